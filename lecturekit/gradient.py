@@ -1,0 +1,203 @@
+"""The perceptron as gradient descent (Duda, Hart & Stork §5.5; Dietterich's slides).
+
+The perceptron criterion sums, over the misclassified examples
+M(w) = {i : y_i w . x_i <= 0}, how far each is on the wrong side::
+
+    J(w) = sum_{i in M(w)} -y_i w . x_i          (>= 0, and 0 iff no example is strictly wrong)
+    grad J(w) = -sum_{i in M(w)} y_i x_i
+
+so a gradient step ``w <- w - eta grad J(w)`` adds ``eta y_i x_i`` for every
+misclassified example at once: the *batch* perceptron.  The online perceptron
+(Alg. 7.1) takes one such term at a time.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from ._validation import (
+    as_float_array,
+    check_binary_y,
+    check_bool,
+    check_count,
+    check_positive,
+    check_weights,
+    check_X,
+)
+from .results import BatchPerceptronResult, _warn_not_converged
+
+__all__ = [
+    "perceptron_criterion",
+    "perceptron_criterion_gradient",
+    "numerical_gradient",
+    "batch_perceptron",
+    "learning_rate",
+]
+
+
+def _criterion_args(w, X, y):
+    X = check_X(X)
+    y = check_binary_y(y, X.shape[0])
+    w = check_weights(w, X.shape[1] + 1, "w", what=" (homogeneous: bias first)")
+    Xh = np.hstack([np.ones((X.shape[0], 1)), X])
+    return w, Xh, y
+
+
+def perceptron_criterion(w, X, y) -> float:
+    """Perceptron criterion ``J(w) = sum over misclassified i of -y_i w . (1, x_i)``.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> lk.perceptron_criterion([0.0, 1.0], [[2.0], [-1.0]], [-1, 1])
+    3.0
+    """
+    w, Xh, y = _criterion_args(w, X, y)
+    margins = y * (Xh @ w)
+    return float(-np.sum(margins[margins <= 0]))
+
+
+def perceptron_criterion_gradient(w, X, y) -> np.ndarray:
+    """Gradient ``-sum over misclassified i of y_i (1, x_i)`` of the perceptron criterion.
+
+    J is piecewise linear; this is its gradient wherever it is differentiable
+    (no example exactly on the boundary), and a subgradient elsewhere.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> lk.perceptron_criterion_gradient([0.0, 1.0], [[2.0], [-1.0]], [-1, 1])
+    array([0., 3.])
+    """
+    w, Xh, y = _criterion_args(w, X, y)
+    wrong = y * (Xh @ w) <= 0
+    return -(y[wrong] @ Xh[wrong]) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def numerical_gradient(f, w, *, h: float = 1e-6) -> np.ndarray:
+    """Central finite differences ``(f(w + h e_j) - f(w - h e_j)) / 2h`` for each coordinate j.
+
+    An independent check of an analytic gradient.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> lk.numerical_gradient(lambda w: (w ** 2).sum(), [1.0, -2.0]).round(6)
+    array([ 2., -4.])
+    """
+    if not callable(f):
+        raise TypeError(f"f must be a callable f(w) -> float; got {f!r}.")
+    w = as_float_array(w, "w", ndim=1)
+    h = check_positive(h, "h")
+    grad = np.empty_like(w)
+    for j in range(w.shape[0]):
+        e = np.zeros_like(w)
+        e[j] = h
+        grad[j] = (float(f(w + e)) - float(f(w - e))) / (2 * h)
+    return grad
+
+
+def learning_rate(eta: float, schedule, k: int) -> float:
+    """The learning rate of step k (1-based): ``eta`` ("constant"), ``eta / k`` ("1/k"), or ``schedule(k)``."""
+    if schedule == "constant":
+        return eta
+    if schedule == "1/k":
+        return eta / k
+    return float(schedule(k))
+
+
+def check_schedule(schedule):
+    if schedule in ("constant", "1/k") or callable(schedule):
+        return schedule
+    raise ValueError(
+        f"schedule must be 'constant', '1/k' or a callable k -> eta(k); got {schedule!r}."
+    )
+
+
+def batch_perceptron(
+    X,
+    y,
+    *,
+    eta: float = 1.0,
+    schedule="constant",
+    max_iter: int = 1000,
+    w0=None,
+    fit_intercept: bool = True,
+) -> BatchPerceptronResult:
+    """Gradient descent on the perceptron criterion: the batch perceptron.
+
+    ::
+
+        w(0) <- w0 (0 by default)
+        for k = 1, 2, ..., max_iter:
+            M <- {i : y_i w(k-1) . x_i <= 0};   stop if M is empty
+            w(k) <- w(k-1) + eta(k) sum_{i in M} y_i x_i
+
+    Parameters
+    ----------
+    X, y : training data (raw X, labels -1/+1)
+    eta : float, default 1.0
+        eta(1), the first learning rate.
+    schedule : {"constant", "1/k"} or callable, default "constant"
+        ``eta(k) = eta`` or ``eta(k) = eta / k`` (Duda, Hart & Stork), or any
+        callable ``k -> eta(k)`` for k = 1, 2, ...
+    max_iter : int, default 1000
+    w0 : array-like of shape (n_features + 1,), optional
+    fit_intercept : bool, default True
+
+    Returns
+    -------
+    BatchPerceptronResult
+        With the whole path of iterates, the criterion and the mistakes at each.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> res = lk.batch_perceptron([[0.0, 3.0], [3.0, 1.0], [-3.0, -2.0], [2.0, 0.0]], [1, 1, -1, -1])
+    >>> res.converged, res.n_iter, res.w
+    (True, 3, array([-2.,  0.,  6.]))
+    """
+    X = check_X(X)
+    y = check_binary_y(y, X.shape[0])
+    eta = check_positive(eta, "eta")
+    schedule = check_schedule(schedule)
+    max_iter = check_count(max_iter, "max_iter")
+    fit_intercept = check_bool(fit_intercept, "fit_intercept")
+    d1 = X.shape[1] + 1
+    w = np.zeros(d1) if w0 is None else check_weights(w0, d1, "w0", what=" (bias first)")
+    Xh = np.hstack([np.ones((X.shape[0], 1)) if fit_intercept else np.zeros((X.shape[0], 1)), X])
+
+    path, crit, mistakes, etas = [w.copy()], [], [], []
+    converged = False
+    k = 0
+    while True:
+        margins = y * (Xh @ w)
+        wrong = margins <= 0
+        crit.append(float(-np.sum(margins[wrong])))
+        mistakes.append(int(wrong.sum()))
+        if not wrong.any():
+            converged = True
+            break
+        if k == max_iter:
+            break
+        k += 1
+        eta_k = learning_rate(eta, schedule, k)
+        if not np.isfinite(eta_k) or eta_k <= 0:
+            raise ValueError(f"schedule gave eta({k}) = {eta_k!r}; learning rates must be finite and > 0.")
+        w = w + eta_k * (y[wrong] @ Xh[wrong])  # w - eta(k) * grad J(w)
+        path.append(w.copy())
+        etas.append(eta_k)
+    if not converged:
+        _warn_not_converged("batch perceptron", "max_iter", max_iter, mistakes[-1])
+    return BatchPerceptronResult(
+        w=w,
+        method="batch perceptron",
+        converged=converged,
+        n_iter=k,
+        path=np.array(path),
+        criterion=np.array(crit),
+        mistakes=np.array(mistakes, dtype=np.int64),
+        etas=np.array(etas, dtype=float),
+    )

@@ -1,0 +1,178 @@
+"""LMS / Widrow-Hoff and Flach's perceptron for regression (Alg. 7.3).
+
+Least mean squares minimises the squared error ``E(w) = 1/2 sum_i (y_i - w . x_i)^2``
+by gradient descent.  Its gradient is ``-sum_i (y_i - w . x_i) x_i``, so
+
+* the **online** (Widrow-Hoff) rule takes one example at a time:
+  ``w <- w + eta (y_i - w . x_i) x_i``;
+* the **batch** rule takes all of them at once:
+  ``w <- w + eta sum_i (y_i - w . x_i) x_i``.
+
+Unlike the perceptron it updates on *every* example, by an amount proportional
+to the residual, and it converges to the least-squares solution, not to a
+separating hyperplane.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._validation import check_bool, check_choice, check_count, check_positive, check_real_y, check_weights, check_X
+from .gradient import check_schedule, learning_rate
+from .results import LMSResult
+
+__all__ = ["lms", "perceptron_regression", "lms_stable_eta"]
+
+
+def lms_stable_eta(X, *, mode: str = "batch", fit_intercept: bool = True) -> float:
+    """Largest learning rate for which LMS is stable on X.
+
+    Batch LMS is gradient descent on a quadratic with Hessian ``X^T X``
+    (homogeneous X); it converges iff ``0 < eta < 2 / lambda_max(X^T X)``.
+    For the online rule, one step on example i is stable iff
+    ``eta < 2 / |x_i|^2``; we return ``2 / max_i |x_i|^2``.
+    """
+    X = check_X(X)
+    check_choice(mode, "mode", ("online", "batch"))
+    Xh = np.hstack([np.ones((X.shape[0], 1)) if fit_intercept else np.zeros((X.shape[0], 1)), X])
+    if mode == "batch":
+        return float(2.0 / np.linalg.eigvalsh(Xh.T @ Xh)[-1])
+    return float(2.0 / np.max(np.sum(Xh * Xh, axis=1)))
+
+
+def _fit_lms(X, y, eta, epochs, mode, schedule, w0, fit_intercept, residual, what):
+    X = check_X(X)
+    y = check_real_y(y, X.shape[0])
+    eta = check_positive(eta, "eta")
+    epochs = check_count(epochs, "epochs")
+    check_choice(mode, "mode", ("online", "batch"))
+    schedule = check_schedule(schedule)
+    fit_intercept = check_bool(fit_intercept, "fit_intercept")
+    d1 = X.shape[1] + 1
+    w = np.zeros(d1) if w0 is None else check_weights(w0, d1, "w0", what=" (bias first)")
+    Xh = np.hstack([np.ones((X.shape[0], 1)) if fit_intercept else np.zeros((X.shape[0], 1)), X])
+
+    def step_size(r):
+        return r * r if residual == "squared" else r
+
+    path, sse, etas = [w.copy()], [float(np.sum((y - Xh @ w) ** 2))], []
+    with np.errstate(over="ignore", invalid="ignore"):
+        for epoch in range(1, epochs + 1):
+            eta_k = learning_rate(eta, schedule, epoch)
+            if mode == "online":
+                for i in range(Xh.shape[0]):
+                    r_i = y[i] - w @ Xh[i]  # residual y_i - y_hat_i
+                    w = w + eta_k * step_size(r_i) * Xh[i]
+            else:
+                r = y - Xh @ w
+                w = w + eta_k * (step_size(r) @ Xh)
+            e = float(np.sum((y - Xh @ w) ** 2))
+            if not (np.all(np.isfinite(w)) and np.isfinite(e)):
+                limit = lms_stable_eta(X, mode=mode, fit_intercept=fit_intercept)
+                hint = (
+                    "The squared residual (y_i - y_hat_i)^2 is never negative, so every update pushes w "
+                    "the same way whatever the sign of the error: this rule cannot converge."
+                    if residual == "squared"
+                    else f"Use a smaller eta: on this X the {mode} rule is stable for eta < {limit:.4g}."
+                )
+                raise FloatingPointError(
+                    f"{what} diverged in epoch {epoch}: the weights overflowed with eta={eta:g}. {hint}"
+                )
+            path.append(w.copy())
+            sse.append(e)
+            etas.append(eta_k)
+    return LMSResult(
+        w=w,
+        method=what,
+        epochs=epochs,
+        mode=mode,
+        sse=np.array(sse),
+        path=np.array(path),
+        etas=np.array(etas),
+    )
+
+
+def lms(
+    X,
+    y,
+    *,
+    eta: float = 0.01,
+    epochs: int = 100,
+    mode: str = "online",
+    schedule="constant",
+    w0=None,
+    fit_intercept: bool = True,
+) -> LMSResult:
+    """Least mean squares (Widrow-Hoff).
+
+    ::
+
+        online:  for each epoch, for i = 1..n:  w <- w + eta (y_i - w . x_i) x_i
+        batch:   for each epoch:                w <- w + eta sum_i (y_i - w . x_i) x_i
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        Real targets (for classification, the -1/+1 labels).
+    eta : float, default 0.01
+        Learning rate; see :func:`lms_stable_eta` for the largest stable value.
+    epochs : int, default 100
+    mode : {"online", "batch"}, default "online"
+    schedule : {"constant", "1/k"} or callable, default "constant"
+        Per-epoch rate ``eta(k)``; with "1/k" the online rule settles on the
+        least-squares solution instead of circling near it.
+    w0 : array-like of shape (n_features + 1,), optional
+    fit_intercept : bool, default True
+
+    Returns
+    -------
+    LMSResult
+
+    Raises
+    ------
+    FloatingPointError
+        If the weights overflow (eta too large); the message gives the stable range.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> res = lk.lms([[0.0], [1.0], [2.0]], [1.0, 3.0, 5.0], eta=0.1, epochs=500, mode="batch")
+    >>> res.w.round(4)  # y = 1 + 2x exactly
+    array([1., 2.])
+    """
+    return _fit_lms(X, y, eta, epochs, mode, schedule, w0, fit_intercept, "linear", "LMS")
+
+
+def perceptron_regression(
+    X,
+    y,
+    *,
+    eta: float = 0.01,
+    epochs: int = 100,
+    residual: str = "linear",
+    w0=None,
+    fit_intercept: bool = True,
+) -> LMSResult:
+    """Flach's perceptron for regression (Alg. 7.3), with a learning rate.
+
+    ::
+
+        w <- 0
+        for t = 1..T:  for i = 1..n:  w <- w + eta (y_i - y_hat_i) x_i     (y_hat_i = w . x_i)
+
+    ``residual="linear"`` (the default) is the rule that works: it is online
+    LMS.  ``residual="squared"`` reproduces the rule as printed in Flach,
+    ``w <- w + (y_i - y_hat_i)^2 x_i`` (with eta): the squared residual has
+    lost its sign, so an over-estimate pushes w the same way as an
+    under-estimate, and the weights run away.  A notebook can show it.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> res = lk.perceptron_regression([[0.0], [1.0], [2.0]], [1.0, 3.0, 5.0], eta=0.05, epochs=2000)
+    >>> res.w.round(3)
+    array([1., 2.])
+    """
+    check_choice(residual, "residual", ("linear", "squared"))
+    return _fit_lms(X, y, eta, epochs, "online", "constant", w0, fit_intercept, residual, "perceptron regression")

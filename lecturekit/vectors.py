@@ -1,0 +1,122 @@
+"""Dot products and their geometry (chapter 1).
+
+The dot product of two vectors w and x of length d is ``w . x = sum_i w_i x_i``.
+For unit vectors it is the cosine of the angle between them; for a unit
+vector u it is the (signed) length of the projection of x onto u.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._validation import as_float_array
+
+__all__ = ["dot", "norm", "cosine", "angle", "project", "projection_length"]
+
+
+def _pair(a, b):
+    a = as_float_array(a, "a", ndim=1)
+    b = as_float_array(b, "b", ndim=1)
+    if a.shape != b.shape:
+        raise ValueError(
+            f"a and b must have the same length; got {a.shape[0]} and {b.shape[0]}."
+        )
+    return a, b
+
+
+def dot(a, b) -> float:
+    """Dot product ``sum_i a_i b_i`` of two vectors of equal length.
+
+    Parameters
+    ----------
+    a, b : array-like of shape (d,)
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> lk.dot([1, 2, 3], [4, 5, 6])
+    32.0
+    """
+    a, b = _pair(a, b)
+    return float(np.sum(a * b))
+
+
+def norm(a) -> float:
+    """Euclidean length ``sqrt(a . a)``.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> lk.norm([3, 4])
+    5.0
+    """
+    a = as_float_array(a, "a", ndim=1)
+    return float(np.sqrt(np.sum(a * a)))
+
+
+def _nonzero(a, name):
+    n = norm(a)
+    if n == 0:
+        raise ValueError(f"{name} is the zero vector, which has no direction; pass a non-zero vector.")
+    return n
+
+
+def cosine(a, b) -> float:
+    """Cosine of the angle between a and b: ``a . b / (|a| |b|)``.
+
+    It equals ``dot(a, b)`` when both are unit vectors.  Clipped to [-1, 1]
+    against rounding.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> lk.cosine([1, 0], [1, 1])  # doctest: +ELLIPSIS
+    0.7071...
+    """
+    a, b = _pair(a, b)
+    value = dot(a, b) / (_nonzero(a, "a") * _nonzero(b, "b"))
+    return float(np.clip(value, -1.0, 1.0))
+
+
+def angle(a, b, *, degrees: bool = False) -> float:
+    """Angle between a and b in radians (or degrees), in [0, pi].
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> lk.angle([1, 0], [0, 2], degrees=True)
+    90.0
+    """
+    theta = float(np.arccos(cosine(a, b)))
+    return float(np.degrees(theta)) if degrees else theta
+
+
+def projection_length(a, b) -> float:
+    """Signed length of the projection of a onto the direction of b: ``a . b / |b|``.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> lk.projection_length([3, 4], [1, 0])
+    3.0
+    """
+    a, b = _pair(a, b)
+    return dot(a, b) / _nonzero(b, "b")
+
+
+def project(a, b) -> np.ndarray:
+    """Vector projection of a onto b: ``(a . b / b . b) b``.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> lk.project([3, 4], [2, 0])
+    array([3., 0.])
+    """
+    a, b = _pair(a, b)
+    nb = _nonzero(b, "b")
+    return (dot(a, b) / (nb * nb)) * b
