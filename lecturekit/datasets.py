@@ -191,14 +191,16 @@ def blobs(n_per_class: int = 30, k: int = 3, *, spread: float = 0.5, radius: flo
     return X, y
 
 
-def centroid_failure(n_far: int = 8, *, distance: float = 8.0, seed: int = 0):
+def centroid_failure(n_far: int = 40, *, distance: float = 8.0, seed: int = 0):
     """A separable set on which the closest-centroid classifier misclassifies one positive.
 
     Flach's argument (§7.2): start from data the basic linear classifier
     separates, then move all positives but one away from the negatives.  The
     positive mean follows them, the bisector moves past the positive left
-    behind, yet the data stays separable.  Negatives sit around (0, 0), the
+    behind, yet the data stays separable.  Negatives sit around (-1, 0), the
     lone positive at (1.5, 0) and ``n_far`` positives around (distance, distance).
+    With the default 40 far positives the least-squares classifier misses the
+    lone positive too.
 
     >>> import lecturekit as lk
     >>> X, y = lk.datasets.centroid_failure()

@@ -106,7 +106,8 @@ class _Binary(_Estimator):
         return self.result_.decision_function(X)
 
     def predict(self, X) -> np.ndarray:
-        return self.classes_[(self.decision_function(X) > 0).astype(int)]
+        scores = self.decision_function(X)  # checks that we are fitted
+        return self.classes_[(scores > 0).astype(int)]
 
 
 class Perceptron(_Binary):

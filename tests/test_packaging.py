@@ -1,0 +1,169 @@
+"""Checks on the project's own set-up files: pyproject.toml, environment.yml,
+README.md and .ci/run must agree with each other, and `import lecturekit`
+must stay light."""
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: tomllib is new in 3.11
+    tomllib = pytest.importorskip("tomli", reason="reading pyproject.toml on 3.10 needs tomli")
+
+
+# --------------------------------------------------------------------------
+# pyproject.toml and environment.yml list the same packages
+# --------------------------------------------------------------------------
+
+REQUIREMENT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+LOWER_BOUND = re.compile(r">=\s*([0-9][^,;\s]*)")
+
+
+def normalise(name):
+    """Distribution names compare lowercase with '-' for '_' (and '.')."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def parse_requirement(text):
+    """'numpy>=1.26' -> ('numpy', '1.26'); the bound is None when absent."""
+    name = REQUIREMENT.match(text).group(1)
+    bound = LOWER_BOUND.search(text)
+    return normalise(name), (bound.group(1) if bound else None)
+
+
+def add_requirement(found, text, where):
+    """Record a requirement in {name: bound}, refusing two different bounds."""
+    name, bound = parse_requirement(text)
+    if name in found and found[name] != bound:
+        pytest.fail(f"{where} gives {name} two lower bounds: {found[name]} and {bound}")
+    found[name] = bound
+
+
+def pyproject_requirements():
+    """{name: lower bound} over dependencies and every extra, minus lecturekit itself."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    texts = list(project["dependencies"])
+    for extra in project["optional-dependencies"].values():
+        texts += extra
+    found = {}
+    for text in texts:
+        if normalise(REQUIREMENT.match(text).group(1)) != "lecturekit":
+            add_requirement(found, text, "pyproject.toml")
+    return found
+
+
+def read_conda_dependencies(text):
+    """Parse the `dependencies:` list of a simple environment.yml.
+
+    Handles exactly the shape we write: `- item` lines under `dependencies:`
+    and one nested `- pip:` list. Returns (conda_items, pip_items).
+    """
+    conda, pip = [], []
+    in_dependencies = in_pip = False
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].rstrip()
+        if not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip())
+        item = line.strip()
+        if indent == 0:  # a top-level key such as `name:` or `dependencies:`
+            in_dependencies = item == "dependencies:"
+            in_pip = False
+        elif in_dependencies and item.startswith("- "):
+            value = item[2:].strip()
+            if value == "pip:":
+                in_pip, pip_indent = True, indent
+            elif in_pip and indent > pip_indent:
+                pip.append(value)
+            else:
+                in_pip = False
+                conda.append(value)
+    return conda, pip
+
+
+def environment_requirements():
+    """{name: lower bound} from environment.yml, minus python, pip and `-e .`."""
+    conda, pip = read_conda_dependencies((ROOT / "environment.yml").read_text())
+    found = {}
+    for text in conda + pip:
+        if text.startswith("-e ") or normalise(REQUIREMENT.match(text).group(1)) in ("python", "pip"):
+            continue
+        add_requirement(found, text, "environment.yml")
+    return found
+
+
+def test_environment_yml_parser_reads_pip_sublist():
+    conda, pip = read_conda_dependencies(
+        "name: x\ndependencies:\n  - python>=3.10\n  - pip\n  - pip:\n      - a>=1\n      - -e .\n"
+    )
+    assert conda == ["python>=3.10", "pip"]
+    assert pip == ["a>=1", "-e ."]
+
+
+def test_pyproject_and_environment_yml_list_the_same_packages():
+    pyproject = pyproject_requirements()
+    environment = environment_requirements()
+
+    missing_from_env = sorted(set(pyproject) - set(environment))
+    missing_from_pyproject = sorted(set(environment) - set(pyproject))
+    assert not (missing_from_env or missing_from_pyproject), (
+        f"missing from environment.yml: {missing_from_env}; "
+        f"missing from pyproject.toml: {missing_from_pyproject}"
+    )
+
+    disagree = {
+        name: (pyproject[name], environment[name])
+        for name in pyproject
+        if pyproject[name] != environment[name]
+    }
+    assert not disagree, f"lower bounds differ as (pyproject.toml, environment.yml): {disagree}"
+
+
+# --------------------------------------------------------------------------
+# `import lecturekit` stays light
+# --------------------------------------------------------------------------
+
+HEAVY = ["matplotlib", "ipywidgets", "sklearn", "scipy", "numba", "IPython"]
+
+
+def test_import_lecturekit_loads_numpy_but_nothing_heavy():
+    code = "import json, sys, lecturekit; print(json.dumps(sorted(sys.modules)))"
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT,
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, f"`import lecturekit` failed:\n{result.stderr}"
+    top_level = {name.split(".")[0] for name in json.loads(result.stdout)}
+
+    assert "numpy" in top_level, "lecturekit is expected to import numpy"
+    loaded = [name for name in HEAVY if name in top_level]
+    assert not loaded, f"`import lecturekit` should import these lazily, but loaded: {loaded}"
+
+
+# --------------------------------------------------------------------------
+# README's commands are the ones CI and users run
+# --------------------------------------------------------------------------
+
+def fenced_lines(markdown):
+    """All lines inside ``` fenced blocks, stripped."""
+    lines, inside = [], False
+    for line in markdown.splitlines():
+        if line.strip().startswith("```"):
+            inside = not inside
+        elif inside:
+            lines.append(line.strip())
+    return lines
+
+
+def test_ci_runs_the_readme_test_command():
+    readme = fenced_lines((ROOT / "README.md").read_text(encoding="utf-8"))
+    ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
+
+    assert "python3 course.py test" in readme, "README.md has no fenced `python3 course.py test`"
+    assert "python3 course.py lab" in readme, "README.md has no fenced `python3 course.py lab`"
+    assert "python3 course.py test" in ci, ".ci/run does not run `python3 course.py test`"
