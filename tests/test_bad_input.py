@@ -1,0 +1,167 @@
+"""Bad input gets a clear ValueError/TypeError naming the argument, for every public fit."""
+
+import numpy as np
+import pytest
+
+import lecturekit as lk
+
+X_OK = np.array([[0.0, 3.0], [3.0, 1.0], [-3.0, -2.0], [2.0, 0.0]])
+Y_OK = np.array([1, 1, -1, -1])
+
+# every binary fit with its extra keyword arguments
+BINARY_FITS = {
+    "perceptron": (lk.perceptron, {}),
+    "dual_perceptron": (lk.dual_perceptron, {}),
+    "voted_perceptron": (lk.voted_perceptron, {}),
+    "averaged_perceptron": (lk.averaged_perceptron, {}),
+    "batch_perceptron": (lk.batch_perceptron, {}),
+    "centroid_classifier": (lk.centroid_classifier, {}),
+    "least_squares_classifier": (lk.least_squares_classifier, {}),
+}
+ALL_FITS = {
+    **BINARY_FITS,
+    "lms": (lk.lms, {}),
+    "perceptron_regression": (lk.perceptron_regression, {}),
+    "one_vs_rest": (lk.one_vs_rest, {}),
+    "one_vs_one": (lk.one_vs_one, {}),
+    "linear_machine": (lk.linear_machine, {}),
+}
+
+BAD_X = [
+    ("1-D X", np.array([1.0, 2.0, 3.0, 4.0]), ValueError, r"X must be a 2-D array.*reshape"),
+    ("NaN", np.array([[0.0, np.nan], [3.0, 1.0], [-3.0, -2.0], [2.0, 0.0]]), ValueError, r"X contains 1 NaN"),
+    ("inf", np.array([[0.0, np.inf], [3.0, 1.0], [-3.0, -2.0], [2.0, 0.0]]), ValueError, r"X contains 1 NaN or infinite"),
+    ("strings", np.array([["a", "b"]] * 4), TypeError, r"X must hold numbers"),
+    ("objects", np.array([[object(), 1]] * 4, dtype=object), TypeError, r"X must hold numbers"),
+    ("empty", np.zeros((0, 2)), ValueError, r"X is empty"),
+    ("ragged", [[1.0, 2.0], [1.0]], ValueError, r"X could not be turned into a rectangular array"),
+]
+
+
+@pytest.mark.parametrize("name", ALL_FITS)
+@pytest.mark.parametrize("case,X,exc,msg", BAD_X, ids=[c[0] for c in BAD_X])
+def test_bad_X(name, case, X, exc, msg):
+    fit, kw = ALL_FITS[name]
+    y = {"empty": np.zeros(0), "ragged": Y_OK[:2]}.get(case, Y_OK)
+    with pytest.raises(exc, match=msg):
+        fit(X, y, **kw)
+
+
+@pytest.mark.parametrize("name", ALL_FITS)
+def test_mismatched_lengths(name):
+    fit, kw = ALL_FITS[name]
+    with pytest.raises(ValueError, match=r"y has 3 .* X has 4 rows"):
+        fit(X_OK, Y_OK[:3], **kw)
+
+
+BAD_Y = [
+    ("zero-one", np.array([1, 1, 0, 0]), ValueError, r"only -1 and \+1.*y = 2 \* y - 1"),
+    ("strings", np.array(["yes", "yes", "no", "no"]), ValueError, r"y must hold the numbers -1 and \+1.*np.where"),
+    ("one class", np.array([1, 1, 1, 1]), ValueError, r"only the class \+1.*both -1 and \+1"),
+    ("other values", np.array([2, 2, -1, -1]), ValueError, r"only -1 and \+1; got the values \[-1, 2\]"),
+    ("2-D", np.array([[1], [1], [-1], [-1]]), ValueError, r"y must be a 1-D array.*np.ravel"),
+]
+
+
+@pytest.mark.parametrize("name", BINARY_FITS)
+@pytest.mark.parametrize("case,y,exc,msg", BAD_Y, ids=[c[0] for c in BAD_Y])
+def test_bad_labels(name, case, y, exc, msg):
+    fit, kw = BINARY_FITS[name]
+    with pytest.raises(exc, match=msg):
+        fit(X_OK, y, **kw)
+
+
+ETA_FITS = ["perceptron", "voted_perceptron", "averaged_perceptron", "batch_perceptron", "lms",
+            "perceptron_regression", "linear_machine"]
+
+
+@pytest.mark.parametrize("name", ETA_FITS)
+@pytest.mark.parametrize("eta,exc", [(0, ValueError), (-0.5, ValueError), (float("nan"), ValueError), ("1", TypeError)])
+def test_bad_eta(name, eta, exc):
+    fit, _ = ALL_FITS[name]
+    y = Y_OK if name != "linear_machine" else ["a", "a", "b", "b"]
+    with pytest.raises(exc, match="eta must be"):
+        fit(X_OK, y, eta=eta)
+
+
+EPOCH_FITS = {"perceptron": "max_epochs", "dual_perceptron": "max_epochs", "voted_perceptron": "max_epochs",
+              "averaged_perceptron": "max_epochs", "linear_machine": "max_epochs", "batch_perceptron": "max_iter",
+              "lms": "epochs", "perceptron_regression": "epochs"}
+
+
+@pytest.mark.parametrize("name", EPOCH_FITS)
+@pytest.mark.parametrize("value,exc", [(0, ValueError), (-3, ValueError), (2.5, TypeError), (True, TypeError)])
+def test_bad_epoch_counts(name, value, exc):
+    fit, _ = ALL_FITS[name]
+    arg = EPOCH_FITS[name]
+    y = Y_OK if name != "linear_machine" else ["a", "a", "b", "b"]
+    with pytest.raises(exc, match=f"{arg} must be an integer >= 1"):
+        fit(X_OK, y, **{arg: value})
+
+
+@pytest.mark.parametrize("fit", [lk.perceptron, lk.batch_perceptron, lk.lms, lk.perceptron_regression])
+def test_w0_of_the_wrong_length(fit):
+    with pytest.raises(ValueError, match=r"w0 must have length 3.*got length 2.*join_bias"):
+        fit(X_OK, Y_OK, w0=[1.0, 2.0])
+
+
+def test_w0_with_bias_but_no_intercept():
+    with pytest.raises(ValueError, match="w0\\[0\\] is the bias"):
+        lk.perceptron(X_OK, Y_OK, w0=[1.0, 0.0, 0.0], fit_intercept=False)
+
+
+def test_unknown_options_are_named():
+    with pytest.raises(ValueError, match="engine must be one of"):
+        lk.perceptron(X_OK, Y_OK, engine="turbo")
+    with pytest.raises(ValueError, match="mode must be one of"):
+        lk.lms(X_OK, Y_OK, mode="stochastic")
+    with pytest.raises(ValueError, match="residual must be one of"):
+        lk.perceptron_regression(X_OK, Y_OK, residual="cubic")
+    with pytest.raises(ValueError, match="schedule must be"):
+        lk.batch_perceptron(X_OK, Y_OK, schedule="exp")
+    with pytest.raises(ValueError, match="method must be one of"):
+        lk.one_vs_rest(X_OK, Y_OK, method="svm")
+    with pytest.raises(TypeError, match="kernel must be a callable"):
+        lk.dual_perceptron(X_OK, Y_OK, kernel="rbf")
+    with pytest.raises(TypeError, match="fit_intercept must be True or False"):
+        lk.perceptron(X_OK, Y_OK, fit_intercept="no")
+
+
+def test_kernel_returning_the_wrong_shape():
+    with pytest.raises(ValueError, match=r"kernel\(X, X\) must return a finite array of shape \(4, 4\)"):
+        lk.dual_perceptron(X_OK, Y_OK, kernel=lambda A, B: np.ones((2, 2)))
+
+
+def test_predict_with_the_wrong_number_of_features():
+    res = lk.perceptron(X_OK, Y_OK)
+    with pytest.raises(ValueError, match=r"X has 3 feature\(s\) but this classifier was fitted on 2"):
+        res.predict(np.ones((2, 3)))
+
+
+def test_theory_functions_check_their_input():
+    with pytest.raises(ValueError, match="u does not separate"):
+        lk.novikoff_bound(X_OK, Y_OK, [0.0, 1.0, -4.0])
+    with pytest.raises(ValueError, match="w must have length 3"):
+        lk.margin([1.0, 2.0], X_OK, Y_OK)
+    with pytest.raises(ValueError, match="n must be an integer >= 1"):
+        lk.cover_probability(0, 2)
+    with pytest.raises(TypeError, match="f must be a callable"):
+        lk.numerical_gradient(3.0, [1.0])
+
+
+def test_datasets_require_integer_seeds():
+    with pytest.raises(TypeError, match="seed must be an integer"):
+        lk.datasets.separable(10, seed=None)
+    with pytest.raises(ValueError, match="margin must be a number in"):
+        lk.datasets.separable(10, margin=0.9)
+
+
+def test_non_separable_data_stops_at_max_epochs_for_every_iterative_fit():
+    X, y = lk.datasets.xor()
+    for fit in (lk.perceptron, lk.dual_perceptron):
+        with pytest.warns(lk.ConvergenceWarning):
+            res = fit(X, y, max_epochs=13)
+        assert res.epochs == 13 and not res.converged
+    with pytest.warns(lk.ConvergenceWarning):
+        assert lk.linear_machine(X, y, max_epochs=13).epochs == 13
+    assert lk.averaged_perceptron(X, y, max_epochs=13).epochs == 13

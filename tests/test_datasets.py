@@ -1,0 +1,52 @@
+"""The seeded generators make what they promise."""
+
+import numpy as np
+import pytest
+
+import lecturekit as lk
+
+
+@pytest.mark.parametrize("make", [
+    lambda s: lk.datasets.separable(50, 3, seed=s),
+    lambda s: lk.datasets.noisy(50, seed=s),
+    lambda s: lk.datasets.xor(40, noise=0.2, seed=s),
+    lambda s: lk.datasets.circles(50, seed=s),
+    lambda s: lk.datasets.blobs(10, 4, seed=s),
+    lambda s: lk.datasets.unbalanced(seed=s),
+    lambda s: lk.datasets.centroid_failure(seed=s),
+])
+def test_generators_are_deterministic(make):
+    a, b, c = make(7), make(7), make(8)
+    np.testing.assert_array_equal(a[0], b[0])
+    np.testing.assert_array_equal(a[1], b[1])
+    assert not np.array_equal(a[0], c[0])
+
+
+def test_separable_has_the_promised_margin_and_both_classes():
+    for seed in range(10):
+        X, y, u = lk.datasets.separable(40, 4, margin=0.15, seed=seed, return_direction=True)
+        assert lk.margin(u, X, y, space="input") >= 0.15
+        assert set(y.tolist()) == {-1, 1}
+
+
+def test_noisy_and_xor_are_not_separable_but_the_others_are():
+    assert not lk.is_separable(*lk.datasets.noisy(60, flip=0.2, seed=0))
+    assert not lk.is_separable(*lk.datasets.xor())
+    assert lk.is_separable(*lk.datasets.separable(60, seed=0))
+    X, y = lk.datasets.circles(100, seed=0)
+    assert not lk.is_separable(X, y)
+    assert lk.is_separable(lk.square_features(X), y)
+    X, y = lk.datasets.xor()
+    assert lk.is_separable(lk.product_features(X), y)
+
+
+def test_cover_probability_against_brute_force():
+    # 4 points in general position in the plane: enumerate all 16 labellings
+    X = np.array([[0.0, 0.0], [1.0, 0.2], [0.3, 1.0], [1.2, 1.1]])
+    count = 0
+    for bits in range(16):
+        y = np.array([1 if bits >> i & 1 else -1 for i in range(4)])
+        count += 1 if len(set(y.tolist())) == 1 else lk.is_separable(X, y)
+    assert count / 16 == lk.cover_probability(4, 2) == 14 / 16
+    assert lk.cover_probability(3, 2) == 1.0  # any 3 points in general position in the plane
+    assert lk.cover_probability(10, 4, fit_intercept=False) < lk.cover_probability(10, 4)
