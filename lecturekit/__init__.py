@@ -51,6 +51,7 @@ from .perceptron import (
     voted_perceptron,
 )
 from .results import ConvergenceWarning, LinearClassifier, PerceptronResult
+from .source import show_source
 from .theory import cover_probability, is_separable, margin, novikoff_bound, radius
 from .vectors import angle, cosine, dot, norm, project, projection_length
 
@@ -71,7 +72,7 @@ __all__ = [
     "margin", "radius", "novikoff_bound", "is_separable", "cover_probability",
     "one_vs_rest", "one_vs_one", "linear_machine",
     "square_features", "product_features",
-    "datasets",
+    "datasets", "show_source",
     "LinearClassifier", "PerceptronResult", "ConvergenceWarning",
     # estimators
     "Perceptron", "AveragedPerceptron", "CentroidClassifier", "LeastSquaresClassifier",

@@ -1,0 +1,44 @@
+"""Show the library code next to the pseudocode it implements."""
+
+from __future__ import annotations
+
+import inspect
+
+__all__ = ["show_source"]
+
+
+def show_source(obj, *, docstring: bool = False) -> None:
+    """Print the source code of a lecturekit function or class, for reading in a notebook.
+
+    Parameters
+    ----------
+    obj : function or class
+    docstring : bool, default False
+        Keep the docstring (off by default: the code is what we want to read).
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> lk.show_source(lk.dot)  # doctest: +ELLIPSIS
+    def dot(a, b) -> float:
+        a, b = _pair(a, b)
+        return float(np.sum(a * b))
+    """
+    try:
+        code = inspect.getsource(obj)
+    except (TypeError, OSError):
+        raise TypeError(f"obj must be a Python function or class with source code; got {obj!r}.") from None
+    if not docstring:
+        doc = inspect.getdoc(obj)
+        if doc and obj.__doc__:
+            raw = obj.__doc__
+            for quote in ('"""', "'''"):
+                block = f"{quote}{raw}{quote}"
+                if block in code:
+                    start = code.index(block)
+                    line_start = code.rfind("\n", 0, start) + 1
+                    end = start + len(block)
+                    line_end = code.find("\n", end)
+                    code = code[:line_start] + code[line_end + 1 :]
+                    break
+    print(code.rstrip())
