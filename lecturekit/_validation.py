@@ -180,6 +180,26 @@ def check_weights(w, length: int, name: str = "w", *, what: str = "") -> np.ndar
     return arr.copy()
 
 
+def check_initial_weights(w0, n_features: int, fit_intercept: bool, name: str = "w0") -> np.ndarray:
+    """Starting weights for an iterative fit: zeros when None, else homogeneous of length d + 1.
+
+    Without an intercept the bias coordinate never changes during training, so
+    a non-zero ``w0[0]`` would silently shift every prediction: refuse it.
+    """
+    if w0 is None:
+        return np.zeros(n_features + 1)
+    w = check_weights(
+        w0, n_features + 1, name,
+        what=f" (bias first, then one weight per feature of X, which has {n_features})",
+    )
+    if not fit_intercept and w[0] != 0:
+        raise ValueError(
+            f"{name}[0] is the bias and must be 0 when fit_intercept=False; got {float(w[0])!r}. "
+            "Set it to 0 or fit with fit_intercept=True."
+        )
+    return w
+
+
 def check_choice(value, name: str, choices: tuple[str, ...]) -> str:
     if value not in choices:
         raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}; got {value!r}.")

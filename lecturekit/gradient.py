@@ -22,6 +22,7 @@ from ._validation import (
     check_binary_y,
     check_bool,
     check_count,
+    check_initial_weights,
     check_positive,
     check_weights,
     check_X,
@@ -56,7 +57,7 @@ def perceptron_criterion(w, X, y) -> float:
     """
     w, Xh, y = _criterion_args(w, X, y)
     margins = y * (Xh @ w)
-    return float(-np.sum(margins[margins <= 0]))
+    return float(-np.sum(margins[margins <= 0])) + 0.0  # + 0.0: no "-0" when nothing is wrong
 
 
 def perceptron_criterion_gradient(w, X, y) -> np.ndarray:
@@ -165,8 +166,7 @@ def batch_perceptron(
     schedule = check_schedule(schedule)
     max_iter = check_count(max_iter, "max_iter")
     fit_intercept = check_bool(fit_intercept, "fit_intercept")
-    d1 = X.shape[1] + 1
-    w = np.zeros(d1) if w0 is None else check_weights(w0, d1, "w0", what=" (bias first)")
+    w = check_initial_weights(w0, X.shape[1], fit_intercept)
     Xh = np.hstack([np.ones((X.shape[0], 1)) if fit_intercept else np.zeros((X.shape[0], 1)), X])
 
     path, crit, mistakes, etas = [w.copy()], [], [], []
@@ -175,7 +175,7 @@ def batch_perceptron(
     while True:
         margins = y * (Xh @ w)
         wrong = margins <= 0
-        crit.append(float(-np.sum(margins[wrong])))
+        crit.append(float(-np.sum(margins[wrong])) + 0.0)
         mistakes.append(int(wrong.sum()))
         if not wrong.any():
             converged = True

@@ -17,7 +17,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validation import check_bool, check_choice, check_count, check_positive, check_real_y, check_weights, check_X
+from ._validation import (
+    check_bool,
+    check_choice,
+    check_count,
+    check_initial_weights,
+    check_positive,
+    check_real_y,
+    check_X,
+)
 from .gradient import check_schedule, learning_rate
 from .results import LMSResult
 
@@ -48,8 +56,7 @@ def _fit_lms(X, y, eta, epochs, mode, schedule, w0, fit_intercept, residual, wha
     check_choice(mode, "mode", ("online", "batch"))
     schedule = check_schedule(schedule)
     fit_intercept = check_bool(fit_intercept, "fit_intercept")
-    d1 = X.shape[1] + 1
-    w = np.zeros(d1) if w0 is None else check_weights(w0, d1, "w0", what=" (bias first)")
+    w = check_initial_weights(w0, X.shape[1], fit_intercept)
     Xh = np.hstack([np.ones((X.shape[0], 1)) if fit_intercept else np.zeros((X.shape[0], 1)), X])
 
     def step_size(r):

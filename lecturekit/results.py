@@ -207,6 +207,11 @@ class PerceptronResult(LinearClassifier):
         """
         if self.trace is not None and self.trace.weights is not None:
             return self.trace.weights
+        if self.w is None:
+            raise ValueError(
+                "this result has no weight vector (a kernel dual perceptron): there is no weight "
+                "history to replay; use alpha and the trace instead."
+            )
         X = self._check_X(X)
         y = check_binary_y(y, X.shape[0])
         Xh = np.hstack([np.ones((X.shape[0], 1)), X]) if self.fit_intercept else np.hstack(
@@ -215,10 +220,12 @@ class PerceptronResult(LinearClassifier):
         w = np.zeros(self.w.shape) if self.w_init is None else np.array(self.w_init)
         out = np.empty((self.n_updates + 1, w.shape[0]))
         out[0] = w
+        not_a_mistake = False
         for k, i in enumerate(self.trace.index, start=1):
+            not_a_mistake |= bool(y[i] * (w @ Xh[i]) > 0)  # every update was triggered by a mistake
             w = w + self.eta * y[i] * Xh[i]
             out[k] = w
-        if not np.array_equal(out[-1], self._final_w):
+        if not_a_mistake or not np.array_equal(out[-1], self._final_w):
             raise ValueError(
                 "X and y are not the data this perceptron was trained on: replaying its "
                 "updates does not give its final weights."

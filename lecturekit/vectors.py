@@ -91,7 +91,10 @@ def angle(a, b, *, degrees: bool = False) -> float:
     >>> lk.angle([1, 0], [0, 2], degrees=True)
     90.0
     """
-    theta = float(np.arccos(cosine(a, b)))
+    a, b = _pair(a, b)
+    ua, ub = a / _nonzero(a, "a"), b / _nonzero(b, "b")
+    # 2 atan2(|ua - ub|, |ua + ub|) is accurate everywhere, unlike arccos near 0 and pi (Kahan)
+    theta = float(2 * np.arctan2(np.linalg.norm(ua - ub), np.linalg.norm(ua + ub)))
     return float(np.degrees(theta)) if degrees else theta
 
 

@@ -105,9 +105,20 @@ def test_w0_of_the_wrong_length(fit):
         fit(X_OK, Y_OK, w0=[1.0, 2.0])
 
 
-def test_w0_with_bias_but_no_intercept():
-    with pytest.raises(ValueError, match="w0\\[0\\] is the bias"):
-        lk.perceptron(X_OK, Y_OK, w0=[1.0, 0.0, 0.0], fit_intercept=False)
+@pytest.mark.parametrize("fit", [lk.perceptron, lk.batch_perceptron, lk.lms, lk.perceptron_regression])
+def test_w0_with_bias_but_no_intercept(fit):
+    # training never moves the bias without an intercept, so a non-zero start would shift every prediction
+    with pytest.raises(ValueError, match="w0\\[0\\] is the bias and must be 0 when fit_intercept=False; got 5.0"):
+        fit(X_OK, Y_OK, w0=[5.0, 0.0, 0.0], fit_intercept=False)
+
+
+def test_weight_history_refuses_other_data_and_kernel_results():
+    res = lk.perceptron(X_OK, Y_OK)
+    with pytest.raises(ValueError, match="not the data"):
+        res.weight_history(X_OK[::-1], Y_OK[::-1])
+    kern = lk.dual_perceptron(X_OK, Y_OK, kernel=lk.polynomial_kernel(2))
+    with pytest.raises(ValueError, match="no weight vector"):
+        kern.weight_history(X_OK, Y_OK)
 
 
 def test_unknown_options_are_named():

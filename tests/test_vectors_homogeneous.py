@@ -30,6 +30,7 @@ def test_cosine_of_unit_vectors_is_their_dot():
     assert lk.cosine(u, v) == pytest.approx(lk.dot(u, v)) == pytest.approx(math.cos(theta))
     assert lk.angle(u, v) == pytest.approx(theta)
     assert lk.angle([1, 0], [-1, 0], degrees=True) == pytest.approx(180.0)
+    assert lk.angle([1.0, 2.0], [2.0, 4.0]) == 0.0  # exactly: no arccos rounding near 0
 
 
 def test_projection_onto_a_unit_vector_has_length_dot():
