@@ -1,0 +1,1235 @@
+"""Figures for the course: data, boundaries, decision regions, perceptron traces,
+error surfaces, learning curves, feature maps and vectors.
+
+Every function here
+
+* draws on ``ax`` (the current axes when ``ax=None``) and returns the artists it
+  drew, in a small frozen dataclass with named fields, so that notebooks can lay
+  figures out and widgets and tests can read the geometry back;
+* takes its extent from the data or from the axes' current limits, and never
+  calls ``fit``, ``show`` or ``cla`` nor changes ``rcParams``;
+* checks its input first, so bad input raises a ``ValueError``/``TypeError``
+  naming the argument and nothing half-drawn is left behind.
+
+Colours are the Okabe-Ito palette (safe for colour-blind readers), and every
+class also has its own marker, so figures read in greyscale too.  Class +1 is a
+blue plus, class -1 a vermillion circle.
+
+Boundaries are infinite lines (:meth:`matplotlib.axes.Axes.axline`) that
+always span the view, whatever the limits become; they do not change the data
+limits, so drawing boundaries never makes the view grow.  Arrows and angles only
+look perpendicular on axes with equal aspect (``ax.set_aspect("equal")``);
+:func:`vectors` sets it, the other functions leave the aspect alone.
+
+This module is loaded on first use of ``lk.plot`` (``import lecturekit`` does not
+import matplotlib), and it imports ``matplotlib.pyplot`` only when a function is
+called without ``ax``.
+"""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass, field
+
+import matplotlib.axes
+import numpy as np
+from matplotlib.collections import LineCollection
+from matplotlib.colors import BoundaryNorm, ListedColormap
+from matplotlib.patches import Arc, Polygon
+
+from ._validation import as_float_array, check_binary_y, check_bool, check_choice, check_count, check_weights, check_X
+from .vectors import project
+
+__all__ = [
+    "OKABE_ITO",
+    "MARKERS",
+    "data",
+    "boundary",
+    "regions",
+    "perceptron_trace",
+    "mistakes",
+    "learning_curve",
+    "criterion_surface",
+    "criterion_grid",
+    "feature_map",
+    "vectors",
+    "class_style",
+    "DataArtists",
+    "BoundaryArtists",
+    "RegionArtists",
+    "TraceArtists",
+    "SurfaceArtists",
+    "FeatureMapArtists",
+    "VectorArtists",
+]
+
+#: Okabe & Ito's colour-blind-safe palette (blue, vermillion, bluish green,
+#: reddish purple, orange, sky blue, yellow, black).
+OKABE_ITO = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000")
+#: One marker per class, so that classes differ in shape as well as colour.
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+
+_BINARY_STYLE = {1: ("#0072B2", "P", "y = +1"), -1: ("#D55E00", "o", "y = −1")}
+_BOUNDARY_COLOR = "0.15"
+_NORMAL_FRACTION = 0.15  # the normal arrow is this fraction of the shorter side of the view
+_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")  # w1 -> w₁ without mathtext (slow to parse)
+_BIG = 50.0  # the margin band is clipped to the view grown this many times in each direction
+
+
+# --------------------------------------------------------------------------
+# Returned artists
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DataArtists:
+    """What :func:`data` drew.
+
+    Attributes
+    ----------
+    points : dict
+        One ``PathCollection`` per class label, in sorted class order.
+    legend : matplotlib.legend.Legend or None
+    """
+
+    points: dict
+    legend: object = None
+
+
+@dataclass(frozen=True)
+class BoundaryArtists:
+    """What :func:`boundary` drew.
+
+    Attributes
+    ----------
+    line : matplotlib.lines.AxLine
+        The infinite line ``w0 + w1 x1 + w2 x2 = 0`` through the points
+        ``line.get_xy1()`` and ``line.get_xy2()`` (its ``xdata`` are not used by
+        matplotlib for an AxLine).
+    normal : matplotlib.text.Annotation or None
+        The arrow of the normal vector, from ``normal.xyann`` on the boundary to
+        ``normal.xy`` on the positive side.
+    band : matplotlib.patches.Polygon or None
+        The margin band ``|w . (1, x)| / |(w1, w2)| <= margin``.
+    """
+
+    line: object
+    normal: object = None
+    band: object = None
+
+
+@dataclass(frozen=True)
+class RegionArtists:
+    """What :func:`regions` drew.
+
+    Attributes
+    ----------
+    mesh : matplotlib.collections.QuadMesh
+        One cell per grid point; ``mesh.get_array()`` holds the index into
+        ``classes`` of the predicted label, and its colour is that class's colour.
+    ambiguous : matplotlib.contour.QuadContourSet or None
+        The hatched grey shading of the ambiguous cells (one-vs-rest and pairwise).
+    classes : ndarray
+        The class labels, in the order of the colours.
+    xx, yy : ndarray of shape (resolution, resolution)
+        The cell centres where ``model.predict`` was evaluated.
+    labels : ndarray of shape (resolution, resolution)
+        ``model.predict`` at the cell centres.
+    ambiguous_mask : ndarray of bool, shape (resolution, resolution), or None
+        ``model.ambiguous`` at the cell centres, when the model has it.
+    """
+
+    mesh: object
+    ambiguous: object
+    classes: np.ndarray
+    xx: np.ndarray
+    yy: np.ndarray
+    labels: np.ndarray
+    ambiguous_mask: np.ndarray | None = None
+
+
+@dataclass(frozen=True)
+class TraceArtists:
+    """What :func:`perceptron_trace` drew.
+
+    Attributes
+    ----------
+    data : DataArtists or None
+    start : BoundaryArtists or None
+        The initial boundary (dashed), when the initial weights have one.
+    lines : tuple of AxLine
+        The boundary after each drawn update, oldest first.
+    steps : tuple of int
+        The update numbers k of ``lines`` (weights after update k).
+    final : BoundaryArtists or None
+        The last boundary, with its normal vector.
+    circles : matplotlib.collections.PathCollection
+        Rings around the examples that triggered an update (Flach, Fig. 7.5),
+        in the order in which they first did.
+    circled : ndarray of int
+        Row numbers in X of the circled examples.
+    """
+
+    data: DataArtists | None
+    start: BoundaryArtists | None
+    lines: tuple
+    steps: tuple
+    final: BoundaryArtists | None
+    circles: object
+    circled: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=int))
+
+
+@dataclass(frozen=True)
+class SurfaceArtists:
+    """What :func:`criterion_surface` drew.
+
+    Attributes
+    ----------
+    filled, lines : matplotlib.contour.QuadContourSet
+        Filled contours and contour lines of the surface.
+    path : matplotlib.lines.Line2D or None
+        The descent path projected on the two free weights.
+    start, end : matplotlib.lines.Line2D or None
+        Markers at the first and last iterate.
+    free : tuple of int
+        The coordinates of w on the horizontal and vertical axes.
+    base : ndarray
+        The weight vector whose other coordinates are held fixed.
+    W1, W2, J : ndarray of shape (resolution, resolution)
+        The grid of the two free weights and the surface's values on it.
+    """
+
+    filled: object
+    lines: object
+    path: object
+    start: object
+    end: object
+    free: tuple
+    base: np.ndarray
+    W1: np.ndarray
+    W2: np.ndarray
+    J: np.ndarray
+
+
+@dataclass(frozen=True)
+class FeatureMapArtists:
+    """What :func:`feature_map` drew.
+
+    Attributes
+    ----------
+    raw : DataArtists
+        The data in (x1, x2).
+    conic : matplotlib.collections.LineCollection
+        The curved boundary ``b + v1 x1^2 + v2 x2^2 = 0`` in (x1, x2).
+    squared : DataArtists
+        The data in (x1^2, x2^2).
+    line : BoundaryArtists
+        The straight boundary ``b + v1 z1 + v2 z2 = 0`` in (z1, z2) = (x1^2, x2^2).
+    axes : tuple of two Axes
+    """
+
+    raw: DataArtists
+    conic: object
+    squared: DataArtists
+    line: BoundaryArtists
+    axes: tuple
+
+
+@dataclass(frozen=True)
+class VectorArtists:
+    """What :func:`vectors` drew.
+
+    Attributes
+    ----------
+    a, b : matplotlib.text.Annotation
+        Arrows from the origin (``.xyann``) to the tip (``.xy``).
+    a_label, b_label : matplotlib.text.Text
+    angle : matplotlib.patches.Arc or None
+        The arc between a and b (None when one of them is zero).
+    angle_label : matplotlib.text.Text or None
+    projection : matplotlib.lines.Line2D or None
+        From the origin to the projection of a onto the line of b.
+    drop : matplotlib.lines.Line2D or None
+        The perpendicular from a to its projection.
+    """
+
+    a: object
+    b: object
+    a_label: object
+    b_label: object
+    angle: object = None
+    angle_label: object = None
+    projection: object = None
+    drop: object = None
+
+
+# --------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------
+
+
+def _ax(ax):
+    """The axes to draw on: ``ax`` itself, or pyplot's current axes when None."""
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        return plt.gca()
+    if not isinstance(ax, matplotlib.axes.Axes):
+        raise TypeError(
+            f"ax must be a matplotlib Axes (e.g. fig, ax = plt.subplots()) or None; "
+            f"got {type(ax).__name__}."
+        )
+    return ax
+
+
+def _check_X2(X, name: str = "X") -> np.ndarray:
+    X = check_X(X, name)
+    if X.shape[1] != 2:
+        raise ValueError(
+            f"{name} must have exactly 2 columns (x1, x2) to be drawn in the plane; got shape "
+            f"{X.shape}. Pick two features, e.g. {name}[:, :2], or map the data to 2-D first."
+        )
+    return X
+
+
+def _check_plot_y(y, n: int, name: str = "y") -> np.ndarray:
+    """Class labels of any kind (one class is enough to draw), one per row of X."""
+    if isinstance(y, (str, bytes)):
+        raise TypeError(f"{name} must be an array of class labels; got the string {y!r}.")
+    arr = np.asarray(y)
+    if arr.ndim != 1:
+        raise ValueError(
+            f"{name} must be a 1-D array of class labels; got an array of shape {arr.shape}. "
+            "Flatten it with np.ravel(y)."
+        )
+    if arr.shape[0] != n:
+        raise ValueError(
+            f"{name} has {arr.shape[0]} labels but X has {n} rows; they must have the same length."
+        )
+    if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or infinite labels; remove those examples.")
+    return arr
+
+
+def _is_binary(classes) -> bool:
+    classes = np.asarray(classes)
+    return classes.dtype.kind in "biuf" and np.all(np.isin(classes, (-1, 1)))
+
+
+def class_style(classes) -> list[tuple[str, str, str]]:
+    """(colour, marker, legend label) for each class, in the order given.
+
+    Labels -1/+1 get the binary style (+1 blue plus, -1 vermillion circle);
+    any other labels get the Okabe-Ito colours and the markers in turn.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> lk.plot.class_style([-1, 1])
+    [('#D55E00', 'o', 'y = −1'), ('#0072B2', 'P', 'y = +1')]
+    >>> [style[:2] for style in lk.plot.class_style(["a", "b", "c"])]
+    [('#0072B2', 'o'), ('#D55E00', 's'), ('#009E73', '^')]
+    """
+    classes = np.asarray(classes)
+    if _is_binary(classes):
+        return [_BINARY_STYLE[int(c)] for c in classes]
+    k, m = len(OKABE_ITO), len(MARKERS)
+    return [(OKABE_ITO[i % k], MARKERS[(i + i // k) % m], str(c)) for i, c in enumerate(classes.tolist())]
+
+
+def _view(ax):
+    """The current view as (x0, x1, y0, y1), increasing."""
+    x0, x1 = sorted(ax.get_xlim())
+    y0, y1 = sorted(ax.get_ylim())
+    return float(x0), float(x1), float(y0), float(y1)
+
+
+def _padded_box(X, pad: float = 0.1):
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    span = np.where(hi > lo, hi - lo, 1.0)
+    lo, hi = lo - pad * span, hi + pad * span
+    return float(lo[0]), float(hi[0]), float(lo[1]), float(hi[1])
+
+
+def _label_axes(ax, xlabel, ylabel):
+    """Label the axes unless the caller already did."""
+    if xlabel and not ax.get_xlabel():
+        ax.set_xlabel(xlabel)
+    if ylabel and not ax.get_ylabel():
+        ax.set_ylabel(ylabel)
+
+
+def _as_plane_weights(w, name: str = "w") -> np.ndarray:
+    """A homogeneous (w0, w1, w2) with a direction; a fitted result stands for its ``w``."""
+    if hasattr(w, "w") and not isinstance(w, np.ndarray):
+        if w.w is None:
+            raise ValueError(
+                f"{name} is a kernel perceptron result, which has no weight vector in the plane; "
+                "draw it with lk.plot.regions(result, X) instead."
+            )
+        w = w.w
+    w = check_weights(w, 3, name, what=" for a boundary in the plane: (w0 = b, w1, w2)")
+    if w[1] == 0 and w[2] == 0:
+        raise ValueError(
+            f"{name} = {tuple(w.tolist())} has no boundary: w1 = w2 = 0, so every point has the "
+            f"same score w0 = {w[0]:g}. Give {name}[1:] a non-zero direction."
+        )
+    return w
+
+
+def _clip_convex(poly: np.ndarray, a: np.ndarray, c: float) -> np.ndarray:
+    """Keep the part of the convex polygon ``poly`` where ``a . p + c >= 0`` (Sutherland-Hodgman)."""
+    out = []
+    n = poly.shape[0]
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        fp, fq = a @ p + c, a @ q + c
+        if fp >= 0:
+            out.append(p)
+        if (fp >= 0) != (fq >= 0):
+            out.append(p + fp / (fp - fq) * (q - p))
+    return np.array(out).reshape(-1, 2)
+
+
+def _boundary_geometry(w, view):
+    """Two points on the line, the foot of the view's centre on it, and the unit normal."""
+    x0, x1, y0, y1 = view
+    v = w[1:]
+    vv = float(v @ v)
+    centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+    foot = centre - (w[0] + v @ centre) / vv * v  # closest point of the line to the centre
+    unit = v / np.sqrt(vv)
+    along = np.array([-unit[1], unit[0]])
+    half = 0.5 * float(np.hypot(x1 - x0, y1 - y0))
+    return foot - half * along, foot + half * along, foot, unit
+
+
+# --------------------------------------------------------------------------
+# Data and boundaries
+# --------------------------------------------------------------------------
+
+
+def data(X, y, ax=None, *, labels=None, axis_labels=("x₁", "x₂"), legend=True, size=40):
+    """Scatter 2-D data, one colour and one marker per class, with a legend.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+        Labels -1/+1 (binary style) or any k class labels.
+    ax : matplotlib Axes, optional
+        Defaults to the current axes.
+    labels : dict or sequence of str, optional
+        Legend text per class: a dict ``{label: text}`` or a sequence in sorted
+        class order.  Defaults to "y = +1" / "y = -1", or the class labels.
+    axis_labels : (str, str), default ("x₁", "x₂")
+        Set on axes that have no labels yet.
+    legend : bool, default True
+    size : float, default 40
+        Marker area in points^2.
+
+    Returns
+    -------
+    DataArtists
+
+    Raises
+    ------
+    ValueError
+        If X does not have exactly two columns, or y does not match X.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> X, y = lk.datasets.toy()
+    >>> art = lk.plot.data(X, y, ax=ax)
+    >>> sorted(art.points)
+    [-1, 1]
+    >>> plt.close(fig)
+    """
+    X = _check_X2(X)
+    y = _check_plot_y(y, X.shape[0])
+    check_bool(legend, "legend")
+    ax = _ax(ax)
+    classes = np.unique(y)
+    styles = class_style(classes)
+    if labels is None:
+        names = [s[2] for s in styles]
+    elif isinstance(labels, dict):
+        names = [str(labels.get(c.item() if hasattr(c, "item") else c, s[2])) for c, s in zip(classes, styles)]
+    else:
+        names = [str(t) for t in labels]
+        if len(names) != classes.shape[0]:
+            raise ValueError(
+                f"labels must give one name per class ({classes.shape[0]}: {classes.tolist()}); "
+                f"got {len(names)}. Or pass a dict {{label: name}}."
+            )
+    points = {}
+    for c, (colour, marker, _), name in zip(classes, styles, names):
+        rows = y == c
+        key = c.item() if hasattr(c, "item") else c
+        points[key] = ax.scatter(
+            X[rows, 0], X[rows, 1], s=size, color=colour, marker=marker,
+            edgecolors="white", linewidths=0.5, label=name, zorder=2,
+        )
+    _label_axes(ax, *axis_labels)
+    leg = ax.legend(loc="best", fontsize="small") if legend else None
+    return DataArtists(points=points, legend=leg)
+
+
+def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, **line_kw):
+    """Draw the line ``w0 + w1 x1 + w2 x2 = 0`` of homogeneous weights w, with its normal vector.
+
+    The line is infinite (it spans the view whatever the limits become) and
+    does not change the data limits.  The normal vector ``(w1, w2)`` is drawn
+    as an arrow from the point of the boundary closest to the centre of the
+    view, pointing to the positive side (where ``w . (1, x) > 0``); its length
+    is a fixed fraction of the view, not ``|w|``, since scaling w does not move
+    the boundary.
+
+    Parameters
+    ----------
+    w : array-like of shape (3,) or a fitted result with ``.w``
+        Homogeneous weights (w0 = b, w1, w2), bias first.
+    ax : matplotlib Axes, optional
+    normal : bool, default True
+        Draw the normal vector.
+    margin : float, optional
+        Shade the band of points within this (Euclidean) distance of the line,
+        e.g. ``lk.margin(w, X, y, space="input")``.
+    label : str, optional
+        Legend label of the line.
+    color : colour, optional
+        Colour of line, arrow and band (default near-black).
+    **line_kw
+        Passed to the line (``linestyle``, ``linewidth``, ``alpha``, ``zorder``...).
+
+    Returns
+    -------
+    BoundaryArtists
+
+    Raises
+    ------
+    ValueError
+        If w is not of length 3 or has w1 = w2 = 0 (no boundary), or margin < 0.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> art = lk.plot.boundary([-1.0, 1.0, 1.0], ax=ax, margin=0.5)  # x1 + x2 = 1
+    >>> x1, x2 = art.line.get_xy1()
+    >>> round(-1.0 + x1 + x2, 12)
+    0.0
+    >>> plt.close(fig)
+    """
+    w = _as_plane_weights(w)
+    check_bool(normal, "normal")
+    if margin is not None:
+        if isinstance(margin, bool) or not isinstance(margin, numbers.Real) or not np.isfinite(margin) or margin < 0:
+            raise ValueError(f"margin must be a distance >= 0 or None; got {margin!r}.")
+        margin = float(margin)
+    ax = _ax(ax)
+    color = _BOUNDARY_COLOR if color is None else color
+    view = _view(ax)
+    p1, p2, foot, unit = _boundary_geometry(w, view)
+    kw = {"linewidth": 1.8, "zorder": 3, **line_kw}
+    # transform=ax.transData keeps the line out of the data limits (see Axes.axline)
+    line = ax.axline(tuple(map(float, p1)), tuple(map(float, p2)), color=color, label=label,
+                     transform=ax.transData, **kw)
+
+    arrow = None
+    if normal:
+        x0, x1, y0, y1 = view
+        length = _NORMAL_FRACTION * min(x1 - x0, y1 - y0)
+        tip = foot + length * unit
+        arrow = ax.annotate(
+            "", xy=tuple(map(float, tip)), xytext=tuple(map(float, foot)), xycoords="data", textcoords="data",
+            arrowprops={"arrowstyle": "-|>", "color": color, "linewidth": 1.6,
+                        "shrinkA": 0, "shrinkB": 0, "mutation_scale": 14},
+            zorder=kw["zorder"],
+        )
+
+    band = None
+    if margin is not None and margin > 0:
+        x0, x1, y0, y1 = view
+        cx, cy, s = (x0 + x1) / 2, (y0 + y1) / 2, _BIG * max(x1 - x0, y1 - y0)
+        box = np.array([[cx - s, cy - s], [cx + s, cy - s], [cx + s, cy + s], [cx - s, cy + s]])
+        v = w[1:]
+        reach = margin * np.sqrt(v @ v)  # |w . (1, x)| <= margin |v|
+        strip = _clip_convex(_clip_convex(box, v, w[0] + reach), -v, -w[0] + reach)
+        band = Polygon(strip, closed=True, facecolor=color, edgecolor="none", alpha=0.12, zorder=1,
+                       label=f"margin {margin:.3g}")
+        ax.add_artist(band)  # add_artist, not add_patch: the band must not change the data limits
+    return BoundaryArtists(line=line, normal=arrow, band=band)
+
+
+# --------------------------------------------------------------------------
+# Decision regions
+# --------------------------------------------------------------------------
+
+
+def _check_model(model, name: str = "model"):
+    if not callable(getattr(model, "predict", None)):
+        raise TypeError(
+            f"{name} must have a predict(X) method (a fitted lecturekit result such as "
+            f"lk.perceptron(X, y), a multiclass model, or a fitted estimator); got "
+            f"{type(model).__name__}. If you have a weight vector w, use lk.plot.boundary(w)."
+        )
+    d = getattr(model, "n_features", getattr(model, "n_features_in_", None))
+    if isinstance(d, numbers.Integral) and d != 2:
+        raise ValueError(
+            f"{name} was fitted on {d} feature(s); decision regions are drawn in the plane, "
+            "for models of exactly 2 features."
+        )
+    return model
+
+
+def _model_classes(model, predicted) -> np.ndarray:
+    classes = getattr(model, "classes_", None)
+    if classes is None:
+        classes = getattr(model, "classes", None)
+    seen = np.unique(predicted)
+    if classes is None:
+        classes = np.array([-1, 1]) if _is_binary(seen) else seen
+    classes = np.asarray(classes)
+    if not np.all(np.isin(seen, classes)):
+        raise ValueError(
+            f"model.predict returned labels {seen.tolist()} that are not among its classes "
+            f"{classes.tolist()}."
+        )
+    return classes
+
+
+def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.25):
+    """Colour the plane by the class that ``model.predict`` gives; shade ambiguous regions.
+
+    The area is the bounding box of X (padded by 10%) when X is given, else the
+    current view of ``ax``.  For one-vs-rest and pairwise models (which have an
+    ``ambiguous`` method), points that no classifier or several claim, or where
+    the vote ties, get a hatched grey overlay on top of the class that
+    ``predict`` resolves them to.
+
+    Parameters
+    ----------
+    model : object with ``predict(X)``
+        Any fitted lecturekit result, multiclass model or estimator of 2 features.
+    X : array-like of shape (n_samples, 2), optional
+        The data, to choose the area.  Not drawn: call :func:`data` for that.
+    ax : matplotlib Axes, optional
+    resolution : int, default 200
+        Cells per side of the grid.
+    ambiguous : bool, default True
+        Shade the ambiguous cells (when the model has ``ambiguous``).
+    alpha : float, default 0.25
+        Opacity of the class colours.
+
+    Returns
+    -------
+    RegionArtists
+
+    Raises
+    ------
+    TypeError
+        If model has no ``predict``.
+    ValueError
+        If X is not 2-D data, the model was fitted on other than 2 features, or
+        there is neither X nor data on the axes to choose the area.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> X, y = lk.datasets.blobs(10, 3, seed=0)
+    >>> model = lk.one_vs_rest(X, y, method="centroid")
+    >>> fig, ax = plt.subplots()
+    >>> art = lk.plot.regions(model, X, ax=ax, resolution=50)
+    >>> art.labels.shape, art.classes.tolist()
+    ((50, 50), [0, 1, 2])
+    >>> plt.close(fig)
+    """
+    model = _check_model(model)
+    if X is not None:
+        X = _check_X2(X)
+    resolution = check_count(resolution, "resolution", minimum=2)
+    check_bool(ambiguous, "ambiguous")
+    if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real) or not 0 <= alpha <= 1:
+        raise ValueError(f"alpha must be a number in [0, 1]; got {alpha!r}.")
+    ax = _ax(ax)
+    if X is not None:
+        x0, x1, y0, y1 = _padded_box(X)
+    elif ax.has_data():
+        x0, x1, y0, y1 = _view(ax)
+    else:
+        raise ValueError(
+            "regions needs an area to colour: pass X (the data) or draw the data on ax first."
+        )
+    xe, ye = np.linspace(x0, x1, resolution + 1), np.linspace(y0, y1, resolution + 1)
+    xc, yc = (xe[:-1] + xe[1:]) / 2, (ye[:-1] + ye[1:]) / 2
+    xx, yy = np.meshgrid(xc, yc)
+    grid = np.column_stack([xx.ravel(), yy.ravel()])
+    try:
+        predicted = np.asarray(model.predict(grid))
+    except ValueError as exc:
+        raise ValueError(
+            f"model.predict failed on points of the plane ({exc}); regions needs a model of 2 features."
+        ) from None
+    if predicted.shape != (grid.shape[0],):
+        raise ValueError(
+            f"model.predict must return one label per point; got shape {predicted.shape} "
+            f"for {grid.shape[0]} points."
+        )
+    classes = _model_classes(model, predicted)
+    order = np.argsort(classes)
+    codes = order[np.searchsorted(classes, predicted, sorter=order)]  # index of each label in classes
+    colours = [s[0] for s in class_style(classes)]
+    k = classes.shape[0]
+    mesh = ax.pcolormesh(
+        xe, ye, codes.reshape(resolution, resolution), shading="flat",
+        cmap=ListedColormap(colours), norm=BoundaryNorm(np.arange(k + 1) - 0.5, k),
+        alpha=alpha, zorder=0, edgecolors="none", antialiased=False,
+    )
+    overlay, mask = None, None
+    if ambiguous and callable(getattr(model, "ambiguous", None)):
+        mask = np.asarray(model.ambiguous(grid), dtype=bool).reshape(resolution, resolution)
+        if mask.any():
+            overlay = ax.contourf(
+                xc, yc, mask.astype(float), levels=[0.5, 1.5], colors=["0.45"],
+                alpha=0.35, hatches=["///"], zorder=0.5,
+            )
+    return RegionArtists(
+        mesh=mesh, ambiguous=overlay, classes=classes, xx=xx, yy=yy,
+        labels=predicted.reshape(resolution, resolution), ambiguous_mask=mask,
+    )
+
+
+# --------------------------------------------------------------------------
+# Training: perceptron trace, learning curves, error surfaces
+# --------------------------------------------------------------------------
+
+
+def _check_trace_result(result, name: str = "result"):
+    if getattr(result, "trace", None) is None or not callable(getattr(result, "weight_history", None)):
+        raise TypeError(
+            f"{name} must be a perceptron result with a trace of its updates (from lk.perceptron, "
+            f"lk.voted_perceptron or lk.averaged_perceptron); got {type(result).__name__}."
+        )
+    if getattr(result, "w", None) is None:
+        raise ValueError(
+            f"{name} is a kernel perceptron, which has no weight vector in the plane to draw."
+        )
+    return result
+
+
+def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=True):
+    """Replay a perceptron fit: the boundary after each update, and the examples that triggered them.
+
+    As in Flach's Fig. 7.5: the data, the starting boundary (dashed, when the
+    start has one, e.g. the basic linear classifier), the boundary after each
+    update in grey (older ones fainter), the final boundary in black with its
+    normal vector, and a ring around every example that triggered an update.
+    For a voted or averaged perceptron these are the boundaries of the
+    underlying running perceptron (its last one is ``w_last``), not of the
+    vote or the average.
+
+    Parameters
+    ----------
+    result : PerceptronResult
+        A fit of (X, y), e.g. ``lk.perceptron(X, y)``.
+    X : array-like of shape (n_samples, 2)
+        The training data of ``result``.
+    y : array-like of shape (n_samples,), labels -1/+1
+    ax : matplotlib Axes, optional
+    every : int, default 1
+        Draw the boundary after every ``every``-th update (and after the last).
+    circle : bool, default True
+        Ring the examples that triggered updates.
+    show_data : bool, default True
+        Scatter the data first (with :func:`data`).
+
+    Returns
+    -------
+    TraceArtists
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> X, y = lk.datasets.toy()
+    >>> res = lk.perceptron(X, y)
+    >>> fig, ax = plt.subplots()
+    >>> art = lk.plot.perceptron_trace(res, X, y, ax=ax)
+    >>> art.steps, art.circled.tolist()
+    ((1, 2, 3, 4), [0, 3, 1])
+    >>> plt.close(fig)
+    """
+    result = _check_trace_result(result)
+    X = _check_X2(X)
+    y = check_binary_y(y, X.shape[0])
+    if result.n_features != 2:
+        raise ValueError(f"result was fitted on {result.n_features} feature(s); a trace is drawn for 2.")
+    every = check_count(every, "every")
+    check_bool(circle, "circle")
+    check_bool(show_data, "show_data")
+    history = result.weight_history(X, y)  # raises if (X, y) is not the training data
+    ax = _ax(ax)
+
+    drawn = data(X, y, ax) if show_data else None
+    n = history.shape[0] - 1
+    start = None
+    if np.any(history[0][1:] != 0):
+        start = boundary(history[0], ax, normal=(n == 0), color=OKABE_ITO[2], linestyle="--",
+                         linewidth=1.4, label="start")
+    steps = list(range(every, n + 1, every))
+    if n and (not steps or steps[-1] != n):
+        steps.append(n)
+    lines, kept, final = [], [], None
+    for j, k in enumerate(steps):
+        w_k = history[k]
+        if not np.any(w_k[1:] != 0):
+            continue  # this w has no boundary (w1 = w2 = 0): nothing to draw
+        if k == n:
+            final = boundary(w_k, ax, normal=True, color="black", label=f"after {n} update(s)")
+            lines.append(final.line)
+        else:
+            shade = 0.15 + 0.55 * (j + 1) / len(steps)
+            lines.append(boundary(w_k, ax, normal=False, color="0.45", alpha=shade, linewidth=1.0).line)
+        kept.append(k)
+
+    index = np.asarray(result.trace.index)
+    _, first = np.unique(index, return_index=True)
+    circled = index[np.sort(first)] if circle else np.zeros(0, dtype=int)
+    circles = ax.scatter(
+        X[circled, 0], X[circled, 1], s=230, facecolors="none", edgecolors="black",
+        linewidths=1.2, zorder=4, label="triggered an update" if circled.size else None,
+    )
+    if show_data:
+        ax.legend(loc="best", fontsize="small")
+    return TraceArtists(data=drawn, start=start, lines=tuple(lines), steps=tuple(kept), final=final,
+                        circles=circles, circled=circled)
+
+
+def mistakes(result, ax=None, *, color=None):
+    """Bar chart of the mistakes (= updates) the perceptron made in each epoch.
+
+    Parameters
+    ----------
+    result : PerceptronResult
+        Anything with ``mistakes_per_epoch``.
+    ax : matplotlib Axes, optional
+    color : colour, optional
+
+    Returns
+    -------
+    matplotlib.container.BarContainer
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> res = lk.perceptron(*lk.datasets.toy())
+    >>> fig, ax = plt.subplots()
+    >>> [int(bar.get_height()) for bar in lk.plot.mistakes(res, ax=ax)]
+    [2, 2, 0]
+    >>> plt.close(fig)
+    """
+    if getattr(result, "mistakes_per_epoch", None) is None:
+        raise TypeError(
+            f"result must be a perceptron-family result with mistakes_per_epoch; got {type(result).__name__}."
+        )
+    counts = np.asarray(result.mistakes_per_epoch)
+    ax = _ax(ax)
+    bars = ax.bar(np.arange(1, counts.shape[0] + 1), counts, color=OKABE_ITO[0] if color is None else color)
+    _label_axes(ax, "epoch", "mistakes (updates)")
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.yaxis.get_major_locator().set_params(integer=True)
+    return bars
+
+
+def learning_curve(values, ax=None, *, ylabel=None, xlabel=None, label=None, start=None, **line_kw):
+    """Plot a learning curve: a criterion, an error or a count per epoch or iteration.
+
+    Parameters
+    ----------
+    values : array-like of shape (n,) or a fitted result
+        The values to plot.  A result stands for its own curve: a perceptron
+        result for ``mistakes_per_epoch`` (epochs 1, 2, ...), a batch
+        perceptron for ``criterion`` (iterations 0, 1, ...), an LMS result for
+        ``sse`` (epochs 0, 1, ...: 0 is before training).
+    ax : matplotlib Axes, optional
+    ylabel, xlabel : str, optional
+        Default to the curve's meaning ("epoch", "mistakes", ...).
+    label : str, optional
+        Legend label.
+    start : int, optional
+        The x value of the first point (1 for a plain array).
+    **line_kw
+        Passed to ``ax.plot``.
+
+    Returns
+    -------
+    matplotlib.lines.Line2D
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> res = lk.batch_perceptron(*lk.datasets.toy())
+    >>> fig, ax = plt.subplots()
+    >>> line = lk.plot.learning_curve(res, ax=ax)  # J(w) at w(0), w(1), ...
+    >>> line.get_xdata().tolist(), line.get_ydata().tolist()
+    ([0, 1, 2, 3], [0.0, 8.0, 3.0, 0.0])
+    >>> plt.close(fig)
+    """
+    if getattr(values, "criterion", None) is not None:
+        y_values, default_x, default_y, first = values.criterion, "iteration", "perceptron criterion J(w)", 0
+    elif getattr(values, "sse", None) is not None:
+        y_values, default_x, default_y, first = values.sse, "epoch", "sum of squared errors", 0
+    elif getattr(values, "mistakes_per_epoch", None) is not None:
+        y_values, default_x, default_y, first = values.mistakes_per_epoch, "epoch", "mistakes", 1
+    else:
+        y_values, default_x, default_y, first = values, "epoch", None, 1
+    y_values = as_float_array(y_values, "values", ndim=1) + 0.0  # + 0.0 turns -0.0 into 0.0
+    if start is not None:
+        first = check_count(start, "start", minimum=0)
+    ax = _ax(ax)
+    x = np.arange(first, first + y_values.shape[0])
+    (line,) = ax.plot(x, y_values, **{"marker": "o", "markersize": 3, "label": label, **line_kw})
+    _label_axes(ax, default_x if xlabel is None else xlabel, default_y if ylabel is None else ylabel)
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    return line
+
+
+_KINDS = ("perceptron", "sse")
+
+
+def criterion_grid(X, y, W, *, kind="perceptron") -> np.ndarray:
+    """The perceptron criterion or the squared error at many weight vectors at once.
+
+    ``perceptron``: ``J(w) = sum over y_i w . (1, x_i) <= 0 of -y_i w . (1, x_i)``
+    (see :func:`lecturekit.perceptron_criterion`); ``sse``:
+    ``E(w) = sum_i (y_i - w . (1, x_i))^2`` (what ``LMSResult.sse`` records).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    W : array-like of shape (m, n_features + 1)
+        Homogeneous weight vectors, bias first.
+    kind : {"perceptron", "sse"}
+
+    Returns
+    -------
+    ndarray of shape (m,)
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> lk.plot.criterion_grid([[2.0], [-1.0]], [-1, 1], [[0.0, 1.0], [0.0, -1.0]])
+    array([3., 0.])
+    """
+    check_choice(kind, "kind", _KINDS)
+    X = check_X(X)
+    y = check_binary_y(y, X.shape[0]) if kind == "perceptron" else as_float_array(y, "y", ndim=1)
+    if y.shape[0] != X.shape[0]:
+        raise ValueError(f"y has {y.shape[0]} values but X has {X.shape[0]} rows; they must have the same length.")
+    W = as_float_array(W, "W", ndim=2)
+    if W.shape[1] != X.shape[1] + 1:
+        raise ValueError(
+            f"W must have {X.shape[1] + 1} columns (bias first, then one weight per feature of X); "
+            f"got shape {W.shape}."
+        )
+    Xh = np.hstack([np.ones((X.shape[0], 1)), X])
+    S = Xh @ W.T  # S[i, m] = w_m . x_i
+    if kind == "perceptron":
+        margins = y[:, None] * S
+        return -np.minimum(margins, 0.0).sum(axis=0) + 0.0
+    return ((y[:, None] - S) ** 2).sum(axis=0)
+
+
+def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None, path=None,
+                      bounds=None, resolution=121, levels=16):
+    """Contours of the perceptron criterion or the squared error over two weights, with a descent path.
+
+    w has ``d + 1`` coordinates (bias first); two of them, ``free``, span the
+    plane of the plot, and the others are held at the values in ``fixed``.
+    For 1-D data the plot is over (w0, w1) and nothing is held.  For 2-D data
+    the default is (w1, w2) with the bias w0 held at 0: a path from
+    ``lk.batch_perceptron(X, y, fit_intercept=False)`` (or ``lk.lms(...,
+    fit_intercept=False)``) then lies exactly on the drawn surface; a path that
+    changes the held coordinates is drawn projected onto the free ones.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        Labels -1/+1 (for ``sse``, any real targets).
+    ax : matplotlib Axes, optional
+    kind : {"perceptron", "sse"}, default "perceptron"
+        ``J(w)``, the perceptron criterion, or ``E(w) = sum_i (y_i - w . (1, x_i))^2``.
+    free : (int, int), optional
+        Coordinates of w on the horizontal and vertical axes; default the last two.
+    fixed : float or array-like of shape (n_features + 1,), optional
+        The values of the other coordinates: one number for all of them, or a
+        whole weight vector whose ``free`` entries are ignored.  Default 0.
+    path : array-like of shape (T, n_features + 1) or a result with ``.path``
+        Iterates of a descent (``BatchPerceptronResult`` or ``LMSResult``).
+    bounds : (w_a_min, w_a_max, w_b_min, w_b_max), optional
+        The extent of the grid; default a box around the origin, the path
+        and (for ``sse``) the least-squares solution.
+    resolution : int, default 121
+    levels : int, default 16
+
+    Returns
+    -------
+    SurfaceArtists
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> X, y = lk.datasets.toy()
+    >>> res = lk.batch_perceptron(X, y, fit_intercept=False)
+    >>> fig, ax = plt.subplots()
+    >>> art = lk.plot.criterion_surface(X, y, ax=ax, path=res)
+    >>> art.free, art.base.tolist()
+    ((1, 2), [0.0, 0.0, 0.0])
+    >>> plt.close(fig)
+    """
+    check_choice(kind, "kind", _KINDS)
+    X = check_X(X)
+    y = check_binary_y(y, X.shape[0]) if kind == "perceptron" else as_float_array(y, "y", ndim=1)
+    d1 = X.shape[1] + 1
+    if free is None:
+        free = (d1 - 2, d1 - 1)
+    if (not isinstance(free, (tuple, list)) or len(free) != 2
+            or not all(isinstance(i, numbers.Integral) and not isinstance(i, bool) and 0 <= i < d1 for i in free)
+            or free[0] == free[1]):
+        raise ValueError(
+            f"free must be two different coordinates of w in 0..{d1 - 1} (0 is the bias); got {free!r}."
+        )
+    a, b = int(free[0]), int(free[1])
+    if fixed is None:
+        base = np.zeros(d1)
+    elif isinstance(fixed, numbers.Real) and not isinstance(fixed, bool):
+        base = np.full(d1, float(fixed))
+    else:
+        base = check_weights(fixed, d1, "fixed", what=" (a whole homogeneous weight vector, bias first)")
+    if path is not None:
+        if hasattr(path, "path") and not isinstance(path, np.ndarray):
+            path = path.path
+        path = as_float_array(path, "path", ndim=2)
+        if path.shape[1] != d1:
+            raise ValueError(
+                f"path must have {d1} columns (homogeneous weights of {X.shape[1]}-feature data); "
+                f"got shape {path.shape}."
+            )
+    resolution = check_count(resolution, "resolution", minimum=3)
+    levels = check_count(levels, "levels", minimum=2)
+    if bounds is None:
+        pts = [np.zeros(2)]
+        if path is not None:
+            pts.append(path[:, [a, b]])
+        if kind == "sse":
+            Xh = np.hstack([np.ones((X.shape[0], 1)), X])
+            w_ls, *_ = np.linalg.lstsq(Xh, y, rcond=None)
+            pts.append(w_ls[[a, b]])
+        pts = np.vstack(pts)
+        lo, hi = pts.min(axis=0), pts.max(axis=0)
+        span = np.maximum(hi - lo, 1.0)
+        lo, hi = lo - 0.25 * span, hi + 0.25 * span
+        bounds = (lo[0], hi[0], lo[1], hi[1])
+    else:
+        bounds = as_float_array(bounds, "bounds", ndim=1)
+        if bounds.shape[0] != 4 or bounds[0] >= bounds[1] or bounds[2] >= bounds[3]:
+            raise ValueError(
+                f"bounds must be (w_a_min, w_a_max, w_b_min, w_b_max) with min < max; got {bounds.tolist()}."
+            )
+    ax = _ax(ax)
+    W1, W2 = np.meshgrid(np.linspace(bounds[0], bounds[1], resolution), np.linspace(bounds[2], bounds[3], resolution))
+    W = np.tile(base, (W1.size, 1))
+    W[:, a], W[:, b] = W1.ravel(), W2.ravel()
+    J = criterion_grid(X, y, W, kind=kind).reshape(W1.shape)
+    filled = ax.contourf(W1, W2, J, levels=levels, cmap="cividis", alpha=0.85, zorder=0)
+    # no line at the lowest level: for J it is the edge of the flat J = 0 region, traced jaggedly
+    lines = ax.contour(W1, W2, J, levels=filled.levels[1:], colors="white", linewidths=0.4, alpha=0.7, zorder=0.5)
+    path_line = start = end = None
+    if path is not None:
+        (path_line,) = ax.plot(path[:, a], path[:, b], "-o", color=OKABE_ITO[4], markersize=3.5,
+                               linewidth=1.4, label="descent path", zorder=3)
+        (start,) = ax.plot(path[:1, a], path[:1, b], "o", color="white", markeredgecolor="black",
+                           markersize=8, label="start", zorder=4)
+        (end,) = ax.plot(path[-1:, a], path[-1:, b], "*", color=OKABE_ITO[4], markeredgecolor="black",
+                         markersize=13, label="end", zorder=4)
+    _label_axes(ax, f"w{str(a).translate(_SUB)}", f"w{str(b).translate(_SUB)}")
+    return SurfaceArtists(filled=filled, lines=lines, path=path_line, start=start, end=end,
+                          free=(a, b), base=base, W1=W1, W2=W2, J=J)
+
+
+# --------------------------------------------------------------------------
+# Feature maps and vectors
+# --------------------------------------------------------------------------
+
+
+def feature_map(X, y, w, axes=None, *, resolution=400):
+    """The x^2 / y^2 trick side by side: a conic in (x1, x2) is a line in (x1^2, x2^2).
+
+    Left: the data in (x1, x2) with the curved boundary
+    ``b + v1 x1^2 + v2 x2^2 = 0`` (an ellipse when v1, v2 > 0 > b).
+    Right: the data in (z1, z2) = (x1^2, x2^2) with the straight boundary
+    ``b + v1 z1 + v2 z2 = 0`` and its normal vector.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Raw data.
+    y : array-like of shape (n_samples,)
+    w : array-like of shape (3,) or a fitted result with ``.w``
+        Homogeneous weights (b, v1, v2) learnt in the squared space, e.g.
+        ``lk.perceptron(lk.square_features(X), y).w``.
+    axes : pair of matplotlib Axes, optional
+        Default: a new figure with two panels.
+    resolution : int, default 400
+        Grid points per side for tracing the conic.
+
+    Returns
+    -------
+    FeatureMapArtists
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> X, y = lk.datasets.ring(60, seed=0)
+    >>> res = lk.perceptron(lk.square_features(X), y, max_epochs=1000)
+    >>> fig, axes = plt.subplots(1, 2)
+    >>> art = lk.plot.feature_map(X, y, res, axes=axes)
+    >>> len(art.conic.get_segments()) >= 1
+    True
+    >>> plt.close(fig)
+    """
+    X = _check_X2(X)
+    y = _check_plot_y(y, X.shape[0])
+    w = _as_plane_weights(w)
+    resolution = check_count(resolution, "resolution", minimum=10)
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        _, axes = plt.subplots(1, 2, figsize=(9, 4), layout="constrained")
+    axes = tuple(np.ravel(np.asarray(axes, dtype=object)))
+    if len(axes) != 2 or not all(isinstance(a, matplotlib.axes.Axes) for a in axes):
+        raise TypeError(f"axes must be two matplotlib Axes (e.g. plt.subplots(1, 2)[1]) or None; got {axes!r}.")
+    left, right = axes
+
+    raw = data(X, y, left)
+    x0, x1, y0, y1 = _view(left)
+    cx, cy, sx, sy = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0), (y1 - y0)
+    gx = np.linspace(cx - sx, cx + sx, resolution)  # twice the view, so the curve runs past its edges
+    gy = np.linspace(cy - sy, cy + sy, resolution)
+    GX, GY = np.meshgrid(gx, gy)
+    score = w[0] + w[1] * GX**2 + w[2] * GY**2
+    import contourpy
+
+    segments = contourpy.contour_generator(gx, gy, score, line_type="Separate").lines(0.0)
+    conic = LineCollection(segments, colors="black", linewidths=1.8, zorder=3, label="boundary")
+    left.add_collection(conic, autolim=False)
+    left.set_title("raw features (x₁, x₂): a conic", fontsize="medium")
+
+    squared = data(X**2, y, right, axis_labels=("x₁²", "x₂²"))
+    line = boundary(w, right, label="boundary")
+    right.set_title("squared features (x₁², x₂²): a line", fontsize="medium")
+    return FeatureMapArtists(raw=raw, conic=conic, squared=squared, line=line, axes=(left, right))
+
+
+def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a", "b")):
+    """Two vectors in the plane as arrows from the origin, their angle and the projection of a onto b.
+
+    Sets equal aspect on ``ax`` so that angles look right, and widens the data
+    limits to include the origin and both tips.  A zero vector has no
+    direction: then no angle (and, for b = 0, no projection) is drawn.
+
+    Parameters
+    ----------
+    a, b : array-like of shape (2,)
+    ax : matplotlib Axes, optional
+    show_projection : bool, default True
+        Draw the projection ``(a . b / b . b) b`` of a onto the line of b, and
+        the perpendicular from a to it.
+    show_angle : bool, default True
+        Draw the arc between a and b, labelled in degrees.
+    labels : (str, str), default ("a", "b")
+
+    Returns
+    -------
+    VectorArtists
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> art = lk.plot.vectors([3.0, 1.0], [2.0, 0.0], ax=ax)
+    >>> art.projection.get_xydata().tolist()
+    [[0.0, 0.0], [3.0, 0.0]]
+    >>> art.angle_label.get_text()
+    'θ = 18.4°'
+    >>> plt.close(fig)
+    """
+    a = as_float_array(a, "a", ndim=1)
+    b = as_float_array(b, "b", ndim=1)
+    for name, v in (("a", a), ("b", b)):
+        if v.shape[0] != 2:
+            raise ValueError(f"{name} must be a vector in the plane, of length 2; got length {v.shape[0]}.")
+    check_bool(show_projection, "show_projection")
+    check_bool(show_angle, "show_angle")
+    if len(labels) != 2:
+        raise ValueError(f"labels must be two strings, for a and b; got {labels!r}.")
+    ax = _ax(ax)
+    origin = (0.0, 0.0)
+    na, nb = float(np.hypot(*a)), float(np.hypot(*b))
+    arrows, texts = [], []
+    for v, name, colour in ((a, labels[0], OKABE_ITO[0]), (b, labels[1], OKABE_ITO[1])):
+        arrows.append(ax.annotate(
+            "", xy=tuple(v), xytext=origin, xycoords="data", textcoords="data",
+            arrowprops={"arrowstyle": "-|>", "color": colour, "linewidth": 2, "shrinkA": 0, "shrinkB": 0,
+                        "mutation_scale": 16},
+            zorder=3,
+        ))
+        texts.append(ax.annotate(
+            name, xy=tuple(v), xytext=(6, 6), textcoords="offset points", color=colour,
+            fontsize="large", fontstyle="italic", fontweight="bold", zorder=3,
+        ))
+
+    arc = arc_label = proj_line = drop = None
+    points = [np.zeros(2), a, b]
+    if show_projection and nb > 0:
+        p = project(a, b)
+        (proj_line,) = ax.plot([0.0, p[0]], [0.0, p[1]], color=OKABE_ITO[2], linewidth=4, alpha=0.8,
+                               solid_capstyle="butt", zorder=2,
+                               label=f"projection of {labels[0]} on {labels[1]}")
+        (drop,) = ax.plot([a[0], p[0]], [a[1], p[1]], linestyle=":", color="0.35", linewidth=1.2, zorder=2)
+        points.append(p)
+    if show_angle and na > 0 and nb > 0:
+        t_a, t_b = np.degrees(np.arctan2(a[1], a[0])), np.degrees(np.arctan2(b[1], b[0]))
+        sweep = (t_b - t_a + 180.0) % 360.0 - 180.0  # signed, in [-180, 180)
+        theta1 = t_a if sweep >= 0 else t_b  # Arc runs counter-clockwise from theta1
+        r = 0.3 * min(na, nb)
+        arc = Arc(origin, 2 * r, 2 * r, theta1=theta1, theta2=theta1 + abs(sweep), color="0.3", linewidth=1.2)
+        ax.add_patch(arc)
+        mid = np.radians(theta1 + abs(sweep) / 2)
+        theta = float(np.degrees(np.arccos(np.clip(a @ b / (na * nb), -1.0, 1.0))))
+        arc_label = ax.annotate(
+            f"θ = {theta:.1f}°", xy=(1.25 * r * np.cos(mid), 1.25 * r * np.sin(mid)), ha="center",
+            va="center", fontsize="small", color="0.2",
+        )
+    points = np.vstack(points)
+    # annotations do not widen the data limits themselves; 15% more leaves room for the labels
+    ax.update_datalim(np.vstack([points, 1.15 * points]))
+    ax.autoscale_view()
+    # equal aspect; keep limits the caller fixed (then the axes box adapts instead)
+    fixed = not (ax.get_autoscalex_on() and ax.get_autoscaley_on())
+    ax.set_aspect("equal", adjustable="box" if fixed else "datalim")
+    return VectorArtists(a=arrows[0], b=arrows[1], a_label=texts[0], b_label=texts[1], angle=arc,
+                         angle_label=arc_label, projection=proj_line, drop=drop)

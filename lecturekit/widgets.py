@@ -1,0 +1,1098 @@
+"""Interactive explorers for the notebooks (ipywidgets).
+
+Each explorer is a function that returns one widget, an :class:`Explorer`
+(a ``VBox``): controls, a one-line read-out and a figure in an ``Output`` of
+fixed height.  Its logic is split in two so that tests can drive it without a
+browser:
+
+* a plain ``*_state`` function of the control values that computes everything
+  the explorer shows and returns it as a dict (no widgets, no figures);
+* the explorer, which calls it whenever a control changes, redraws a figure
+  it owns (never the user's) with :mod:`lecturekit.plot`, and puts the figure
+  in its ``Output`` as a PNG.
+
+From Python, ``box.controls["eta"].value = 0.5`` updates ``box.state``,
+``box.artists`` (what the plot functions returned) and ``box.output.outputs``
+at once, exactly as moving the slider does in the browser.
+
+Sliders that start a training run use ``continuous_update=False``.  Data sets
+come from :mod:`lecturekit.datasets` with fixed seeds, so every explorer can be
+called with no arguments.  This module is loaded on first use of
+``lk.widgets``; ipywidgets and matplotlib are imported when an explorer is
+built.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import html
+import io
+import numbers
+import warnings
+
+import numpy as np
+
+from . import datasets
+from ._validation import (
+    as_float_array,
+    check_binary_y,
+    check_bool,
+    check_choice,
+    check_count,
+    check_labels,
+    check_positive,
+    check_weights,
+    check_X,
+)
+from .features import square_features
+from .gradient import batch_perceptron
+from .linear import centroid_classifier, least_squares_classifier
+from .lms import lms, lms_stable_eta
+from .multiclass import linear_machine, one_vs_one, one_vs_rest
+from .perceptron import perceptron
+from .results import ConvergenceWarning
+from .vectors import angle, cosine, dot, norm, project, projection_length
+
+__all__ = [
+    "Explorer",
+    "dot_product_state",
+    "dot_product_explorer",
+    "hyperplane_state",
+    "hyperplane_explorer",
+    "stepper_state",
+    "perceptron_stepper",
+    "learning_rate_state",
+    "learning_rate_explorer",
+    "gradient_descent_state",
+    "gradient_descent_explorer",
+    "multiclass_state",
+    "multiclass_explorer",
+    "feature_map_state",
+    "feature_map_explorer",
+]
+
+DPI = 80  # figure resolution in the Output: small PNGs redraw fast
+
+
+# --------------------------------------------------------------------------
+# The explorer widget
+# --------------------------------------------------------------------------
+
+
+@functools.cache
+def _explorer_class():
+    """Define Explorer on first use, so that importing this module does not import ipywidgets."""
+    import ipywidgets as widgets
+    from matplotlib.figure import Figure
+
+    class Explorer(widgets.VBox):
+        """Controls, a read-out and a figure in a fixed-height Output: one displayable widget.
+
+        Attributes
+        ----------
+        controls : dict of str -> ipywidgets.Widget
+            The controls by name; set ``controls[name].value`` to drive the explorer.
+        state : dict
+            What the explorer's ``*_state`` function returned for the current values.
+        artists : object
+            What the plot functions returned for the current figure.
+        figure : matplotlib.figure.Figure
+            The explorer's own figure (not registered with pyplot, so nothing leaks).
+        output : ipywidgets.Output
+            Holds the figure as one PNG; its ``layout.height`` is fixed.
+        readout : ipywidgets.HTML
+            A line of numbers about the current state.
+        n_draws : int
+            How many times the figure has been drawn.
+        """
+
+        def __init__(self, name, controls, compute, draw, describe, *, rows, figsize, passive=()):
+            self.name = name
+            self.controls = dict(controls)
+            self._compute, self._draw, self._describe = compute, draw, describe
+            self._updating = False
+            self.state, self.artists, self.n_draws = None, None, 0
+            # Fixed margins (in inches) rather than a layout engine: a redraw takes half the time.
+            w_in, h_in = figsize
+            self._margins = {"left": 0.6 / w_in, "right": 1 - 0.15 / w_in, "bottom": 0.5 / h_in,
+                             "top": 1 - 0.35 / h_in, "wspace": 0.3}
+            self.figure = Figure(figsize=figsize, dpi=DPI)
+            width, height = (int(round(s * DPI)) for s in figsize)
+            self.output = widgets.Output(layout=widgets.Layout(height=f"{height + 8}px", width=f"{width + 8}px",
+                                                               overflow="hidden"))
+            self.readout = widgets.HTML()
+            boxes = [widgets.HBox([self.controls[name] for name in row]) for row in rows]
+            super().__init__(children=[*boxes, self.readout, self.output])
+            for name, control in self.controls.items():
+                if name not in passive and "value" in control.trait_names():
+                    control.observe(self.update, names="value")
+            self.update()
+
+        def __repr__(self) -> str:  # short and stable: notebooks store it as the cell's text output
+            return f"Explorer({self.name}: {', '.join(self.controls)})"
+
+        @property
+        def values(self) -> dict:
+            """The current value of every control that has one."""
+            return {name: c.value for name, c in self.controls.items() if "value" in c.trait_names()}
+
+        def update(self, change=None):
+            """Recompute the state from the controls and redraw (what every control change calls)."""
+            if self._updating:  # a control changed by compute itself: one redraw is enough
+                return
+            self._updating = True
+            try:
+                self.state = self._compute(self.values)
+                self.readout.value = self._describe(self.state)
+                self.figure.clear()  # the explorer's own figure, never the user's
+                self.figure.subplots_adjust(**self._margins)  # clear() forgets them
+                self.artists = self._draw(self.figure, self.state)
+                self._show()
+            except Exception as exc:
+                # In the browser an exception in a callback only reaches the log: say it here,
+                # and take the stale picture down rather than leave a wrong one.
+                self.state, self.artists = None, None
+                self.output.outputs = ()
+                self.readout.value = f"<span style='color:#D55E00'>error: {html.escape(str(exc))}</span>"
+                raise
+            finally:
+                self._updating = False
+
+        def _show(self):
+            buffer = io.BytesIO()
+            self.figure.savefig(buffer, format="png", dpi=DPI)
+            png = base64.b64encode(buffer.getvalue()).decode("ascii")
+            # Setting `outputs` (rather than `with output: display(fig)`) replaces the
+            # picture in one step, works the same with or without a kernel, and keeps
+            # the figure out of the cell's own outputs.
+            self.output.outputs = (
+                {"output_type": "display_data", "metadata": {},
+                 "data": {"image/png": png, "text/plain": "<lecturekit figure>"}},
+            )
+            self.n_draws += 1
+
+    return Explorer
+
+
+def __getattr__(name):
+    if name == "Explorer":
+        return _explorer_class()
+    raise AttributeError(f"module 'lecturekit.widgets' has no attribute {name!r}")
+
+
+def _w():
+    import ipywidgets
+
+    return ipywidgets
+
+
+def _slider(description, value, lo, hi, step, *, continuous=False, fmt=".2f"):
+    w = _w()
+    return w.FloatSlider(value=value, min=lo, max=hi, step=step, description=description,
+                         continuous_update=continuous, readout_format=fmt,
+                         style={"description_width": "initial"}, layout=w.Layout(width="230px"))
+
+
+def _toggles(description, options, value):
+    w = _w()
+    return w.ToggleButtons(options=options, value=value, description=description,
+                           style={"description_width": "initial", "button_width": "auto"})
+
+
+def _quietly(fit, *args, **kwargs):
+    """Fit without a ConvergenceWarning: the explorers report convergence in their read-out."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        return fit(*args, **kwargs)
+
+
+def _data(X, y, default, *, binary=True):
+    if (X is None) != (y is None):
+        raise ValueError("pass both X and y, or neither (to use the explorer's default data set).")
+    if X is None:
+        X, y = default()
+    from .plot import _check_X2
+
+    X = _check_X2(X)
+    y = check_binary_y(y, X.shape[0]).astype(int) if binary else check_labels(y, X.shape[0])
+    return X, y
+
+
+def _fix_limits(ax, X):
+    from .plot import _padded_box
+
+    x0, x1, y0, y1 = _padded_box(X)
+    ax.set_xlim(x0, x1)
+    ax.set_ylim(y0, y1)
+
+
+def _fmt(v) -> str:
+    return "–" if v is None or not np.isfinite(v) else f"{v:.2f}"
+
+
+def _wvec(w) -> str:
+    return "(" + ", ".join(f"{x + 0.0:.3g}" for x in np.asarray(w)) + ")"
+
+
+# --------------------------------------------------------------------------
+# 1. Dot product
+# --------------------------------------------------------------------------
+
+
+def dot_product_state(a1, a2, b1, b2) -> dict:
+    """Everything the dot-product explorer shows for a = (a1, a2) and b = (b1, b2).
+
+    Returns
+    -------
+    dict
+        ``a``, ``b``, ``dot`` (a . b), ``norm_a``, ``norm_b``, ``cosine``,
+        ``angle`` (degrees), ``projection_length`` (signed length of the
+        projection of a onto b) and ``projection`` (that vector).  Quantities
+        that need a direction are NaN (or None) when a vector is zero.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> s = lk.widgets.dot_product_state(3.0, 4.0, 1.0, 0.0)
+    >>> s["dot"], s["cosine"], round(s["angle"], 2), s["projection_length"]
+    (3.0, 0.6, 53.13, 3.0)
+    """
+    a = np.array([a1, a2], dtype=float)
+    b = np.array([b1, b2], dtype=float)
+    na, nb = norm(a), norm(b)
+    both = na > 0 and nb > 0
+    return {
+        "a": a,
+        "b": b,
+        "dot": dot(a, b),
+        "norm_a": na,
+        "norm_b": nb,
+        "cosine": cosine(a, b) if both else float("nan"),
+        "angle": angle(a, b, degrees=True) if both else float("nan"),
+        "projection_length": projection_length(a, b) if nb > 0 else float("nan"),
+        "projection": project(a, b) if nb > 0 else None,
+    }
+
+
+def dot_product_explorer(a=(2.0, 1.0), b=(1.0, 2.0), *, limit=4.0):
+    """Two vectors in the plane: dot product, cosine, angle and projection.
+
+    Parameters
+    ----------
+    a, b : (float, float)
+        Starting vectors.
+    limit : float, default 4
+        Sliders run over [-limit, limit].
+
+    Returns
+    -------
+    Explorer
+        Controls ``a1``, ``a2``, ``b1``, ``b2``.
+    """
+    limit = check_positive(limit, "limit")
+    for name, v in (("a", a), ("b", b)):
+        if as_float_array(v, name, ndim=1).shape[0] != 2:
+            raise ValueError(f"{name} must be a vector in the plane, of length 2; got {v!r}.")
+    controls = {
+        name: _slider(name, float(v), -limit, limit, 0.1, continuous=True, fmt=".1f")
+        for name, v in zip(("a1", "a2", "b1", "b2"), (*a, *b))
+    }
+
+    def compute(v):
+        return dot_product_state(v["a1"], v["a2"], v["b1"], v["b2"])
+
+    def draw(fig, s):
+        ax = fig.add_subplot()
+        ax.set_xlim(-limit - 0.5, limit + 0.5)
+        ax.set_ylim(-limit - 0.5, limit + 0.5)
+        ax.axhline(0, color="0.85", linewidth=0.8, zorder=0)
+        ax.axvline(0, color="0.85", linewidth=0.8, zorder=0)
+        from .plot import vectors
+
+        return vectors(s["a"], s["b"], ax=ax)
+
+    def describe(s):
+        return (f"a · b = <b>{s['dot']:.2f}</b> &nbsp; |a| = {s['norm_a']:.2f}, |b| = {s['norm_b']:.2f}, "
+                f"cos θ = {_fmt(s['cosine'])}, θ = {_fmt(s['angle'])}°, "
+                f"projection of a on b: {_fmt(s['projection_length'])} &nbsp; "
+                f"(a · b = |a| |b| cos θ)")
+
+    return _explorer_class()("dot_product_explorer", controls, compute, draw, describe,
+                             rows=[("a1", "a2"), ("b1", "b2")], figsize=(4.8, 4.4))
+
+
+# --------------------------------------------------------------------------
+# 2. Hyperplane
+# --------------------------------------------------------------------------
+
+
+def hyperplane_state(w1, w2, b, k=1.0, swap=False, flip=False, *, X, y) -> dict:
+    """The classifier ``sign(k (b + w1 x1 + w2 x2))`` on (X, y), optionally with classes swapped or w negated.
+
+    Scaling by k > 0 changes w but not the boundary or its sides; swapping
+    the classes makes every example a mistake unless w is negated too
+    (``swap=True, flip=True`` classifies exactly like neither).
+
+    Parameters
+    ----------
+    w1, w2, b : float
+        Normal vector and bias.
+    k : float > 0, default 1
+    swap : bool, default False
+        Use -y instead of y.
+    flip : bool, default False
+        Use -w instead of w.
+    X : array-like of shape (n, 2)
+    y : array-like of shape (n,), labels -1/+1
+
+    Returns
+    -------
+    dict
+        ``w`` (homogeneous, after k and flip), ``y`` (after swap), ``scores``,
+        ``misclassified`` (indices with ``y_i w . x_i <= 0``),
+        ``n_misclassified``, ``has_boundary``, ``unit_normal`` and ``offset``
+        (the signed distance ``-w0 / |(w1, w2)|`` of the boundary from the
+        origin along the unit normal), which do not depend on k.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> X, y = lk.datasets.toy()
+    >>> s1 = lk.widgets.hyperplane_state(-1.0, 4.0, 0.0, X=X, y=y)
+    >>> s3 = lk.widgets.hyperplane_state(-1.0, 4.0, 0.0, k=3.0, X=X, y=y)
+    >>> s3["w"].tolist(), s1["offset"] == s3["offset"], s3["n_misclassified"]
+    ([0.0, -3.0, 12.0], True, 0)
+    >>> lk.widgets.hyperplane_state(-1.0, 4.0, 0.0, swap=True, X=X, y=y)["n_misclassified"]
+    4
+    """
+    X = check_X(X)
+    y = check_binary_y(y, X.shape[0])
+    k = check_positive(k, "k", hint="k > 0 rescales w without moving the boundary; use flip=True for -w.")
+    swap, flip = check_bool(swap, "swap"), check_bool(flip, "flip")
+    w = k * np.array([b, w1, w2], dtype=float) * (-1.0 if flip else 1.0)
+    y_used = -y if swap else y
+    scores = X @ w[1:] + w[0]
+    wrong = np.flatnonzero(y_used * scores <= 0)
+    v = float(np.hypot(w[1], w[2]))
+    return {
+        "w": w,
+        "y": y_used.astype(int),
+        "scores": scores,
+        "misclassified": wrong,
+        "n_misclassified": int(wrong.size),
+        "has_boundary": v > 0,
+        "unit_normal": w[1:] / v if v > 0 else None,
+        "offset": float(-w[0] / v) if v > 0 else float("nan"),
+    }
+
+
+def hyperplane_explorer(X=None, y=None):
+    """Move a line with w1, w2 and b; scale by k; swap the classes or negate w.
+
+    Shows the boundary ``b + w1 x1 + w2 x2 = 0``, its normal vector, and rings
+    the misclassified points.  ``k`` changes w but not the picture; swapping
+    the classes is undone by negating w.
+
+    Parameters
+    ----------
+    X, y : optional
+        2-D data with labels -1/+1; default ``lk.datasets.separable(30, seed=1)``.
+
+    Returns
+    -------
+    Explorer
+        Controls ``w1``, ``w2``, ``b``, ``k``, ``swap``, ``flip``.
+    """
+    X, y = _data(X, y, lambda: datasets.separable(30, seed=1))
+    w = centroid_classifier(X, y).w
+    w = np.round(w / np.hypot(w[1], w[2]), 1)  # start from the basic linear classifier, |(w1, w2)| ~ 1
+    wid = _w()
+    controls = {
+        "w1": _slider("w1", float(w[1]), -3.0, 3.0, 0.1, continuous=True, fmt=".1f"),
+        "w2": _slider("w2", float(w[2]), -3.0, 3.0, 0.1, continuous=True, fmt=".1f"),
+        "b": _slider("b", float(w[0]), -3.0, 3.0, 0.1, continuous=True, fmt=".1f"),
+        "k": _slider("scale k", 1.0, 0.25, 4.0, 0.25, continuous=True),
+        "swap": wid.Checkbox(value=False, description="swap the classes", indent=False),
+        "flip": wid.Checkbox(value=False, description="negate w", indent=False),
+    }
+
+    def compute(v):
+        return hyperplane_state(v["w1"], v["w2"], v["b"], v["k"], v["swap"], v["flip"], X=X, y=y)
+
+    def draw(fig, s):
+        from .plot import boundary, data
+
+        ax = fig.add_subplot()
+        drawn = {"data": data(X, s["y"], ax=ax)}
+        _fix_limits(ax, X)
+        ax.set_aspect("equal", adjustable="box")
+        drawn["boundary"] = boundary(s["w"], ax=ax) if s["has_boundary"] else None
+        wrong = s["misclassified"]
+        drawn["misclassified"] = ax.scatter(X[wrong, 0], X[wrong, 1], s=200, facecolors="none",
+                                            edgecolors="black", linewidths=1.4, zorder=4,
+                                            label="misclassified" if wrong.size else None)
+        ax.legend(loc="best", fontsize="small")
+        return drawn
+
+    def describe(s):
+        where = (f"unit normal {_wvec(s['unit_normal'])}, distance from origin {s['offset']:.2f}"
+                 if s["has_boundary"] else "w1 = w2 = 0: no boundary")
+        return (f"w = (w0, w1, w2) = <b>{_wvec(s['w'])}</b> &nbsp; {where} &nbsp; "
+                f"misclassified: <b>{s['n_misclassified']}</b> of {len(s['y'])}")
+
+    return _explorer_class()("hyperplane_explorer", controls, compute, draw, describe,
+                             rows=[("w1", "w2", "b"), ("k", "swap", "flip")], figsize=(5.2, 4.4))
+
+
+# --------------------------------------------------------------------------
+# 3. Perceptron stepper
+# --------------------------------------------------------------------------
+
+
+def stepper_state(result, X, y, step) -> dict:
+    """The perceptron at update ``step`` of a fit: its weights and the example that triggered the update.
+
+    Parameters
+    ----------
+    result : PerceptronResult
+        A fit of (X, y).
+    X, y : the training data
+    step : int
+        0 (the initial weights) to ``result.n_updates``.
+
+    Returns
+    -------
+    dict
+        ``step``, ``n_updates``, ``w`` (weights after update ``step``),
+        ``w_before`` (before it; None at step 0), ``index``, ``epoch``
+        (example and epoch of the update; None at step 0), ``x``, ``label``
+        (that example), ``mistakes`` (training examples with ``y_i w . x_i <=
+        0`` under ``w``), ``converged``, ``eta``.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> X, y = lk.datasets.toy()
+    >>> res = lk.perceptron(X, y)
+    >>> s = lk.widgets.stepper_state(res, X, y, 2)
+    >>> s["w"].tolist(), s["index"], s["epoch"], s["mistakes"]  # (-3, -2) scores 0: still a mistake
+    ([0.0, -2.0, 3.0], 3, 1, 2)
+    """
+    from .plot import _check_trace_result
+
+    result = _check_trace_result(result)
+    X = check_X(X)
+    y = check_binary_y(y, X.shape[0])
+    history = result.weight_history(X, y)
+    n = history.shape[0] - 1
+    if isinstance(step, bool) or not isinstance(step, numbers.Integral) or not 0 <= step <= n:
+        raise ValueError(f"step must be an integer from 0 to n_updates = {n}; got {step!r}.")
+    step = int(step)
+    w = history[step]
+    index = int(result.trace.index[step - 1]) if step else None
+    return {
+        "step": step,
+        "n_updates": n,
+        "w": w,
+        "w_before": history[step - 1] if step else None,
+        "index": index,
+        "epoch": int(result.trace.epoch[step - 1]) if step else None,
+        "x": X[index] if step else None,
+        "label": int(y[index]) if step else None,
+        "mistakes": int(np.sum(y * (X @ w[1:] + w[0]) <= 0)),
+        "converged": bool(result.converged),
+        "eta": float(result.eta),
+    }
+
+
+_STEPPER_DATA = {
+    "toy: 4 points": datasets.toy,
+    "separable: 20 points": lambda: datasets.separable(20, seed=0),
+    "unbalanced (Flach Fig. 7.5)": lambda: datasets.unbalanced(40, 20, seed=0),
+    "centroid failure": datasets.centroid_failure,
+    "noisy: not separable": lambda: datasets.noisy(20, seed=0),
+}
+_STARTS = ("zeros", "basic linear classifier")
+
+
+def _start_weights(X, y, start):
+    check_choice(start, "start", _STARTS)
+    return None if start == "zeros" else centroid_classifier(X, y).w
+
+
+def perceptron_stepper(X=None, y=None, *, eta=1.0, start="zeros", max_epochs=50):
+    """Step forward and back through the updates of a perceptron fit (Flach, Alg. 7.1).
+
+    Shows the boundary before (dashed) and after the current update, with its
+    normal vector, and rings the example that triggered it.  Next/Back step by
+    one update, the Play button plays them all; η and the initial weights
+    (zeros, or the basic linear classifier as in Flach's Fig. 7.5) refit.
+
+    Parameters
+    ----------
+    X, y : optional
+        2-D data with labels -1/+1.  Without them a drop-down offers the
+        course's data sets.
+    eta : float, default 1.0
+    start : {"zeros", "basic linear classifier"}, default "zeros"
+    max_epochs : int, default 50
+
+    Returns
+    -------
+    Explorer
+        Controls ``data`` (only without X), ``eta``, ``start``, ``step``,
+        ``play``, ``back``, ``next``.  ``state`` is :func:`stepper_state` plus
+        the fit (``result``) and the data (``X``, ``y``).
+    """
+    wid = _w()
+    check_choice(start, "start", _STARTS)
+    eta = check_positive(eta, "eta")
+    max_epochs = check_count(max_epochs, "max_epochs")
+    if X is None and y is None:
+        sets = {name: make() for name, make in _STEPPER_DATA.items()}
+    else:
+        sets = {"your data": _data(X, y, None)}
+    controls = {}
+    if len(sets) > 1:
+        controls["data"] = wid.Dropdown(options=list(sets), value=next(iter(sets)), description="data")
+    controls["eta"] = _slider("η", eta, min(eta, 0.1), max(eta, 2.0), 0.1)
+    controls["start"] = _toggles("start", _STARTS, start)
+    controls["step"] = wid.IntSlider(value=0, min=0, max=0, description="update", continuous_update=False)
+    controls["play"] = wid.Play(value=0, min=0, max=0, interval=800, description="play", show_repeat=False)
+    controls["back"] = wid.Button(description="◀ back", layout=wid.Layout(width="80px"))
+    controls["next"] = wid.Button(description="next ▶", layout=wid.Layout(width="80px"))
+    step, play = controls["step"], controls["play"]
+    wid.link((play, "value"), (step, "value"))
+    controls["back"].on_click(lambda _: setattr(step, "value", max(step.min, step.value - 1)))
+    controls["next"].on_click(lambda _: setattr(step, "value", min(step.max, step.value + 1)))
+    fits = {}
+
+    def compute(v):
+        name = v.get("data", next(iter(sets)))
+        X_, y_ = sets[name]
+        key = (name, v["eta"], v["start"])
+        if key not in fits:
+            fits[key] = _quietly(perceptron, X_, y_, eta=v["eta"], w0=_start_weights(X_, y_, v["start"]),
+                                 max_epochs=max_epochs, keep_weights=True)
+        result = fits[key]
+        n = result.n_updates
+        if step.max != n:  # a new fit: the slider and the player follow its number of updates
+            k = min(step.value, n)
+            step.value = play.value = k
+            step.max = play.max = n
+        state = stepper_state(result, X_, y_, min(v["step"], n))
+        state.update(result=result, X=X_, y=y_, data=name)
+        return state
+
+    def draw(fig, s):
+        from .plot import boundary, data
+
+        X_, y_ = s["X"], s["y"]
+        ax = fig.add_subplot()
+        drawn = {"data": data(X_, y_, ax=ax), "before": None, "after": None}
+        _fix_limits(ax, X_)
+        if s["w_before"] is not None and np.any(s["w_before"][1:] != 0):
+            drawn["before"] = boundary(s["w_before"], ax=ax, normal=False, color="0.55", linestyle="--",
+                                       linewidth=1.2, label=f"after update {s['step'] - 1}")
+        if np.any(s["w"][1:] != 0):
+            drawn["after"] = boundary(s["w"], ax=ax, color="black", label=f"after update {s['step']}")
+        if s["index"] is not None:
+            drawn["ring"] = ax.scatter(*s["x"], s=260, facecolors="none", edgecolors="black", linewidths=1.6,
+                                       zorder=4, label="triggered the update")
+        ax.legend(loc="best", fontsize="small")
+        title = (f"update {s['step']} of {s['n_updates']}: example {s['index']} (y = {s['label']:+d}), "
+                 f"epoch {s['epoch']}" if s["step"] else f"initial weights ({s['n_updates']} updates to come)")
+        ax.set_title(title, fontsize="medium")
+        return drawn
+
+    def describe(s):
+        if s["step"]:
+            rule = (f"w ← w + η y<sub>i</sub> x<sub>i</sub> = {_wvec(s['w_before'])} + {s['eta']:g} · "
+                    f"({s['label']:+d}) · {_wvec(np.r_[1.0, s['x']])} = <b>{_wvec(s['w'])}</b>")
+        else:
+            rule = f"w = <b>{_wvec(s['w'])}</b>"
+        end = "converged" if s["converged"] else "did not converge within max_epochs"
+        return f"{rule} &nbsp; training mistakes now: {s['mistakes']} &nbsp; (fit {end})"
+
+    rows = [(*(("data",) if "data" in controls else ()), "eta", "start"), ("back", "next", "play", "step")]
+    # `play` moves `step` through the link; observing both would draw every frame twice
+    return _explorer_class()("perceptron_stepper", controls, compute, draw, describe, rows=rows, figsize=(5.6, 4.4),
+                             passive=("play",))
+
+
+# --------------------------------------------------------------------------
+# 4. Learning rate (Flach Fig. 7.5)
+# --------------------------------------------------------------------------
+
+
+def learning_rate_state(X, y, eta, start="basic linear classifier", *, max_epochs=100) -> dict:
+    """Train the perceptron with learning rate ``eta`` from zeros or from the basic linear classifier.
+
+    From w = 0, eta only scales every w (same boundaries, same updates); from
+    the basic linear classifier it changes how far each update moves the
+    boundary, hence the number of updates (Flach, §7.2 and Fig. 7.5).
+
+    Returns
+    -------
+    dict
+        ``result``, ``w0``, ``w``, ``direction`` (w / |w|), ``n_updates``,
+        ``epochs``, ``converged``, ``eta``, ``start``.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> X, y = lk.datasets.unbalanced(40, 20, seed=0)
+    >>> [lk.widgets.learning_rate_state(X, y, eta)["n_updates"] for eta in (0.2, 0.5, 1.0)]
+    [4, 11, 13]
+    >>> [lk.widgets.learning_rate_state(X, y, eta, "zeros")["n_updates"] for eta in (0.2, 0.5, 1.0)]
+    [9, 9, 9]
+    """
+    X = check_X(X)
+    y = check_binary_y(y, X.shape[0])
+    eta = check_positive(eta, "eta")
+    w0 = _start_weights(X, y, start)
+    result = _quietly(perceptron, X, y, eta=eta, w0=w0, max_epochs=max_epochs)
+    return {
+        "result": result,
+        "w0": np.zeros(X.shape[1] + 1) if w0 is None else w0,
+        "w": result.w,
+        "direction": result.w / np.linalg.norm(result.w),
+        "n_updates": result.n_updates,
+        "epochs": result.epochs,
+        "converged": result.converged,
+        "eta": eta,
+        "start": start,
+    }
+
+
+def learning_rate_explorer(X=None, y=None, *, etas=(0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0),
+                           start="basic linear classifier"):
+    """The perceptron with different learning rates, as in Flach's Fig. 7.5 (η = 0.2, 0.5, 1).
+
+    Left: the fit replayed (:func:`lecturekit.plot.perceptron_trace`), right:
+    mistakes per epoch.  Switch the start to "zeros" to see η stop mattering.
+
+    Parameters
+    ----------
+    X, y : optional
+        2-D data with labels -1/+1; default ``lk.datasets.unbalanced(40, 20, seed=0)``.
+    etas : sequence of float
+        The learning rates offered.
+    start : {"basic linear classifier", "zeros"}
+
+    Returns
+    -------
+    Explorer
+        Controls ``eta`` and ``start``; ``state`` is :func:`learning_rate_state`.
+    """
+    X, y = _data(X, y, lambda: datasets.unbalanced(40, 20, seed=0))
+    check_choice(start, "start", _STARTS)
+    etas = [check_positive(e, "etas") for e in etas]
+    if not etas:
+        raise ValueError("etas must offer at least one learning rate, e.g. (0.2, 0.5, 1.0).")
+    wid = _w()
+    controls = {
+        "eta": wid.SelectionSlider(options=etas, value=0.2 if 0.2 in etas else etas[0], description="η",
+                                   continuous_update=False),
+        "start": _toggles("start", _STARTS, start),
+    }
+
+    def compute(v):
+        return learning_rate_state(X, y, v["eta"], v["start"])
+
+    def draw(fig, s):
+        from .plot import mistakes, perceptron_trace
+
+        left, right = fig.subplots(1, 2, width_ratios=(3, 2))
+        trace = perceptron_trace(s["result"], X, y, ax=left)
+        left.set_title(f"η = {s['eta']:g}, start: {s['start']}", fontsize="medium")
+        bars = mistakes(s["result"], ax=right)
+        right.set_title("mistakes per epoch", fontsize="medium")
+        return {"trace": trace, "mistakes": bars}
+
+    def describe(s):
+        end = "converged" if s["converged"] else "not converged"
+        return (f"<b>{s['n_updates']}</b> updates in {s['epochs']} epochs ({end}); "
+                f"final w = {_wvec(s['w'])}, direction w/|w| = {_wvec(s['direction'])}")
+
+    return _explorer_class()("learning_rate_explorer", controls, compute, draw, describe, rows=[("eta", "start")],
+                             figsize=(9.0, 4.0))
+
+
+# --------------------------------------------------------------------------
+# 5. Gradient descent on the criterion surface
+# --------------------------------------------------------------------------
+
+_CRITERIA = ("perceptron", "squared error")
+
+
+def _through_origin(n=30, seed=5):
+    """A separable set whose separating line passes through the origin (no bias needed)."""
+    X, y, u = datasets.separable(n, margin=0.1, seed=seed, return_direction=True)
+    return X + u[0] * u[1:], y  # shift the line b + v . x = 0 to v . x = 0
+
+
+def _default_start(X, y) -> np.ndarray:
+    """w(0) for the descent: |w| = 2, at 135 degrees from sum_i y_i x_i, so most examples start wrong.
+
+    (From w = 0 the first batch step is eta sum_i y_i x_i, which often separates
+    at once: a path of one step whatever eta is.)
+    """
+    m = y @ X
+    m = m / np.linalg.norm(m) if np.any(m) else np.array([1.0, 0.0])
+    t = np.radians(135.0)
+    return np.r_[0.0, 2.0 * np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]]) @ m]
+
+
+def gradient_descent_state(X, y, eta, schedule="constant", n_iter=20, criterion="perceptron", w0=None) -> dict:
+    """Batch gradient descent without a bias (w0 = 0) on the perceptron criterion or the squared error.
+
+    ``criterion="perceptron"`` runs :func:`lecturekit.batch_perceptron`,
+    ``"squared error"`` runs batch :func:`lecturekit.lms`, both with
+    ``fit_intercept=False`` so that the path stays in the plane (w1, w2).
+    Both start from ``w0``: by default a vector of length 2 pointing 135
+    degrees away from ``sum_i y_i x_i``, so that the path has somewhere to go.
+
+    Returns
+    -------
+    dict
+        ``path`` (iterates, shape (T, 3), or None if LMS overflowed),
+        ``values`` (J or SSE at each iterate), ``w`` (last iterate),
+        ``converged`` (perceptron: all examples correct), ``diverged``,
+        ``message``, ``etas`` (the learning rate of each step), ``kind``
+        ("perceptron" or "sse"), ``criterion``.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> X, y = lk.datasets.toy()
+    >>> s = lk.widgets.gradient_descent_state(X, y, 0.5, "1/k", 10, w0=[0.0, 1.0, -1.0])
+    >>> s["converged"], len(s["path"]) - 1, s["etas"][:3].round(3).tolist()
+    (True, 6, [0.5, 0.25, 0.167])
+    """
+    X = check_X(X)
+    y = check_binary_y(y, X.shape[0])
+    eta = check_positive(eta, "eta")
+    check_choice(schedule, "schedule", ("constant", "1/k"))
+    n_iter = check_count(n_iter, "n_iter")
+    check_choice(criterion, "criterion", _CRITERIA)
+    if X.shape[1] != 2:
+        raise ValueError(f"X must have exactly 2 columns, for a path in the plane (w1, w2); got shape {X.shape}.")
+    w0 = _default_start(X, y) if w0 is None else check_weights(w0, 3, "w0", what=" (0, w1, w2): bias first")
+    if w0[0] != 0:
+        raise ValueError(f"w0[0] is the bias and must be 0: the descent runs without a bias; got {w0[0]:g}.")
+    if criterion == "perceptron":
+        res = _quietly(batch_perceptron, X, y, eta=eta, schedule=schedule, max_iter=n_iter, w0=w0,
+                       fit_intercept=False)
+        return {"path": res.path, "values": res.criterion, "w": res.w, "converged": res.converged,
+                "diverged": False, "message": "", "etas": res.etas, "kind": "perceptron", "criterion": criterion}
+    try:
+        res = lms(X, y, eta=eta, epochs=n_iter, mode="batch", schedule=schedule, w0=w0, fit_intercept=False)
+    except FloatingPointError as exc:
+        return {"path": None, "values": None, "w": None, "converged": False, "diverged": True,
+                "message": str(exc), "etas": None, "kind": "sse", "criterion": criterion}
+    grew = bool(res.sse[-1] > res.sse[0] and res.sse[-1] > 10 * res.sse.min())
+    limit = lms_stable_eta(X, mode="batch", fit_intercept=False)
+    message = f"diverged: the error grows; batch LMS on this X is stable for η < {limit:.3g}" if grew else ""
+    return {"path": res.path, "values": res.sse, "w": res.w, "converged": False, "diverged": grew,
+            "message": message, "etas": res.etas, "kind": "sse", "criterion": criterion}
+
+
+def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", n_iter=30,
+                              criterion="perceptron"):
+    """Gradient descent on the perceptron criterion or the squared error: η, schedule and steps.
+
+    Left: contours of the surface over (w1, w2) with w0 = 0 and the descent
+    path; right: the criterion at each iterate.
+
+    Parameters
+    ----------
+    X, y : optional
+        2-D data with labels -1/+1; default a separable set whose separating
+        line goes through the origin (descent runs without a bias).
+    eta, schedule, n_iter, criterion : starting values of the controls.
+
+    Returns
+    -------
+    Explorer
+        Controls ``criterion``, ``eta``, ``schedule``, ``n_iter``; ``state`` is
+        :func:`gradient_descent_state`.
+    """
+    X, y = _data(X, y, _through_origin)
+    check_choice(criterion, "criterion", _CRITERIA)
+    check_choice(schedule, "schedule", ("constant", "1/k"))
+    wid = _w()
+    controls = {
+        "criterion": _toggles("criterion", _CRITERIA, criterion),
+        "eta": wid.FloatLogSlider(value=check_positive(eta, "eta"), base=10, min=-3, max=1, step=0.1,
+                                  description="η", continuous_update=False, readout_format=".3g"),
+        "schedule": _toggles("schedule", ("constant", "1/k"), schedule),
+        "n_iter": wid.IntSlider(value=check_count(n_iter, "n_iter"), min=1, max=100, description="steps",
+                                continuous_update=False),
+    }
+
+    def compute(v):
+        return gradient_descent_state(X, y, v["eta"], v["schedule"], v["n_iter"], v["criterion"])
+
+    def draw(fig, s):
+        from .plot import criterion_surface, learning_curve
+
+        left, right = fig.subplots(1, 2)
+        path = s["path"]
+        # keep the view on the interesting part when the path runs away
+        ref = np.linalg.lstsq(X, y, rcond=None)[0] if s["kind"] == "sse" else np.ones(2)
+        reach = 3.0 * max(1.0, float(np.abs(ref).max()))
+        if path is not None:
+            reach = max(reach, min(1.25 * float(np.abs(path[:, 1:]).max()), 10 * reach))
+        bounds = (-reach, reach, -reach, reach)
+        surface = criterion_surface(X, y, ax=left, kind=s["kind"], path=path, bounds=bounds, resolution=81)
+        left.set_xlim(-reach, reach)
+        left.set_ylim(-reach, reach)
+        left.set_title(("perceptron criterion J(w)" if s["kind"] == "perceptron" else "squared error E(w)")
+                       + ", w₀ = 0", fontsize="medium")
+        curve = None
+        if s["values"] is not None:
+            curve = learning_curve(s["values"], ax=right, start=0, xlabel="iteration",
+                                   ylabel="J(w)" if s["kind"] == "perceptron" else "SSE")
+        else:
+            right.text(0.5, 0.5, "diverged:\nη too large", ha="center", va="center", transform=right.transAxes)
+        return {"surface": surface, "curve": curve}
+
+    def describe(s):
+        if s["w"] is None:
+            return f"<b>diverged</b>: {s['message']}"
+        status = ("all examples correct" if s["converged"] else
+                  s["message"] or ("not yet separating" if s["kind"] == "perceptron" else "descending"))
+        return (f"{len(s['path']) - 1} steps, last w = <b>{_wvec(s['w'])}</b>, "
+                f"{'J' if s['kind'] == 'perceptron' else 'SSE'} = {s['values'][-1] + 0.0:.3g} ({status})")
+
+    return _explorer_class()("gradient_descent_explorer", controls, compute, draw, describe,
+                             rows=[("criterion", "schedule"), ("eta", "n_iter")], figsize=(9.0, 4.0))
+
+
+# --------------------------------------------------------------------------
+# 6. Multiclass
+# --------------------------------------------------------------------------
+
+_SCHEMES = ("one-vs-rest", "pairwise", "linear machine")
+_METHODS = ("centroid", "perceptron", "least_squares")
+
+
+def multiclass_state(X, y, scheme, method="centroid", *, resolution=100) -> dict:
+    """Fit a multiclass scheme and measure how much of the plane it leaves ambiguous.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, 2)
+    y : array-like of shape (n,), any class labels
+    scheme : {"one-vs-rest", "pairwise", "linear machine"}
+    method : {"centroid", "perceptron", "least_squares"}
+        The binary learner of one-vs-rest and pairwise (the linear machine
+        trains with its own perceptron rule).
+    resolution : int, default 100
+        Grid points per side for the ambiguous fraction.
+
+    Returns
+    -------
+    dict
+        ``model``, ``scheme``, ``method``, ``accuracy`` (on X), ``n_classifiers``,
+        ``W`` (their weight vectors), ``ambiguous_fraction`` (of the padded box
+        around X), ``converged`` (False when a perceptron stopped at its epoch limit).
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> X, y = lk.datasets.blobs(10, 3, seed=0)
+    >>> s = lk.widgets.multiclass_state(X, y, "one-vs-rest")
+    >>> s["n_classifiers"], s["accuracy"], s["ambiguous_fraction"] > 0
+    (3, 1.0, True)
+    >>> lk.widgets.multiclass_state(X, y, "linear machine")["ambiguous_fraction"]
+    0.0
+    """
+    from .plot import _check_X2, _padded_box
+
+    X = _check_X2(X)
+    check_choice(scheme, "scheme", _SCHEMES)
+    check_choice(method, "method", _METHODS)
+    resolution = check_count(resolution, "resolution", minimum=2)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ConvergenceWarning)
+        if scheme == "linear machine":
+            model = linear_machine(X, y)
+        else:
+            fit = one_vs_rest if scheme == "one-vs-rest" else one_vs_one
+            kwargs = {"max_epochs": 100} if method == "perceptron" else {}
+            model = fit(X, y, method=method, **kwargs)
+    x0, x1, y0, y1 = _padded_box(X)
+    gx, gy = np.meshgrid(np.linspace(x0, x1, resolution), np.linspace(y0, y1, resolution))
+    grid = np.column_stack([gx.ravel(), gy.ravel()])
+    return {
+        "model": model,
+        "scheme": scheme,
+        "method": method,
+        "accuracy": float(np.mean(model.predict(X) == np.asarray(y))),
+        "n_classifiers": int(model.W.shape[0]),
+        "W": model.W,
+        "ambiguous_fraction": float(np.mean(model.ambiguous(grid))),
+        "converged": not any(issubclass(w.category, ConvergenceWarning) for w in caught),
+    }
+
+
+def multiclass_explorer(X=None, y=None, *, scheme="one-vs-rest", method="centroid"):
+    """One data set, three ways to handle k classes: one-vs-rest, pairwise and the linear machine.
+
+    Colours the plane by the predicted class, hatches the ambiguous regions
+    (claimed by no classifier or several, or a tied vote) and draws the
+    binary classifiers' lines.
+
+    Parameters
+    ----------
+    X, y : optional
+        2-D data with any k class labels; default ``lk.datasets.blobs(15, 3, seed=0)``.
+    scheme, method : starting values of the controls.
+
+    Returns
+    -------
+    Explorer
+        Controls ``scheme`` and ``method``; ``state`` is :func:`multiclass_state`.
+    """
+    X, y = _data(X, y, lambda: datasets.blobs(15, 3, seed=0), binary=False)
+    check_choice(scheme, "scheme", _SCHEMES)
+    check_choice(method, "method", _METHODS)
+    controls = {
+        "scheme": _toggles("scheme", _SCHEMES, scheme),
+        "method": _w().Dropdown(options=_METHODS, value=method, description="binary learner",
+                                style={"description_width": "initial"}),
+    }
+
+    def compute(v):
+        controls["method"].disabled = v["scheme"] == "linear machine"
+        return multiclass_state(X, y, v["scheme"], v["method"])
+
+    def draw(fig, s):
+        from .plot import boundary, class_style, data, regions
+
+        ax = fig.add_subplot()
+        drawn = {"regions": regions(s["model"], X, ax=ax, resolution=150), "data": data(X, y, ax=ax)}
+        lines = []
+        if s["scheme"] != "linear machine":
+            model = s["model"]
+            colours = [c for c, _, _ in class_style(model.classes)]
+            pairs = getattr(model, "pairs", ()) or [(c,) for c in range(len(model.classes))]
+            for w, pair in zip(s["W"], pairs):
+                if np.any(w[1:] != 0):
+                    lines.append(boundary(w, ax=ax, normal=True, color=colours[pair[0]], linewidth=1.2,
+                                          linestyle="--" if len(pair) > 1 else "-"))
+        drawn["lines"] = lines
+        ax.set_title(s["scheme"] + ("" if s["scheme"] == "linear machine" else f" ({s['method']})"),
+                     fontsize="medium")
+        return drawn
+
+    def describe(s):
+        note = "" if s["converged"] else " (a perceptron did not converge)"
+        return (f"{s['n_classifiers']} linear functions; training accuracy <b>{s['accuracy']:.0%}</b>; "
+                f"ambiguous: <b>{s['ambiguous_fraction']:.0%}</b> of the plotted area{note}")
+
+    return _explorer_class()("multiclass_explorer", controls, compute, draw, describe, rows=[("scheme", "method")],
+                             figsize=(5.6, 4.6))
+
+
+# --------------------------------------------------------------------------
+# 7. Feature map
+# --------------------------------------------------------------------------
+
+_LEARNERS = {
+    "perceptron": lambda Z, y: _quietly(perceptron, Z, y, max_epochs=1000),
+    "least squares": least_squares_classifier,
+    "basic linear classifier": centroid_classifier,
+}
+
+
+def feature_map_state(X, y, learner="perceptron") -> dict:
+    """Learn a linear classifier on the squared features (x1^2, x2^2).
+
+    Returns
+    -------
+    dict
+        ``Z`` (the squared features), ``result``, ``w`` = (b, v1, v2) with
+        boundary ``b + v1 x1^2 + v2 x2^2 = 0``, ``errors`` (training mistakes),
+        ``conic`` ("ellipse", "hyperbola", "parabola-like", "empty" or "line"
+        describing the boundary in (x1, x2)), ``learner``.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> X, y = lk.datasets.ring(80, seed=0)
+    >>> s = lk.widgets.feature_map_state(X, y)
+    >>> s["errors"], s["conic"]
+    (0, 'ellipse')
+    """
+    X = check_X(X)
+    y = check_binary_y(y, X.shape[0])
+    check_choice(learner, "learner", tuple(_LEARNERS))
+    Z = square_features(X)
+    result = _LEARNERS[learner](Z, y)
+    w = np.asarray(result.w, dtype=float)
+    b, v1, v2 = w
+    if v1 == 0 and v2 == 0:
+        kind = "none"
+    elif v1 * v2 > 0:
+        kind = "ellipse" if b * v1 < 0 else "empty"
+    elif v1 * v2 < 0:
+        kind = "hyperbola" if b != 0 else "line pair"
+    else:
+        kind = "line pair" if -b / (v1 + v2) > 0 else "empty"
+    return {"Z": Z, "result": result, "w": w, "errors": int(np.sum(result.predict(Z) != y)),
+            "conic": kind, "learner": learner}
+
+
+def feature_map_explorer(X=None, y=None, *, learner="perceptron"):
+    """The ring data in (x1, x2) and in (x1^2, x2^2): a curved boundary becomes a straight one.
+
+    Without data, sliders set the semi-axes a and b of the ellipse that
+    separates the classes (``lk.datasets.circles``).
+
+    Parameters
+    ----------
+    X, y : optional
+        2-D data with labels -1/+1.
+    learner : {"perceptron", "least squares", "basic linear classifier"}
+
+    Returns
+    -------
+    Explorer
+        Controls ``learner`` and, without data, ``a`` and ``b``; ``state`` is
+        :func:`feature_map_state`.
+    """
+    check_choice(learner, "learner", tuple(_LEARNERS))
+    given = X is not None or y is not None
+    if given:
+        X, y = _data(X, y, None)
+    controls = {"learner": _w().Dropdown(options=list(_LEARNERS), value=learner, description="learner")}
+    if not given:
+        controls["a"] = _slider("a (x1 semi-axis)", 1.0, 0.5, 2.0, 0.25)
+        controls["b"] = _slider("b (x2 semi-axis)", 1.0, 0.5, 2.0, 0.25)
+
+    def compute(v):
+        X_, y_ = (X, y) if given else datasets.circles(120, a=v["a"], b=v["b"], seed=0)
+        state = feature_map_state(X_, y_, v["learner"])
+        state.update(X=X_, y=y_)
+        return state
+
+    def draw(fig, s):
+        from .plot import feature_map
+
+        axes = fig.subplots(1, 2)
+        if s["conic"] == "none":
+            axes[0].text(0.5, 0.5, "w1 = w2 = 0: no boundary", ha="center", transform=axes[0].transAxes)
+            return None
+        return feature_map(s["X"], s["y"], s["w"], axes=axes)
+
+    def describe(s):
+        b, v1, v2 = s["w"]
+        return (f"boundary {b:.2f} + {v1:.2f} x1² + {v2:.2f} x2² = 0: a <b>{s['conic']}</b> in (x1, x2), "
+                f"a line in (x1², x2²); training mistakes: <b>{s['errors']}</b>")
+
+    rows = [("learner",)] if given else [("learner", "a", "b")]
+    return _explorer_class()("feature_map_explorer", controls, compute, draw, describe, rows=rows, figsize=(9.0, 4.0))

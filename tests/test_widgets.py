@@ -1,0 +1,472 @@
+"""Tests of lecturekit.widgets without a browser.
+
+Each explorer's update logic is a plain ``*_state`` function, checked here
+against the core functions.  The explorers themselves are built, driven by
+setting control values from Python (what a slider does in the browser), and
+checked for the new state, the new artists and a new picture in the Output.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import ipywidgets  # noqa: E402
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import lecturekit as lk  # noqa: E402
+from lecturekit import widgets  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+EXPLORERS = [
+    widgets.dot_product_explorer,
+    widgets.hyperplane_explorer,
+    widgets.perceptron_stepper,
+    widgets.learning_rate_explorer,
+    widgets.gradient_descent_explorer,
+    widgets.multiclass_explorer,
+    widgets.feature_map_explorer,
+]
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+def picture(box):
+    """The PNG (base64) that the explorer's Output shows."""
+    (out,) = box.output.outputs
+    assert out["output_type"] == "display_data"
+    return out["data"]["image/png"]
+
+
+def assert_on_line(w, *points):
+    for p in points:
+        assert abs(w[0] + w[1] * p[0] + w[2] * p[1]) <= 1e-9 * (1 + np.abs(w).max() * (1 + np.abs(p).max()))
+
+
+# --------------------------------------------------------------------------
+# Every explorer
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("make", EXPLORERS, ids=lambda f: f.__name__)
+def test_each_explorer_is_one_widget_with_a_fixed_height_picture(make):
+    box = make()
+    assert isinstance(box, ipywidgets.VBox)
+    assert isinstance(box, widgets.Explorer)
+    assert box.output in box.children and box.readout in box.children
+    assert box.output.layout.height.endswith("px")
+    assert picture(box).startswith("iVBORw0KGgo")  # a PNG
+    assert box.n_draws == 1 and box.state is not None and box.readout.value
+    assert plt.get_fignums() == []  # the explorer's figure is its own, not pyplot's
+
+
+@pytest.mark.parametrize(
+    "make, names",
+    [
+        (widgets.perceptron_stepper, ["eta", "step"]),
+        (widgets.learning_rate_explorer, ["eta"]),
+        (widgets.gradient_descent_explorer, ["eta", "n_iter"]),
+        (widgets.feature_map_explorer, ["a", "b"]),
+    ],
+    ids=lambda v: getattr(v, "__name__", ""),
+)
+def test_training_sized_sliders_update_on_release(make, names):
+    box = make()
+    for name in names:
+        assert box.controls[name].continuous_update is False, name
+
+
+def test_an_explorer_has_a_short_stable_repr():
+    # a notebook stores the repr as the cell's text/plain output, which strict nbval compares
+    assert repr(widgets.perceptron_stepper()) == (
+        "Explorer(perceptron_stepper: data, eta, start, step, play, back, next)"
+    )
+
+
+def test_an_error_in_an_update_is_shown_and_the_stale_picture_removed():
+    box = widgets.dot_product_explorer()
+
+    def broken(values):
+        raise ValueError("something is off")
+
+    box._compute = broken
+    with pytest.raises(ValueError, match="something is off"):
+        box.controls["a1"].value = 1.0
+    assert "error: something is off" in box.readout.value
+    assert box.output.outputs == () and box.state is None
+
+
+def test_dot_product_explorer_rejects_vectors_not_in_the_plane():
+    with pytest.raises(ValueError, match=r"a must be a vector in the plane, of length 2"):
+        widgets.dot_product_explorer(a=(1.0, 2.0, 3.0))
+
+
+def test_importing_the_widgets_module_does_not_import_ipywidgets_or_matplotlib():
+    code = ("import json, sys, lecturekit as lk; lk.widgets; "
+            "print(json.dumps(['ipywidgets' in sys.modules, 'matplotlib' in sys.modules]))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == [False, False]
+
+
+# --------------------------------------------------------------------------
+# Dot product
+# --------------------------------------------------------------------------
+
+
+@given(
+    a=st.tuples(st.floats(-4, 4), st.floats(-4, 4)).filter(lambda v: np.hypot(*v) > 1e-3),
+    b=st.tuples(st.floats(-4, 4), st.floats(-4, 4)).filter(lambda v: np.hypot(*v) > 1e-3),
+)
+def test_dot_product_state_agrees_with_the_vector_functions(a, b):
+    s = widgets.dot_product_state(*a, *b)
+    assert s["dot"] == lk.dot(a, b)
+    assert s["cosine"] == lk.cosine(a, b) and s["angle"] == lk.angle(a, b, degrees=True)
+    assert s["projection_length"] == lk.projection_length(a, b)
+    np.testing.assert_array_equal(s["projection"], lk.project(a, b))
+    assert s["dot"] == pytest.approx(s["norm_a"] * s["norm_b"] * s["cosine"], abs=1e-9)
+
+
+def test_dot_product_state_of_a_zero_vector_has_no_angle():
+    s = widgets.dot_product_state(0.0, 0.0, 1.0, 2.0)
+    assert s["dot"] == 0.0 and np.isnan(s["cosine"]) and np.isnan(s["angle"])
+    assert s["projection_length"] == 0.0
+    s = widgets.dot_product_state(1.0, 2.0, 0.0, 0.0)
+    assert np.isnan(s["projection_length"]) and s["projection"] is None
+
+
+def test_dot_product_explorer_follows_its_sliders():
+    box = widgets.dot_product_explorer()
+    before, text = picture(box), box.readout.value
+    box.controls["a1"].value = 3.0
+    box.controls["a2"].value = 0.0
+    assert box.state["a"].tolist() == [3.0, 0.0]
+    assert box.artists.a.xy == pytest.approx((3.0, 0.0))
+    np.testing.assert_allclose(box.artists.projection.get_xydata()[1], lk.project([3.0, 0.0], [1.0, 2.0]))
+    assert box.readout.value != text and picture(box) != before
+    assert box.n_draws == 3
+    box.controls["b1"].value = 0.0
+    box.controls["b2"].value = 0.0  # b = 0: no angle, no projection, no error
+    assert box.artists.angle is None and "θ = –" in box.readout.value
+
+
+# --------------------------------------------------------------------------
+# Hyperplane
+# --------------------------------------------------------------------------
+
+
+def test_scaling_w_by_k_keeps_the_boundary_and_its_mistakes():
+    X, y = lk.datasets.separable(30, seed=1)
+    ref = widgets.hyperplane_state(0.7, -1.1, 0.3, X=X, y=y)
+    for k in (0.25, 2.0, 4.0):
+        s = widgets.hyperplane_state(0.7, -1.1, 0.3, k, X=X, y=y)
+        np.testing.assert_allclose(s["w"], k * np.array([0.3, 0.7, -1.1]))
+        np.testing.assert_allclose(s["unit_normal"], ref["unit_normal"])
+        assert s["offset"] == pytest.approx(ref["offset"])
+        np.testing.assert_array_equal(s["misclassified"], ref["misclassified"])
+
+
+def test_swapping_the_classes_is_undone_by_negating_w():
+    X, y = lk.datasets.separable(30, seed=1)
+    plain = widgets.hyperplane_state(0.6, 0.8, -0.2, X=X, y=y)
+    swapped = widgets.hyperplane_state(0.6, 0.8, -0.2, swap=True, X=X, y=y)
+    both = widgets.hyperplane_state(0.6, 0.8, -0.2, swap=True, flip=True, X=X, y=y)
+    assert np.all(plain["scores"] != 0)
+    assert sorted(swapped["misclassified"].tolist() + plain["misclassified"].tolist()) == list(range(30))
+    np.testing.assert_array_equal(both["misclassified"], plain["misclassified"])
+    np.testing.assert_array_equal(both["w"], -plain["w"])
+
+
+def test_hyperplane_state_rejects_bad_k_and_bad_data():
+    X, y = lk.datasets.toy()
+    with pytest.raises(ValueError, match=r"k must be a finite number > 0"):
+        widgets.hyperplane_state(1.0, 1.0, 0.0, 0.0, X=X, y=y)
+    with pytest.raises(ValueError, match=r"y must contain only -1 and \+1"):
+        widgets.hyperplane_state(1.0, 1.0, 0.0, X=X, y=[0, 1, 0, 1])
+
+
+def test_hyperplane_explorer_moves_the_line_and_rings_the_mistakes():
+    X, y = lk.datasets.separable(30, seed=1)
+    box = widgets.hyperplane_explorer(X, y)
+    before = picture(box)
+    box.controls["w1"].value, box.controls["w2"].value, box.controls["b"].value = 1.0, 0.0, -0.2
+    w = box.state["w"]
+    assert w.tolist() == [-0.2, 1.0, 0.0]
+    line = box.artists["boundary"].line
+    assert_on_line(w, line.get_xy1(), line.get_xy2())
+    np.testing.assert_array_equal(box.artists["misclassified"].get_offsets(), X[box.state["misclassified"]])
+    assert box.state["n_misclassified"] == int(np.sum(y * (X[:, 0] - 0.2) <= 0))
+    assert picture(box) != before
+
+    xy1 = line.get_xy1()
+    box.controls["k"].value = 3.0  # same boundary, three times the weights
+    assert box.state["w"].tolist() == pytest.approx([-0.6, 3.0, 0.0])
+    assert box.artists["boundary"].line.get_xy1() == pytest.approx(xy1)
+
+    box.controls["swap"].value = True
+    assert box.state["n_misclassified"] == 30 - int(np.sum(y * (X[:, 0] - 0.2) <= 0))
+    assert sorted(box.artists["data"].points) == [-1, 1]
+    np.testing.assert_array_equal(box.artists["data"].points[1].get_offsets(), X[y == -1])
+
+
+def test_hyperplane_explorer_without_a_direction_draws_no_line():
+    box = widgets.hyperplane_explorer()
+    box.controls["w1"].value = 0.0
+    box.controls["w2"].value = 0.0
+    assert box.artists["boundary"] is None and not box.state["has_boundary"]
+    assert "no boundary" in box.readout.value
+
+
+# --------------------------------------------------------------------------
+# Perceptron stepper
+# --------------------------------------------------------------------------
+
+
+def test_stepper_state_is_the_weight_history_and_the_trace():
+    X, y = lk.datasets.separable(20, seed=0)
+    res = lk.perceptron(X, y)
+    history = res.weight_history(X, y)
+    for k in range(res.n_updates + 1):
+        s = widgets.stepper_state(res, X, y, k)
+        np.testing.assert_array_equal(s["w"], history[k])
+        if k:
+            i = res.trace.index[k - 1]
+            assert s["index"] == i and s["epoch"] == res.trace.epoch[k - 1]
+            np.testing.assert_array_equal(s["w"], s["w_before"] + res.eta * y[i] * np.r_[1.0, X[i]])
+        else:
+            assert s["index"] is None and s["w_before"] is None
+    assert s["mistakes"] == 0 and s["n_updates"] == res.n_updates
+
+
+@pytest.mark.parametrize("step", [-1, 99, 1.5, True])
+def test_stepper_state_rejects_a_step_out_of_range(step):
+    X, y = lk.datasets.toy()
+    with pytest.raises(ValueError, match=r"step must be an integer from 0 to n_updates = 4"):
+        widgets.stepper_state(lk.perceptron(X, y), X, y, step)
+
+
+def test_stepper_at_step_k_shows_the_weights_after_update_k():
+    box = widgets.perceptron_stepper()
+    X, y = lk.datasets.toy()
+    res = lk.perceptron(X, y)
+    history = res.weight_history(X, y)
+    step = box.controls["step"]
+    assert step.max == res.n_updates == 4 and box.controls["play"].max == 4
+    for k in (3, 1, 4):
+        before = picture(box)
+        step.value = k
+        np.testing.assert_array_equal(box.state["w"], history[k])
+        assert box.state["index"] == res.trace.index[k - 1]
+        after = box.artists["after"].line
+        assert_on_line(history[k], after.get_xy1(), after.get_xy2())
+        np.testing.assert_array_equal(box.artists["ring"].get_offsets(), X[[res.trace.index[k - 1]]])
+        assert picture(box) != before
+    assert box.artists["before"] is not None
+
+
+def test_stepper_buttons_and_player_move_the_step():
+    box = widgets.perceptron_stepper()
+    box.controls["next"].click()
+    box.controls["next"].click()
+    assert box.state["step"] == 2
+    box.controls["back"].click()
+    assert box.state["step"] == 1
+    for _ in range(10):
+        box.controls["next"].click()
+    assert box.state["step"] == box.state["n_updates"]  # stops at the last update
+    box.controls["play"].value = 2  # the Play widget drives the slider
+    assert box.controls["step"].value == 2 and box.state["step"] == 2
+
+
+def test_stepper_refits_when_eta_start_or_data_change():
+    box = widgets.perceptron_stepper()
+    box.controls["data"].value = "unbalanced (Flach Fig. 7.5)"
+    box.controls["start"].value = "basic linear classifier"
+    box.controls["eta"].value = 0.5
+    X, y = lk.datasets.unbalanced(40, 20, seed=0)
+    w0 = lk.centroid_classifier(X, y).w
+    res = lk.perceptron(X, y, eta=0.5, w0=w0)
+    assert box.state["result"].n_updates == res.n_updates == box.controls["step"].max
+    np.testing.assert_array_equal(box.state["result"].w, res.w)
+    box.controls["step"].value = 0
+    np.testing.assert_array_equal(box.state["w"], w0)
+    assert box.artists["after"] is not None  # the basic linear classifier has a boundary
+    box.controls["step"].value = res.n_updates
+    np.testing.assert_allclose(box.state["w"], res.w)
+
+
+def test_stepper_on_your_own_data_and_on_data_that_is_not_separable():
+    X, y = lk.datasets.noisy(12, seed=3)
+    box = widgets.perceptron_stepper(X, y, max_epochs=5)
+    assert "data" not in box.controls
+    assert not box.state["converged"] and "did not converge" in box.readout.value
+    assert box.controls["step"].max == box.state["result"].n_updates
+
+
+def test_explorers_reject_bad_data_naming_the_argument():
+    X, y = lk.datasets.toy()
+    with pytest.raises(ValueError, match=r"pass both X and y, or neither"):
+        widgets.perceptron_stepper(X)
+    with pytest.raises(ValueError, match=r"X must have exactly 2 columns"):
+        widgets.perceptron_stepper(np.hstack([X, X]), y)
+    with pytest.raises(ValueError, match=r"y must contain only -1 and \+1"):
+        widgets.hyperplane_explorer(X, [0, 1, 0, 1])
+    with pytest.raises(ValueError, match=r"start must be one of 'zeros', 'basic linear classifier'"):
+        widgets.perceptron_stepper(start="random")
+
+
+# --------------------------------------------------------------------------
+# Learning rate
+# --------------------------------------------------------------------------
+
+
+def test_learning_rate_only_scales_w_from_zero_but_matters_from_the_basic_linear_classifier():
+    X, y = lk.datasets.unbalanced(40, 20, seed=0)
+    from_zero = [widgets.learning_rate_state(X, y, eta, "zeros") for eta in (0.2, 0.5, 1.0)]
+    for s in from_zero:
+        np.testing.assert_allclose(s["direction"], from_zero[-1]["direction"])
+        assert s["n_updates"] == from_zero[-1]["n_updates"]
+    w0 = lk.centroid_classifier(X, y).w
+    counts = []
+    for eta in (0.2, 0.5, 1.0):
+        s = widgets.learning_rate_state(X, y, eta)
+        res = lk.perceptron(X, y, eta=eta, w0=w0)
+        np.testing.assert_array_equal(s["w"], res.w)
+        counts.append(s["n_updates"])
+    assert len(set(counts)) == 3
+
+
+def test_learning_rate_explorer_replays_the_chosen_fit():
+    box = widgets.learning_rate_explorer()
+    before = picture(box)
+    box.controls["eta"].value = 1.0
+    X, y = lk.datasets.unbalanced(40, 20, seed=0)
+    res = lk.perceptron(X, y, eta=1.0, w0=lk.centroid_classifier(X, y).w)
+    assert box.state["n_updates"] == res.n_updates
+    trace = box.artists["trace"]
+    np.testing.assert_array_equal(np.sort(trace.circled), np.unique(res.trace.index))
+    assert [b.get_height() for b in box.artists["mistakes"]] == res.mistakes_per_epoch.tolist()
+    assert picture(box) != before
+
+
+# --------------------------------------------------------------------------
+# Gradient descent
+# --------------------------------------------------------------------------
+
+
+def test_gradient_descent_state_is_the_batch_perceptron_path():
+    X, y = lk.datasets.toy()
+    w0 = [0.0, 1.0, -1.0]
+    s = widgets.gradient_descent_state(X, y, 0.3, "1/k", 50, w0=w0)
+    res = lk.batch_perceptron(X, y, eta=0.3, schedule="1/k", max_iter=50, w0=w0, fit_intercept=False)
+    np.testing.assert_array_equal(s["path"], res.path)
+    np.testing.assert_array_equal(s["values"], res.criterion)
+    np.testing.assert_allclose(s["etas"], 0.3 / np.arange(1, res.n_iter + 1))
+    assert s["converged"] and np.all(s["path"][:, 0] == 0)
+
+
+def test_gradient_descent_on_the_squared_error_and_its_divergence():
+    X, y = lk.datasets.separable(30, seed=5)
+    limit = lk.lms_stable_eta(X, mode="batch", fit_intercept=False)
+    good = widgets.gradient_descent_state(X, y, 0.5 * limit, n_iter=50, criterion="squared error")
+    assert not good["diverged"] and good["values"][-1] < good["values"][0]
+    bad = widgets.gradient_descent_state(X, y, 1.5 * limit, n_iter=50, criterion="squared error")
+    assert bad["diverged"]
+    worse = widgets.gradient_descent_state(X, y, 100 * limit, n_iter=100, criterion="squared error")
+    assert worse["diverged"] and worse["path"] is None and "diverged" in worse["message"]
+
+
+def test_gradient_descent_state_rejects_a_start_with_a_bias():
+    X, y = lk.datasets.toy()
+    with pytest.raises(ValueError, match=r"w0\[0\] is the bias and must be 0"):
+        widgets.gradient_descent_state(X, y, 0.1, w0=[1.0, 0.0, 0.0])
+    with pytest.raises(ValueError, match=r"schedule must be one of"):
+        widgets.gradient_descent_state(X, y, 0.1, schedule="exponential")
+
+
+def test_gradient_descent_explorer_draws_the_path_on_the_surface():
+    box = widgets.gradient_descent_explorer()
+    box.controls["eta"].value = 0.1
+    path = box.state["path"]
+    np.testing.assert_array_equal(box.artists["surface"].path.get_xydata(), path[:, 1:])
+    np.testing.assert_array_equal(box.artists["curve"].get_ydata(), box.state["values"] + 0.0)
+    box.controls["criterion"].value = "squared error"
+    assert box.state["kind"] == "sse"
+    box.controls["eta"].value = 10.0  # diverges: reported, not raised
+    assert box.state["diverged"] and "diverged" in box.readout.value
+
+
+# --------------------------------------------------------------------------
+# Multiclass
+# --------------------------------------------------------------------------
+
+
+def test_multiclass_state_for_the_three_schemes():
+    X, y = lk.datasets.blobs(10, 3, seed=0)
+    ovr = widgets.multiclass_state(X, y, "one-vs-rest")
+    ovo = widgets.multiclass_state(X, y, "pairwise", "perceptron")
+    lm = widgets.multiclass_state(X, y, "linear machine")
+    assert isinstance(ovr["model"], lk.multiclass.OneVsRestModel) and ovr["n_classifiers"] == 3
+    assert isinstance(ovo["model"], lk.multiclass.OneVsOneModel)
+    assert lm["ambiguous_fraction"] == 0.0 and ovr["ambiguous_fraction"] > 0
+    np.testing.assert_array_equal(ovr["W"], lk.one_vs_rest(X, y, method="centroid").W)
+    with pytest.raises(ValueError, match=r"scheme must be one of"):
+        widgets.multiclass_state(X, y, "one-vs-all")
+
+
+def test_multiclass_explorer_switches_scheme_and_colours_by_predict():
+    box = widgets.multiclass_explorer()
+    X, y = lk.datasets.blobs(15, 3, seed=0)
+    for scheme in ("pairwise", "linear machine", "one-vs-rest"):
+        box.controls["scheme"].value = scheme
+        regions = box.artists["regions"]
+        centres = np.column_stack([regions.xx.ravel(), regions.yy.ravel()])
+        codes = np.asarray(regions.mesh.get_array()).ravel()
+        np.testing.assert_array_equal(regions.classes[codes], box.state["model"].predict(centres))
+        assert box.controls["method"].disabled == (scheme == "linear machine")
+    assert box.artists["regions"].ambiguous is not None  # one-vs-rest leaves '?' regions
+    assert len(box.artists["lines"]) == 3
+
+
+# --------------------------------------------------------------------------
+# Feature map
+# --------------------------------------------------------------------------
+
+
+def test_feature_map_state_learns_a_line_in_squared_space():
+    X, y = lk.datasets.ring(80, seed=0)
+    s = widgets.feature_map_state(X, y, "perceptron")
+    np.testing.assert_array_equal(s["Z"], X**2)
+    assert s["errors"] == 0 and s["conic"] == "ellipse"
+    np.testing.assert_array_equal(s["w"], lk.perceptron(X**2, y, max_epochs=1000).w)
+    with pytest.raises(ValueError, match=r"learner must be one of"):
+        widgets.feature_map_state(X, y, "svm")
+
+
+def test_feature_map_explorer_follows_the_ellipse_sliders():
+    box = widgets.feature_map_explorer()
+    before = picture(box)
+    box.controls["a"].value = 2.0
+    box.controls["b"].value = 0.5
+    X, y = lk.datasets.circles(120, a=2.0, b=0.5, seed=0)
+    np.testing.assert_array_equal(box.state["X"], X)
+    w = box.state["w"]
+    vertices = np.vstack(box.artists.conic.get_segments())
+    assert np.abs(w[0] + w[1] * vertices[:, 0] ** 2 + w[2] * vertices[:, 1] ** 2).max() < 1e-2 * np.abs(w).max()
+    assert_on_line(w, box.artists.line.line.get_xy1())
+    assert picture(box) != before
+    box.controls["learner"].value = "basic linear classifier"
+    assert box.state["learner"] == "basic linear classifier"
+    np.testing.assert_array_equal(box.state["w"], lk.centroid_classifier(X**2, y).w)
