@@ -38,7 +38,7 @@ from .homogeneous import (
     to_homogeneous,
 )
 from .linear import centroid_classifier, least_squares_classifier
-from .lms import lms, lms_stable_eta, perceptron_regression
+from .lms import lms, lms_loop, lms_stable_eta, perceptron_regression
 from .multiclass import linear_machine, one_vs_one, one_vs_rest
 from .perceptron import (
     averaged_perceptron,
@@ -68,7 +68,7 @@ __all__ = [
     "perceptron", "perceptron_loop", "dual_perceptron", "voted_perceptron", "averaged_perceptron",
     "linear_kernel", "polynomial_kernel", "rbf_kernel",
     "perceptron_criterion", "perceptron_criterion_gradient", "numerical_gradient", "batch_perceptron",
-    "lms", "lms_stable_eta", "perceptron_regression",
+    "lms", "lms_loop", "lms_stable_eta", "perceptron_regression",
     "margin", "radius", "novikoff_bound", "is_separable", "cover_probability",
     "one_vs_rest", "one_vs_one", "linear_machine",
     "square_features", "product_features",

@@ -29,7 +29,7 @@ from ._validation import (
 from .gradient import check_schedule, learning_rate
 from .results import LMSResult
 
-__all__ = ["lms", "perceptron_regression", "lms_stable_eta"]
+__all__ = ["lms", "lms_loop", "perceptron_regression", "lms_stable_eta"]
 
 
 def lms_stable_eta(X, *, mode: str = "batch", fit_intercept: bool = True) -> float:
@@ -48,7 +48,12 @@ def lms_stable_eta(X, *, mode: str = "batch", fit_intercept: bool = True) -> flo
     return float(2.0 / np.max(np.sum(Xh * Xh, axis=1)))
 
 
-def _fit_lms(X, y, eta, epochs, mode, schedule, w0, fit_intercept, residual, what):
+def lms_loop(X, y, eta, epochs, mode, schedule, w0, fit_intercept, residual, what):
+    """The LMS loop shared by :func:`lms` and :func:`perceptron_regression` (checks, then epochs).
+
+    ``residual`` is "linear" (Widrow-Hoff) or "squared" (Flach's Alg. 7.3 as printed);
+    ``what`` names the caller in error messages.
+    """
     X = check_X(X)
     y = check_real_y(y, X.shape[0])
     eta = check_positive(eta, "eta")
@@ -148,7 +153,7 @@ def lms(
     >>> res.w.round(4)  # y = 1 + 2x exactly
     array([1., 2.])
     """
-    return _fit_lms(X, y, eta, epochs, mode, schedule, w0, fit_intercept, "linear", "LMS")
+    return lms_loop(X, y, eta, epochs, mode, schedule, w0, fit_intercept, "linear", "LMS")
 
 
 def perceptron_regression(
@@ -182,4 +187,4 @@ def perceptron_regression(
     array([1., 2.])
     """
     check_choice(residual, "residual", ("linear", "squared"))
-    return _fit_lms(X, y, eta, epochs, "online", "constant", w0, fit_intercept, residual, "perceptron regression")
+    return lms_loop(X, y, eta, epochs, "online", "constant", w0, fit_intercept, residual, "perceptron regression")

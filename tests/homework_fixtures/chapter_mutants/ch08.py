@@ -1,0 +1,144 @@
+# Plausible wrong answers for chapter 08: each must lose points under the grader.
+MUTANTS = {
+    "ch08-ovr-predict": [
+        ("argmax over the wrong axis", '''def ovr_predict(W, X):
+    """Class index per row of X, or -1 where not exactly one classifier has w_c . (1, x) > 0."""
+    scores = X @ W[:, 1:].T + W[:, 0]
+    claims = scores > 0
+    return np.where(claims.sum(axis=1) == 1, np.argmax(claims, axis=0), -1)
+'''),
+        ("forgot the bias column", '''def ovr_predict(W, X):
+    """Class index per row of X, or -1 where not exactly one classifier has w_c . (1, x) > 0."""
+    scores = X @ W[:, 1:].T
+    claims = scores > 0
+    return np.where(claims.sum(axis=1) == 1, np.argmax(claims, axis=1), -1)
+'''),
+        ("a score of 0 counts as a claim", '''def ovr_predict(W, X):
+    """Class index per row of X, or -1 where not exactly one classifier has w_c . (1, x) > 0."""
+    scores = X @ W[:, 1:].T + W[:, 0]
+    claims = scores >= 0
+    return np.where(claims.sum(axis=1) == 1, np.argmax(claims, axis=1), -1)
+'''),
+        ("largest score instead of exactly one claim (no ambiguity)", '''def ovr_predict(W, X):
+    """Class index per row of X, or -1 where not exactly one classifier has w_c . (1, x) > 0."""
+    scores = X @ W[:, 1:].T + W[:, 0]
+    return np.argmax(scores, axis=1)
+'''),
+        ("only 'no claim' is ambiguous", '''def ovr_predict(W, X):
+    """Class index per row of X, or -1 where not exactly one classifier has w_c . (1, x) > 0."""
+    scores = X @ W[:, 1:].T + W[:, 0]
+    claims = scores > 0
+    return np.where(claims.any(axis=1), np.argmax(claims, axis=1), -1)
+'''),
+    ],
+    "ch08-pairwise-vote": [
+        ("ties counted wrong: only a clean sweep (k - 1 votes) wins", '''def pairwise_votes(S, pairs, k):
+    """Votes per class, shape (n, k), and True where the most votes are tied."""
+    votes = np.zeros((S.shape[0], k), dtype=int)
+    for m, (a, b) in enumerate(pairs):
+        votes[:, a] += S[:, m] > 0
+        votes[:, b] += S[:, m] <= 0
+    tied = votes.max(axis=1) < k - 1
+    return votes, tied
+'''),
+        ("a score of 0 votes for the first class", '''def pairwise_votes(S, pairs, k):
+    """Votes per class, shape (n, k), and True where the most votes are tied."""
+    votes = np.zeros((S.shape[0], k), dtype=int)
+    for m, (a, b) in enumerate(pairs):
+        votes[:, a] += S[:, m] >= 0
+        votes[:, b] += S[:, m] < 0
+    tied = (votes == votes.max(axis=1, keepdims=True)).sum(axis=1) > 1
+    return votes, tied
+'''),
+        ("max over the wrong axis", '''def pairwise_votes(S, pairs, k):
+    """Votes per class, shape (n, k), and True where the most votes are tied."""
+    votes = np.zeros((S.shape[0], k), dtype=int)
+    for m, (a, b) in enumerate(pairs):
+        votes[:, a] += S[:, m] > 0
+        votes[:, b] += S[:, m] <= 0
+    tied = (votes == votes.max(axis=0, keepdims=True)).sum(axis=1) > 1
+    return votes, tied
+'''),
+        ("a score of 0 votes for nobody", '''def pairwise_votes(S, pairs, k):
+    """Votes per class, shape (n, k), and True where the most votes are tied."""
+    votes = np.zeros((S.shape[0], k), dtype=int)
+    for m, (a, b) in enumerate(pairs):
+        votes[:, a] += S[:, m] > 0
+        votes[:, b] += S[:, m] < 0
+    tied = (votes == votes.max(axis=1, keepdims=True)).sum(axis=1) > 1
+    return votes, tied
+'''),
+    ],
+    "ch08-lm-update": [
+        ("strict > : a tie with the rival is not a mistake", '''def linear_machine_update(W, x_i, c, eta):
+    """W after one multiclass perceptron step on (x_i, class index c); W is not modified."""
+    g = W @ x_i
+    rivals = g.copy()
+    rivals[c] = -np.inf
+    j = int(np.argmax(rivals))
+    W = W.copy()
+    if g[j] > g[c]:
+        W[c] = W[c] + eta * x_i
+        W[j] = W[j] - eta * x_i
+    return W
+'''),
+        ("only the true class is updated", '''def linear_machine_update(W, x_i, c, eta):
+    """W after one multiclass perceptron step on (x_i, class index c); W is not modified."""
+    g = W @ x_i
+    rivals = g.copy()
+    rivals[c] = -np.inf
+    j = int(np.argmax(rivals))
+    W = W.copy()
+    if g[j] >= g[c]:
+        W[c] = W[c] + eta * x_i
+    return W
+'''),
+        ("every rival is pushed down", '''def linear_machine_update(W, x_i, c, eta):
+    """W after one multiclass perceptron step on (x_i, class index c); W is not modified."""
+    g = W @ x_i
+    rivals = g.copy()
+    rivals[c] = -np.inf
+    j = int(np.argmax(rivals))
+    W = W.copy()
+    if g[j] >= g[c]:
+        for r in range(W.shape[0]):
+            if r != c:
+                W[r] = W[r] - eta * x_i
+        W[c] = W[c] + eta * x_i
+    return W
+'''),
+        ("argmax includes the true class", '''def linear_machine_update(W, x_i, c, eta):
+    """W after one multiclass perceptron step on (x_i, class index c); W is not modified."""
+    g = W @ x_i
+    j = int(np.argmax(g))
+    W = W.copy()
+    if g[j] >= g[c]:
+        W[c] = W[c] + eta * x_i
+        W[j] = W[j] - eta * x_i
+    return W
+'''),
+        ("eta ignored", '''def linear_machine_update(W, x_i, c, eta):
+    """W after one multiclass perceptron step on (x_i, class index c); W is not modified."""
+    g = W @ x_i
+    rivals = g.copy()
+    rivals[c] = -np.inf
+    j = int(np.argmax(rivals))
+    W = W.copy()
+    if g[j] >= g[c]:
+        W[c] = W[c] + x_i
+        W[j] = W[j] - x_i
+    return W
+'''),
+        ("changes W in place", '''def linear_machine_update(W, x_i, c, eta):
+    """W after one multiclass perceptron step on (x_i, class index c); W is not modified."""
+    g = W @ x_i
+    rivals = g.copy()
+    rivals[c] = -np.inf
+    j = int(np.argmax(rivals))
+    if g[j] >= g[c]:
+        W[c] += eta * x_i
+        W[j] -= eta * x_i
+    return W
+'''),
+    ],
+}
