@@ -1,0 +1,96 @@
+# Plausible wrong answers for chapter 03: each must lose points under the grader.
+MUTANTS = {
+    "ch03-bias": [
+        ("sign flipped", '''def centroid_bias(mu_pos, mu_neg):
+    """Bias b = -(|mu+|^2 - |mu-|^2) / 2 of the closest-centroid classifier."""
+    mu_pos, mu_neg = np.asarray(mu_pos, dtype=float), np.asarray(mu_neg, dtype=float)
+    return float((mu_pos @ mu_pos - mu_neg @ mu_neg) / 2)
+'''),
+        ("the factor 1/2 forgotten", '''def centroid_bias(mu_pos, mu_neg):
+    """Bias b = -(|mu+|^2 - |mu-|^2) / 2 of the closest-centroid classifier."""
+    mu_pos, mu_neg = np.asarray(mu_pos, dtype=float), np.asarray(mu_neg, dtype=float)
+    return float(-(mu_pos @ mu_pos - mu_neg @ mu_neg))
+'''),
+        ("lengths instead of squared lengths", '''def centroid_bias(mu_pos, mu_neg):
+    """Bias b = -(|mu+|^2 - |mu-|^2) / 2 of the closest-centroid classifier."""
+    mu_pos, mu_neg = np.asarray(mu_pos, dtype=float), np.asarray(mu_neg, dtype=float)
+    return float(-(np.linalg.norm(mu_pos) - np.linalg.norm(mu_neg)) / 2)
+'''),
+        ("squared distance between the means", '''def centroid_bias(mu_pos, mu_neg):
+    """Bias b = -(|mu+|^2 - |mu-|^2) / 2 of the closest-centroid classifier."""
+    mu_pos, mu_neg = np.asarray(mu_pos, dtype=float), np.asarray(mu_neg, dtype=float)
+    return float(-((mu_pos - mu_neg) @ (mu_pos - mu_neg)) / 2)
+'''),
+    ],
+    "ch03-weights": [
+        ("w points from mu+ to mu- (sign flipped)", '''def centroid_weights(X, y):
+    """Homogeneous weights (b, w_1, ..., w_d) of the closest-centroid classifier."""
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    mu_pos, mu_neg = X[y == 1].mean(axis=0), X[y == -1].mean(axis=0)
+    w = mu_neg - mu_pos
+    b = -(mu_pos @ mu_pos - mu_neg @ mu_neg) / 2
+    return np.concatenate([[b], w])
+'''),
+        ("bias dropped", '''def centroid_weights(X, y):
+    """Homogeneous weights (b, w_1, ..., w_d) of the closest-centroid classifier."""
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    mu_pos, mu_neg = X[y == 1].mean(axis=0), X[y == -1].mean(axis=0)
+    return np.concatenate([[0.0], mu_pos - mu_neg])
+'''),
+        ("bias last", '''def centroid_weights(X, y):
+    """Homogeneous weights (b, w_1, ..., w_d) of the closest-centroid classifier."""
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    mu_pos, mu_neg = X[y == 1].mean(axis=0), X[y == -1].mean(axis=0)
+    w = mu_pos - mu_neg
+    b = -(mu_pos @ mu_pos - mu_neg @ mu_neg) / 2
+    return np.concatenate([w, [b]])
+'''),
+        ("class sums instead of class means", '''def centroid_weights(X, y):
+    """Homogeneous weights (b, w_1, ..., w_d) of the closest-centroid classifier."""
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    mu_pos, mu_neg = X[y == 1].sum(axis=0), X[y == -1].sum(axis=0)
+    w = mu_pos - mu_neg
+    b = -(mu_pos @ mu_pos - mu_neg @ mu_neg) / 2
+    return np.concatenate([[b], w])
+'''),
+        ("means divided by the total n (sum of y_i x_i / n)", '''def centroid_weights(X, y):
+    """Homogeneous weights (b, w_1, ..., w_d) of the closest-centroid classifier."""
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    n = len(y)
+    mu_pos, mu_neg = X[y == 1].sum(axis=0) / n * 2, X[y == -1].sum(axis=0) / n * 2
+    w = mu_pos - mu_neg
+    b = -(mu_pos @ mu_pos - mu_neg @ mu_neg) / 2
+    return np.concatenate([[b], w])
+'''),
+    ],
+    "ch03-predict": [
+        ("nearest training point (1-NN) instead of nearest mean", '''def nearest_centroid_predict(X_train, y_train, X):
+    """+1 where a row of X is strictly nearer to the positive class mean, else -1."""
+    X_train, y_train, X = np.asarray(X_train, dtype=float), np.asarray(y_train), np.asarray(X, dtype=float)
+    d = ((X[:, None, :] - X_train[None, :, :]) ** 2).sum(axis=2)
+    return y_train[d.argmin(axis=1)].astype(int)
+'''),
+        ("a tie goes to +1 (<=)", '''def nearest_centroid_predict(X_train, y_train, X):
+    """+1 where a row of X is strictly nearer to the positive class mean, else -1."""
+    X_train, y_train, X = np.asarray(X_train, dtype=float), np.asarray(y_train), np.asarray(X, dtype=float)
+    mu_pos, mu_neg = X_train[y_train == 1].mean(axis=0), X_train[y_train == -1].mean(axis=0)
+    d_pos = ((X - mu_pos) ** 2).sum(axis=1)
+    d_neg = ((X - mu_neg) ** 2).sum(axis=1)
+    return np.where(d_pos <= d_neg, 1, -1)
+'''),
+        ("labels swapped (nearer to mu+ gives -1)", '''def nearest_centroid_predict(X_train, y_train, X):
+    """+1 where a row of X is strictly nearer to the positive class mean, else -1."""
+    X_train, y_train, X = np.asarray(X_train, dtype=float), np.asarray(y_train), np.asarray(X, dtype=float)
+    mu_pos, mu_neg = X_train[y_train == 1].mean(axis=0), X_train[y_train == -1].mean(axis=0)
+    d_pos = ((X - mu_pos) ** 2).sum(axis=1)
+    d_neg = ((X - mu_neg) ** 2).sum(axis=1)
+    return np.where(d_pos > d_neg, 1, -1)
+'''),
+        ("bias dropped (sign of x . (mu+ - mu-))", '''def nearest_centroid_predict(X_train, y_train, X):
+    """+1 where a row of X is strictly nearer to the positive class mean, else -1."""
+    X_train, y_train, X = np.asarray(X_train, dtype=float), np.asarray(y_train), np.asarray(X, dtype=float)
+    mu_pos, mu_neg = X_train[y_train == 1].mean(axis=0), X_train[y_train == -1].mean(axis=0)
+    return np.where(X @ (mu_pos - mu_neg) > 0, 1, -1)
+'''),
+    ],
+}
