@@ -22,7 +22,7 @@ from ._validation import (
     check_choice,
     check_count,
     check_positive,
-    check_weights,
+    check_initial_weights,
     check_X,
 )
 from .results import (
@@ -60,17 +60,7 @@ def _check_fit_args(X, y, eta, max_epochs, w0, fit_intercept):
     eta = check_positive(eta, "eta", hint="The textbook uses 0 < eta <= 1.")
     max_epochs = check_count(max_epochs, "max_epochs")
     fit_intercept = check_bool(fit_intercept, "fit_intercept")
-    d1 = X.shape[1] + 1
-    if w0 is None:
-        w = np.zeros(d1)
-    else:
-        w = check_weights(
-            w0, d1, "w0", what=f" (bias first, then one weight per feature of X, which has {X.shape[1]})"
-        )
-        if not fit_intercept and w[0] != 0:
-            raise ValueError(
-                f"w0[0] is the bias and must be 0 when fit_intercept=False; got {w[0]!r}."
-            )
+    w = check_initial_weights(w0, X.shape[1], fit_intercept)
     return X, y, eta, max_epochs, w, fit_intercept
 
 
