@@ -6,12 +6,25 @@ Usage:
     python3 course.py test  [--browser] [pytest args...]
                                                     set up, then run every test
     python3 course.py regen                         re-execute every notebook in place
+    python3 course.py export [args...]              write the course as static HTML to build/html/
     python3 course.py bench [args...]               run benchmarks/run.py
 
 Set-up means: make a virtual environment in .venv (once) and install this
 project into it, editable, with the extras [test,lab,fast]. The install is
-skipped while .venv/.lecturekit-stamp holds the sha256 of pyproject.toml, so
-editing pyproject.toml triggers a reinstall.
+skipped while .venv/.lecturekit-stamp holds the sha256 of pyproject.toml (and
+the extras already installed), so editing pyproject.toml triggers a reinstall.
+
+Browser tests (tests/browser/, pytest marker `browser`) open every notebook in
+JupyterLab in headless chromium, run it and check that its widgets render and
+react, then check the static HTML export the same way. They run only with
+`test --browser` or LECTUREKIT_BROWSER=1, which also installs the [browser]
+extra (Playwright's Python package; it drives the system's chromium, so
+install that first: `sudo apt-get install chromium` on Debian). Without
+chromium they are skipped with a reason. Screenshots of failures go to
+browser-artifacts/.
+
+`export` runs tools/export_html.py (see its --help): it needs npm once, to
+fetch the widget manager, require.js and MathJax into build/npm-cache/.
 
 Only the Python standard library is used here, so this script runs on any
 Python 3.10+ before anything is installed.
@@ -30,6 +43,7 @@ VENV = ROOT / ".venv"
 STAMP = VENV / ".lecturekit-stamp"
 PYPROJECT = ROOT / "pyproject.toml"
 EXTRAS = "test,lab,fast"
+BROWSER_EXTRAS = EXTRAS + ",browser"   # + playwright (drives the system's chromium)
 SANITIZE_FILE = ROOT / "nbval_sanitize.cfg"
 NOTEBOOK_TIMEOUT = 300  # seconds per cell (nbval) and per notebook cell (regen)
 
@@ -100,8 +114,21 @@ def create_venv():
     return 0
 
 
-def setup():
-    """Make sure .venv exists and holds an up-to-date editable install."""
+def _stamped():
+    """(pyproject hash, set of extras) recorded by the last successful install."""
+    if not STAMP.exists():
+        return None, set()
+    parts = STAMP.read_text().split()
+    if not parts:
+        return None, set()
+    # Older stamps hold the hash alone: those installs had the default extras.
+    extras = parts[1] if len(parts) > 1 else EXTRAS
+    return parts[0], set(extras.split(","))
+
+
+def setup(extras=EXTRAS):
+    """Make sure .venv exists and holds an up-to-date editable install with
+    (at least) the given extras."""
     if sys.version_info < (3, 10):
         print("lecturekit needs Python 3.10 or newer; this is " + sys.version.split()[0],
               file=sys.stderr)
@@ -112,16 +139,47 @@ def setup():
             return code
 
     wanted = pyproject_hash()
-    if STAMP.exists() and STAMP.read_text().strip() == wanted:
-        print("(.venv is up to date with pyproject.toml; skipping pip install)", flush=True)
-        return 0
+    stamped_hash, stamped_extras = _stamped()
+    if stamped_hash == wanted and set(extras.split(",")) <= stamped_extras:
+        if installed_from_here():
+            print("(.venv is up to date with pyproject.toml; skipping pip install)", flush=True)
+            return 0
+        print("(.venv's lecturekit is not this folder's package; reinstalling)", flush=True)
+    if stamped_hash == wanted:  # same pyproject: keep what is there, add the rest
+        extras = ",".join(sorted(stamped_extras | set(extras.split(","))))
 
-    code = run([str(venv_python()), "-m", "pip", "install", "-e", f".[{EXTRAS}]"])
+    code = run([str(venv_python()), "-m", "pip", "install", "-e", f".[{extras}]"])
     if code != 0:
         print("pip install failed; .venv was left as it is.", file=sys.stderr)
         return code
-    STAMP.write_text(wanted + "\n")
+    STAMP.write_text(f"{wanted} {extras}\n")
     return 0
+
+
+def installed_from_here():
+    """True if .venv imports lecturekit from this folder's lecturekit/__init__.py.
+
+    Checked from notebooks/ (where kernels start): an editable install made
+    while lecturekit/__init__.py was missing resolves to an empty namespace
+    package there, and every notebook would fail.
+    """
+    probe = "import lecturekit; print(getattr(lecturekit, '__file__', None))"
+    where = ROOT / "notebooks" if (ROOT / "notebooks").is_dir() else ROOT.parent
+    result = subprocess.run([str(venv_python()), "-c", probe], cwd=where,
+                            capture_output=True, text=True, check=False)
+    expected = str((ROOT / "lecturekit" / "__init__.py").resolve())
+    return result.returncode == 0 and result.stdout.strip() == expected
+
+
+def find_chromium():
+    """The chromium the browser tests would use, or None (stdlib only)."""
+    wanted = os.environ.get("LECTUREKIT_CHROMIUM")
+    if wanted:
+        return wanted if Path(wanted).exists() else None
+    for name in ("chromium", "chromium-browser"):
+        if shutil.which(name):
+            return shutil.which(name)
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
 
 
 # --------------------------------------------------------------------------
@@ -143,16 +201,19 @@ def cmd_test(args):
     """Set up, then run unit tests, doctests and every notebook (strict nbval).
 
     Browser tests (marker `browser`) run only with --browser or
-    LECTUREKIT_BROWSER=1.
+    LECTUREKIT_BROWSER=1; then the [browser] extra is installed too.
     """
     browser = os.environ.get("LECTUREKIT_BROWSER") == "1"
     if "--browser" in args:
         browser = True
         args = [a for a in args if a != "--browser"]
 
-    code = setup()
+    code = setup(BROWSER_EXTRAS if browser else EXTRAS)
     if code != 0:
         return code
+    if browser and find_chromium() is None:
+        print("(no chromium found: the browser tests will be skipped; on Debian: "
+              "sudo apt-get install chromium)", flush=True)
 
     cmd = [str(venv_python()), "-m", "pytest", "tests/",
            "--doctest-modules", "lecturekit/"]
@@ -200,6 +261,14 @@ def cmd_regen(args):
     return 0
 
 
+def cmd_export(args):
+    """Set up, then write the course as static HTML (tools/export_html.py)."""
+    code = setup()  # nbconvert comes with jupyterlab ([lab])
+    if code != 0:
+        return code
+    return run([str(venv_python()), relative(ROOT / "tools" / "export_html.py"), *args])
+
+
 def cmd_bench(args):
     """Set up, then run benchmarks/run.py."""
     script = ROOT / "benchmarks" / "run.py"
@@ -216,6 +285,7 @@ COMMANDS = {
     "lab": cmd_lab,
     "test": cmd_test,
     "regen": cmd_regen,
+    "export": cmd_export,
     "bench": cmd_bench,
 }
 
