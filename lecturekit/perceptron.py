@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import _engines
 from ._validation import (
     check_binary_y,
     check_bool,
@@ -45,7 +46,7 @@ __all__ = [
     "rbf_kernel",
 ]
 
-ENGINES = ("auto", "loop")
+ENGINES = ("auto", "loop", "block", "numba")
 
 
 def _homogeneous(X: np.ndarray, fit_intercept: bool) -> np.ndarray:
@@ -100,8 +101,14 @@ def perceptron_loop(Xh, y, eta, w, max_epochs, keep_weights=False):
 
 def _run_engine(engine, Xh, y, eta, w, max_epochs, keep_weights):
     """Dispatch to an exact engine.  Every engine returns the same tuple as perceptron_loop."""
-    if engine in ("loop", "auto"):
+    if engine == "auto":
+        engine = _engines.auto_engine(Xh.shape[0], max_epochs)
+    if engine == "loop":
         return perceptron_loop(Xh, y, eta, w, max_epochs, keep_weights)
+    if engine == "block":
+        return _engines.perceptron_block(Xh, y, eta, w, max_epochs, keep_weights)
+    if engine == "numba":
+        return _engines.perceptron_numba(Xh, y, eta, w, max_epochs, keep_weights)
     raise AssertionError(engine)  # pragma: no cover - guarded by check_choice
 
 
@@ -145,10 +152,19 @@ def perceptron(
         Store the weights after every update in ``result.trace.weights``.
         Off by default: 1e6 updates x 100 features would be gigabytes;
         ``result.weight_history(X, y)`` recomputes them on demand.
-    engine : {"auto", "loop"}, default "auto"
-        "loop" is the literal per-example loop (:func:`perceptron_loop`).
-        "auto" picks the fastest exact engine available; all engines make
-        the same updates.
+    engine : {"auto", "loop", "block", "numba"}, default "auto"
+        How the loop is run; every engine makes the same updates in the same
+        order and returns bit-identical weights, ``alpha`` and trace.
+        "loop" is the literal per-example loop (:func:`perceptron_loop`), the
+        teaching reference.  "block" (pure numpy) scores blocks of examples
+        with one matrix-vector product and applies the first mistake in each;
+        fast when mistakes are rare.  "numba" is the loop compiled with numba
+        (``pip install lecturekit[fast]``; ImportError without it).  "auto"
+        uses "numba" when numba is installed and the fit is big enough to
+        repay compiling it (n * max_epochs >= 200000, or already compiled in
+        this process), otherwise "block".  Scores within rounding of 0 are
+        always decided by the loop's own ``y_i * (w @ x_i) <= 0``, so ties and
+        near-ties agree too (see ``lecturekit/_engines.py``).
 
     Returns
     -------
