@@ -13,11 +13,13 @@ Methods:
 * ``sklearn``  ``Perceptron(shuffle=False, tol=None, penalty=None, eta0=1,
   fit_intercept=True, max_iter=E)``: Alg. 7.1 with the 1 prepended;
 * ``numba``, ``block``, ``loop``: ``lk.perceptron(X, y, engine=...)``, the
-  whole public call (input checks and the homogeneous copy included); the loop
-  only for n = 1e4;
-* ``floor``: one ``Xh @ w`` over the homogeneous data, the memory-bandwidth
-  floor of one epoch; ``numba/epoch`` is the numba engine alone (on a ready
-  Xh) per epoch, divided by it.
+  whole public call (input checks included; the fast engines read X itself,
+  no homogeneous copy); the loop (which builds ``Xh``) only for n = 1e4;
+* ``numba engine``, ``block engine``: the engine function alone on the raw X,
+  without ``lk.perceptron``'s input checks;
+* ``floor``: one ``X @ w[1:]`` pass over the data, the memory-bandwidth
+  floor of one epoch; ``numba/epoch`` is the numba engine alone per epoch,
+  divided by it.
 
 Separable data have margin 0.1 and run to convergence (at most 50 epochs; E
 is the number of epochs lecturekit needed, given to scikit-learn as
@@ -59,7 +61,6 @@ sys.path.insert(0, str(ROOT))
 
 import lecturekit as lk  # noqa: E402
 from lecturekit import _engines  # noqa: E402
-from lecturekit.perceptron import _homogeneous  # noqa: E402
 
 START, END = "<!-- BENCHMARK TABLE -->", "<!-- /BENCHMARK TABLE -->"
 MAX_EPOCHS_SEPARABLE = 50
@@ -112,19 +113,19 @@ def run_case(n, d, separable, rounds, seed, log):
     ref = lk_fit(X, y, "numba" if _engines.numba_available() else "block",
                  MAX_EPOCHS_SEPARABLE if separable else EPOCHS_NON_SEPARABLE)
     epochs = ref.epochs
-    Xh = _homogeneous(X, True)
     wz = np.zeros(d + 1)
+    w_feat = np.ascontiguousarray(ref.w[1:])
 
     methods = {"sklearn": lambda: sklearn_fit(X, y, epochs)}
     if _engines.numba_available():
         methods["numba"] = lambda: lk_fit(X, y, "numba", epochs).w
-        methods["numba engine"] = lambda: _engines.perceptron_numba(Xh, y, 1.0, wz, epochs)[0]
+        methods["numba engine"] = lambda: _engines.perceptron_numba(X, 1.0, y, 1.0, wz, epochs)[0]
     methods["block"] = lambda: lk_fit(X, y, "block", epochs).w
     if separable:
-        methods["block engine"] = lambda: _engines.perceptron_block(Xh, y, 1.0, wz, epochs)[0]
+        methods["block engine"] = lambda: _engines.perceptron_block(X, 1.0, y, 1.0, wz, epochs)[0]
     if n <= 10_000:
         methods["loop"] = lambda: lk_fit(X, y, "loop", epochs).w
-    methods["floor"] = lambda: Xh @ ref.w
+    methods["floor"] = lambda: X @ w_feat
 
     # the block engine on non-separable data at n = 1e6 takes ~30 s: one run only
     once = {"block"} if (not separable and n >= 1_000_000) else set()
@@ -153,7 +154,7 @@ def run_case(n, d, separable, rounds, seed, log):
         median_wall={name: statistics.median(ts) for name, ts in wall.items()}, same_as_sklearn=same,
     )
     log(summary_line(case))
-    del X, Xh
+    del X
     return case
 
 
@@ -272,10 +273,11 @@ def readme_block(cases, startup, info, rounds, elapsed):
         f"Medians of {rounds} interleaved rounds of CPU time, ratios to scikit-learn measured in the same run "
         f"({elapsed / 60:.1f} min; {info['cpu']}, one BLAS thread; {vers}; "
         f"OPENBLAS_CORETYPE={info['OPENBLAS_CORETYPE']}). Times are whole `lk.perceptron(X, y, engine=...)` "
-        "calls (input checks and the homogeneous copy included) and `Perceptron(shuffle=False, tol=None, "
-        "penalty=None, eta0=1, max_iter=epochs).fit(X, y)`. *numba engine alone*: the engine on a ready "
-        "homogeneous `Xh`, without the input checks and the copy. *numba epoch ÷ floor*: the engine alone, "
-        "per epoch, over one `Xh @ w` pass (the memory-bandwidth floor). *w = sklearn*: every method's "
+        "calls (input checks included; the fast engines read X in place, with no homogeneous copy) and "
+        "`Perceptron(shuffle=False, tol=None, penalty=None, eta0=1, max_iter=epochs).fit(X, y)`. "
+        "*numba engine alone*: the engine function on the raw X, without the input checks. "
+        "*numba epoch ÷ floor*: the engine alone, per epoch, over one `X @ w[1:]` pass (the "
+        "memory-bandwidth floor). *w = sklearn*: every method's "
         "weights equal scikit-learn's bit for bit. ¹ one run. Regenerate with "
         "`python3 course.py bench --write-readme`; see benchmarks/README.md.",
         "",

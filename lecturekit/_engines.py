@@ -5,6 +5,10 @@ examples one at a time and updates ``w <- w + eta y_i x_i`` whenever
 ``y_i (w . x_i) <= 0``.  The engines here make *the same updates* in the same
 order, faster:
 
+The engines read the raw ``(n, d)`` X and the value ``lead`` of the leading
+homogeneous coordinate (1.0 with a bias, 0.0 without) instead of the
+homogeneous ``Xh = [lead, X]``, so a fit makes no copy of X (see *Memory*).
+
 ``"block"`` (pure numpy)
     Scores a block of consecutive examples with one matrix-vector product from
     the current ``w``, applies the first mistake in it and continues from the
@@ -22,7 +26,8 @@ Why the engines agree with the loop bit for bit
 The update ``w + eta * y_i * x_i`` is done element by element with the loop's
 own arithmetic (a product, then a sum, each rounded once; ``eta * y_i`` is
 exact because ``y_i = +-1``; no fused multiply-add), so equal decisions give
-equal weights.
+equal weights.  Without ``Xh`` it is ``w[0] + (eta * y_i) * lead`` and
+``w[1:] + (eta * y_i) * X[i]``: per coordinate the same two roundings.
 
 The *decisions* need care.  The loop computes ``w @ x_i`` with numpy, i.e. with
 BLAS ``ddot``, whose summation order depends on the BLAS build and on the CPU
@@ -47,13 +52,23 @@ that of each other, and with ``s`` the fast score
 * ``y_i s > t_i``            -> certainly not a mistake,
 * ``y_i s <= -t_i``          -> certainly a mistake,
 * otherwise (or NaN)         -> decided by the loop's own expression
-  ``y[i] * (w @ Xh[i]) <= 0``,
+  ``y[i] * (w @ Xh[i]) <= 0``, on the homogeneous row ``(lead, X[i])`` built
+  for that check only (a contiguous (d + 1)-vector like ``Xh[i]``, so numpy
+  hands it to the same BLAS ``ddot``),
 
-with ``t_i = (d1 + 3) 2**-50 |x_i| |w|``, at least 4 times the two-sided
+with ``t_i = (d1 + 3) 2**-50 |x_i| |w|`` (``x_i`` the homogeneous row; the
+fast score ``X[i] @ w[1:] + lead * w[0]`` is just another order of the same
+d1 products), at least 4 times the two-sided
 bound (the slack also covers the rounding of the norms and of a cheap upper
 bound on ``|w|`` kept between exact recomputations); ``t_i = 0`` when
 ``w = 0`` (every order then gives exactly 0), and a floor of 2**-1000 covers
-underflow.  Scores that close to 0 (``9e-14 |x_i| |w|`` at d = 100) are rare
+underflow.  The bound assumes that nothing overflows: the fast decisions are
+trusted only while ``|x_i| |w| <= 2**1020`` (checked as ``t_i <= c 2**1020``),
+which bounds every product and partial sum, in any order, below the overflow
+threshold; beyond that (data near 1e154 and up) every example goes to the
+loop's expression.  (Without this check an overflowing ``-inf`` fast score
+passed as "certainly a mistake" where numpy's ddot gave NaN, "not a mistake".)
+Scores that close to 0 (``9e-14 |x_i| |w|`` at d = 100) are rare
 on real-valued data; on integer data with an integer ``eta`` every score is
 an exact integer and a score of exactly 0 is a genuine tie, which the loop's
 expression decides as the loop does.  The result: the same updates, the same
@@ -65,9 +80,11 @@ scikit-learn's ``Perceptron`` adds the intercept separately from a sequential
 sum over the features, so it matches the loop bit for bit only on data
 without near-ties (the benchmark data, for instance).
 
-Memory: ``Xh`` is the one copy of X that :func:`lecturekit.perceptron` makes;
-engines take slices (views) of it, never copies, plus O(n) vectors (row
-norms, ``alpha``) and the trace, O(number of updates).
+Memory: the engines take X as it is (float64, C-contiguous -- otherwise
+:func:`lecturekit.perceptron` makes the one contiguous copy) and only slices
+(views) of it, never copies, plus O(n) vectors (row norms, ``alpha``), O(d)
+scratch vectors and the trace, O(number of updates).  Only ``engine="loop"``,
+the teaching reference, builds the homogeneous copy ``Xh``.
 """
 
 from __future__ import annotations
@@ -88,9 +105,14 @@ def _band_constant(d1: int) -> float:
     return (d1 + 3) * 2.0**-50
 
 
-def _row_norms(X: np.ndarray, out: np.ndarray) -> None:
-    """out[i] = |x_i| floored at _TINY (out has len(X) entries; no n x d temporary)."""
+_OVERFLOW_SAFE = 2.0**1020  # fast decisions need |x_i| |w| <= this: no overflow in any order
+
+
+def _row_norms(X: np.ndarray, lead: float, out: np.ndarray) -> None:
+    """out[i] = |(lead, x_i)| floored at _TINY (out has len(X) entries; no n x d temporary)."""
     np.einsum("ij,ij->i", X, X, out=out)
+    if lead != 0.0:
+        out += lead * lead
     np.sqrt(out, out=out)
     np.maximum(out, _TINY, out=out)
 
@@ -103,19 +125,30 @@ def _scaled_norm(w: np.ndarray, c: float) -> float:
     return max(c * nw, _TINY)
 
 
-def _prepare(Xh, y, w):
-    Xh = np.ascontiguousarray(Xh, dtype=np.float64)
+def _prepare(X, lead, y, w):
+    X = np.ascontiguousarray(X, dtype=np.float64)  # no copy for float64 C-contiguous X
     y = np.ascontiguousarray(y, dtype=np.float64)
     w = np.array(w, dtype=np.float64, copy=True)  # engines update w in place
-    return Xh, y, w
+    if X.ndim != 2 or w.shape != (X.shape[1] + 1,):
+        raise ValueError(f"need X of shape (n, d) and w of length d + 1; got {X.shape} and {w.shape}")
+    return X, float(lead), y, w
 
 
-def _replay_history(Xh, y, eta, w_init, upd_index):
+def _homogeneous_row(lead: float, d: int) -> np.ndarray:
+    """Scratch (lead, x_i) for the loop's own expression; fill xh[1:] with X[i] before use."""
+    xh = np.empty(d + 1)
+    xh[0] = lead
+    return xh
+
+
+def _replay_history(X, lead, y, eta, w_init, upd_index):
     """Weights before the first update and after each, with the loop's arithmetic."""
     w = w_init.copy()
     history = [w]
+    xh = _homogeneous_row(lead, X.shape[1])
     for i in upd_index:
-        w = w + eta * y[i] * Xh[i]
+        xh[1:] = X[i]
+        w = w + eta * y[i] * xh
         history.append(w)
     return history
 
@@ -168,10 +201,13 @@ BLOCK_BYTES = 1 << 19  # a block of rows stays within ~512 KiB (L2)
 DENSE_RUN = 32  # examples taken one at a time when mistakes come back to back
 
 
-def perceptron_block(Xh, y, eta, w, max_epochs, keep_weights=False):
+def perceptron_block(X, lead, y, eta, w, max_epochs, keep_weights=False):
     """Exact block scan; returns the tuple of :func:`perceptron_loop`.
 
-    A block ``Xh[i:b]`` (a view) is scored with one matrix-vector product
+    ``X`` is the raw (n, d) data and ``lead`` the leading homogeneous
+    coordinate (1.0 with a bias, 0.0 without): the result is that of
+    ``perceptron_loop(Xh, ...)`` with ``Xh = [lead, X]``, without building Xh.
+    A block ``X[i:b]`` (a view) is scored with one matrix-vector product
     from the current w; the first example whose score is not certainly
     correct is checked (near 0: with the loop's own expression), the update
     is applied and the scan continues at the next example.  A clean block
@@ -180,10 +216,15 @@ def perceptron_block(Xh, y, eta, w, max_epochs, keep_weights=False):
     worth their overhead and the next DENSE_RUN examples are taken one at a
     time with the loop's own statement.
     """
-    Xh, y, w = _prepare(Xh, y, w)
-    n, d1 = Xh.shape
+    X, lead, y, w = _prepare(X, lead, y, w)
+    n, d = X.shape
+    d1 = d + 1
     c = _band_constant(d1)
     ceta = c * eta
+    tmax = c * _OVERFLOW_SAFE  # t_i = cnw |x_i| above this: fast scores not trusted
+    nxmax = 0.0  # max of nx[:known]
+    wx = w[1:]  # a view: the feature weights, updated in place with w
+    xh = _homogeneous_row(lead, d)  # (lead, X[j]) for the loop's own expression
     nx = np.empty(n)  # |x_i|, computed block by block in the first epoch (block in cache) ...
     q = np.empty(n)  # ... and y_i / |x_i|
     known = 0  # nx[:known] and q[:known] are filled in
@@ -208,8 +249,9 @@ def perceptron_block(Xh, y, eta, w, max_epochs, keep_weights=False):
                 b = min(n, i - size)
                 before, run = mistakes, b - i
                 for j in range(i, b):
-                    if y[j] * (w @ Xh[j]) <= 0:
-                        w += eta * y[j] * Xh[j]
+                    xh[1:] = X[j]
+                    if y[j] * (w @ xh) <= 0:
+                        w += eta * y[j] * xh
                         alpha[j] += 1
                         mistakes += 1
                         upd_epoch.append(epoch)
@@ -224,18 +266,29 @@ def perceptron_block(Xh, y, eta, w, max_epochs, keep_weights=False):
             b = min(n, i + size)
             m = b - i
             s, ok = sbuf[:m], okbuf[:m]
-            np.dot(Xh[i:b], w, out=s)
+            np.dot(X[i:b], wx, out=s)
+            if lead != 0.0:
+                s += lead * w[0]  # the same d1 products in another order: within the band
             if b > known:
-                _row_norms(Xh[known:b], nx[known:b])
+                _row_norms(X[known:b], lead, nx[known:b])
                 np.divide(y[known:b], nx[known:b], q[known:b])
+                nxmax = max(nxmax, float(nx[known:b].max()))
                 known = b
             np.multiply(s, q[i:b], s)  # y_i s_i / |x_i|
-            np.greater(s, cnw, ok)  # certainly not a mistake
+            trusted = cnw * nxmax <= tmax  # no overflow possible in any order of summation
+            if trusted:
+                np.greater(s, cnw, ok)  # certainly not a mistake
+            else:  # every example to the loop's own expression
+                ok.fill(False)
             k = int(ok.argmin())
             hit = -1
             while not ok[k]:  # a candidate: certainly a mistake, or near 0 / NaN
                 j = i + k
-                if s[k] <= -cnw or y[j] * (w @ Xh[j]) <= 0:
+                if trusted and s[k] <= -cnw:
+                    hit = j
+                    break
+                xh[1:] = X[j]
+                if y[j] * (w @ xh) <= 0:
                     hit = j
                     break
                 if k + 1 == m:
@@ -245,7 +298,9 @@ def perceptron_block(Xh, y, eta, w, max_epochs, keep_weights=False):
                 i = b
                 size = min(2 * size, bmax)
                 continue
-            w += eta * y[hit] * Xh[hit]  # per element the loop's w + eta*y_i*x_i: same roundings
+            step = eta * y[hit]  # per element the loop's w + (eta*y_i)*x_i: same roundings
+            w[0] += step * lead
+            wx += step * X[hit]
             since += 1
             if since == _RENORM_EVERY:
                 cnw, since = _scaled_norm(w, c), 0
@@ -292,11 +347,12 @@ _DONE, _AMBIGUOUS, _TRACE_FULL, _EPOCHS_FULL = 0, 1, 2, 3
 _FORCE_NONE, _FORCE_MISTAKE, _FORCE_CORRECT = 0, 1, 2
 
 
-def _dot_py(w, X, i):
-    # compiled with fastmath reassoc: vectorised, summation order unspecified (covered by the band)
-    acc = 0.0
-    for j in range(w.shape[0]):
-        acc += w[j] * X[i, j]
+def _dot_py(w, X, i, lead):
+    # (lead, X[i]) . w, compiled with fastmath reassoc: vectorised, summation order
+    # unspecified (covered by the band)
+    acc = lead * w[0]
+    for j in range(X.shape[1]):
+        acc += w[j + 1] * X[i, j]
     return acc
 
 
@@ -307,8 +363,8 @@ def _sumsq_py(w):
     return acc
 
 
-def _row_norm_py(X, i, tiny):
-    acc = 0.0
+def _row_norm_py(X, i, lead, tiny):
+    acc = lead * lead
     for j in range(X.shape[1]):
         acc += X[i, j] * X[i, j]
     return max(np.sqrt(acc), tiny)
@@ -320,19 +376,20 @@ def _band_py(w, c, tiny):
     return 0.0 if nw == 0.0 else max(c * nw, tiny)
 
 
-def _perceptron_kernel_py(Xh, y, nx, eta, w, max_epochs, c, tiny, state, force, alpha, mpe, ue, ui):
-    """Alg. 7.1 from state = [epoch, i, mistakes so far in this epoch, updates so far].
+def _perceptron_kernel_py(X, lead, y, nx, eta, w, max_epochs, c, tiny, state, force, alpha, mpe, ue, ui):
+    """Alg. 7.1 on the rows (lead, X[i]), from state = [epoch, i, mistakes so far in this epoch, updates so far].
 
     Returns a status: _DONE, or _AMBIGUOUS when example state[1] has a score
     within the band around 0 (the caller decides it with numpy and calls
     again with force set), or _TRACE_FULL / _EPOCHS_FULL when ue, ui or mpe
     must grow.  w, alpha, mpe, ue, ui and state are updated in place.
     """
-    n, d1 = Xh.shape
+    n, d = X.shape
     epoch, i0, mistakes, nupd = state[0], state[1], state[2], state[3]
     cap = ue.shape[0]
     cnw = _nb_band(w, c, tiny)
     ceta = c * eta
+    tmax = c * 2.0**1020  # _OVERFLOW_SAFE: above it (or NaN) the fast score is not trusted
     since = 0
     if force != _FORCE_NONE:  # example i0, decided by the caller
         if force == _FORCE_MISTAKE:
@@ -340,8 +397,9 @@ def _perceptron_kernel_py(Xh, y, nx, eta, w, max_epochs, c, tiny, state, force, 
                 state[0], state[1], state[2], state[3] = epoch, i0, mistakes, nupd
                 return _TRACE_FULL
             step = eta * y[i0]
-            for j in range(d1):
-                w[j] = w[j] + step * Xh[i0, j]
+            w[0] = w[0] + step * lead
+            for j in range(d):
+                w[j + 1] = w[j + 1] + step * X[i0, j]
             cnw = _nb_band(w, c, tiny)
             alpha[i0] += 1
             mistakes += 1
@@ -351,12 +409,15 @@ def _perceptron_kernel_py(Xh, y, nx, eta, w, max_epochs, c, tiny, state, force, 
         i0 += 1
     while True:
         for i in range(i0, n):
-            ys = y[i] * _nb_dot(w, Xh, i)
+            ys = y[i] * _nb_dot(w, X, i, lead)
             r = nx[i]
             if r < 0.0:  # |x_i| not known yet: compute it while the row is in cache
-                r = _nb_row_norm(Xh, i, tiny)
+                r = _nb_row_norm(X, i, lead, tiny)
                 nx[i] = r
             t = cnw * r
+            if not (t <= tmax):  # |x_i| |w| may overflow: ask the caller
+                state[0], state[1], state[2], state[3] = epoch, i, mistakes, nupd
+                return _AMBIGUOUS
             if ys > t:  # certainly correct
                 continue
             if not (ys <= -t):  # near 0, or NaN: ask the caller
@@ -366,8 +427,9 @@ def _perceptron_kernel_py(Xh, y, nx, eta, w, max_epochs, c, tiny, state, force, 
                 state[0], state[1], state[2], state[3] = epoch, i, mistakes, nupd
                 return _TRACE_FULL
             step = eta * y[i]
-            for j in range(d1):
-                w[j] = w[j] + step * Xh[i, j]  # the loop's arithmetic: no fused multiply-add
+            w[0] = w[0] + step * lead  # the loop's arithmetic: no fused multiply-add
+            for j in range(d):
+                w[j + 1] = w[j + 1] + step * X[i, j]
             since += 1
             if since == _RENORM_EVERY:
                 cnw = _nb_band(w, c, tiny)
@@ -435,12 +497,17 @@ def _grown(a):
     return out
 
 
-def perceptron_numba(Xh, y, eta, w, max_epochs, keep_weights=False):
-    """The per-example loop compiled with numba; returns the tuple of :func:`perceptron_loop`."""
+def perceptron_numba(X, lead, y, eta, w, max_epochs, keep_weights=False):
+    """The per-example loop compiled with numba; returns the tuple of :func:`perceptron_loop`.
+
+    Arguments as for :func:`perceptron_block`: raw X and the leading coordinate ``lead``.
+    """
     kernel = _kernels()["perceptron"]
-    Xh, y, w = _prepare(Xh, y, w)
+    X, lead, y, w = _prepare(X, lead, y, w)
     w_init = w.copy()
-    n, d1 = Xh.shape
+    n, d = X.shape
+    d1 = d + 1
+    xh = _homogeneous_row(lead, d)  # (lead, X[i]) for the loop's own expression
     nx = np.full(n, -1.0)  # |x_i|, filled in by the kernel on the first visit (no extra pass over X)
     alpha = np.zeros(n, dtype=np.int64)
     mpe = np.zeros(min(max_epochs, 256), dtype=np.int64)
@@ -452,19 +519,20 @@ def perceptron_numba(Xh, y, eta, w, max_epochs, keep_weights=False):
     eta = float(eta)
     force = _FORCE_NONE
     while True:
-        status = kernel(Xh, y, nx, eta, w, max_epochs, c, _TINY, state, force, alpha, mpe, ue, ui)
+        status = kernel(X, lead, y, nx, eta, w, max_epochs, c, _TINY, state, force, alpha, mpe, ue, ui)
         force = _FORCE_NONE
         if status == _DONE:
             break
         if status == _AMBIGUOUS:  # a score near 0: decide with the loop's own expression
             i = int(state[1])
-            force = _FORCE_MISTAKE if y[i] * (w @ Xh[i]) <= 0 else _FORCE_CORRECT
+            xh[1:] = X[i]
+            force = _FORCE_MISTAKE if y[i] * (w @ xh) <= 0 else _FORCE_CORRECT
         elif status == _TRACE_FULL:
             ue, ui = _grown(ue), _grown(ui)
         else:  # _EPOCHS_FULL
             mpe = _grown(mpe)
     epoch, nupd = int(state[0]), int(state[3])
     mpe = mpe[:epoch]
-    history = _replay_history(Xh, y, eta, w_init, ui[:nupd]) if keep_weights else None
+    history = _replay_history(X, lead, y, eta, w_init, ui[:nupd]) if keep_weights else None
     # slices, not copies: the result object copies them into its own read-only arrays
     return w, bool(mpe[-1] == 0), epoch, alpha, mpe, ue[:nupd], ui[:nupd], history

@@ -21,6 +21,21 @@ def _describe(a) -> str:
     return f"an array of shape {arr.shape} and dtype {arr.dtype}"
 
 
+def _all_finite(arr: np.ndarray) -> bool:
+    """True when every entry of a float array is finite, without an n x d temporary.
+
+    A sum is finite only if every term is (an inf or NaN term makes it inf or
+    NaN), so a finite ``arr.sum()`` -- one read of the data -- settles the
+    common case.  A non-finite sum may also come from finite entries whose sum
+    overflows; the element-wise check then decides.
+    """
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = arr.sum()
+    if np.isfinite(total):
+        return True
+    return bool(np.isfinite(arr).all())
+
+
 def as_float_array(a, name: str, *, ndim: int | None = None, allow_empty: bool = False) -> np.ndarray:
     """Convert ``a`` to a finite float64 array, checking its number of dimensions."""
     if isinstance(a, (str, bytes)):
@@ -39,6 +54,7 @@ def as_float_array(a, name: str, *, ndim: int | None = None, allow_empty: bool =
         )
     if arr.dtype.kind == "c":
         raise TypeError(f"{name} must be real-valued; got complex {_describe(arr)}.")
+    exact_ints = arr.dtype.kind in "biu"  # always finite as float64: no check needed
     arr = arr.astype(np.float64, copy=False)
     if ndim is not None and arr.ndim != ndim:
         if ndim == 2 and arr.ndim == 1:
@@ -55,7 +71,7 @@ def as_float_array(a, name: str, *, ndim: int | None = None, allow_empty: bool =
         )
     if not allow_empty and arr.size == 0:
         raise ValueError(f"{name} is empty ({_describe(arr)}); pass at least one example.")
-    if not np.all(np.isfinite(arr)):
+    if not exact_ints and not _all_finite(arr):
         bad = int(np.size(arr) - np.count_nonzero(np.isfinite(arr)))
         raise ValueError(
             f"{name} contains {bad} NaN or infinite value(s). "

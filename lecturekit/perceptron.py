@@ -47,6 +47,7 @@ __all__ = [
 ]
 
 ENGINES = ("auto", "loop", "block", "numba")
+DUAL_ENGINES = ("auto", "loop")
 
 
 def _homogeneous(X: np.ndarray, fit_intercept: bool) -> np.ndarray:
@@ -99,16 +100,23 @@ def perceptron_loop(Xh, y, eta, w, max_epochs, keep_weights=False):
     return w, converged, epoch, alpha, mistakes_per_epoch, upd_epoch, upd_index, history
 
 
-def _run_engine(engine, Xh, y, eta, w, max_epochs, keep_weights):
-    """Dispatch to an exact engine.  Every engine returns the same tuple as perceptron_loop."""
+def _run_engine(engine, X, fit_intercept, y, eta, w, max_epochs, keep_weights):
+    """Dispatch to an exact engine.  Every engine returns the same tuple as perceptron_loop.
+
+    Only the literal loop gets the homogeneous copy Xh; the fast engines read
+    X itself and the leading coordinate (1 or 0), so a fit copies X at most
+    once (to make a non-contiguous X contiguous).
+    """
     if engine == "auto":
-        engine = _engines.auto_engine(Xh.shape[0], max_epochs)
+        engine = _engines.auto_engine(X.shape[0], max_epochs)
     if engine == "loop":
-        return perceptron_loop(Xh, y, eta, w, max_epochs, keep_weights)
+        return perceptron_loop(_homogeneous(X, fit_intercept), y, eta, w, max_epochs, keep_weights)
+    X = np.ascontiguousarray(X, dtype=np.float64)  # a copy only for non-contiguous input
+    lead = 1.0 if fit_intercept else 0.0
     if engine == "block":
-        return _engines.perceptron_block(Xh, y, eta, w, max_epochs, keep_weights)
+        return _engines.perceptron_block(X, lead, y, eta, w, max_epochs, keep_weights)
     if engine == "numba":
-        return _engines.perceptron_numba(Xh, y, eta, w, max_epochs, keep_weights)
+        return _engines.perceptron_numba(X, lead, y, eta, w, max_epochs, keep_weights)
     raise AssertionError(engine)  # pragma: no cover - guarded by check_choice
 
 
@@ -200,9 +208,8 @@ def perceptron(
     keep_weights = check_bool(keep_weights, "keep_weights")
     check_choice(engine, "engine", ENGINES)
     w_init = w.copy()
-    Xh = _homogeneous(X, fit_intercept)
     w, converged, epochs, alpha, mpe, upd_epoch, upd_index, history = _run_engine(
-        engine, Xh, y, eta, w, max_epochs, keep_weights
+        engine, X, fit_intercept, y, eta, w, max_epochs, keep_weights
     )
     if not converged:
         _warn_not_converged("perceptron", "max_epochs", max_epochs, mpe[-1])
@@ -285,11 +292,12 @@ def dual_perceptron(
         ``G = k(X, X) + 1`` (the constant feature of homogeneous coordinates).
     max_epochs : int, default 100
     fit_intercept : bool, default True
-    engine : {"auto", "loop"}
+    engine : {"auto", "loop"}, default "auto"
         "loop" recomputes ``sum_j alpha_j y_j G[i, j]`` for each example as in
         the book; "auto" keeps the scores ``G (alpha * y)`` up to date
-        incrementally (one column of G per update), which makes the same
-        updates.
+        incrementally (one column of G per update) and makes the same updates:
+        a score within rounding of 0 is recomputed the literal way and decided
+        by it, so ties and near-ties agree too.
 
     Returns
     -------
@@ -307,7 +315,7 @@ def dual_perceptron(
     y = check_binary_y(y, X.shape[0])
     max_epochs = check_count(max_epochs, "max_epochs")
     fit_intercept = check_bool(fit_intercept, "fit_intercept")
-    check_choice(engine, "engine", ENGINES)
+    check_choice(engine, "engine", DUAL_ENGINES)
     if kernel is not None and not callable(kernel):
         raise TypeError(
             f"kernel must be a callable k(A, B) returning the Gram block, or None; got {kernel!r}."
@@ -323,7 +331,21 @@ def dual_perceptron(
     alpha = np.zeros(n, dtype=np.int64)
     mpe, upd_epoch, upd_index = [], [], []
     incremental = engine == "auto"
-    scores = np.zeros(n)  # scores[i] = sum_j alpha_j y_j G[i, j], kept up to date
+    # Incremental scores ("auto"): scores[i] = sum_j alpha_j y_j G[i, j] and
+    # A[i] = sum_j alpha_j |G[i, j]|, one column of G added per update.  The
+    # literal np.sum(alpha * y * G[i]) (n rounded products, then a sum) and the
+    # running score (nupd additions) are each within gamma_k * A[i] of the
+    # exact value, gamma_k = k u / (1 - k u), u = 2**-53, k = n and nupd
+    # (Higham, Accuracy and Stability, Sec. 3.1 and 4.2; the computed A[i] is
+    # itself within gamma_nupd of the exact one).  So when
+    # |scores[i]| > (nupd + n + 2) 2**-50 A[i] -- 4x the sum of both bounds,
+    # for any nupd + n < 2**48 -- the literal score has the same sign and
+    # is non-zero, and the decision is the same; otherwise (or NaN) the literal
+    # score is computed and decides.  A[i] == 0 means every term is +-0, so
+    # both scores are +-0 and both mark a mistake.
+    scores = np.zeros(n)
+    A = np.zeros(n)
+    nupd = 0
     converged = False
     epoch = 0
     while not converged and epoch < max_epochs:
@@ -331,11 +353,19 @@ def dual_perceptron(
         converged = True
         mistakes = 0
         for i in range(n):
-            s_i = scores[i] if incremental else np.sum(alpha * y * G[i])
+            if incremental:
+                s_i = scores[i]
+                if not abs(s_i) > (nupd + n + 2) * 2.0**-50 * A[i] and A[i] != 0.0:
+                    s_i = np.sum(alpha * y * G[i])  # near 0 (or NaN): the literal score decides
+                    scores[i] = s_i
+            else:
+                s_i = np.sum(alpha * y * G[i])
             if y[i] * s_i <= 0:
                 alpha[i] += 1
                 if incremental:
                     scores += y[i] * G[:, i]
+                    A += np.abs(G[:, i])
+                    nupd += 1
                 converged = False
                 mistakes += 1
                 upd_epoch.append(epoch)
