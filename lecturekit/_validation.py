@@ -90,8 +90,8 @@ def check_X(X, name: str = "X") -> np.ndarray:
     return X
 
 
-def check_binary_y(y, n: int, name: str = "y") -> np.ndarray:
-    """Labels in {-1, +1} with both classes present, as float64 of length n."""
+def check_binary_y(y, n: int, name: str = "y", *, one_class_ok: bool = False) -> np.ndarray:
+    """Labels in {-1, +1} with both classes present (unless one_class_ok), as float64 of length n."""
     if isinstance(y, (str, bytes)):
         raise TypeError(f"{name} must be an array of -1/+1 labels; got the string {y!r}.")
     arr = np.asarray(y)
@@ -124,7 +124,7 @@ def check_binary_y(y, n: int, name: str = "y") -> np.ndarray:
             else "Convert with y = np.where(labels == positive_label, 1, -1)."
         )
         raise ValueError(f"{name} must contain only -1 and +1; got the values [{shown}]. {fix}")
-    if values.size < 2:
+    if values.size < 2 and not one_class_ok:
         raise ValueError(
             f"{name} contains only the class {values[0]:+g}; a binary classifier needs "
             "examples of both -1 and +1."
@@ -143,8 +143,13 @@ def check_real_y(y, n: int, name: str = "y") -> np.ndarray:
     return arr
 
 
-def check_labels(y, n: int, name: str = "y") -> np.ndarray:
-    """Arbitrary class labels (ints, strings) for multiclass fits; at least two classes."""
+def check_labels(y, n: int, name: str = "y", *, min_classes: int = 2) -> np.ndarray:
+    """Arbitrary class labels (ints, strings), one per row of X.
+
+    Fits need ``min_classes=2``; a plot can draw a single class (``min_classes=1``).
+    """
+    if isinstance(y, (str, bytes)):
+        raise TypeError(f"{name} must be an array of class labels; got the string {y!r}.")
     arr = np.asarray(y)
     if arr.ndim != 1:
         raise ValueError(
@@ -158,7 +163,7 @@ def check_labels(y, n: int, name: str = "y") -> np.ndarray:
         )
     if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} contains NaN or infinite labels; remove those examples.")
-    if np.unique(arr).size < 2:
+    if np.unique(arr).size < min_classes:
         raise ValueError(f"{name} must contain at least two classes; got {np.unique(arr).tolist()}.")
     return arr
 

@@ -37,7 +37,16 @@ from matplotlib.collections import LineCollection
 from matplotlib.colors import BoundaryNorm, ListedColormap
 from matplotlib.patches import Arc, Polygon
 
-from ._validation import as_float_array, check_binary_y, check_bool, check_choice, check_count, check_weights, check_X
+from ._validation import (
+    as_float_array,
+    check_binary_y,
+    check_bool,
+    check_choice,
+    check_count,
+    check_labels,
+    check_weights,
+    check_X,
+)
 from .vectors import project
 
 __all__ = [
@@ -294,21 +303,7 @@ def _check_X2(X, name: str = "X") -> np.ndarray:
 
 def _check_plot_y(y, n: int, name: str = "y") -> np.ndarray:
     """Class labels of any kind (one class is enough to draw), one per row of X."""
-    if isinstance(y, (str, bytes)):
-        raise TypeError(f"{name} must be an array of class labels; got the string {y!r}.")
-    arr = np.asarray(y)
-    if arr.ndim != 1:
-        raise ValueError(
-            f"{name} must be a 1-D array of class labels; got an array of shape {arr.shape}. "
-            "Flatten it with np.ravel(y)."
-        )
-    if arr.shape[0] != n:
-        raise ValueError(
-            f"{name} has {arr.shape[0]} labels but X has {n} rows; they must have the same length."
-        )
-    if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} contains NaN or infinite labels; remove those examples.")
-    return arr
+    return check_labels(y, n, name, min_classes=1)
 
 
 def _is_binary(classes) -> bool:

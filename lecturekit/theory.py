@@ -107,7 +107,9 @@ def is_separable(X, y, *, fit_intercept: bool = True) -> bool:
     """Exact test of linear separability by linear programming.
 
     Looks for w with ``y_i w . x_i >= 1`` for all i (any strictly separating w
-    can be scaled to that).  Needs SciPy (installed with scikit-learn).
+    can be scaled to that).  Labels of one class only are allowed, as in Cover's
+    count: with a bias they are always separable, through the origin only if
+    the points lie in an open half-space.  Needs SciPy (installed with scikit-learn).
 
     Examples
     --------
@@ -116,7 +118,7 @@ def is_separable(X, y, *, fit_intercept: bool = True) -> bool:
     False
     """
     P = _points(X, fit_intercept)
-    y = check_binary_y(y, P.shape[0])
+    y = check_binary_y(y, P.shape[0], one_class_ok=True)
     try:
         from scipy.optimize import linprog
     except ImportError:  # pragma: no cover - depends on the environment

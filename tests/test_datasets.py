@@ -46,7 +46,11 @@ def test_cover_probability_against_brute_force():
     count = 0
     for bits in range(16):
         y = np.array([1 if bits >> i & 1 else -1 for i in range(4)])
-        count += 1 if len(set(y.tolist())) == 1 else lk.is_separable(X, y)
+        count += lk.is_separable(X, y)  # one class only: separable with a bias
     assert count / 16 == lk.cover_probability(4, 2) == 14 / 16
     assert lk.cover_probability(3, 2) == 1.0  # any 3 points in general position in the plane
+    # one class: always separable with a bias; through the origin only inside a half-plane
+    assert lk.is_separable([[1.0, 0.0], [-1.0, 0.0]], [1, 1])
+    assert not lk.is_separable([[1.0, 0.0], [-1.0, 0.0]], [1, 1], fit_intercept=False)
+    assert lk.is_separable([[1.0, 0.0], [2.0, 1.0]], [-1, -1], fit_intercept=False)
     assert lk.cover_probability(10, 4, fit_intercept=False) < lk.cover_probability(10, 4)
