@@ -496,15 +496,16 @@ def test_cli_grades_a_broken_file_and_writes_json(tmp_path, capsys):
 
 
 def test_endless_loops_are_interrupted_and_the_rest_is_graded():
+    # the limit is generous so that ordinary cells (imports) never hit it on a loaded machine
     endless_function = ("def perceptron_update(w, x_i, y_i, eta):\n"
                         "    while True:\n        pass")
     endless_cell = "b = 0\nwhile True:\n    pass"
-    report = grade(solved(FIXTURE, hw_update=endless_function, hw_centroid_bias=endless_cell), timeout=2)
+    report = grade(solved(FIXTURE, hw_update=endless_function, hw_centroid_bias=endless_cell), timeout=8)
     assert points(report) == {"hw-update-tests": 0, "hw-centroid-bias-tests": 0, "hw-lms-step-tests": 2}
     by_id = {t.grade_id: t for t in report.tests}
-    assert "still running after 2 s" in by_id["hw-update-tests"].error
+    assert "still running after 8 s" in by_id["hw-update-tests"].error
     assert by_id["hw-update-tests"].line == 2
-    assert any("hw-centroid-bias: the solution cell failed: still running after 2 s" in n for n in report.notes)
+    assert any("hw-centroid-bias: the solution cell failed: still running after 8 s" in n for n in report.notes)
     assert report.kernel_restarts == 0  # the interrupt was enough
 
 
@@ -512,7 +513,7 @@ def test_a_loop_that_ignores_the_interrupt_costs_a_fresh_kernel():
     stubborn = ("def lms_step(w, x_i, y_i, eta):\n    return w\n"
                 "while True:\n    try:\n        while True:\n            pass\n"
                 "    except KeyboardInterrupt:\n        pass")
-    report = grade(solved(FIXTURE, hw_lms_step=stubborn), timeout=3, grace=1)
+    report = grade(solved(FIXTURE, hw_lms_step=stubborn), timeout=8, grace=1)
     assert points(report) == {"hw-update-tests": 2, "hw-centroid-bias-tests": 3, "hw-lms-step-tests": 0}
     assert report.kernel_restarts == 1
     assert any("did not stop when interrupted" in n for n in report.notes), report.notes
