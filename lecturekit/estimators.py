@@ -208,14 +208,16 @@ class OneVsRestClassifier(_Multi):
         self.method = method
         self.max_epochs = max_epochs
 
+    def _binary_kwargs(self) -> dict:
+        # the closed-form learners take no epoch count
+        return {} if self.method in ("centroid", "least_squares") else {"max_epochs": self.max_epochs}
+
     def _fit(self, X, y):
-        kwargs = {} if self.method in ("centroid", "least_squares") else {"max_epochs": self.max_epochs}
-        return one_vs_rest(X, y, method=self.method, **kwargs)
+        return one_vs_rest(X, y, method=self.method, **self._binary_kwargs())
 
 
 class OneVsOneClassifier(OneVsRestClassifier):
     """Pairwise classifiers with voting (see :func:`lecturekit.one_vs_one`)."""
 
     def _fit(self, X, y):
-        kwargs = {} if self.method in ("centroid", "least_squares") else {"max_epochs": self.max_epochs}
-        return one_vs_one(X, y, method=self.method, **kwargs)
+        return one_vs_one(X, y, method=self.method, **self._binary_kwargs())

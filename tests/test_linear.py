@@ -82,6 +82,16 @@ def test_predict_maps_score_zero_to_minus_one():
     np.testing.assert_array_equal(clf.predict([[0.0, 5.0], [1.0, 0.0], [-1.0, 0.0]]), [-1, 1, -1])
 
 
+def test_score_checks_labels_and_accepts_a_one_class_test_set():
+    res = lk.centroid_classifier([[1.0], [-1.0]], [1, -1])
+    assert res.score([[2.0], [3.0]], [1, 1]) == 1.0
+    assert res.score([[2.0], [-3.0]], [1, 1]) == 0.5
+    with pytest.raises(ValueError, match="y has 1 labels but X has 2 rows"):
+        res.score([[2.0], [3.0]], [1])
+    with pytest.raises(ValueError, match="only -1 and \\+1"):
+        res.score([[2.0], [3.0]], [1, 0])
+
+
 def test_result_objects_are_immutable():
     res = lk.centroid_classifier([[1.0], [-1.0]], [1, -1])
     with pytest.raises(ValueError):
