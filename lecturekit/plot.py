@@ -70,6 +70,8 @@ __all__ = [
     "SurfaceArtists",
     "FeatureMapArtists",
     "VectorArtists",
+    "describe",
+    "description",
 ]
 
 #: Okabe & Ito's colour-blind-safe palette (blue, vermillion, bluish green,
@@ -275,6 +277,41 @@ class VectorArtists:
 # --------------------------------------------------------------------------
 # Helpers
 # --------------------------------------------------------------------------
+
+
+def _figure_of(target):
+    """The Figure behind a Figure or an Axes (for describe/description)."""
+    if isinstance(target, matplotlib.axes.Axes):
+        return target.figure
+    if hasattr(target, "savefig") and hasattr(target, "axes"):
+        return target
+    raise TypeError("target: expected a matplotlib Figure or Axes, got "
+                    f"{type(target).__name__}; pass the figure (plt.gcf()) or an axes")
+
+
+def describe(target, text: str):
+    """Add a sentence to the text alternative of ``target``'s figure.
+
+    The text alternative is what a screen reader says instead of the picture.
+    Build it from the data the figure shows (counts, equations, what changed),
+    not a generic caption::
+
+        lk.plot.describe(ax, f"The boundary {w[1]:.2f}·x₁ + {w[2]:.2f}·x₂ + {w[0]:.2f} = 0 "
+                             f"separates all {len(y)} points.")
+
+    Returns the figure.  Sentences accumulate in the order they are added.
+    """
+    fig = _figure_of(target)
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError("text: expected a non-empty sentence describing what the figure "
+                         f"shows, got {text!r}")
+    fig.__dict__.setdefault("_lecturekit_description", []).append(" ".join(text.split()))
+    return fig
+
+
+def description(target) -> str:
+    """The text alternative collected for ``target``'s figure ('' if none)."""
+    return " ".join(_figure_of(target).__dict__.get("_lecturekit_description", []))
 
 
 def _ax(ax):
