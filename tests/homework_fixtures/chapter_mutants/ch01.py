@@ -50,25 +50,55 @@ MUTANTS = {
     return float(np.dot(a, b) / (np.linalg.norm(a) * np.linalg.norm(b)))
 '''),
     ],
-    "ch01-cosine": [
-        ("forgot to normalise b", '''def cosine(a, b):
-    """Cosine of the angle between non-zero vectors a and b."""
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    return float(np.dot(a, b) / np.linalg.norm(a))
-'''),
-        ("divides by the squared lengths", '''def cosine(a, b):
-    """Cosine of the angle between non-zero vectors a and b."""
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    return float(np.dot(a, b) / (np.dot(a, a) * np.dot(b, b)))
-'''),
-        ("returns the angle instead of its cosine", '''def cosine(a, b):
-    """Cosine of the angle between non-zero vectors a and b."""
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    return float(np.arccos(np.dot(a, b) / (np.linalg.norm(a) * np.linalg.norm(b))))
-'''),
-        ("no normalisation at all", '''def cosine(a, b):
-    """Cosine of the angle between non-zero vectors a and b."""
-    return float(np.dot(a, b))
-'''),
+    "ch01-by-hand": [
+        ("the sign of the cosine is lost: 45° is the angle for +1/√2", """a_dot_b = -5
+angle_ab = 45.0
+proj_a_on_b = -5 / 5 ** 0.5
+"""),
+        ("the angle is in radians (3π/4), not degrees", """a_dot_b = -5
+angle_ab = 3 * np.pi / 4
+proj_a_on_b = -5 / 5 ** 0.5
+"""),
+        ("the projection is not divided by |b| (that is a·b itself)", """a_dot_b = -5
+angle_ab = 135.0
+proj_a_on_b = -5.0
+"""),
+        ("the projection is divided by |b|^2 instead of |b|", """a_dot_b = -5
+angle_ab = 135.0
+proj_a_on_b = -5 / 5
+"""),
+        ("the projection is divided by |a| instead of |b|", """a_dot_b = -5
+angle_ab = 135.0
+proj_a_on_b = -5 / 10 ** 0.5
+"""),
+        ("the projection length is given without its sign", """a_dot_b = -5
+angle_ab = 135.0
+proj_a_on_b = 5 / 5 ** 0.5
+"""),
+    ],
+    "ch01-perpendicular": [
+        ("turned clockwise: (a2, -a1) points the other way", """def perpendicular(a, length):
+    a = np.asarray(a, dtype=float)
+    turned = np.array([a[1], -a[0]])
+    return length * turned / np.linalg.norm(turned)
+"""),
+        ("coordinates swapped without a sign change: (a2, a1) is not perpendicular", """def perpendicular(a, length):
+    a = np.asarray(a, dtype=float)
+    turned = np.array([a[1], a[0]])
+    return length * turned / np.linalg.norm(turned)
+"""),
+        ("the length is ignored: (-a2, a1) keeps the length of a", """def perpendicular(a, length):
+    a = np.asarray(a, dtype=float)
+    return np.array([-a[1], a[0]])
+"""),
+        ("multiplied by the length without normalising first", """def perpendicular(a, length):
+    a = np.asarray(a, dtype=float)
+    return length * np.array([-a[1], a[0]])
+"""),
+        ("normalised but not scaled to the length", """def perpendicular(a, length):
+    a = np.asarray(a, dtype=float)
+    turned = np.array([-a[1], a[0]])
+    return turned / np.linalg.norm(turned)
+"""),
     ],
 }

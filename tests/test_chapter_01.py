@@ -1,0 +1,203 @@
+"""Chapter 1 (dot products): the claims the lesson prints, checked against
+independent references, and the exercises' visible feedback.
+
+The notebook prints its numbers (strict nbval pins them); the properties
+behind them are tested here: numpy's dot and norm as oracles, hand
+computations, and hypothesis for the identities the chapter teaches.
+"""
+
+import importlib.util
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+import lecturekit as lk
+from lecturekit import homework as hw
+from lecturekit.feedback import ExerciseFailure
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK = ROOT / "notebooks" / "01_dot_products.ipynb"
+STEM = NOTEBOOK.stem
+
+finite = st.floats(-100, 100, allow_nan=False, allow_infinity=False)
+
+
+def vectors(d):
+    return arrays(np.float64, d, elements=finite)
+
+
+# ---------------------------------------------------------------- the lesson's claims
+
+def test_the_worked_dot_product_is_minus_four():
+    # 1·4 + 2·5 + 3·(-6) = 4 + 10 - 18
+    assert lk.dot([1.0, 2.0, 3.0], [4.0, 5.0, -6.0]) == -4.0 == np.dot([1, 2, 3], [4, 5, -6])
+
+
+@given(vectors(5), vectors(5), vectors(5), finite)
+def test_dot_is_symmetric_and_linear(u, v, z, lam):
+    assert lk.dot(u, v) == pytest.approx(lk.dot(v, u), abs=1e-9)
+    scale = 1 + np.abs(u).sum() * (abs(lam) * np.abs(v).sum() + np.abs(z).sum())
+    assert abs(lk.dot(u, lam * v + z) - (lam * lk.dot(u, v) + lk.dot(u, z))) <= 1e-9 * scale
+    assert lk.dot(u, v) == pytest.approx(float(np.dot(u, v)), rel=1e-9, abs=1e-6)
+
+
+@given(vectors(4), vectors(4))
+def test_squared_distance_expands(p, q):
+    lhs = np.linalg.norm(p - q) ** 2
+    rhs = lk.dot(p, p) - 2 * lk.dot(p, q) + lk.dot(q, q)
+    assert lhs == pytest.approx(rhs, rel=1e-9, abs=1e-6 * (1 + lk.dot(p, p) + lk.dot(q, q)))
+    assert lk.norm(p) == pytest.approx(np.linalg.norm(p), rel=1e-12, abs=1e-12)
+
+
+def test_worked_angles():
+    # unit vectors at 60°: cos 60° = 1/2; (2, 1) and (1, 2): 4 / (√5 √5) = 0.8
+    assert lk.dot([1.0, 0.0], [np.cos(np.pi / 3), np.sin(np.pi / 3)]) == pytest.approx(0.5)
+    assert lk.cosine([2.0, 1.0], [1.0, 2.0]) == pytest.approx(0.8)
+    assert lk.angle([2.0, 1.0], [1.0, 2.0], degrees=True) == pytest.approx(np.degrees(np.arccos(0.8)))
+    signs = [np.sign(lk.dot([2.0, 1.0], b)) for b in ([1.0, 2.0], [-1.0, 2.0], [-2.0, 0.5])]
+    assert signs == [1.0, 0.0, -1.0]
+
+
+@given(vectors(5), vectors(5))
+def test_cauchy_schwarz(a, b):
+    assert abs(lk.dot(a, b)) <= np.linalg.norm(a) * np.linalg.norm(b) * (1 + 1e-12) + 1e-12
+
+
+def test_worked_projections():
+    # a = (3, 1), b = (2, 0): a·b = 6, |b| = 2 -> 3; the slips give 6 and 6/4
+    assert lk.projection_length([3.0, 1.0], [2.0, 0.0]) == 3.0
+    assert lk.project([3.0, 1.0], [2.0, 0.0]).tolist() == [3.0, 0.0]
+    assert lk.projection_length([-2.0, 1.5], [2.0, 0.0]) == -2.0
+
+
+@given(vectors(3), vectors(3).filter(lambda b: np.linalg.norm(b) > 1e-3), st.floats(0.01, 100))
+def test_projection_ignores_the_length_of_b_and_leaves_a_perpendicular_rest(a, b, k):
+    assert lk.projection_length(a, k * b) == pytest.approx(lk.projection_length(a, b), rel=1e-9, abs=1e-9)
+    rest = a - lk.project(a, b)
+    assert abs(rest @ b) <= 1e-9 * (1 + np.linalg.norm(a) * np.linalg.norm(b))
+
+
+def test_signed_distance_lands_on_the_line():
+    """Section 6: stepping back along the unit normal by w·x/|w| reaches w·x = 0."""
+    w = np.array([1.0, 2.0])
+    X = np.random.default_rng(3).uniform(-3, 3, size=(40, 2))
+    dist = np.array([lk.projection_length(x, w) for x in X])
+    assert np.allclose(dist, X @ w / np.sqrt(5.0))
+    feet = X - dist[:, None] * w / np.sqrt(5.0)
+    assert np.allclose(feet @ w, 0.0)
+    # the foot is the closest point of the line: any other point on it is farther
+    along = np.array([-2.0, 1.0]) / np.sqrt(5.0)
+    for x, f in zip(X[:5], feet[:5]):
+        assert np.linalg.norm(x - f) == pytest.approx(abs(x @ w) / np.sqrt(5.0))
+        assert np.linalg.norm(x - (f + 0.3 * along)) > np.linalg.norm(x - f)
+
+
+@given(vectors(2).filter(lambda w: np.linalg.norm(w) > 1e-3), st.floats(0.01, 100))
+def test_positive_scaling_keeps_sides_negation_swaps_them(w, alpha):
+    X = np.random.default_rng(3).uniform(-3, 3, size=(40, 2))
+    s = X @ w
+    keep = np.abs(s) > 1e-9 * np.linalg.norm(w)
+    assert np.array_equal(np.sign((X @ (alpha * w))[keep]), np.sign(s[keep]))
+    assert np.array_equal(np.sign((X @ (-w))[keep]), -np.sign(s[keep]))
+
+
+def test_the_3d_plane_and_its_spanning_directions():
+    """Section 7: (2, 0, -1) and (0, 2, -1) lie in x1 + x2 + 2 x3 = 0 and span it."""
+    w3 = np.array([1.0, 1.0, 2.0])
+    span = np.array([[2.0, 0.0, -1.0], [0.0, 2.0, -1.0]])
+    assert np.array_equal(span @ w3, [0.0, 0.0])
+    assert np.linalg.matrix_rank(span) == 2
+    # the plane drawn in the figure, x3 = -(x1 + x2)/2, satisfies the equation
+    g1, g2 = np.meshgrid(np.linspace(-2, 2, 9), np.linspace(-2, 2, 9))
+    assert np.allclose(w3[0] * g1 + w3[1] * g2 + w3[2] * (-(g1 + g2) / 2), 0.0)
+
+
+@pytest.mark.parametrize("d", [1, 2, 3, 5, 10])
+def test_the_boundary_is_a_hyperplane_of_dimension_d_minus_1(d):
+    """The solutions of w·x = 0 form a (d-1)-dimensional subspace (rank-nullity, via the SVD)."""
+    w = np.random.default_rng(d).normal(size=d)
+    _, s, vt = np.linalg.svd(w[None, :])
+    null_space = vt[1:]                       # orthonormal basis of {x : w·x = 0}
+    assert null_space.shape == (d - 1, d)
+    assert np.allclose(null_space @ w, 0.0)
+    assert np.linalg.matrix_rank(np.vstack([null_space, w])) == d   # w completes it: it is the normal
+
+
+# ---------------------------------------------------------------- visible feedback
+
+def _load_mutants():
+    spec = importlib.util.spec_from_file_location("homework_mutants", ROOT / "tests/homework_fixtures/mutants.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.MUTANTS
+
+
+MUTANTS = _load_mutants()
+NB = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+
+
+def _cells(gid):
+    """(reference solution as handed in, visible part of its test cell)."""
+    ids = {"".join(c["source"]): c for c in NB["cells"]}
+    sol = test = None
+    for c in NB["cells"]:
+        g = c.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+        if g == gid:
+            sol = hw.reference_solution("".join(c["source"]))
+        elif g == f"{gid}-tests":
+            test = hw.clear_hidden_tests("".join(c["source"]))
+    assert sol is not None and test is not None and ids
+    return sol, test
+
+
+def _feedback(solution_source, gid):
+    """Run a solution and the visible tests in a fresh namespace; the failure message or None."""
+    _, test = _cells(gid)
+    ns = {"np": np, "lk": lk}
+    exec(solution_source, ns)
+    try:
+        exec(test, ns)
+    except ExerciseFailure as exc:
+        return str(exc)
+    return None
+
+
+EXERCISES = ["ch01-dot", "ch01-projection", "ch01-by-hand", "ch01-perpendicular"]
+CASES = [(gid, desc, change) for (stem, gid), items in MUTANTS.items() if stem == STEM for desc, change in items]
+
+UNRELATED = {
+    "ch01-dot": "def dot(a, b):\n    return 0.0\n",
+    "ch01-projection": "def projection_length(a, b):\n    return 0.0\n",
+    "ch01-by-hand": "a_dot_b = 0.0\nangle_ab = 0.0\nproj_a_on_b = 0.0\n",
+    "ch01-perpendicular": "def perpendicular(a, length):\n    return np.zeros(2)\n",
+}
+
+
+def test_every_exercise_is_covered():
+    graded = sorted(c["metadata"]["nbgrader"]["grade_id"] for c in NB["cells"]
+                    if c.get("metadata", {}).get("nbgrader", {}).get("solution"))
+    assert graded == sorted(EXERCISES)
+    assert sorted({gid for gid, _, _ in CASES}) == sorted(EXERCISES)
+
+
+@pytest.mark.parametrize("gid", EXERCISES)
+def test_the_reference_passes_the_visible_tests(gid):
+    assert _feedback(_cells(gid)[0], gid) is None
+
+
+@pytest.mark.parametrize("gid,desc,change", CASES, ids=[f"{g}:{d[:30]}" for g, d, _ in CASES])
+def test_each_registered_wrong_answer_is_named(gid, desc, change):
+    message = _feedback(hw.mutant_source(_cells(gid)[0], change), gid)
+    assert message is not None, f"{desc!r} passes the visible tests"
+    assert f"This looks like a known mistake: {desc}" in message, message
+
+
+@pytest.mark.parametrize("gid", EXERCISES)
+def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
+    message = _feedback(UNRELATED[gid], gid)
+    assert message is not None and "known mistake" not in message and "Hint:" in message, message
