@@ -22,23 +22,6 @@ MUTANTS = {
     return np.vstack([np.ones((1, X.shape[1])), X])
 '''),
     ],
-    "ch02-threshold": [
-        ("sign of t not flipped", '''def threshold_to_homogeneous(w, t):
-    """(w, t) with boundary w . x = t  ->  homogeneous (bias, w_1, ..., w_d)."""
-    w = np.asarray(w, dtype=float)
-    return np.concatenate([[t], w])
-'''),
-        ("bias last", '''def threshold_to_homogeneous(w, t):
-    """(w, t) with boundary w . x = t  ->  homogeneous (bias, w_1, ..., w_d)."""
-    w = np.asarray(w, dtype=float)
-    return np.concatenate([w, [-t]])
-'''),
-        ("t subtracted from every weight", '''def threshold_to_homogeneous(w, t):
-    """(w, t) with boundary w . x = t  ->  homogeneous (bias, w_1, ..., w_d)."""
-    w = np.asarray(w, dtype=float)
-    return np.concatenate([[-t], w - t])
-'''),
-    ],
     "ch02-predict": [
         ("bias dropped", '''def predict_homogeneous(w, X):
     """Labels +1 / -1 of the raw examples X under homogeneous weights w (bias first); -1 at score 0."""
@@ -65,5 +48,32 @@ MUTANTS = {
     w, X = np.asarray(w, dtype=float), np.asarray(X, dtype=float)
     return np.where(X @ w[1:] - w[0] > 0, 1, -1)
 '''),
+    ],
+    "ch02-construct-line": [
+        ("the right line, but the origin is on the negative side: negate every weight",
+         "w_line = [-4.0, 1.0, 2.0]\n"),
+        ("the bias put last (Turk's layout); the course's w~ starts with the bias",
+         "w_line = [-1.0, -2.0, 4.0]\n"),
+        ("the threshold used as the bias: b = -t, not t",
+         "w_line = [-4.0, -1.0, -2.0]\n"),
+        ("w along the line (Q - P) instead of perpendicular to it",
+         "w_line = [4.0, 4.0, -2.0]\n"),
+    ],
+    "ch02-distance": [
+        ("the score is not divided by |w|", "dist_p = 3 * 4 + 4 * 3 - 10\ndist_origin = -10\n"),
+        ("the bias is left out of the score", "dist_p = (3 * 4 + 4 * 3) / 5\ndist_origin = 0.0\n"),
+        ("divided by |w~| (with the bias) instead of |w|",
+         "dist_p = 14 / (100 + 9 + 16) ** 0.5\ndist_origin = -10 / 125 ** 0.5\n"),
+        ("divided by |w|^2 instead of |w|", "dist_p = 14 / 25\ndist_origin = -10 / 25\n"),
+        ("the bias added with the wrong sign", "dist_p = (3 * 4 + 4 * 3 + 10) / 5\ndist_origin = 10 / 5\n"),
+        ("the origin's distance given without its sign: it is on the negative side",
+         "dist_p = 14 / 5\ndist_origin = 10 / 5\n"),
+    ],
+    "ch02-swap": [
+        ("every point becomes a mistake (but the points that were wrong are now right)",
+         "n_mistakes_after_swap = 40\n"),
+        ("the points on the boundary counted as right after the swap: a score of 0 is a mistake for either label",
+         "n_mistakes_after_swap = 40 - 7\n"),
+        ("swapping the labels changes nothing", "n_mistakes_after_swap = 5 + 2\n"),
     ],
 }
