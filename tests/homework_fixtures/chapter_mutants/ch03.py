@@ -21,6 +21,11 @@ MUTANTS = {
     mu_pos, mu_neg = np.asarray(mu_pos, dtype=float), np.asarray(mu_neg, dtype=float)
     return float(-((mu_pos - mu_neg) @ (mu_pos - mu_neg)) / 2)
 '''),
+        ("the bias is dropped", '''def centroid_bias(mu_pos, mu_neg):
+    """Bias b = -(|mu+|^2 - |mu-|^2) / 2 of the closest-centroid classifier."""
+    mu_pos, mu_neg = np.asarray(mu_pos, dtype=float), np.asarray(mu_neg, dtype=float)
+    return 0.0
+'''),
     ],
     "ch03-weights": [
         ("w points from mu+ to mu- (sign flipped)", '''def centroid_weights(X, y):
@@ -92,5 +97,52 @@ MUTANTS = {
     mu_pos, mu_neg = X_train[y_train == 1].mean(axis=0), X_train[y_train == -1].mean(axis=0)
     return np.where(X @ (mu_pos - mu_neg) > 0, 1, -1)
 '''),
+        ("city-block distances instead of squared Euclidean", '''def nearest_centroid_predict(X_train, y_train, X):
+    """+1 where a row of X is strictly nearer to the positive class mean, else -1."""
+    X_train, y_train, X = np.asarray(X_train, dtype=float), np.asarray(y_train), np.asarray(X, dtype=float)
+    mu_pos, mu_neg = X_train[y_train == 1].mean(axis=0), X_train[y_train == -1].mean(axis=0)
+    d_pos = np.abs(X - mu_pos).sum(axis=1)
+    d_neg = np.abs(X - mu_neg).sum(axis=1)
+    return np.where(d_pos < d_neg, 1, -1)
+'''),
+    ],
+    "ch03-construct": [
+        ("separable data on which the centroid rule is right everywhere", '''def failure_data_1d():
+    """One-feature separable data on which the closest-centroid rule errs."""
+    return np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+'''),
+        ("the centroid rule errs, but the data are not separable", '''def failure_data_1d():
+    """One-feature separable data on which the closest-centroid rule errs."""
+    return np.array([[0.0], [1.0], [-4.0], [4.0]]), np.array([-1, -1, 1, 1])
+'''),
+        ("two features instead of one (the toy set)", '''def failure_data_1d():
+    """One-feature separable data on which the closest-centroid rule errs."""
+    return lk.datasets.toy()
+'''),
+    ],
+    "ch03-outlier": [
+        ("the new point left out of the mean (the old w~)", '''w_tilde_outlier = [-2.5, 2.0, 3.0]
+misclassified_rows = [3]
+'''),
+        ("the bias without the factor 1/2", '''w_tilde_outlier = [-18.75, 4.5, 3.0]
+misclassified_rows = [0]
+'''),
+        ("the bias with the wrong sign", '''w_tilde_outlier = [9.375, 4.5, 3.0]
+misclassified_rows = [2, 3]
+'''),
+        ("the old classifier's mistake (row 3) kept", '''w_tilde_outlier = [-9.375, 4.5, 3.0]
+misclassified_rows = [3]
+'''),
+        ("no mistakes left", '''w_tilde_outlier = [-9.375, 4.5, 3.0]
+misclassified_rows = []
+'''),
+    ],
+    "ch03-duplicate": [
+        ("(b) neither moves: least squares weights every example by 1, so n- doubles and the "
+         "larger negative class pulls its boundary into the positives", 'duplicate_answer = "b"\n'),
+        ("(c) both move: duplicating every negative leaves mu- unchanged, so the "
+         "closest-centroid boundary stays where it is", 'duplicate_answer = "c"\n'),
+        ("(d) centroid moves: the mean of a duplicated class is unchanged, while least "
+         "squares counts every copy", 'duplicate_answer = "d"\n'),
     ],
 }

@@ -1,49 +1,48 @@
-# Plausible wrong answers for chapter 09: each must lose points under the grader.
+# Plausible wrong answers for chapter 09: each must lose points under the grader, and each
+# description must be named by its exercise's visible test (tests/test_chapter_09.py).
+_SQUARES = "def squares(X):\n    X = np.asarray(X, dtype=float)\n    return {}\n"
+_AXES = "def ellipse_axes(w):\n    b, v1, v2 = np.asarray(w, dtype=float)\n{}"
+_XOR = ("def xor_features(X):\n    X = np.asarray(X, dtype=float)\n    return {}\n\n\n"
+        "def fit_xor(X, y):\n    return {}\n")
+_POLY2 = ("def poly2_features(X):\n    X = np.asarray(X, dtype=float)\n    x1, x2 = X[:, 0], X[:, 1]\n"
+          "    r2 = np.sqrt(2.0)\n    return np.column_stack([{}])\n")
+_CHECK = ("    if not (v1 * v2 > 0 and b * v1 < 0):\n        raise ValueError(\"not an ellipse\")\n")
+
 MUTANTS = {
     "ch09-squares": [
-        ("absolute value instead of the square", '''def squares(X):
-    X = np.asarray(X, dtype=float)
-    return np.abs(X)
-'''),
-        ("squares of the rows' sums", '''def squares(X):
-    X = np.asarray(X, dtype=float)
-    return (X.sum(axis=1, keepdims=True) ** 2) * np.ones_like(X)
-'''),
+        ("absolute value instead of the square", _SQUARES.format("np.abs(X)")),
+        ("squares of the rows' sums", _SQUARES.format("(X.sum(axis=1, keepdims=True) ** 2) * np.ones_like(X)")),
+        ("X @ X.T instead of elementwise squares", _SQUARES.format("X @ X.T")),
     ],
     "ch09-axes": [
-        ("square root forgotten", '''def ellipse_axes(w):
-    b, v1, v2 = np.asarray(w, dtype=float)
-    if not (v1 * v2 > 0 and b * v1 < 0):
-        raise ValueError("not an ellipse")
-    return -b / v1, -b / v2
-'''),
-        ("only the textbook sign pattern accepted (positives outside)", '''def ellipse_axes(w):
-    b, v1, v2 = np.asarray(w, dtype=float)
-    if v1 <= 0 or v2 <= 0 or b >= 0:
-        raise ValueError("not an ellipse")
-    return np.sqrt(-b / v1), np.sqrt(-b / v2)
-'''),
-        ("no check for hyperbolas", '''def ellipse_axes(w):
-    b, v1, v2 = np.asarray(w, dtype=float)
-    return np.sqrt(abs(b / v1)), np.sqrt(abs(b / v2))
-'''),
+        ("square root forgotten", _AXES.format(_CHECK + "    return -b / v1, -b / v2\n")),
+        ("only the textbook sign pattern accepted (positives outside)", _AXES.format(
+            "    if v1 <= 0 or v2 <= 0 or b >= 0:\n        raise ValueError(\"not an ellipse\")\n"
+            "    return np.sqrt(-b / v1), np.sqrt(-b / v2)\n")),
+        ("no check for hyperbolas", _AXES.format("    return np.sqrt(abs(b / v1)), np.sqrt(abs(b / v2))\n")),
+        ("the semi-axes are swapped", _AXES.format(_CHECK + "    return np.sqrt(-b / v2), np.sqrt(-b / v1)\n")),
+        ("no check for curves that are not ellipses", _AXES.format(
+            "    if not (v1 * v2 > 0 and b * v1 < 0):\n        print(\"not an ellipse\")\n"
+            "    with np.errstate(invalid=\"ignore\"):\n        return np.sqrt(-b / v1), np.sqrt(-b / v2)\n")),
     ],
     "ch09-xor": [
-        ("sum instead of product", '''def xor_features(X):
-    X = np.asarray(X, dtype=float)
-    return np.column_stack([X[:, 0], X[:, 1], X[:, 0] + X[:, 1]])
-
-
-def fit_xor(X, y):
-    return lk.perceptron(xor_features(X), y)
-'''),
-        ("perceptron trained on the raw features", '''def xor_features(X):
-    X = np.asarray(X, dtype=float)
-    return np.column_stack([X[:, 0], X[:, 1], X[:, 0] * X[:, 1]])
-
-
-def fit_xor(X, y):
-    return lk.perceptron(X, y, max_epochs=10)
-'''),
+        ("sum instead of product", _XOR.format("np.column_stack([X[:, 0], X[:, 1], X[:, 0] + X[:, 1]])",
+                                               "lk.perceptron(xor_features(X), y).w")),
+        ("the product feature is missing", _XOR.format("np.column_stack([X[:, 0], X[:, 1]])",
+                                                       "lk.perceptron(xor_features(X), y).w")),
+        ("perceptron trained on the raw features", _XOR.format(
+            "np.column_stack([X[:, 0], X[:, 1], X[:, 0] * X[:, 1]])", "lk.perceptron(X, y, max_epochs=10).w")),
+    ],
+    "ch09-poly2": [
+        ("the sqrt(2) factors are missing", _POLY2.format("np.ones(len(X)), x1, x2, x1 * x1, x2 * x2, x1 * x2")),
+        ("the constant feature 1 is missing", _POLY2.format("r2 * x1, r2 * x2, x1 * x1, x2 * x2, r2 * x1 * x2")),
+        ("the product feature x1 x2 is missing", _POLY2.format("np.ones(len(X)), r2 * x1, r2 * x2, x1 * x1, x2 * x2")),
+        ("squares only (the map of section 2)", _POLY2.format("x1 * x1, x2 * x2")),
+    ],
+    "ch09-shape": [
+        ("(a) an ellipse: v1 = 1 and v2 = -1 have opposite signs, which makes a hyperbola", 'boundary_shape = "a"\n'),
+        ("(b) an ellipse with positives outside: opposite signs of v1 and v2 give a hyperbola", 'boundary_shape = "b"\n'),
+        ("(d) positives above and below: the score -4 + x1² - x2² grows with |x1|, not |x2|", 'boundary_shape = "d"\n'),
+        ("(e) two parallel lines: that needs v1 or v2 to be 0 (e.g. -4 + x1² = 0 is x1 = ±2)", 'boundary_shape = "e"\n'),
     ],
 }
