@@ -70,6 +70,10 @@ __all__ = [
     "multiclass_explorer",
     "feature_map_state",
     "feature_map_explorer",
+    "outlier_state",
+    "outlier_explorer",
+    "bound_state",
+    "bound_explorer",
 ]
 
 DPI = 80  # figure resolution in the Output: small PNGs redraw fast
@@ -84,6 +88,7 @@ DPI = 80  # figure resolution in the Output: small PNGs redraw fast
 def _explorer_class():
     """Define Explorer on first use, so that importing this module does not import ipywidgets."""
     import ipywidgets as widgets
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
     class Explorer(widgets.VBox):
@@ -96,29 +101,53 @@ def _explorer_class():
         state : dict
             What the explorer's ``*_state`` function returned for the current values.
         artists : object
-            What the plot functions returned for the current figure.
+            What the plot functions returned for the current figure (kept and
+            updated in place from one redraw to the next).
         figure : matplotlib.figure.Figure
             The explorer's own figure (not registered with pyplot, so nothing leaks).
         output : ipywidgets.Output
-            Holds the figure as one PNG; its ``layout.height`` is fixed.
+            Holds the figure as one ``<img>`` whose ``alt`` is :attr:`alt`; its
+            ``layout.height`` is fixed.
         readout : ipywidgets.HTML
-            A line of numbers about the current state.
+            A line of numbers about the current state, in a live region
+            (``aria-live="polite"``) so that screen readers announce it.
+        alt : str
+            The figure's text alternative, built from the state (also
+            ``lk.plot.description(explorer.figure)``).
         n_draws : int
-            How many times the figure has been drawn.
+            How many pictures have been sent to the Output.
+        n_full_draws : int
+            How many of them were drawn from scratch (the others updated the
+            artists' data in place).
+
+        Notes
+        -----
+        Redraws follow the hand: sliders update while dragged, and changes that
+        arrive while a redraw is pending are coalesced, so the last value
+        always wins.  In a running kernel a change only marks the picture as
+        stale and schedules one redraw on the event loop; changes handled
+        before it runs are folded into it.  Without an event loop (tests,
+        scripts) every change redraws at once.  ``with explorer.hold(): ...``
+        folds any number of changes into one redraw at the end.
         """
 
-        def __init__(self, name, controls, compute, draw, describe, *, rows, figsize, passive=()):
+        def __init__(self, name, controls, compute, draw, describe, *, rows, figsize, passive=(),
+                     refresh=None, alt=None):
             self.name = name
             self.controls = dict(controls)
             self._compute, self._draw, self._describe = compute, draw, describe
-            self._updating = False
-            self.state, self.artists, self.n_draws = None, None, 0
+            self._refresh, self._alt = refresh, alt
+            self._updating, self._held, self._stale, self._scheduled = False, 0, False, False
+            self.state, self.artists, self.n_draws, self.n_full_draws, self.alt = None, None, 0, 0, ""
+            self._background, self._background_key, self._full_pending = None, None, True
             # Fixed margins (in inches) rather than a layout engine: a redraw takes half the time.
             w_in, h_in = figsize
             self._margins = {"left": 0.6 / w_in, "right": 1 - 0.15 / w_in, "bottom": 0.5 / h_in,
                              "top": 1 - 0.35 / h_in, "wspace": 0.3}
             self.figure = Figure(figsize=figsize, dpi=DPI)
-            width, height = (int(round(s * DPI)) for s in figsize)
+            self._canvas = FigureCanvasAgg(self.figure)
+            self._size = tuple(int(round(s * DPI)) for s in figsize)
+            width, height = self._size
             self.output = widgets.Output(layout=widgets.Layout(height=f"{height + 8}px", width=f"{width + 8}px",
                                                                overflow="hidden"))
             self.readout = widgets.HTML()
@@ -127,7 +156,7 @@ def _explorer_class():
             for name, control in self.controls.items():
                 if name not in passive and "value" in control.trait_names():
                     control.observe(self.update, names="value")
-            self.update()
+            self._redraw(raise_errors=True)
 
         def __repr__(self) -> str:  # short and stable: notebooks store it as the cell's text output
             return f"Explorer({self.name}: {', '.join(self.controls)})"
@@ -137,42 +166,158 @@ def _explorer_class():
             """The current value of every control that has one."""
             return {name: c.value for name, c in self.controls.items() if "value" in c.trait_names()}
 
+        # -- coalescing -------------------------------------------------------
+        def hold(self):
+            """Context manager: changes made inside it give one redraw, for the last values, at the end."""
+            import contextlib
+
+            @contextlib.contextmanager
+            def held():
+                self._held += 1
+                try:
+                    yield self
+                finally:
+                    self._held -= 1
+                    if not self._held and self._stale:
+                        self._redraw(raise_errors=True)
+
+            return held()
+
         def update(self, change=None):
-            """Recompute the state from the controls and redraw (what every control change calls)."""
+            """A control changed: redraw now, or mark the picture stale and redraw once, soon."""
             if self._updating:  # a control changed by compute itself: one redraw is enough
                 return
+            self._stale = True
+            if self._held:
+                return
+            loop = _running_loop()
+            if loop is None:
+                self._redraw(raise_errors=True)
+            elif not self._scheduled:
+                self._scheduled = True
+                loop.call_soon(self._scheduled_redraw)
+
+        def _scheduled_redraw(self):
+            self._scheduled = False
+            if self._stale and not self._held:
+                self._redraw(raise_errors=False)  # on the event loop an exception would only reach a log
+
+        def flush(self):
+            """Draw a pending redraw now (what the event loop would do next)."""
+            if self._stale:
+                self._redraw(raise_errors=True)
+
+        # -- drawing ----------------------------------------------------------
+        def _redraw(self, raise_errors):
+            """Recompute the state from the current values and show the new picture."""
             self._updating = True
+            self._stale = False
             try:
                 self.state = self._compute(self.values)
-                self.readout.value = self._describe(self.state)
-                self.figure.clear()  # the explorer's own figure, never the user's
-                self.figure.subplots_adjust(**self._margins)  # clear() forgets them
-                self.artists = self._draw(self.figure, self.state)
+                self.readout.value = _live(self._describe(self.state))
+                artists = None
+                if self._refresh is not None and self.artists is not None:
+                    artists = self._refresh(self.figure, self.artists, self.state)
+                if artists is None:  # first picture, or one that cannot be updated in place
+                    self.figure.clear()  # the explorer's own figure, never the user's
+                    self.figure.subplots_adjust(**self._margins)  # clear() forgets them
+                    artists = self._draw(self.figure, self.state)
+                    self.n_full_draws += 1
+                    self._full_pending = True
+                self.artists = artists
+                self.alt = self._alt(self.state) if self._alt else _plain(self._describe(self.state))
                 self._show()
             except Exception as exc:
                 # In the browser an exception in a callback only reaches the log: say it here,
                 # and take the stale picture down rather than leave a wrong one.
                 self.state, self.artists = None, None
                 self.output.outputs = ()
-                self.readout.value = f"<span style='color:#D55E00'>error: {html.escape(str(exc))}</span>"
-                raise
+                self.readout.value = _live(f"<span style='color:#D55E00'>error: {html.escape(str(exc))}</span>")
+                if raise_errors:
+                    raise
             finally:
                 self._updating = False
 
+        def _view_key(self):
+            """What the static background depends on: each axes' limits and scales."""
+            return tuple((ax.get_position().bounds, ax.get_xlim(), ax.get_ylim(), ax.get_xscale(), ax.get_yscale())
+                         for ax in self.figure.axes)
+
+        def _render(self):
+            """Draw the figure into the canvas and return the RGBA buffer.
+
+            Artists marked ``set_animated(True)`` by an explorer are what changes
+            from one picture to the next: the rest (axes, ticks, labels) is drawn
+            once into a background that is reused while the view stays the same
+            (blitting); the animated artists are drawn on top, in z-order.
+            """
+            canvas, fig = self._canvas, self.figure
+            key = self._view_key()
+            if self._background is None or key != self._background_key or self._full_pending:
+                canvas.draw()  # skips the animated artists
+                self._background, self._background_key = canvas.copy_from_bbox(fig.bbox), key
+            else:
+                canvas.restore_region(self._background)
+            self._full_pending = False
+            for ax in fig.axes:
+                for artist in sorted((a for a in ax.get_children() if a.get_animated() and a.get_visible()),
+                                     key=lambda a: a.get_zorder()):
+                    fig.draw_artist(artist)
+            return canvas.buffer_rgba()
+
         def _show(self):
-            buffer = io.BytesIO()
-            self.figure.savefig(buffer, format="png", dpi=DPI)
-            png = base64.b64encode(buffer.getvalue()).decode("ascii")
-            # Setting `outputs` (rather than `with output: display(fig)`) replaces the
-            # picture in one step, works the same with or without a kernel, and keeps
-            # the figure out of the cell's own outputs.
+            from .plot import describe
+
+            self.figure.__dict__["_lecturekit_description"] = []
+            describe(self.figure, self.alt)
+            png = _png(self._render())
+            width, height = self._size
+            # One <img> with its text alternative: JupyterLab's image renderer ignores output
+            # metadata, so an image/png output could not carry an alt.  Setting `outputs`
+            # (rather than `with output: display(...)`) replaces the picture in one step and
+            # works the same with or without a kernel.
+            tag = (f'<img src="data:image/png;base64,{png}" width="{width}" height="{height}" '
+                   f'alt="{html.escape(self.alt, quote=True)}" class="lk-explorer-figure"/>')
             self.output.outputs = (
                 {"output_type": "display_data", "metadata": {},
-                 "data": {"image/png": png, "text/plain": "<lecturekit figure>"}},
+                 "data": {"text/html": tag, "text/plain": "<lecturekit figure>"}},
             )
             self.n_draws += 1
 
     return Explorer
+
+
+def _running_loop():
+    """The kernel's asyncio event loop if one is running in this thread, else None."""
+    import asyncio
+
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _png(buffer) -> str:
+    """Encode an RGBA buffer as PNG (fast zlib level), base64."""
+    from PIL import Image
+
+    image = Image.frombuffer("RGBA", (buffer.shape[1], buffer.shape[0]), buffer, "raw", "RGBA", 0, 1)
+    out = io.BytesIO()
+    image.convert("RGB").save(out, format="png", compress_level=1)
+    return base64.b64encode(out.getvalue()).decode("ascii")
+
+
+def _live(inner: str) -> str:
+    """The read-out's HTML, in a polite live region that screen readers announce when it changes."""
+    return f'<div role="status" aria-live="polite" aria-atomic="true" class="lk-readout">{inner}</div>'
+
+
+def _plain(markup: str) -> str:
+    """Text of a bit of HTML (tags dropped, entities decoded), for a text alternative."""
+    import re
+
+    text = re.sub(r"<sub>(.*?)</sub>", r"\1", markup)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", text)).split())
 
 
 def __getattr__(name):
@@ -1096,3 +1241,456 @@ def feature_map_explorer(X=None, y=None, *, learner="perceptron"):
 
     rows = [("learner",)] if given else [("learner", "a", "b")]
     return _explorer_class()("feature_map_explorer", controls, compute, draw, describe, rows=rows, figsize=(9.0, 4.0))
+
+
+# --------------------------------------------------------------------------
+# Helpers for pictures updated in place
+# --------------------------------------------------------------------------
+
+
+def _line_xy(w, view):
+    """Two points far apart on the line w0 + w1 x1 + w2 x2 = 0, spanning ``view`` (None: no line)."""
+    w = np.asarray(w, dtype=float)
+    v = w[1:]
+    vv = float(v @ v)
+    if vv == 0 or not np.all(np.isfinite(w)):
+        return [], []
+    x0, x1, y0, y1 = view
+    foot = -w[0] * v / vv  # the point of the line closest to the origin
+    centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+    along = np.array([-v[1], v[0]]) / np.sqrt(vv)
+    foot = foot + ((centre - foot) @ along) * along  # the point of the line closest to the centre
+    reach = 4.0 * max(x1 - x0, y1 - y0)
+    a, b = foot - reach * along, foot + reach * along
+    return [a[0], b[0]], [a[1], b[1]]
+
+
+def _animate(*artists):
+    """Mark artists (nested in dicts, lists or tuples) as the changing part of a picture (see Explorer._render)."""
+    for a in artists:
+        if isinstance(a, dict):
+            _animate(*a.values())
+        elif isinstance(a, (list, tuple)):
+            _animate(*a)
+        elif a is not None and hasattr(a, "set_animated"):
+            a.set_animated(True)
+
+
+def _equation(w) -> str:
+    """'w0 + w1·x₁ + w2·x₂ = 0' with two decimals, for read-outs and text alternatives."""
+    b, w1, w2 = (float(t) + 0.0 for t in w)
+    return f"{w1:.2f}·x₁ {'+' if w2 >= 0 else '−'} {abs(w2):.2f}·x₂ {'+' if b >= 0 else '−'} {abs(b):.2f} = 0"
+
+
+def _error_rate(w, X, y) -> float:
+    """Fraction of (X, y) that w misclassifies (a score of 0 counts as a mistake, as in training)."""
+    return float(np.mean(y * (X @ w[1:] + w[0]) <= 0))
+
+
+# --------------------------------------------------------------------------
+# 8. One outlier and the class balance (chapter 3)
+# --------------------------------------------------------------------------
+
+_OUTLIER_VIEW = (-8.5, 8.5, -8.5, 8.5)
+_OUTLIER_LEARNERS = ("basic linear classifier", "least squares", "perceptron")
+
+
+@functools.cache
+def _outlier_pool():
+    """Two seeded Gaussian clouds: 60 candidates of class +1 and 20 examples of class -1."""
+    rng = np.random.default_rng(3)
+    pos = rng.normal((1.5, 1.0), 0.9, size=(60, 2))
+    neg = rng.normal((-1.5, -1.0), 0.9, size=(20, 2))
+    pos.setflags(write=False)
+    neg.setflags(write=False)
+    return pos, neg
+
+
+def outlier_state(ox=6.0, oy=-6.0, n_pos=20, *, X=None, y=None, label=1, max_epochs=100) -> dict:
+    """Three linear classifiers on data with one movable outlier and a chosen class balance.
+
+    The training set is the first ``n_pos`` examples of class +1 and every
+    example of class -1 of (X, y), plus one outlier at (ox, oy) with class
+    ``label``.  On it are fitted the basic linear classifier (the
+    perpendicular bisector of the class means, Flach §7.1), the least-squares
+    classifier and the perceptron (Flach, Alg. 7.1, from w = 0, eta = 1).  The
+    outlier moves a class mean by (outlier - mean) / (class size), so the
+    fewer examples its class has, the further one point drags the
+    closest-centroid boundary.
+
+    Parameters
+    ----------
+    ox, oy : float
+        Position of the outlier.
+    n_pos : int >= 1
+        How many examples of class +1 to keep (the class balance).
+    X, y : optional
+        2-D data with labels -1/+1; default 60 candidates of class +1 around
+        (1.5, 1) and 20 examples of class -1 around (-1.5, -1), seed 3.
+    label : {1, -1}, default 1
+        Class of the outlier.
+    max_epochs : int, default 100
+        The perceptron's epoch limit (one outlier can make the data
+        non-separable).
+
+    Returns
+    -------
+    dict
+        ``X``, ``y`` (the training set, outlier last), ``outlier``,
+        ``label``, ``n_pos``, ``n_neg`` (class sizes, outlier included),
+        ``mu_pos``, ``mu_neg`` (class means), ``w`` (dict learner -> homogeneous
+        weights, bias first), ``error`` (dict learner -> training error rate,
+        a score of 0 counting as a mistake), ``converged``, ``n_updates``
+        (the perceptron's).
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> s = lk.widgets.outlier_state(6.0, -6.0, 20)
+    >>> s["n_pos"], s["n_neg"], sorted(s["error"])
+    (21, 20, ['basic linear classifier', 'least squares', 'perceptron'])
+    """
+    if X is None and y is None:
+        pos, neg = _outlier_pool()
+    else:
+        X, y = _data(X, y, None)
+        pos, neg = X[y > 0], X[y < 0]
+    n_pos = check_count(n_pos, "n_pos")
+    if n_pos > pos.shape[0]:
+        raise ValueError(f"n_pos must be at most the {pos.shape[0]} examples of class +1 available; got {n_pos}.")
+    if label not in (1, -1) or isinstance(label, bool):
+        raise ValueError(f"label must be 1 or -1, the outlier's class; got {label!r}.")
+    if not all(isinstance(t, numbers.Real) and not isinstance(t, bool) and np.isfinite(t) for t in (ox, oy)):
+        raise ValueError(f"the outlier (ox, oy) must be a finite point, two numbers; got ({ox!r}, {oy!r}).")
+    outlier = np.array([ox, oy], dtype=float)
+    X = np.vstack([pos[:n_pos], neg, outlier[None, :]])
+    y = np.r_[np.ones(n_pos, dtype=int), -np.ones(neg.shape[0], dtype=int), label]
+    w = {
+        "basic linear classifier": centroid_classifier(X, y).w,
+        "least squares": least_squares_classifier(X, y).w,
+    }
+    result = _quietly(perceptron, X, y, max_epochs=check_count(max_epochs, "max_epochs"), engine=_explorer_engine())
+    w["perceptron"] = result.w
+    return {
+        "X": X, "y": y, "outlier": outlier, "label": int(label),
+        "n_pos": int(np.sum(y > 0)), "n_neg": int(np.sum(y < 0)),
+        "mu_pos": X[y > 0].mean(axis=0), "mu_neg": X[y < 0].mean(axis=0),
+        "w": w, "error": {name: _error_rate(wk, X, y) for name, wk in w.items()},
+        "converged": bool(result.converged), "n_updates": int(result.n_updates),
+    }
+
+
+def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
+    """Move one outlier of class +1 and change how many examples class +1 has (chapter 3).
+
+    Shows the basic linear classifier (the perpendicular bisector of the two
+    class means, both drawn), the least-squares classifier and the perceptron
+    on the same data, and reads out their three training error rates.  The
+    data are fixed and seeded (:func:`outlier_state`); the view is fixed, so
+    what moves is the boundaries, not the axes.
+
+    Parameters
+    ----------
+    ox, oy, n_pos : starting values of the controls.
+
+    Returns
+    -------
+    Explorer
+        Controls ``ox``, ``oy`` (the outlier's position) and ``n_pos`` (the
+        number of examples of class +1, outlier not counted); ``state`` is
+        :func:`outlier_state`.
+    """
+    outlier_state(ox, oy, n_pos)  # checks the starting values
+    wid = _w()
+    x0, x1, y0, y1 = _OUTLIER_VIEW
+    controls = {
+        "ox": _slider("outlier x₁", float(ox), -8.0, 8.0, 0.5, continuous=True, fmt=".1f"),
+        "oy": _slider("outlier x₂", float(oy), -8.0, 8.0, 0.5, continuous=True, fmt=".1f"),
+        "n_pos": wid.IntSlider(value=int(n_pos), min=1, max=_outlier_pool()[0].shape[0], step=1,
+                               description="examples of class +1", continuous_update=True,
+                               style={"description_width": "initial"}, layout=wid.Layout(width="300px")),
+    }
+    styles = {"basic linear classifier": ("#009E73", "-"), "least squares": ("#CC79A7", "--"),
+              "perceptron": ("#000000", "-.")}
+
+    def compute(v):
+        return outlier_state(v["ox"], v["oy"], v["n_pos"])
+
+    def draw(fig, s):
+        from .plot import OKABE_ITO
+
+        ax = fig.add_axes((0.09, 0.1, 0.58, 0.85))  # the legend goes to the right, off the data
+        ax.set_xlim(x0, x1)
+        ax.set_ylim(y0, y1)
+        ax.set_aspect("equal", adjustable="box")
+        ax.set_xlabel("x₁")
+        ax.set_ylabel("x₂")
+        a = {
+            "pos": ax.scatter([], [], s=30, color=OKABE_ITO[0], marker="P", edgecolors="white", linewidths=0.5,
+                              zorder=2, label="y = +1"),
+            "neg": ax.scatter([], [], s=30, color=OKABE_ITO[1], marker="o", edgecolors="white", linewidths=0.5,
+                              zorder=2, label="y = −1"),
+            "outlier": ax.scatter([], [], s=220, facecolors="none", edgecolors="black", linewidths=1.5, zorder=4,
+                                  label="the outlier"),
+            "link": ax.plot([], [], color="0.4", linestyle=":", linewidth=1.0, zorder=1)[0],
+            "centroids": ax.scatter([0, 0], [0, 0], s=160, c=[OKABE_ITO[0], OKABE_ITO[1]], marker="X", edgecolors="black",
+                                    linewidths=1.0, zorder=5, label="class means"),
+            "lines": {name: ax.plot([], [], color=c, linestyle=ls, linewidth=1.8, zorder=3, label=name)[0]
+                      for name, (c, ls) in styles.items()},
+        }
+        # a static legend, outside the axes: drawing a legend costs more than all the data
+        fig.legend(*ax.get_legend_handles_labels(), loc="upper right", fontsize="small", frameon=False)
+        _animate(a)
+        return refresh(fig, a, s)
+
+    def refresh(fig, a, s):
+        X, y = s["X"], s["y"]
+        a["pos"].set_offsets(X[y > 0])  # the outlier too, with its class's marker, inside its ring
+        a["neg"].set_offsets(X[y < 0])
+        a["outlier"].set_offsets(s["outlier"][None, :])
+        mus = np.vstack([s["mu_pos"], s["mu_neg"]])
+        a["centroids"].set_offsets(mus)
+        a["link"].set_data(mus[:, 0], mus[:, 1])
+        for name, line in a["lines"].items():
+            line.set_data(*_line_xy(s["w"][name], _OUTLIER_VIEW))
+        return a
+
+    def describe(s):
+        rates = ", ".join(f"{name} <b>{s['error'][name]:.1%}</b>" for name in _OUTLIER_LEARNERS)
+        note = "" if s["converged"] else " (the perceptron did not converge: the data are not separable)"
+        return (f"{s['n_pos']} examples of class +1 (outlier included), {s['n_neg']} of class −1; "
+                f"training error: {rates}{note}")
+
+    def alt(s):
+        o = s["outlier"]
+        lines = "; ".join(f"{name}: {_equation(s['w'][name])}, training error {s['error'][name]:.1%}"
+                          for name in _OUTLIER_LEARNERS)
+        return (f"Scatter plot of {s['n_pos']} examples of class +1 (blue plus signs) and {s['n_neg']} of "
+                f"class −1 (vermillion circles), with the outlier of class {s['label']:+d} ringed at "
+                f"({o[0]:.1f}, {o[1]:.1f}). The class means, drawn as crosses, are at "
+                f"({s['mu_pos'][0]:.2f}, {s['mu_pos'][1]:.2f}) and ({s['mu_neg'][0]:.2f}, {s['mu_neg'][1]:.2f}). "
+                f"Three boundaries: {lines}.")
+
+    return _explorer_class()("outlier_explorer", controls, compute, draw, describe, rows=[("ox", "oy"), ("n_pos",)],
+                             figsize=(7.0, 5.0), refresh=refresh, alt=alt)
+
+
+# --------------------------------------------------------------------------
+# 9. The convergence bound (chapter 5)
+# --------------------------------------------------------------------------
+
+_BOUND_ANGLE = np.radians(60.0)  # direction of the raw normal v of the reference separator
+_BOUND_OFFSET = 0.25  # the reference line v . x = 0.25 rho, a quarter of the way to the rim
+_BOUND_K = (1.0, 1e5)  # the fixed view of the inequality plot: updates k ...
+_BOUND_Y = (0.02, 2e4)  # ... and values (log scales)
+
+
+def _explorer_engine() -> str:
+    """The perceptron engine for explorers: compiled numba when installed (same answers as the loop), else block."""
+    from . import _engines
+
+    return _engines.auto_engine(_engines.AUTO_NUMBA_MIN_VISITS, 1)
+
+
+@functools.cache
+def _bound_pool(n=60, seed=7):
+    """n seeded points uniform in the unit disc (read-only)."""
+    rng = np.random.default_rng(seed)
+    r = np.sqrt(rng.uniform(0.0, 1.0, n))
+    t = rng.uniform(0.0, 2 * np.pi, n)
+    P = np.column_stack([r * np.cos(t), r * np.sin(t)])
+    P.setflags(write=False)
+    return P
+
+
+def bound_state(gamma=0.1, R=3.0) -> dict:
+    """A separable data set with margin gamma and radius R in homogeneous coordinates, and the perceptron on it.
+
+    Everything is measured on the points the perceptron sees, the homogeneous
+    x̃ = (1, x1, x2) (Flach's and Daumé's convention with a bias):
+    ``R = max_i |x̃_i|`` and ``gamma = min_i y_i u* . x̃_i`` for the unit vector
+    u* = (b, v) / |(b, v)| whose line is ``v . x = 0.25 rho`` (v at 60 degrees,
+    rho = sqrt(R^2 - 1)).  The data are 60 seeded points of the disc of
+    radius rho, less those closer than gamma to u*'s hyperplane, plus two
+    anchors that make both numbers exact: a point at distance rho from the
+    origin (so |x̃| = R) and a point at margin exactly gamma.
+
+    Novikoff's theorem: the perceptron from w = 0 makes at most
+    ``(R / gamma)^2`` updates.  Its proof bounds the weights after k updates
+    from both sides, ``w̃_k . u* >= k gamma`` and ``|w̃_k| <= sqrt(k) R``, and
+    since ``w̃_k . u* <= |w̃_k|``, ``k gamma <= sqrt(k) R``, i.e.
+    ``k <= (R / gamma)^2``: the bound is where the line k gamma overtakes
+    the curve sqrt(k) R.
+
+    Parameters
+    ----------
+    gamma : float in (0, 0.6]
+        The margin of u*, in homogeneous coordinates.
+    R : float in [1.5, 20]
+        The radius in homogeneous coordinates (at least 1: the constant
+        coordinate alone has length 1).
+
+    Returns
+    -------
+    dict
+        ``X``, ``y`` (raw data, labels -1/+1), ``u`` (u*, homogeneous, unit),
+        ``gamma``, ``R`` (measured with :func:`lecturekit.margin` and
+        :func:`lecturekit.radius`), ``rho``, ``bound`` ((R / gamma)^2),
+        ``n_updates``, ``epochs``, ``converged``, ``w`` (final weights),
+        ``k`` (1..n_updates), ``projection`` (w̃_k . u* for each k) and
+        ``norm`` (|w̃_k| for each k).
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> s = lk.widgets.bound_state(0.1, 3.0)
+    >>> round(s["R"], 12), round(s["gamma"], 12), round(s["bound"], 6), s["n_updates"] <= s["bound"]
+    (3.0, 0.1, 900.0, True)
+    """
+    from .theory import margin, radius
+
+    if isinstance(gamma, bool) or not isinstance(gamma, numbers.Real) or not 0 < gamma <= 0.6:
+        raise ValueError(f"gamma must be a margin in (0, 0.6]; got {gamma!r}. Try gamma=0.1.")
+    if isinstance(R, bool) or not isinstance(R, numbers.Real) or not 1.5 <= R <= 20:
+        raise ValueError(f"R must be a radius in [1.5, 20] (homogeneous points have |x̃| >= 1); got {R!r}. "
+                         "Try R=3.")
+    gamma, R = float(gamma), float(R)
+    rho = np.sqrt(R * R - 1.0)
+    v = np.array([np.cos(_BOUND_ANGLE), np.sin(_BOUND_ANGLE)])
+    c = -_BOUND_OFFSET * rho  # the raw line v . x + c = 0
+    scale = np.hypot(1.0, c)  # |(c, v)|
+    u = np.r_[c, v] / scale
+    P = rho * _bound_pool()
+    m = (P @ v + c) / scale  # signed homogeneous margins of u*
+    keep = np.abs(m) >= gamma
+    side = np.array([-v[1], v[0]])
+    anchors = np.vstack([rho * v,  # |(1, x)| = R exactly
+                         (-c - gamma * scale) * v + 0.3 * rho * side])  # y u* . (1, x) = gamma exactly
+    X = np.vstack([P[keep], anchors])
+    y = np.where(X @ v + c > 0, 1, -1)
+    gamma_measured, R_measured = margin(u, X, y), radius(X)
+    bound = (R_measured / gamma_measured) ** 2
+    # From w = 0 every epoch but the last makes an update, so bound + 1 epochs always suffice.
+    result = perceptron(X, y, max_epochs=int(bound) + 2, keep_weights=True, engine=_explorer_engine())
+    W = result.trace.weights[1:]  # w̃_1, ..., w̃_K (the trace starts with w̃_0 = 0)
+    return {
+        "X": X, "y": y, "u": u, "gamma": gamma_measured, "R": R_measured, "rho": float(rho), "bound": bound,
+        "n_updates": int(result.n_updates), "epochs": int(result.epochs), "converged": bool(result.converged),
+        "w": result.w, "k": np.arange(1, W.shape[0] + 1), "projection": W @ u,
+        "norm": np.sqrt(np.sum(W * W, axis=1)),
+    }
+
+
+def bound_explorer(*, gamma=0.1, R=3.0):
+    """Novikoff's bound (R/γ)² against the perceptron's actual number of updates (chapter 5).
+
+    Left: the data (:func:`bound_state`), scaled by rho = sqrt(R^2 - 1) so
+    that the picture keeps its size, with the reference separator u* and its
+    margin band and the perceptron's final boundary.  Right, on log-log axes:
+    the two inequalities of the proof over the updates k, ``w̃_k . u* >= k γ``
+    and ``|w̃_k| <= sqrt(k) R``, with the bound where k γ overtakes sqrt(k) R.
+
+    Parameters
+    ----------
+    gamma, R : starting values of the controls (homogeneous coordinates).
+
+    Returns
+    -------
+    Explorer
+        Controls ``gamma`` and ``R``; ``state`` is :func:`bound_state`.
+    """
+    bound_state(gamma, R)  # checks the starting values
+    controls = {
+        "gamma": _slider("margin γ", float(gamma), 0.05, 0.5, 0.05, continuous=True, fmt=".2f"),
+        "R": _slider("radius R", float(R), 1.5, 10.0, 0.5, continuous=True, fmt=".1f"),
+    }
+    kk = np.geomspace(*_BOUND_K, 200)
+
+    def compute(v):
+        return bound_state(v["gamma"], v["R"])
+
+    def draw(fig, s):
+        from matplotlib.patches import Circle
+
+        from .plot import OKABE_ITO
+
+        left = fig.add_axes((0.06, 0.12, 0.36, 0.78))
+        right = fig.add_axes((0.53, 0.12, 0.3, 0.78))
+        left.set_xlim(-1.15, 1.15)
+        left.set_ylim(-1.15, 1.15)
+        left.set_aspect("equal", adjustable="box")
+        left.set_xlabel("x₁ / ρ")
+        left.set_ylabel("x₂ / ρ")
+        left.set_title("the data divided by ρ = √(R² − 1)", fontsize="small")
+        left.add_patch(Circle((0, 0), 1.0, fill=False, edgecolor="0.6", linewidth=0.8, linestyle=":"))
+        right.set_xscale("log")
+        right.set_yscale("log")
+        right.set_xlim(*_BOUND_K)
+        right.set_ylim(*_BOUND_Y)
+        right.set_xlabel("updates k")
+        a = {
+            "pos": left.scatter([], [], s=26, color=OKABE_ITO[0], marker="P", edgecolors="white", linewidths=0.5,
+                                zorder=2),
+            "neg": left.scatter([], [], s=26, color=OKABE_ITO[1], marker="o", edgecolors="white", linewidths=0.5,
+                                zorder=2),
+            "u_line": left.plot([], [], color="#009E73", linewidth=1.6, zorder=3)[0],
+            "u_band": left.fill_between([0, 1], [0, 0], [0, 0], color="#009E73", alpha=0.15, linewidth=0, zorder=1),
+            "w_line": left.plot([], [], color="black", linestyle="--", linewidth=1.4, zorder=3)[0],
+            "lower": right.plot(kk, kk * s["gamma"], color="#009E73", linestyle="--", linewidth=1.2)[0],
+            "upper": right.plot(kk, np.sqrt(kk) * s["R"], color="#D55E00", linestyle="--", linewidth=1.2)[0],
+            "projection": right.plot([], [], color="#009E73", linewidth=2.0)[0],
+            "norm": right.plot([], [], color="#D55E00", linewidth=2.0)[0],
+            "bound": right.axvline(1.0, color="black", linewidth=1.0, linestyle=":"),
+            "updates": right.axvline(1.0, color="black", linewidth=1.6),
+        }
+        from matplotlib.lines import Line2D
+
+        handles = [Line2D([], [], color="#009E73", linewidth=1.6), Line2D([], [], color="black", linestyle="--"),
+                   a["projection"], a["lower"], a["norm"], a["upper"], a["updates"], a["bound"]]
+        labels = ["u* (margin γ shaded)", "perceptron's boundary", "w̃ₖ · u*", "k γ (≤ w̃ₖ · u*)", "‖w̃ₖ‖",
+                  "√k R (≥ ‖w̃ₖ‖)", "actual updates", "bound (R/γ)²"]
+        fig.legend(handles, labels, loc="center right", fontsize="x-small", frameon=False)
+        _animate(a)
+        return refresh(fig, a, s)
+
+    def refresh(fig, a, s):
+        X, y, rho = s["X"] / s["rho"], s["y"], s["rho"]
+        a["pos"].set_offsets(X[y > 0])
+        a["neg"].set_offsets(X[y < 0])
+        view = (-1.15, 1.15, -1.15, 1.15)
+        u = s["u"]
+        # in scaled coordinates z = x / rho the line u0 + u . x = 0 is u0 / rho + u . z = 0
+        a["u_line"].set_data(*_line_xy([u[0] / rho, u[1], u[2]], view))
+        width = s["gamma"] / (rho * np.hypot(u[1], u[2]))  # the band |u* . x̃| <= gamma, scaled
+        xs, ys = _line_xy([u[0] / rho, u[1], u[2]], view)
+        n = np.array([u[1], u[2]]) / np.hypot(u[1], u[2])
+        band = np.array([[xs[0], ys[0]], [xs[1], ys[1]]])
+        poly = np.vstack([band + width * n, (band - width * n)[::-1]])
+        a["u_band"].set_paths([poly])
+        w = s["w"]
+        a["w_line"].set_data(*_line_xy([w[0] / rho, w[1], w[2]], view))
+        a["lower"].set_ydata(kk * s["gamma"])
+        a["upper"].set_ydata(np.sqrt(kk) * s["R"])
+        a["projection"].set_data(s["k"], s["projection"])
+        a["norm"].set_data(s["k"], s["norm"])
+        a["bound"].set_xdata([s["bound"], s["bound"]])
+        a["updates"].set_xdata([s["n_updates"], s["n_updates"]])
+        return a
+
+    def describe(s):
+        return (f"R = {s['R']:.2f}, γ = {s['gamma']:.3f} (homogeneous coordinates, x̃ = (1, x); "
+                f"ρ = √(R² − 1) = {s['rho']:.2f}); "
+                f"bound (R/γ)² = <b>{s['bound']:.0f}</b> updates; the perceptron made <b>{s['n_updates']}</b> "
+                f"in {s['epochs']} epochs ({s['n_updates'] / s['bound']:.1%} of the bound)")
+
+    def alt(s):
+        n_pos = int(np.sum(s["y"] > 0))
+        return (f"Left: {n_pos} points of class +1 and {len(s['y']) - n_pos} of class −1 in the plane, scaled by "
+                f"ρ = {s['rho']:.2f}, with the reference separator u* and its margin band of γ = {s['gamma']:.3f}, "
+                f"and the perceptron's final boundary {_equation(s['w'])}. Right, on log-log axes over the updates "
+                f"k: w̃ₖ · u* stays above the line k γ and ‖w̃ₖ‖ stays below the curve √k R for all "
+                f"{s['n_updates']} updates; the two bounds cross at k = (R/γ)² = {s['bound']:.0f}, the most "
+                f"updates the theorem allows.")
+
+    return _explorer_class()("bound_explorer", controls, compute, draw, describe, rows=[("gamma", "R")],
+                             figsize=(9.5, 4.2), refresh=refresh, alt=alt)

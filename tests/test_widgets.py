@@ -6,7 +6,11 @@ setting control values from Python (what a slider does in the browser), and
 checked for the new state, the new artists and a new picture in the Output.
 """
 
+import base64
+import html
+import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -35,6 +39,8 @@ EXPLORERS = [
     widgets.gradient_descent_explorer,
     widgets.multiclass_explorer,
     widgets.feature_map_explorer,
+    widgets.outlier_explorer,
+    widgets.bound_explorer,
 ]
 
 
@@ -45,10 +51,21 @@ def close_figures():
 
 
 def picture(box):
-    """The PNG (base64) that the explorer's Output shows."""
+    """The PNG (base64) that the explorer's Output shows, in an <img> whose alt is the figure's description."""
     (out,) = box.output.outputs
     assert out["output_type"] == "display_data"
-    return out["data"]["image/png"]
+    match = re.fullmatch(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)" width="\d+" height="\d+" '
+                         r'alt="([^"]*)" class="lk-explorer-figure"/>', out["data"]["text/html"])
+    assert match, out["data"]["text/html"][:200]
+    assert html.unescape(match.group(2)) == box.alt == lk.plot.description(box.figure)
+    return match.group(1)
+
+
+def pixels(box):
+    """The picture decoded to an array of RGB pixels."""
+    from PIL import Image
+
+    return np.asarray(Image.open(io.BytesIO(base64.b64decode(picture(box)))).convert("RGB"))
 
 
 def assert_on_line(w, *points):
@@ -470,3 +487,164 @@ def test_feature_map_explorer_follows_the_ellipse_sliders():
     box.controls["learner"].value = "basic linear classifier"
     assert box.state["learner"] == "basic linear classifier"
     np.testing.assert_array_equal(box.state["w"], lk.centroid_classifier(X**2, y).w)
+
+
+# --------------------------------------------------------------------------
+# One outlier and the class balance (chapter 3)
+# --------------------------------------------------------------------------
+
+
+def test_outlier_state_fits_the_three_classifiers_on_the_data_it_shows():
+    s = widgets.outlier_state(-3.0, 5.0, 12)
+    X, y = s["X"], s["y"]
+    pos, neg = widgets._outlier_pool()
+    np.testing.assert_array_equal(X, np.vstack([pos[:12], neg, [[-3.0, 5.0]]]))
+    assert y.tolist() == [1] * 12 + [-1] * 20 + [1]
+    assert (s["n_pos"], s["n_neg"]) == (13, 20)
+    # the basic linear classifier by hand: the perpendicular bisector of the two class means
+    mu_p = (pos[:12].sum(axis=0) + [-3.0, 5.0]) / 13
+    mu_n = neg.mean(axis=0)
+    np.testing.assert_allclose(s["mu_pos"], mu_p)
+    np.testing.assert_allclose(s["mu_neg"], mu_n)
+    w = s["w"]["basic linear classifier"]
+    np.testing.assert_allclose(w[1:], mu_p - mu_n)
+    assert_on_line(w, (mu_p + mu_n) / 2)
+    # least squares: np.linalg.lstsq on (1, x)
+    Xh = np.column_stack([np.ones(len(y)), X])
+    np.testing.assert_allclose(s["w"]["least squares"], np.linalg.lstsq(Xh, y, rcond=None)[0], atol=1e-12)
+    # the perceptron: the literal loop of Alg. 7.1
+    ref = lk.perceptron(X, y, max_epochs=100, engine="loop")
+    np.testing.assert_array_equal(s["w"]["perceptron"], ref.w)
+    assert s["n_updates"] == ref.n_updates and s["converged"] == ref.converged
+    for name, wk in s["w"].items():
+        wrong = np.sum(np.where(Xh @ wk > 0, 1, -1) != y)
+        assert s["error"][name] == wrong / len(y), name
+
+
+@given(n=st.integers(1, 60), ox=st.floats(-8, 8), oy=st.floats(-8, 8))
+def test_one_outlier_moves_its_class_mean_by_its_offset_over_the_class_size(n, ox, oy):
+    base = widgets.outlier_state(0.0, 0.0, n)
+    moved = widgets.outlier_state(ox, oy, n)
+    np.testing.assert_allclose(moved["mu_pos"] - base["mu_pos"], np.array([ox, oy]) / (n + 1), atol=1e-12)
+    np.testing.assert_array_equal(moved["mu_neg"], base["mu_neg"])
+
+
+def test_a_far_outlier_in_the_other_class_breaks_the_perceptrons_convergence():
+    s = widgets.outlier_state(-2.0, -1.5, 20)  # a point of class +1 inside the cloud of class -1
+    assert not lk.is_separable(s["X"], s["y"])
+    assert not s["converged"] and s["error"]["perceptron"] > 0
+    assert "did not converge" in widgets.outlier_explorer(ox=-2.0, oy=-1.5).readout.value
+
+
+def test_outlier_state_rejects_bad_input_naming_the_argument():
+    with pytest.raises(ValueError, match=r"n_pos must be at most the 60 examples"):
+        widgets.outlier_state(0.0, 0.0, 61)
+    with pytest.raises(ValueError, match=r"label must be 1 or -1"):
+        widgets.outlier_state(0.0, 0.0, 5, label=0)
+    with pytest.raises(ValueError, match=r"outlier \(ox, oy\) must be a finite point"):
+        widgets.outlier_state(float("nan"), 0.0, 5)
+
+
+def test_outlier_explorer_draws_what_its_state_says():
+    box = widgets.outlier_explorer()
+    before = picture(box)
+    box.controls["ox"].value = -6.0
+    box.controls["n_pos"].value = 5
+    s = box.state
+    ref = widgets.outlier_state(-6.0, -6.0, 5)
+    for name in ref["w"]:
+        np.testing.assert_array_equal(s["w"][name], ref["w"][name])
+        xs, ys = box.artists["lines"][name].get_data()
+        assert_on_line(s["w"][name], (xs[0], ys[0]), (xs[1], ys[1]))
+    np.testing.assert_allclose(box.artists["centroids"].get_offsets(), [s["mu_pos"], s["mu_neg"]])
+    np.testing.assert_array_equal(box.artists["outlier"].get_offsets(), [[-6.0, -6.0]])
+    assert len(box.artists["pos"].get_offsets()) == 6 and len(box.artists["neg"].get_offsets()) == 20
+    assert picture(box) != before
+    for name in ("basic linear classifier", "least squares", "perceptron"):
+        assert f"{name} <b>{s['error'][name]:.1%}</b>" in box.readout.value
+    assert "(-6.0, -6.0)" in box.alt and "6 examples of class +1" in box.alt
+
+
+# --------------------------------------------------------------------------
+# The convergence bound (chapter 5)
+# --------------------------------------------------------------------------
+
+GAMMAS = [round(0.05 * i, 2) for i in range(1, 11)]
+RADII = [1.5 + 0.5 * i for i in range(18)]
+
+
+@given(gamma=st.sampled_from(GAMMAS), R=st.sampled_from(RADII))
+def test_bound_state_has_the_margin_and_radius_asked_for_in_homogeneous_coordinates(gamma, R):
+    s = widgets.bound_state(gamma, R)
+    Xh = np.column_stack([np.ones(len(s["y"])), s["X"]])
+    assert np.linalg.norm(s["u"]) == pytest.approx(1.0)
+    assert np.max(np.linalg.norm(Xh, axis=1)) == pytest.approx(R, rel=1e-12)
+    assert np.min(s["y"] * (Xh @ s["u"])) == pytest.approx(gamma, rel=1e-9)
+    assert s["R"] == pytest.approx(R, rel=1e-12) and s["gamma"] == pytest.approx(gamma, rel=1e-9)
+    assert s["bound"] == pytest.approx(lk.novikoff_bound(s["X"], s["y"], s["u"]))
+    assert s["bound"] == pytest.approx((R / gamma) ** 2, rel=1e-8)
+
+
+@given(gamma=st.sampled_from(GAMMAS), R=st.sampled_from(RADII))
+def test_the_two_inequalities_of_the_proof_hold_at_every_update(gamma, R):
+    s = widgets.bound_state(gamma, R)
+    ref = lk.perceptron(s["X"], s["y"], max_epochs=10**6, keep_weights=True, engine="loop")
+    assert ref.converged and s["n_updates"] == ref.n_updates <= s["bound"]
+    np.testing.assert_array_equal(s["w"], ref.w)
+    W = ref.trace.weights[1:]
+    k = np.arange(1, len(W) + 1)
+    np.testing.assert_array_equal(s["k"], k)
+    np.testing.assert_allclose(s["projection"], W @ s["u"], rtol=1e-12)
+    np.testing.assert_allclose(s["norm"], np.linalg.norm(W, axis=1), rtol=1e-12)
+    assert np.all(s["projection"] >= k * s["gamma"] - 1e-9)  # w_k . u* >= k gamma
+    assert np.all(s["norm"] <= np.sqrt(k) * s["R"] + 1e-9)  # |w_k| <= sqrt(k) R
+
+
+def test_bound_state_rejects_a_radius_below_the_constant_coordinate_and_a_bad_margin():
+    with pytest.raises(ValueError, match=r"R must be a radius in \[1.5, 20\]"):
+        widgets.bound_state(0.1, 0.5)
+    with pytest.raises(ValueError, match=r"gamma must be a margin in \(0, 0.6\]"):
+        widgets.bound_state(0.0, 3.0)
+
+
+def test_bound_explorer_shows_the_bound_where_the_two_inequalities_cross():
+    box = widgets.bound_explorer()
+    before = picture(box)
+    box.controls["gamma"].value = 0.2
+    box.controls["R"].value = 5.0
+    s = box.state
+    assert s["bound"] == pytest.approx(625.0)
+    a = box.artists
+    kk = a["lower"].get_xdata()
+    np.testing.assert_allclose(a["lower"].get_ydata(), kk * 0.2, rtol=1e-9)
+    np.testing.assert_allclose(a["upper"].get_ydata(), np.sqrt(kk) * 5.0, rtol=1e-9)
+    assert a["bound"].get_xdata()[0] == pytest.approx(625.0)
+    assert a["updates"].get_xdata()[0] == s["n_updates"]
+    # where the line k gamma overtakes sqrt(k) R is the bound
+    crossing = kk[np.argmax(kk * 0.2 > np.sqrt(kk) * 5.0)]
+    assert 625.0 <= crossing <= 625.0 * kk[1] / kk[0]
+    np.testing.assert_array_equal(a["projection"].get_xydata(), np.column_stack([s["k"], s["projection"]]))
+    assert f"bound (R/γ)² = <b>625</b>" in box.readout.value and f"made <b>{s['n_updates']}</b>" in box.readout.value
+    assert "(R/γ)² = 625" in box.alt and picture(box) != before
+
+
+# --------------------------------------------------------------------------
+# Pictures updated in place are the pictures drawn from scratch
+# --------------------------------------------------------------------------
+
+MOVES = {
+    "outlier_explorer": {"ox": -4.0, "oy": 2.5, "n_pos": 7},
+    "bound_explorer": {"gamma": 0.3, "R": 7.5},
+}
+
+
+@pytest.mark.parametrize("name", sorted(MOVES))
+def test_a_picture_updated_in_place_equals_one_drawn_from_scratch(name):
+    make = getattr(widgets, name)
+    box = make()
+    for control, value in MOVES[name].items():
+        box.controls[control].value = value
+    fresh = make(**MOVES[name])
+    assert box.n_full_draws == 1 and box.n_draws == 1 + len(MOVES[name])
+    np.testing.assert_array_equal(pixels(box), pixels(fresh))
+    assert box.alt == fresh.alt and box.readout.value == fresh.readout.value
