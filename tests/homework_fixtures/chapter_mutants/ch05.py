@@ -94,4 +94,25 @@ MUTANTS = {
     return bool(np.any(np.asarray(y) * (Xh @ np.asarray(u, dtype=float)) > 0))
 '''),
     ],
+    "ch05-predict-bound": [
+        ("R measured on the raw x, without the 1", "R_squared = 5.0\ngamma = 1.0\nbound = 5.0\n"),
+        ("u is not normalised: gamma = min y_i u . x_i for the u as given",
+         "R_squared = 6.0\ngamma = 3.0\nbound = 6.0 / 9.0\n"),
+        ("max instead of min for gamma", "R_squared = 6.0\ngamma = 2.0\nbound = 1.5\n"),
+        ("R / gamma without the square", "R_squared = 6.0\ngamma = 1.0\nbound = 6.0 ** 0.5\n"),
+    ],
+    "ch05-construct": [
+        ("w = 0 has no direction: every score is 0, a mistake for the perceptron", "w_tilde = [0.0, 0.0, 0.0]\n"),
+        ("the bias written last: w_tilde is (b, w1, w2), with the bias first", "w_tilde = [1.0, 1.0, 0.0]\n"),
+        ("the margin is measured with |(w1, w2)| only; the theorem divides by the whole |w_tilde|, bias included",
+         "w_tilde = [0.55, 1.0, 1.0]\n"),
+        ("a bias of 1 pulls the boundary towards the negatives: it separates, but (-1, -1) is too close",
+         "w_tilde = [1.0, 1.0, 1.0]\n"),
+    ],
+    "ch05-explain": [
+        ("scaling changes nothing only without the constant 1: with it, R grows with the features "
+         "while gamma cannot pass about 0.5", 'answer = "a"\n'),
+        ("the gap grows in raw units, but gamma is measured on (1, x) with a unit u whose bias must "
+         "grow with the scale", 'answer = "c"\n'),
+    ],
 }

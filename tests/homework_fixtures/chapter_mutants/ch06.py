@@ -121,4 +121,24 @@ MUTANTS = {
     return w
 '''),
     ],
+    "ch06-predict-gradient": [
+        ("counts the mistakes instead of summing how far they are wrong",
+         "J_value = 1.0\ngrad = [-1.0, -1.0, -2.0]\n"),
+        ("`<` instead of `<=`: a point on the boundary is left out of M", "J_value = 0.0\ngrad = [0.0, 0.0, 0.0]\n"),
+        ("the gradient's sign is flipped: + sum over M of y_i x_i", "J_value = 0.0\ngrad = [1.0, 1.0, 2.0]\n"),
+        ("the sum runs over every example, not only the mistakes", "J_value = 0.0\ngrad = [-1.0, -3.0, 0.0]\n"),
+        ("the bias coordinate is forgotten: scores and gradient without the 1",
+         "J_value = 0.0\ngrad = [0.0, 0.0, 1.0]\n"),
+    ],
+    "ch06-construct": [
+        ("w = 0 is the trivial answer the exercise excludes: it has no boundary at all", "w_flat = [0.0, 0.0, 0.0]\n"),
+        ("a separating w also has J = 0, but then the perceptron stops: put a point on the boundary",
+         "w_flat = [0.0, -1.0, 4.0]\n"),
+        ("a point strictly on the wrong side adds a positive term to J", "w_flat = [0.0, 1.0, 0.0]\n"),
+    ],
+    "ch06-explain": [
+        ("J falls when w shrinks: J(c w) = c J(w), so a small J can come from a short w, not from fewer mistakes",
+         'answer = "a"\n'),
+        ("a schedule changes the steps, not the data: no w separates this set, whatever the run does", 'answer = "c"\n'),
+    ],
 }
