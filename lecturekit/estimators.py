@@ -373,7 +373,7 @@ class _Estimator:
         if classes.shape[0] < 2:
             raise ValueError(
                 f"{type(self).__name__} needs samples of at least 2 classes, but y contains only one "
-                f"class: {classes[0]!r}."
+                f"class: {classes.tolist()[0]!r}."
             )
         if classes.shape[0] > 2 and not self._multi_class:
             raise ValueError(
