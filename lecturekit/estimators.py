@@ -200,6 +200,18 @@ def _check_X(X, who: str) -> np.ndarray:
     return arr
 
 
+def _outside_stacklevel() -> int:
+    """The ``stacklevel`` that points a warning at the first caller outside this module.
+
+    Counted from the function that calls this one and then ``warnings.warn``;
+    fit may pass through a subclass's fit first, so the depth is not fixed.
+    """
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_code.co_filename == __file__:
+        frame, level = frame.f_back, level + 1
+    return level
+
+
 def _column_or_1d(y, who: str) -> np.ndarray:
     """y as a 1-D array; a column vector is flattened with a DataConversionWarning."""
     if y is None:
@@ -214,7 +226,7 @@ def _column_or_1d(y, who: str) -> np.ndarray:
             "A column-vector y was passed when a 1d array was expected. Please change the shape "
             "of y to (n_samples,), for example using ravel().",
             _sklearn_flavoured(DataConversionWarning),
-            stacklevel=4,
+            stacklevel=_outside_stacklevel(),
         )
         y = y.ravel()
     if y.ndim != 1:
@@ -349,10 +361,10 @@ class _Estimator:
         who = type(self).__name__
         if fitted is None and names is not None:
             warnings.warn(f"X has feature names, but {who} was fitted without feature names", UserWarning,
-                          stacklevel=4)
+                          stacklevel=_outside_stacklevel())
         elif fitted is not None and names is None:
             warnings.warn(f"X does not have valid feature names, but {who} was fitted with feature names",
-                          UserWarning, stacklevel=4)
+                          UserWarning, stacklevel=_outside_stacklevel())
         elif fitted is not None and (len(fitted) != len(names) or np.any(fitted != names)):
             unseen = sorted(set(names) - set(fitted))
             missing = sorted(set(fitted) - set(names))
@@ -600,10 +612,12 @@ class OneVsRestClassifier(_Multi):
     point, and where none or several claim it, the candidate whose training
     mean is nearest (the slides' rule).  ``decision_function`` agrees with it,
     as scikit-learn requires: the score of class c is 1 if its classifier
-    claims the point (else 0) minus ``rank_c / (2 k)``, where ``rank_c`` orders
-    the k class means by distance (0 for the nearest).  That term is below
-    1/2, so it only breaks ties.  The binary classifiers' own scores are
-    ``result_.decision_function(X)``.
+    claims the point (else 0) minus ``(rank_c + f_c) / (2 k)``, where ``rank_c``
+    orders the k class means by distance (0 for the nearest) and
+    ``f_c = (1 - 1 / (1 + d_c^2)) / 2`` grows with that distance d_c.  That
+    term is below 1/2, so it only breaks ties, and it makes the score vary
+    continuously with x (useful for ROC curves).  The binary classifiers' own
+    scores are ``result_.decision_function(X)``.
 
     Parameters
     ----------
@@ -635,13 +649,16 @@ class OneVsRestClassifier(_Multi):
         return (self.result_.decision_function(X) > 0).astype(float)  # which classifiers claim x
 
     def _class_scores(self, X):
-        # votes (integers) minus rank / (2k): the nearest class mean wins among tied classes.
-        # The squared distances are computed exactly as the model's predict computes them.
+        # votes (whole numbers) minus a closeness term below 1/2: it only breaks ties, in
+        # favour of the nearest class mean.  The squared distances are computed exactly as
+        # the model's predict computes them; the rank orders them exactly (ties: first class),
+        # and the fraction in [0, 1/2] keeps the score continuous without crossing ranks.
         means = self.result_.means
         k = means.shape[0]
         d2 = ((X[:, None, :] - means[None, :, :]) ** 2).sum(-1)
         rank = np.argsort(np.argsort(d2, axis=1, kind="stable"), axis=1, kind="stable")
-        return self._votes(X) - rank / (2 * k)
+        farness = rank + 0.5 * (1.0 - 1.0 / (1.0 + d2))  # in [rank, rank + 1/2]
+        return self._votes(X) - farness / (2 * k)  # farness / (2k) < 1/2
 
 
 class OneVsOneClassifier(OneVsRestClassifier):
@@ -649,7 +666,7 @@ class OneVsOneClassifier(OneVsRestClassifier):
 
     ``predict`` is the model's: the class with the most votes, and among tied
     classes the one whose training mean is nearest.  ``decision_function``
-    agrees with it: the votes of class c minus ``rank_c / (2 k)`` (see
+    agrees with it: the votes of class c minus ``(rank_c + f_c) / (2 k)`` (see
     :class:`OneVsRestClassifier`).  The raw votes are ``result_.votes(X)``.
 
     Parameters
