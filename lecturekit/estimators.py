@@ -260,7 +260,8 @@ def _check_labels(y, n_samples: int, who: str) -> np.ndarray:
             )
     elif kind == "O":
         types = sorted({type(label).__name__ for label in y})
-        if not all(isinstance(label, (str, numbers.Integral)) for label in y) or len(types) > 1 and "str" in types:
+        mixed = len(types) > 1 and "str" in types  # strings and numbers cannot be sorted together
+        if mixed or not all(isinstance(label, (str, numbers.Integral)) for label in y):
             raise ValueError(
                 f"Unknown label type: y is an object array holding {types}. Pass labels of one "
                 "kind: all strings or all integers."
