@@ -54,7 +54,8 @@ PYPROJECT = ROOT / "pyproject.toml"
 EXTRAS = "test,lab,fast"
 BROWSER_EXTRAS = EXTRAS + ",browser"   # + playwright (drives the system's chromium)
 SANITIZE_FILE = ROOT / "nbval_sanitize.cfg"
-WORKSPACE = ROOT / "my-work"  # the learner's own copies (git-ignored)
+# The learner's own copies (git-ignored); LECTUREKIT_WORKSPACE moves it (tests do).
+WORKSPACE = Path(os.environ.get("LECTUREKIT_WORKSPACE") or ROOT / "my-work").resolve()
 NOTEBOOK_TIMEOUT = 300  # seconds per cell (nbval) and per notebook cell (regen)
 
 
@@ -92,8 +93,12 @@ def notebooks():
 
 
 def relative(path):
-    """A path relative to the repo root, for short readable commands."""
-    return str(Path(path).relative_to(ROOT))
+    """A path relative to the repo root, for short readable commands (absolute
+    when it lies outside the repo)."""
+    try:
+        return str(Path(path).relative_to(ROOT))
+    except ValueError:
+        return str(path)
 
 
 # --------------------------------------------------------------------------
@@ -214,7 +219,7 @@ def cmd_lab(args):
         code = run(setup_cmd + ([] if solutions else ["--no-solutions"]))
         if code != 0:
             return code
-        folder = relative(WORKSPACE) + "/"
+        folder = relative(WORKSPACE)
     cmd = [str(venv_python()), "-m", "jupyter", "lab", folder]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # containers often run as root; Jupyter refuses without it
