@@ -2,12 +2,21 @@
 """The one entry point of the lecturekit course.
 
 Usage:
-    python3 course.py lab   [jupyter lab args...]   set up, then open the course
+    python3 course.py lab   [--instructor] [--no-solutions] [jupyter lab args...]
+                                                    set up, then open your own copy of the course
+                                                    (my-work/; --instructor opens notebooks/)
+    python3 course.py progress [--chapter STEM] [--timeout S]
+                                                    grade your copies: points per exercise
     python3 course.py test  [--browser] [pytest args...]
                                                     set up, then run every test
     python3 course.py regen                         re-execute every notebook in place
     python3 course.py export [args...]              write the course as static HTML to build/html/
     python3 course.py bench [args...]               run benchmarks/run.py
+
+`lab` opens the learner's workspace, my-work/ (git-ignored): the student
+version of every chapter, made on first run from notebooks/ and never
+overwritten afterwards; when a chapter of the course changes, its new version
+is added beside the learner's copy (lecturekit/learner.py says how).
 
 Set-up means: make a virtual environment in .venv (once) and install this
 project into it, editable, with the extras [test,lab,fast]. The install is
@@ -45,6 +54,8 @@ PYPROJECT = ROOT / "pyproject.toml"
 EXTRAS = "test,lab,fast"
 BROWSER_EXTRAS = EXTRAS + ",browser"   # + playwright (drives the system's chromium)
 SANITIZE_FILE = ROOT / "nbval_sanitize.cfg"
+# The learner's own copies (git-ignored); LECTUREKIT_WORKSPACE moves it (tests do).
+WORKSPACE = Path(os.environ.get("LECTUREKIT_WORKSPACE") or ROOT / "my-work").resolve()
 NOTEBOOK_TIMEOUT = 300  # seconds per cell (nbval) and per notebook cell (regen)
 
 
@@ -82,8 +93,12 @@ def notebooks():
 
 
 def relative(path):
-    """A path relative to the repo root, for short readable commands."""
-    return str(Path(path).relative_to(ROOT))
+    """A path relative to the repo root, for short readable commands (absolute
+    when it lies outside the repo)."""
+    try:
+        return str(Path(path).relative_to(ROOT))
+    except ValueError:
+        return str(path)
 
 
 # --------------------------------------------------------------------------
@@ -187,14 +202,37 @@ def find_chromium():
 # --------------------------------------------------------------------------
 
 def cmd_lab(args):
-    """Set up, then open the course in JupyterLab."""
+    """Set up, then open the learner's workspace (or, with --instructor, the
+    instructor notebooks) in JupyterLab."""
+    args = list(args)
+    instructor = "--instructor" in args
+    solutions = "--no-solutions" not in args
+    args = [a for a in args if a not in ("--instructor", "--no-solutions")]
     code = setup()
     if code != 0:
         return code
-    cmd = [str(venv_python()), "-m", "jupyter", "lab", "notebooks/"]
+    if instructor:
+        folder = "notebooks/"
+    else:
+        setup_cmd = [str(venv_python()), "-m", "lecturekit.learner", "setup",
+                     "notebooks", relative(WORKSPACE)]
+        code = run(setup_cmd + ([] if solutions else ["--no-solutions"]))
+        if code != 0:
+            return code
+        folder = relative(WORKSPACE)
+    cmd = [str(venv_python()), "-m", "jupyter", "lab", folder]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # containers often run as root; Jupyter refuses without it
-    return run(cmd + list(args))
+    return run(cmd + args)
+
+
+def cmd_progress(args):
+    """Set up, then grade the learner's workspace and print points per exercise."""
+    code = setup()
+    if code != 0:
+        return code
+    return run([str(venv_python()), "-m", "lecturekit.learner", "progress",
+                "notebooks", relative(WORKSPACE), *args])
 
 
 def cmd_test(args):
@@ -283,6 +321,7 @@ def cmd_bench(args):
 
 COMMANDS = {
     "lab": cmd_lab,
+    "progress": cmd_progress,
     "test": cmd_test,
     "regen": cmd_regen,
     "export": cmd_export,

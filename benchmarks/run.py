@@ -31,7 +31,7 @@ Usage::
 
     python benchmarks/run.py                 # full grid, ~5 minutes on a quiet machine
     python benchmarks/run.py --quick         # n <= 1e5, d in {2, 100}
-    python benchmarks/run.py --write-readme  # also put the table into README.md
+    python benchmarks/run.py --write-readme  # also put the table into benchmarks/README.md
 
 Raw results go to benchmarks/results/latest.json.
 """
@@ -290,7 +290,7 @@ def readme_block(cases, startup, info, rounds, elapsed):
 
 
 def write_readme(block):
-    path = ROOT / "README.md"
+    path = ROOT / "benchmarks" / "README.md"
     if not path.exists():
         print("README.md not found: table not written", file=sys.stderr)
         return False
@@ -311,7 +311,7 @@ def write_readme(block):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="small grid: n in {1e4, 1e5}, d in {2, 100}")
-    ap.add_argument("--write-readme", action="store_true", help="replace the table in README.md")
+    ap.add_argument("--write-readme", action="store_true", help="replace the table in benchmarks/README.md")
     ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds per case (default 5)")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
