@@ -499,7 +499,13 @@ def _clip_convex(poly: np.ndarray, a: np.ndarray, c: float) -> np.ndarray:
 
 
 def _boundary_geometry(w, view):
-    """Two points on the line, the foot of the view's centre on it, and the unit normal."""
+    """Two points on the line, an anchor for the normal arrow, and the unit normal.
+
+    The anchor is the middle of the part of the line inside the view, so the
+    arrow is on the axes even where the line only cuts a corner of the view;
+    when the line misses the view it is the point of the line closest to the
+    view's centre.
+    """
     x0, x1, y0, y1 = view
     v = w[1:]
     vv = float(v @ v)
@@ -507,8 +513,17 @@ def _boundary_geometry(w, view):
     foot = centre - (w[0] + v @ centre) / vv * v  # closest point of the line to the centre
     unit = v / np.sqrt(vv)
     along = np.array([-unit[1], unit[0]])
+    # the stretch foot + t * along that lies inside the view (slab clipping)
+    lo, hi = -np.inf, np.inf
+    for k, (a, b) in enumerate(((x0, x1), (y0, y1))):
+        if abs(along[k]) > 1e-12:
+            t1, t2 = (a - foot[k]) / along[k], (b - foot[k]) / along[k]
+            lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
+        elif not a <= foot[k] <= b:
+            lo, hi = 1.0, 0.0  # parallel to this side and outside the view
+    anchor = foot + 0.5 * (lo + hi) * along if lo <= hi else foot
     half = 0.5 * float(np.hypot(x1 - x0, y1 - y0))
-    return foot - half * along, foot + half * along, foot, unit
+    return foot - half * along, foot + half * along, anchor, unit
 
 
 # --------------------------------------------------------------------------
@@ -1297,6 +1312,8 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
     squared = data(X**2, y, right, axis_labels=("x₁²", "x₂²"))
     line = boundary(w, right, label="boundary")
     right.set_title("squared features (x₁², x₂²): a line", fontsize="medium")
+    for panel in (left, right):  # shapes and the normal's right angle read true only at equal scales
+        panel.set_aspect("equal", adjustable="datalim")
     if w[1] * w[2] > 0 and w[0] * w[1] < 0:
         shape = (f"an ellipse with semi-axes {_number(np.sqrt(-w[0] / w[1]))} along x₁ and "
                  f"{_number(np.sqrt(-w[0] / w[2]))} along x₂")
