@@ -95,3 +95,10 @@ def __getattr__(name):
 
 def __dir__():
     return sorted(set(globals()) | _LAZY)
+
+
+# In a notebook, figures display as an <img> whose alt text describes them
+# (lk.plot.describe / lk.plot.description); see lecturekit/_display.py.
+from ._display import install as _install_figure_alt_text  # noqa: E402
+
+_install_figure_alt_text()

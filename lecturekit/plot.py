@@ -279,6 +279,13 @@ class VectorArtists:
 # --------------------------------------------------------------------------
 
 
+_DESCRIPTION = "_lecturekit_description"
+_COLOUR_NAMES = dict(zip(OKABE_ITO, ("blue", "vermillion", "bluish green", "reddish purple", "orange",
+                                     "sky blue", "yellow", "black")))
+_MARKER_NAMES = {"o": "circles", "s": "squares", "^": "triangles", "D": "diamonds", "v": "down triangles",
+                 "P": "plus signs", "X": "crosses", "*": "stars"}
+
+
 def _figure_of(target):
     """The Figure behind a Figure or an Axes (for describe/description)."""
     if isinstance(target, matplotlib.axes.Axes):
@@ -289,29 +296,97 @@ def _figure_of(target):
                     f"{type(target).__name__}; pass the figure (plt.gcf()) or an axes")
 
 
+def _sentence(text: str) -> str:
+    text = " ".join(str(text).split())
+    return text if text.endswith((".", "!", "?", ":")) else text + "."
+
+
 def describe(target, text: str):
-    """Add a sentence to the text alternative of ``target``'s figure.
+    """Add a sentence to the text alternative of a figure (or of one of its panels).
 
-    The text alternative is what a screen reader says instead of the picture.
-    Build it from the data the figure shows (counts, equations, what changed),
-    not a generic caption::
+    The text alternative is what a screen reader says instead of the picture
+    (the ``alt`` of the image in JupyterLab and in the HTML export).  The
+    functions of this module already describe what they draw (the points of
+    each class, a boundary's equation, a curve's first and last values); add
+    what the reader should notice, built from the data, not a generic caption::
 
-        lk.plot.describe(ax, f"The boundary {w[1]:.2f}·x₁ + {w[2]:.2f}·x₂ + {w[0]:.2f} = 0 "
-                             f"separates all {len(y)} points.")
+        lk.plot.describe(ax, f"After {res.n_updates} updates the boundary separates "
+                             f"all {len(y)} points.")
 
-    Returns the figure.  Sentences accumulate in the order they are added.
+    ``target`` is an Axes (the sentence belongs to that panel) or a Figure
+    (it comes first, before the panels').  Returns ``target``.
     """
-    fig = _figure_of(target)
     if not isinstance(text, str) or not text.strip():
         raise ValueError("text: expected a non-empty sentence describing what the figure "
                          f"shows, got {text!r}")
-    fig.__dict__.setdefault("_lecturekit_description", []).append(" ".join(text.split()))
-    return fig
+    _figure_of(target)  # type check
+    target.__dict__.setdefault(_DESCRIPTION, []).append(_sentence(text))
+    return target
+
+
+_QUIET = []  # non-empty while a plot function draws parts it describes itself
+
+
+def _note(ax, text: str) -> None:
+    """What a plot function drew, as a sentence of the panel's description."""
+    if not _QUIET:
+        ax.__dict__.setdefault(_DESCRIPTION, []).append(_sentence(text))
+
+
+def _axes_fallback(ax) -> str:
+    """A sentence for a panel nobody described: its kind, labels and limits."""
+    x, y = ax.get_xlabel() or "x", ax.get_ylabel() or "y"
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    return (f"A plot of {y} against {x}, with {x} from {_number(x0)} to {_number(x1)} "
+            f"and {y} from {_number(y0)} to {_number(y1)}.")
 
 
 def description(target) -> str:
-    """The text alternative collected for ``target``'s figure ('' if none)."""
-    return " ".join(_figure_of(target).__dict__.get("_lecturekit_description", []))
+    """The text alternative of ``target``'s figure: the figure's own sentences,
+    then each panel's (numbered and titled when there are several).  Never
+    empty: a panel that nobody described is described by its axes."""
+    fig = _figure_of(target)
+    parts = list(fig.__dict__.get(_DESCRIPTION, []))
+    title = fig._suptitle.get_text() if getattr(fig, "_suptitle", None) is not None else ""
+    if title:
+        parts.insert(0, _sentence(f"Figure titled “{title}”"))
+    panels = [ax for ax in fig.axes if ax.get_visible() and ax.get_label() != "<colorbar>"]
+    for k, ax in enumerate(panels, 1):
+        own = ax.__dict__.get(_DESCRIPTION, [])
+        if not own and parts and len(panels) == 1:
+            continue  # the figure's sentences already say it
+        body = " ".join(own) if own else _axes_fallback(ax)
+        head = []
+        if len(panels) > 1:
+            head.append(f"Panel {k} of {len(panels)}")
+        if ax.get_title():
+            head.append(f"“{ax.get_title()}”")
+        parts.append((", ".join(head) + ": " if head else "") + body)
+    return " ".join(parts) if parts else "An empty figure."
+
+
+def _number(v: float) -> str:
+    return f"{v:.3g}".replace("-", "−")
+
+
+def _equation(w) -> str:
+    """w0 + w1 x1 + w2 x2 = 0 as readable text, e.g. '−1 + 1·x₁ + 2·x₂ = 0'."""
+    terms = [_number(w[0])] if w[0] != 0 else []
+    for j, c in enumerate(w[1:], 1):
+        if c == 0:
+            continue
+        var = f"x{str(j).translate(_SUB)}"
+        if not terms:
+            terms.append(f"{_number(c)}·{var}")
+        else:
+            terms.append(f"{'−' if c < 0 else '+'} {_number(abs(c))}·{var}")
+    return " ".join(terms or ["0"]) + " = 0"
+
+
+def _class_phrase(colour, marker, name, count) -> str:
+    who = f"with {name}" if name.startswith("y =") else f"of class “{name}”"
+    return (f"{count} {who} ({_COLOUR_NAMES.get(colour, 'coloured')} "
+            f"{_MARKER_NAMES.get(marker, 'markers')})")
 
 
 def _ax(ax):
@@ -424,7 +499,13 @@ def _clip_convex(poly: np.ndarray, a: np.ndarray, c: float) -> np.ndarray:
 
 
 def _boundary_geometry(w, view):
-    """Two points on the line, the foot of the view's centre on it, and the unit normal."""
+    """Two points on the line, an anchor for the normal arrow, and the unit normal.
+
+    The anchor is the middle of the part of the line inside the view, so the
+    arrow is on the axes even where the line only cuts a corner of the view;
+    when the line misses the view it is the point of the line closest to the
+    view's centre.
+    """
     x0, x1, y0, y1 = view
     v = w[1:]
     vv = float(v @ v)
@@ -432,8 +513,17 @@ def _boundary_geometry(w, view):
     foot = centre - (w[0] + v @ centre) / vv * v  # closest point of the line to the centre
     unit = v / np.sqrt(vv)
     along = np.array([-unit[1], unit[0]])
+    # the stretch foot + t * along that lies inside the view (slab clipping)
+    lo, hi = -np.inf, np.inf
+    for k, (a, b) in enumerate(((x0, x1), (y0, y1))):
+        if abs(along[k]) > 1e-12:
+            t1, t2 = (a - foot[k]) / along[k], (b - foot[k]) / along[k]
+            lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
+        elif not a <= foot[k] <= b:
+            lo, hi = 1.0, 0.0  # parallel to this side and outside the view
+    anchor = foot + 0.5 * (lo + hi) * along if lo <= hi else foot
     half = 0.5 * float(np.hypot(x1 - x0, y1 - y0))
-    return foot - half * along, foot + half * along, foot, unit
+    return foot - half * along, foot + half * along, anchor, unit
 
 
 # --------------------------------------------------------------------------
@@ -507,6 +597,10 @@ def data(X, y, ax=None, *, labels=None, axis_labels=("x₁", "x₂"), legend=Tru
         )
     _label_axes(ax, *axis_labels)
     leg = ax.legend(loc="best", fontsize="small") if legend else None
+    counts = [_class_phrase(colour, marker, name, int(np.sum(y == c)))
+              for c, (colour, marker, _), name in zip(classes, styles, names)]
+    _note(ax, f"{X.shape[0]} points in the ({ax.get_xlabel()}, {ax.get_ylabel()}) plane: "
+              + "; ".join(counts))
     return DataArtists(points=points, legend=leg)
 
 
@@ -595,6 +689,13 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, **
         band = Polygon(strip, closed=True, facecolor=color, edgecolor="none", alpha=0.12, zorder=1,
                        label=f"margin {margin:.3g}")
         ax.add_artist(band)  # add_artist, not add_patch: the band must not change the data limits
+    what = f"the boundary “{label}”" if label else "a boundary"
+    text = f"A straight line, {what}, where {_equation(w)}"
+    if arrow is not None:
+        text += f"; an arrow along its normal ({_number(w[1])}, {_number(w[2])}) points to the positive side"
+    if band is not None:
+        text += f"; a shaded band marks the points within {_number(margin)} of it"
+    _note(ax, text)
     return BoundaryArtists(line=line, normal=arrow, band=band)
 
 
@@ -731,6 +832,12 @@ def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.2
                 xc, yc, mask.astype(float), levels=[0.5, 1.5], colors=["0.45"],
                 alpha=0.35, hatches=["///"], zorder=0.5,
             )
+    shares = [f"{100 * np.mean(predicted == c):.0f} % predicted {c.item() if hasattr(c, 'item') else c}"
+              for c in classes]
+    text = "Background shaded by the predicted class: " + ", ".join(shares)
+    if mask is not None and mask.any():
+        text += f"; hatched grey marks the ambiguous {100 * mask.mean():.0f} % of the area"
+    _note(ax, text)
     return RegionArtists(
         mesh=mesh, ambiguous=overlay, classes=classes, xx=xx, yy=yy,
         labels=predicted.reshape(resolution, resolution), ambiguous_mask=mask,
@@ -827,7 +934,11 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
             lines.append(final.line)
         else:
             shade = 0.15 + 0.55 * (j + 1) / len(steps)
-            lines.append(boundary(w_k, ax, normal=False, color="0.45", alpha=shade, linewidth=1.0).line)
+            _QUIET.append(True)  # the trace describes its faint lines in one sentence
+            try:
+                lines.append(boundary(w_k, ax, normal=False, color="0.45", alpha=shade, linewidth=1.0).line)
+            finally:
+                _QUIET.pop()
         kept.append(k)
 
     index = np.asarray(result.trace.index)
@@ -839,6 +950,15 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
     )
     if show_data:
         ax.legend(loc="best", fontsize="small")
+    text = f"The perceptron's run: {n} update(s)"
+    if kept:
+        text += (f"; faint lines show the boundary after updates {', '.join(map(str, kept[:-1]))}"
+                 if len(kept) > 1 else "")
+    if circled.size:
+        text += ("; rings mark the points that triggered updates, at "
+                 + ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])})" for i in circled[:8])
+                 + (" and more" if circled.size > 8 else ""))
+    _note(ax, text)
     return TraceArtists(data=drawn, start=start, lines=tuple(lines), steps=tuple(kept), final=final,
                         circles=circles, circled=circled)
 
@@ -877,6 +997,8 @@ def mistakes(result, ax=None, *, color=None):
     _label_axes(ax, "epoch", "mistakes (updates)")
     ax.xaxis.get_major_locator().set_params(integer=True)
     ax.yaxis.get_major_locator().set_params(integer=True)
+    shown = ", ".join(str(int(c)) for c in counts[:20]) + (", …" if counts.shape[0] > 20 else "")
+    _note(ax, f"A bar chart of mistakes per epoch over {counts.shape[0]} epoch(s): {shown}")
     return bars
 
 
@@ -931,6 +1053,15 @@ def learning_curve(values, ax=None, *, ylabel=None, xlabel=None, label=None, sta
     (line,) = ax.plot(x, y_values, **{"marker": "o", "markersize": 3, "label": label, **line_kw})
     _label_axes(ax, default_x if xlabel is None else xlabel, default_y if ylabel is None else ylabel)
     ax.xaxis.get_major_locator().set_params(integer=True)
+    if y_values.shape[0]:
+        name = f" “{label}”" if label else ""
+        what = f"A curve{name} of {ax.get_ylabel() or 'values'} against {ax.get_xlabel()}"
+        if y_values.shape[0] <= 12:
+            _note(ax, f"{what}, from {x[0]} to {x[-1]}: " + ", ".join(map(_number, y_values)))
+        else:
+            lo = int(np.nanargmin(y_values)) if np.isfinite(y_values).any() else 0
+            _note(ax, f"{what}, from {x[0]} to {x[-1]}: it starts at {_number(y_values[0])}, ends at "
+                      f"{_number(y_values[-1])}, and is lowest, {_number(y_values[lo])}, at {x[lo]}")
     return line
 
 
@@ -1096,6 +1227,15 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
         (end,) = ax.plot(path[-1:, a], path[-1:, b], "*", color=OKABE_ITO[4], markeredgecolor="black",
                          markersize=13, label="end", zorder=4)
     _label_axes(ax, f"w{str(a).translate(_SUB)}", f"w{str(b).translate(_SUB)}")
+    name = "perceptron criterion J(w)" if kind == "perceptron" else "sum of squared errors"
+    k = int(np.argmin(J))
+    text = (f"Filled contours of the {name} over ({ax.get_xlabel()}, {ax.get_ylabel()}), the other "
+            f"weights held fixed, from {_number(J.min())} (darkest, at ({_number(W1.flat[k])}, "
+            f"{_number(W2.flat[k])})) to {_number(J.max())} (lightest)")
+    if path is not None:
+        text += (f"; an orange path of {path.shape[0]} steps descends from ({_number(path[0, a])}, "
+                 f"{_number(path[0, b])}) to ({_number(path[-1, a])}, {_number(path[-1, b])})")
+    _note(ax, text)
     return SurfaceArtists(filled=filled, lines=lines, path=path_line, start=start, end=end,
                           free=(a, b), base=base, W1=W1, W2=W2, J=J)
 
@@ -1172,6 +1312,16 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
     squared = data(X**2, y, right, axis_labels=("x₁²", "x₂²"))
     line = boundary(w, right, label="boundary")
     right.set_title("squared features (x₁², x₂²): a line", fontsize="medium")
+    for panel in (left, right):  # shapes and the normal's right angle read true only at equal scales
+        panel.set_aspect("equal", adjustable="datalim")
+    if w[1] * w[2] > 0 and w[0] * w[1] < 0:
+        shape = (f"an ellipse with semi-axes {_number(np.sqrt(-w[0] / w[1]))} along x₁ and "
+                 f"{_number(np.sqrt(-w[0] / w[2]))} along x₂")
+    elif w[1] * w[2] < 0:
+        shape = "a hyperbola"
+    else:
+        shape = "a conic with no real points" if w[1] * w[2] > 0 else "a pair of lines"
+    _note(left, f"The curved boundary {_equation(w).replace('x₁', 'x₁²').replace('x₂', 'x₂²')} is {shape}")
     return FeatureMapArtists(raw=raw, conic=conic, squared=squared, line=line, axes=(left, right))
 
 
@@ -1263,5 +1413,14 @@ def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a"
     # equal aspect; keep limits the caller fixed (then the axes box adapts instead)
     fixed = not (ax.get_autoscalex_on() and ax.get_autoscaley_on())
     ax.set_aspect("equal", adjustable="box" if fixed else "datalim")
+    text = (f"Arrows from the origin: {labels[0]} = ({_number(a[0])}, {_number(a[1])}) in blue, length "
+            f"{_number(na)}, and {labels[1]} = ({_number(b[0])}, {_number(b[1])}) in vermillion, length "
+            f"{_number(nb)}")
+    if arc_label is not None:
+        text += f"; the angle between them is {theta:.1f}°"
+    if proj_line is not None:
+        text += (f"; the projection of {labels[0]} on the line of {labels[1]} ends at "
+                 f"({_number(p[0])}, {_number(p[1])})")
+    _note(ax, text)
     return VectorArtists(a=arrows[0], b=arrows[1], a_label=texts[0], b_label=texts[1], angle=arc,
                          angle_label=arc_label, projection=proj_line, drop=drop)

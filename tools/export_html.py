@@ -165,12 +165,41 @@ def execute(nb, path):
 # By default those URLs are "@jupyter-widgets/...", relative to the page:
 # map them into _static/html-manager/ where the fonts are.
 MANAGER_MODULES = ("base", "controls", "base7", "controls7", "html-manager")
+# The lab theme's prompt and syntax colours fall below WCAG AA contrast (4.5:1)
+# on its grey code background (#f5f5f5): e.g. numbers #080 and comments #408080
+# give about 3.9:1. These darker shades of the same hues give 6:1 or more.
+CONTRAST_CSS = """
+:root {
+  --jp-cell-inprompt-font-color: #1f5f99;
+  --jp-cell-outprompt-font-color: #a8330a;
+  --jp-mirror-editor-number-color: #006000;
+  --jp-mirror-editor-comment-color: #2f5f5f;
+  --jp-mirror-editor-operator-color: #7b1fa2;
+  --jp-mirror-editor-meta-color: #7b1fa2;
+  --jp-mirror-editor-keyword-color: #006000;
+  --jp-mirror-editor-builtin-color: #006000;
+  --jp-mirror-editor-atom-color: #3333aa;
+  --jp-mirror-editor-def-color: #0000c8;
+  --jp-mirror-editor-quote-color: #006400;
+  --jp-mirror-editor-tag-color: #116600;
+  --jp-mirror-editor-string-color: #a31515;
+  --jp-mirror-editor-property-color: #04508a;
+  --jp-mirror-editor-punctuation-color: #04508a;
+  --jp-mirror-editor-bracket-color: #5c5c44;
+  --jp-mirror-editor-error-color: #c00000;
+}
+"""
+
 PAGE_TEMPLATE = """{%- extends 'index.html.j2' -%}
 {%- block html_head_js_requirejs -%}
 {{ super() }}
 <script>require.config({paths: MODULE_PATHS});</script>
 {%- endblock html_head_js_requirejs -%}
-""".replace("MODULE_PATHS", json.dumps({
+{%- block html_head_css -%}
+{{ super() }}
+<style>CONTRAST_CSS</style>
+{%- endblock html_head_css -%}
+""".replace("CONTRAST_CSS", CONTRAST_CSS).replace("MODULE_PATHS", json.dumps({
     **{f"@jupyter-widgets/{name}": f"{STATIC}/html-manager/{name}" for name in MANAGER_MODULES},
     "@jupyter-widgets/html-manager/dist": f"{STATIC}/html-manager",
 }))
