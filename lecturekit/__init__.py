@@ -23,6 +23,7 @@ from .estimators import (
     CentroidClassifier,
     LeastSquaresClassifier,
     LinearMachine,
+    NotFittedError,
     OneVsOneClassifier,
     OneVsRestClassifier,
     Perceptron,
@@ -75,7 +76,7 @@ __all__ = [
     "datasets", "show_source",
     "LinearClassifier", "PerceptronResult", "ConvergenceWarning",
     # estimators
-    "Perceptron", "AveragedPerceptron", "CentroidClassifier", "LeastSquaresClassifier",
+    "Perceptron", "AveragedPerceptron", "NotFittedError", "CentroidClassifier", "LeastSquaresClassifier",
     "LinearMachine", "OneVsRestClassifier", "OneVsOneClassifier",
     # lazily loaded submodules
     "plot", "widgets",

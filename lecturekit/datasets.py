@@ -23,6 +23,7 @@ __all__ = [
     "unbalanced",
     "toy",
     "digits_pair",
+    "iris",
 ]
 
 
@@ -247,23 +248,75 @@ def unbalanced(n_pos: int = 100, n_neg: int = 50, *, seed: int = 0):
     return X, y
 
 
+def _sklearn_data_file(name: str):
+    """Path of a data file bundled with scikit-learn, found without importing it.
+
+    ``import sklearn.datasets`` takes a second or more (it loads scipy and
+    much of scikit-learn); the bundled tables are small text files, so a
+    notebook that only wants the data reads them directly.  Returns None when
+    scikit-learn or the file is not there.
+    """
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.find_spec("sklearn")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for root in spec.submodule_search_locations:
+        path = Path(root) / "datasets" / "data" / name
+        if path.is_file():
+            return path
+    return None
+
+
 def digits_pair(a: int = 3, b: int = 8, *, scale: bool = True):
     """Handwritten digits a (+1) versus b (-1) from scikit-learn's bundled 8x8 digits (no download).
 
     Returns X of shape (n, 64) with pixel values in [0, 1] (when ``scale``) and labels -1/+1.
-    Needs scikit-learn (installed with ``lecturekit[lab]``).
+    Needs scikit-learn installed (``lecturekit[lab]``), whose data file it reads.
     """
     for name, value in (("a", a), ("b", b)):
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 0 <= value <= 9:
             raise ValueError(f"{name} must be a digit 0..9; got {value!r}.")
     if a == b:
         raise ValueError(f"a and b must be different digits; got {a} twice.")
-    try:
-        from sklearn.datasets import load_digits
-    except ImportError:  # pragma: no cover
-        raise ImportError("digits_pair needs scikit-learn: pip install scikit-learn") from None
-    data = load_digits()
-    rows = np.isin(data.target, (a, b))
-    X = data.data[rows] / (16.0 if scale else 1.0)
-    y = np.where(data.target[rows] == a, 1, -1)
+    path = _sklearn_data_file("digits.csv.gz")
+    if path is not None:
+        table = np.loadtxt(path, delimiter=",")
+        pixels, target = table[:, :-1], table[:, -1].astype(int)
+    else:  # pragma: no cover - a scikit-learn that keeps its data elsewhere
+        try:
+            from sklearn.datasets import load_digits
+        except ImportError:
+            raise ImportError("digits_pair needs scikit-learn: pip install scikit-learn") from None
+        data = load_digits()
+        pixels, target = data.data, data.target
+    rows = np.isin(target, (a, b))
+    X = pixels[rows] / (16.0 if scale else 1.0)
+    y = np.where(target[rows] == a, 1, -1)
     return X, y
+
+
+def iris():
+    """Fisher's iris flowers (1936): X of shape (150, 4), y in {0, 1, 2}, and the names.
+
+    Returns ``(X, y, feature_names, class_names)``.  Columns: sepal length,
+    sepal width, petal length, petal width (cm); classes setosa, versicolor,
+    virginica.  Read from the copy bundled with scikit-learn (no download, and
+    without importing scikit-learn).
+    """
+    feature_names = ["sepal length (cm)", "sepal width (cm)", "petal length (cm)", "petal width (cm)"]
+    path = _sklearn_data_file("iris.csv")
+    if path is not None:
+        with open(path, encoding="utf-8") as f:
+            header = f.readline().strip().split(",")
+        table = np.loadtxt(path, delimiter=",", skiprows=1)
+        X, y, class_names = table[:, :4], table[:, 4].astype(int), header[2:]
+    else:  # pragma: no cover
+        try:
+            from sklearn.datasets import load_iris
+        except ImportError:
+            raise ImportError("iris needs scikit-learn: pip install scikit-learn") from None
+        data = load_iris()
+        X, y, class_names = data.data, data.target, list(data.target_names)
+    return X, y, feature_names, [str(c) for c in class_names]

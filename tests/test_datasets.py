@@ -54,3 +54,29 @@ def test_cover_probability_against_brute_force():
     assert not lk.is_separable([[1.0, 0.0], [-1.0, 0.0]], [1, 1], fit_intercept=False)
     assert lk.is_separable([[1.0, 0.0], [2.0, 1.0]], [-1, -1], fit_intercept=False)
     assert lk.cover_probability(10, 4, fit_intercept=False) < lk.cover_probability(10, 4)
+
+
+def test_bundled_tables_are_scikit_learns_own_data_without_importing_it():
+    """digits_pair and iris read scikit-learn's data files directly: the same
+    numbers as its loaders, and (checked in a fresh process) without loading
+    scikit-learn, whose import costs a notebook more than a second."""
+    import subprocess
+    import sys
+
+    from sklearn.datasets import load_digits, load_iris
+
+    X, y, features, classes = lk.datasets.iris()
+    ref = load_iris()
+    assert np.array_equal(X, ref.data) and np.array_equal(y, ref.target)
+    assert features == list(ref.feature_names) and classes == list(ref.target_names)
+
+    Xd, yd = lk.datasets.digits_pair(3, 8)
+    digits = load_digits()
+    rows = np.isin(digits.target, (3, 8))
+    assert np.array_equal(Xd, digits.data[rows] / 16.0)
+    assert np.array_equal(yd, np.where(digits.target[rows] == 3, 1, -1))
+
+    probe = ("import sys, lecturekit as lk; lk.datasets.iris(); lk.datasets.digits_pair(); "
+             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('sklearn', 'scipy')))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
