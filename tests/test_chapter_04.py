@@ -343,3 +343,19 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
     message = _run_visible(gid, UNRELATED[gid])
     assert message is not None and "Hint:" in message
     assert "known mistake" not in message, message
+
+
+def test_averaging_depends_on_the_order_less_than_the_last_vector():
+    """Section 9: 20 orders of the same noisy training set."""
+    X, y, Xt, yt = _noisy_split()
+    last_acc, avg_acc, last_dir, avg_dir = [], [], [], []
+    for s in range(20):
+        q = np.random.default_rng(100 + s).permutation(len(y))
+        last = quiet(lk.perceptron, X[q], y[q], max_epochs=10)
+        avg = lk.averaged_perceptron(X[q], y[q], max_epochs=10)
+        last_acc.append(last.score(Xt, yt))
+        avg_acc.append(avg.score(Xt, yt))
+        last_dir.append(np.arctan2(last.w[2], last.w[1]))
+        avg_dir.append(np.arctan2(avg.w[2], avg.w[1]))
+    assert np.ptp(avg_acc) < np.ptp(last_acc) and min(avg_acc) > np.mean(last_acc)
+    assert np.std(avg_dir) < np.std(last_dir) / 3
