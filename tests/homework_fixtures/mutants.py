@@ -59,25 +59,7 @@ MUTANTS = {
     # all of chapter 3's wrong answers are in chapter_mutants/ch03.py (one list, no duplicates,
     # so that each one's visible-test message can be checked: tests/test_chapter_03.py)
 
-    # ---- notebooks/04_perceptron.ipynb ----
-    ("04_perceptron", "ch04-update"): [
-        ("`<` instead of `<=`: a point on the boundary is not a mistake", ("<= 0", "< 0")),
-        ("the update is applied to correctly classified points too",
-         ("    if y_i * (w @ x_i) <= 0:\n        return w + eta * y_i * x_i\n    return w",
-          "    return w + eta * y_i * x_i")),
-        ("the learning rate is ignored", ("eta * y_i * x_i", "y_i * x_i")),
-        ("w is updated in place", ("return w + eta * y_i * x_i", "w += eta * y_i * x_i\n        return w")),
-    ],
-    ("04_perceptron", "ch04-epoch"): [
-        ("`<` instead of `<=`", ("<= 0", "< 0")),
-        ("every example is counted, not only the updates",
-         ("            n_updates += 1", "        n_updates += 1")),
-        ("the learning rate is ignored", ("eta * y_i * x_i", "y_i * x_i")),
-    ],
-    ("04_perceptron", "ch04-dual-weights"): [
-        ("the bias column is dropped (zeros instead of ones)", ("np.ones((len(X), 1))", "np.zeros((len(X), 1))")),
-        ("the labels y_i are left out", ("(np.asarray(alpha) * np.asarray(y)) @ Xh", "np.asarray(alpha) @ Xh")),
-    ],
+    # ---- notebooks/04_perceptron.ipynb: its wrong answers are all in chapter_mutants/ch04.py ----
 
     # ---- notebooks/05_convergence_proof.ipynb and 06_gradient_descent.ipynb ----
     # their wrong answers live in chapter_mutants/ch05.py and ch06.py (one catalogue,

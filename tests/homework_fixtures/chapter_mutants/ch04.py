@@ -112,4 +112,44 @@ MUTANTS = {
     return np.asarray(y) @ Xh
 '''),
     ],
+    "ch04-predict": [
+        ("`< 0` instead of `<= 0`: from w = 0 no score is negative, so nothing is ever updated",
+         "updates_by_hand = []\nw_by_hand = [0.0, 0.0, 0.0]\n"),
+        ("updating only when the prediction is wrong: with predict(0) = -1 the negative "
+         "example 0 on the boundary is skipped, though y w.x = 0 is a mistake",
+         "updates_by_hand = [1, 2]\nw_by_hand = [2.0, 0.0, 1.0]\n"),
+        ("judging a whole epoch with the w it started with (batch) instead of "
+         "updating after each example",
+         "updates_by_hand = [0, 1, 2, 1]\nw_by_hand = [2.0, 0.0, 3.0]\n"),
+        ("forgetting the leading 1 of x: without a bias the run goes differently",
+         "updates_by_hand = [0, 1, 1, 2, 1, 2, 1, 2, 1]\nw_by_hand = [-2.0, 5.0]\n"),
+        ("counting the score 0 of example 1 in epoch 2 as correct, or stopping after one "
+         "epoch: y w.x = 0 is a mistake, and the loop runs until an epoch has none",
+         "updates_by_hand = [0, 1]\nw_by_hand = [0.0, 0.0, 2.0]\n"),
+    ],
+    "ch04-margin": [
+        ("the bias w0 is left out: w needs three numbers (w0, w1, w2)", "w_margin = [1.0, 1.0]\n"),
+        ("the sign is flipped: w points towards the negatives", "w_margin = [1.0, -1.0, -1.0]\n"),
+        ("the perceptron's own w: it stops at the first separating line, whose margin is 0.32",
+         "w_margin = [1.0, 1.0, 3.0]\n"),
+        ("b = 0: the line x1 + x2 = 0 through the origin is closer to the negatives", "w_margin = [0.0, 1.0, 1.0]\n"),
+        ("b = +1 instead of -1: the line x1 + x2 = -1 passes too close to the negatives",
+         "w_margin = [1.0, 1.0, 1.0]\n"),
+    ],
+    "ch04-order": [
+        ("thinking the rate moves the boundary from w = 0: every w of that run is eta times the "
+         "rate-1 run, and the order is what changes the path", 'answer_order = "a"\n'),
+        ("thinking the rate matters from w = 0 as well as the order: from w = 0 the rate only "
+         "rescales every w", 'answer_order = "c"\n'),
+        ("thinking the boundary depends on the data alone: the perceptron stops at the first "
+         "separating w on its path, and the order changes the path", 'answer_order = "d"\n'),
+    ],
+    "ch04-scale": [
+        ("dividing the start by eta the wrong way: the rate-1 run starts from w0 / eta = 5 w_blc, "
+         "not w_blc / 5", 'answer_scale = "a"\n'),
+        ("thinking eta never matters: it cancels only from w = 0; from w_blc it sets how long "
+         "the start is compared with each step", 'answer_scale = "c"\n'),
+        ("thinking the start is forgotten: eta = 0.2 from 0 is the rate-1 run from 0, a different run",
+         'answer_scale = "d"\n'),
+    ],
 }
