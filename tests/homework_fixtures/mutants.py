@@ -65,43 +65,9 @@ MUTANTS = {
     # their wrong answers live in chapter_mutants/ch05.py and ch06.py (one catalogue,
     # one description per mistake, matched by the visible tests' feedback)
 
-    # ---- notebooks/07_lms.ipynb ----
-    ("07_lms", "ch07-online-step"): [
-        ("the gradient's sign is flipped", ("return w + eta", "return w - eta")),
-        ("the perceptron's sign(w . x) in place of w . x", ("(y_i - w @ x_i)", "(y_i - np.sign(w @ x_i))")),
-        ("updates only on mistakes, like the perceptron",
-         ("    return w + eta * (y_i - w @ x_i) * x_i",
-          "    if y_i * (w @ x_i) <= 0:\n        return w + eta * (y_i - w @ x_i) * x_i\n    return w")),
-    ],
-    ("07_lms", "ch07-batch-step"): [
-        ("the gradient's sign is flipped", ("return -Xh.T @ (y - Xh @ w)", "return Xh.T @ (y - Xh @ w)")),
-        ("the step climbs the gradient", ("return w - eta * lms_gradient", "return w + eta * lms_gradient")),
-        ("the gradient is averaged instead of summed",
-         ("return -Xh.T @ (y - Xh @ w)", "return -Xh.T @ (y - Xh @ w) / len(y)")),
-    ],
-    ("07_lms", "ch07-sse"): [
-        ("the residuals are not squared", ("** 2", "")),
-        ("halved, like E(w)", ("float(np.sum(", "float(0.5 * np.sum(")),
-    ],
-
-    # ---- notebooks/08_multiclass.ipynb ----
-    ("08_multiclass", "ch08-ovr-predict"): [
-        ("the largest score wins even when the classifiers disagree",
-         ("np.where(claims.sum(axis=1) == 1, np.argmax(claims, axis=1), -1)", "np.argmax(scores, axis=1)")),
-        ("the bias is dropped", ("X @ W[:, 1:].T + W[:, 0]", "X @ W[:, 1:].T")),
-        ("any claim wins, not exactly one", ("claims.sum(axis=1) == 1", "claims.sum(axis=1) >= 1")),
-    ],
-    ("08_multiclass", "ch08-pairwise-vote"): [
-        ("a score of 0 votes for the first class",
-         ("votes[:, a] += S[:, m] > 0\n        votes[:, b] += S[:, m] <= 0",
-          "votes[:, a] += S[:, m] >= 0\n        votes[:, b] += S[:, m] < 0")),
-        ("every row counts as tied", ("> 1", ">= 1")),
-    ],
-    ("08_multiclass", "ch08-lm-update"): [
-        ("`>` instead of `>=`: a tie is not a mistake", ("if g[j] >= g[c]:", "if g[j] > g[c]:")),
-        ("W is changed in place", ("    W = W.copy()\n", "")),
-        ("only the true class's row moves", ("        W[j] = W[j] - eta * x_i\n", "")),
-    ],
+    # ---- notebooks/07_lms.ipynb and 08_multiclass.ipynb: all their wrong answers are in
+    # chapter_mutants/ch07.py and ch08.py (one catalogue per chapter, each mistake once,
+    # each named by a visible test: tests/test_chapter_07.py, tests/test_chapter_08.py) ----
 
     # ---- notebooks/09_feature_trick.ipynb ----
     # all of chapter 9's wrong answers are in chapter_mutants/ch09.py (see tests/test_chapter_09.py)

@@ -25,6 +25,10 @@ MUTANTS = {
         return w + eta * (y_i - w @ x_i) * x_i
     return w
 '''),
+        ("the perceptron's sign(w . x) in place of w . x", '''def lms_online_step(w, x_i, y_i, eta):
+    """Return w after one Widrow-Hoff step: w + eta * (y_i - w . x_i) * x_i."""
+    return w + eta * (y_i - np.sign(w @ x_i)) * x_i
+'''),
     ],
     "ch07-batch-step": [
         ("gradient sign flipped (ascent)", '''def lms_gradient(w, Xh, y):
@@ -74,22 +78,25 @@ def lms_batch_step(w, Xh, y, eta):
     return w + eta * lms_gradient(w, Xh, y)
 '''),
     ],
-    "ch07-sse": [
-        ("mean instead of sum", '''def sse(w, Xh, y):
-    """Sum of squared residuals sum_i (y_i - w . x_i)^2 over the rows of Xh."""
-    return float(np.mean((y - Xh @ w) ** 2))
-'''),
-        ("absolute residuals", '''def sse(w, Xh, y):
-    """Sum of squared residuals sum_i (y_i - w . x_i)^2 over the rows of Xh."""
-    return float(np.sum(np.abs(y - Xh @ w)))
-'''),
-        ("with the 1/2 of E(w)", '''def sse(w, Xh, y):
-    """Sum of squared residuals sum_i (y_i - w . x_i)^2 over the rows of Xh."""
-    return float(0.5 * np.sum((y - Xh @ w) ** 2))
-'''),
-        ("square of the summed residual", '''def sse(w, Xh, y):
-    """Sum of squared residuals sum_i (y_i - w . x_i)^2 over the rows of Xh."""
-    return float(np.sum(y - Xh @ w) ** 2)
-'''),
+    "ch07-predict-step": [
+        ("the residual taken as score minus label (sign flipped)", "w_next = [0.5, 2.0, -0.5]\n"),
+        ("the squared residual of Alg. 7.3 as printed", "w_next = [1.0, 3.0, 0.0]\n"),
+        ("the perceptron step eta * y * x (LMS moves by the residual, not by the label)", "w_next = [-0.25, 0.5, -1.25]\n"),
+        ("the learning rate left out", "w_next = [-2.0, -3.0, -3.0]\n"),
+        ("the bias coordinate (the 1 of x~) left out of the step", "w_next = [0.0, 0.0, -1.5]\n"),
+    ],
+    "ch07-predict-rate": [
+        ("1 / lambda_max instead of 2 / lambda_max", "eta_star = 0.125\n"),
+        ("2 / trace(X~^T X~) instead of 2 / lambda_max", "eta_star = 0.16\n"),
+        ("the online per-step bound 2 / max |x~_i|^2 instead of the batch bound", "eta_star = 0.4\n"),
+        ("2 / lambda_min instead of 2 / lambda_max", "eta_star = 4.0\n"),
+        ("the matrix of the mean error, X~^T X~ / n, for the summed error E(w)", "eta_star = 1.0\n"),
+    ],
+    "ch07-explain-failure": [
+        ("(a): but the data are separable: lk.is_separable says True and the perceptron finds a separating line",
+         'answer = "a"\n'),
+        ("(c): but least squares is the closed-form minimiser; LMS only converges to that same line", 'answer = "c"\n'),
+        ("(d): but no learning rate is involved: the least-squares line comes from the normal equations",
+         'answer = "d"\n'),
     ],
 }

@@ -142,3 +142,29 @@ MUTANTS = {
 '''),
     ],
 }
+MUTANTS.update({
+    "ch08-construct": [
+        ("classes around a circle: each can be cut off from the rest by one line, so one-vs-rest has no ? point",
+         "X_c, y_c = lk.datasets.blobs(10, 3, seed=0)\n"),
+        ("the classes overlap, so no linear machine separates them",
+         "rng = np.random.default_rng(0)\n"
+         "X_c = np.vstack([np.array(c) + 2.0 * rng.normal(size=(10, 2)) for c in ([-3.0, 0.0], [0.0, 0.0], [3.0, 0.0])])\n"
+         "y_c = np.repeat([0, 1, 2], 10)\n"),
+        ("only two classes",
+         "rng = np.random.default_rng(0)\n"
+         "X_c = np.vstack([np.array(c) + 0.3 * rng.normal(size=(10, 2)) for c in ([-3.0, 0.0], [0.0, 0.0], [3.0, 0.0])])\n"
+         "y_c = np.repeat([0, 1, 1], 10)\n"),
+    ],
+    "ch08-predict-meet": [
+        ("where the one-vs-rest lines w_0 . x~ = 0 and w_1 . x~ = 0 cross, not where the scores tie", "meet = [0.0, -2.0]\n"),
+        ("the bias moved across the equals sign without changing its sign", "meet = [0.5, 3.0]\n"),
+        ("the bias taken as the last entry of each row instead of the first", "meet = [-1 / 3, 1 / 6]\n"),
+    ],
+    "ch08-explain-separable": [
+        ("(a) asks too much: three clusters in a row are separated by a linear machine, yet the middle one "
+         "cannot be cut off by one line", 'answer = "a"\n'),
+        ("(b) follows from the definition (w_i - w_j separates classes i and j) but is not it: the definition "
+         "asks for k scores that work for all pairs at once", 'answer = "b"\n'),
+        ("(d) says nothing about lines: classes with different means can overlap completely", 'answer = "d"\n'),
+    ],
+})
