@@ -169,6 +169,10 @@ def _explorer_class():
                 self._warm(self._compute({**self.values, **values}))
             self._redraw(raise_errors=True)
 
+        #: Send, with each picture, the small script that names the controls and makes the read-out a
+        #: live region in the page (see _A11Y_SCRIPT).
+        a11y_script = True
+
         def __repr__(self) -> str:  # short and stable: notebooks store it as the cell's text output
             return f"Explorer({self.name}: {', '.join(self.controls)})"
 
@@ -340,6 +344,8 @@ def _explorer_class():
             # works the same with or without a kernel.
             tag = (f'<img src="data:image/png;base64,{png}" width="{width}" height="{height}" '
                    f'alt="{html.escape(self.alt, quote=True)}" class="lk-explorer-figure"/>')
+            if self.a11y_script:
+                tag += _A11Y_SCRIPT
             self.output.outputs = (
                 {"output_type": "display_data", "metadata": {},
                  "data": {"text/html": tag, "text/plain": "<lecturekit figure>"}},
@@ -350,6 +356,61 @@ def _explorer_class():
 
 
 _UNSET = object()
+
+# Accessibility in the page (issue 14).  ipywidgets gives a slider's handle (role="slider") no
+# accessible name (ipywidgets issue 2650), the Play widget's icon buttons none either, and the HTML
+# widget no way to be a live region.  JupyterLab runs <script> elements of trusted HTML outputs, and
+# an Output widget's outputs are trusted, so each picture carries this script: it finds its own
+# explorer (the ancestor with class lk-explorer) and
+# * names every slider handle and editable read-out after the slider's visible label, gives the
+#   Play buttons names, and names ToggleButtons groups after their label;
+# * makes the read-out's container (which persists while its content is replaced) a polite live
+#   region, so screen readers announce the new numbers.
+# It is idempotent; running it again after each picture also covers views rendered later.
+_A11Y_SCRIPT = """<script>(function (me, tries) {
+  function text(el) { return el ? (el.textContent || '').trim() : ''; }
+  function apply(root) {
+    var out = root.querySelector('.lk-readout .widget-html-content');
+    if (out && out.getAttribute('aria-live') !== 'polite') {
+      out.setAttribute('role', 'status'); out.setAttribute('aria-live', 'polite');
+      out.setAttribute('aria-atomic', 'true'); }
+    root.querySelectorAll('.widget-slider').forEach(function (w) {
+      var name = text(w.querySelector('.widget-label'));
+      if (!name) { return; }
+      w.querySelectorAll('[role=slider]').forEach(function (h) {
+        if (h.getAttribute('aria-label') !== name) { h.setAttribute('aria-label', name); } });
+      w.querySelectorAll('.widget-readout').forEach(function (r) {
+        if (r.getAttribute('aria-label') !== name + ' value') {
+          r.setAttribute('role', 'textbox'); r.setAttribute('aria-label', name + ' value'); } });
+    });
+    root.querySelectorAll('.widget-toggle-buttons').forEach(function (w) {
+      var name = text(w.querySelector('.widget-label'));
+      var b = w.querySelector('.widget-toggle-button');
+      var group = b ? b.parentNode : w;
+      if (name && group.getAttribute('aria-label') !== name) {
+        group.setAttribute('role', 'group'); group.setAttribute('aria-label', name); }
+    });
+    root.querySelectorAll('.widget-play').forEach(function (w) {
+      var names = ['play or pause', 'stop', 'repeat'];
+      w.querySelectorAll('button').forEach(function (b, i) {
+        if (!text(b) && names[i] && !b.getAttribute('aria-label')) { b.setAttribute('aria-label', names[i]); }
+      });
+    });
+  }
+  function start() {
+    var root = me && me.closest ? me.closest('.lk-explorer') : null;
+    if (!root || !root.isConnected) {  // the views are still being put together: look again soon
+      if (tries-- > 0) { setTimeout(start, 100); }
+      return;
+    }
+    apply(root);
+    if (!root.lkA11y) {  // views of the controls may render later: follow the explorer's subtree
+      root.lkA11y = new MutationObserver(function () { apply(root); });
+      root.lkA11y.observe(root, {childList: true, subtree: true});
+    }
+  }
+  start();
+})(document.currentScript, 100);</script>"""
 
 
 def _running_loop():

@@ -55,7 +55,8 @@ def picture(box):
     (out,) = box.output.outputs
     assert out["output_type"] == "display_data"
     match = re.fullmatch(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)" width="\d+" height="\d+" '
-                         r'alt="([^"]*)" class="lk-explorer-figure"/>', out["data"]["text/html"])
+                         r'alt="([^"]*)" class="lk-explorer-figure"/>(<script>.*</script>)',
+                         out["data"]["text/html"], flags=re.S)
     assert match, out["data"]["text/html"][:200]
     assert html.unescape(match.group(2)) == box.alt == lk.plot.description(box.figure)
     return match.group(1)
