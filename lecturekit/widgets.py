@@ -1078,16 +1078,40 @@ def learning_rate_explorer(X=None, y=None, *, etas=(0.05, 0.1, 0.2, 0.5, 1.0, 2.
                              ("line", {"color": "black", "linewidth": 1.8}, "final boundary"),
                              ("ring", "triggered an update")], fontsize="x-small")
         title = left.text(0.5, 1.02, "", transform=left.transAxes, ha="center", va="bottom", fontsize="medium")
-        _animate(title)
-        return {"left": left, "right": right, "title": title}
+        from matplotlib.collections import LineCollection
+
+        # Flach's Fig. 7.5 as perceptron_trace draws it, with artists that are kept and updated
+        steps = LineCollection([], linewidths=1.0, zorder=3)
+        left.add_collection(steps, autolim=False)
+        start = left.plot([], [], color="#009E73", linestyle="--", linewidth=1.4, zorder=3)[0]
+        rings = left.scatter([], [], s=230, facecolors="none", edgecolors="black", linewidths=1.2, zorder=4)
+        bars = right.bar(np.arange(1, most_epochs + 1), np.zeros(most_epochs), color="#0072B2")
+        _animate(title, steps, start, rings, list(bars))
+        return {"left": left, "right": right, "title": title, "steps": steps, "start": start, "rings": rings,
+                "bars": bars}
 
     def draw(a, s):
-        from .plot import mistakes, perceptron_trace
+        from .plot import boundary
 
-        trace = perceptron_trace(s["result"], X, y, ax=a["left"], show_data=False)
+        result, left = s["result"], a["left"]
+        view = (*left.get_xlim(), *left.get_ylim())
+        history = result.weight_history(X, y)
+        n = history.shape[0] - 1
+        a["start"].set_data(*(_line_xy(history[0], view) if np.any(history[0][1:] != 0) else ([], [])))
+        kept = [k for k in range(1, n) if np.any(history[k][1:] != 0)]  # each update but the last
+        a["steps"].set_segments([np.column_stack(_line_xy(history[k], view)) for k in kept])
+        a["steps"].set_color([(0.45, 0.45, 0.45, 0.15 + 0.55 * (j + 1) / max(n, 1)) for j in range(len(kept))])
+        final = boundary(history[-1], ax=left, color="black") if n and np.any(history[-1][1:] != 0) else None
+        index = np.asarray(result.trace.index)
+        _, first = np.unique(index, return_index=True)
+        circled = index[np.sort(first)]
+        a["rings"].set_offsets(X[circled].reshape(-1, 2))
+        counts = result.mistakes_per_epoch
+        for j, bar in enumerate(a["bars"]):
+            bar.set_height(counts[j] if j < counts.shape[0] else 0)
         a["title"].set_text(f"η = {s['eta']:g}, start: {s['start']}")
-        bars = mistakes(s["result"], ax=a["right"])
-        return {"trace": trace, "mistakes": bars, "title": a["title"]}
+        return {"steps": kept, "final": final, "circled": circled, "mistakes": list(a["bars"])[:counts.shape[0]],
+                "title": a["title"]}
 
     def alt(s):
         per_epoch = ", ".join(str(int(m)) for m in s["result"].mistakes_per_epoch)
@@ -1408,9 +1432,12 @@ def multiclass_explorer(X=None, y=None, *, scheme="one-vs-rest", method="centroi
 
     def compute(v):
         controls["method"].disabled = v["scheme"] == "linear machine"
-        key = (v["scheme"], "" if v["scheme"] == "linear machine" else v["method"])
+        return fit(v["scheme"], v["method"])
+
+    def fit(scheme, method):
+        key = (scheme, "" if scheme == "linear machine" else method)
         if key not in fits:  # at most seven distinct fits: each is computed once
-            state = multiclass_state(X, y, v["scheme"], v["method"])
+            state = multiclass_state(X, y, scheme, method)
             model = state["model"]
             codes = np.searchsorted(classes, np.asarray(model.predict(grid))).reshape(res, res)
             image = 1 - 0.25 * (1 - palette[codes])  # the class colour at 25 % on white
@@ -1421,6 +1448,10 @@ def multiclass_explorer(X=None, y=None, *, scheme="one-vs-rest", method="centroi
             state.update(image=image, ambiguous_mask=mask, grid=grid, codes=codes)
             fits[key] = state
         return fits[key]
+
+    for scheme_ in _SCHEMES:  # all seven fits now, so that moving a control only picks one
+        for method_ in _METHODS:
+            fit(scheme_, method_)
 
     def static(fig, s):
         from matplotlib.patches import Patch

@@ -441,9 +441,16 @@ def test_learning_rate_explorer_replays_the_chosen_fit():
     X, y = lk.datasets.unbalanced(40, 20, seed=0)
     res = lk.perceptron(X, y, eta=1.0, w0=lk.centroid_classifier(X, y).w)
     assert box.state["n_updates"] == res.n_updates
-    trace = box.artists["trace"]
-    np.testing.assert_array_equal(np.sort(trace.circled), np.unique(res.trace.index))
-    assert [b.get_height() for b in box.artists["mistakes"]] == res.mistakes_per_epoch.tolist()
+    a = box.artists
+    np.testing.assert_array_equal(np.sort(a["circled"]), np.unique(res.trace.index))
+    assert [b.get_height() for b in a["mistakes"]] == res.mistakes_per_epoch.tolist()
+    history = res.weight_history(X, y)
+    segments = box.figure.axes[0].collections
+    lines = [seg for c in segments if hasattr(c, "get_segments") for seg in c.get_segments()]
+    assert len(lines) == len(a["steps"]) == res.n_updates - 1
+    for k, seg in zip(a["steps"], lines):  # the boundary after each update but the last
+        assert_on_line(history[k], *seg)
+    assert_on_line(history[-1], a["final"].line.get_xy1(), a["final"].line.get_xy2())
     assert picture(box) != before
 
 
