@@ -9,15 +9,26 @@ browser:
   the explorer shows and returns it as a dict (no widgets, no figures);
 * the explorer, which calls it whenever a control changes, redraws a figure
   it owns (never the user's) with :mod:`lecturekit.plot`, and puts the figure
-  in its ``Output`` as a PNG.
+  in its ``Output`` as a PNG inside an ``<img>`` whose ``alt`` is a
+  description built from the state (``box.alt``, also
+  ``lk.plot.description(box.figure)``).
 
 From Python, ``box.controls["eta"].value = 0.5`` updates ``box.state``,
-``box.artists`` (what the plot functions returned) and ``box.output.outputs``
-at once, exactly as moving the slider does in the browser.
+``box.artists`` (what was drawn), ``box.alt`` and ``box.output.outputs`` at
+once, exactly as moving the slider does in the browser.
 
-Every slider updates while it is dragged (``continuous_update=True``): the
-explorers keep their figures and redraw only what changes (see
-:class:`Explorer`), and changes that pile up are coalesced.  Data sets
+Every slider updates while it is dragged (``continuous_update=True``), so a
+redraw must take a few tens of milliseconds (issue 15; see
+``benchmarks/explorers.py``).  An explorer therefore keeps its figure: what
+does not depend on the controls (axes, ticks, legends, surfaces; drawing text
+is slow) is drawn once and kept as a background, and only the artists that
+change are updated and drawn over it (blitting); fits over a finite set of
+choices are computed once.  Changes that pile up are coalesced, the last
+value winning (see :class:`Explorer`).
+
+In the page, each picture also carries a small script that gives every slider
+handle the accessible name of its visible label (ipywidgets does not: its
+issue 2650) and makes the read-out a live region (issue 14).  Data sets
 come from :mod:`lecturekit.datasets` with fixed seeds, so every explorer can be
 called with no arguments.  This module is loaded on first use of
 ``lk.widgets``; ipywidgets and matplotlib are imported when an explorer is

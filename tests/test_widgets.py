@@ -175,6 +175,19 @@ def _values_of(control):
     return [type(control.value)(v) for v in picks if v != control.value][:4]
 
 
+@pytest.mark.parametrize("make", EXPLORERS, ids=lambda f: f.__name__)
+def test_every_control_has_a_visible_label_and_the_picture_a_sentence_for_its_alt(make):
+    box = make()
+    for name, control in box.controls.items():
+        label = control.description if not isinstance(control, ipywidgets.Play) else "play"
+        assert label.strip(), f"{name} has no visible label, so no accessible name"
+    assert re.fullmatch(r"[A-Z].{40,}\.", box.alt, flags=re.S), box.alt  # a full sentence or more
+    assert "lk-explorer" in box._dom_classes and "lk-readout" in box.readout._dom_classes
+    # the script that names the controls and makes the read-out live goes with every picture
+    html_out = box.output.outputs[0]["data"]["text/html"]
+    assert "aria-live" in html_out and "[role=slider]" in html_out and "closest('.lk-explorer')" in html_out
+
+
 def test_an_explorer_has_a_short_stable_repr():
     # a notebook stores the repr as the cell's text/plain output, which strict nbval compares
     assert repr(widgets.perceptron_stepper()) == (
