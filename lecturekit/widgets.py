@@ -138,11 +138,21 @@ def _explorer_class():
         -----
         Redraws follow the hand: sliders update while dragged, and changes that
         arrive while a redraw is pending are coalesced, so the last value
-        always wins.  In a running kernel a change only marks the picture as
-        stale and schedules one redraw on the event loop; changes handled
-        before it runs are folded into it.  Without an event loop (tests,
-        scripts) every change redraws at once.  ``with explorer.hold(): ...``
-        folds any number of changes into one redraw at the end.
+        always wins.  In a running kernel a change that comes from the page
+        only marks the picture as stale and schedules one redraw on the event
+        loop; changes handled before it runs are folded into it (and
+        ipywidgets' front end itself sends at most one pending change per
+        control, merging the rest).  A value set by code, or any change
+        without an event loop (tests, scripts), redraws at once.
+        ``with explorer.hold(): ...`` folds any number of changes into one
+        redraw at the end.
+
+        Two ways to draw: ``draw(fig, state)`` builds the figure and
+        ``refresh(fig, artists, state)`` updates it in place; or, in layered
+        mode, ``static(fig, state)`` builds what does not change (once per
+        ``static_key(state)``, each key its own figure) and ``draw(static,
+        state)`` adds or updates what does, marked animated.  Either way the
+        non-animated part is rendered once per view and reused.
         """
 
         def __init__(self, name, controls, compute, draw, describe, *, rows, figsize, passive=(),
@@ -216,7 +226,12 @@ def _explorer_class():
             self._stale = True
             if self._held:
                 return
-            loop = _running_loop()
+            # Only a change that comes from the page (a comm message: ipywidgets holds the
+            # property lock while it applies it) is deferred; code that sets a value reads
+            # the new state right after, as it expects.
+            owner = change.get("owner") if isinstance(change, dict) else None
+            from_page = bool(getattr(owner, "_property_lock", None))
+            loop = _running_loop() if from_page else None
             if loop is None:
                 self._redraw(raise_errors=True)
             elif not self._scheduled:

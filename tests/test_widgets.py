@@ -128,8 +128,8 @@ def test_in_a_kernel_a_burst_is_coalesced_on_the_event_loop_and_the_last_value_w
     draws = box.n_draws
 
     async def burst():
-        for v in (-3.0, -2.0, -1.0, 0.5, 2.5):  # as comm messages handled one after another
-            box.controls["a1"].value = v
+        for v in (-3.0, -2.0, -1.0, 0.5, 2.5):  # comm messages from the page, handled one after another
+            box.controls["a1"].set_state({"value": v})  # what ipywidgets does with such a message
         assert box.n_draws == draws and box._stale  # marked stale, one redraw scheduled
         await asyncio.sleep(0)  # the event loop runs the scheduled redraw
         await asyncio.sleep(0)
@@ -152,11 +152,24 @@ def test_an_error_on_the_event_loop_is_shown_not_raised():
     box._compute = broken
 
     async def move():
-        box.controls["a1"].value = 1.0
+        box.controls["a1"].set_state({"value": 1.0})
         await asyncio.sleep(0)
 
     asyncio.run(move())
     assert "error: something is off" in box.readout.value and box.output.outputs == ()
+
+
+def test_a_value_set_by_code_inside_a_running_kernel_is_drawn_at_once():
+    import asyncio
+
+    box = widgets.dot_product_explorer()
+
+    async def cell():  # a notebook cell runs with the kernel's event loop running
+        box.controls["a1"].value = -2.0
+        return box.state["a"][0], box.alt
+
+    a1, alt = asyncio.run(cell())
+    assert a1 == -2.0 and "a = (-2.0," in alt and not box._stale
 
 
 def _values_of(control):
