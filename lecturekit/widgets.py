@@ -9,13 +9,26 @@ browser:
   the explorer shows and returns it as a dict (no widgets, no figures);
 * the explorer, which calls it whenever a control changes, redraws a figure
   it owns (never the user's) with :mod:`lecturekit.plot`, and puts the figure
-  in its ``Output`` as a PNG.
+  in its ``Output`` as a PNG inside an ``<img>`` whose ``alt`` is a
+  description built from the state (``box.alt``, also
+  ``lk.plot.description(box.figure)``).
 
 From Python, ``box.controls["eta"].value = 0.5`` updates ``box.state``,
-``box.artists`` (what the plot functions returned) and ``box.output.outputs``
-at once, exactly as moving the slider does in the browser.
+``box.artists`` (what was drawn), ``box.alt`` and ``box.output.outputs`` at
+once, exactly as moving the slider does in the browser.
 
-Sliders that start a training run use ``continuous_update=False``.  Data sets
+Every slider updates while it is dragged (``continuous_update=True``), so a
+redraw must take a few tens of milliseconds (issue 15; see
+``benchmarks/explorers.py``).  An explorer therefore keeps its figure: what
+does not depend on the controls (axes, ticks, legends, surfaces; drawing text
+is slow) is drawn once and kept as a background, and only the artists that
+change are updated and drawn over it (blitting); fits over a finite set of
+choices are computed once.  Changes that pile up are coalesced, the last
+value winning (see :class:`Explorer`).
+
+In the page, each picture also carries a small script that gives every slider
+handle the accessible name of its visible label (ipywidgets does not: its
+issue 2650) and makes the read-out a live region (issue 14).  Data sets
 come from :mod:`lecturekit.datasets` with fixed seeds, so every explorer can be
 called with no arguments.  This module is loaded on first use of
 ``lk.widgets``; ipywidgets and matplotlib are imported when an explorer is
@@ -24,6 +37,7 @@ built.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import functools
 import html
@@ -124,22 +138,36 @@ def _explorer_class():
         -----
         Redraws follow the hand: sliders update while dragged, and changes that
         arrive while a redraw is pending are coalesced, so the last value
-        always wins.  In a running kernel a change only marks the picture as
-        stale and schedules one redraw on the event loop; changes handled
-        before it runs are folded into it.  Without an event loop (tests,
-        scripts) every change redraws at once.  ``with explorer.hold(): ...``
-        folds any number of changes into one redraw at the end.
+        always wins.  In a running kernel a change that comes from the page
+        only marks the picture as stale and schedules one redraw on the event
+        loop; changes handled before it runs are folded into it (and
+        ipywidgets' front end itself sends at most one pending change per
+        control, merging the rest).  A value set by code, or any change
+        without an event loop (tests, scripts), redraws at once.
+        ``with explorer.hold(): ...`` folds any number of changes into one
+        redraw at the end.
+
+        Two ways to draw: ``draw(fig, state)`` builds the figure and
+        ``refresh(fig, artists, state)`` updates it in place; or, in layered
+        mode, ``static(fig, state)`` builds what does not change (once per
+        ``static_key(state)``, each key its own figure) and ``draw(static,
+        state)`` adds or updates what does, marked animated.  Either way the
+        non-animated part is rendered once per view and reused.
         """
 
         def __init__(self, name, controls, compute, draw, describe, *, rows, figsize, passive=(),
-                     refresh=None, alt=None):
+                     refresh=None, alt=None, static=None, static_key=None, warm=()):
             self.name = name
             self.controls = dict(controls)
             self._compute, self._draw, self._describe = compute, draw, describe
             self._refresh, self._alt = refresh, alt
+            # layered mode: static(fig, state) builds what stays (axes, limits, labels, legends);
+            # draw(axes, state) adds what changes, removed again before the next picture
+            self._static, self._static_key = static, static_key or (lambda state: None)
+            self._axes, self._current_key, self._pages = None, _UNSET, {}
             self._updating, self._held, self._stale, self._scheduled = False, 0, False, False
             self.state, self.artists, self.n_draws, self.n_full_draws, self.alt = None, None, 0, 0, ""
-            self._background, self._background_key, self._full_pending = None, None, True
+            self._backgrounds = {}  # (static key, view) -> pixels of everything but the animated artists
             # Fixed margins (in inches) rather than a layout engine: a redraw takes half the time.
             w_in, h_in = figsize
             self._margins = {"left": 0.6 / w_in, "right": 1 - 0.15 / w_in, "bottom": 0.5 / h_in,
@@ -151,12 +179,20 @@ def _explorer_class():
             self.output = widgets.Output(layout=widgets.Layout(height=f"{height + 8}px", width=f"{width + 8}px",
                                                                overflow="hidden"))
             self.readout = widgets.HTML()
+            self.readout.add_class("lk-readout")
             boxes = [widgets.HBox([self.controls[name] for name in row]) for row in rows]
             super().__init__(children=[*boxes, self.readout, self.output])
+            self.add_class("lk-explorer")
             for name, control in self.controls.items():
                 if name not in passive and "value" in control.trait_names():
                     control.observe(self.update, names="value")
+            for values in warm:  # draw the static parts of other views now, not while the hand moves
+                self._warm(self._compute({**self.values, **values}))
             self._redraw(raise_errors=True)
+
+        #: Send, with each picture, the small script that names the controls and makes the read-out a
+        #: live region in the page (see _A11Y_SCRIPT).
+        a11y_script = True
 
         def __repr__(self) -> str:  # short and stable: notebooks store it as the cell's text output
             return f"Explorer({self.name}: {', '.join(self.controls)})"
@@ -190,7 +226,12 @@ def _explorer_class():
             self._stale = True
             if self._held:
                 return
-            loop = _running_loop()
+            # Only a change that comes from the page (a comm message: ipywidgets holds the
+            # property lock while it applies it) is deferred; code that sets a value reads
+            # the new state right after, as it expects.
+            owner = change.get("owner") if isinstance(change, dict) else None
+            from_page = bool(getattr(owner, "_property_lock", None))
+            loop = _running_loop() if from_page else None
             if loop is None:
                 self._redraw(raise_errors=True)
             elif not self._scheduled:
@@ -215,22 +256,24 @@ def _explorer_class():
             try:
                 self.state = self._compute(self.values)
                 self.readout.value = _live(self._describe(self.state))
-                artists = None
-                if self._refresh is not None and self.artists is not None:
-                    artists = self._refresh(self.figure, self.artists, self.state)
-                if artists is None:  # first picture, or one that cannot be updated in place
-                    self.figure.clear()  # the explorer's own figure, never the user's
-                    self.figure.subplots_adjust(**self._margins)  # clear() forgets them
-                    artists = self._draw(self.figure, self.state)
-                    self.n_full_draws += 1
-                    self._full_pending = True
-                self.artists = artists
+                if self._static is not None:
+                    self.artists = self._layers(self.state)
+                else:
+                    artists = None
+                    if self._refresh is not None and self.artists is not None:
+                        artists = self._refresh(self.figure, self.artists, self.state)
+                    if artists is None:  # first picture, or one that cannot be updated in place
+                        self._new_figure()
+                        artists = self._draw(self.figure, self.state)
+                        self._backgrounds.clear()
+                    self.artists = artists
                 self.alt = self._alt(self.state) if self._alt else _plain(self._describe(self.state))
                 self._show()
             except Exception as exc:
                 # In the browser an exception in a callback only reaches the log: say it here,
                 # and take the stale picture down rather than leave a wrong one.
-                self.state, self.artists = None, None
+                self.state, self.artists, self._current_key = None, None, _UNSET  # rebuild everything next time
+                self._pages.clear()
                 self.output.outputs = ()
                 self.readout.value = _live(f"<span style='color:#D55E00'>error: {html.escape(str(exc))}</span>")
                 if raise_errors:
@@ -238,27 +281,76 @@ def _explorer_class():
             finally:
                 self._updating = False
 
+        def _new_figure(self):
+            self.figure.clear()  # the explorer's own figure, never the user's
+            self.figure.subplots_adjust(**self._margins)  # clear() forgets them
+            self.n_full_draws += 1
+
+        def _layers(self, state):
+            """Layered mode: show the page (figure) of the state's static key, then redraw its changing part.
+
+            Each static key gets its own figure, built once and kept, so that
+            switching back to a data set costs no rebuilding.
+            """
+            key = self._static_key(state)
+            if key != self._current_key:
+                page = self._pages.get(key)
+                if page is None:
+                    figure = self.figure if not self._pages else Figure(figsize=self.figure.get_size_inches(),
+                                                                        dpi=DPI)
+                    figure.clear()
+                    figure.subplots_adjust(**self._margins)
+                    self.n_full_draws += 1
+                    page = self._pages[key] = {"figure": figure, "canvas": FigureCanvasAgg(figure),
+                                               "axes": self._static(figure, state), "dynamic": []}
+                self.figure, self._canvas, self._axes = page["figure"], page["canvas"], page["axes"]
+                self._current_key = key
+            page = self._pages[key]
+            for artist in page["dynamic"]:
+                artist.remove()
+            fig = self.figure
+            limits = [(ax, ax.get_xlim(), ax.get_ylim()) for ax in fig.axes]
+            before = {id(a) for ax in fig.axes for a in ax.get_children()}
+            artists = self._draw(self._axes, state)
+            page["dynamic"] = [a for ax in fig.axes for a in ax.get_children() if id(a) not in before]
+            for artist in page["dynamic"]:
+                artist.set_animated(True)
+            for ax, xlim, ylim in limits:  # the changing part never moves the view
+                ax.set_xlim(xlim)
+                ax.set_ylim(ylim)
+            return artists
+
+        def _warm(self, state):
+            """Build ``state``'s page and render its background into the cache (layered mode)."""
+            if self._static is not None:
+                self._layers(state)
+                self._render()
+
         def _view_key(self):
-            """What the static background depends on: each axes' limits and scales."""
-            return tuple((ax.get_position().bounds, ax.get_xlim(), ax.get_ylim(), ax.get_xscale(), ax.get_yscale())
-                         for ax in self.figure.axes)
+            """What the static background depends on: its key and each axes' place, limits and scales."""
+            return (self._current_key,) + tuple(
+                (ax.get_position(original=True).bounds, ax.get_xlim(), ax.get_ylim(), ax.get_xscale(), ax.get_yscale())
+                for ax in self.figure.axes)
 
         def _render(self):
             """Draw the figure into the canvas and return the RGBA buffer.
 
-            Artists marked ``set_animated(True)`` by an explorer are what changes
-            from one picture to the next: the rest (axes, ticks, labels) is drawn
-            once into a background that is reused while the view stays the same
-            (blitting); the animated artists are drawn on top, in z-order.
+            Artists marked ``set_animated(True)`` are what changes from one
+            picture to the next: the rest (axes, ticks, labels, legends; text is
+            slow to draw) is drawn once into a background that is kept per view
+            and reused (blitting); the animated artists are drawn on top, in
+            z-order.
             """
             canvas, fig = self._canvas, self.figure
             key = self._view_key()
-            if self._background is None or key != self._background_key or self._full_pending:
+            background = self._backgrounds.get(key)
+            if background is None:
                 canvas.draw()  # skips the animated artists
-                self._background, self._background_key = canvas.copy_from_bbox(fig.bbox), key
+                background = self._backgrounds[key] = canvas.copy_from_bbox(fig.bbox)
+                while len(self._backgrounds) > 24:  # a bounded cache: forget the oldest view
+                    del self._backgrounds[next(iter(self._backgrounds))]
             else:
-                canvas.restore_region(self._background)
-            self._full_pending = False
+                canvas.restore_region(background)
             for ax in fig.axes:
                 for artist in sorted((a for a in ax.get_children() if a.get_animated() and a.get_visible()),
                                      key=lambda a: a.get_zorder()):
@@ -278,6 +370,8 @@ def _explorer_class():
             # works the same with or without a kernel.
             tag = (f'<img src="data:image/png;base64,{png}" width="{width}" height="{height}" '
                    f'alt="{html.escape(self.alt, quote=True)}" class="lk-explorer-figure"/>')
+            if self.a11y_script:
+                tag += _A11Y_SCRIPT
             self.output.outputs = (
                 {"output_type": "display_data", "metadata": {},
                  "data": {"text/html": tag, "text/plain": "<lecturekit figure>"}},
@@ -287,10 +381,66 @@ def _explorer_class():
     return Explorer
 
 
+_UNSET = object()
+
+# Accessibility in the page (issue 14).  ipywidgets gives a slider's handle (role="slider") no
+# accessible name (ipywidgets issue 2650), the Play widget's icon buttons none either, and the HTML
+# widget no way to be a live region.  JupyterLab runs <script> elements of trusted HTML outputs, and
+# an Output widget's outputs are trusted, so each picture carries this script: it finds its own
+# explorer (the ancestor with class lk-explorer) and
+# * names every slider handle and editable read-out after the slider's visible label, gives the
+#   Play buttons names, and names ToggleButtons groups after their label;
+# * makes the read-out's container (which persists while its content is replaced) a polite live
+#   region, so screen readers announce the new numbers.
+# It is idempotent; running it again after each picture also covers views rendered later.
+_A11Y_SCRIPT = """<script>(function (me, tries) {
+  function text(el) { return el ? (el.textContent || '').trim() : ''; }
+  function apply(root) {
+    var out = root.querySelector('.lk-readout .widget-html-content');
+    if (out && out.getAttribute('aria-live') !== 'polite') {
+      out.setAttribute('role', 'status'); out.setAttribute('aria-live', 'polite');
+      out.setAttribute('aria-atomic', 'true'); }
+    root.querySelectorAll('.widget-slider').forEach(function (w) {
+      var name = text(w.querySelector('.widget-label'));
+      if (!name) { return; }
+      w.querySelectorAll('[role=slider]').forEach(function (h) {
+        if (h.getAttribute('aria-label') !== name) { h.setAttribute('aria-label', name); } });
+      w.querySelectorAll('.widget-readout').forEach(function (r) {
+        if (r.getAttribute('aria-label') !== name + ' value') {
+          r.setAttribute('role', 'textbox'); r.setAttribute('aria-label', name + ' value'); } });
+    });
+    root.querySelectorAll('.widget-toggle-buttons').forEach(function (w) {
+      var name = text(w.querySelector('.widget-label'));
+      var b = w.querySelector('.widget-toggle-button');
+      var group = b ? b.parentNode : w;
+      if (name && group.getAttribute('aria-label') !== name) {
+        group.setAttribute('role', 'group'); group.setAttribute('aria-label', name); }
+    });
+    root.querySelectorAll('.widget-play').forEach(function (w) {
+      var names = ['play or pause', 'stop', 'repeat'];
+      w.querySelectorAll('button').forEach(function (b, i) {
+        if (!text(b) && names[i] && !b.getAttribute('aria-label')) { b.setAttribute('aria-label', names[i]); }
+      });
+    });
+  }
+  function start() {
+    var root = me && me.closest ? me.closest('.lk-explorer') : null;
+    if (!root || !root.isConnected) {  // the views are still being put together: look again soon
+      if (tries-- > 0) { setTimeout(start, 100); }
+      return;
+    }
+    apply(root);
+    if (!root.lkA11y) {  // views of the controls may render later: follow the explorer's subtree
+      root.lkA11y = new MutationObserver(function () { apply(root); });
+      root.lkA11y.observe(root, {childList: true, subtree: true});
+    }
+  }
+  start();
+})(document.currentScript, 100);</script>"""
+
+
 def _running_loop():
     """The kernel's asyncio event loop if one is running in this thread, else None."""
-    import asyncio
-
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
@@ -308,8 +458,8 @@ def _png(buffer) -> str:
 
 
 def _live(inner: str) -> str:
-    """The read-out's HTML, in a polite live region that screen readers announce when it changes."""
-    return f'<div role="status" aria-live="polite" aria-atomic="true" class="lk-readout">{inner}</div>'
+    """The read-out's HTML.  (Its stable container is made a live region in the page: see _A11Y_JS.)"""
+    return inner
 
 
 def _plain(markup: str) -> str:
@@ -332,7 +482,7 @@ def _w():
     return ipywidgets
 
 
-def _slider(description, value, lo, hi, step, *, continuous=False, fmt=".2f"):
+def _slider(description, value, lo, hi, step, *, continuous=True, fmt=".2f"):
     w = _w()
     return w.FloatSlider(value=value, min=lo, max=hi, step=step, description=description,
                          continuous_update=continuous, readout_format=fmt,
@@ -362,6 +512,32 @@ def _data(X, y, default, *, binary=True):
     X = _check_X2(X)
     y = check_binary_y(y, X.shape[0]).astype(int) if binary else check_labels(y, X.shape[0])
     return X, y
+
+
+def _static_legend(fig, entries, **kw):
+    """A legend of proxy artists, drawn once with the static part: ("data", label), ("line", style, text),
+    ("ring", text) or ("marker", style, text) entries."""
+    from matplotlib.lines import Line2D
+
+    from .plot import _BINARY_STYLE
+
+    handles, labels = [], []
+    for kind, *rest in entries:
+        if kind == "data":
+            colour, marker, text = _BINARY_STYLE[rest[0]]
+            handles.append(Line2D([], [], linestyle="none", marker=marker, color=colour, markersize=7))
+        elif kind == "line":
+            style, text = rest
+            handles.append(Line2D([], [], **style))
+        elif kind == "ring":
+            (text,) = rest
+            handles.append(Line2D([], [], linestyle="none", marker="o", markerfacecolor="none",
+                                  markeredgecolor="black", markersize=12))
+        else:
+            style, text = rest
+            handles.append(Line2D([], [], linestyle="none", **style))
+        labels.append(text)
+    return fig.legend(handles, labels, **{"loc": "upper right", "fontsize": "small", "frameon": False, **kw})
 
 
 def _fix_limits(ax, X):
@@ -447,15 +623,31 @@ def dot_product_explorer(a=(2.0, 1.0), b=(1.0, 2.0), *, limit=4.0):
     def compute(v):
         return dot_product_state(v["a1"], v["a2"], v["b1"], v["b2"])
 
-    def draw(fig, s):
+    def static(fig, s):
         ax = fig.add_subplot()
         ax.set_xlim(-limit - 0.5, limit + 0.5)
         ax.set_ylim(-limit - 0.5, limit + 0.5)
+        ax.set_aspect("equal", adjustable="box")
         ax.axhline(0, color="0.85", linewidth=0.8, zorder=0)
         ax.axvline(0, color="0.85", linewidth=0.8, zorder=0)
+        return ax
+
+    def draw(ax, s):
         from .plot import vectors
 
         return vectors(s["a"], s["b"], ax=ax)
+
+    def alt(s):
+        a, b = s["a"], s["b"]
+        text = (f"Two arrows from the origin: a = ({a[0]:.1f}, {a[1]:.1f}) and b = ({b[0]:.1f}, {b[1]:.1f}). "
+                f"Their dot product is {s['dot']:.2f}")
+        if np.isfinite(s["angle"]):
+            text += f" and the angle between them is {s['angle']:.1f} degrees"
+        if s["projection"] is not None:
+            p = s["projection"]
+            text += (f"; the projection of a onto b, drawn along b, ends at ({p[0]:.2f}, {p[1]:.2f}), "
+                     f"a signed length of {s['projection_length']:.2f}")
+        return text + "."
 
     def describe(s):
         return (f"a · b = <b>{s['dot']:.2f}</b> &nbsp; |a| = {s['norm_a']:.2f}, |b| = {s['norm_b']:.2f}, "
@@ -464,7 +656,7 @@ def dot_product_explorer(a=(2.0, 1.0), b=(1.0, 2.0), *, limit=4.0):
                 f"(a · b = |a| |b| cos θ)")
 
     return _explorer_class()("dot_product_explorer", controls, compute, draw, describe,
-                             rows=[("a1", "a2"), ("b1", "b2")], figsize=(4.8, 4.4))
+                             rows=[("a1", "a2"), ("b1", "b2")], figsize=(4.8, 4.4), static=static, alt=alt)
 
 
 # --------------------------------------------------------------------------
@@ -565,20 +757,40 @@ def hyperplane_explorer(X=None, y=None):
     def compute(v):
         return hyperplane_state(v["w1"], v["w2"], v["b"], v["k"], v["swap"], v["flip"], X=X, y=y)
 
-    def draw(fig, s):
-        from .plot import boundary, data
-
-        ax = fig.add_subplot()
-        drawn = {"data": data(X, s["y"], ax=ax)}
+    def static(fig, s):
+        ax = fig.add_axes((0.13, 0.1, 0.57, 0.85))  # the legend goes to the right, off the data
         _fix_limits(ax, X)
         ax.set_aspect("equal", adjustable="box")
-        drawn["boundary"] = boundary(s["w"], ax=ax) if s["has_boundary"] else None
-        wrong = s["misclassified"]
-        drawn["misclassified"] = ax.scatter(X[wrong, 0], X[wrong, 1], s=200, facecolors="none",
-                                            edgecolors="black", linewidths=1.4, zorder=4,
-                                            label="misclassified" if wrong.size else None)
-        ax.legend(loc="best", fontsize="small")
+        ax.set_xlabel("x₁")
+        ax.set_ylabel("x₂")
+        _static_legend(fig, [("data", 1), ("data", -1), ("line", {"color": "0.15", "linewidth": 1.8}, "boundary"),
+                             ("ring", "misclassified")])
+        from .plot import data
+
+        # kept from picture to picture and moved with set_offsets: making a scatter is slow
+        points = data(X, y, ax=ax, legend=False)
+        ring = ax.scatter([], [], s=200, facecolors="none", edgecolors="black", linewidths=1.4, zorder=4)
+        _animate(points.points, ring)
+        return {"ax": ax, "data": points, "ring": ring}
+
+    def draw(a, s):
+        from .plot import boundary
+
+        ax, yy = a["ax"], s["y"]
+        for label, points in a["data"].points.items():
+            points.set_offsets(X[yy == label])
+        drawn = {"data": a["data"], "boundary": boundary(s["w"], ax=ax) if s["has_boundary"] else None}
+        a["ring"].set_offsets(X[s["misclassified"]].reshape(-1, 2))
+        drawn["misclassified"] = a["ring"]
         return drawn
+
+    def alt(s):
+        n_pos = int(np.sum(s["y"] > 0))
+        where = (f"The boundary {_equation(s['w'])} has its normal vector pointing to the side of class +1"
+                 if s["has_boundary"] else "With w1 = w2 = 0 there is no boundary")
+        return (f"Scatter plot of {n_pos} points of class +1 and {len(s['y']) - n_pos} of class −1"
+                f"{' (classes swapped)' if s['y'] is not y and np.any(s['y'] != y) else ''}. {where}; "
+                f"{s['n_misclassified']} points are misclassified and ringed.")
 
     def describe(s):
         where = (f"unit normal {_wvec(s['unit_normal'])}, distance from origin {s['offset']:.2f}"
@@ -587,7 +799,7 @@ def hyperplane_explorer(X=None, y=None):
                 f"misclassified: <b>{s['n_misclassified']}</b> of {len(s['y'])}")
 
     return _explorer_class()("hyperplane_explorer", controls, compute, draw, describe,
-                             rows=[("w1", "w2", "b"), ("k", "swap", "flip")], figsize=(5.2, 4.4))
+                             rows=[("w1", "w2", "b"), ("k", "swap", "flip")], figsize=(6.4, 4.4), static=static, alt=alt)
 
 
 # --------------------------------------------------------------------------
@@ -703,7 +915,7 @@ def perceptron_stepper(X=None, y=None, *, eta=1.0, start="zeros", max_epochs=50)
         controls["data"] = wid.Dropdown(options=list(sets), value=next(iter(sets)), description="data")
     controls["eta"] = _slider("η", eta, min(eta, 0.1), max(eta, 2.0), 0.1)
     controls["start"] = _toggles("start", _STARTS, start)
-    controls["step"] = wid.IntSlider(value=0, min=0, max=0, description="update", continuous_update=False)
+    controls["step"] = wid.IntSlider(value=0, min=0, max=0, description="update", continuous_update=True)
     controls["play"] = wid.Play(value=0, min=0, max=0, interval=800, description="play", show_repeat=False)
     controls["back"] = wid.Button(description="◀ back", layout=wid.Layout(width="80px"))
     controls["next"] = wid.Button(description="next ▶", layout=wid.Layout(width="80px"))
@@ -730,26 +942,48 @@ def perceptron_stepper(X=None, y=None, *, eta=1.0, start="zeros", max_epochs=50)
         state.update(result=result, X=X_, y=y_, data=name)
         return state
 
-    def draw(fig, s):
-        from .plot import boundary, data
+    def static(fig, s):
+        from .plot import data
 
-        X_, y_ = s["X"], s["y"]
-        ax = fig.add_subplot()
-        drawn = {"data": data(X_, y_, ax=ax), "before": None, "after": None}
-        _fix_limits(ax, X_)
+        ax = fig.add_axes((0.11, 0.1, 0.56, 0.8))  # the legend goes to the right, off the data
+        data(s["X"], s["y"], ax=ax, legend=False)  # fixed for a data set (the static key)
+        _fix_limits(ax, s["X"])
+        _static_legend(fig, [("data", 1), ("data", -1),
+                             ("line", {"color": "0.55", "linestyle": "--", "linewidth": 1.2}, "before the update"),
+                             ("line", {"color": "black", "linewidth": 1.8}, "after the update"),
+                             ("ring", "triggered the update")])
+        ring = ax.scatter([], [], s=260, facecolors="none", edgecolors="black", linewidths=1.6, zorder=4)
+        title = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center", va="bottom", fontsize="medium")
+        _animate(ring, title)
+        return {"ax": ax, "ring": ring, "title": title}
+
+    def draw(a, s):
+        from .plot import boundary
+
+        ax = a["ax"]
+        drawn = {"before": None, "after": None, "ring": a["ring"], "title": a["title"]}
         if s["w_before"] is not None and np.any(s["w_before"][1:] != 0):
             drawn["before"] = boundary(s["w_before"], ax=ax, normal=False, color="0.55", linestyle="--",
-                                       linewidth=1.2, label=f"after update {s['step'] - 1}")
+                                       linewidth=1.2)
         if np.any(s["w"][1:] != 0):
-            drawn["after"] = boundary(s["w"], ax=ax, color="black", label=f"after update {s['step']}")
-        if s["index"] is not None:
-            drawn["ring"] = ax.scatter(*s["x"], s=260, facecolors="none", edgecolors="black", linewidths=1.6,
-                                       zorder=4, label="triggered the update")
-        ax.legend(loc="best", fontsize="small")
+            drawn["after"] = boundary(s["w"], ax=ax, color="black")
+        a["ring"].set_offsets(np.reshape(s["x"] if s["index"] is not None else [], (-1, 2)))
         title = (f"update {s['step']} of {s['n_updates']}: example {s['index']} (y = {s['label']:+d}), "
                  f"epoch {s['epoch']}" if s["step"] else f"initial weights ({s['n_updates']} updates to come)")
-        ax.set_title(title, fontsize="medium")
+        a["title"].set_text(title)
         return drawn
+
+    def alt(s):
+        n_pos = int(np.sum(s["y"] > 0))
+        text = (f"Data set '{s['data']}': {n_pos} points of class +1 and {len(s['y']) - n_pos} of class −1. ")
+        if s["step"]:
+            x = s["x"]
+            text += (f"Update {s['step']} of {s['n_updates']}: example {s['index']} at ({x[0]:.2f}, {x[1]:.2f}), "
+                     f"class {s['label']:+d}, ringed, was misclassified and moved the boundary from the dashed "
+                     f"line to {_equation(s['w']) if np.any(s['w'][1:] != 0) else 'no line yet'}. ")
+        else:
+            text += f"The initial weights; {s['n_updates']} updates follow. "
+        return text + f"{s['mistakes']} training examples are misclassified now."
 
     def describe(s):
         if s["step"]:
@@ -762,8 +996,9 @@ def perceptron_stepper(X=None, y=None, *, eta=1.0, start="zeros", max_epochs=50)
 
     rows = [(*(("data",) if "data" in controls else ()), "eta", "start"), ("back", "next", "play", "step")]
     # `play` moves `step` through the link; observing both would draw every frame twice
-    return _explorer_class()("perceptron_stepper", controls, compute, draw, describe, rows=rows, figsize=(5.6, 4.4),
-                             passive=("play",))
+    warm = [{"data": name} for name in sets] if "data" in controls else ()
+    return _explorer_class()("perceptron_stepper", controls, compute, draw, describe, rows=rows, figsize=(7.0, 4.6),
+                             passive=("play",), static=static, static_key=lambda s: s["data"], alt=alt, warm=warm)
 
 
 # --------------------------------------------------------------------------
@@ -839,22 +1074,76 @@ def learning_rate_explorer(X=None, y=None, *, etas=(0.05, 0.1, 0.2, 0.5, 1.0, 2.
     wid = _w()
     controls = {
         "eta": wid.SelectionSlider(options=etas, value=0.2 if 0.2 in etas else etas[0], description="η",
-                                   continuous_update=False),
+                                   continuous_update=True),
         "start": _toggles("start", _STARTS, start),
     }
 
+    # every (eta, start) the controls offer, fitted once: moving a control only picks one
+    states = {(eta, start): learning_rate_state(X, y, eta, start) for eta in etas for start in _STARTS}
+    most_epochs = max(st["epochs"] for st in states.values())
+    most_mistakes = max(int(st["result"].mistakes_per_epoch.max(initial=0)) for st in states.values())
+
     def compute(v):
-        return learning_rate_state(X, y, v["eta"], v["start"])
+        return states[v["eta"], v["start"]]
 
-    def draw(fig, s):
-        from .plot import mistakes, perceptron_trace
+    def static(fig, s):
+        from .plot import data
 
-        left, right = fig.subplots(1, 2, width_ratios=(3, 2))
-        trace = perceptron_trace(s["result"], X, y, ax=left)
-        left.set_title(f"η = {s['eta']:g}, start: {s['start']}", fontsize="medium")
-        bars = mistakes(s["result"], ax=right)
+        left = fig.add_axes((0.07, 0.12, 0.4, 0.76))
+        right = fig.add_axes((0.55, 0.12, 0.25, 0.76))
+        data(X, y, ax=left, legend=False)
+        _fix_limits(left, X)
+        right.set_xlim(0.4, most_epochs + 0.6)
+        right.set_ylim(0, 1.08 * max(most_mistakes, 1))
+        right.set_xlabel("epoch")
+        right.set_ylabel("mistakes (updates)")
         right.set_title("mistakes per epoch", fontsize="medium")
-        return {"trace": trace, "mistakes": bars}
+        _static_legend(fig, [("data", 1), ("data", -1),
+                             ("line", {"color": "#009E73", "linestyle": "--", "linewidth": 1.4}, "start"),
+                             ("line", {"color": "0.45", "linewidth": 1.0}, "after each update"),
+                             ("line", {"color": "black", "linewidth": 1.8}, "final boundary"),
+                             ("ring", "triggered an update")], fontsize="x-small")
+        title = left.text(0.5, 1.02, "", transform=left.transAxes, ha="center", va="bottom", fontsize="medium")
+        from matplotlib.collections import LineCollection
+
+        # Flach's Fig. 7.5 as perceptron_trace draws it, with artists that are kept and updated
+        steps = LineCollection([], linewidths=1.0, zorder=3)
+        left.add_collection(steps, autolim=False)
+        start = left.plot([], [], color="#009E73", linestyle="--", linewidth=1.4, zorder=3)[0]
+        rings = left.scatter([], [], s=230, facecolors="none", edgecolors="black", linewidths=1.2, zorder=4)
+        bars = right.bar(np.arange(1, most_epochs + 1), np.zeros(most_epochs), color="#0072B2")
+        _animate(title, steps, start, rings, list(bars))
+        return {"left": left, "right": right, "title": title, "steps": steps, "start": start, "rings": rings,
+                "bars": bars}
+
+    def draw(a, s):
+        from .plot import boundary
+
+        result, left = s["result"], a["left"]
+        view = (*left.get_xlim(), *left.get_ylim())
+        history = result.weight_history(X, y)
+        n = history.shape[0] - 1
+        a["start"].set_data(*(_line_xy(history[0], view) if np.any(history[0][1:] != 0) else ([], [])))
+        kept = [k for k in range(1, n) if np.any(history[k][1:] != 0)]  # each update but the last
+        a["steps"].set_segments([np.column_stack(_line_xy(history[k], view)) for k in kept])
+        a["steps"].set_color([(0.45, 0.45, 0.45, 0.15 + 0.55 * (j + 1) / max(n, 1)) for j in range(len(kept))])
+        final = boundary(history[-1], ax=left, color="black") if n and np.any(history[-1][1:] != 0) else None
+        index = np.asarray(result.trace.index)
+        _, first = np.unique(index, return_index=True)
+        circled = index[np.sort(first)]
+        a["rings"].set_offsets(X[circled].reshape(-1, 2))
+        counts = result.mistakes_per_epoch
+        for j, bar in enumerate(a["bars"]):
+            bar.set_height(counts[j] if j < counts.shape[0] else 0)
+        a["title"].set_text(f"η = {s['eta']:g}, start: {s['start']}")
+        return {"steps": kept, "final": final, "circled": circled, "mistakes": list(a["bars"])[:counts.shape[0]],
+                "title": a["title"]}
+
+    def alt(s):
+        per_epoch = ", ".join(str(int(m)) for m in s["result"].mistakes_per_epoch)
+        return (f"Left: the perceptron's boundary after each of its {s['n_updates']} updates with learning rate "
+                f"η = {s['eta']:g}, starting from {s['start']}, over {len(y)} training points; the final "
+                f"boundary is {_equation(s['w'])}. Right: a bar chart of mistakes per epoch: {per_epoch}.")
 
     def describe(s):
         end = "converged" if s["converged"] else "not converged"
@@ -862,7 +1151,7 @@ def learning_rate_explorer(X=None, y=None, *, etas=(0.05, 0.1, 0.2, 0.5, 1.0, 2.
                 f"final w = {_wvec(s['w'])}, direction w/|w| = {_wvec(s['direction'])}")
 
     return _explorer_class()("learning_rate_explorer", controls, compute, draw, describe, rows=[("eta", "start")],
-                             figsize=(9.0, 4.0))
+                             figsize=(10.0, 4.0), static=static, alt=alt)
 
 
 # --------------------------------------------------------------------------
@@ -971,38 +1260,79 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
     controls = {
         "criterion": _toggles("criterion", _CRITERIA, criterion),
         "eta": wid.FloatLogSlider(value=check_positive(eta, "eta"), base=10, min=-3, max=1, step=0.1,
-                                  description="η", continuous_update=False, readout_format=".3g"),
+                                  description="η", continuous_update=True, readout_format=".3g"),
         "schedule": _toggles("schedule", ("constant", "1/k"), schedule),
         "n_iter": wid.IntSlider(value=check_count(n_iter, "n_iter"), min=1, max=100, description="steps",
-                                continuous_update=False),
+                                continuous_update=True),
     }
 
     def compute(v):
         return gradient_descent_state(X, y, v["eta"], v["schedule"], v["n_iter"], v["criterion"])
 
-    def draw(fig, s):
-        from .plot import criterion_surface, learning_curve
+    base_reach = {}
+    for kind in ("perceptron", "sse"):
+        ref = np.linalg.lstsq(X, y, rcond=None)[0] if kind == "sse" else np.ones(2)
+        base_reach[kind] = 3.0 * max(1.0, float(np.abs(ref).max()))
 
-        left, right = fig.subplots(1, 2)
-        path = s["path"]
-        # keep the view on the interesting part when the path runs away
-        ref = np.linalg.lstsq(X, y, rcond=None)[0] if s["kind"] == "sse" else np.ones(2)
-        reach = 3.0 * max(1.0, float(np.abs(ref).max()))
-        if path is not None:
-            reach = max(reach, min(1.25 * float(np.abs(path[:, 1:]).max()), 10 * reach))
-        bounds = (-reach, reach, -reach, reach)
-        surface = criterion_surface(X, y, ax=left, kind=s["kind"], path=path, bounds=bounds, resolution=81)
+    def view(s):
+        """The static key: the criterion and how far the view reaches (base or 10 x base, to follow the path)."""
+        base = base_reach[s["kind"]]
+        need = 1.25 * float(np.abs(s["path"][:, 1:]).max()) if s["path"] is not None else 10 * base
+        level = 1 if need <= base else 10
+        return s["kind"], level * base
+
+    def static(fig, s):
+        from .plot import criterion_surface
+
+        kind, reach = view(s)
+        left = fig.add_axes((0.07, 0.12, 0.36, 0.76))
+        right = fig.add_axes((0.62, 0.12, 0.35, 0.76))
+        surface = criterion_surface(X, y, ax=left, kind=kind, bounds=(-reach, reach, -reach, reach),
+                                    resolution=81)
         left.set_xlim(-reach, reach)
         left.set_ylim(-reach, reach)
-        left.set_title(("perceptron criterion J(w)" if s["kind"] == "perceptron" else "squared error E(w)")
+        left.set_aspect("equal", adjustable="box")
+        left.set_title(("perceptron criterion J(w)" if kind == "perceptron" else "squared error E(w)")
                        + ", w₀ = 0", fontsize="medium")
-        curve = None
-        if s["values"] is not None:
-            curve = learning_curve(s["values"], ax=right, start=0, xlabel="iteration",
-                                   ylabel="J(w)" if s["kind"] == "perceptron" else "SSE")
+        bar = fig.colorbar(surface.filled, ax=left, fraction=0.05, pad=0.03)
+        bar.set_label("J(w)" if kind == "perceptron" else "E(w)")
+        right.set_xlim(0, controls["n_iter"].max)
+        right.set_ylim(0, 1.05 * float(surface.J.max()))  # a path inside the view stays below the surface's top
+        right.set_xlabel("iteration")
+        right.set_ylabel("J(w)" if kind == "perceptron" else "SSE")
+        from .plot import OKABE_ITO
+
+        a = {"left": left, "right": right, "surface": surface,
+             "path": left.plot([], [], "-o", color=OKABE_ITO[4], markersize=3.5, linewidth=1.4, zorder=3)[0],
+             "start": left.plot([], [], "o", color="white", markeredgecolor="black", markersize=8, zorder=4)[0],
+             "end": left.plot([], [], "*", color=OKABE_ITO[4], markeredgecolor="black", markersize=13, zorder=4)[0],
+             "curve": right.plot([], [], color=OKABE_ITO[0], linewidth=1.6)[0],
+             "note": right.text(0.5, 0.5, "", ha="center", va="center", transform=right.transAxes)}
+        _animate(a["path"], a["start"], a["end"], a["curve"], a["note"])
+        return a
+
+    def draw(a, s):
+        path = s["path"]
+        if path is not None:
+            a["path"].set_data(path[:, 1], path[:, 2])
+            a["start"].set_data(path[:1, 1], path[:1, 2])
+            a["end"].set_data(path[-1:, 1], path[-1:, 2])
+            a["curve"].set_data(np.arange(len(s["values"])), s["values"])
+            a["note"].set_text("")
         else:
-            right.text(0.5, 0.5, "diverged:\nη too large", ha="center", va="center", transform=right.transAxes)
-        return {"surface": surface, "curve": curve}
+            for name in ("path", "start", "end", "curve"):
+                a[name].set_data([], [])
+            a["note"].set_text("diverged:\nη too large")
+        return {"surface": a["surface"], "path": a["path"], "curve": a["curve"] if path is not None else None}
+
+    def alt(s):
+        name = "perceptron criterion J" if s["kind"] == "perceptron" else "squared error E"
+        if s["w"] is None:
+            return f"Contours of the {name} over (w1, w2); the descent diverged, so no path is drawn."
+        w0, w = s["path"][0], s["w"]
+        return (f"Left: contours of the {name} over (w1, w2) with w0 = 0, and the descent path of "
+                f"{len(s['path']) - 1} steps from ({w0[1]:.2f}, {w0[2]:.2f}) to ({w[1]:.2f}, {w[2]:.2f}). "
+                f"Right: the criterion at each iterate, from {s['values'][0]:.3g} to {s['values'][-1]:.3g}.")
 
     def describe(s):
         if s["w"] is None:
@@ -1013,7 +1343,11 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
                 f"{'J' if s['kind'] == 'perceptron' else 'SSE'} = {s['values'][-1] + 0.0:.3g} ({status})")
 
     return _explorer_class()("gradient_descent_explorer", controls, compute, draw, describe,
-                             rows=[("criterion", "schedule"), ("eta", "n_iter")], figsize=(9.0, 4.0))
+                             rows=[("criterion", "schedule"), ("eta", "n_iter")], figsize=(9.0, 4.0),
+                             static=static, static_key=view, alt=alt,
+                             # the four views (two criteria, two reaches), drawn once now
+                             warm=[{"criterion": c, "eta": e} for c in _CRITERIA
+                                   for e in (10.0 ** controls["eta"].max, 10.0 ** controls["eta"].min)])
 
 
 # --------------------------------------------------------------------------
@@ -1111,15 +1445,63 @@ def multiclass_explorer(X=None, y=None, *, scheme="one-vs-rest", method="centroi
                                 style={"description_width": "initial"}),
     }
 
+    from .plot import _padded_box, class_style
+
+    box = _padded_box(X)
+    classes = np.unique(y)
+    palette = np.array([[int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)] for c, _, _ in class_style(classes)])
+    res = 150
+    gx, gy = np.meshgrid(np.linspace(box[0], box[1], res), np.linspace(box[2], box[3], res))
+    grid = np.column_stack([gx.ravel(), gy.ravel()])
+    stripes = ((np.arange(res)[:, None] + np.arange(res)[None, :]) % 6) < 2  # hatching "///" in the image
+    fits = {}
+
     def compute(v):
         controls["method"].disabled = v["scheme"] == "linear machine"
-        return multiclass_state(X, y, v["scheme"], v["method"])
+        return fit(v["scheme"], v["method"])
 
-    def draw(fig, s):
-        from .plot import boundary, class_style, data, regions
+    def fit(scheme, method):
+        key = (scheme, "" if scheme == "linear machine" else method)
+        if key not in fits:  # at most seven distinct fits: each is computed once
+            state = multiclass_state(X, y, scheme, method)
+            model = state["model"]
+            codes = np.searchsorted(classes, np.asarray(model.predict(grid))).reshape(res, res)
+            image = 1 - 0.25 * (1 - palette[codes])  # the class colour at 25 % on white
+            mask = None
+            if callable(getattr(model, "ambiguous", None)):
+                mask = np.asarray(model.ambiguous(grid), dtype=bool).reshape(res, res)
+                image[mask & stripes] = 0.45
+            state.update(image=image, ambiguous_mask=mask, grid=grid, codes=codes)
+            fits[key] = state
+        return fits[key]
 
-        ax = fig.add_subplot()
-        drawn = {"regions": regions(s["model"], X, ax=ax, resolution=150), "data": data(X, y, ax=ax)}
+    for scheme_ in _SCHEMES:  # all seven fits now, so that moving a control only picks one
+        for method_ in _METHODS:
+            fit(scheme_, method_)
+
+    def static(fig, s):
+        from matplotlib.patches import Patch
+
+        from .plot import data
+
+        ax = fig.add_axes((0.1, 0.1, 0.62, 0.82))
+        ax.set_xlim(box[0], box[1])
+        ax.set_ylim(box[2], box[3])
+        regions = ax.imshow(s["image"], extent=box, origin="lower", interpolation="nearest", aspect="auto",
+                            zorder=0)
+        points = data(X, y, ax=ax, legend=False)
+        title = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center", va="bottom", fontsize="medium")
+        handles, labels = ax.get_legend_handles_labels()
+        fig.legend([*handles, Patch(facecolor="0.75", hatch="///", edgecolor="0.45")], [*labels, "ambiguous"],
+                   loc="upper right", fontsize="small", frameon=False)
+        _animate(regions, points.points, title)
+        return {"ax": ax, "regions": regions, "data": points, "title": title}
+
+    def draw(a, s):
+        from .plot import boundary
+
+        ax = a["ax"]
+        a["regions"].set_data(s["image"])
         lines = []
         if s["scheme"] != "linear machine":
             model = s["model"]
@@ -1129,10 +1511,16 @@ def multiclass_explorer(X=None, y=None, *, scheme="one-vs-rest", method="centroi
                 if np.any(w[1:] != 0):
                     lines.append(boundary(w, ax=ax, normal=True, color=colours[pair[0]], linewidth=1.2,
                                           linestyle="--" if len(pair) > 1 else "-"))
-        drawn["lines"] = lines
-        ax.set_title(s["scheme"] + ("" if s["scheme"] == "linear machine" else f" ({s['method']})"),
-                     fontsize="medium")
-        return drawn
+        a["title"].set_text(s["scheme"] + ("" if s["scheme"] == "linear machine" else f" ({s['method']})"))
+        return {"regions": a["regions"], "data": a["data"], "lines": lines, "title": a["title"]}
+
+    def alt(s):
+        counts = ", ".join(f"{int(np.sum(y == c))} of class {c}" for c in classes)
+        lines = "; ".join(_equation(w) for w in s["W"]) if s["scheme"] != "linear machine" else ""
+        return (f"The plane coloured by the class that {s['scheme']}"
+                f"{'' if s['scheme'] == 'linear machine' else ' with ' + s['method']} predicts, over the data "
+                f"({counts}). {s['ambiguous_fraction']:.0%} of the area is ambiguous and hatched"
+                + (f". Its {s['n_classifiers']} binary boundaries: {lines}." if lines else "."))
 
     def describe(s):
         note = "" if s["converged"] else " (a perceptron did not converge)"
@@ -1140,7 +1528,7 @@ def multiclass_explorer(X=None, y=None, *, scheme="one-vs-rest", method="centroi
                 f"ambiguous: <b>{s['ambiguous_fraction']:.0%}</b> of the plotted area{note}")
 
     return _explorer_class()("multiclass_explorer", controls, compute, draw, describe, rows=[("scheme", "method")],
-                             figsize=(5.6, 4.6))
+                             figsize=(7.0, 4.6), static=static, alt=alt)
 
 
 # --------------------------------------------------------------------------
@@ -1216,23 +1604,80 @@ def feature_map_explorer(X=None, y=None, *, learner="perceptron"):
         X, y = _data(X, y, None)
     controls = {"learner": _w().Dropdown(options=list(_LEARNERS), value=learner, description="learner")}
     if not given:
-        controls["a"] = _slider("a (x1 semi-axis)", 1.0, 0.5, 2.0, 0.25)
-        controls["b"] = _slider("b (x2 semi-axis)", 1.0, 0.5, 2.0, 0.25)
+        controls["a"] = _slider("a (x₁ semi-axis)", 1.0, 0.5, 2.0, 0.25, continuous=True)
+        controls["b"] = _slider("b (x₂ semi-axis)", 1.0, 0.5, 2.0, 0.25, continuous=True)
+
+    sizes = [0.5 + 0.25 * i for i in range(7)]  # the sliders' values
+    reach = 2 * max(sizes) * 1.05 if not given else None
+    fits = {}
 
     def compute(v):
-        X_, y_ = (X, y) if given else datasets.circles(120, a=v["a"], b=v["b"], seed=0)
-        state = feature_map_state(X_, y_, v["learner"])
-        state.update(X=X_, y=y_)
-        return state
+        key = (v["learner"], None, None) if given else (v["learner"], v["a"], v["b"])
+        if key not in fits:
+            X_, y_ = (X, y) if given else datasets.circles(120, a=v["a"], b=v["b"], seed=0)
+            state = feature_map_state(X_, y_, v["learner"])
+            state.update(X=X_, y=y_)
+            fits[key] = state
+        return fits[key]
 
-    def draw(fig, s):
-        from .plot import feature_map
+    def static(fig, s):
+        from .plot import data
 
-        axes = fig.subplots(1, 2)
-        if s["conic"] == "none":
-            axes[0].text(0.5, 0.5, "w1 = w2 = 0: no boundary", ha="center", transform=axes[0].transAxes)
-            return None
-        return feature_map(s["X"], s["y"], s["w"], axes=axes)
+        left = fig.add_axes((0.07, 0.12, 0.38, 0.78))
+        right = fig.add_axes((0.55, 0.12, 0.38, 0.78))
+        if given:  # the view of the data given, as lk.plot.feature_map would choose it
+            _fix_limits(left, X)
+            _fix_limits(right, X**2)
+        else:  # one view for every (a, b), so that the semi-axes visibly change the picture
+            left.set_xlim(-reach, reach)
+            left.set_ylim(-reach, reach)
+            right.set_xlim(-0.05 * reach**2, reach**2)
+            right.set_ylim(-0.05 * reach**2, reach**2)
+        left.set_aspect("equal", adjustable="box")  # an ellipse must look like one
+        right.set_aspect("equal", adjustable="box")
+        left.set_title("raw features (x₁, x₂): a conic", fontsize="medium")
+        right.set_title("squared features (x₁², x₂²): a line", fontsize="medium")
+        raw = data(s["X"], s["y"], ax=left, legend=False)
+        squared = data(s["X"] ** 2, s["y"], ax=right, legend=False, axis_labels=("x₁²", "x₂²"))
+        from matplotlib.collections import LineCollection
+
+        conic = LineCollection([], colors="black", linewidths=1.8, zorder=3)
+        left.add_collection(conic, autolim=False)
+        left.legend(loc="upper right", fontsize="x-small")
+        _animate(raw.points, squared.points, conic)
+        return {"left": left, "right": right, "raw": raw, "squared": squared, "conic": conic}
+
+    def draw(a, s):
+        import contourpy
+
+        from .plot import boundary
+
+        for label in a["raw"].points:
+            a["raw"].points[label].set_offsets(s["X"][s["y"] == label])
+            a["squared"].points[label].set_offsets(s["X"][s["y"] == label] ** 2)
+        line = None
+        w = s["w"]
+        if s["conic"] != "none":
+            x0, x1 = a["left"].get_xlim()
+            y0, y1 = a["left"].get_ylim()
+            gx, gy = np.linspace(2 * x0, 2 * x1, 300), np.linspace(2 * y0, 2 * y1, 300)
+            score = w[0] + w[1] * gx[None, :] ** 2 + w[2] * gy[:, None] ** 2
+            a["conic"].set_segments(contourpy.contour_generator(gx, gy, score, line_type="Separate").lines(0.0))
+            line = boundary(w, ax=a["right"])
+        else:
+            a["conic"].set_segments([])
+        return {"raw": a["raw"], "squared": a["squared"], "conic": a["conic"], "line": line}
+
+    def alt(s):
+        b, v1, v2 = s["w"]
+        n_pos = int(np.sum(s["y"] > 0))
+        shape = ""
+        if s["conic"] == "ellipse":
+            shape = f" with semi-axes {np.sqrt(-b / v1):.2f} along x₁ and {np.sqrt(-b / v2):.2f} along x₂"
+        return (f"Left: {n_pos} points of class +1 inside and {len(s['y']) - n_pos} of class −1 outside, in "
+                f"(x₁, x₂) with equal scales, and the learnt boundary {b:.2f} + {v1:.2f} x₁² + {v2:.2f} x₂² = 0, "
+                f"{'an' if s['conic'][0] in 'aeiou' else 'a'} {s['conic']}{shape}. Right: the same points in (x₁², x₂²), where the boundary is a straight "
+                f"line with its normal vector. Training mistakes: {s['errors']}.")
 
     def describe(s):
         b, v1, v2 = s["w"]
@@ -1240,7 +1685,8 @@ def feature_map_explorer(X=None, y=None, *, learner="perceptron"):
                 f"a line in (x1², x2²); training mistakes: <b>{s['errors']}</b>")
 
     rows = [("learner",)] if given else [("learner", "a", "b")]
-    return _explorer_class()("feature_map_explorer", controls, compute, draw, describe, rows=rows, figsize=(9.0, 4.0))
+    return _explorer_class()("feature_map_explorer", controls, compute, draw, describe, rows=rows, figsize=(9.0, 4.4),
+                             static=static, alt=alt)
 
 
 # --------------------------------------------------------------------------
@@ -1279,7 +1725,7 @@ def _animate(*artists):
 def _equation(w) -> str:
     """'w0 + w1·x₁ + w2·x₂ = 0' with two decimals, for read-outs and text alternatives."""
     b, w1, w2 = (float(t) + 0.0 for t in w)
-    return f"{w1:.2f}·x₁ {'+' if w2 >= 0 else '−'} {abs(w2):.2f}·x₂ {'+' if b >= 0 else '−'} {abs(b):.2f} = 0"
+    return f"{'−' if w1 < 0 else ''}{abs(w1):.2f}·x₁ {'+' if w2 >= 0 else '−'} {abs(w2):.2f}·x₂ {'+' if b >= 0 else '−'} {abs(b):.2f} = 0"
 
 
 def _error_rate(w, X, y) -> float:

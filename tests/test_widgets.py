@@ -55,7 +55,8 @@ def picture(box):
     (out,) = box.output.outputs
     assert out["output_type"] == "display_data"
     match = re.fullmatch(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)" width="\d+" height="\d+" '
-                         r'alt="([^"]*)" class="lk-explorer-figure"/>', out["data"]["text/html"])
+                         r'alt="([^"]*)" class="lk-explorer-figure"/>(<script>.*</script>)',
+                         out["data"]["text/html"], flags=re.S)
     assert match, out["data"]["text/html"][:200]
     assert html.unescape(match.group(2)) == box.alt == lk.plot.description(box.figure)
     return match.group(1)
@@ -90,20 +91,114 @@ def test_each_explorer_is_one_widget_with_a_fixed_height_picture(make):
     assert plt.get_fignums() == []  # the explorer's figure is its own, not pyplot's
 
 
-@pytest.mark.parametrize(
-    "make, names",
-    [
-        (widgets.perceptron_stepper, ["eta", "step"]),
-        (widgets.learning_rate_explorer, ["eta"]),
-        (widgets.gradient_descent_explorer, ["eta", "n_iter"]),
-        (widgets.feature_map_explorer, ["a", "b"]),
-    ],
-    ids=lambda v: getattr(v, "__name__", ""),
-)
-def test_training_sized_sliders_update_on_release(make, names):
+WITH_SLIDERS = [make for make in EXPLORERS if make is not widgets.multiclass_explorer]
+
+
+@pytest.mark.parametrize("make", WITH_SLIDERS, ids=lambda f: f.__name__)
+def test_every_slider_updates_while_it_is_dragged(make):
     box = make()
-    for name in names:
-        assert box.controls[name].continuous_update is False, name
+    sliders = [c for c in box.controls.values() if "continuous_update" in c.trait_names()]
+    assert sliders, "every explorer has at least one slider"
+    for control in sliders:
+        assert control.continuous_update is True, control.description
+
+
+@pytest.mark.parametrize("make", WITH_SLIDERS, ids=lambda f: f.__name__)
+def test_a_held_burst_of_changes_gives_one_picture_of_the_last_values(make):
+    box = make()
+    name, control = next((n, c) for n, c in box.controls.items() if "continuous_update" in c.trait_names())
+    values = _values_of(control)
+    draws = box.n_draws
+    with box.hold():
+        for v in values:
+            control.value = v
+        assert box.n_draws == draws  # nothing drawn while the hand moves
+    assert box.n_draws == draws + 1
+    last = control.value
+    fresh = make()
+    fresh.controls[name].value = last
+    assert box.readout.value == fresh.readout.value and box.alt == fresh.alt
+    np.testing.assert_array_equal(pixels(box), pixels(fresh))
+
+
+def test_in_a_kernel_a_burst_is_coalesced_on_the_event_loop_and_the_last_value_wins():
+    import asyncio
+
+    box = widgets.dot_product_explorer()
+    draws = box.n_draws
+
+    async def burst():
+        for v in (-3.0, -2.0, -1.0, 0.5, 2.5):  # comm messages from the page, handled one after another
+            box.controls["a1"].set_state({"value": v})  # what ipywidgets does with such a message
+        assert box.n_draws == draws and box._stale  # marked stale, one redraw scheduled
+        await asyncio.sleep(0)  # the event loop runs the scheduled redraw
+        await asyncio.sleep(0)
+
+    asyncio.run(burst())
+    assert box.n_draws == draws + 1
+    assert box.state["a"].tolist() == [2.5, box.controls["a2"].value]
+    assert "a = (2.5," in box.alt
+    np.testing.assert_array_equal(pixels(box), pixels(widgets.dot_product_explorer(a=(2.5, 1.0))))
+
+
+def test_an_error_on_the_event_loop_is_shown_not_raised():
+    import asyncio
+
+    box = widgets.dot_product_explorer()
+
+    def broken(values):
+        raise ValueError("something is off")
+
+    box._compute = broken
+
+    async def move():
+        box.controls["a1"].set_state({"value": 1.0})
+        await asyncio.sleep(0)
+
+    asyncio.run(move())
+    assert "error: something is off" in box.readout.value and box.output.outputs == ()
+
+
+def test_a_value_set_by_code_inside_a_running_kernel_is_drawn_at_once():
+    import asyncio
+
+    box = widgets.dot_product_explorer()
+
+    async def cell():  # a notebook cell runs with the kernel's event loop running
+        box.controls["a1"].value = -2.0
+        return box.state["a"][0], box.alt
+
+    a1, alt = asyncio.run(cell())
+    assert a1 == -2.0 and "a = (-2.0," in alt and not box._stale
+
+
+def _values_of(control):
+    """A few values of a slider, ending away from where it started."""
+    if hasattr(control, "options"):
+        options = list(control.options)
+        return [o for o in options if o != control.value][:4]
+    lo, hi = (control.min, control.max)
+    if hasattr(control, "base"):  # a log slider: min and max are exponents
+        lo, hi = control.base ** lo, control.base ** hi
+    if lo == hi:
+        return [lo]
+    picks = np.linspace(lo, hi, 5)
+    if isinstance(control.value, int):
+        picks = np.unique(np.round(picks).astype(int))
+    return [type(control.value)(v) for v in picks if v != control.value][:4]
+
+
+@pytest.mark.parametrize("make", EXPLORERS, ids=lambda f: f.__name__)
+def test_every_control_has_a_visible_label_and_the_picture_a_sentence_for_its_alt(make):
+    box = make()
+    for name, control in box.controls.items():
+        label = control.description if not isinstance(control, ipywidgets.Play) else "play"
+        assert label.strip(), f"{name} has no visible label, so no accessible name"
+    assert re.fullmatch(r"[A-Z].{40,}\.", box.alt, flags=re.S), box.alt  # a full sentence or more
+    assert "lk-explorer" in box._dom_classes and "lk-readout" in box.readout._dom_classes
+    # the script that names the controls and makes the read-out live goes with every picture
+    html_out = box.output.outputs[0]["data"]["text/html"]
+    assert "aria-live" in html_out and "[role=slider]" in html_out and "closest('.lk-explorer')" in html_out
 
 
 def test_an_explorer_has_a_short_stable_repr():
@@ -372,9 +467,16 @@ def test_learning_rate_explorer_replays_the_chosen_fit():
     X, y = lk.datasets.unbalanced(40, 20, seed=0)
     res = lk.perceptron(X, y, eta=1.0, w0=lk.centroid_classifier(X, y).w)
     assert box.state["n_updates"] == res.n_updates
-    trace = box.artists["trace"]
-    np.testing.assert_array_equal(np.sort(trace.circled), np.unique(res.trace.index))
-    assert [b.get_height() for b in box.artists["mistakes"]] == res.mistakes_per_epoch.tolist()
+    a = box.artists
+    np.testing.assert_array_equal(np.sort(a["circled"]), np.unique(res.trace.index))
+    assert [b.get_height() for b in a["mistakes"]] == res.mistakes_per_epoch.tolist()
+    history = res.weight_history(X, y)
+    segments = box.figure.axes[0].collections
+    lines = [seg for c in segments if hasattr(c, "get_segments") for seg in c.get_segments()]
+    assert len(lines) == len(a["steps"]) == res.n_updates - 1
+    for k, seg in zip(a["steps"], lines):  # the boundary after each update but the last
+        assert_on_line(history[k], *seg)
+    assert_on_line(history[-1], a["final"].line.get_xy1(), a["final"].line.get_xy2())
     assert picture(box) != before
 
 
@@ -417,12 +519,18 @@ def test_gradient_descent_explorer_draws_the_path_on_the_surface():
     box = widgets.gradient_descent_explorer()
     box.controls["eta"].value = 0.1
     path = box.state["path"]
-    np.testing.assert_array_equal(box.artists["surface"].path.get_xydata(), path[:, 1:])
+    np.testing.assert_array_equal(box.artists["path"].get_xydata(), path[:, 1:])
     np.testing.assert_array_equal(box.artists["curve"].get_ydata(), box.state["values"] + 0.0)
+    # the surface under the path is the criterion itself
+    surface = box.artists["surface"]
+    W = np.column_stack([np.zeros(surface.W1.size), surface.W1.ravel(), surface.W2.ravel()])
+    np.testing.assert_allclose(surface.J.ravel(), lk.plot.criterion_grid(*widgets._through_origin(), W))
+    assert box.figure.axes[0].get_aspect() == 1.0 and len(box.figure.axes) == 3  # equal scales, a colourbar
     box.controls["criterion"].value = "squared error"
     assert box.state["kind"] == "sse"
     box.controls["eta"].value = 10.0  # diverges: reported, not raised
     assert box.state["diverged"] and "diverged" in box.readout.value
+    np.testing.assert_array_equal(box.artists["path"].get_xydata(), box.state["path"][:, 1:])  # runs off the view
 
 
 # --------------------------------------------------------------------------
@@ -448,12 +556,24 @@ def test_multiclass_explorer_switches_scheme_and_colours_by_predict():
     X, y = lk.datasets.blobs(15, 3, seed=0)
     for scheme in ("pairwise", "linear machine", "one-vs-rest"):
         box.controls["scheme"].value = scheme
-        regions = box.artists["regions"]
-        centres = np.column_stack([regions.xx.ravel(), regions.yy.ravel()])
-        codes = np.asarray(regions.mesh.get_array()).ravel()
-        np.testing.assert_array_equal(regions.classes[codes], box.state["model"].predict(centres))
+        image = np.asarray(box.artists["regions"].get_array())
+        s = box.state
+        # each cell of the image has the colour of the class that predict gives at its centre,
+        # or the hatching grey where the scheme is ambiguous
+        predicted = np.asarray(s["model"].predict(s["grid"])).reshape(image.shape[:2])
+        palette = {c: np.array([int(h[i:i + 2], 16) / 255 for i in (1, 3, 5)])
+                   for c, (h, _, _) in zip(np.unique(y), lk.plot.class_style(np.unique(y)))}
+        hatched = np.all(image == 0.45, axis=2)
+        for c, rgb in palette.items():
+            cells = (predicted == c) & ~hatched
+            np.testing.assert_allclose(image[cells], np.broadcast_to(1 - 0.25 * (1 - rgb), image[cells].shape))
+        mask = s["ambiguous_mask"]
+        if scheme == "linear machine":  # its regions leave nothing ambiguous
+            assert mask is None or not mask.any()
+        if mask is not None:
+            assert np.all(mask[hatched]) and hatched.any() == mask.any()
         assert box.controls["method"].disabled == (scheme == "linear machine")
-    assert box.artists["regions"].ambiguous is not None  # one-vs-rest leaves '?' regions
+    assert box.state["ambiguous_mask"].any()  # one-vs-rest leaves '?' regions
     assert len(box.artists["lines"]) == 3
 
 
@@ -480,9 +600,13 @@ def test_feature_map_explorer_follows_the_ellipse_sliders():
     X, y = lk.datasets.circles(120, a=2.0, b=0.5, seed=0)
     np.testing.assert_array_equal(box.state["X"], X)
     w = box.state["w"]
-    vertices = np.vstack(box.artists.conic.get_segments())
+    vertices = np.vstack(box.artists["conic"].get_segments())
     assert np.abs(w[0] + w[1] * vertices[:, 0] ** 2 + w[2] * vertices[:, 1] ** 2).max() < 1e-2 * np.abs(w).max()
-    assert_on_line(w, box.artists.line.line.get_xy1())
+    # the ellipse is as wide as it is drawn: the view stays and the scales are equal (issue 10, ch. 9)
+    assert np.ptp(vertices[:, 0]) > 3 * np.ptp(vertices[:, 1])
+    left = box.figure.axes[0]
+    assert left.get_aspect() == 1.0 and left.get_xlim() == widgets.feature_map_explorer().figure.axes[0].get_xlim()
+    assert_on_line(w, box.artists["line"].line.get_xy1())
     assert picture(box) != before
     box.controls["learner"].value = "basic linear classifier"
     assert box.state["learner"] == "basic linear classifier"

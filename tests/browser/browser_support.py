@@ -236,7 +236,9 @@ def widget_cells(nb_path):
             )
             for i in ids:   # what the saved Output widgets show
                 for out in state[i].get("state", {}).get("outputs", []) or []:
-                    if any(m in out.get("data", {}) for m in IMAGE_MIMES):
+                    data = out.get("data", {})
+                    # an explorer's picture is an <img> in HTML, so that it can carry an alt
+                    if any(m in data for m in IMAGE_MIMES) or "<img" in str(data.get("text/html", "")):
                         root.images += 1
                     if out.get("output_type") == "stream":
                         text = out.get("text", "")
