@@ -280,6 +280,7 @@ class VectorArtists:
 
 
 _DESCRIPTION = "_lecturekit_description"
+_WHOLE = "_lecturekit_description_is_whole"
 _COLOUR_NAMES = dict(zip(OKABE_ITO, ("blue", "vermillion", "bluish green", "reddish purple", "orange",
                                      "sky blue", "yellow", "black")))
 _MARKER_NAMES = {"o": "circles", "s": "squares", "^": "triangles", "D": "diamonds", "v": "down triangles",
@@ -301,7 +302,7 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?", ":")) else text + "."
 
 
-def describe(target, text: str):
+def describe(target, text: str, *, whole: bool = False):
     """Add a sentence to the text alternative of a figure (or of one of its panels).
 
     The text alternative is what a screen reader says instead of the picture
@@ -314,12 +315,22 @@ def describe(target, text: str):
                              f"all {len(y)} points.")
 
     ``target`` is an Axes (the sentence belongs to that panel) or a Figure
-    (it comes first, before the panels').  Returns ``target``.
+    (it comes first, before the panels').  With ``whole=True`` (a Figure
+    only) ``text`` replaces everything said so far and is the whole
+    description: the panels' own sentences are left out (an explorer, which
+    redraws its panels in place, describes its current state this way).
+    Returns ``target``.
     """
     if not isinstance(text, str) or not text.strip():
         raise ValueError("text: expected a non-empty sentence describing what the figure "
                          f"shows, got {text!r}")
-    _figure_of(target)  # type check
+    fig = _figure_of(target)
+    if whole:
+        if fig is not target:
+            raise ValueError("whole=True describes a whole figure: pass the Figure, not an Axes")
+        target.__dict__[_DESCRIPTION] = [_sentence(text)]
+        target.__dict__[_WHOLE] = True
+        return target
     target.__dict__.setdefault(_DESCRIPTION, []).append(_sentence(text))
     return target
 
@@ -347,6 +358,8 @@ def description(target) -> str:
     empty: a panel that nobody described is described by its axes."""
     fig = _figure_of(target)
     parts = list(fig.__dict__.get(_DESCRIPTION, []))
+    if fig.__dict__.get(_WHOLE) and parts:
+        return " ".join(parts)
     title = fig._suptitle.get_text() if getattr(fig, "_suptitle", None) is not None else ""
     if title:
         parts.insert(0, _sentence(f"Figure titled “{title}”"))

@@ -360,8 +360,7 @@ def _explorer_class():
         def _show(self):
             from .plot import describe
 
-            self.figure.__dict__["_lecturekit_description"] = []
-            describe(self.figure, self.alt)
+            describe(self.figure, self.alt, whole=True)
             png = _png(self._render())
             width, height = self._size
             # One <img> with its text alternative: JupyterLab's image renderer ignores output

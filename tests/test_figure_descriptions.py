@@ -1,0 +1,139 @@
+"""Every figure has a text alternative built from its data (issue 14).
+
+lk.plot's functions describe what they draw; lk.plot.describe adds the
+chapter's point; lk.plot.description assembles the whole; in IPython a
+figure displays as one <img> whose alt is that description.
+"""
+
+import base64
+import html
+import re
+
+import matplotlib
+import numpy as np
+import pytest
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+import lecturekit as lk  # noqa: E402
+from lecturekit import _display  # noqa: E402
+
+
+@pytest.fixture
+def ax():
+    fig, ax = plt.subplots()
+    yield ax
+    plt.close(fig)
+
+
+def _numbers(text):
+    return [float(t.replace("−", "-")) for t in re.findall(r"[−-]?\d+(?:\.\d+)?", text)]
+
+
+def test_data_counts_each_class_with_its_colour_and_shape(ax):
+    X, y = lk.datasets.separable(37, 2, seed=3)
+    lk.plot.data(X, y, ax=ax)
+    text = lk.plot.description(ax)
+    assert text.startswith(f"{len(y)} points in the (x₁, x₂) plane")
+    assert f"{np.sum(y == 1)} with y = +1 (blue plus signs)" in text
+    assert f"{np.sum(y == -1)} with y = −1 (vermillion circles)" in text
+
+
+def test_boundary_gives_its_equation_and_normal(ax):
+    ax.set_xlim(-3, 3)
+    ax.set_ylim(-3, 3)
+    w = np.array([-1.25, 0.5, -2.0])
+    lk.plot.boundary(w, ax=ax, label="mine")
+    text = lk.plot.description(ax)
+    assert "−1.25 + 0.5·x₁ − 2·x₂ = 0" in text
+    assert "normal (0.5, −2)" in text and "“mine”" in text
+
+
+def test_vectors_give_lengths_angle_and_projection(ax):
+    a, b = np.array([3.0, 1.0]), np.array([1.0, 2.0])
+    lk.plot.vectors(a, b, ax=ax)
+    text = lk.plot.description(ax)
+    theta = np.degrees(np.arccos(a @ b / np.linalg.norm(a) / np.linalg.norm(b)))
+    assert f"the angle between them is {theta:.1f}°" in text
+    p = (a @ b) / (b @ b) * b
+    assert f"ends at ({p[0]:.3g}, {p[1]:.3g})" in text
+
+
+def test_a_short_curve_lists_its_values(ax):
+    values = [5.0, 3.0, 1.0, 0.0]
+    lk.plot.learning_curve(values, ax=ax, ylabel="mistakes")
+    assert _numbers(lk.plot.description(ax).split(":")[-1]) == values
+
+
+def test_trace_names_the_points_that_triggered_updates(ax):
+    X, y = lk.datasets.toy()
+    result = lk.perceptron(X, y)
+    art = lk.plot.perceptron_trace(result, X, y, ax=ax)
+    text = lk.plot.description(ax)
+    assert f"{result.n_updates} update(s)" in text
+    for i in art.circled:
+        assert f"({X[i, 0]:.3g}, {X[i, 1]:.3g})" in text
+
+
+def test_panels_are_numbered_titled_and_the_figure_speaks_first():
+    fig, axes = plt.subplots(1, 2)
+    fig.suptitle("Two views")
+    axes[0].set_title("left")
+    lk.plot.data(*lk.datasets.toy(), ax=axes[0])
+    lk.plot.describe(fig, "The point of the figure")
+    text = lk.plot.description(fig)
+    plt.close(fig)
+    assert text.startswith("Figure titled “Two views”. The point of the figure.")
+    assert "Panel 1 of 2, “left”: 4 points" in text
+    assert "Panel 2 of 2: A plot of" in text  # nobody described it: its axes do
+
+
+def test_whole_replaces_everything_and_bad_input_is_refused(ax):
+    lk.plot.data(*lk.datasets.toy(), ax=ax)
+    fig = ax.figure
+    lk.plot.describe(fig, "first", whole=True)
+    lk.plot.describe(fig, "Only this.", whole=True)
+    assert lk.plot.description(fig) == "Only this."
+    with pytest.raises(ValueError, match="pass the Figure"):
+        lk.plot.describe(ax, "x", whole=True)
+    with pytest.raises(ValueError, match="non-empty sentence"):
+        lk.plot.describe(ax, "  ")
+    with pytest.raises(TypeError, match="Figure or Axes"):
+        lk.plot.describe("not a figure", "text")
+
+
+def test_an_undescribed_figure_still_gets_a_sentence(ax):
+    ax.plot([0, 1], [2, 3])
+    ax.set_xlabel("epoch")
+    assert re.fullmatch(r"A plot of y against epoch, with epoch from .* and y from .*\.",
+                        lk.plot.description(ax.figure))
+
+
+def test_figure_html_is_one_png_with_the_description_as_alt(ax):
+    lk.plot.data(*lk.datasets.toy(), ax=ax)
+    lk.plot.describe(ax, 'Quotes " and <tags> are escaped')
+    out = _display.figure_html(ax.figure)
+    found = re.fullmatch(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)" alt="([^"]*)" />', out)
+    assert found
+    assert base64.b64decode(found.group(1))[:8] == b"\x89PNG\r\n\x1a\n"
+    assert html.unescape(found.group(2)) == lk.plot.description(ax.figure)
+
+
+def test_install_shows_figures_as_html_and_drops_the_bare_png():
+    from IPython.core.interactiveshell import InteractiveShell
+
+    shell = InteractiveShell.instance()
+    from matplotlib.figure import Figure
+
+    png = shell.display_formatter.formatters["image/png"]
+    png.for_type(Figure, lambda fig: "bare png")
+    assert _display.install(shell) is True
+    fig, ax = plt.subplots()
+    lk.plot.data(*lk.datasets.toy(), ax=ax)
+    data, _ = shell.display_formatter.format(fig)
+    plt.close(fig)
+    assert "image/png" not in data
+    assert data["text/html"].startswith('<img src="data:image/png;base64,')
+    assert 'alt="4 points in the (x₁, x₂) plane' in data["text/html"]
+    assert _display.install(object()) is False  # not an IPython shell: nothing to install
