@@ -541,7 +541,7 @@ def test_a_dead_kernel_or_quit_restarts_and_skips_that_cell():
     assert report.kernel_restarts == 2
     text = "\n".join(report.notes)
     assert "cell 6 of the student notebook: the cell called exit() or quit()" in text, text
-    assert "hw-lms-step: the solution cell failed: the kernel died" in text, text
+    assert "hw-lms-step: the solution cell failed: the process running the student's code died" in text, text
 
 
 def test_deleted_cells_are_graded_and_deleted_tests_restored():
