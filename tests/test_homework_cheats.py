@@ -29,10 +29,11 @@ import pytest
 
 nbformat = pytest.importorskip("nbformat")
 
+import lecturekit  # noqa: E402
 from lecturekit import homework as hw  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-LECTUREKIT_PARENT = Path(hw.__file__).resolve().parents[2]  # the lecturekit under test
+LECTUREKIT_PARENT = Path(lecturekit.__file__).resolve().parents[1]  # the lecturekit under test
 FIXTURE = Path(__file__).resolve().parent / "homework_fixtures" / "hw_linear.ipynb"
 
 _status = getattr(hw, "sandbox_status", None)
