@@ -223,6 +223,19 @@ def test_lying_return_values_earn_nothing(instructor, honest_wrong):
         assert any("not plain data" in (t.error or "") for t in report.tests), report.format()
 
 
+def test_shadowing_a_builtin_the_tests_use_earns_nothing(instructor):
+    nb = nbformat.read(instructor, as_version=4)
+    tests = nb.cells[4]
+    tests.source = ("w_t = perceptron_update(np.zeros(3), np.ones(3), 1, 1.0)\n"
+                    "assert len(w_t) == 3 and all(w_t == 1.0) and abs(sum(w_t) - 3.0) < 1e-9\n" + tests.source)
+    nbformat.write(nb, instructor)
+    honest = hw.grade(with_cells(answers=WRONG), instructor)
+    shadows = "all = lambda *args: True\nabs = lambda x: 0.0\nsum = lambda *args: 3.0\nlen = lambda x: 3\n"
+    report = hw.grade(with_cells(shadows, answers=WRONG), instructor)
+    assert honest.score == 0
+    assert_no_gain(report, honest)
+
+
 # --------------------------------------------------------------------------
 # the instructor's folder
 # --------------------------------------------------------------------------

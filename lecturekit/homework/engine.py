@@ -262,7 +262,8 @@ def execute(steps, *, sandbox, cwd, timeout, grace, max_restarts, setup, setup_n
     last_index = len(steps) - 1 if last_index is None else last_index
     todo = [i for i, step in enumerate(steps) if i <= last_index and step[-1].strip()]
     runs, skip, restarts, problems = {}, set(), 0, []
-    known = set(setup_names) | {"__builtins__"}
+    # Python's builtins are always the checker's own: a student's `abs = lambda x: 0` must not reach a test
+    known = set(setup_names) | _BUILTINS | {"__builtins__"}
     fetch = {i: names_to_fetch(steps[i][2], known) for i in todo if steps[i][0] == "test"}
     started = time.monotonic()
     while True:
