@@ -227,7 +227,7 @@ def test_shadowing_a_builtin_the_tests_use_earns_nothing(instructor):
     nb = nbformat.read(instructor, as_version=4)
     tests = nb.cells[4]
     tests.source = ("w_t = perceptron_update(np.zeros(3), np.ones(3), 1, 1.0)\n"
-                    "assert len(w_t) == 3 and all(w_t == 1.0) and abs(sum(w_t) - 3.0) < 1e-9\n" + tests.source)
+                    "assert len(w_t) == 3 and all(w_t == 1.0) and abs(sum(w_t) - 3.0) < 1e-9\n")
     nbformat.write(nb, instructor)
     honest = hw.grade(with_cells(answers=WRONG), instructor)
     shadows = "all = lambda *args: True\nabs = lambda x: 0.0\nsum = lambda *args: 3.0\nlen = lambda x: 3\n"
