@@ -1,6 +1,6 @@
 """Grading time per chapter before and after the sandbox, and a class folder's throughput.
 
-    .venv/bin/python benchmarks/grading.py [--chapters 01,04] [--before COMMIT] [--students 8] [--jobs 2]
+    .venv/bin/python benchmarks/grading.py [--chapters 01,04,07|all] [--before COMMIT] [--students 8] [--jobs 2]
 
 For each chapter, the student version with the reference solutions put back
 is graded three ways, each in a fresh process so that nothing is cached:
@@ -10,7 +10,8 @@ is graded three ways, each in a fresh process so that nothing is cached:
 * ``none``: this grader without a sandbox (the learner's ``progress`` path);
 * ``bwrap``: this grader with the bubblewrap sandbox.
 
-``bwrap - none`` is the price of the sandbox.  Then a folder of ``--students``
+``bwrap - none`` is the price of the sandbox; it is also measured alone
+(start both processes, wait until they answer, stop them).  Then a folder of ``--students``
 copies of chapter 4 (alternately solved and as handed out) is graded with
 ``--jobs`` workers, and the submissions per minute are printed.  Times are wall
 clock on whatever else the machine is doing: compare columns of one run.
@@ -65,9 +66,27 @@ def time_grade(pythonpath, student, instructor, mode):
     return float(seconds), f"{score}/{full}"
 
 
+def session_cost(mode, repeat=5):
+    """Seconds to start the runner (sandboxed or not) and the checker, wait until both answer, and stop them."""
+    import statistics
+
+    from lecturekit.homework import engine
+
+    times = []
+    for _ in range(repeat):
+        started = time.monotonic()
+        session = engine._Session(mode, None, None, ["import numpy as np"], None)
+        try:
+            assert session.start() is None
+        finally:
+            session.close()
+        times.append(time.monotonic() - started)
+    return statistics.median(times)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--chapters", default="", help="comma-separated chapter numbers (default: all)")
+    parser.add_argument("--chapters", default="01,04,07", help="comma-separated chapter numbers, or 'all'")
     parser.add_argument("--before", default="12bd5d7", help="the commit whose grader is 'before'")
     parser.add_argument("--students", type=int, default=8)
     parser.add_argument("--jobs", type=int, default=2)
@@ -75,7 +94,7 @@ def main(argv=None):
     from lecturekit import homework as hw
 
     chapters = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-    if args.chapters:
+    if args.chapters != "all":
         wanted = {c.zfill(2) for c in args.chapters.split(",")}
         chapters = [c for c in chapters if c.name[:2] in wanted]
     modes = ["before", "none"] + (["bwrap"] if hw.sandbox_status()[0] else [])
@@ -98,6 +117,10 @@ def main(argv=None):
                 row.append(f"{seconds[mode]:8.2f} ({score:>5})")
             cost = f"{seconds['bwrap'] - seconds['none']:+.2f}" if "bwrap" in seconds else "n/a"
             print(f"{chapter.stem:<28}" + "".join(f"{r:>16}" for r in row) + f"{cost:>14}")
+
+        print("\nstarting and stopping the two processes of a grade (median of 5, s)")
+        for mode in modes[1:]:
+            print(f"  {mode:<6} {session_cost(mode):.2f}")
 
         chapter = ROOT / "notebooks" / "04_perceptron.ipynb"
         folder = tmp / "class"

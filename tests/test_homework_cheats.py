@@ -236,6 +236,26 @@ def test_shadowing_a_builtin_the_tests_use_earns_nothing(instructor):
     assert_no_gain(report, honest)
 
 
+FLOOD = """
+    import os, threading, json
+    _junk = json.dumps({"id": 1, "status": "ok", "values": {}, "ok": True, "value": 1.0}).encode()
+    _frame = len(_junk).to_bytes(8, "big") + _junk
+    def _flood():
+        for _ in range(20000):
+            for _fd in range(3, 12):
+                try:
+                    os.write(_fd, _frame)
+                except OSError:
+                    pass
+    threading.Thread(target=_flood, daemon=True).start()
+"""
+
+
+def test_forged_replies_on_the_graders_channel_earn_nothing(instructor, honest_wrong):
+    report = hw.grade(with_cells(FLOOD, answers=WRONG), instructor)
+    assert_no_gain(report, honest_wrong)
+
+
 # --------------------------------------------------------------------------
 # the instructor's folder
 # --------------------------------------------------------------------------

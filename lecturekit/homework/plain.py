@@ -36,7 +36,7 @@ import numpy as np
 
 MAX_DEPTH = 60             # nesting of lists/tuples/dicts
 MAX_ITEMS = 2_000_000      # list items, dict entries and array elements in one value
-MAX_BYTES = 64_000_000     # bytes of one encoded message
+MAX_BYTES = 32_000_000     # bytes of one encoded message
 _DTYPE = re.compile(r"^[<>|=]([biuf][1248]|c(8|16)|f16|c32|b1|U[0-9]{1,6})$")
 
 

@@ -246,7 +246,8 @@ class Process:
                                       stderr=subprocess.DEVNULL, cwd=cwd, env=env, pass_fds=pass_fds,
                                       **kwargs)
         self.limit = limit
-        self.inbox = queue.Queue()
+        # bounded: a student's process that floods the grader with messages only blocks itself
+        self.inbox = queue.Queue(maxsize=4)
         self.outbox = queue.Queue()
         self.broken = None
         threading.Thread(target=self._read, daemon=True).start()
@@ -332,6 +333,11 @@ class Process:
                 stream.close()
             except OSError:
                 pass
+        while True:  # let the reader thread finish
+            try:
+                self.inbox.get_nowait()
+            except queue.Empty:
+                break
 
 
 class SandboxedProcess(Process):
