@@ -21,7 +21,6 @@ Requests on stdin, replies on stdout, one framed JSON message each:
   "cid", ...}`` and waits for the grader's answer with the same ``cid``.
 """
 
-import ast
 import importlib.util
 import io
 import os

@@ -31,14 +31,13 @@ import json
 import math
 import os
 import tempfile
-import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from . import engine
 from . import sandbox as sb
 from .engine import Run
-from .markup import clear_hidden_tests, parse_assignment, reference_solution, _grade_id
+from .markup import _grade_id, clear_hidden_tests, parse_assignment
 
 __all__ = ["GradeReport", "TestResult", "grade", "grade_notebook", "write_report", "format_report",
            "DEFAULT_TIMEOUT", "SANDBOXES"]

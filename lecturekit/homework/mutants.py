@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import copy
 import math
 from dataclasses import dataclass, field
 
