@@ -14,11 +14,15 @@ and, without any change here, on every chapter in notebooks/*.ipynb:
 * every mutant (a plausible wrong answer) gets less than full points for its
   exercise.  test_kill_rate prints the kill rate.
 
-Each notebook costs three kernel runs: stubs, reference, mutants.  All of a
-notebook's mutants are tried in one run (hw.check_mutants).  For the fixture
-the mutants are also graded as ordinary submissions, to check that shortcut.
+Each notebook costs three grading runs (a runner process for the student's
+cells, sandboxed when bubblewrap is here, and a checker process for the
+tests): stubs, reference, mutants.  All of a notebook's mutants are tried in
+one run (hw.check_mutants).  For the fixture the mutants are also graded as
+ordinary submissions, to check that shortcut.
 
-The last part checks the grader on broken and dishonest submissions.
+The last part checks the grader on broken submissions.  Dishonest ones are in
+test_homework_cheats.py; the plain-data format, the sandbox, the learner's API
+and folder grading in test_homework_grading.py.
 """
 
 import copy
