@@ -190,6 +190,8 @@ def sandbox_status():
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         return False, "bubblewrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
+    if seccomp_program() is None:
+        return False, f"no seccomp filter for this machine ({platform.machine()}, {sys.byteorder}-endian)"
     probe = ("import os, socket\n"
              "try:\n    os.fork()\nexcept OSError:\n    pass\nelse:\n    raise SystemExit('fork allowed')\n"
              "try:\n    socket.create_connection(('192.0.2.1', 9), timeout=1)\n"
