@@ -269,3 +269,17 @@ def test_a_folder_is_graded_in_parallel_into_reports_and_gradebooks(submissions,
     assert wide[2] == ["bob", "", "", "bob", "", "2", "0", "2", "4"]
     totals = {r[0]: float(r[-1]) for r in wide[1:]}
     assert totals == expected
+
+
+def test_a_name_the_student_deleted_is_not_taken_from_an_earlier_test():
+    # b passes its test, then the student deletes it: a later test that reads b must not see the old value
+    nb = solved()
+    instructor = nbformat.read(FIXTURE, as_version=4)
+    lms_tests = [c for c in instructor.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "hw-lms-step-tests"]
+    lms_tests[0].source = "assert np.isclose(b, lk.centroid_classifier(X, y).w[0])\n" + lms_tests[0].source
+    index = next(i for i, c in enumerate(nb.cells) if c.metadata.get("nbgrader", {}).get("grade_id") == "hw-lms-step")
+    nb.cells[index].source += "\ndel b"
+    report = hw.grade(nb, instructor, sandbox="none")
+    assert report.exercise_points("hw-centroid-bias") == (3, 3)
+    (lms,) = [t for t in report.tests if t.grade_id == "hw-lms-step-tests"]
+    assert not lms.passed and lms.error == "NameError: name 'b' is not defined", report.format()

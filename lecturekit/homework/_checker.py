@@ -84,6 +84,7 @@ class Checker:
         self.ns = {"__name__": "__main__", "__builtins__": __builtins__}
         self.calls = 0
         self.student_error = False
+        self.from_student = set()
 
     def send(self, message):
         self.plain.write_frame(self.wfd, self.plain.json.dumps(message, allow_nan=True).encode("utf-8"))
@@ -197,8 +198,15 @@ class Checker:
         return StudentError(f"{label} raised {ename}: {evalue}")
 
     # ---- requests ----
-    def bind(self, values):
+    def bind(self, values, asked=()):
+        # a name the student's process no longer has must not linger from an earlier test cell
+        for name in asked:
+            if name in self.from_student and name not in (values or {}):
+                self.ns.pop(name, None)
+                self.from_student.discard(name)
         for name, info in (values or {}).items():
+            if isinstance(name, str):
+                self.from_student.add(name)
             if not isinstance(name, str) or not isinstance(info, dict):
                 continue
             kind = info.get("kind")
@@ -227,7 +235,8 @@ class Checker:
     def test(self, message):
         name = str(message.get("name"))
         filename = f"<test cell {name}>"
-        self.bind(message.get("values"))
+        asked = message.get("asked") if isinstance(message.get("asked"), list) else []
+        self.bind(message.get("values"), [n for n in asked if isinstance(n, str)])
         self.student_error = False
         out = io.StringIO()
         saved = sys.stdout, sys.stderr

@@ -194,7 +194,8 @@ class _Session:
             values = {k: v for k, v in values.items() if k in names}
         tid = self._next_id()
         try:
-            self.checker.send({"op": "test", "id": tid, "name": grade_id, "source": source, "values": values})
+            self.checker.send({"op": "test", "id": tid, "name": grade_id, "source": source, "values": values,
+                               "asked": names})
         except Exception as exc:  # noqa: BLE001 - values the grader cannot send on
             return Run("error", "NotPlainData", f"the student's values could not be passed on: {exc}", student=True)
         runner_state = None
