@@ -283,3 +283,29 @@ def test_a_name_the_student_deleted_is_not_taken_from_an_earlier_test():
     assert report.exercise_points("hw-centroid-bias") == (3, 3)
     (lms,) = [t for t in report.tests if t.grade_id == "hw-lms-step-tests"]
     assert not lms.passed and lms.error == "NameError: name 'b' is not defined", report.format()
+
+
+def _runner_pids():
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if b"homework/_runner.py" in (entry / "cmdline").read_bytes():
+                    found.add(int(entry.name))
+            except OSError:
+                pass
+    return found
+
+
+@pytest.mark.parametrize("sandbox", ["bwrap", "none"])
+def test_nothing_the_submission_started_outlives_the_grade(sandbox):
+    if sandbox == "bwrap" and not HAVE_BWRAP:
+        pytest.skip("bubblewrap is not available here")
+    if not Path("/proc/self/cmdline").exists():
+        pytest.skip("no /proc here")
+    before = _runner_pids()
+    busy = "import threading, time\nthreading.Thread(target=lambda: time.sleep(1000), daemon=False).start()"
+    report = hw.grade(solved(**{"hw-update": hw.reference_solution(
+        nbformat.read(FIXTURE, as_version=4).cells[3].source) + "\n" + busy}), FIXTURE, sandbox=sandbox)
+    assert report.score == 7, report.format()
+    assert _runner_pids() - before == set()
