@@ -14,11 +14,15 @@ and, without any change here, on every chapter in notebooks/*.ipynb:
 * every mutant (a plausible wrong answer) gets less than full points for its
   exercise.  test_kill_rate prints the kill rate.
 
-Each notebook costs three kernel runs: stubs, reference, mutants.  All of a
-notebook's mutants are tried in one run (hw.check_mutants).  For the fixture
-the mutants are also graded as ordinary submissions, to check that shortcut.
+Each notebook costs three grading runs (a runner process for the student's
+cells, sandboxed when bubblewrap is here, and a checker process for the
+tests): stubs, reference, mutants.  All of a notebook's mutants are tried in
+one run (hw.check_mutants).  For the fixture the mutants are also graded as
+ordinary submissions, to check that shortcut.
 
-The last part checks the grader on broken and dishonest submissions.
+The last part checks the grader on broken submissions.  Dishonest ones are in
+test_homework_cheats.py; the plain-data format, the sandbox, the learner's API
+and folder grading in test_homework_grading.py.
 """
 
 import copy
@@ -117,9 +121,13 @@ def solved(path, **answers):
     return nb
 
 
+SANDBOX = "bwrap" if hw.sandbox_status()[0] else "none"  # the cheats suite needs bwrap; these tests do not
+UNSANDBOXED = ["--unsandboxed"] if SANDBOX == "none" else []
+
+
 def grade(submission, path=FIXTURE, **kwargs):
     """Grade a notebook (dict) or file against an instructor notebook."""
-    return hw.grade(submission, path, **kwargs)
+    return hw.grade(submission, path, sandbox=SANDBOX, **kwargs)
 
 
 def points(report):
@@ -338,7 +346,7 @@ def test_the_stub_check_sees_visible_tests_that_pass_on_the_stub():
     tests.source = "assert True\n" + tests.source[tests.source.index("### BEGIN HIDDEN TESTS"):]
     report = grade(hw.student_version(nb), nb, cwd=FIXTURES, stop_after="hw-update")
     (test, *_) = report.tests
-    assert not test.passed and test.hidden and test.error == "NotImplementedError"
+    assert not test.passed and test.hidden and test.error == "NotImplementedError in a hidden test"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
@@ -382,7 +390,7 @@ def mutants_for(path):
 @cache
 def mutant_report(path):
     """All mutants of a notebook, in one run (see hw.check_mutants)."""
-    return hw.check_mutants(path, mutants_for(path))
+    return hw.check_mutants(path, mutants_for(path), sandbox=SANDBOX)
 
 
 def mutant_result(path, gid, k):
@@ -433,19 +441,23 @@ def test_the_grader_agrees_with_the_mutant_run(r):
 
 
 def test_check_mutants_reports_state_left_behind_and_bad_mutants():
+    # State is left behind in the student's process: the checker has its own numpy and lecturekit,
+    # so a mutant can only break later *student* cells (np.array, used by the data cell) or the
+    # data the restored reference reads (y).
     mutants = {
-        "hw-update": [("breaks lecturekit for later cells",
-                       reference_of(FIXTURE, "hw-update") + "\nlk.centroid_classifier = None")],
-        "hw-centroid-bias": [("does not apply", ("no such text", "x"))],
-        "hw-lms-step": [("breaks numpy", reference_of(FIXTURE, "hw-lms-step") + "\nnp.allclose = None")],
+        "hw-update": [("breaks numpy for the later cells",
+                       reference_of(FIXTURE, "hw-update") + "\nnp.array = None")],
+        "hw-centroid-bias": [("cuts y short, which the restored reference reads",
+                              reference_of(FIXTURE, "hw-centroid-bias") + "\ny = y[:2]")],
+        "hw-lms-step": [("does not apply", ("no such text", "x"))],
         "hw-nope": [("no such exercise", "x = 1")],
     }
-    report = hw.check_mutants(FIXTURE, mutants)
+    report = hw.check_mutants(FIXTURE, mutants, sandbox=SANDBOX)
     text = "\n".join(report.problems)
     assert "'hw-nope', which is not an exercise" in text
     assert "hw-centroid-bias-tests fails with the reference solution" in text
-    assert "hw-lms-step-tests fails again after the mutants" in text
-    bad = [r for r in report.results if r.exercise == "hw-centroid-bias"]
+    assert "hw-centroid-bias-tests fails again after the mutants" in text
+    bad = [r for r in report.results if r.exercise == "hw-lms-step"]
     assert [r.applied for r in bad] == [False] and "occurs 0 times" in bad[0].detail
     assert "INVALID" in report.format()
 
@@ -489,7 +501,7 @@ def test_cli_grades_a_broken_file_and_writes_json(tmp_path, capsys):
     path = tmp_path / "broken.ipynb"
     path.write_text('{"cells": [')
     out = tmp_path / "out" / "report.json"
-    assert hw.main(["grade", str(path), "--instructor", str(FIXTURE), "--json", str(out)]) == 0
+    assert hw.main(["grade", str(path), "--instructor", str(FIXTURE), "--json", str(out), *UNSANDBOXED]) == 0
     assert "Total: 0/7" in capsys.readouterr().out
     data = json.loads(out.read_text())
     assert data["score"] == 0 and data["max_score"] == 7 and len(data["tests"]) == 3
@@ -537,7 +549,7 @@ def test_a_dead_kernel_or_quit_restarts_and_skips_that_cell():
     assert report.kernel_restarts == 2
     text = "\n".join(report.notes)
     assert "cell 6 of the student notebook: the cell called exit() or quit()" in text, text
-    assert "hw-lms-step: the solution cell failed: the kernel died" in text, text
+    assert "hw-lms-step: the solution cell failed: the process running the student's code died" in text, text
 
 
 def test_deleted_cells_are_graded_and_deleted_tests_restored():
@@ -619,7 +631,7 @@ def test_cli_report_format_and_json(tmp_path):
     submission = write(tmp_path, nb)
     out = tmp_path / "report.json"
     run = subprocess.run([sys.executable, "-m", "lecturekit.homework", "grade", str(submission),
-                          "--instructor", rel(FIXTURE), "--json", str(out), "--timeout", "30"],
+                          "--instructor", rel(FIXTURE), "--json", str(out), "--timeout", "30", *UNSANDBOXED],
                          capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()

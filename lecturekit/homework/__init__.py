@@ -1,0 +1,54 @@
+"""Homework from the course notebooks: student versions and a grader that cannot be fooled.
+
+The chapter notebooks mark their exercises with nbgrader's markup, so an
+instructor who runs nbgrader can use the same files.  This package needs no
+nbgrader.  Its modules, one job each:
+
+* :mod:`~lecturekit.homework.markup`: the markup (solution cells, test cells,
+  hidden tests) and its checks;
+* :mod:`~lecturekit.homework.student`: the student versions;
+* :mod:`~lecturekit.homework.sandbox`: running the student's code (bubblewrap);
+* :mod:`~lecturekit.homework.engine`, :mod:`~lecturekit.homework.grading`:
+  grading (student cells in the sandbox, test cells in a clean checker process
+  that only sees plain data) and the report;
+* :mod:`~lecturekit.homework.plain`: the plain-data format between the two;
+* :mod:`~lecturekit.homework.mutants`: tests of the tests (wrong answers must lose points);
+* :mod:`~lecturekit.homework.gradebook`: a folder of submissions, in parallel, and the gradebook CSVs;
+* :mod:`~lecturekit.homework.cli`: the command line::
+
+    python -m lecturekit.homework check   notebooks/
+    python -m lecturekit.homework student notebooks/ -o build/student/
+    python -m lecturekit.homework grade   STUDENT.ipynb --instructor notebooks/04_perceptron.ipynb
+                                          [--json out.json] [--timeout 30] [--executed out.ipynb]
+                                          [--unsandboxed]
+    python -m lecturekit.homework grade   SUBMISSIONS/ --instructor notebooks/04_perceptron.ipynb
+                                          --out reports/ [--jobs 2]
+    python -m lecturekit.homework mutants notebooks/ --mutants tests/homework_fixtures/mutants.py
+
+For a learner's own code, no sandbox is needed and any OS works::
+
+    from lecturekit.homework import grade_notebook
+    report = grade_notebook("my-work/04_perceptron.ipynb", "notebooks/04_perceptron.ipynb",
+                            sandbox="none")
+"""
+
+from .cli import main
+from .gradebook import find_submissions, grade_folder, write_gradebook
+from .grading import DEFAULT_TIMEOUT, GradeReport, TestResult, format_report, grade, grade_notebook, write_report
+from .markup import (BEGIN_HIDDEN_TESTS, BEGIN_SOLUTION, CODE_STUB, END_HIDDEN_TESTS, END_SOLUTION, Assignment,
+                     Exercise, MarkupError, TestCell, clear_hidden_tests, clear_solutions, parse_assignment,
+                     reference_solution)
+from .mutants import MutantReport, MutantResult, check_mutants, mutant_source
+from .sandbox import SandboxUnavailable, sandbox_status
+from .student import student_version, write_student_versions
+
+__all__ = [
+    "BEGIN_SOLUTION", "END_SOLUTION", "BEGIN_HIDDEN_TESTS", "END_HIDDEN_TESTS", "CODE_STUB",
+    "MarkupError", "Assignment", "Exercise", "TestCell",
+    "clear_solutions", "clear_hidden_tests", "reference_solution",
+    "parse_assignment", "student_version", "write_student_versions",
+    "GradeReport", "TestResult", "grade", "grade_notebook", "format_report", "write_report",
+    "SandboxUnavailable", "sandbox_status", "DEFAULT_TIMEOUT",
+    "mutant_source", "MutantResult", "MutantReport", "check_mutants",
+    "find_submissions", "grade_folder", "write_gradebook", "main",
+]
