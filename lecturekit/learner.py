@@ -263,11 +263,13 @@ def progress(work_dir, source_dir, *, timeout=30, chapters=None) -> list[Progres
     """Grade every notebook of the learner's workspace against the course.
 
     Each file is copied into a temporary folder and graded there by
-    :func:`lecturekit.homework.grade` (the instructor's tests put back in, each
-    cell limited to ``timeout`` seconds), so the learner's files are never
-    modified.  ``chapters`` (a collection of stems) limits the chapters graded.
+    :func:`lecturekit.homework.grade_notebook` (the instructor's tests put
+    back in, each cell limited to ``timeout`` seconds) without a sandbox: it
+    is the learner's own code, and this must work on macOS and Windows too.
+    The learner's files are never modified.  ``chapters`` (a collection of
+    stems) limits the chapters graded.
     """
-    from .homework import grade
+    from .homework import grade_notebook
 
     source_dir = Path(source_dir)
     rows = []
@@ -280,25 +282,11 @@ def progress(work_dir, source_dir, *, timeout=30, chapters=None) -> list[Progres
         with tempfile.TemporaryDirectory(prefix="lecturekit-progress-") as tmp:
             student = Path(tmp) / path.name
             shutil.copyfile(path, student)
-            report = _grade_unsandboxed(grade, student, instructor, timeout, Path(tmp))
+            report = grade_notebook(student, instructor, sandbox="none", timeout=timeout)
         for exercise, pts in report["exercises"].items():
             rows.append(ProgressRow(stem, path.name, exercise, float(pts["points"]),
                                     float(pts["max_points"])))
     return rows
-
-
-def _grade_unsandboxed(grade, student, instructor, timeout, cwd):
-    """The grader's report as a dict, run without a sandbox (the learner's own code)."""
-    import inspect
-
-    kwargs = {"timeout": timeout}
-    params = inspect.signature(grade).parameters
-    if "sandbox" in params:
-        kwargs["sandbox"] = "none"
-    if "cwd" in params:
-        kwargs["cwd"] = cwd
-    report = grade(student, instructor, **kwargs)
-    return report if isinstance(report, dict) else report.to_dict()
 
 
 def _fmt(x: float) -> str:
