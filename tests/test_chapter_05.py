@@ -205,7 +205,7 @@ def test_cover_count_needs_general_position():
 
 def test_cover_experiment_agrees_at_the_one_in_a_thousand_level():
     rng = np.random.default_rng(5)
-    n, trials = 10, 20
+    n, trials = 10, 10
     for d in range(1, 10):
         hits = sum(lk.is_separable(rng.normal(size=(n, d)), rng.choice([-1, 1], size=n)) for _ in range(trials))
         p = lk.cover_probability(n, d)
