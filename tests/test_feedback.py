@@ -93,3 +93,50 @@ def test_describe_is_short_and_readable():
     assert len(describe(list(range(1000)))) <= 200
     assert describe(0.1 + 0.2) == "0.3"
     assert describe(object()) == "<an object of type object>"
+
+
+# ---------------------------------------------------------------- sealed answers
+from lecturekit.feedback import seal  # noqa: E402
+
+
+def test_a_sealed_answer_passes_without_being_shown():
+    sealed = seal([0.5, -1.0, 2.0])
+    assert "0.5" not in sealed and sealed.startswith("sealed:")
+    check(np.array([0.5, -1.0, 2.0]), sealed, call="w", hint="h")
+    check([0.50001, -1, 2], sealed, call="w", hint="h")  # 4 significant digits
+    with pytest.raises(ExerciseFailure) as info:
+        check([0.5, -1.0, 2.1], sealed, call="w", hint="h")
+    text = str(info.value)
+    assert "expected the sealed answer" in text and "2.0" not in text.split("\n")[1]
+
+
+@pytest.mark.parametrize("a, b", [(6, 6.0), (-0.0, 0.0), (0.1 + 0.2, 0.3), ("b", "b"), (True, True)])
+def test_equal_answers_seal_alike(a, b):
+    assert seal(a) == seal(b)
+
+
+@pytest.mark.parametrize("a, b", [(6, 6.01), ("b", "c"), (True, 1), ([1, 2], [2, 1]), ([1], 1), ("1", 1)])
+def test_different_answers_seal_apart(a, b):
+    assert seal(a) != seal(b)
+
+
+def test_a_sealed_mistake_shows_its_message_only_to_that_answer():
+    mistakes = [seal("a", "(a) asks too much"), seal("c", "(c) asks too little")]
+    assert not any("asks" in m for m in mistakes)
+    for answer, said in (("a", "(a) asks too much"), ("c", "(c) asks too little")):
+        with pytest.raises(ExerciseFailure) as info:
+            check(answer, seal("b"), call="answer", hint="h", misconceptions=mistakes)
+        assert f"This looks like a known mistake: {said}" in str(info.value)
+    with pytest.raises(ExerciseFailure) as info:
+        check("d", seal("b"), call="answer", hint="h", misconceptions=mistakes)
+    assert "known mistake" not in str(info.value)
+    check("b", seal("b"), call="answer", hint="h", misconceptions=mistakes)
+
+
+def test_the_seal_command_prints_what_to_paste(capsys):
+    from lecturekit.feedback import main
+
+    assert main(["seal", "[1, -1]"]) == 0
+    assert capsys.readouterr().out.strip() == seal([1, -1])
+    with pytest.raises(SystemExit):
+        main(["seal", "not a literal("])
