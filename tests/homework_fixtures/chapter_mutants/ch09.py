@@ -19,7 +19,7 @@ MUTANTS = {
         ("only the textbook sign pattern accepted (positives outside)", _AXES.format(
             "    if v1 <= 0 or v2 <= 0 or b >= 0:\n        raise ValueError(\"not an ellipse\")\n"
             "    return np.sqrt(-b / v1), np.sqrt(-b / v2)\n")),
-        ("no check for hyperbolas", _AXES.format("    return np.sqrt(abs(b / v1)), np.sqrt(abs(b / v2))\n")),
+        ("absolute values taken instead of checking the signs", _AXES.format("    return np.sqrt(abs(b / v1)), np.sqrt(abs(b / v2))\n")),
         ("the semi-axes are swapped", _AXES.format(_CHECK + "    return np.sqrt(-b / v2), np.sqrt(-b / v1)\n")),
         ("no check for curves that are not ellipses", _AXES.format(
             "    if not (v1 * v2 > 0 and b * v1 < 0):\n        print(\"not an ellipse\")\n"
