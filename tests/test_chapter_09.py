@@ -60,10 +60,46 @@ def test_learned_ellipse_claims():
 
 
 def test_feature_map_explorer_data_at_other_semi_axes_is_a_rescaled_copy():
-    """Why the explorer's a/b sliders seem to do nothing (reported, not fixed here)."""
+    """Section 9: the a/b sliders stretch one random draw along x1 and x2."""
     X1, y1 = lk.datasets.circles(120, a=1.0, b=1.0, seed=0)
     X2, y2 = lk.datasets.circles(120, a=1.5, b=0.5, seed=0)
     assert np.array_equal(y1, y2) and np.allclose(X2, X1 * [1.5, 0.5])
+
+
+def _explorer_at(box, learner, a, b):
+    box.controls["learner"].value = learner
+    box.controls["a"].value = a
+    box.controls["b"].value = b
+    w = np.asarray(box.state["w"], dtype=float)
+    axes = np.sqrt(-w[0] / w[1:]) if box.state["conic"] == "ellipse" else None
+    return box.state["errors"], axes
+
+
+def test_feature_map_explorer_claims_of_section_9():
+    """What section 9 tells the learner to look for in the explorer's read-out."""
+    pytest.importorskip("ipywidgets")
+    box = lk.widgets.feature_map_explorer()
+    settings_ = [(1.0, 1.0), (2.0, 1.0), (2.0, 0.5), (0.5, 2.0), (1.5, 1.5)]
+    # the perceptron separates at every setting; its ellipse is round-ish at a = b and flat at (2, 0.5)
+    for a, b in settings_:
+        errors, axes = _explorer_at(box, "perceptron", a, b)
+        assert errors == 0 and axes is not None
+    _, round_ = _explorer_at(box, "perceptron", 1.0, 1.0)
+    _, flat = _explorer_at(box, "perceptron", 2.0, 0.5)
+    assert 0.8 < round_[0] / round_[1] < 1.25 and flat[0] / flat[1] > 2.5
+    # least squares: the same mistakes everywhere and the same ellipse, stretched by (a, b)
+    # (independent reference: np.linalg.lstsq on the squared features of the explorer's data)
+    base_errors, base_axes = _explorer_at(box, "least squares", 1.0, 1.0)
+    for a, b in settings_:
+        errors, axes = _explorer_at(box, "least squares", a, b)
+        Z = np.asarray(box.state["X"]) ** 2
+        w_ref = np.linalg.lstsq(lk.to_homogeneous(Z), np.asarray(box.state["y"], dtype=float), rcond=None)[0]
+        assert np.allclose(box.state["w"], w_ref, atol=1e-9)
+        assert errors == base_errors and np.allclose(axes, base_axes * [a, b])
+    # the basic linear classifier is not rescaled: more mistakes at (2, 1), and a taller-than-wide ellipse
+    errors_11, _ = _explorer_at(box, "basic linear classifier", 1.0, 1.0)
+    errors_21, axes_21 = _explorer_at(box, "basic linear classifier", 2.0, 1.0)
+    assert errors_21 > errors_11 and axes_21[1] > axes_21[0]
 
 
 def test_more_features_overfit_noisy_data():

@@ -19,7 +19,7 @@ MUTANTS = {
         ("only the textbook sign pattern accepted (positives outside)", _AXES.format(
             "    if v1 <= 0 or v2 <= 0 or b >= 0:\n        raise ValueError(\"not an ellipse\")\n"
             "    return np.sqrt(-b / v1), np.sqrt(-b / v2)\n")),
-        ("no check for hyperbolas", _AXES.format("    return np.sqrt(abs(b / v1)), np.sqrt(abs(b / v2))\n")),
+        ("absolute values taken instead of checking the signs", _AXES.format("    return np.sqrt(abs(b / v1)), np.sqrt(abs(b / v2))\n")),
         ("the semi-axes are swapped", _AXES.format(_CHECK + "    return np.sqrt(-b / v2), np.sqrt(-b / v1)\n")),
         ("no check for curves that are not ellipses", _AXES.format(
             "    if not (v1 * v2 > 0 and b * v1 < 0):\n        print(\"not an ellipse\")\n"
@@ -34,9 +34,14 @@ MUTANTS = {
             "np.column_stack([X[:, 0], X[:, 1], X[:, 0] * X[:, 1]])", "lk.perceptron(X, y, max_epochs=10).w")),
     ],
     "ch09-poly2": [
-        ("the sqrt(2) factors are missing", _POLY2.format("np.ones(len(X)), x1, x2, x1 * x1, x2 * x2, x1 * x2")),
-        ("the constant feature 1 is missing", _POLY2.format("r2 * x1, r2 * x2, x1 * x1, x2 * x2, r2 * x1 * x2")),
-        ("the product feature x1 x2 is missing", _POLY2.format("np.ones(len(X)), r2 * x1, r2 * x2, x1 * x1, x2 * x2")),
+        ("section 7's map copied: it belongs to the kernel (1 + x·z)², not (2 + x·z)²",
+         _POLY2.format("np.ones(len(X)), r2 * x1, r2 * x2, x1 * x1, x2 * x2, r2 * x1 * x2")),
+        ("the constant feature is 4; it must be 2, since 2·2 gives the 4 of the expansion",
+         _POLY2.format("4.0 * np.ones(len(X)), 2.0 * x1, 2.0 * x2, x1 * x1, x2 * x2, r2 * x1 * x2")),
+        ("the linear features have the factor sqrt(2); 4 x1 z1 needs the factor 2",
+         _POLY2.format("2.0 * np.ones(len(X)), r2 * x1, r2 * x2, x1 * x1, x2 * x2, r2 * x1 * x2")),
+        ("the product feature x1 x2 is missing",
+         _POLY2.format("2.0 * np.ones(len(X)), 2.0 * x1, 2.0 * x2, x1 * x1, x2 * x2")),
         ("squares only (the map of section 2)", _POLY2.format("x1 * x1, x2 * x2")),
     ],
     "ch09-shape": [
