@@ -166,6 +166,11 @@ def _replay_history(X, lead, y, eta, w_init, upd_index):
 # is compiled in this process (or the fit is big), "auto" uses numba for every
 # size: a compiled fit costs ~50 us of overhead.
 AUTO_NUMBA_MIN_VISITS = 200_000
+# ... and never for fewer examples than this: a small data set with a large
+# epoch cap (max_epochs=100_000 on 2 points) usually converges in a few epochs,
+# and even when it does not, the block engine's worst case at this size is
+# about a second, while starting numba costs that much every time.
+AUTO_NUMBA_MIN_EXAMPLES = 1_000
 
 
 def numba_available() -> bool:
@@ -177,13 +182,14 @@ def auto_engine(n: int, max_epochs: int) -> str:
     """The engine ``engine="auto"`` uses for n examples and max_epochs epochs.
 
     "numba" when numba is installed and either the loop is already compiled
-    in this process or ``n * max_epochs >= AUTO_NUMBA_MIN_VISITS``; otherwise
+    in this process or ``n >= AUTO_NUMBA_MIN_EXAMPLES`` and
+    ``n * max_epochs >= AUTO_NUMBA_MIN_VISITS``; otherwise
     (or when numba is installed but fails to import, e.g. too old for this
     numpy) "block".
     """
     if _NUMBA_IMPORT_ERROR or not numba_available():
         return "block"
-    if not _KERNELS and n * max_epochs < AUTO_NUMBA_MIN_VISITS:
+    if not _KERNELS and (n < AUTO_NUMBA_MIN_EXAMPLES or n * max_epochs < AUTO_NUMBA_MIN_VISITS):
         return "block"
     try:
         _kernels()

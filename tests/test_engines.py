@@ -181,6 +181,9 @@ def test_without_numba_auto_falls_back_to_block_and_numba_explains(monkeypatch):
 def test_auto_avoids_compiling_for_small_fits():
     if not _engines._KERNELS:  # the choice is "numba" anyway once the loop is compiled
         assert _engines.auto_engine(100, 100) == "block"
+        # a small data set with a huge epoch cap (chapter 5's rescaling runs) is not worth numba
+        assert _engines.auto_engine(2, 100_000) == "block"
+        assert _engines.auto_engine(_engines.AUTO_NUMBA_MIN_EXAMPLES - 1, 10**6) == "block"
     assert _engines.auto_engine(10**4, 100) == ("numba" if HAVE_NUMBA else "block")
 
 
