@@ -225,8 +225,12 @@ def test_boundary_rejects_a_negative_margin(ax):
 
 
 def cell_centres(mesh):
-    corners = mesh.get_coordinates()  # (ny + 1, nx + 1, 2)
-    return (corners[:-1, :-1] + corners[1:, 1:]) / 2
+    """Centres of the image's pixels, (ny, nx, 2), from its extent (origin lower)."""
+    x0, x1, y0, y1 = mesh.get_extent()
+    ny, nx = np.asarray(mesh.get_array()).shape
+    xe, ye = np.linspace(x0, x1, nx + 1), np.linspace(y0, y1, ny + 1)
+    xx, yy = np.meshgrid((xe[:-1] + xe[1:]) / 2, (ye[:-1] + ye[1:]) / 2)
+    return np.stack([xx, yy], axis=-1)
 
 
 def test_region_colours_agree_with_predict_for_a_binary_classifier(ax):
@@ -282,8 +286,8 @@ def test_regions_take_the_area_from_the_axes_when_no_x_is_given(ax):
     plot.data(X, y, ax=ax)
     (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
     art = plot.regions(lk.perceptron(X, y), ax=ax, resolution=10)
-    corners = art.mesh.get_coordinates()
-    assert corners[0, 0].tolist() == pytest.approx([x0, y0]) and corners[-1, -1].tolist() == pytest.approx([x1, y1])
+    assert list(art.mesh.get_extent()) == pytest.approx([x0, x1, y0, y1])
+    assert art.mesh.origin == "lower"
 
 
 def test_regions_reject_a_model_without_predict(ax):
