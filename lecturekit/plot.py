@@ -298,8 +298,29 @@ def _figure_of(target):
                     f"{type(target).__name__}; pass the figure (plt.gcf()) or an axes")
 
 
+_TEX = (("\\cdot", "·"), ("\\times", "×"), ("\\leq", "≤"), ("\\le", "≤"), ("\\geq", "≥"),
+        ("\\ge", "≥"), ("\\neq", "≠"), ("\\|", "‖"), ("\\eta", "η"), ("\\gamma", "γ"),
+        ("\\alpha", "α"), ("\\mu", "μ"), ("\\theta", "θ"), ("\\lambda", "λ"), ("\\phi", "φ"),
+        ("\\sqrt", "√"), ("\\pm", "±"), ("\\infty", "∞"), ("^2", "²"), ("^{2}", "²"), ("^\\top", "ᵀ"),
+        ("\\top", "ᵀ"), ("\\tilde{w}", "w̃"), ("\\tilde{x}", "x̃"), ("\\tilde w", "w̃"), ("\\tilde x", "x̃"))
+
+
+def _plain_math(text: str) -> str:
+    """Text as a screen reader should get it: mathtext such as ``$w \\cdot x$``
+    becomes ``w · x`` (the figure shows the formula; the alt text reads it)."""
+    if "$" not in text:
+        return text
+    for tex, plain in _TEX:
+        text = text.replace(tex, plain)
+    for cmd in ("\\mathbf", "\\mathrm", "\\boldsymbol", "\\tilde", "\\hat", "\\bar"):
+        text = text.replace(cmd, "")
+    return text.replace("$", "").replace("{", "").replace("}", "").replace("\\", "")
+
+
 def _sentence(text: str) -> str:
-    text = " ".join(str(text).split())
+    text = " ".join(_plain_math(str(text)).split())
+    if text[:1].islower():
+        text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?", ":")) else text + "."
 
 
@@ -363,19 +384,19 @@ def description(target) -> str:
         return " ".join(parts)
     title = fig._suptitle.get_text() if getattr(fig, "_suptitle", None) is not None else ""
     if title:
-        parts.insert(0, _sentence(f"Figure titled “{title}”"))
+        parts.insert(0, _sentence(f"Figure titled “{_plain_math(title)}”"))
     panels = [ax for ax in fig.axes if ax.get_visible() and ax.get_label() != "<colorbar>"]
     for k, ax in enumerate(panels, 1):
         own = ax.__dict__.get(_DESCRIPTION, [])
         if not own and parts and len(panels) == 1:
             continue  # the figure's sentences already say it
         body = " ".join(own) if own else _axes_fallback(ax)
-        head = []
+        title = _plain_math(ax.get_title())
         if len(panels) > 1:
-            head.append(f"Panel {k} of {len(panels)}")
-        if ax.get_title():
-            head.append(f"“{ax.get_title()}”")
-        parts.append((", ".join(head) + ": " if head else "") + body)
+            head = f"Panel {k} of {len(panels)}" + (f", “{title}”" if title else "")
+        else:
+            head = f"Titled “{title}”" if title else ""
+        parts.append((head + ": " if head else "") + body)
     return " ".join(parts) if parts else "An empty figure."
 
 
@@ -398,6 +419,7 @@ def _equation(w) -> str:
 
 
 def _class_phrase(colour, marker, name, count) -> str:
+    name = _plain_math(name)
     who = f"with {name}" if name.startswith("y =") else f"of class “{name}”"
     return (f"{count} {who} ({_COLOUR_NAMES.get(colour, 'coloured')} "
             f"{_MARKER_NAMES.get(marker, 'markers')})")
@@ -703,7 +725,7 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, **
         band = Polygon(strip, closed=True, facecolor=color, edgecolor="none", alpha=0.12, zorder=1,
                        label=f"margin {margin:.3g}")
         ax.add_artist(band)  # add_artist, not add_patch: the band must not change the data limits
-    what = f"the boundary “{label}”" if label else "a boundary"
+    what = f"the boundary “{_plain_math(label)}”" if label else "a boundary"
     text = f"A straight line, {what}, where {_equation(w)}"
     if arrow is not None:
         text += f"; an arrow along its normal ({_number(w[1])}, {_number(w[2])}) points to the positive side"

@@ -137,3 +137,13 @@ def test_install_shows_figures_as_html_and_drops_the_bare_png():
     assert data["text/html"].startswith('<img src="data:image/png;base64,')
     assert 'alt="4 points in the (x₁, x₂) plane' in data["text/html"]
     assert _display.install(object()) is False  # not an IPython shell: nothing to install
+
+
+def test_mathtext_is_read_out_as_text_and_sentences_start_with_a_capital(ax):
+    ax.set_title(r"the sign of $w \cdot x$ when $\|w\| \leq 1$")
+    lk.plot.data(*lk.datasets.toy(), ax=ax, labels={1: r"$w \cdot x > 0$", -1: "below"})
+    lk.plot.describe(ax, "the line cuts the square")
+    text = lk.plot.description(ax.figure)
+    assert text.startswith("Titled “the sign of w · x when ‖w‖ ≤ 1”: 4 points")
+    assert "of class “w · x > 0”" in text and "$" not in text and "\\" not in text
+    assert text.endswith("The line cuts the square.")
