@@ -188,6 +188,15 @@ CONTRAST_CSS = """
   --jp-mirror-editor-bracket-color: #5c5c44;
   --jp-mirror-editor-error-color: #c00000;
 }
+.jp-InputPrompt { color: #1f5f99 !important; }
+.jp-OutputPrompt { color: #a8330a !important; }
+.highlight .c, .highlight .c1, .highlight .cm, .highlight .ch, .highlight .cs { color: #2f5f5f !important; }
+.highlight .m, .highlight .mi, .highlight .mf, .highlight .mh, .highlight .mo, .highlight .il { color: #006000 !important; }
+.highlight .o, .highlight .ow { color: #7b1fa2 !important; }
+.highlight .k, .highlight .kn, .highlight .kc, .highlight .kd, .highlight .kr, .highlight .nb, .highlight .bp { color: #006000 !important; }
+.highlight .s, .highlight .s1, .highlight .s2, .highlight .sa, .highlight .sd, .highlight .se, .highlight .si { color: #a31515 !important; }
+.highlight .nf, .highlight .nc, .highlight .nn, .highlight .fm { color: #0000c8 !important; }
+.highlight .p { color: #04508a !important; }
 """
 
 PAGE_TEMPLATE = """{%- extends 'index.html.j2' -%}
