@@ -188,8 +188,8 @@ CONTRAST_CSS = """
   --jp-mirror-editor-bracket-color: #5c5c44;
   --jp-mirror-editor-error-color: #c00000;
 }
-.jp-InputPrompt { color: #1f5f99 !important; }
-.jp-OutputPrompt { color: #a8330a !important; }
+.jp-InputPrompt { color: #1f5f99 !important; opacity: 1 !important; }
+.jp-OutputPrompt { color: #a8330a !important; opacity: 1 !important; }
 .highlight .c, .highlight .c1, .highlight .cm, .highlight .ch, .highlight .cs { color: #2f5f5f !important; }
 .highlight .m, .highlight .mi, .highlight .mf, .highlight .mh, .highlight .mo, .highlight .il { color: #006000 !important; }
 .highlight .o, .highlight .ow { color: #7b1fa2 !important; }
