@@ -14,19 +14,14 @@ answer gets the generic message, with a wrong answer written for that exercise.)
 """
 
 import importlib.util
-from functools import cache
-from pathlib import Path
 
 import pytest
 
-from lecturekit.feedback import ExerciseFailure
-
-nbformat = pytest.importorskip("nbformat")
+pytest.importorskip("nbformat")
+from exercise_support import KNOWN, ROOT, exercises, visible_feedback  # noqa: E402
 from lecturekit import homework as hw  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "homework_fixtures"
-KNOWN = "This looks like a known mistake: "
 
 
 def _load_mutants():
@@ -40,42 +35,7 @@ MUTANTS = _load_mutants()
 CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
 
-@cache
-def _import_cell(stem):
-    """The chapter's import cell (its first code cell), without IPython magics."""
-    nb = nbformat.read(ROOT / "notebooks" / f"{stem}.ipynb", as_version=4)
-    first = next(c for c in nb.cells if c.cell_type == "code")
-    return "\n".join(line for line in first.source.splitlines() if not line.lstrip().startswith("%"))
-
-
-@cache
-def _exercises(stem):
-    """{grade_id: (reference solution, [visible test sources])} of one chapter."""
-    nb = nbformat.read(ROOT / "notebooks" / f"{stem}.ipynb", as_version=4)
-    assignment = hw.parse_assignment(nb, stem)
-    found = {}
-    for ex in assignment.exercises:
-        reference = hw.reference_solution(nb.cells[ex.cell_index].source)
-        visible = [hw.clear_hidden_tests(nb.cells[t.cell_index].source) for t in ex.tests]
-        found[ex.grade_id] = (reference, visible)
-    return found
-
-
-def _feedback(stem, gid, answer):
-    """Run an answer and the exercise's visible tests; the failure message, or None if all pass."""
-    _, visible = _exercises(stem)[gid]
-    namespace = {"__name__": "__main__"}
-    exec(compile(_import_cell(stem), f"<import cell of {stem}>", "exec"), namespace)
-    exec(compile(answer, f"<answer to {gid}>", "exec"), namespace)
-    for k, source in enumerate(visible):
-        try:
-            exec(compile(source, f"<visible test {k} of {gid}>", "exec"), namespace)
-        except ExerciseFailure as failure:
-            return str(failure)
-    return None
-
-
-EXERCISES = [(p.stem, gid) for p in CHAPTERS for gid in _exercises(p.stem)]
+EXERCISES = [(p.stem, gid) for p in CHAPTERS for gid in exercises(p.stem)]
 CASES = [(stem, gid, desc, change) for (stem, gid), items in sorted(MUTANTS.items())
          if (ROOT / "notebooks" / f"{stem}.ipynb").exists() for desc, change in items]
 
@@ -87,15 +47,15 @@ def test_every_exercise_has_registered_wrong_answers():
 
 @pytest.mark.parametrize("stem, gid", EXERCISES, ids=[gid for _, gid in EXERCISES])
 def test_the_reference_passes_every_visible_test(stem, gid):
-    reference, _ = _exercises(stem)[gid]
-    assert _feedback(stem, gid, reference) is None
+    reference, _ = exercises(stem)[gid]
+    assert visible_feedback(stem, gid, reference) is None
 
 
 @pytest.mark.parametrize("stem, gid, desc, change", CASES,
                          ids=[f"{gid}:{desc[:40]}" for _, gid, desc, _ in CASES])
 def test_each_registered_wrong_answer_gets_its_own_message(stem, gid, desc, change):
-    reference, _ = _exercises(stem)[gid]
-    message = _feedback(stem, gid, hw.mutant_source(reference, change))
+    reference, _ = exercises(stem)[gid]
+    message = visible_feedback(stem, gid, hw.mutant_source(reference, change))
     assert message is not None, f"the wrong answer {desc!r} passes every visible test of {gid}"
     assert KNOWN + desc in message, message
     others = [d for (s, g, d, _) in CASES if (s, g) == (stem, gid) and d != desc and KNOWN + d in message]
