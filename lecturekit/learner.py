@@ -14,8 +14,8 @@ Nothing the learner writes is ever lost:
   course was updated), the new version is added *beside* the old one, as
   ``04_perceptron.v2.ipynb``, and the learner is told once; the old copy is
   never touched;
-* :func:`progress` grades copies of the learner's files in a temporary folder,
-  so grading never writes to ``my-work/``.
+* :func:`progress` only reads the learner's files (the grader runs them in a
+  temporary folder of its own), so grading never writes to ``my-work/``.
 
 The workspace remembers what it made in ``my-work/.lecturekit/workspace.json``:
 for every chapter, its versions (file name and a fingerprint of the student
@@ -39,9 +39,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -262,8 +260,7 @@ class ProgressRow:
 def progress(work_dir, source_dir, *, timeout=30, chapters=None) -> list[ProgressRow]:
     """Grade every notebook of the learner's workspace against the course.
 
-    Each file is copied into a temporary folder and graded there by
-    :func:`lecturekit.homework.grade_notebook` (the instructor's tests put
+    Each file is graded by :func:`lecturekit.homework.grade_notebook` (the instructor's tests put
     back in, each cell limited to ``timeout`` seconds) without a sandbox: it
     is the learner's own code, and this must work on macOS and Windows too.
     The learner's files are never modified.  ``chapters`` (a collection of
@@ -279,10 +276,9 @@ def progress(work_dir, source_dir, *, timeout=30, chapters=None) -> list[Progres
         instructor = source_dir / f"{stem}.ipynb"
         if not instructor.exists():
             continue
-        with tempfile.TemporaryDirectory(prefix="lecturekit-progress-") as tmp:
-            student = Path(tmp) / path.name
-            shutil.copyfile(path, student)
-            report = grade_notebook(student, instructor, sandbox="none", timeout=timeout)
+        # grade_notebook only reads the learner's file and runs it in a fresh
+        # temporary folder of its own, so the workspace is never written to.
+        report = grade_notebook(path, instructor, sandbox="none", timeout=timeout)
         for exercise, pts in report["exercises"].items():
             rows.append(ProgressRow(stem, path.name, exercise, float(pts["points"]),
                                     float(pts["max_points"])))
