@@ -4,8 +4,10 @@ grading a folder of submissions in parallel, and the gradebooks."""
 
 import csv
 import json
+import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -285,15 +287,41 @@ def test_a_name_the_student_deleted_is_not_taken_from_an_earlier_test():
     assert not lms.passed and lms.error == "NameError: name 'b' is not defined", report.format()
 
 
+def _parent(pid):
+    try:
+        stat = (Path("/proc") / str(pid) / "stat").read_text()
+    except OSError:
+        return None
+    return int(stat[stat.rindex(")") + 2:].split()[1])   # the field after the state, past the (name)
+
+
+def _is_pytest(pid):
+    try:
+        return b"pytest" in (Path("/proc") / str(pid) / "cmdline").read_bytes()
+    except OSError:
+        return False
+
+
 def _runner_pids():
+    """The grader runners on this machine that this test process could have started.
+
+    pytest-xdist grades other notebooks in other workers at the same time, so a runner counts only
+    if it descends from this process, or from no pytest process at all (an orphan that escaped)."""
+    me = os.getpid()
     found = set()
     for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if b"homework/_runner.py" in (entry / "cmdline").read_bytes():
-                    found.add(int(entry.name))
-            except OSError:
-                pass
+        if not entry.name.isdigit():
+            continue
+        try:
+            if b"homework/_runner.py" not in (entry / "cmdline").read_bytes():
+                continue
+        except OSError:
+            continue
+        pid = ancestor = int(entry.name)
+        while ancestor not in (None, 0, 1, me) and not (ancestor != pid and _is_pytest(ancestor)):
+            ancestor = _parent(ancestor)
+        if ancestor in (None, 0, 1, me):
+            found.add(pid)
     return found
 
 
@@ -304,8 +332,14 @@ def test_nothing_the_submission_started_outlives_the_grade(sandbox):
     if not Path("/proc/self/cmdline").exists():
         pytest.skip("no /proc here")
     before = _runner_pids()
-    busy = "import threading, time\nthreading.Thread(target=lambda: time.sleep(1000), daemon=False).start()"
+    # a thread that never ends, and a forked copy of the runner that sleeps on after its parent is gone
+    busy = ("import os, threading, time\nthreading.Thread(target=lambda: time.sleep(1000), daemon=False).start()\n"
+            "if os.fork() == 0:\n    time.sleep(1000)\n    os._exit(0)")
     report = hw.grade(solved(**{"hw-update": hw.reference_solution(
         nbformat.read(FIXTURE, as_version=4).cells[3].source) + "\n" + busy}), FIXTURE, sandbox=sandbox)
     assert report.score == 7, report.format()
+    # SIGKILL is delivered at once, but a killed process can take a moment to leave /proc
+    deadline = time.monotonic() + 10
+    while _runner_pids() - before and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert _runner_pids() - before == set()
