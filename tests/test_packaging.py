@@ -145,6 +145,22 @@ def test_import_lecturekit_loads_numpy_but_nothing_heavy():
     assert not loaded, f"`import lecturekit` should import these lazily, but loaded: {loaded}"
 
 
+
+def test_import_nbformat_compiles_no_grammars():
+    """nbval, the grader, nbclient and the lab all import nbformat, which imports
+    jsonschema. jsonschema >= 4.25 imports rfc3987-syntax, which compiles 38 Lark
+    grammars (2.3-2.8 s here) in every such process; pyproject.toml keeps it below."""
+    code = "import json, sys, nbformat; print(json.dumps(sorted(sys.modules)))"
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT,
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, f"`import nbformat` failed:\n{result.stderr}"
+    top_level = {name.split(".")[0] for name in json.loads(result.stdout)}
+    assert "jsonschema" in top_level   # the path this test is about is still taken
+    loaded = sorted({"rfc3987_syntax", "lark"} & top_level)
+    assert not loaded, (f"`import nbformat` loaded {loaded}: install jsonschema<4.25 "
+                        "(python3 course.py test does: see pyproject.toml)")
+
+
 # --------------------------------------------------------------------------
 # README's commands are the ones CI and users run
 # --------------------------------------------------------------------------
