@@ -53,7 +53,7 @@ from .perceptron import (
 )
 from .results import ConvergenceWarning, LinearClassifier, PerceptronResult
 from .source import show_source
-from .theory import cover_probability, is_separable, margin, novikoff_bound, radius
+from .theory import cover_probability, is_separable, margin, novikoff_bound, radius, separation_certificate
 from .vectors import angle, cosine, dot, norm, project, projection_length
 
 __version__ = "0.1.0"
@@ -70,7 +70,7 @@ __all__ = [
     "linear_kernel", "polynomial_kernel", "rbf_kernel",
     "perceptron_criterion", "perceptron_criterion_gradient", "numerical_gradient", "batch_perceptron",
     "lms", "lms_loop", "lms_stable_eta", "perceptron_regression",
-    "margin", "radius", "novikoff_bound", "is_separable", "cover_probability",
+    "margin", "radius", "novikoff_bound", "is_separable", "separation_certificate", "cover_probability",
     "one_vs_rest", "one_vs_one", "linear_machine",
     "square_features", "product_features",
     "datasets", "show_source",

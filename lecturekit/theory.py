@@ -16,7 +16,8 @@ import numpy as np
 
 from ._validation import check_binary_y, check_bool, check_count, check_weights, check_X
 
-__all__ = ["margin", "radius", "novikoff_bound", "is_separable", "cover_probability"]
+__all__ = ["margin", "radius", "novikoff_bound", "is_separable", "separation_certificate",
+           "cover_probability"]
 
 
 def _points(X, fit_intercept):
@@ -104,38 +105,126 @@ def novikoff_bound(X, y, u, *, fit_intercept: bool = True) -> float:
 
 
 def is_separable(X, y, *, fit_intercept: bool = True) -> bool:
-    """Exact test of linear separability by linear programming.
+    """Exact test of linear separability: is there a w with ``y_i w . x_i > 0`` for every i?
 
-    Looks for w with ``y_i w . x_i >= 1`` for all i (any strictly separating w
-    can be scaled to that).  Labels of one class only are allowed, as in Cover's
+    With a bias the test runs on the homogeneous points (1, x_i), so it asks
+    for a line (plane) anywhere; with ``fit_intercept=False`` on the raw x_i,
+    through the origin.  Labels of one class only are allowed, as in Cover's
     count: with a bias they are always separable, through the origin only if
-    the points lie in an open half-space.  Needs SciPy (installed with scikit-learn).
+    the points lie in an open half-space.  No SciPy needed: see
+    :func:`separation_certificate` for how it decides and for the evidence.
 
     Examples
     --------
     >>> import lecturekit as lk
     >>> lk.is_separable([[0, 0], [1, 1], [0, 1], [1, 0]], [-1, -1, 1, 1])  # XOR
     False
+    >>> lk.is_separable([[0, 0], [1, 1], [0, 1], [1, 0]], [-1, 1, 1, 1])   # OR
+    True
+    """
+    return separation_certificate(X, y, fit_intercept=fit_intercept)[0]
+
+
+def separation_certificate(X, y, *, fit_intercept: bool = True):
+    """Decide separability and return the evidence: ``(True, w)`` or ``(False, lam)``.
+
+    Write z_i = y_i x_i (with x_i = (1, x_i) when ``fit_intercept``).  Gordan's
+    theorem of the alternative (1873) says that exactly one of these holds:
+
+    * some w has ``z_i . w > 0`` for every i (the data are separable), or
+    * some lam >= 0, not all 0, has ``sum_i lam_i z_i = 0``: a mixture of
+      the points, each pulled to its own side, meets at the origin, so every
+      w scores that mixture 0 and cannot score all its parts positive.
+
+    The second is a linear feasibility problem (``lam >= 0``, ``sum lam = 1``,
+    ``Z^T lam = 0``), solved here by phase 1 of the simplex method with
+    Bland's rule, which cannot cycle.  When it has no solution, the dual
+    values at the simplex optimum give the separating w.  Each z_i is scaled
+    to length 1 first (that changes neither alternative).
+
+    Returns
+    -------
+    (True, w) with w the homogeneous weights (bias first with a bias), every
+    ``y_i w . x_i > 0``; or (False, lam) with lam >= 0, ``sum lam = 1`` and
+    ``sum_i lam_i y_i x_i / |x_i|`` equal to 0 up to rounding.
+
+    Examples
+    --------
+    >>> import numpy as np, lecturekit as lk
+    >>> X = [[0, 0], [1, 1], [0, 1], [1, 0]]
+    >>> ok, lam = lk.separation_certificate(X, [-1, -1, 1, 1])  # XOR
+    >>> ok, np.round(lam, 3).tolist()  # the two diagonals share their midpoint (0.5, 0.5)
+    (False, [0.25, 0.25, 0.25, 0.25])
+    >>> ok, w = lk.separation_certificate(X, [-1, 1, 1, 1])      # OR
+    >>> ok, bool(np.all(np.array([-1, 1, 1, 1]) * (lk.to_homogeneous(X) @ w) > 0))
+    (True, True)
     """
     P = _points(X, fit_intercept)
     y = check_binary_y(y, P.shape[0], one_class_ok=True)
-    try:
-        from scipy.optimize import linprog
-    except ImportError:  # pragma: no cover - depends on the environment
-        raise ImportError(
-            "is_separable needs SciPy; install it with  pip install scipy  (or lecturekit[lab])."
-        ) from None
-    A = -(y[:, None] * P)
-    res = linprog(
-        c=np.zeros(P.shape[1]),
-        A_ub=A,
-        b_ub=-np.ones(P.shape[0]),
-        bounds=[(None, None)] * P.shape[1],
-        method="highs",
-    )
-    if res.status not in (0, 2):  # 0: found, 2: infeasible
-        raise RuntimeError(f"the separability LP did not finish: {res.message}")
-    return bool(res.status == 0)
+    Z = y[:, None] * P
+    norms = np.linalg.norm(Z, axis=1)
+    if np.any(norms == 0):  # x_i = 0 through the origin: w . 0 = 0 is never > 0
+        lam = (norms == 0) / np.count_nonzero(norms == 0)
+        return False, lam
+    found, vector = _gordan(Z / norms[:, None])
+    if found:
+        return True, vector
+    lam = vector / norms  # a mixture of the unscaled z_i that also meets at 0
+    return False, lam / lam.sum()
+
+
+_TOL = 1e-9  # on unit-length z_i
+
+
+def _gordan(Z):
+    """Phase 1 of the simplex method for ``Z^T lam = 0, sum lam = 1, lam >= 0``.
+
+    Returns (False, lam) if that system has a solution, else (True, w) with
+    ``Z w > 0``.  Rows of Z must have length 1.
+    """
+    n, D = Z.shape
+    m = D + 1
+    A = np.vstack([Z.T, np.ones(n)])                    # m x n
+    b = np.zeros(m)
+    b[-1] = 1.0
+    # tableau [A | I | b] with the m artificial variables as the first basis,
+    # and the reduced costs of "minimise the sum of the artificials" below it
+    T = np.zeros((m + 1, n + m + 1))
+    T[:m, :n], T[:m, n:n + m], T[:m, -1] = A, np.eye(m), b
+    T[m, :n], T[m, -1] = -A.sum(axis=0), -b.sum()
+    basis = list(range(n, n + m))
+    for _ in range(50 * (n + m)):
+        costs = T[m, :n]
+        j = int(np.argmin(costs))                        # Dantzig: steepest reduced cost
+        if costs[j] >= -_TOL:
+            break
+        # ratio test, ties broken lexicographically on (b, B^-1) row by row: the
+        # rows of B^-1 are what a tiny perturbation (eps, eps^2, ...) of b would
+        # add, so every pivot makes progress on that perturbed problem and the
+        # method cannot cycle on this very degenerate system (b is 0 but for 1)
+        rows = np.flatnonzero(T[:m, j] > _TOL)
+        keys = T[rows][:, np.r_[n + m, n:n + m]] / T[rows, j][:, None]
+        for k in range(m + 1):
+            best = keys[:, k] <= keys[:, k].min() + _TOL
+            rows, keys = rows[best], keys[best]
+            if rows.size == 1:
+                break
+        i = rows[0]
+        T[i] /= T[i, j]
+        others = np.arange(m + 1) != i
+        T[others] -= np.outer(T[others, j], T[i])
+        basis[i] = j
+    else:  # pragma: no cover - the lexicographic rule terminates; this guards rounding
+        raise RuntimeError("the separability test did not finish; please report the data")
+    if -T[m, -1] <= _TOL:                                # artificials at 0: lam solves it
+        lam = np.zeros(n + m)
+        lam[basis] = T[:m, -1]
+        lam = np.clip(lam[:n], 0.0, None)
+        return False, lam
+    # dual values u = 1 - (reduced costs of the artificials): u . A_j <= 0 for every
+    # column, u . b = u[-1] > 0, so w = -u[:D] has z_j . w >= u[-1] > 0
+    u = 1.0 - T[m, n:n + m]
+    return True, -u[:D]
 
 
 def cover_probability(n: int, d: int, *, fit_intercept: bool = True) -> float:
