@@ -158,6 +158,13 @@ def test_theory_functions_check_their_input():
         lk.cover_probability(0, 2)
     with pytest.raises(TypeError, match="f must be a callable"):
         lk.numerical_gradient(3.0, [1.0])
+    for test in (lk.is_separable, lk.separation_certificate):
+        with pytest.raises(ValueError, match="y has 3 labels but X has 4 rows"):
+            test(X_OK, Y_OK[:-1])
+        with pytest.raises(ValueError, match=r"only -1 and \+1; got the values \[0, 1, 2\]"):
+            test(X_OK, [0, 1, 2, 1])
+        with pytest.raises(ValueError, match="X contains 1 NaN or infinite"):
+            test(np.vstack([[np.nan, 1.0], X_OK[1:]]), Y_OK)
 
 
 def test_datasets_require_integer_seeds():
