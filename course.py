@@ -43,6 +43,7 @@ import hashlib
 import importlib.util
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -64,9 +65,25 @@ NOTEBOOK_TIMEOUT = 300  # seconds per cell (nbval) and per notebook cell (regen)
 # --------------------------------------------------------------------------
 
 def run(cmd, env=None):
-    """Print a command, run it from the repo root and return its exit code."""
+    """Print a command, run it from the repo root and return its exit code.
+
+    A SIGTERM sent to course.py (a process manager, a test, `kill`) is passed on
+    to the command, so `course.py lab` never leaves a JupyterLab running behind it.
+    """
     print("+ " + " ".join(_quote(part) for part in cmd), flush=True)
-    return subprocess.run(cmd, cwd=ROOT, env=env, check=False).returncode
+    child = subprocess.Popen(cmd, cwd=ROOT, env=env)
+    forward = hasattr(signal, "SIGTERM") and os.name == "posix"
+    if forward:
+        previous = signal.signal(signal.SIGTERM, lambda signum, frame: child.send_signal(signum))
+    try:
+        while True:
+            try:
+                return child.wait()
+            except KeyboardInterrupt:  # Ctrl-C reaches the child too; wait for it to stop
+                continue
+    finally:
+        if forward:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _quote(part):

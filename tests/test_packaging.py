@@ -3,9 +3,11 @@ README.md and .ci/run must agree with each other, and `import lecturekit`
 must stay light."""
 
 import json
+import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -183,3 +185,38 @@ def test_ci_runs_the_readme_test_command():
     assert "python3 course.py test" in readme, "README.md has no fenced `python3 course.py test`"
     assert "python3 course.py lab" in readme, "README.md has no fenced `python3 course.py lab`"
     assert "python3 course.py test" in ci, ".ci/run does not run `python3 course.py test`"
+
+
+def _running(pid):
+    """True while pid is a live process (a zombie waiting to be reaped counts as gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc (Linux)")
+def test_course_py_passes_sigterm_on_to_what_it_runs(tmp_path):
+    # `course.py lab` runs JupyterLab through course.run: when course.py is told to stop,
+    # the lab must stop too, not live on as an orphan
+    pid_file = tmp_path / "child.pid"
+    child = f"import os, time; open({str(pid_file)!r}, 'w').write(str(os.getpid())); time.sleep(120)"
+    parent = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); import course; "
+              f"sys.exit(course.run([sys.executable, '-c', {child!r}]))")
+    process = subprocess.Popen([sys.executable, "-c", parent], stdout=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not pid_file.exists() or not pid_file.read_text():
+            assert time.monotonic() < deadline, "the child never started"
+            time.sleep(0.05)
+        child_pid = int(pid_file.read_text())
+        process.terminate()
+        assert process.wait(timeout=30) != 0
+        deadline = time.monotonic() + 30
+        while _running(child_pid):
+            assert time.monotonic() < deadline, "the command course.py ran outlived it"
+            time.sleep(0.05)
+    finally:
+        if process.poll() is None:
+            process.kill()
