@@ -6,10 +6,24 @@ explorer per chapter. After Run All:
 - every slider handle (role="slider") has an accessible name, and it equals
   the slider's visible label; the read-out is a polite live region; every
   picture is an <img> whose alt is a full sentence;
-- one explorer is driven with the keyboard alone: Tab reaches each of its
-  controls in turn, an arrow key moves the focused slider, and the picture
-  and the read-out change (Playwright finds the sliders by role and name,
-  as a screen reader would);
+- every explorer is walked with the keyboard alone. Its controls are found in
+  its DOM (slider handles and their editable read-outs, buttons, checkboxes,
+  dropdowns, any element with an interactive role or a tabindex of 0 or
+  more, whatever its own tabindex: a control that Tab skips is still found;
+  disabled ones are left out; a widget box holding none is reported). Each
+  enabled control has a non-empty accessible name, as chromium's
+  accessibility tree computes it, that contains its visible label. From the
+  first control, Tab reaches every one in visual order (top to bottom, left
+  to right) and then leaves the explorer. Then each is operated from the
+  keyboard: an arrow key on a slider handle (Home/End when one step changes
+  nothing at that value), the old value typed into its read-out, Space and
+  Enter on toggle buttons and checkboxes, ArrowDown/ArrowUp on a dropdown;
+  after each, the picture or the read-out changes, the control keeps the
+  focus, a handle announces the value its read-out shows, the pressed toggle
+  button is the aria-pressed one, and at the end every control is back
+  where it was (the read-out is the one at the start);
+- one explorer with known values: its sliders are found by role and name, as
+  a screen reader would, and ArrowRight gives the expected read-out;
 - for one explorer per chapter, the time from a slider's keyboard step to the
   new picture on screen is measured and reported (never asserted: timings
   depend on the machine).
@@ -211,7 +225,7 @@ class Walk:
     def __init__(self, page, root, index, chapter):
         self.page, self.root, self.index, self.chapter = page, root, index, chapter
         self.handle = root.element_handle()
-        self.problems, self.presses, self.operated = [], 0, set()
+        self.problems, self.notes, self.presses, self.operated = [], [], 0, set()
         found = page.evaluate(CONTROLS_JS, [self.handle, index])
         self.empty = found["empty"]
         self.all = found["controls"]
@@ -367,6 +381,8 @@ class Walk:
         key = "ArrowRight" if float(start["now"]) < float(start["max"]) else "ArrowLeft"
         done = self.act(handle, [key], key, patience=2500)
         if done is None:
+            self.notes.append(f"{key} on {self.all[handle]['name']!r} at {start['valuetext'] or start['now']} "
+                              "changed nothing, so Home/End")
             ends = [far for far, at in (("Home", start["min"]), ("End", start["max"])) if self.state(handle)["now"] != at]
             for i, far in enumerate(ends):
                 done = self.act(handle, [far], f"{key} from {start['valuetext'] or start['now']} changed nothing; {far}",
@@ -437,9 +453,14 @@ class Walk:
 
     def run(self):
         self.readout_before = {k: self.state(k)["text"] for k in self.order if self.all[k]["editable"]}
+        first = self.root.evaluate(READOUT_JS)
         self.check_names()
         reached = self.tab_walk()
         self.operate()
+        last = self.root.evaluate(READOUT_JS)
+        if last != first:  # every control was set back: the explorer is where it started
+            self.problems.append(f"ch. {self.chapter}: after every control was set back, the read-out is "
+                                 f"{last!r}, not {first!r} as at the start")
         return reached
 
 
@@ -475,7 +496,7 @@ def test_explorers_are_named_and_follow_the_keyboard(lab_server, lab_page, reque
                 + (f"; {len(walk.all) - len(walk.order)} disabled" if len(walk.all) > len(walk.order) else "")
                 + f"), {len([k for k in reached if k in walk.order])} reached by Tab, "
                 f"{len(walk.operated)} operated with {walk.presses} key presses, "
-                f"{time.perf_counter() - start:.1f} s")
+                f"{time.perf_counter() - start:.1f} s" + "".join(f"; {note}" for note in walk.notes))
         # names and live regions; one control of each explorer timed from the keyboard
         for index, (chapter, call) in enumerate(EXPLORERS, start=1):
             root = explorer_root(lab_page, index)
