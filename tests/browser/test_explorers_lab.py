@@ -299,8 +299,10 @@ class Walk:
         s = self.state(k)
         if s is None:
             return "gone from the page"
-        shown = {key: s[key] for key in ("now", "valuetext", "text", "index", "checked", "pressed", "disabled")
-                 if s[key] not in (None, False)}
+        shown = {key: s[key] for key in ("now", "valuetext", "text", "index", "checked", "pressed")
+                 if s[key] is not None}
+        if s["disabled"]:
+            shown["disabled"] = True
         focus = self.root.evaluate(FOCUS_JS)
         return f"{shown}, {'focused' if s['focused'] else 'the focus is on ' + focus.get('desc', focus['where'])}"
 
