@@ -1,7 +1,7 @@
 """The course's explorers in JupyterLab, driven from the keyboard (issues 14 and 15).
 
 One notebook, written into the server's folder by the test, displays one
-explorer per chapter. After Run All:
+explorer per chapter, and chapter 4's perceptron stepper too. After Run All:
 
 - every slider handle (role="slider") has an accessible name, and it equals
   the slider's visible label; the read-out is a polite live region; every
@@ -17,14 +17,15 @@ explorer per chapter. After Run All:
   to right) and then leaves the explorer. Then each is operated from the
   keyboard: an arrow key on a slider handle (Home/End when one step changes
   nothing at that value), the old value typed into its read-out, Space and
-  Enter on toggle buttons and checkboxes, ArrowDown/ArrowUp on a dropdown;
+  Enter on toggle buttons and checkboxes, ArrowDown/ArrowUp on a dropdown,
+  Enter on a button, Enter on Play, Enter again to pause, Enter on stop;
   after each, the picture or the read-out changes, the control keeps the
   focus, a handle announces the value its read-out shows, the pressed toggle
   button is the aria-pressed one, and at the end every control is back
   where it was (the read-out is the one at the start);
 - one explorer with known values: its sliders are found by role and name, as
   a screen reader would, and ArrowRight gives the expected read-out;
-- for one explorer per chapter, the time from a slider's keyboard step to the
+- for each explorer, the time from a slider's keyboard step to the
   new picture on screen is measured and reported (never asserted: timings
   depend on the machine).
 """
@@ -47,12 +48,18 @@ EXPLORERS = [
     ("2 hyperplane", "lk.widgets.hyperplane_explorer()"),
     ("3 closest centroid", "lk.widgets.outlier_explorer()"),
     ("4 perceptron", "lk.widgets.learning_rate_explorer()"),
+    # shown at update 2 (as after pressing "next" twice): at update 0 the weights are the start
+    # weights whatever η is, so the η slider would change nothing there
+    ("4 perceptron stepper", 'stepper = lk.widgets.perceptron_stepper()\nstepper.controls["step"].value = 2\nstepper'),
     ("5 convergence", "lk.widgets.bound_explorer()"),
     ("6 gradient descent", "lk.widgets.gradient_descent_explorer()"),
     ("7 LMS", 'lk.widgets.gradient_descent_explorer(criterion="squared error")'),
     ("8 multiclass", "lk.widgets.multiclass_explorer()"),
     ("9 feature map", "lk.widgets.feature_map_explorer()"),
 ]
+# the slider timed, when not the explorer's first (from w = 0, η only scales the stepper's weights:
+# the picture stays the same)
+TIMED = {"4 perceptron stepper": "update"}
 KEYED = "5 convergence"  # the explorer driven with the keyboard alone
 STEPS = 5  # keyboard steps timed per explorer
 
@@ -103,6 +110,7 @@ CONTROLS_JS = """([root, index]) => {
                 && !/^widget-(inline|hbox|vbox|box|hslider|vslider)/.test(c)).join('.'),
             label, disabled: !!(e.disabled || e.getAttribute('aria-disabled') === 'true'),
             editable: e.isContentEditable, active: e.classList.contains('mod-active'),
+            icon: !text(e) && !!e.querySelector('i, svg, img'),
             top: r.top, bottom: r.bottom, left: r.left,
         };
     });
@@ -253,7 +261,8 @@ class Walk:
             if not name:
                 self.say(k, f"has no accessible name (its visible label is {label!r})")
             elif not label:
-                self.say(k, "has no visible label")
+                if not c["icon"]:  # an icon button shows no text that its name should contain
+                    self.say(k, "has no visible label")
             elif label.casefold() not in name.casefold():  # WCAG 2.5.3, label in name
                 self.say(k, f"accessible name {name!r} does not contain its visible label {label!r}")
 
@@ -361,6 +370,8 @@ class Walk:
             roles = [self.all[k]["ax_role"] for k in members]
             if "slider" in roles:
                 self.operate_slider(members)
+            elif "widget-play" in self.all[members[0]]["kind"]:
+                self.operate_play(members)
             elif all(self.all[k]["tag"] == "button" for k in members) and len(members) > 1:
                 self.operate_toggles(members)
             else:
@@ -399,24 +410,41 @@ class Walk:
         if moved["shown"] is not None and moved["valuetext"] != moved["shown"]:
             self.say(handle, f"a screen reader announces the value {moved['valuetext'] or moved['now']!r}, "
                              f"the slider shows {moved['shown']!r}")
+        goal = self.now_before[handle]
         if readouts:
             # the value typed back in is the one shown at the start (U+2212 is d3's minus sign)
             typed = self.readout_before[readouts[0]].replace("\u2212", "-")
             self.act(readouts[0], ["Enter"], f"typing {typed!r} and Enter", text=typed)
-        else:
-            back = "ArrowLeft" if float(moved["now"]) > float(start["now"]) else "ArrowRight"
+        elif moved["now"] != goal:
+            back = "ArrowLeft" if float(moved["now"]) > float(goal) else "ArrowRight"
 
             def press_back():  # the handle moves at once; the kernel follows
                 for count in range(1, 201):
                     self.page.keyboard.press(back)
-                    if self.state(handle)["now"] == start["now"]:
+                    if self.state(handle)["now"] == goal:
                         break
                 return count
 
-            self.act(handle, press_back, f"{back} back to {start['valuetext'] or start['now']}", settle=True)
-        if self.state(handle)["now"] != start["now"]:
-            self.say(handle, f"could not be set back to {start['now']} from the keyboard (it is at "
-                             f"{self.state(handle)['now']})")
+            self.act(handle, press_back, f"{back} back to the start", settle=True)
+        if self.state(handle)["now"] != goal:
+            self.say(handle, f"could not be set back to {goal} from the keyboard (it is at {self.state(handle)['now']})")
+
+    def operate_play(self, members):
+        """A Play widget: play (Enter), pause (Enter again) or let it reach the end, then stop."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        play, *others = members  # play/pause, stop (the repeat button is hidden)
+        if not self.act(play, ["Enter"], "Enter (play)"):
+            return
+        self.page.keyboard.press("Enter")  # pause (at the last update it has stopped by itself)
+        self.presses += 1
+        try:  # still: no new picture for longer than the Play widget's interval
+            self.page.wait_for_function(QUIET_JS, arg=[self.handle, 1500], polling=100, timeout=REDRAW_TIMEOUT)
+        except PlaywrightTimeout:
+            self.say(play, f"Enter again did not pause it: the picture still changes after {REDRAW_TIMEOUT // 1000} s")
+            return
+        for k in others:
+            self.act(k, ["Enter"], "Enter")
 
     def operate_toggles(self, members):
         """A group of toggle buttons: select each other option (Space), then the first again (Enter)."""
@@ -454,7 +482,10 @@ class Walk:
             self.say(k, f"no keyboard action known for its role {c['ax_role']!r}")
 
     def run(self):
+        # where the sliders are at the start (a control may move another: the stepper's stop button
+        # moves its update slider), to set them back there
         self.readout_before = {k: self.state(k)["text"] for k in self.order if self.all[k]["editable"]}
+        self.now_before = {k: self.state(k)["now"] for k in self.order if self.all[k]["ax_role"] == "slider"}
         first = self.root.evaluate(READOUT_JS)
         self.check_names()
         reached = self.tab_walk()
@@ -521,7 +552,7 @@ def test_explorers_are_named_and_follow_the_keyboard(lab_server, lab_page, reque
                 lab_page.wait_for_function(CHANGED_JS, arg=[root.element_handle(), before], polling="raf")
                 timings[chapter] = [time.perf_counter() - start]
                 continue
-            handle = handles.first
+            handle = root.get_by_role("slider", name=TIMED[chapter]) if chapter in TIMED else handles.first
             handle.scroll_into_view_if_needed()
             handle.focus()
             now = float(handle.get_attribute("aria-valuenow"))
