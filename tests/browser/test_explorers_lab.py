@@ -60,7 +60,7 @@ EXPLORERS = [
 # the slider timed, when not the explorer's first (from w = 0, η only scales the stepper's weights:
 # the picture stays the same)
 TIMED = {"4 perceptron stepper": "update"}
-KEYED = "5 convergence"  # the explorer driven with the keyboard alone
+KEYED = "5 convergence"  # the explorer whose sliders are found by role and name, with a known read-out
 STEPS = 5  # keyboard steps timed per explorer
 
 SRC_JS = "root => { const img = root.querySelector('img.lk-explorer-figure'); return img ? img.src : ''; }"
