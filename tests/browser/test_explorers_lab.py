@@ -31,6 +31,7 @@ explorer per chapter, and chapter 4's perceptron stepper too. After Run All:
 """
 
 import collections
+import re
 import statistics
 import time
 import traceback
@@ -256,10 +257,11 @@ class Walk:
         if not self.controls:
             self.problems.append(f"ch. {self.chapter}: no enabled control found in the explorer")
         for k, c in self.controls.items():
-            name = " ".join(c["name"].split())
-            label = " ".join(c["label"].split())
+            # an icon font's glyph (Font Awesome's are in the private use area) is no name to read out
+            name = " ".join(re.sub("[\ue000-\uf8ff]", " ", c["name"]).split())
+            label = " ".join(re.sub("[\ue000-\uf8ff]", " ", c["label"]).split())
             if not name:
-                self.say(k, f"has no accessible name (its visible label is {label!r})")
+                self.say(k, f"has no accessible name (its visible label is {label!r}, its name {c['name']!r})")
             elif not label:
                 if not c["icon"]:  # an icon button shows no text that its name should contain
                     self.say(k, "has no visible label")
