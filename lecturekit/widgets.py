@@ -184,6 +184,8 @@ def _explorer_class():
             super().__init__(children=[*boxes, self.readout, self.output])
             self.add_class("lk-explorer")
             for name, control in self.controls.items():
+                if isinstance(control, (widgets.SelectionSlider, widgets.SelectionRangeSlider)):
+                    control.add_class("lk-choice-slider")  # its read-out takes no typing (see _A11Y_SCRIPT)
                 if name not in passive and "value" in control.trait_names():
                     control.observe(self.update, names="value")
             for values in warm:  # draw the static parts of other views now, not while the hand moves
@@ -389,11 +391,20 @@ _UNSET = object()
 # explorer (the ancestor with class lk-explorer) and
 # * names every slider handle and editable read-out after the slider's visible label, gives the
 #   Play buttons names, and names ToggleButtons groups after their label;
+# * gives each slider handle the value its read-out shows as aria-valuetext (noUiSlider announces
+#   its internal position: the exponent of a FloatLogSlider, the index of a SelectionSlider);
+# * makes a SelectionSlider's read-out plain text: ipywidgets leaves it editable but ignores what is
+#   typed into it (it only parses numbers), so Tab would stop on a text box that does nothing;
+# * marks the selected button of a ToggleButtons group aria-pressed="true", the others "false";
+# * keeps the keys a focused control uses for itself (arrows, Home/End, PageUp/PageDown, Enter,
+#   Space, type-ahead letters) from reaching JupyterLab's command-mode shortcuts: without this,
+#   ArrowDown on a dropdown moves to the next cell instead of choosing the next option;
 # * makes the read-out's container (which persists while its content is replaced) a polite live
 #   region, so screen readers announce the new numbers.
 # It is idempotent; running it again after each picture also covers views rendered later.
 _A11Y_SCRIPT = """<script>(function (me, tries) {
   function text(el) { return el ? (el.textContent || '').trim() : ''; }
+  function set(el, attr, value) { if (el.getAttribute(attr) !== value) { el.setAttribute(attr, value); } }
   function apply(root) {
     var out = root.querySelector('.lk-readout .widget-html-content');
     if (out && out.getAttribute('aria-live') !== 'polite') {
@@ -401,12 +412,16 @@ _A11Y_SCRIPT = """<script>(function (me, tries) {
       out.setAttribute('aria-atomic', 'true'); }
     root.querySelectorAll('.widget-slider').forEach(function (w) {
       var name = text(w.querySelector('.widget-label'));
-      if (!name) { return; }
+      var readout = w.querySelector('.widget-readout');
+      var shown = readout && readout.style.display !== 'none' ? text(readout) : '';
       w.querySelectorAll('[role=slider]').forEach(function (h) {
-        if (h.getAttribute('aria-label') !== name) { h.setAttribute('aria-label', name); } });
-      w.querySelectorAll('.widget-readout').forEach(function (r) {
-        if (r.getAttribute('aria-label') !== name + ' value') {
-          r.setAttribute('role', 'textbox'); r.setAttribute('aria-label', name + ' value'); } });
+        if (name) { set(h, 'aria-label', name); }
+        if (shown) { set(h, 'aria-valuetext', shown); } });
+      if (!readout || !name) { return; }
+      if (w.classList.contains('lk-choice-slider')) {
+        if (readout.getAttribute('contenteditable') !== 'false') { readout.setAttribute('contenteditable', 'false'); }
+        readout.removeAttribute('role'); readout.removeAttribute('aria-label');
+      } else { set(readout, 'role', 'textbox'); set(readout, 'aria-label', name + ' value'); }
     });
     root.querySelectorAll('.widget-toggle-buttons').forEach(function (w) {
       var name = text(w.querySelector('.widget-label'));
@@ -414,6 +429,8 @@ _A11Y_SCRIPT = """<script>(function (me, tries) {
       var group = b ? b.parentNode : w;
       if (name && group.getAttribute('aria-label') !== name) {
         group.setAttribute('role', 'group'); group.setAttribute('aria-label', name); }
+      w.querySelectorAll('.widget-toggle-button').forEach(function (b) {
+        set(b, 'aria-pressed', b.classList.contains('mod-active') ? 'true' : 'false'); });
     });
     root.querySelectorAll('.widget-play').forEach(function (w) {
       var names = ['play or pause', 'stop', 'repeat'];
@@ -421,6 +438,14 @@ _A11Y_SCRIPT = """<script>(function (me, tries) {
         if (!text(b) && names[i] && !b.getAttribute('aria-label')) { b.setAttribute('aria-label', names[i]); }
       });
     });
+  }
+  var OWN_KEYS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown', ' ', 'Enter'];
+  function keep(event) {  // a key the focused control handles itself stays with it
+    var t = event.target;
+    if (event.ctrlKey || event.metaKey || event.altKey || (event.key === 'Enter' && event.shiftKey)) { return; }
+    if (!t.matches || !t.matches('select, button, input, [role=slider], [role=button], [role=checkbox]')) { return; }
+    if (OWN_KEYS.indexOf(event.key) >= 0 || (t.tagName === 'SELECT' && event.key.length === 1)) {
+      event.stopPropagation(); }
   }
   function start() {
     var root = me && me.closest ? me.closest('.lk-explorer') : null;
@@ -431,7 +456,9 @@ _A11Y_SCRIPT = """<script>(function (me, tries) {
     apply(root);
     if (!root.lkA11y) {  // views of the controls may render later: follow the explorer's subtree
       root.lkA11y = new MutationObserver(function () { apply(root); });
-      root.lkA11y.observe(root, {childList: true, subtree: true});
+      root.lkA11y.observe(root, {childList: true, subtree: true, attributes: true,
+                                 attributeFilter: ['class', 'contenteditable']});
+      root.addEventListener('keydown', keep);
     }
   }
   start();

@@ -199,6 +199,11 @@ def test_every_control_has_a_visible_label_and_the_picture_a_sentence_for_its_al
     # the script that names the controls and makes the read-out live goes with every picture
     html_out = box.output.outputs[0]["data"]["text/html"]
     assert "aria-live" in html_out and "[role=slider]" in html_out and "closest('.lk-explorer')" in html_out
+    # a slider over a list of choices ignores what is typed into its read-out: the class tells the
+    # script to make that read-out plain text (the browser test walks the rest with the keyboard)
+    for name, control in box.controls.items():
+        choices = isinstance(control, (ipywidgets.SelectionSlider, ipywidgets.SelectionRangeSlider))
+        assert ("lk-choice-slider" in control._dom_classes) == choices, name
 
 
 def test_an_explorer_has_a_short_stable_repr():
