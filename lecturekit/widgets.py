@@ -1363,9 +1363,14 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
     def describe(s):
         if s["w"] is None:
             return f"<b>diverged</b>: {s['message']}"
-        status = ("all examples correct" if s["converged"] else
-                  s["message"] or ("not yet separating" if s["kind"] == "perceptron" else "descending"))
-        return (f"{len(s['path']) - 1} steps, last w = <b>{_wvec(s['w'])}</b>, "
+        steps, allowed = len(s["path"]) - 1, controls["n_iter"].value
+        if s["converged"]:  # J = 0: the gradient is 0, so the descent stops; say so, or "steps" seems dead
+            status = ("all examples correct" if steps == allowed else
+                      f"all examples correct after {steps} of the {allowed} steps allowed: J = 0 has gradient 0, "
+                      "so more steps change nothing")
+        else:
+            status = s["message"] or ("not yet separating" if s["kind"] == "perceptron" else "descending")
+        return (f"{steps} steps, last w = <b>{_wvec(s['w'])}</b>, "
                 f"{'J' if s['kind'] == 'perceptron' else 'SSE'} = {s['values'][-1] + 0.0:.3g} ({status})")
 
     return _explorer_class()("gradient_descent_explorer", controls, compute, draw, describe,

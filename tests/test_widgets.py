@@ -538,6 +538,24 @@ def test_gradient_descent_explorer_draws_the_path_on_the_surface():
     np.testing.assert_array_equal(box.artists["path"].get_xydata(), box.state["path"][:, 1:])  # runs off the view
 
 
+def test_steps_past_the_end_of_the_descent_are_explained():
+    # the batch perceptron stops once J = 0 (its gradient is 0 there): a "steps" slider beyond
+    # that point moves nothing in the picture, so the read-out must say why
+    X, y = widgets._through_origin()
+    box = widgets.gradient_descent_explorer(n_iter=30)
+    ran = lk.batch_perceptron(X, y, eta=0.02, max_iter=30, fit_intercept=False,
+                              w0=box.state["path"][0])
+    steps = len(ran.path) - 1
+    assert ran.converged and steps < 30      # the default data converge early: the case in question
+    assert f"after {steps} of the 30 steps allowed" in box.readout.value and "change nothing" in box.readout.value
+    path = box.state["path"].copy()
+    box.controls["n_iter"].value = 31
+    np.testing.assert_array_equal(box.state["path"], path)
+    assert "of the 31 steps allowed" in box.readout.value
+    box.controls["n_iter"].value = steps
+    assert box.readout.value.endswith("(all examples correct)")
+
+
 # --------------------------------------------------------------------------
 # Multiclass
 # --------------------------------------------------------------------------
