@@ -95,6 +95,17 @@ def test_nesting_beyond_the_limit_is_refused():
         plain.dumps(deep)
 
 
+def test_a_student_exception_is_reported_by_a_message_it_cannot_break_or_inflate():
+    class Rude(Exception):
+        def __str__(self):
+            raise RuntimeError("no message for you")
+
+    assert plain.text_of(Rude()) == "<the exception's message could not be read>"
+    long = plain.text_of(ValueError("x" * 5000), limit=100)
+    assert len(long) == 100 and long == "x" * 99 + "…"
+    assert plain.text_of(ValueError("short")) == "short"
+
+
 @pytest.mark.parametrize("raw", [
     b"[" * 100_000 + b"]" * 100_000,
     b'{"a": ["<f8", [3], "AAAA"]}',                  # too few bytes for 3 float64

@@ -253,7 +253,7 @@ class Checker:
             if isinstance(exc, SyntaxError) and exc.filename == filename:
                 line = exc.lineno
             reply.update(status={StudentTimeout: "timeout", StudentGone: "gone"}.get(type(exc), "error"),
-                         ename=type(exc).__name__, evalue=_text(exc), line=line,
+                         ename=type(exc).__name__, evalue=self.plain.text_of(exc, limit=4000), line=line,
                          student=self.student_error or isinstance(exc, NotPlainData))
         finally:
             sys.stdout, sys.stderr = saved
@@ -272,14 +272,6 @@ class Checker:
                 continue
             reply["id"] = message.get("id")
             self.send(reply)
-
-
-def _text(exc, limit=4000):
-    try:
-        text = str(exc)
-    except Exception:  # noqa: BLE001
-        text = "<the message could not be read>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def main():

@@ -187,7 +187,7 @@ class Runner:
                          "interrupted": True}
             except Exception as exc:  # noqa: BLE001 - anything the student's code broke
                 reply = {"status": "error", "ok": False, "ename": "GraderError",
-                         "evalue": f"{type(exc).__name__}: {_text(exc)}"}
+                         "evalue": f"{type(exc).__name__}: {self.plain.text_of(exc)}"}
             reply["id"] = message.get("id")
             self.send(reply)
 
@@ -215,7 +215,7 @@ class Runner:
             return reply
         exc = result.error_before_exec or result.error_in_exec
         if exc is not None:
-            reply.update(status="error", ename=type(exc).__name__, evalue=_text(exc))
+            reply.update(status="error", ename=type(exc).__name__, evalue=self.plain.text_of(exc))
         return reply
 
     def _hidden(self, name):
@@ -242,7 +242,7 @@ class Runner:
         except self.plain.NotPlain as exc:
             if callable(value):
                 return {"kind": "function"}
-            return {"kind": "other", "what": _text(exc)}
+            return {"kind": "other", "what": self.plain.text_of(exc)}
 
     def call(self, message):
         ns = self.shell.user_ns
@@ -279,25 +279,18 @@ class Runner:
         (how, value), _, _ = self._user(invoke)
         if how == "raised":
             bases = [c.__name__ for c in type(value).__mro__ if isinstance(c, type)]
-            return {"ok": False, "ename": type(value).__name__, "evalue": _text(value), "bases": bases}
+            return {"ok": False, "ename": type(value).__name__, "evalue": self.plain.text_of(value),
+                    "bases": bases}
         try:
             encoded = self.plain.encode(value, handles=self.handles)
         except self.plain.NotPlain as exc:
-            return {"ok": False, "notplain": _text(exc)}
+            return {"ok": False, "notplain": self.plain.text_of(exc)}
         try:
             after = self.plain.encode(args, functions=functions)
             kwafter = self.plain.encode(kwargs, functions=functions)
         except self.plain.NotPlain:
             after, kwafter = None, None
         return {"ok": True, "value": encoded, "args": after, "kwargs": kwafter}
-
-
-def _text(exc, limit=2000):
-    try:
-        text = str(exc)
-    except Exception:  # noqa: BLE001
-        text = "<the exception's message could not be read>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def main():

@@ -216,6 +216,18 @@ def parse(raw):
 # frames: one message = 8 bytes of length, then that many bytes of JSON
 # --------------------------------------------------------------------------
 
+def text_of(exc, limit=2000):
+    """An exception's message, cut to ``limit`` characters, for a reply.
+
+    ``str(exc)`` runs code of the exception's class, which the student may have
+    written: if it fails, a fixed text stands in."""
+    try:
+        text = str(exc)
+    except Exception:  # noqa: BLE001
+        text = "<the exception's message could not be read>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def write_frame(fd, payload):
     """Write one message to a file descriptor (blocking, complete)."""
     data = len(payload).to_bytes(8, "big") + payload
