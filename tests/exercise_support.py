@@ -1,7 +1,9 @@
 """Running an exercise the way a learner runs it: the chapter's import cell,
 the answer, then the exercise's visible tests (hidden parts removed), in a
-fresh namespace. Shared by tests/test_misconceptions.py and the chapters' tests."""
+fresh namespace. Shared by tests/test_misconceptions.py and the chapters' tests,
+with the catalogue of registered wrong answers (also used by tests/test_homework.py)."""
 
+import importlib.util
 from functools import cache
 from pathlib import Path
 
@@ -12,6 +14,15 @@ from lecturekit.feedback import ExerciseFailure
 
 ROOT = Path(__file__).resolve().parents[1]
 KNOWN = "This looks like a known mistake: "
+FIXTURES = ROOT / "tests" / "homework_fixtures"
+
+
+def load_mutants():
+    """{(notebook stem, grade_id): [(description, change), ...]} from homework_fixtures/mutants.py."""
+    spec = importlib.util.spec_from_file_location("homework_mutants", FIXTURES / "mutants.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.MUTANTS
 
 
 @cache

@@ -26,7 +26,6 @@ and folder grading in test_homework_grading.py.
 """
 
 import copy
-import importlib.util
 import json
 import re
 import subprocess
@@ -39,23 +38,16 @@ import pytest
 nbformat = pytest.importorskip("nbformat")
 pytest.importorskip("nbclient")
 
+from exercise_support import FIXTURES, load_mutants  # noqa: E402
 from lecturekit import homework as hw  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-FIXTURES = Path(__file__).resolve().parent / "homework_fixtures"
 FIXTURE = FIXTURES / "hw_linear.ipynb"
 CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 NOTEBOOKS = [FIXTURE, *CHAPTERS]
 
 
-def _load_mutants():
-    spec = importlib.util.spec_from_file_location("homework_mutants", FIXTURES / "mutants.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.MUTANTS
-
-
-MUTANTS = _load_mutants()
+MUTANTS = load_mutants()
 
 
 def rel(path):

@@ -13,25 +13,13 @@ cells with their hidden parts removed, in a fresh namespace.
 answer gets the generic message, with a wrong answer written for that exercise.)
 """
 
-import importlib.util
-
 import pytest
 
 pytest.importorskip("nbformat")
-from exercise_support import KNOWN, ROOT, exercises, visible_feedback  # noqa: E402
+from exercise_support import KNOWN, ROOT, exercises, load_mutants, visible_feedback  # noqa: E402
 from lecturekit import homework as hw  # noqa: E402
 
-FIXTURES = ROOT / "tests" / "homework_fixtures"
-
-
-def _load_mutants():
-    spec = importlib.util.spec_from_file_location("homework_mutants_catalogue", FIXTURES / "mutants.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.MUTANTS
-
-
-MUTANTS = _load_mutants()
+MUTANTS = load_mutants()
 CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
 
