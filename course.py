@@ -72,7 +72,7 @@ def run(cmd, env=None):
     """
     print("+ " + " ".join(_quote(part) for part in cmd), flush=True)
     child = subprocess.Popen(cmd, cwd=ROOT, env=env)
-    forward = hasattr(signal, "SIGTERM") and os.name == "posix"
+    forward = os.name == "posix"  # Windows has no SIGTERM to pass on
     if forward:
         previous = signal.signal(signal.SIGTERM, lambda signum, frame: child.send_signal(signum))
     try:

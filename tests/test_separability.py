@@ -8,6 +8,7 @@ evidence it returns (a w that separates, or a mixture of the points that meets a
 
 import itertools
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -86,8 +87,7 @@ def test_counts_cover_theorem_through_the_origin(n, D):
     Z = np.random.default_rng(n * 10 + D).normal(size=(n, D))
     count = sum(check_evidence(Z, np.array(labels), False)
                 for labels in itertools.product([-1, 1], repeat=n))
-    assert count == 2 * sum(int(np.prod(range(n - k, n))) // int(np.prod(range(1, k + 1)))
-                            for k in range(D))   # 2 * sum_{k<D} binom(n-1, k), by hand
+    assert count == 2 * sum(math.comb(n - 1, k) for k in range(D))   # Cover (1965), C(n, D)
     assert count == lk.cover_probability(n, D, fit_intercept=False) * 2 ** n
 
 
