@@ -209,6 +209,11 @@ class SurfaceArtists:
         The weight vector whose other coordinates are held fixed.
     W1, W2, J : ndarray of shape (resolution, resolution)
         The grid of the two free weights and the surface's values on it.
+    separating : matplotlib.collections.QuadMesh or None
+        With ``separating=True``: one pale cell around each grid point whose
+        weight vector puts every example strictly on its correct side.
+    separates : ndarray of bool of shape (resolution, resolution) or None
+        Which grid points those are (``y_i w . (1, x_i) > 0`` for every i).
     """
 
     filled: object
@@ -221,6 +226,8 @@ class SurfaceArtists:
     W1: np.ndarray
     W2: np.ndarray
     J: np.ndarray
+    separating: object = None
+    separates: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -1151,7 +1158,7 @@ def criterion_grid(X, y, W, *, kind="perceptron") -> np.ndarray:
 
 
 def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None, path=None,
-                      bounds=None, resolution=121, levels=16):
+                      bounds=None, resolution=121, levels=16, separating=False):
     """Contours of the perceptron criterion or the squared error over two weights, with a descent path.
 
     w has ``d + 1`` coordinates (bias first); two of them, ``free``, span the
@@ -1182,6 +1189,11 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
         and (for ``sse``) the least-squares solution.
     resolution : int, default 121
     levels : int, default 16
+    separating : bool, default False
+        Perceptron criterion only: draw pale the grid cells whose weight vector
+        separates the data (every ``y_i w . (1, x_i) > 0``).  That is the set the
+        perceptron stops in; ``J`` is 0 on it and on its edges (where a score is
+        exactly 0), and a colour band of the filled contours covers more than it.
 
     Returns
     -------
@@ -1229,6 +1241,11 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
             )
     resolution = check_count(resolution, "resolution", minimum=3)
     levels = check_count(levels, "levels", minimum=2)
+    if not isinstance(separating, (bool, np.bool_)):
+        raise TypeError(f"separating must be True or False; got {separating!r}.")
+    if separating and kind != "perceptron":
+        raise ValueError("separating=True shows where the perceptron criterion's data is separated; "
+                         f"it needs kind='perceptron', got kind={kind!r}.")
     if bounds is None:
         pts = [np.zeros(2)]
         if path is not None:
@@ -1256,7 +1273,14 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
     filled = ax.contourf(W1, W2, J, levels=levels, cmap="cividis", alpha=0.85, zorder=0)
     # no line at the lowest level: for J it is the edge of the flat J = 0 region, traced jaggedly
     lines = ax.contour(W1, W2, J, levels=filled.levels[1:], colors="white", linewidths=0.4, alpha=0.7, zorder=0.5)
-    path_line = start = end = None
+    path_line = start = end = mesh = separates = None
+    if separating:
+        Xh = np.hstack([np.ones((X.shape[0], 1)), X])
+        separates = np.all(y[:, None] * (Xh @ W.T) > 0, axis=0).reshape(W1.shape)
+        # one cell per grid point (shading="nearest"), so a drawn cell is exactly a separating w
+        mesh = ax.pcolormesh(W1, W2, np.ma.masked_array(np.zeros(W1.shape), ~separates), shading="nearest",
+                             cmap=ListedColormap([(1.0, 1.0, 1.0, 0.35)]), edgecolors="none", zorder=1)
+        mesh.set_hatch("///")
     if path is not None:
         (path_line,) = ax.plot(path[:, a], path[:, b], "-o", color=OKABE_ITO[4], markersize=3.5,
                                linewidth=1.4, label="descent path", zorder=3)
@@ -1266,16 +1290,21 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
                          markersize=13, label="end", zorder=4)
     _label_axes(ax, f"w{str(a).translate(_SUB)}", f"w{str(b).translate(_SUB)}")
     name = "perceptron criterion J(w)" if kind == "perceptron" else "sum of squared errors"
-    k = int(np.argmin(J))
     text = (f"Filled contours of the {name} over ({ax.get_xlabel()}, {ax.get_ylabel()}), the other "
-            f"weights held fixed, from {_number(J.min())} (darkest, at ({_number(W1.flat[k])}, "
-            f"{_number(W2.flat[k])})) to {_number(J.max())} (lightest)")
+            f"weights held fixed, from {_number(J.min())} (darkest) to {_number(J.max())} (lightest)")
+    if separates is not None:
+        share = separates.mean()
+        text += (f"; pale cells: the weight vectors that separate the data (every example strictly correct), "
+                 f"{share:.0%} of the grid" if separates.any() else
+                 "; no weight vector of the grid separates the data, so no cell is pale")
     if path is not None:
-        text += (f"; an orange path of {path.shape[0]} steps descends from ({_number(path[0, a])}, "
-                 f"{_number(path[0, b])}) to ({_number(path[-1, a])}, {_number(path[-1, b])})")
+        steps = path.shape[0] - 1
+        text += (f"; an orange path of {steps} step{'' if steps == 1 else 's'} ({path.shape[0]} iterates) "
+                 f"descends from ({_number(path[0, a])}, {_number(path[0, b])}) to "
+                 f"({_number(path[-1, a])}, {_number(path[-1, b])})")
     _note(ax, text)
     return SurfaceArtists(filled=filled, lines=lines, path=path_line, start=start, end=end,
-                          free=(a, b), base=base, W1=W1, W2=W2, J=J)
+                          free=(a, b), base=base, W1=W1, W2=W2, J=J, separating=mesh, separates=separates)
 
 
 # --------------------------------------------------------------------------
