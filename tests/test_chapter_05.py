@@ -1,14 +1,19 @@
-"""Chapter 5 (the convergence proof): the claims the lesson prints, checked against
-independent references, and the exercises' feedback (every registered wrong answer
-gets its own "known mistake" message in a visible test)."""
+"""Chapter 5 (the convergence proof): the chapter's general claims (CLAIMS, each guarded
+by a test that searches for a counterexample), the numbers the lesson prints, checked
+against independent references, and the exercises' feedback."""
 
 import math
+import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, Phase, find, given, settings
+from hypothesis import strategies as st
 
 import lecturekit as lk
+from claims_support import check_claims, chapter_text
 from exercise_support import KNOWN, exercises, visible_feedback
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,7 +30,7 @@ UNRELATED = {
     "ch05-explain": 'answer = "d"\n',
     "ch05-margin": "def margin_of(u, X, y):\n    return 123.0\n",
     "ch05-bound": "def novikoff_by_hand(X, y, u):\n    return 123.0\n",
-    "ch05-separates": "def separates(u, X, y):\n    return None\n",
+    "ch05-slow": "X_slow = [[0.0, 1.0]]\ny_slow = [1]\n",
 }
 
 
@@ -34,6 +39,15 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
     assert sorted(UNRELATED) == sorted(exercises(STEM)), "one unrelated answer per exercise"
     message = visible_feedback(STEM, gid, UNRELATED[gid])
     assert message is not None and KNOWN not in message and "Hint: " in message, message
+
+
+def test_the_explain_answer_by_hand_and_by_lecturekit():
+    # exercise 3: a far point raises R and leaves gamma alone, so the bound grows by 2501 / 901
+    X2, X3 = np.array([[10.0], [30.0]]), np.array([[10.0], [30.0], [50.0]])
+    u = np.array([-20.0, 1.0])
+    before, after = lk.novikoff_bound(X2, np.array([-1, 1]), u), lk.novikoff_bound(X3, np.array([-1, 1, 1]), u)
+    assert np.isclose(after / before, 2501 / 901) and round(after / before, 1) == 2.8
+    assert np.isclose(lk.margin(u, X2, np.array([-1, 1])), lk.margin(u, X3, np.array([-1, 1, 1])))
 
 
 def test_the_predict_answers_are_the_hand_computation():
@@ -135,3 +149,313 @@ def test_cover_experiment_agrees_at_the_one_in_a_thousand_level():
         far = np.abs(np.arange(trials + 1) - trials * p) >= abs(hits - trials * p) - 1e-9
         assert pmf[far].sum() >= 0.001, (d, hits, p)
     assert lk.cover_probability(8, 3) == 0.5
+
+
+# ---------------------------------------------------------------- the claims table
+# Every sentence of the chapter with a word of claims_support.GENERAL is listed here:
+# CLAIMS maps a fragment of it to the test below that searches for a counterexample;
+# SHOWN lists the sentences that claim nothing general (definitions, instructions,
+# descriptions of the chapter, or statements about the data set on the page).
+CLAIMS = {
+    "on separable data that moment always came": "test_the_bound_holds_for_any_order_and_eta",
+    "makes at most $R^2/\\gamma^2$ updates, whatever the order of the examples and whatever $\\eta > 0$":
+        "test_the_bound_holds_for_any_order_and_eta",
+    "would be impossible, so no run can get there": "test_the_bound_holds_for_any_order_and_eta",
+    "only $R$ and $\\gamma$ enter, not how many examples produced the mistakes":
+        "test_the_bound_holds_for_any_order_and_eta",
+    "$\\eta$ only rescales every $\\mathbf{w}_k$": "test_from_zero_eta_only_rescales",
+    "from $\\mathbf{w} = \\mathbf{0}$ every weight vector is $\\eta$ times the one for $\\eta = 1$":
+        "test_from_zero_eta_only_rescales",
+    "The projection of a vector on a unit vector is never longer than the vector itself":
+        "test_projection_on_a_unit_vector_is_never_longer",
+    "the last only like $\\sqrt{k}$: they can only stay in order for so long": "test_the_race_is_lost_past_the_bound",
+    "the ceiling only like $\\sqrt{k}$, and they meet at $k = (R/\\gamma)^2$": "test_the_race_is_lost_past_the_bound",
+    "All three hold at every update.": "test_both_inequalities_hold_at_every_update",
+    "Only in inequality 1: separability gives a $\\mathbf{u}$ with $\\gamma > 0$, so every update gains at least":
+        "test_both_inequalities_hold_at_every_update",
+    "A squared distance cannot go below 0": "test_both_inequalities_hold_at_every_update",
+    "The bound is reached only if both inequalities are nearly tight at once":
+        "test_updates_over_bound_is_the_product_of_three_slacks",
+    "$\\gamma$ cannot grow past about $0.5$": "test_gamma_of_the_two_points_stays_below_one_half",
+    "It is a rule of thumb, not a law: standardising can also raise the bound.":
+        "test_standardising_can_raise_or_lower_the_bound",
+    "standardising helped at $s = 100$ (3613 to 2) but raised the bound of the points $\\pm 10$ (1.01 to 2)":
+        "test_standardising_can_raise_or_lower_the_bound",
+    "This is a guaranteed drop only when $2a\\gamma > \\beta^2$": "test_the_distance_argument_needs_a_large_a",
+    "it is 1 when $n \\le d + 1$ (few points can always be shattered), exactly $1/2$ when $n = 2(d+1)$, and it rises":
+        "test_cover_formula_facts",
+    "a labelling with one class only is separable too": "test_one_class_is_separable_and_a_lone_middle_point_is_not",
+    "a middle point labelled differently from both its neighbours cannot be cut off by one threshold":
+        "test_one_class_is_separable_and_a_lone_middle_point_is_not",
+    "With $n \\gg d$, random labels are almost never separable": "test_cover_formula_facts",
+    "at $\\mathbf{w} = \\mathbf{0}$ every score is 0, so every example is a mistake by the slides' definition, and the "
+    "first update is made on a score of exactly 0": "test_both_inequalities_hold_at_every_update",
+    "On XOR every $\\mathbf{u}$ has": "test_on_xor_no_u_separates_and_the_updates_never_stop",
+    "Inequality 2 uses only that each update is made on a mistake, so it still holds on XOR":
+        "test_on_xor_no_u_separates_and_the_updates_never_stop",
+}
+SHOWN = [
+    "it only repairs one mistake at a time, and a repair for one example can break another",  # the algorithm
+    "then checks every inequality of that proof on real runs",  # what the chapter does
+    'a bound only promises "no more than"',  # what a bound is
+    "A proof sketch is a claim about every step of every run, so we can test it on one.",
+    "record the weights after every update with `keep_weights=True`",
+    "with only 50 points the nearest one is often further away than the gap requires",  # this experiment
+    "as the gap shrinks, the bound grows roughly like $1/\\gamma^2$",  # this table
+    "the Dietterich-style slides and Flach put the 1 into every example",  # the sources' convention
+    "the ratio of position to spread is the same in every row",  # this table, by construction
+    "The real distance falls much faster than the guaranteed $\\beta^2$ per update",  # this run
+    'The slides define a point as classified correctly "if and only if"',  # a quotation
+    "for every $i$)",  # Cover's definition of a separable labelling
+    "every subset of at most $D$ of them is linearly independent",  # definition of general position
+    "We checked both at every update of a run, and the bound itself on 36 random sets",
+    "(every $D$ of them linearly independent)",  # definition
+    "Scale every feature by 10.",  # a question
+    "every example is the vector $\\tilde{\\mathbf{x}}_i = (1, x_{i1}, \\dots, x_{id})$ with the 1 first",  # notation
+    "In this chapter every vector in the proof is homogeneous",  # notation
+    "puts every example strictly on its correct side, with room to spare",  # the theorem's assumption
+    "(a labelling $y$ counts if some $\\mathbf{w}$ has",  # Cover's definition
+    "only the points\n  nearest to the threshold matter",  # a distractor of exercise 3, false on purpose
+    "which is slightly too strong: a mistake only gives $\\le 0$",  # about the slides' wording
+]
+
+
+def test_every_general_sentence_is_claimed_or_shown():
+    assert check_claims(STEM, CLAIMS, SHOWN, sys.modules[__name__]) == []
+
+
+def test_no_lesson_text_refers_to_the_test_suite():
+    text = chapter_text(STEM)
+    assert "test suite" not in text and "tests/" not in text
+
+
+# hypothesis strategies: small separable sets on an integer grid (ties, duplicates, collinear
+# points are common there), optionally scaled far from the origin
+@st.composite
+def _separable_sets(draw, max_n=8, exact=False):
+    n = draw(st.integers(2, max_n))
+    pts = draw(st.lists(st.tuples(st.integers(-4, 4), st.integers(-4, 4)), min_size=n, max_size=n))
+    X = np.array(pts, dtype=float) * draw(st.sampled_from([1.0, 8.0] if exact else [0.1, 1.0, 10.0]))
+    X = X + np.array(draw(st.sampled_from([(0.0, 0.0), (5.0, 0.0), (30.0, -20.0)])))
+    u = np.array(draw(st.tuples(st.integers(-5, 5), st.integers(-5, 5), st.integers(-5, 5))), dtype=float)
+    if not u.any():
+        u = np.array([0.0, 1.0, 0.0])
+    scores = lk.to_homogeneous(X) @ u
+    keep = np.abs(scores) > 1e-9
+    if not keep.any():
+        u, keep = np.array([1.0, 0.0, 0.0]), np.ones(n, dtype=bool)  # the bias alone separates one class
+        scores = lk.to_homogeneous(X) @ u
+    X, scores = X[keep], scores[keep]
+    return X, np.where(scores > 0, 1, -1), u / np.linalg.norm(u)
+
+
+def separable_sets(exact=False):
+    """Separable sets with both classes, and the unit vector u that separates them (exact=True:
+    integer coordinates only, so that the perceptron's arithmetic is exact)."""
+    return _separable_sets(exact=exact).filter(lambda d: len(np.unique(d[1])) == 2)
+
+
+def _run(X, y, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return lk.perceptron(X, y, max_epochs=200_000, **kw)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(separable_sets(), st.randoms(use_true_random=False), st.sampled_from([0.01, 0.5, 1.0, 7.0]))
+def test_the_bound_holds_for_any_order_and_eta(data, rnd, eta):
+    X, y, u = data
+    order = list(range(len(y)))
+    rnd.shuffle(order)
+    res = _run(X[order], y[order], eta=eta)
+    assert res.converged
+    assert res.n_updates <= lk.novikoff_bound(X, y, u) * (1 + 1e-9)
+    # duplicating every example changes n, not R or gamma: the bound is the same number
+    assert np.isclose(lk.novikoff_bound(np.vstack([X, X]), np.r_[y, y], u), lk.novikoff_bound(X, y, u))
+
+
+@settings(max_examples=40, deadline=None)
+@given(separable_sets(exact=True), st.sampled_from([2.0**-10, 0.25, 2.0, 64.0]))
+def test_from_zero_eta_only_rescales(data, eta):
+    # the claim is one of exact arithmetic: with integer points and eta a power of two every score is
+    # computed exactly, so the runs must agree exactly
+    X, y, _ = data
+    one, other = _run(X, y, keep_weights=True), _run(X, y, eta=eta, keep_weights=True)
+    assert one.n_updates == other.n_updates
+    assert np.array_equal(other.trace.weights, eta * one.trace.weights)
+
+
+def test_in_floating_point_eta_can_change_the_count():
+    # the lesson's caveat: a score that is 0 in exact arithmetic rounds differently for another eta
+    X, y = np.array([[0.1, 0.2], [0.3, 0.1]]), np.array([-1, 1])
+    assert _run(X, y).n_updates == 2 and _run(X, y, eta=0.3).n_updates == 6
+
+
+@given(st.lists(st.floats(-1e3, 1e3), min_size=3, max_size=3), st.lists(st.floats(-1, 1), min_size=3, max_size=3))
+def test_projection_on_a_unit_vector_is_never_longer(w, u):
+    w, u = np.array(w), np.array(u)
+    if np.linalg.norm(u) < 1e-6:
+        return
+    u = u / np.linalg.norm(u)
+    assert w @ u <= np.linalg.norm(w) * (1 + 1e-12) + 1e-12
+
+
+@given(st.floats(0.01, 100), st.floats(0.001, 10), st.integers(1, 10**7))
+def test_the_race_is_lost_past_the_bound(R, gamma, k):
+    if abs(k - (R / gamma) ** 2) < 1e-6 * k:
+        return  # on the bound itself rounding decides
+    assert (k * gamma <= np.sqrt(k) * R) == (k <= (R / gamma) ** 2)
+
+
+@settings(max_examples=60, deadline=None)
+@given(separable_sets())
+def test_both_inequalities_hold_at_every_update(data):
+    X, y, u = data
+    res = _run(X, y, keep_weights=True)
+    W = res.trace.weights
+    k = np.arange(len(W))
+    R, gamma = lk.radius(X), lk.margin(u, X, y)
+    assert gamma > 0
+    assert np.all(W @ u >= k * gamma - 1e-9 * (1 + k))             # inequality 1: at least gamma per update
+    assert np.all(np.sum(W**2, axis=1) <= k * R**2 * (1 + 1e-12) + 1e-9)  # inequality 2
+    assert np.all(W @ u <= np.linalg.norm(W, axis=1) + 1e-9)
+    # the distance argument: |w(k) - a u|^2 starts at a^2 >= 0 and drops by at least R^2 per update
+    a = R**2 / gamma
+    D = np.sum((W - a * u) ** 2, axis=1)
+    assert np.all(-np.diff(D) >= R**2 * (1 - 1e-9) - 1e-9 * a**2)
+    # at w = 0 every score is 0: the first update is made on a score of exactly 0
+    first = res.trace.index[0]
+    assert y[first] * (W[0] @ lk.to_homogeneous(X)[first]) == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(separable_sets())
+def test_updates_over_bound_is_the_product_of_three_slacks(data):
+    # K / (R/gamma)^2 = (K gamma / w.u)^2 (w.u / |w|)^2 (|w| / (sqrt(K) R))^2, each factor <= 1:
+    # the bound is reached only when all three are 1
+    X, y, u = data
+    res = _run(X, y, keep_weights=True)
+    K, w = res.n_updates, res.trace.weights[-1]
+    R, gamma = lk.radius(X), lk.margin(u, X, y)
+    f1, f2, f3 = K * gamma / (w @ u), (w @ u) / np.linalg.norm(w), np.linalg.norm(w) / (np.sqrt(K) * R)
+    assert max(f1, f2, f3) <= 1 + 1e-9
+    assert np.isclose(K / (R / gamma) ** 2, (f1 * f2 * f3) ** 2)
+
+
+def _best_bound_1d(x, y, n_dir=20_001):
+    """(R / gamma*)^2 for 1-D points with a bias, gamma* the largest homogeneous margin: a sweep of unit
+    vectors u = (cos t, sin t), refined by scipy's bounded scalar search; independent of lecturekit."""
+    from scipy.optimize import minimize_scalar
+
+    Xh = np.c_[np.ones(len(x)), x]
+
+    def margin(t):
+        return np.min(y * (Xh @ np.array([np.cos(t), np.sin(t)])))
+
+    t = np.linspace(0, 2 * np.pi, n_dir)
+    U = np.c_[np.cos(t), np.sin(t)]
+    k = int(np.argmax(np.min(y * (U @ Xh.T), axis=1)))
+    step = t[1] - t[0]
+    best = -minimize_scalar(lambda a: -margin(a), bounds=(t[k] - step, t[k] + step), method="bounded",
+                            options={"xatol": 1e-12}).fun
+    return np.max(np.sum(Xh**2, axis=1)) / best**2 if best > 0 else np.inf
+
+
+def _standardise(x):
+    return (x - x.mean()) / x.std()
+
+
+pairs = st.tuples(st.floats(-50, 50), st.floats(0.5, 50)).map(lambda p: (np.array([p[0], p[0] + p[1]]), np.array([-1, 1])))
+
+
+def test_standardising_can_raise_or_lower_the_bound():
+    def ratio(p):
+        x, y = p
+        return _best_bound_1d(_standardise(x), y) / _best_bound_1d(x, y)
+
+    quick = settings(max_examples=500, database=None, deadline=None, phases=[Phase.generate])  # no shrinking
+    raised = find(pairs, lambda p: ratio(p) > 1.5, settings=quick)
+    lowered = find(pairs, lambda p: ratio(p) < 1 / 1.5, settings=quick)
+    assert ratio(raised) > 1.5 and ratio(lowered) < 1 / 1.5
+    # the chapter's two examples, by the same independent sweep and by running the perceptron
+    y = np.array([-1, 1])
+    for x, before, after in ((np.array([10.0, 30.0]), 3613.01, 2.0), (np.array([-10.0, 10.0]), 1.01, 2.0)):
+        assert np.isclose(_best_bound_1d(x, y), before, rtol=1e-4)
+        assert np.isclose(_best_bound_1d(_standardise(x), y), after, rtol=1e-4)
+    assert _run(np.array([[-10.0], [10.0]]), y).n_updates == 1
+    assert _run(_standardise(np.array([[-10.0], [10.0]])), y).n_updates == 2
+
+
+@given(st.floats(1e-3, 1e5))
+def test_gamma_of_the_two_points_stays_below_one_half(s):
+    X, y = s * np.array([[0.1], [0.3]]), np.array([-1, 1])
+    assert lk.margin(np.array([-0.2 * s, 1.0]), X, y) < 0.5
+    # and no other u does better (the sweep's best margin)
+    R2 = 1 + (0.3 * s) ** 2
+    assert np.sqrt(R2 / _best_bound_1d(X.ravel(), y, n_dir=4001)) < 0.5
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 10**6))
+def test_the_distance_argument_needs_a_large_a(d, seed):
+    # with a = beta^2 / gamma every update drops the distance by beta^2 (checked above); with a = 1 the
+    # bound -2 gamma + beta^2 on the change is positive once beta^2 > 2 gamma, and then the distance can rise
+    X, y, u = lk.datasets.separable(30, d, margin=0.05, seed=seed, return_direction=True)
+    u = u / np.linalg.norm(u)
+    res = _run(X, y, keep_weights=True)
+    beta2, gamma = lk.radius(X) ** 2, lk.margin(u, X, y)
+    assert beta2 > 2 * gamma
+    D1 = np.sum((res.trace.weights - u) ** 2, axis=1)
+    assert np.all(np.diff(D1) <= -2 * gamma + beta2 + 1e-9)
+    assert (-2 * (beta2 / gamma) * gamma + beta2) == pytest.approx(-beta2)
+
+
+def test_distance_can_rise_with_a_equal_to_one():
+    X, y, u = lk.datasets.separable(60, 2, margin=0.02, seed=2, return_direction=True)
+    u = u / np.linalg.norm(u)
+    D1 = np.sum((_run(X, y, keep_weights=True).trace.weights - u) ** 2, axis=1)
+    assert np.any(np.diff(D1) > 0)
+
+
+def test_cover_formula_facts():
+    for d in range(1, 12):
+        for n in range(1, 40):
+            p = lk.cover_probability(n, d)
+            assert (p == 1.0) == (n <= d + 1)
+            assert lk.cover_probability(n, d + 1) >= p
+        assert lk.cover_probability(2 * (d + 1), d) == 0.5
+        assert lk.cover_probability(20 * (d + 1), d) < 1e-6  # n >> d: almost never separable
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 4), st.integers(0, 10**6))
+def test_few_points_in_general_position_are_always_shattered(d, seed):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(d + 1, d))  # general position with probability 1
+    for bits in range(2 ** (d + 1)):
+        y = 1 - 2 * ((bits >> np.arange(d + 1)) & 1)
+        assert lk.is_separable(X, y)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), min_size=1, max_size=6),
+       st.sampled_from([-1, 1]), st.floats(-5, 5), st.floats(0.1, 5), st.floats(0, 2 * np.pi))
+def test_one_class_is_separable_and_a_lone_middle_point_is_not(pts, label, start, gap, angle):
+    X = np.array(pts, dtype=float)
+    assert lk.is_separable(X, np.full(len(X), label))
+    # three points on a line, the middle one labelled against its neighbours
+    direction = np.array([np.cos(angle), np.sin(angle)])
+    line = np.array([start, start + gap, start + 2.5 * gap])[:, None] * direction
+    assert not lk.is_separable(line, np.array([label, -label, label]))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.floats(-1, 1), min_size=3, max_size=3))
+def test_on_xor_no_u_separates_and_the_updates_never_stop(u):
+    X, y = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]), np.array([-1, -1, 1, 1])
+    assert np.min(y * (lk.to_homogeneous(X) @ np.array(u))) <= 0
+    with pytest.warns(lk.ConvergenceWarning):
+        res = lk.perceptron(X, y, max_epochs=300, keep_weights=True)
+    assert not res.converged and res.n_updates >= 300  # at least one update in each of the 300 epochs
+    W, k = res.trace.weights, np.arange(len(res.trace.weights))
+    assert np.all(np.sum(W**2, axis=1) <= k * lk.radius(X) ** 2 + 1e-9)
