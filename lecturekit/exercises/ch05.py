@@ -91,15 +91,17 @@ def _construct(t, w_tilde):
 # --------------------------------------------------------------------------
 # Exercise 3 — explain: scaling the features
 # --------------------------------------------------------------------------
-@exercise("ch05-explain", number=3, title="explain: scaling the features", points=2, kind="explain",
-          hint="Compute R and gamma on (1, x) for the scaled points, the way the table of section 4 does, "
-               "and ask which coordinate of a unit u must be large to put the threshold between them.")
+# (10, 30) and a new x = 50 (class +1), u = (-20, 1): scores y u.(1, x) = 10, 10, 30, so gamma = 10 / sqrt(401)
+# is unchanged; R^2 goes from 1 + 900 to 1 + 2500, and the bound by 2501 / 901 = 2.78.
+@exercise("ch05-explain", number=3, title="explain: a far point", points=2, kind="explain",
+          hint="Work out R and gamma before and after, on the points (1, x): which of the three points decides "
+               "each of them?")
 def _explain(t, answer):
-    t.check(answer, "b", call="`answer`", reveal=False, misconceptions=[
-        Mistake("scaling-changes-nothing", "a", "scaling changes nothing only without the constant 1: with it, "
-                                                "R grows with the features while gamma cannot pass about 0.5"),
-        Mistake("margin-grows-with-gap", "c", "the gap grows in raw units, but gamma is measured on (1, x) with a "
-                                              "unit u whose bias must grow with the scale"),
+    t.check(answer, "a", call="`answer`", reveal=False, misconceptions=[
+        Mistake("radius-of-nearest", "b", "R is the radius of all the points, not of the nearest ones: a far point "
+                                          "raises R, and with it the bound"),
+        Mistake("margin-as-sum", "c", "the margin is the smallest score over the examples, not a sum or an average: "
+                                      "a far point cannot raise it"),
     ])
 
 

@@ -75,15 +75,18 @@ def _construct(t, w_flat):
 # --------------------------------------------------------------------------
 # Exercise 3 — explain: the falling criterion
 # --------------------------------------------------------------------------
-@exercise("ch06-explain", number=3, title="explain: the falling criterion", points=2, kind="explain",
-          hint="Compare the length of w and the training error in the table of section 6 with J, and ask what "
-               "J(c w) is for a number c between 0 and 1.")
+# One step on the bowl maps (w1 - 1, w2 + 0.5) to ((1 - 2 eta)(w1 - 1), (1 - 8 eta)(w2 + 0.5)); with eta = 0.3 the
+# second factor is -1.4: the w2 error changes sign and grows at every step, and the steps grow with it.
+@exercise("ch06-explain", number=3, title="explain: a longer step on the bowl", points=2, kind="explain",
+          hint="Write one step for each coordinate separately: what does it do to w2 + 0.5? Compare the factor "
+               "you get with 1.")
 def _explain(t, answer):
     t.check(answer, "b", call="`answer`", reveal=False, misconceptions=[
-        Mistake("small-j-good", "a", "J falls when w shrinks: J(c w) = c J(w), so a small J can come from a short "
-                                     "w, not from fewer mistakes"),
-        Mistake("schedule-separates", "c", "a schedule changes the steps, not the data: no w separates this set, "
-                                           "whatever the run does"),
+        Mistake("longer-is-faster", "a", "a longer step is not a faster descent: along w2 a step multiplies the "
+                                         "distance to the minimum by 1 - 8 eta, and |1 - 2.4| > 1"),
+        Mistake("gradient-points-at-minimum", "c", "the gradient is perpendicular to the contours, not aimed at the "
+                                                   "minimum: on an elongated bowl steepest descent does not go "
+                                                   "straight to the lowest point"),
     ])
 
 
