@@ -1290,8 +1290,13 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
                          markersize=13, label="end", zorder=4)
     _label_axes(ax, f"w{str(a).translate(_SUB)}", f"w{str(b).translate(_SUB)}")
     name = "perceptron criterion J(w)" if kind == "perceptron" else "sum of squared errors"
+    if kind == "sse":  # one lowest point: say where it is
+        k = int(np.argmin(J))
+        lowest = f"{_number(J.min())} (darkest, at ({_number(W1.flat[k])}, {_number(W2.flat[k])}))"
+    else:  # J is 0 on a whole region: no single grid point is "the" lowest
+        lowest = f"{_number(J.min())} (darkest)"
     text = (f"Filled contours of the {name} over ({ax.get_xlabel()}, {ax.get_ylabel()}), the other "
-            f"weights held fixed, from {_number(J.min())} (darkest) to {_number(J.max())} (lightest)")
+            f"weights held fixed, from {lowest} to {_number(J.max())} (lightest)")
     if separates is not None:
         share = separates.mean()
         text += (f"; pale cells: the weight vectors that separate the data (every example strictly correct), "
