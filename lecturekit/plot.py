@@ -1280,7 +1280,6 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
         # one cell per grid point (shading="nearest"), so a drawn cell is exactly a separating w
         mesh = ax.pcolormesh(W1, W2, np.ma.masked_array(np.zeros(W1.shape), ~separates), shading="nearest",
                              cmap=ListedColormap([(1.0, 1.0, 1.0, 0.35)]), edgecolors="none", zorder=1)
-        mesh.set_hatch("///")
     if path is not None:
         (path_line,) = ax.plot(path[:, a], path[:, b], "-o", color=OKABE_ITO[4], markersize=3.5,
                                linewidth=1.4, label="descent path", zorder=3)
