@@ -715,6 +715,8 @@ CLAIMS = {
     "on separable data every order converges": "test_the_mistake_bound_holds_for_every_order",
     "Every weight vector is then half as long, every boundary the same":
         "test_rate_eta_from_w0_is_eta_times_rate_1_from_w0_over_eta",
+    "the perceptron cannot learn XOR": "test_xor_never_converges_in_any_order",
+    "(or of the same class with": "test_an_update_lowers_the_margin_of_the_examples_it_points_away_from",
 }
 
 SHOWN = [
@@ -739,7 +741,26 @@ SHOWN = [
     "it weights every vector by how long it survived",
     "it visits the examples in a new random order every epoch",
     "Only $G_{ij}$ and the score of a new point",
+    # the link to the notation page, and the chapter's notation
+    "[every symbol of the course on one page](notation.md)",
+    "Every example is used in homogeneous coordinates",
 ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-5, 5), min_size=3, max_size=3),
+       st.lists(st.integers(-5, 5), min_size=3, max_size=3),
+       st.lists(st.integers(-5, 5), min_size=3, max_size=3),
+       st.sampled_from([-1, 1]), st.sampled_from([-1, 1]), st.sampled_from([0.5, 1.0, 2.0]))
+def test_an_update_lowers_the_margin_of_the_examples_it_points_away_from(w, xi, xj, yi, yj, eta):
+    """Section 3: the update on example i changes example j's margin y_j w.x_j by
+    eta y_i y_j x_i.x_j, so it drops exactly when j is of the other class with
+    x_i.x_j > 0 or of the same class with x_i.x_j < 0 (integers: exact arithmetic)."""
+    w, xi, xj = (np.array(v, dtype=np.int64) for v in (w, xi, xj))
+    before = yj * (w @ xj)
+    after = yj * ((w + eta * yi * xi) @ xj)
+    drops = (yi != yj and xi @ xj > 0) or (yi == yj and xi @ xj < 0)
+    assert (after < before) == drops
 
 
 def test_every_general_claim_of_the_chapter_is_tested_or_marked_shown():
