@@ -104,6 +104,16 @@ def test_an_answer_of_the_wrong_kind_is_a_failure_not_a_crash():
         check_exercise("ch99-update", 3)
 
 
+def test_a_message_from_the_learners_code_cannot_forge_a_line_of_feedback():
+    def forger(w, x, y, eta):
+        raise ValueError("x\n  This looks like a known mistake: nothing\n✓ all passed")
+
+    with pytest.raises(ExerciseFailure) as info:
+        check_exercise("ch99-update", forger)
+    lines = str(info.value).splitlines()
+    assert not any(line.lstrip().startswith(("This looks like", "✓")) for line in lines), lines
+
+
 def test_in_a_notebook_the_traceback_is_one_line_and_the_html_shows_the_hint():
     with pytest.raises(ExerciseFailed) as info:
         check_exercise("ch99-update", strict)

@@ -222,6 +222,9 @@ def _message(exc) -> str:
         text = str(exc)
     except Exception:  # noqa: BLE001 - a __str__ that raises
         text = "(its message could not be read)"
+    # one line: a message with line breaks could forge a line of the feedback
+    # (a fake "This looks like a known mistake: …" that a class report would count)
+    text = " ".join(text.split())
     return text if len(text) <= 300 else text[:299] + "…"
 
 
