@@ -302,9 +302,16 @@ def test_a_changed_submission_or_instructor_notebook_is_graded_again(serial, tmp
     for path in changed.iterdir():
         if path.stem not in ("alice", "carol"):
             path.unlink()
-    regraded = subprocess.run(_grade_cmd(changed, out, "--jobs", "2", "--regrade"), capture_output=True,
-                              text=True, cwd=ROOT, timeout=600)
-    assert "2 submission(s) graded" in regraded.stdout and "0 skipped" in regraded.stdout
+    # the instructor edits the notebook (a note for the class): every report is out of date
+    edited = _instructor()
+    edited.cells.append(nbformat.v4.new_markdown_cell("One more note."))
+    (tmp_path / "instructor").mkdir()
+    nbformat.write(edited, tmp_path / "instructor" / FIXTURE.name)
+    command = _grade_cmd(changed, out, "--jobs", "2")
+    command[command.index(str(FIXTURE))] = str(tmp_path / "instructor" / FIXTURE.name)
+    for extra in ([], ["--regrade"]):   # graded again because it changed, then because it was asked
+        again = subprocess.run(command + extra, capture_output=True, text=True, cwd=ROOT, timeout=600)
+        assert "2 submission(s) graded" in again.stdout and "0 skipped" in again.stdout, again.stdout
 
 
 # --------------------------------------------------------------------------
@@ -528,3 +535,68 @@ def test_the_class_report_counts_the_misconceptions_of_the_wrong_answers(tmp_pat
 def test_misconceptions_are_counted_through_one_function():
     assert misconception_of({"misconception": "the bias is dropped"}) == "the bias is dropped"
     assert misconception_of({"misconception": None}) is None and misconception_of({}) is None
+
+
+def test_a_chapter_mutant_is_recorded_as_the_misconception_its_catalogue_entry_names():
+    # the real catalogue: chapter 1's first exercise, the registered wrong answer in place of the solution
+    from exercise_support import load_mutants
+
+    chapter = ROOT / "notebooks" / "01_dot_products.ipynb"
+    description, source = load_mutants()[("01_dot_products", "ch01-dot")][0]
+    instructor = nbformat.read(chapter, as_version=4)
+    student = hw.student_version(instructor, chapter.name)
+    ex = hw.parse_assignment(instructor).exercise("ch01-dot")
+    student.cells[ex.cell_index].source = source
+    text = hw.classrun.grade_payload(nbformat.writes(student).encode(), chapter.read_bytes(),
+                                     student_name="mutant.ipynb", instructor_name=str(chapter),
+                                     sandbox="bwrap" if HAVE_BWRAP else "none", stop_after="ch01-dot")
+    report = json.loads(text)
+    seen = {misconception_of(t) for t in report["tests"] if t["exercise"] == "ch01-dot"} - {None}
+    assert seen == {description}, report["tests"]
+
+
+def test_progress_is_plain_lines_when_not_a_terminal_and_a_bar_on_one():
+    import io
+    import re
+
+    from lecturekit.homework.classrun import Progress
+
+    log, out = io.StringIO(), io.StringIO()
+    progress = Progress(3, stream=log)
+    for k in range(3):
+        progress.step(f"student{k}", out=out)
+    progress.close()
+    assert out.getvalue().split() == ["student0", "student1", "student2"]
+    lines = log.getvalue().splitlines()
+    assert [line.split(" (")[0] for line in lines] == ["progress: 1/3", "progress: 2/3", "progress: 3/3"]
+    assert all(re.fullmatch(r"progress: \d/3 \(\d+\.\d per minute, about [0-9][^)]* left\)", line)
+               for line in lines), lines
+
+    pytest.importorskip("tqdm")
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    screen = Terminal()
+    progress = Progress(2, stream=screen)
+    progress.step("alice", out=out)
+    progress.close()
+    assert progress.bar is not None and "1/2" in screen.getvalue() and "progress:" not in screen.getvalue()
+
+
+def test_names_that_would_share_a_report_never_do(tmp_path):
+    from lecturekit.homework.classrun import plan
+
+    folder = tmp_path / "submitted"
+    (folder / "alice").mkdir(parents=True)
+    for name in ("alice.ipynb", "alice/hw_linear.ipynb", "Bob.ipynb", "bob.ipynb", "a b.ipynb", "a_b.ipynb"):
+        (folder / name).write_text("{}")
+    subs = plan(folder, [FIXTURE], tmp_path / "out")
+    graded = [s for s in subs if s.problem is None]
+    assert sorted(s.student for s in graded) == ["Bob", "a b", "a_b", "bob"]
+    # one report file each, also where file names ignore case (macOS, Windows)
+    assert len({str(s.report).casefold() for s in graded}) == len(graded)
+    # alice handed in twice: neither copy is graded, and the reason names the other
+    twice = [s for s in subs if s.student == "alice"]
+    assert len(twice) == 2 and all("another submission" in s.problem for s in twice)

@@ -61,6 +61,7 @@ class ClassRun:
     failed: list = field(default_factory=list)  # (Submission, reason): no report; the next run retries
     seconds: float = 0.0
     engine: str = "local"
+    startup: float = 0.0    # of ``seconds``: starting (or connecting to) a Dask cluster, and closing it
 
 
 def plan(folder, instructors, out):
@@ -76,12 +77,22 @@ def plan(folder, instructors, out):
         if path.is_symlink() or path.parent.is_symlink():
             problem = "the submission is a symbolic link (it could point at any file, e.g. the instructor's)"
         subs.append(Submission(student, stem, path, Path(instructor), report, problem))
+    # Two submissions of one student for one notebook (alice.ipynb and alice/): which counts is the
+    # instructor's call, so neither is graded and the summary names both.
+    same = {}
+    for sub in subs:
+        same.setdefault((sub.student, sub.notebook), []).append(sub)
+    for group in same.values():
+        if len(group) > 1:
+            for sub in group:
+                others = ", ".join(str(o.path) for o in group if o is not sub)
+                sub.problem = f"another submission of this student for {sub.notebook} ({others}): keep one"
     # Names that differ only in case would share a file on macOS or Windows: give each its own.
     seen = {}
     for sub in subs:
         seen.setdefault(str(sub.report).casefold(), []).append(sub)
     for group in seen.values():
-        if len(group) > 1:
+        if len({sub.student for sub in group}) > 1:
             for sub in group:
                 tag = hashlib.sha256(sub.student.encode("utf-8", "surrogatepass")).hexdigest()[:8]
                 sub.report = out / f"{safe_name(sub.student)}-{tag}" / sub.report.name
@@ -351,7 +362,7 @@ def grade_class(folder, instructors, out, *, jobs=2, scheduler=None, timeout=DEF
         else:
             from .cluster import run_on_dask
 
-            run_on_dask(todo, instructor_data, scheduler, jobs, grade_options, finished)
+            run.startup = run_on_dask(todo, instructor_data, scheduler, jobs, grade_options, finished)
     finally:
         if progress is not None:
             progress.close()

@@ -44,6 +44,8 @@ def worker_status():
     """Run on each worker: can it sandbox, and which lecturekit does it have."""
     import sys
 
+    import nbformat  # noqa: F401 - imported now, while the workers start, not in the first grade
+
     import lecturekit
     from lecturekit.homework.sandbox import sandbox_status
 
@@ -80,12 +82,20 @@ def check_workers(client, sandbox, wait=60):
 
 
 def run_on_dask(todo, instructor_data, scheduler, jobs, options, finished):
-    """Grade the jobs on Dask; ``finished(job, text)`` or ``finished(job, reason=...)`` for each."""
+    """Grade the jobs on Dask; ``finished(job, text)`` or ``finished(job, reason=...)`` for each.
+
+    Returns the seconds spent starting (or connecting to) the cluster, asking its workers, and
+    closing it: the part of the run's time that does not grow with the number of submissions.
+    """
+    import time
+
     from distributed import as_completed
 
+    begun = time.monotonic()
     client, cluster = _client(scheduler, jobs)
     try:
         status = check_workers(client, options.get("sandbox", "bwrap"))
+        startup = time.monotonic() - begun
         running = {}
         ac = as_completed()
 
@@ -110,6 +120,8 @@ def run_on_dask(todo, instructor_data, scheduler, jobs, options, finished):
             future.release()
             more()
     finally:
+        closing = time.monotonic()
         client.close()
         if cluster is not None:
             cluster.close()
+    return startup + time.monotonic() - closing

@@ -271,6 +271,7 @@ class GradeReport:
     kernel_restarts: int = 0
     stopped_after: str | None = None
     sandbox: str = "none"
+    seconds: dict = field(default_factory=dict)   # wall time: start (the two processes), cells, tests
 
     @property
     def score(self):
@@ -296,6 +297,7 @@ class GradeReport:
             "tests": [asdict(t) for t in self.tests],
             "notes": list(self.notes), "problems": list(self.problems),
             "kernel_restarts": self.kernel_restarts, "stopped_after": self.stopped_after,
+            "seconds": {k: round(v, 3) for k, v in self.seconds.items()},
         }
 
     def format(self):
@@ -542,7 +544,8 @@ def _grade(report, student, instructor_nb, assignment, mode, sandbox_note, cwd, 
     try:
         runs, report.kernel_restarts, problems = engine.execute(
             steps, sandbox=mode, cwd=cwd, timeout=timeout, grace=grace, max_restarts=max_restarts,
-            setup=setup, setup_names=setup_names, limits=limits, last_index=last, total_timeout=total_timeout)
+            setup=setup, setup_names=setup_names, limits=limits, last_index=last, total_timeout=total_timeout,
+            timings=report.seconds)
     finally:
         if scratch:
             import shutil
@@ -617,6 +620,7 @@ def grade_notebook(student_path, instructor_path, *, sandbox="auto", timeout=DEF
     dict
         ``{"student", "instructor", "timeout", "sandbox", "score", "max_score",
         "exercises": {grade_id: {"points", "max_points"}}, "tests": [...],
-        "notes": [...], "problems": [...], "kernel_restarts", "stopped_after"}``
+        "notes": [...], "problems": [...], "kernel_restarts", "stopped_after",
+        "seconds": {"start", "cells", "tests"}}``
     """
     return grade(student_path, instructor_path, sandbox=sandbox, timeout=timeout, **kwargs).to_dict()
