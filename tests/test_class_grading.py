@@ -532,9 +532,21 @@ def test_the_class_report_counts_the_misconceptions_of_the_wrong_answers(tmp_pat
     assert 'role="img"' in page and "<title>Misconceptions in q-mean: the sum instead of the mean: 2 of 5" in page
 
 
-def test_misconceptions_are_counted_through_one_function():
-    assert misconception_of({"misconception": "the bias is dropped"}) == "the bias is dropped"
-    assert misconception_of({"misconception": None}) is None and misconception_of({}) is None
+def test_misconceptions_are_read_from_every_failed_probe_of_a_test_and_counted_through_one_function():
+    from lecturekit.homework.engine import Run
+    from lecturekit.homework.grading import known_mistakes
+
+    # an exercise check that reports several failed probes, each with its misconception, indented
+    message = ("✗ Exercise 1: 0/2 points (2 of 3 checks failed)\n- f([1]) returned 0\n  expected 1\n"
+               "  This looks like a known mistake: off by one\n- f([2]) returned 4\n"
+               "  This looks like a known mistake: squared\n  This looks like a known mistake: off by one\n"
+               "Hint: count again")
+    run = Run("error", "ExerciseFailed", message, line=1)
+    assert known_mistakes(run) == ["off by one", "squared"]
+    assert known_mistakes(run, hidden=frozenset({1})) == []                     # a hidden line: not shown
+    assert known_mistakes(Run("error", "ValueError", message, line=1, student=True)) == []  # the student's text
+    assert misconception_of({"misconceptions": ["the bias is dropped"]}) == ["the bias is dropped"]
+    assert misconception_of({"misconceptions": []}) == [] and misconception_of({}) == []
 
 
 def test_a_chapter_mutant_is_recorded_as_the_misconception_its_catalogue_entry_names():
@@ -551,7 +563,7 @@ def test_a_chapter_mutant_is_recorded_as_the_misconception_its_catalogue_entry_n
                                      student_name="mutant.ipynb", instructor_name=str(chapter),
                                      sandbox="bwrap" if HAVE_BWRAP else "none", stop_after="ch01-dot")
     report = json.loads(text)
-    seen = {misconception_of(t) for t in report["tests"] if t["exercise"] == "ch01-dot"} - {None}
+    seen = {m for t in report["tests"] if t["exercise"] == "ch01-dot" for m in misconception_of(t)}
     assert seen == {description}, report["tests"]
 
 

@@ -11,11 +11,11 @@ Written at the end of every class run, from all its reports:
   ``notebook,exercise,max_points,kind,value,submissions,of``.
 
 A *misconception* is what a visible test recognised and named ("This looks
-like a known mistake: ..."; see :func:`grading.known_mistake`); the report
-stores its text in the test's ``misconception`` field.  Counting goes through
-one function, :func:`misconception_of`, which today returns that text: when
-exercises get stable misconception ids, it returns the id and the rest of
-this module stays as it is.  A submission counts once per misconception and
+like a known mistake: ..."; see :func:`grading.known_mistakes`); the report
+stores the texts in the test's ``misconceptions`` field.  Counting goes
+through one function, :func:`misconception_of`, which today returns those
+texts: when exercises report stable misconception ids, it returns the ids and
+the rest of this module stays as it is.  A submission counts once per misconception and
 exercise, however many of its test cells saw it.
 
 All text (exercise ids, notebook names, misconception descriptions) is
@@ -38,12 +38,12 @@ CSV_HEADER = ["notebook", "exercise", "max_points", "kind", "value", "submission
 
 
 def misconception_of(test):
-    """The key under which a failed test's misconception is counted, or None.
+    """The keys under which a failed test's misconceptions are counted (a list, often empty).
 
-    Today the description the check printed; later a stable id.
+    Today the descriptions the check printed; later stable ids.
     """
-    value = test.get("misconception") if isinstance(test, dict) else None
-    return value if isinstance(value, str) and value else None
+    value = test.get("misconceptions") if isinstance(test, dict) else None
+    return [v for v in value if isinstance(v, str) and v] if isinstance(value, list) else []
 
 
 def _num(x):
@@ -62,8 +62,8 @@ def class_summary(reports):
             entry = book["exercises"].setdefault(exercise, {"max_points": p["max_points"], "points": Counter(),
                                                             "misconceptions": Counter()})
             entry["points"][p["points"]] += 1
-            seen = {misconception_of(t) for t in report["tests"] if t.get("exercise") == exercise}
-            entry["misconceptions"].update(m for m in seen if m is not None)
+            seen = {m for t in report["tests"] if t.get("exercise") == exercise for m in misconception_of(t)}
+            entry["misconceptions"].update(seen)
     return summary
 
 

@@ -41,7 +41,7 @@ from .escape import printable
 from .markup import _grade_id, clear_hidden_tests, parse_assignment
 
 __all__ = ["GradeReport", "TestResult", "grade", "grade_notebook", "write_report", "format_report",
-           "known_mistake", "DEFAULT_TIMEOUT", "SANDBOXES"]
+           "known_mistakes", "DEFAULT_TIMEOUT", "SANDBOXES"]
 
 DEFAULT_TIMEOUT = 30      # seconds per cell
 INTERRUPT_GRACE = 5       # seconds a timed-out cell gets to honour the interrupt
@@ -255,7 +255,7 @@ class TestResult:
     restored: str | None = None  # "changed" or "deleted" when the student had altered it
     line: int | None = None      # the line of the test cell that failed, when known
     hidden: bool = False         # True when that line is a hidden test
-    misconception: str | None = None  # the catalogued mistake a visible test recognised, if any
+    misconceptions: list = field(default_factory=list)  # catalogued mistakes a visible test recognised
 
 
 @dataclass
@@ -386,20 +386,25 @@ def _describe_failure(run, source=None, hidden=frozenset()):
 KNOWN_MISTAKE = "This looks like a known mistake: "
 
 
-def known_mistake(run, hidden=frozenset()):
-    """The catalogued misconception a failed test recognised, or None.
+def known_mistakes(run, hidden=frozenset()):
+    """The catalogued misconceptions a failed test recognised (a list, often empty).
 
-    The checks say it on a line of their message, ``This looks like a known
-    mistake: <description>`` (:func:`lecturekit.feedback.check`).  Only a
+    The checks say each on a line of their message, ``This looks like a known
+    mistake: <description>`` (:func:`lecturekit.feedback.check`; indented
+    under each failed probe when an exercise check reports several).  Only a
     message of the checker's own (not an exception of the student's code,
     whose text the student writes) on a visible line counts.
     """
     if run is None or run.status != "error" or run.student or run.line is None or run.line in hidden:
-        return None
+        return []
+    found = []
     for text in run.evalue.split("\n"):
+        text = text.strip()
         if text.startswith(KNOWN_MISTAKE):
-            return text[len(KNOWN_MISTAKE):].strip()[:300] or None
-    return None
+            description = text[len(KNOWN_MISTAKE):].strip()[:300]
+            if description and description not in found:
+                found.append(description)
+    return found
 
 
 def _read_instructor(instructor):
@@ -563,14 +568,15 @@ def _grade(report, student, instructor_nb, assignment, mode, sandbox_note, cwd, 
             run = Run("not run", evalue=f"not run (stopped after exercise {stop_after})")
         passed = run is not None and run.status == "ok"
         source = instructor_nb.cells[test.cell_index].source
-        error = line = mistake = None
+        error = line = None
+        mistakes = []
         if not passed:
             error = _describe_failure(run, source, test.hidden_lines)
             line = run.line if run is not None else None
-            mistake = known_mistake(run, test.hidden_lines)
+            mistakes = known_mistakes(run, test.hidden_lines)
         report.tests.append(TestResult(gid, test.exercise, test.points if passed else 0.0, test.points,
                                        passed, error, restored.get(gid), line,
-                                       line is not None and line in test.hidden_lines, mistake))
+                                       line is not None and line in test.hidden_lines, mistakes))
     order = {t.grade_id: k for k, t in enumerate(assignment.tests)}
     report.tests.sort(key=lambda t: order[t.grade_id])
 
