@@ -62,6 +62,10 @@ def _cmd_grade(args):
     try:
         if student.is_dir():
             return _grade_folder(args, student, sandbox)
+        if args.scheduler or args.regrade or args.out:
+            print("error: --out, --scheduler and --regrade are for a folder of submissions; "
+                  f"{printable(args.student)} is a file (use --json for one report)", file=sys.stderr)
+            return 2
         report = grade(args.student, args.instructor, timeout=args.timeout, executed=args.executed,
                        sandbox=sandbox).to_dict()
     except MarkupError as exc:
