@@ -104,7 +104,9 @@ def _bars(title, items, total, unit):
 
 def _table(head, rows):
     e = html.escape
-    body = "".join("<tr>" + "".join(f"<td>{e(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    def cell(c):
+        return f'<td class="n">{c}</td>' if isinstance(c, int) else f"<td>{e(str(c))}</td>"
+    body = "".join("<tr>" + "".join(cell(c) for c in row) + "</tr>" for row in rows)
     return ("<table><thead><tr>" + "".join(f'<th scope="col">{e(h)}</th>' for h in head)
             + f"</tr></thead><tbody>{body}</tbody></table>")
 
@@ -115,7 +117,7 @@ def class_report_html(summary):
            "<title>Class report</title>",
            "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
            "table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #bbb;padding:.2em .6em}"
-           "td:nth-child(n+2){text-align:right}.none{color:#555}</style></head><body>",
+           "td.n{text-align:right}.none{color:#555}figcaption{font-size:.9em;color:#333}</style></head><body>",
            "<h1>Class report</h1>",
            "<p>Per exercise: the points the submissions got, and how many submissions showed each "
            "catalogued misconception (a known mistake a visible test recognised). Misconceptions are "
@@ -134,13 +136,15 @@ def class_report_html(summary):
         out.append(f"<h2>{e(notebook)} ({n} submission{'s' if n != 1 else ''})</h2>")
         for exercise, entry in book["exercises"].items():
             maxp = entry["max_points"]
-            out.append(f"<h3>{e(exercise)} (out of {_num(maxp)} points)</h3>")
+            out.append(f"<h3>{e(exercise)} (out of {_num(maxp)} point{'' if maxp == 1 else 's'})</h3>")
             values = sorted(set(entry["points"]) | {0, maxp})
-            points = [(f"{_num(v)} points", entry["points"].get(v, 0)) for v in values]
-            out.append(_bars(f"Points in {exercise}", points, n, "submissions"))
+            points = [(f"{_num(v)} point{'' if v == 1 else 's'}", entry["points"].get(v, 0)) for v in values]
+            out.append("<figure><figcaption>Submissions by points</figcaption>"
+                       + _bars(f"Points in {exercise}", points, n, "submissions") + "</figure>")
             out.append(_table(["points", "submissions"], [[label, c] for label, c in points]))
             found = sorted(entry["misconceptions"].items(), key=lambda kv: (-kv[1], kv[0]))
-            out.append(_bars(f"Misconceptions in {exercise}", found, n, "submissions"))
+            out.append("<figure><figcaption>Submissions showing each catalogued misconception</figcaption>"
+                       + _bars(f"Misconceptions in {exercise}", found, n, "submissions") + "</figure>")
             if found:
                 out.append(_table(["misconception", "submissions"], found))
     out.append("</body></html>")
