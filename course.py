@@ -20,7 +20,7 @@ overwritten afterwards; when a chapter of the course changes, its new version
 is added beside the learner's copy (lecturekit/learner.py says how).
 
 Set-up means: make a virtual environment in .venv (once) and install this
-project into it, editable, with the extras [test,lab,fast]. The install is
+project into it, editable, with the extras [test,lab,fast,cluster]. The install is
 skipped while .venv/.lecturekit-stamp holds the sha256 of pyproject.toml (and
 the extras already installed), so editing pyproject.toml triggers a reinstall.
 
@@ -61,7 +61,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / ".lecturekit-stamp"
 PYPROJECT = ROOT / "pyproject.toml"
-EXTRAS = "test,lab,fast"
+EXTRAS = "test,lab,fast,cluster"   # cluster: Dask, so the class-grading tests run too
 BROWSER_EXTRAS = EXTRAS + ",browser"   # + playwright (drives the system's chromium)
 SANITIZE_FILE = ROOT / "nbval_sanitize.cfg"
 # The learner's own copies (git-ignored); LECTUREKIT_WORKSPACE moves it (tests do).
