@@ -198,14 +198,14 @@ class Checks:
         try:
             _plain(got)
         except TypeError as exc:
-            self.failures.append(_Failure(call, f"returned {describe(got)}",
-                                          describe(expected) if reveal else None, None,
+            self.failures.append(_Failure(call, f"returned {_span(describe(got))}",
+                                          _span(describe(expected)) if reveal else None, None,
                                           f"it returned {exc.args[0]}; return plain numbers, "
                                           "lists or numpy arrays"))
             return False
         mistake = next((m for m in misconceptions if matches(got, m.value, atol=atol)), None)
-        self.failures.append(_Failure(call, f"returned {describe(got)}",
-                                      describe(expected) if reveal else None, mistake))
+        self.failures.append(_Failure(call, f"returned {_span(describe(got))}",
+                                      _span(describe(expected)) if reveal else None, mistake))
         return False
 
     def check_true(self, condition, *, what: str, mistake: Mistake | None = None) -> bool:
@@ -215,6 +215,11 @@ class Checks:
             return True
         self.failures.append(_Failure(what, "", None, mistake))
         return False
+
+
+def _span(value: str) -> str:
+    """A value shown as a code span (rendered as code in HTML, plain in text)."""
+    return value if ("`" in value or "\n" in value) else f"`{value}`"
 
 
 def _message(exc) -> str:
