@@ -540,17 +540,35 @@ def _chapters(rows):
     return list(groups.items())
 
 
-def next_step(rows) -> str:
-    """``"Next: Exercise 3 of chapter 4 — <title> (04_perceptron.ipynb)"``: the first
-    exercise not done, in chapter order (the newest copy of each chapter)."""
+def _next_row(rows):
+    """The exercise to do next (see :func:`next_step`), or None when all are done."""
     newest = {r.chapter: r.file for r in rows}
-    for r in rows:
-        if r.file == newest[r.chapter] and r.status != "done":
-            number, _, title = r.title.partition(" — ")
-            what = (f"{number} of chapter {r.chapter_number}" + (f" — {title}" if title else "")
-                    if number.startswith("Exercise") else f"{r.title} (chapter {r.chapter_number})")
-            return f"Next: {what} ({r.file})"
-    return "Every exercise is done. Well done!"
+    rows = [r for r in rows if r.file == newest[r.chapter]]
+    touched = [k for k, r in enumerate(rows) if r.status != "not started"]
+    start = touched[-1] if touched else 0
+    if touched and rows[start].status == "done":
+        start += 1
+    following = next((r for r in rows[start:] if r.status != "done"), None)
+    return following or next((r for r in rows if r.status != "done"), None)
+
+
+def next_step(rows) -> str:
+    """``"Next: Exercise 3 of chapter 4 — <title> (04_perceptron.ipynb)"``.
+
+    The next step follows the learner: the exercise they touched last (in
+    course order, newest copy of each chapter), if it is tried but not done;
+    else the first exercise after it that is not done; else (nothing after it,
+    or nothing touched yet) the first exercise of the course not done.
+    """
+    following = _next_row(rows)
+    if following is None:
+        return "Every exercise is done. Well done!"
+    number, _, title = following.title.partition(" — ")
+    if number.startswith("Exercise"):
+        what = f"{number} of chapter {following.chapter_number}" + (f" — {title}" if title else "")
+    else:
+        what = f"{following.title} (chapter {following.chapter_number})"
+    return f"Next: {what} ({following.file})"
 
 
 _MARKS = {"done": "✓", "tried": "~", "not started": " "}
@@ -593,7 +611,7 @@ def progress_html(rows) -> str:
     if not rows:
         return f"<p>{html.escape(format_progress(rows))}</p>"
     colour = {"done": "#1a5e20", "tried": "#7a4b00", "not started": "#333"}
-    following = next((r for r in rows if r.status != "done"), None)
+    following = _next_row(rows)
     out = [f'<div class="lk-progress" style="color: #111">'
            f'<p style="font-size: 1.1em"><strong>{html.escape(next_step(rows))}</strong></p>']
     for file, group in _chapters(rows):

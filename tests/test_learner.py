@@ -487,3 +487,27 @@ def test_reference_solutions_cannot_be_edited_or_deleted_by_a_reflex(tmp_path):
     # The learner's own exercise cells stay editable.
     assert all(c.metadata.get("editable", True) for c in copy.cells
                if c.metadata.get("nbgrader", {}).get("solution"))
+
+
+def _row(chapter, n, status):
+    points = {"done": 1.0}.get(status, 0.0)
+    return learner.ProgressRow(f"0{chapter}_c", f"0{chapter}_c.ipynb", f"ch0{chapter}-e{n}", points, 1.0,
+                               f"Exercise {n} — task {n}", status, f"Chapter {chapter} — C{chapter}")
+
+
+@pytest.mark.parametrize("statuses, expected", [
+    # nothing touched: the course's first exercise
+    ({}, (1, 1)),
+    # the learner went straight to chapter 4 and did its first exercise: the next one there
+    ({(4, 1): "done"}, (4, 2)),
+    # tried, not done: finish it
+    ({(4, 1): "done", (4, 2): "tried"}, (4, 2)),
+    # the last exercise touched is the last of the course: back to the first not done
+    ({(4, 2): "done", (1, 1): "done"}, (1, 2)),
+])
+def test_the_next_step_follows_the_learner(statuses, expected):
+    rows = [_row(c, n, statuses.get((c, n), "not started")) for c in (1, 4) for n in (1, 2)]
+    chapter, n = expected
+    assert learner.next_step(rows) == (f"Next: Exercise {n} of chapter {chapter} — task {n} "
+                                       f"(0{chapter}_c.ipynb)")
+    assert learner.next_step([_row(1, 1, "done")]) == "Every exercise is done. Well done!"

@@ -187,7 +187,7 @@ class Checks:
                 got = got()
             except NotImplementedError:
                 self.failures.append(_Failure(call, "raised NotImplementedError", None, None,
-                                              "this answer is not written yet"))
+                                              _NOT_WRITTEN))
                 return False
             except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything
                 self.failures.append(_Failure(call, f"raised {type(exc).__name__}: {_message(exc)}",
@@ -230,6 +230,10 @@ def _message(exc) -> str:
     return text if len(text) <= 300 else text[:299] + "…"
 
 
+_NOT_WRITTEN = "this answer is not written yet"
+_STUB_ADVICE = ("Replace `raise NotImplementedError()` in the exercise's cell with your answer, "
+                "run that cell, then run this check again.")
+
 _CODE = re.compile(r"`([^`]+)`")
 
 
@@ -254,6 +258,13 @@ class Outcome:
     def __init__(self, ex: Exercise, checks: Checks):
         self.exercise, self.checks = ex, checks
         self.passed = not checks.failures
+        # Every probe stopped at the stub: one line says so, not one per probe.
+        self.not_written = bool(checks.failures) and all(f.note == _NOT_WRITTEN for f in checks.failures)
+
+    def _failures(self) -> list:
+        if self.not_written:
+            return [_Failure(_STUB_ADVICE, "", None, None)]
+        return self.checks.failures
 
     @property
     def summary(self) -> str:
@@ -261,7 +272,9 @@ class Outcome:
         got = ex.points if self.passed else 0
         mark = "✓" if self.passed else "✗"
         text = f"{mark} {ex.heading}: {got:g}/{ex.points:g} points"
-        if not self.passed:
+        if self.not_written:
+            text += f" ({_NOT_WRITTEN.replace('this answer', 'the answer')})"
+        elif not self.passed:
             k, n = len(self.checks.failures), self.checks.n_checks
             text += f" ({k} of {n} checks failed)"
         return text
@@ -280,7 +293,7 @@ class Outcome:
     def text(self) -> str:
         """Plain text: the summary, then each failure (for the grader and the terminal)."""
         out = [self.summary]
-        for f in self.checks.failures:
+        for f in self._failures():
             lines = self._failure_lines(f)
             out.append("- " + _plain_text(lines[0]))
             out.extend("  " + _plain_text(line) for line in lines[1:])
@@ -299,7 +312,7 @@ class Outcome:
                 f'<strong style="color: {colour}">{html.escape(self.summary)}</strong>']
         if self.checks.failures:
             body.append("<ul style='margin: 0.3em 0'>")
-            for f in self.checks.failures:
+            for f in self._failures():
                 lines = self._failure_lines(f)
                 body.append("<li>" + "<br>".join(_html_text(line) for line in lines) + "</li>")
             body.append("</ul>")
