@@ -4,9 +4,11 @@
 Usage:
     python3 course.py lab   [--instructor] [--no-solutions] [jupyter lab args...]
                                                     set up, then open your own copy of the course
-                                                    (my-work/; --instructor opens notebooks/)
+                                                    (my-work/) on its start page, START.ipynb
+                                                    (--instructor opens notebooks/)
     python3 course.py progress [--chapter STEM] [--timeout S]
-                                                    grade your copies: points per exercise
+                                                    grade your saved copies: status and points
+                                                    per exercise, chapter totals, what is next
     python3 course.py test  [--browser] [--one-kernel] [pytest args...]
                                                     set up, then run every test
     python3 course.py sweep [notebooks...]          strict nbval under each BLAS kernel type
@@ -20,7 +22,10 @@ overwritten afterwards; when a chapter of the course changes, its new version
 is added beside the learner's copy (lecturekit/learner.py says how).
 
 Set-up means: make a virtual environment in .venv (once) and install this
-project into it, editable, with the extras [test,lab,fast,cluster]. The install is
+project into it, editable: `lab` and `progress` install what the course needs
+to run (extra [lab]), `test` and the other commands add the extras
+[test,lab,fast,cluster]. pip's output is summarised; all of it goes to
+.venv/pip-install.log. The install is
 skipped while .venv/.lecturekit-stamp holds the sha256 of pyproject.toml (and
 the extras already installed), so editing pyproject.toml triggers a reinstall.
 
@@ -63,6 +68,25 @@ STAMP = VENV / ".lecturekit-stamp"
 PYPROJECT = ROOT / "pyproject.toml"
 EXTRAS = "test,lab,fast,cluster"   # cluster: Dask, so the class-grading tests run too
 BROWSER_EXTRAS = EXTRAS + ",browser"   # + playwright (drives the system's chromium)
+# What `lab` and `progress` install: what the chapters need to run (numpy,
+# matplotlib, ipywidgets, JupyterLab, and scikit-learn, whose bundled data files
+# chapters 8 and 9 read), nothing for testing. `test` adds the rest itself.
+LEARNER_EXTRAS = "lab"
+# The full output of the last pip install (course.py prints a summary).
+PIP_LOG = VENV / "pip-install.log"
+# Defaults that `lab` gives the JupyterLab inside .venv, i.e. this course's
+# only (an overrides.d file of its application settings; the user's own
+# JupyterLab settings are not touched and still win), see write_lab_settings:
+# e.g. save every 5 s, so that `progress`, which grades the saved files, sees
+# work done in the browser.
+LAB_OVERRIDES = VENV / "share" / "jupyter" / "lab" / "settings" / "overrides.d" / "lecturekit.json"
+AUTOSAVE_SECONDS = 5
+# This course's JupyterLab keeps its layout (open tabs, panel sizes) in the
+# workspace instead of the user's global ~/.jupyter/lab/workspaces; the first
+# layout is seeded with a file browser wide enough for the chapters' names.
+LAB_WORKSPACES = Path(".lecturekit") / "lab-workspaces"
+# jupyterlab_server.workspaces_handler.slugify("default") (tests/test_course_lab.py checks it)
+DEFAULT_LAYOUT_FILE = "default-37a8.jupyterlab-workspace"
 SANITIZE_FILE = ROOT / "nbval_sanitize.cfg"
 # The learner's own copies (git-ignored); LECTUREKIT_WORKSPACE moves it (tests do).
 WORKSPACE = Path(os.environ.get("LECTUREKIT_WORKSPACE") or ROOT / "my-work").resolve()
@@ -194,12 +218,66 @@ def setup(extras=EXTRAS):
     if stamped_hash == wanted:  # same pyproject: keep what is there, add the rest
         extras = ",".join(sorted(stamped_extras | set(extras.split(","))))
 
-    code = run([str(venv_python()), "-m", "pip", "install", "-e", f".[{extras}]"])
+    code = pip_install([str(venv_python()), "-m", "pip", "install", "-e", f".[{extras}]"])
     if code != 0:
         print("pip install failed; .venv was left as it is.", file=sys.stderr)
         return code
     STAMP.write_text(f"{wanted} {extras}\n")
     return 0
+
+
+def pip_install(cmd, log=None, out=None):
+    """Run a pip command with its full output in ``log`` (.venv/pip-install.log)
+    and a short summary on ``out``: a line per step, a running count of the
+    packages found (on a terminal), and on failure the end of the log and its path."""
+    log = Path(log or PIP_LOG)
+    out = out or sys.stdout
+    tty = hasattr(out, "isatty") and out.isatty()
+    log.parent.mkdir(parents=True, exist_ok=True)
+    print(f"Installing the course's packages into {relative(VENV)} "
+          f"(full pip output: {relative(log)})", file=out, flush=True)
+    with open(log, "w", encoding="utf-8") as full:
+        full.write("+ " + " ".join(_quote(part) for part in cmd) + "\n")
+        with subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              text=True, encoding="utf-8", errors="replace") as child:
+            step = _summarise_pip(child.stdout, full, out, tty)
+            code = child.wait()
+    if code == 0 and step != "done":
+        print("  done: nothing new to install", file=out, flush=True)
+    if code != 0:
+        tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
+        print("pip failed; the end of its output:", file=out)
+        for line in tail:
+            print("  | " + line, file=out)
+        print(f"Full pip output: {log}", file=out, flush=True)
+    return code
+
+
+def _summarise_pip(lines, full, out, tty):
+    """Copy pip's lines to ``full`` and print one line per step on ``out``;
+    return the last step seen."""
+    found, step = 0, None
+    for line in lines:
+        full.write(line)
+        if line.startswith(("Collecting ", "Requirement already satisfied: ", "Obtaining ")):
+            found += 1
+            if step != "collect":
+                step = "collect"
+                print("  finding packages …", file=out, flush=True)
+            if tty:
+                print(f"\r  {found} packages found", end="", file=out, flush=True)
+        elif line.startswith("Installing collected packages:"):
+            if tty and found:
+                print(file=out)
+            count = len(line.split(":", 1)[1].split(","))
+            print(f"  installing {count} packages …", file=out, flush=True)
+            step = "install"
+        elif line.startswith("Successfully installed"):
+            print(f"  done: {len(line.split()) - 2} packages installed", file=out, flush=True)
+            step = "done"
+    if step == "collect" and tty:
+        print(file=out)
+    return step
 
 
 def installed_from_here():
@@ -318,34 +396,85 @@ def run_notebooks_under_kernels(env, paths, workers):
 # subcommands
 # --------------------------------------------------------------------------
 
+def write_lab_settings():
+    """Write this course's JupyterLab defaults: autosave every AUTOSAVE_SECONDS,
+    reference solutions that a double-click does not open, full file names."""
+    import json
+
+    settings = {
+        "@jupyterlab/docmanager-extension:plugin": {
+            "autosave": True, "autosaveInterval": AUTOSAVE_SECONDS},
+        # A double-click on a read-only markdown cell (the reference solutions:
+        # "editable": false) leaves it rendered instead of showing its source.
+        "@jupyterlab/notebook-extension:tracker": {"showEditorForReadOnlyMarkdown": False},
+        # The file browser's width goes to the chapters' names, not to dates.
+        "@jupyterlab/filebrowser-extension:browser": {"showLastModifiedColumn": False},
+    }
+    LAB_OVERRIDES.parent.mkdir(parents=True, exist_ok=True)
+    LAB_OVERRIDES.write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
+
+
+def prepare_lab(instructor=False, solutions=True):
+    """Everything `lab` does before it starts JupyterLab: the learner's install,
+    the JupyterLab defaults and the workspace. Returns (exit code, what to open)."""
+    code = setup(LEARNER_EXTRAS)
+    if code != 0:
+        return code, None
+    write_lab_settings()
+    if instructor:
+        return 0, "notebooks/"
+    setup_cmd = [str(venv_python()), "-m", "lecturekit.learner", "setup",
+                 "notebooks", relative(WORKSPACE)]
+    code = run(setup_cmd + ([] if solutions else ["--no-solutions"]))
+    if code == 0:
+        seed_lab_layout(WORKSPACE / LAB_WORKSPACES)
+    # JupyterLab opens the start page (the workspace is its root folder).
+    return code, relative(WORKSPACE / "START.ipynb")
+
+
+def seed_lab_layout(folder):
+    """The first JupyterLab layout of the workspace (never overwritten): the start
+    page open, and a file browser a quarter of the window wide, so that no
+    chapter's file name is cut off."""
+    import json
+
+    path = Path(folder) / DEFAULT_LAYOUT_FILE
+    if path.exists():
+        return
+    tab = "notebook:START.ipynb"
+    layout = {"data": {
+        "layout-restorer:data": {
+            "main": {"dock": {"type": "tab-area", "currentIndex": 0, "widgets": [tab]}, "current": tab},
+            "left": {"collapsed": False, "visible": True, "current": "filebrowser", "widgets": ["filebrowser"]},
+            "relativeSizes": [0.25, 0.75, 0]},
+        tab: {"data": {"path": "START.ipynb", "factory": "Notebook"}}},
+        "metadata": {"id": "default"}}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(layout, indent=1) + "\n", encoding="utf-8")
+
+
 def cmd_lab(args):
-    """Set up, then open the learner's workspace (or, with --instructor, the
-    instructor notebooks) in JupyterLab."""
+    """Set up, then open the learner's workspace on its start page (or, with
+    --instructor, the instructor notebooks) in JupyterLab."""
     args = list(args)
     instructor = "--instructor" in args
     solutions = "--no-solutions" not in args
     args = [a for a in args if a not in ("--instructor", "--no-solutions")]
-    code = setup()
+    code, target = prepare_lab(instructor, solutions)
     if code != 0:
         return code
-    if instructor:
-        folder = "notebooks/"
-    else:
-        setup_cmd = [str(venv_python()), "-m", "lecturekit.learner", "setup",
-                     "notebooks", relative(WORKSPACE)]
-        code = run(setup_cmd + ([] if solutions else ["--no-solutions"]))
-        if code != 0:
-            return code
-        folder = relative(WORKSPACE)
-    cmd = [str(venv_python()), "-m", "jupyter", "lab", folder]
+    cmd = [str(venv_python()), "-m", "jupyter", "lab", target]
+    if not instructor:
+        cmd.append(f"--LabApp.workspaces_dir={WORKSPACE / LAB_WORKSPACES}")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # containers often run as root; Jupyter refuses without it
     return run(cmd + args)
 
 
 def cmd_progress(args):
-    """Set up, then grade the learner's workspace and print points per exercise."""
-    code = setup()
+    """Set up, then grade the learner's workspace (the saved files) and print
+    each exercise's status and points, the chapter totals and the next step."""
+    code = setup(LEARNER_EXTRAS)
     if code != 0:
         return code
     return run([str(venv_python()), "-m", "lecturekit.learner", "progress",
