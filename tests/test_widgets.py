@@ -28,6 +28,8 @@ from hypothesis import strategies as st  # noqa: E402
 
 import lecturekit as lk  # noqa: E402
 from lecturekit import widgets  # noqa: E402
+from lecturekit.explorers.gradient_descent import _through_origin  # noqa: E402
+from lecturekit.explorers.outlier import _outlier_pool  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -529,7 +531,7 @@ def test_gradient_descent_explorer_draws_the_path_on_the_surface():
     # the surface under the path is the criterion itself
     surface = box.artists["surface"]
     W = np.column_stack([np.zeros(surface.W1.size), surface.W1.ravel(), surface.W2.ravel()])
-    np.testing.assert_allclose(surface.J.ravel(), lk.plot.criterion_grid(*widgets._through_origin(), W))
+    np.testing.assert_allclose(surface.J.ravel(), lk.plot.criterion_grid(*_through_origin(), W))
     assert box.figure.axes[0].get_aspect() == 1.0 and len(box.figure.axes) == 3  # equal scales, a colourbar
     box.controls["criterion"].value = "squared error"
     assert box.state["kind"] == "sse"
@@ -541,7 +543,7 @@ def test_gradient_descent_explorer_draws_the_path_on_the_surface():
 def test_steps_past_the_end_of_the_descent_are_explained():
     # the batch perceptron stops once J = 0 (its gradient is 0 there): a "steps" slider beyond
     # that point moves nothing in the picture, so the read-out must say why
-    X, y = widgets._through_origin()
+    X, y = _through_origin()
     box = widgets.gradient_descent_explorer(n_iter=30)
     ran = lk.batch_perceptron(X, y, eta=0.02, max_iter=30, fit_intercept=False,
                               w0=box.state["path"][0])
@@ -625,7 +627,7 @@ def test_feature_map_explorer_follows_the_ellipse_sliders():
     w = box.state["w"]
     vertices = np.vstack(box.artists["conic"].get_segments())
     assert np.abs(w[0] + w[1] * vertices[:, 0] ** 2 + w[2] * vertices[:, 1] ** 2).max() < 1e-2 * np.abs(w).max()
-    # the ellipse is as wide as it is drawn: the view stays and the scales are equal (issue 10, ch. 9)
+    # the ellipse is as wide as it is drawn: the view stays and the scales are equal (chapter 9's point)
     assert np.ptp(vertices[:, 0]) > 3 * np.ptp(vertices[:, 1])
     left = box.figure.axes[0]
     assert left.get_aspect() == 1.0 and left.get_xlim() == widgets.feature_map_explorer().figure.axes[0].get_xlim()
@@ -644,7 +646,7 @@ def test_feature_map_explorer_follows_the_ellipse_sliders():
 def test_outlier_state_fits_the_three_classifiers_on_the_data_it_shows():
     s = widgets.outlier_state(-3.0, 5.0, 12)
     X, y = s["X"], s["y"]
-    pos, neg = widgets._outlier_pool()
+    pos, neg = _outlier_pool()
     np.testing.assert_array_equal(X, np.vstack([pos[:12], neg, [[-3.0, 5.0]]]))
     assert y.tolist() == [1] * 12 + [-1] * 20 + [1]
     assert (s["n_pos"], s["n_neg"]) == (13, 20)
