@@ -25,9 +25,24 @@ from ..results import ConvergenceWarning
 
 DPI = 80  # figure resolution in the Output: small PNGs redraw fast
 
+# Text in the pictures is legible at 100 % zoom: WCAG asks for no text below about 9 pt at
+# display size.  The picture is shown at one CSS pixel per figure pixel, and a CSS pixel is
+# 1/96 inch, so a font of s points at DPI dots per inch shows at s * DPI / 96 points: at
+# DPI = 80 that needs s >= 10.8.  Every text of an explorer's picture is at least FONT_PT.
+MIN_DISPLAY_PT = 9.0
+FONT_PT = 11.0
+_TEXT_RC = {"font.size": FONT_PT, "axes.titlesize": FONT_PT, "axes.labelsize": FONT_PT,
+            "xtick.labelsize": FONT_PT, "ytick.labelsize": FONT_PT, "legend.fontsize": FONT_PT,
+            "legend.title_fontsize": FONT_PT, "figure.titlesize": FONT_PT}
+
+
 def legible():
-    """Context manager around the drawing of a picture's static part (matplotlib's ``rc_context``)."""
-    return matplotlib.rc_context({})
+    """Context manager: text made inside it (labels, ticks, legends, titles) is at least FONT_PT.
+
+    Explorers build their figure inside it; nothing outside changes (matplotlib's
+    ``rc_context``, never the global ``rcParams``).
+    """
+    return matplotlib.rc_context(_TEXT_RC)
 
 
 # --------------------------------------------------------------------------
@@ -147,7 +162,7 @@ def static_legend(fig, entries, **kw):
             style, text = rest
             handles.append(Line2D([], [], linestyle="none", **style))
         labels.append(text)
-    return fig.legend(handles, labels, **{"loc": "upper right", "fontsize": "small", "frameon": False, **kw})
+    return fig.legend(handles, labels, **{"loc": "upper right", "frameon": False, **kw})
 
 
 def fix_limits(ax, X):

@@ -142,14 +142,14 @@ def bound_explorer(*, gamma=0.1, R=3.0):
 
         from ..plot import OKABE_ITO
 
-        left = fig.add_axes((0.06, 0.12, 0.36, 0.78))
-        right = fig.add_axes((0.53, 0.12, 0.3, 0.78))
+        left = fig.add_axes((0.08, 0.12, 0.36, 0.78))
+        right = fig.add_axes((0.5, 0.12, 0.22, 0.78))  # the legend goes to the right of it
         left.set_xlim(-1.15, 1.15)
         left.set_ylim(-1.15, 1.15)
         left.set_aspect("equal", adjustable="box")
         left.set_xlabel("x₁ / ρ")
         left.set_ylabel("x₂ / ρ")
-        left.set_title("the data divided by ρ = √(R² − 1)", fontsize="small")
+        left.set_title("the data divided by ρ = √(R² − 1)")
         left.add_patch(Circle((0, 0), 1.0, fill=False, edgecolor="0.6", linewidth=0.8, linestyle=":"))
         right.set_xscale("log")
         right.set_yscale("log")
@@ -177,7 +177,7 @@ def bound_explorer(*, gamma=0.1, R=3.0):
                    a["projection"], a["lower"], a["norm"], a["upper"], a["updates"], a["bound"]]
         labels = ["u* (margin γ shaded)", "perceptron's boundary", "w̃ₖ · u*", "k γ (≤ w̃ₖ · u*)", "‖w̃ₖ‖",
                   "√k R (≥ ‖w̃ₖ‖)", "actual updates", "bound (R/γ)²"]
-        fig.legend(handles, labels, loc="center right", fontsize="x-small", frameon=False)
+        fig.legend(handles, labels, loc="center right", frameon=False)
         animate(a)
         return refresh(fig, a, s)
 

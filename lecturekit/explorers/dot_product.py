@@ -6,7 +6,7 @@ import numpy as np
 
 from .._validation import as_float_array, check_positive
 from ..vectors import angle, cosine, dot, norm, project, projection_length
-from ._helpers import fmt_number, slider
+from ._helpers import FONT_PT, fmt_number, slider
 from .explorer import Explorer
 
 __all__ = ["dot_product_state", "dot_product_explorer"]
@@ -86,7 +86,10 @@ def dot_product_explorer(a=(2.0, 1.0), b=(1.0, 2.0), *, limit=4.0):
     def draw(ax, s):
         from ..plot import vectors
 
-        return vectors(s["a"], s["b"], ax=ax)
+        drawn = vectors(s["a"], s["b"], ax=ax)
+        if drawn.angle_label is not None:  # drawn for each picture, so not made by Explorer's legible()
+            drawn.angle_label.set_fontsize(FONT_PT)
+        return drawn
 
     def alt(s):
         a, b = s["a"], s["b"]

@@ -124,7 +124,7 @@ def feature_map_explorer(X=None, y=None, *, learner="perceptron"):
 
         conic = LineCollection([], colors="black", linewidths=1.8, zorder=3)
         left.add_collection(conic, autolim=False)
-        left.legend(loc="upper right", fontsize="x-small")
+        left.legend(loc="upper right")
         animate(raw.points, squared.points, conic)
         return {"left": left, "right": right, "raw": raw, "squared": squared, "conic": conic}
 

@@ -98,7 +98,7 @@ def learning_rate_explorer(X=None, y=None, *, etas=(0.05, 0.1, 0.2, 0.5, 1.0, 2.
         from ..plot import data
 
         left = fig.add_axes((0.07, 0.12, 0.4, 0.76))
-        right = fig.add_axes((0.55, 0.12, 0.25, 0.76))
+        right = fig.add_axes((0.54, 0.12, 0.2, 0.76))  # the legend goes to the right of it
         data(X, y, ax=left, legend=False)
         fix_limits(left, X)
         right.set_xlim(0.4, most_epochs + 0.6)
@@ -110,7 +110,7 @@ def learning_rate_explorer(X=None, y=None, *, etas=(0.05, 0.1, 0.2, 0.5, 1.0, 2.
                              ("line", {"color": "#009E73", "linestyle": "--", "linewidth": 1.4}, "start"),
                              ("line", {"color": "0.45", "linewidth": 1.0}, "after each update"),
                              ("line", {"color": "black", "linewidth": 1.8}, "final boundary"),
-                             ("ring", "triggered an update")], fontsize="x-small")
+                             ("ring", "triggered an update")])
         title = left.text(0.5, 1.02, "", transform=left.transAxes, ha="center", va="bottom", fontsize="medium")
         from matplotlib.collections import LineCollection
 

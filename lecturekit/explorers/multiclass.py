@@ -156,7 +156,7 @@ def multiclass_explorer(X=None, y=None, *, scheme="one-vs-rest", method="centroi
         title = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center", va="bottom", fontsize="medium")
         handles, labels = ax.get_legend_handles_labels()
         fig.legend([*handles, Patch(facecolor="0.75", hatch="///", edgecolor="0.45")], [*labels, "ambiguous"],
-                   loc="upper right", fontsize="small", frameon=False)
+                   loc="upper right", frameon=False)
         animate(regions, points.points, title)
         return {"ax": ax, "regions": regions, "data": points, "title": title}
 

@@ -164,7 +164,7 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
                       for name, (c, ls) in styles.items()},
         }
         # a static legend, outside the axes: drawing a legend costs more than all the data
-        fig.legend(*ax.get_legend_handles_labels(), loc="upper right", fontsize="small", frameon=False)
+        fig.legend(*ax.get_legend_handles_labels(), loc="upper right", frameon=False)
         animate(a)
         return refresh(fig, a, s)
 

@@ -194,8 +194,19 @@ def perceptron_stepper(X=None, y=None, *, eta=1.0, start="zeros", max_epochs=50)
                     f"({s['label']:+d}) · {wvec(np.r_[1.0, s['x']])} = <b>{wvec(s['w'])}</b>")
         else:
             rule = f"w = <b>{wvec(s['w'])}</b>"
-        end = "converged" if s["converged"] else "did not converge within max_epochs"
-        return f"{rule} &nbsp; training mistakes now: {s['mistakes']} &nbsp; (fit {end})"
+        # what *these* weights do, then where this step is in the fit: "(fit converged)" beside
+        # "mistakes: 4" at update 0 read as if these weights had converged
+        n = len(s["y"])
+        verdict = ("these weights classify <b>every</b> training point correctly" if s["mistakes"] == 0 else
+                   f"these weights misclassify <b>{s['mistakes']}</b> of {n} training points")
+        left = s["n_updates"] - s["step"]
+        if left:
+            where = f"{left} more update{'s' if left > 1 else ''} in this fit"
+        elif s["converged"]:
+            where = "the fit's last update: it converged"
+        else:
+            where = "the fit's last update: it did not converge within max_epochs"
+        return f"{rule} &nbsp; {verdict} &nbsp; ({where})"
 
     rows = [(*(("data",) if "data" in controls else ()), "eta", "start"), ("back", "next", "play", "step")]
     # `play` moves `step` through the link; observing both would draw every frame twice
