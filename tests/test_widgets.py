@@ -899,7 +899,8 @@ def test_the_page_script_is_valid_javascript_and_is_what_every_picture_carries()
 
     source = resources.files("lecturekit.explorers").joinpath("page.js").read_text(encoding="utf-8")
     script = _helpers.page_script()
-    assert script.startswith("<script>(function (me, tries) {") and script.endswith("})(document.currentScript, 100);</script>")
+    assert script.startswith("<script>(function (me, tries) {")
+    assert script.endswith("})(document.currentScript, 100);</script>")
     code = script[len("<script>"):-len("</script>")]
     assert code in source and not re.search(r"^\s*//", code, flags=re.M)  # the comment block stays at home
     assert widgets.dot_product_explorer().output.outputs[0]["data"]["text/html"].endswith(script)

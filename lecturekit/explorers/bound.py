@@ -221,4 +221,4 @@ def bound_explorer(*, gamma=0.1, R=3.0):
                 f"updates the theorem allows.")
 
     return Explorer("bound_explorer", controls, compute, draw, describe, rows=[("gamma", "R")],
-                             figsize=(9.5, 4.2), refresh=refresh, alt=alt)
+                    figsize=(9.5, 4.2), refresh=refresh, alt=alt)

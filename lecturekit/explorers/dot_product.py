@@ -110,4 +110,4 @@ def dot_product_explorer(a=(2.0, 1.0), b=(1.0, 2.0), *, limit=4.0):
                 f"(a · b = |a| |b| cos θ)")
 
     return Explorer("dot_product_explorer", controls, compute, draw, describe,
-                             rows=[("a1", "a2"), ("b1", "b2")], figsize=(4.8, 4.4), static=static, alt=alt)
+                    rows=[("a1", "a2"), ("b1", "b2")], figsize=(4.8, 4.4), static=static, alt=alt)

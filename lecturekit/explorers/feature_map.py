@@ -167,4 +167,4 @@ def feature_map_explorer(X=None, y=None, *, learner="perceptron"):
 
     rows = [("learner",)] if given else [("learner", "a", "b")]
     return Explorer("feature_map_explorer", controls, compute, draw, describe, rows=rows, figsize=(9.0, 4.4),
-                             static=static, alt=alt)
+                    static=static, alt=alt)

@@ -204,8 +204,8 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
                 f"{'J' if s['kind'] == 'perceptron' else 'SSE'} = {s['values'][-1] + 0.0:.3g} ({status})")
 
     return Explorer("gradient_descent_explorer", controls, compute, draw, describe,
-                             rows=[("criterion", "schedule"), ("eta", "n_iter")], figsize=(9.0, 4.0),
-                             static=static, static_key=view, alt=alt,
-                             # the four views (two criteria, two reaches), drawn once now
-                             warm=[{"criterion": c, "eta": e} for c in _CRITERIA
-                                   for e in (10.0 ** controls["eta"].max, 10.0 ** controls["eta"].min)])
+                    rows=[("criterion", "schedule"), ("eta", "n_iter")], figsize=(9.0, 4.0),
+                    static=static, static_key=view, alt=alt,
+                    # the four views (two criteria, two reaches), drawn once now
+                    warm=[{"criterion": c, "eta": e} for c in _CRITERIA
+                    for e in (10.0 ** controls["eta"].max, 10.0 ** controls["eta"].min)])

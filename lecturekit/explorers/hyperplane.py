@@ -148,4 +148,4 @@ def hyperplane_explorer(X=None, y=None):
                 f"misclassified: <b>{s['n_misclassified']}</b> of {len(s['y'])}")
 
     return Explorer("hyperplane_explorer", controls, compute, draw, describe,
-                             rows=[("w1", "w2", "b"), ("k", "swap", "flip")], figsize=(6.4, 4.4), static=static, alt=alt)
+                    rows=[("w1", "w2", "b"), ("k", "swap", "flip")], figsize=(6.4, 4.4), static=static, alt=alt)

@@ -159,4 +159,4 @@ def learning_rate_explorer(X=None, y=None, *, etas=(0.05, 0.1, 0.2, 0.5, 1.0, 2.
                 f"final w = {wvec(s['w'])}, direction w/|w| = {wvec(s['direction'])}")
 
     return Explorer("learning_rate_explorer", controls, compute, draw, describe, rows=[("eta", "start")],
-                             figsize=(10.0, 4.0), static=static, alt=alt)
+                    figsize=(10.0, 4.0), static=static, alt=alt)

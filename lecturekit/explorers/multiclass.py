@@ -191,4 +191,4 @@ def multiclass_explorer(X=None, y=None, *, scheme="one-vs-rest", method="centroi
                 f"ambiguous: <b>{s['ambiguous_fraction']:.0%}</b> of the plotted area{note}")
 
     return Explorer("multiclass_explorer", controls, compute, draw, describe, rows=[("scheme", "method")],
-                             figsize=(7.0, 4.6), static=static, alt=alt)
+                    figsize=(7.0, 4.6), static=static, alt=alt)

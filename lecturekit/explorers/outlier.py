@@ -197,4 +197,4 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
                 f"Three boundaries: {lines}.")
 
     return Explorer("outlier_explorer", controls, compute, draw, describe, rows=[("ox", "oy"), ("n_pos",)],
-                             figsize=(7.0, 5.0), refresh=refresh, alt=alt)
+                    figsize=(7.0, 5.0), refresh=refresh, alt=alt)

@@ -212,4 +212,4 @@ def perceptron_stepper(X=None, y=None, *, eta=1.0, start="zeros", max_epochs=50)
     # `play` moves `step` through the link; observing both would draw every frame twice
     warm = [{"data": name} for name in sets] if "data" in controls else ()
     return Explorer("perceptron_stepper", controls, compute, draw, describe, rows=rows, figsize=(7.0, 4.6),
-                             passive=("play",), static=static, static_key=lambda s: s["data"], alt=alt, warm=warm)
+                    passive=("play",), static=static, static_key=lambda s: s["data"], alt=alt, warm=warm)
