@@ -242,7 +242,7 @@ class Explorer(widgets.VBox):
             self.state, self.artists, self._current_key = None, None, _UNSET  # rebuild everything next time
             self._pages.clear()
             self.output.outputs = ()
-            self.readout.value = (f"<span style='color:#D55E00'>error: {html.escape(str(exc))}</span>")
+            self.readout.value = f"<span style='color:#D55E00'>error: {html.escape(str(exc))}</span>"
             if raise_errors:
                 raise
         finally:
