@@ -445,13 +445,16 @@ def test_stepper_read_out_says_what_the_weights_of_this_step_do():
                 assert f"these weights misclassify <b>{wrong}</b> of {len(y)} training points" in text, text
             else:
                 assert "these weights classify <b>every</b> training point correctly" in text, text
-            last = k == res.n_updates
-            assert ("converge" in text) == last, text
-            if last:
-                assert ("did not converge" in text) == (not res.converged), text
+            left = res.n_updates - k
+            more = f"{left} more update{'s' if left > 1 else ''}"
+            assert ("converged" in text) == (left == 0 and res.converged), text  # only at the end, if it did
+            if left == 0:
+                ending = "it converged" if res.converged else "it did not converge within max_epochs"
+                assert f"(the fit's last update: {ending})" in text, text
+            elif res.converged:
+                assert f"({more} until the fit converges)" in text, text
             else:
-                left = res.n_updates - k
-                assert f"({left} more update{'s' if left > 1 else ''} in this fit)" in text, text
+                assert f"({more} in this fit, which did not converge within max_epochs)" in text, text
     assert res.n_updates > 0 and not res.converged  # the second data set is the case without convergence
 
 

@@ -200,8 +200,11 @@ def perceptron_stepper(X=None, y=None, *, eta=1.0, start="zeros", max_epochs=50)
         verdict = ("these weights classify <b>every</b> training point correctly" if s["mistakes"] == 0 else
                    f"these weights misclassify <b>{s['mistakes']}</b> of {n} training points")
         left = s["n_updates"] - s["step"]
-        if left:
-            where = f"{left} more update{'s' if left > 1 else ''} in this fit"
+        more = f"{left} more update{'s' if left > 1 else ''}"
+        if left and s["converged"]:
+            where = f"{more} until the fit converges"
+        elif left:
+            where = f"{more} in this fit, which did not converge within max_epochs"
         elif s["converged"]:
             where = "the fit's last update: it converged"
         else:
