@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Time every explorer's redraw, the new implementation against the old one, in one run (issue 15).
+"""Time every explorer's redraw, this checkout's against another revision's, side by side in one run.
 
 A redraw is timed kernel-side, as a slider in the browser causes it: from
 setting a control's ``value`` to the new picture being in the explorer's
@@ -9,17 +9,18 @@ several values (the MOVES table below); each round builds a fresh explorer,
 so first visits of a value are timed too (nothing is cached across rounds).
 Rounds alternate old and new.  Per round the script takes the median and the
 95th percentile of the redraw times; the table shows the best (smallest) of
-the rounds, in wall-clock time and in CPU time of this process.
+the rounds, in wall-clock time and in CPU time of the timing process.
 
-"old" is the widgets module of another git revision (default ``main``),
-loaded from ``git show REV:lecturekit/widgets.py`` into a temporary module of
-the lecturekit package (so it uses this checkout's plot and core modules);
-explorers that do not exist there are timed for "new" only.
+"old" is the whole ``lecturekit`` package of another git revision (default
+``main``), extracted with ``git archive`` into a temporary folder; old and
+new each run in a worker process of their own (same Python, same installed
+packages), which the script asks for one round at a time, alternating.
+Explorers that do not exist in the old revision are timed for "new" only.
 
 Usage::
 
     python benchmarks/explorers.py                 # 3 rounds, old = main
-    python benchmarks/explorers.py --rounds 5 --old main --only bound_explorer
+    python benchmarks/explorers.py --rounds 5 --old 0c0c5ff --only bound_explorer
 
 Raw times go to benchmarks/results/explorers.json (not committed).
 """
@@ -31,7 +32,6 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 os.environ.pop("MPLBACKEND", None)
 
 import argparse  # noqa: E402
-import importlib.util  # noqa: E402
 import json  # noqa: E402
 import platform  # noqa: E402
 import subprocess  # noqa: E402
@@ -43,13 +43,10 @@ from pathlib import Path  # noqa: E402
 import numpy as np  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 import matplotlib  # noqa: E402
 
 matplotlib.use("Agg")
-
-import lecturekit as lk  # noqa: E402
 
 TARGET_MEDIAN_MS, TARGET_P95_MS = 50.0, 100.0
 
@@ -82,21 +79,43 @@ MOVES = {
 }
 
 
-def load_old(rev):
-    """The widgets module of git revision ``rev``, as lecturekit._old_widgets (None if it has none)."""
-    try:
-        source = subprocess.run(["git", "show", f"{rev}:lecturekit/widgets.py"], cwd=ROOT, check=True,
-                                capture_output=True, text=True).stdout
-    except subprocess.CalledProcessError:
-        return None
-    path = Path(tempfile.mkdtemp()) / "_old_widgets.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location("lecturekit._old_widgets", path)
-    module = importlib.util.module_from_spec(spec)
-    module.__package__ = "lecturekit"
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+def extract(rev):
+    """The lecturekit package of git revision ``rev``, extracted into a temporary folder (its path)."""
+    folder = Path(tempfile.mkdtemp(prefix="lk-old-"))
+    archive = subprocess.run(["git", "archive", rev, "lecturekit"], cwd=ROOT, check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder
+
+
+class Worker:
+    """A process that imports lecturekit from ``root`` and times one round of an explorer when asked."""
+
+    def __init__(self, root):
+        self.process = subprocess.Popen([sys.executable, __file__, "--worker", str(root)], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.names = set(json.loads(self.process.stdout.readline()))
+
+    def round(self, name):
+        self.process.stdin.write(name + "\n")
+        answer = json.loads(self.process.stdout.readline())
+        return np.array(answer["wall"]), np.array(answer["cpu"])
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+def serve(root):
+    """The worker's loop: one explorer name per line in, its round's times (JSON) out."""
+    sys.path.insert(0, str(root))
+    import lecturekit
+
+    assert Path(lecturekit.__file__).resolve().is_relative_to(Path(root).resolve()), lecturekit.__file__
+    widgets = lecturekit.widgets
+    print(json.dumps([name for name in MOVES if hasattr(widgets, name)]), flush=True)
+    for line in sys.stdin:
+        wall, cpu = one_round(getattr(widgets, line.strip()), MOVES[line.strip()])
+        print(json.dumps({"wall": wall.tolist(), "cpu": cpu.tolist()}), flush=True)
 
 
 def one_round(make, moves):
@@ -126,27 +145,27 @@ def best(rounds, key):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--old", default="main", help="git revision of the old widgets.py (default main)")
+    parser.add_argument("--old", default="main", help="git revision of the old explorers (default main)")
     parser.add_argument("--only", nargs="*", help="explorer names")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    old = load_old(args.old)
-    new = lk.widgets
+    if args.worker:
+        return serve(args.worker)
+    workers = {"old": Worker(extract(args.old)), "new": Worker(ROOT)}
     names = args.only or list(MOVES)
     results = {"machine": {"python": platform.python_version(), "matplotlib": matplotlib.__version__,
                            "cpus": os.cpu_count(), "load_before": os.getloadavg()},
                "old": args.old, "rounds": args.rounds, "explorers": {}}
     for name in names:
-        impls = {"new": getattr(new, name)}
-        if old is not None and hasattr(old, name):
-            impls = {"old": getattr(old, name), **impls}
-        for which, make in impls.items():  # untimed warm-up: imports, numba, font caches
-            one_round(make, MOVES[name])
+        impls = [which for which, worker in workers.items() if name in worker.names]
+        for which in impls:  # untimed warm-up: imports, numba, font caches
+            workers[which].round(name)
         rounds = {which: [] for which in impls}
         for _ in range(args.rounds):
-            for which, make in impls.items():
-                wall, cpu = one_round(make, MOVES[name])
+            for which in impls:
+                wall, cpu = workers[which].round(name)
                 rounds[which].append({"wall": stats(wall), "cpu": stats(cpu), "wall_s": wall.tolist(),
                                       "cpu_s": cpu.tolist()})
         results["explorers"][name] = {
@@ -157,6 +176,8 @@ def main(argv=None):
             line.append(f"{which}: median {r['wall']['median_ms']:.0f} ms, p95 {r['wall']['p95_ms']:.0f} ms "
                         f"(CPU {r['cpu']['median_ms']:.0f}/{r['cpu']['p95_ms']:.0f})")
         print(" | ".join(line), flush=True)
+    for worker in workers.values():
+        worker.close()
     results["machine"]["load_after"] = os.getloadavg()
     out = ROOT / "benchmarks" / "results"
     out.mkdir(exist_ok=True)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Time lecturekit's perceptron engines against scikit-learn, side by side (issue #6).
+"""Time lecturekit's perceptron engines against scikit-learn's Perceptron, side by side on the same data.
 
 For every case of the grid (n examples x d features x separable / not) the
 methods run interleaved after one untimed warm-up round: each round runs every

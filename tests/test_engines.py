@@ -1,4 +1,4 @@
-"""Every perceptron engine makes exactly the updates of the literal loop (issue #6).
+"""Every perceptron engine makes exactly the updates of the literal loop.
 
 ``engine="loop"`` is Flach's Alg. 7.1 written out; "block" (numpy) and "numba"
 (compiled, optional) must give bit-identical weights, alpha, trace and

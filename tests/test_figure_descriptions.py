@@ -1,4 +1,4 @@
-"""Every figure has a text alternative built from its data (issue 14).
+"""Every figure has a text alternative built from its data.
 
 lk.plot's functions describe what they draw; lk.plot.describe adds the
 chapter's point; lk.plot.description assembles the whole; in IPython a

@@ -6,7 +6,7 @@ it cannot read), the JSON and the printed report agree, the instructor's files
 are untouched.  The honest wrong answer here is the student version as handed
 out (stubs) or plain wrong answers; both score 0 on the fixture (7 points).
 
-The cheats come from issue 12 (tried on main's grader before the sandbox):
+The cheats are the ones tried on the grader before it had a sandbox:
 in-kernel tampering (an IPython hook, the kernel's do_execute, input and AST
 transformers), patched numpy and lecturekit, objects with a lying ``__eq__``
 / ``__array_function__``, the instructor's folder (read, written, a

@@ -11,8 +11,10 @@ import html
 import io
 import json
 import re
+import shutil
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import matplotlib
@@ -28,6 +30,8 @@ from hypothesis import strategies as st  # noqa: E402
 
 import lecturekit as lk  # noqa: E402
 from lecturekit import widgets  # noqa: E402
+from lecturekit.explorers.gradient_descent import _through_origin  # noqa: E402
+from lecturekit.explorers.outlier import _outlier_pool  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -424,6 +428,36 @@ def test_stepper_refits_when_eta_start_or_data_change():
     np.testing.assert_allclose(box.state["w"], res.w)
 
 
+def test_stepper_read_out_says_what_the_weights_of_this_step_do():
+    # at update 0 of a run that converges, the read-out used to say "training mistakes now: 4 (fit
+    # converged)": it must say what *these* weights do, and call the fit converged only at its end
+    for X, y, max_epochs in (lk.datasets.toy() + (50,), lk.datasets.noisy(12, seed=3) + (5,)):
+        box = widgets.perceptron_stepper(X, y, max_epochs=max_epochs)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", lk.ConvergenceWarning)  # the second set is not separable
+            res = lk.perceptron(X, y, max_epochs=max_epochs, engine="loop")
+        history = res.weight_history(X, y)
+        for k, w in enumerate(history):
+            box.controls["step"].value = k
+            wrong = int(np.sum(y * (X @ w[1:] + w[0]) <= 0))  # by hand, from the fit's own weights
+            text = box.readout.value
+            if wrong:
+                assert f"these weights misclassify <b>{wrong}</b> of {len(y)} training points" in text, text
+            else:
+                assert "these weights classify <b>every</b> training point correctly" in text, text
+            left = res.n_updates - k
+            more = f"{left} more update{'s' if left > 1 else ''}"
+            assert ("converged" in text) == (left == 0 and res.converged), text  # only at the end, if it did
+            if left == 0:
+                ending = "it converged" if res.converged else "it did not converge within max_epochs"
+                assert f"(the fit's last update: {ending})" in text, text
+            elif res.converged:
+                assert f"({more} until the fit converges)" in text, text
+            else:
+                assert f"({more} in this fit, which did not converge within max_epochs)" in text, text
+    assert res.n_updates > 0 and not res.converged  # the second data set is the case without convergence
+
+
 def test_stepper_on_your_own_data_and_on_data_that_is_not_separable():
     X, y = lk.datasets.noisy(12, seed=3)
     box = widgets.perceptron_stepper(X, y, max_epochs=5)
@@ -529,7 +563,7 @@ def test_gradient_descent_explorer_draws_the_path_on_the_surface():
     # the surface under the path is the criterion itself
     surface = box.artists["surface"]
     W = np.column_stack([np.zeros(surface.W1.size), surface.W1.ravel(), surface.W2.ravel()])
-    np.testing.assert_allclose(surface.J.ravel(), lk.plot.criterion_grid(*widgets._through_origin(), W))
+    np.testing.assert_allclose(surface.J.ravel(), lk.plot.criterion_grid(*_through_origin(), W))
     assert box.figure.axes[0].get_aspect() == 1.0 and len(box.figure.axes) == 3  # equal scales, a colourbar
     box.controls["criterion"].value = "squared error"
     assert box.state["kind"] == "sse"
@@ -541,7 +575,7 @@ def test_gradient_descent_explorer_draws_the_path_on_the_surface():
 def test_steps_past_the_end_of_the_descent_are_explained():
     # the batch perceptron stops once J = 0 (its gradient is 0 there): a "steps" slider beyond
     # that point moves nothing in the picture, so the read-out must say why
-    X, y = widgets._through_origin()
+    X, y = _through_origin()
     box = widgets.gradient_descent_explorer(n_iter=30)
     ran = lk.batch_perceptron(X, y, eta=0.02, max_iter=30, fit_intercept=False,
                               w0=box.state["path"][0])
@@ -625,7 +659,7 @@ def test_feature_map_explorer_follows_the_ellipse_sliders():
     w = box.state["w"]
     vertices = np.vstack(box.artists["conic"].get_segments())
     assert np.abs(w[0] + w[1] * vertices[:, 0] ** 2 + w[2] * vertices[:, 1] ** 2).max() < 1e-2 * np.abs(w).max()
-    # the ellipse is as wide as it is drawn: the view stays and the scales are equal (issue 10, ch. 9)
+    # the ellipse is as wide as it is drawn: the view stays and the scales are equal (chapter 9's point)
     assert np.ptp(vertices[:, 0]) > 3 * np.ptp(vertices[:, 1])
     left = box.figure.axes[0]
     assert left.get_aspect() == 1.0 and left.get_xlim() == widgets.feature_map_explorer().figure.axes[0].get_xlim()
@@ -644,7 +678,7 @@ def test_feature_map_explorer_follows_the_ellipse_sliders():
 def test_outlier_state_fits_the_three_classifiers_on_the_data_it_shows():
     s = widgets.outlier_state(-3.0, 5.0, 12)
     X, y = s["X"], s["y"]
-    pos, neg = widgets._outlier_pool()
+    pos, neg = _outlier_pool()
     np.testing.assert_array_equal(X, np.vstack([pos[:12], neg, [[-3.0, 5.0]]]))
     assert y.tolist() == [1] * 12 + [-1] * 20 + [1]
     assert (s["n_pos"], s["n_neg"]) == (13, 20)
@@ -795,3 +829,121 @@ def test_a_picture_updated_in_place_equals_one_drawn_from_scratch(name):
     assert box.n_full_draws == 1 and box.n_draws == 1 + len(MOVES[name])
     np.testing.assert_array_equal(pixels(box), pixels(fresh))
     assert box.alt == fresh.alt and box.readout.value == fresh.readout.value
+
+
+# --------------------------------------------------------------------------
+# Legible text, the page script, the package
+# --------------------------------------------------------------------------
+
+CSS_PX_PER_INCH = 96  # a CSS pixel is 1/96 inch: the size of a figure pixel at 100 % zoom
+MIN_DISPLAY_PT = 9  # WCAG's floor for legible text, about 9 pt at display size
+
+
+def _figures_after_moving_every_control(box):
+    """Move every control through a few values; return every figure the explorer drew (one per view)."""
+    for name, control in box.controls.items():
+        if "value" not in control.trait_names() or isinstance(control, ipywidgets.Play):
+            continue
+        start = control.value
+        for value in _values_of(control) if not isinstance(control, ipywidgets.Checkbox) else [not start]:
+            control.value = value
+        control.value = start
+    return [page["figure"] for page in box._pages.values()] or [box.figure]
+
+
+def _texts(fig):
+    from matplotlib.text import Text
+
+    return [t for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip()]
+
+
+@pytest.mark.parametrize("make", EXPLORERS, ids=lambda f: f.__name__)
+def test_every_text_of_every_picture_is_at_least_9_pt_at_display_size(make):
+    box = make()
+    width, height = (int(v) for v in re.search(r'width="(\d+)" height="(\d+)"',
+                                                box.output.outputs[0]["data"]["text/html"]).groups())
+    for fig in _figures_after_moving_every_control(box):
+        # the <img> shows one figure pixel per CSS pixel, so s points at fig.dpi show at s * dpi / 96 pt
+        assert (width, height) == (round(fig.bbox.width), round(fig.bbox.height))
+        texts = _texts(fig)
+        assert texts, "every picture has some text (ticks at least)"
+        small = sorted({(t.get_text()[:30], t.get_fontsize()) for t in texts
+                        if t.get_fontsize() * fig.dpi / CSS_PX_PER_INCH < MIN_DISPLAY_PT})
+        assert not small, f"text below {MIN_DISPLAY_PT} pt at display size: {small}"
+
+
+@pytest.mark.parametrize("make", EXPLORERS, ids=lambda f: f.__name__)
+def test_no_text_falls_off_the_picture_and_no_legend_covers_a_plot(make):
+    from matplotlib.legend import Legend
+
+    box = make()
+    for fig in _figures_after_moving_every_control(box):
+        renderer = fig.canvas.get_renderer()
+        picture_box = fig.bbox.padded(1)  # one pixel of rounding
+        ticks = {id(label) for ax in fig.axes for axis in (ax.xaxis, ax.yaxis)
+                 for tick in axis.get_major_ticks() + axis.get_minor_ticks() for label in (tick.label1, tick.label2)}
+        # an axes' tight box holds its title, axis labels and the tick labels it draws
+        boxes = [(f"axes {ax.get_title() or ax.get_xlabel()!r}", ax.get_tightbbox(renderer)) for ax in fig.axes]
+        boxes += [(repr(t.get_text()), t.get_window_extent(renderer)) for t in _texts(fig) if id(t) not in ticks]
+        for what, extent in boxes:
+            assert picture_box.contains(extent.x0, extent.y0) and picture_box.contains(extent.x1, extent.y1), (
+                f"{what} at {extent.extents.round()} is not inside the picture {fig.bbox.extents}")
+        for legend in fig.findobj(Legend):
+            for ax in fig.axes:
+                if legend.axes is not ax:
+                    assert not legend.get_window_extent(renderer).overlaps(ax.get_window_extent(renderer)), (
+                        f"a legend covers the axes {ax.get_title() or ax.get_xlabel()!r}")
+
+
+def test_the_page_script_is_valid_javascript_and_is_what_every_picture_carries():
+    from importlib import resources
+
+    from lecturekit.explorers import _helpers
+
+    source = resources.files("lecturekit.explorers").joinpath("page.js").read_text(encoding="utf-8")
+    script = _helpers.page_script()
+    assert script.startswith("<script>(function (me, tries) {")
+    assert script.endswith("})(document.currentScript, 100);</script>")
+    code = script[len("<script>"):-len("</script>")]
+    assert code in source and not re.search(r"^\s*//", code, flags=re.M)  # the comment block stays at home
+    assert widgets.dot_product_explorer().output.outputs[0]["data"]["text/html"].endswith(script)
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("node is not installed (Debian: apt-get install nodejs); .ci/run installs it")
+    # V8, the engine of chromium, parses the file as a script; and what is sent too
+    for text in (source, code):
+        path = ROOT / "build" / "page-check.js"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        checked = subprocess.run([node, "--check", str(path)], capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stderr
+    broken = code.replace("function (me, tries) {", "function (me, tries) {{", 1)
+    path.write_text(broken, encoding="utf-8")
+    assert subprocess.run([node, "--check", str(path)], capture_output=True).returncode != 0  # the check can fail
+    path.unlink()
+
+
+def test_the_page_script_is_in_the_built_package(tmp_path):
+    # page.js is package data: setuptools' build_py (what a wheel or an install copies) puts it next
+    # to the explorers' modules
+    for name in ("pyproject.toml", "README.md"):
+        (tmp_path / name).write_text((ROOT / name).read_text(encoding="utf-8"), encoding="utf-8")
+    shutil.copytree(ROOT / "lecturekit", tmp_path / "lecturekit", ignore=shutil.ignore_patterns("__pycache__"))
+    built = subprocess.run([sys.executable, "-c", "from setuptools import setup; setup()", "-q", "build_py",
+                            "--build-lib", str(tmp_path / "lib")], cwd=tmp_path, capture_output=True, text=True)
+    assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
+    package = tmp_path / "lib" / "lecturekit" / "explorers"
+    assert (package / "explorer.py").is_file()
+    assert (package / "page.js").read_text(encoding="utf-8") == (
+        ROOT / "lecturekit" / "explorers" / "page.js").read_text(encoding="utf-8")
+
+
+def test_lk_widgets_offers_every_explorer_and_each_module_stays_short():
+    import lecturekit.explorers as explorers
+
+    assert widgets.__all__ == explorers.__all__
+    for name in widgets.__all__:
+        assert getattr(widgets, name) is getattr(explorers, name)
+    for path in sorted((ROOT / "lecturekit" / "explorers").glob("*.py")):
+        lines = path.read_text(encoding="utf-8").count("\n")
+        assert lines <= 400, f"{path.name} has {lines} lines: split it (one explorer, one module)"

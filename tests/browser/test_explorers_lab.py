@@ -1,4 +1,4 @@
-"""The course's explorers in JupyterLab, driven from the keyboard (issues 14 and 15).
+"""The course's explorers in JupyterLab, driven from the keyboard.
 
 One notebook, written into the server's folder by the test, displays one
 explorer per chapter, and chapter 4's perceptron stepper too. After Run All:
