@@ -307,6 +307,22 @@ def test_the_perceptron_never_stops_on_data_no_line_separates(X, k):
     assert not res.converged and res.mistakes_per_epoch[-1] > 0
 
 
+@given(s=st.floats(-10, 10), y=st.sampled_from([-1.0, 1.0]))
+def test_the_squared_error_of_a_label_depends_only_on_the_margin(s, y):
+    z = y * s
+    assert np.isclose((y - s) ** 2, (1 - z) ** 2, rtol=1e-12, atol=1e-12)
+
+
+@given(x=st.floats(-3, 3), w=arrays(float, 2, elements=st.floats(-2, 2)), r=st.floats(0.01, 3), eta=st.floats(0.01, 0.5))
+def test_the_squared_rule_cannot_tell_too_high_from_too_low(x, w, r, eta):
+    """Alg. 7.3 as printed: a target r above the prediction and one r below it give the same step."""
+    x_t = np.array([1.0, x])
+    s = w @ x_t
+    up = lk.perceptron_regression([[x]], [s + r], eta=eta, epochs=1, w0=w, residual="squared").w
+    down = lk.perceptron_regression([[x]], [s - r], eta=eta, epochs=1, w0=w, residual="squared").w
+    assert np.allclose(up, down, rtol=1e-9, atol=1e-12)
+
+
 def test_the_projected_path_says_it_is_projected():
     """The online-LMS loop moves in its bias: the surface figure must say the path is projected."""
     X, y = lk.datasets.noisy(40, seed=3)
@@ -347,6 +363,15 @@ CLAIMS = {
     "The guaranteed bound is about 0.40": "test_below_the_per_step_bound_an_epoch_of_online_steps_never_expands",
     "on data that no line separates, the perceptron never stops": "test_the_perceptron_never_stops_on_data_no_line_separates",
     "on data that no line separates it never stops": "test_the_perceptron_never_stops_on_data_no_line_separates",
+    "Along an eigenvector of $\\tilde X^\\top \\tilde X$ with eigenvalue $\\lambda$ the error is multiplied by":
+        "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
+    "It shrinks in every direction exactly when": "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
+    "Every rate below $\\eta^\\ast$ heads for": "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
+    "so an example's squared error depends only on its **margin**":
+        "test_the_squared_error_of_a_label_depends_only_on_the_margin",
+    "With 5 or 20 far positives in this cluster": "test_a_spread_far_cluster_needs_weight_on_this_data",
+    "it cannot tell \"too high\" from \"too low\"": "test_the_squared_rule_cannot_tell_too_high_from_too_low",
+    "so neither weight can ever decrease": "test_the_printed_squared_rule_never_decreases_a_weight_on_non_negative_features",
     "Why does doubling every feature value": "test_scaling_the_features_up_lowers_the_stable_rate_by_at_most_the_square",
     "then every single-example step": "test_online_lms_on_data_it_fits_exactly_converges_without_a_loop",
     "Would it still circle if the data could be fitted exactly":
@@ -371,6 +396,21 @@ SHOWN = [
     "The iterate can only move a bounded distance in total",  # proved in the answer (a sum of bounded steps)
     "here on every weight, the bias included.",  # a definition
     "(a) The data are not linearly separable, so every line makes at least one mistake.",  # a distractor
+    "the ½ only rescales",
+    "A derivation is only as good as its check.",
+    "only at the end do we keep them",
+    "LMS has no \"if\": every example moves",  # the rule, by definition
+    "and every curve ends at the least-squares SSE",  # the printed curves
+    "the SSE drops, because every direction\nexcept the steepest one still contracts",  # this data's eigenvalues
+    "Any callable $k \\mapsto \\eta_k$ works too",  # the printed distances
+    "Neither is best everywhere",
+    "The perceptron and hinge losses are zero for every example\nthat is right by enough",  # the loss formulas
+    "What it\ncannot avoid is the cluster's *spread*",  # an approximate argument, the table shows the effect
+    "The rule that works uses\nthe residual itself",
+    "**lecturekit's choice:**",
+    "It starts well: from",  # all targets of these data are positive
+    "The online (Widrow-Hoff) rule updates on every example, by its residual",  # the rule, by definition
+    "The perceptron never changes $\\tilde{\\mathbf w}$ on a correctly classified example; LMS does.",
 ]
 
 

@@ -310,6 +310,7 @@ CLAIMS = {
     "class 0 wins the\ntriangle where every": "test_a_class_in_the_middle_of_three_gives_all_six_borders",
     "With four classes a missing border is\ncommon but not forced": "test_four_blobs_machine_has_five_of_six_borders",
     "So a linear machine can never give one\nclass two separate islands": "test_regions_are_convex",
+    "an intersection of convex sets is convex": "test_regions_are_convex",
     "On such data the perceptron never converges": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "so the training rule\ncannot converge": "test_a_linear_machine_cannot_converge_where_no_machine_separates",
     "reaches 98% training accuracy but\n  never converges": "test_a_linear_machine_cannot_converge_where_no_machine_separates",
