@@ -98,14 +98,14 @@ def _dual_alpha(G, y, max_epochs, *, labels_in_score=True, step="one", strict=Fa
     return alpha
 
 
-_XX, _YX = xor(12, noise=0.2, seed=3)
-_GX = polynomial_kernel(2)(_XX, _XX)
 
 
 @exercise("ch09-debug-dual", number=3, title="find the bug in a kernel perceptron", points=2, kind="debug",
           hint="Write out the score of example i in the dual form (Flach, Eq. 7.9) and compare it term by term "
                "with the classmate's line.")
 def _debug_dual(t, dual_alpha):
+    _XX, _YX = xor(12, noise=0.2, seed=3)
+    _GX = polynomial_kernel(2)(_XX, _XX)
     expected = dual_perceptron(_XX, _YX, kernel=polynomial_kernel(2), fit_intercept=False, max_epochs=50).alpha
     t.check(lambda: np.asarray(dual_alpha(_GX, _YX, 50)), expected,
             call="`dual_alpha(G, y, 50)`, G the Gram matrix of the kernel (1 + x·z)² on 12 noisy XOR points",
