@@ -7,8 +7,9 @@ Usage:
                                                     (my-work/; --instructor opens notebooks/)
     python3 course.py progress [--chapter STEM] [--timeout S]
                                                     grade your copies: points per exercise
-    python3 course.py test  [--browser] [pytest args...]
+    python3 course.py test  [--browser] [--one-kernel] [pytest args...]
                                                     set up, then run every test
+    python3 course.py sweep [notebooks...]          strict nbval under each BLAS kernel type
     python3 course.py regen                         re-execute every notebook in place
     python3 course.py export [args...]              write the course as static HTML to build/html/
     python3 course.py bench [args...]               run benchmarks/run.py
@@ -31,6 +32,14 @@ extra (Playwright's Python package; it drives the system's chromium, so
 install that first: `sudo apt-get install chromium` on Debian). Without
 chromium they are skipped with a reason. Screenshots of failures go to
 browser-artifacts/.
+
+`test` runs the notebooks once more under each of two other BLAS kernel
+types (OpenBLAS picks its kernels by processor; OPENBLAS_CORETYPE forces
+one), so an output that hangs on the last bit of a floating-point sum fails
+here, not on a learner's machine; `--one-kernel` skips those two runs.
+`sweep` runs strict nbval on the given notebooks (default: all) with
+OPENBLAS_CORETYPE unset and set to each of Haswell, SkylakeX, Sandybridge and
+Prescott, and prints which kernel really ran each time.
 
 `export` runs tools/export_html.py (see its --help): it needs npm once, to
 fetch the widget manager, require.js and MathJax into build/npm-cache/.
@@ -58,6 +67,11 @@ SANITIZE_FILE = ROOT / "nbval_sanitize.cfg"
 # The learner's own copies (git-ignored); LECTUREKIT_WORKSPACE moves it (tests do).
 WORKSPACE = Path(os.environ.get("LECTUREKIT_WORKSPACE") or ROOT / "my-work").resolve()
 NOTEBOOK_TIMEOUT = 300  # seconds per cell (nbval) and per notebook cell (regen)
+# OpenBLAS kernel types that OPENBLAS_CORETYPE can force on x86-64 (numpy's
+# wheels pick one by processor at start-up). Their sums round differently, so
+# every output of a chapter must be the same under each of them. `test` adds
+# runs under the first two (in this order) that differ from the default here.
+CORETYPES = ("Prescott", "SkylakeX", "Haswell", "Sandybridge")
 
 
 # --------------------------------------------------------------------------
@@ -215,6 +229,92 @@ def find_chromium():
 
 
 # --------------------------------------------------------------------------
+# BLAS kernel types (outputs must not hang on the last bit)
+# --------------------------------------------------------------------------
+
+_KERNEL_PROBE = (
+    "import numpy, threadpoolctl\n"
+    "found = sorted({i.get('architecture') or '?' for i in threadpoolctl.threadpool_info()\n"
+    "                if i.get('internal_api') == 'openblas'})\n"
+    "print(' '.join(found))"
+)
+
+
+def kernel_env(coretype, base=None):
+    """The environment with OPENBLAS_CORETYPE forced to `coretype` (None: unset).
+
+    A forced run also drops OPENBLAS_L2_SIZE: a cache size tuned for this
+    processor is wrong for the forced kernel's block sizes.
+    """
+    env = dict(os.environ if base is None else base)
+    env["PYTHONHASHSEED"] = "0"
+    env.pop("OPENBLAS_CORETYPE", None)
+    if coretype is not None:
+        env.pop("OPENBLAS_L2_SIZE", None)
+        env["OPENBLAS_CORETYPE"] = coretype
+    return env
+
+
+def blas_kernel(env):
+    """The OpenBLAS kernel that numpy in .venv runs under `env` (threadpoolctl
+    reports it), or None when numpy uses another BLAS (Accelerate on a Mac,
+    MKL) or threadpoolctl is missing: then OPENBLAS_CORETYPE changes nothing."""
+    result = subprocess.run([str(venv_python()), "-c", _KERNEL_PROBE], cwd=ROOT, env=env,
+                            capture_output=True, text=True, check=False)
+    found = result.stdout.strip()
+    return found if result.returncode == 0 and found else None
+
+
+def nbval_command(paths, workers):
+    """Strict nbval over `paths`, exactly as `test` runs the notebooks."""
+    cmd = [str(venv_python()), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval", *paths,
+           "--nbval-current-env", f"--nbval-cell-timeout={NOTEBOOK_TIMEOUT}",
+           "--nbval-sanitize-with", relative(SANITIZE_FILE)]
+    if workers > 1 and (len(paths) > 1 or Path(ROOT, paths[0]).is_dir()):
+        cmd += ["-n", str(workers), "--dist", "loadfile"]  # each notebook on one worker
+    return cmd
+
+
+def other_kernels(env, count):
+    """Up to `count` of CORETYPES whose kernel really differs from the one `env`
+    runs and from each other: [(coretype, kernel name), ...]."""
+    seen = {blas_kernel(env)}
+    if seen == {None}:
+        return []
+    chosen = []
+    for coretype in CORETYPES:
+        kernel = blas_kernel(kernel_env(coretype, env))
+        if kernel is not None and kernel not in seen:
+            chosen.append((coretype, kernel))
+            seen.add(kernel)
+        if len(chosen) == count:
+            break
+    return chosen
+
+
+def run_notebooks_under_kernels(env, paths, workers):
+    """Strict nbval once more under two other BLAS kernels; 0 if all pass."""
+    chosen = other_kernels(env, 2)
+    if not chosen:
+        print("(numpy here does not use a dynamic-arch OpenBLAS, so OPENBLAS_CORETYPE changes "
+              "nothing: the notebooks are not run again under other BLAS kernels)", flush=True)
+        return 0
+    failed = []
+    for coretype, kernel in chosen:
+        print(f"== the notebooks again, with OPENBLAS_CORETYPE={coretype} (kernel {kernel}): "
+              "an output that differs hangs on the last bit of a sum (docs/authoring.md, "
+              "\"Deterministic output\")", flush=True)
+        if run(nbval_command(paths, workers), env=kernel_env(coretype, env)) != 0:
+            failed.append(coretype)
+    if failed:
+        print(f"strict nbval failed with OPENBLAS_CORETYPE={', '.join(failed)}: see above; "
+              "`python3 course.py sweep NOTEBOOK` runs one notebook under every kernel type.",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+# --------------------------------------------------------------------------
 # subcommands
 # --------------------------------------------------------------------------
 
@@ -262,6 +362,8 @@ def cmd_test(args):
     if "--browser" in args:
         browser = True
         args = [a for a in args if a != "--browser"]
+    one_kernel = "--one-kernel" in args
+    args = [a for a in args if a != "--one-kernel"]
 
     code = setup(BROWSER_EXTRAS if browser else EXTRAS)
     if code != 0:
@@ -293,6 +395,9 @@ def cmd_test(args):
     if code == 5:
         print("pytest collected no tests: that means something is wrong "
               "(a bad path or -k/-m filter?).", file=sys.stderr)
+    stop_early = code != 0 and ("-x" in args or "--exitfirst" in args)
+    if notebooks() and not one_kernel and not stop_early:
+        code = run_notebooks_under_kernels(env, ["notebooks/"], workers) or code
     if browser:
         # One process for the browser tests: one JupyterLab and one chromium
         # serve them all, one notebook at a time.
@@ -327,6 +432,37 @@ def cmd_regen(args):
     return 0
 
 
+def cmd_sweep(args):
+    """Set up, then run strict nbval on the given notebooks (default: all)
+    with OPENBLAS_CORETYPE unset and set to each kernel type in CORETYPES."""
+    code = setup()
+    if code != 0:
+        return code
+    paths = [relative(Path(a).resolve()) for a in args] or [relative(p) for p in notebooks()]
+    missing = [p for p in paths if not (ROOT / p).exists()]
+    if missing or not paths:
+        print(f"sweep takes notebook paths; not found: {', '.join(missing) or 'notebooks/*.ipynb'}",
+              file=sys.stderr)
+        return 2
+    workers = min(os.cpu_count() or 1, 4)
+    results, ran = [], {}
+    for coretype in (None, *CORETYPES):
+        env = kernel_env(coretype)
+        name = "unset" if coretype is None else coretype
+        kernel = blas_kernel(env)
+        if kernel is not None and kernel in ran:
+            results.append((name, kernel, f"same kernel as {ran[kernel]}: not run again"))
+            continue
+        ran[kernel] = name
+        print(f"== OPENBLAS_CORETYPE={name} (kernel {kernel or 'unknown: not OpenBLAS?'})", flush=True)
+        code = run(nbval_command(paths, workers), env=env)
+        results.append((name, kernel, "passed" if code == 0 else f"FAILED (exit code {code})"))
+    print("\nstrict nbval on " + ", ".join(paths))
+    for name, kernel, outcome in results:
+        print(f"  OPENBLAS_CORETYPE={name:12s} kernel {kernel or '?':12s} {outcome}")
+    return 1 if any(outcome.startswith("FAILED") for _, _, outcome in results) else 0
+
+
 def cmd_export(args):
     """Set up, then write the course as static HTML (tools/export_html.py)."""
     code = setup()  # nbconvert comes with jupyterlab ([lab])
@@ -352,6 +488,7 @@ COMMANDS = {
     "progress": cmd_progress,
     "test": cmd_test,
     "regen": cmd_regen,
+    "sweep": cmd_sweep,
     "export": cmd_export,
     "bench": cmd_bench,
 }
