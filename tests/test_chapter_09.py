@@ -246,13 +246,16 @@ def test_separation_certificate_is_gordans_alternative(X, seed):
         assert np.allclose((v * y) @ Xh, 0, atol=1e-7 * max(1.0, v.sum()))
 
 
-@given(w=arrays(float, 3, elements=st.floats(-5, 5)), t=arrays(float, 8, elements=st.floats(0, 2 * np.pi)))
-def test_points_of_the_ellipse_score_zero(w, t):
+@given(a=arrays(float, 2, elements=st.floats(0.1, 10)), scale=st.floats(0.1, 10), sign=st.sampled_from([-1.0, 1.0]),
+       t=arrays(float, 8, elements=st.floats(0, 2 * np.pi)))
+def test_points_of_the_ellipse_score_zero(a, scale, sign, t):
+    """Any ellipse weights (either sign pattern): the semi-axes sqrt(-b / v_j) put x(t) on the boundary."""
+    w = sign * scale * np.array([-1.0, 1 / a[0] ** 2, 1 / a[1] ** 2])
     b, v1, v2 = w
-    assume(v1 * v2 > 0 and b * v1 < 0 and min(abs(v1), abs(v2), abs(b)) > 1e-2)
     a1, a2 = np.sqrt(-b / v1), np.sqrt(-b / v2)
+    assert np.allclose([a1, a2], a)
     P = np.column_stack([a1 * np.cos(t), a2 * np.sin(t)])
-    assert np.allclose(lk.to_homogeneous(lk.square_features(P)) @ w, 0, atol=1e-9 * max(1.0, abs(b)))
+    assert np.allclose(lk.to_homogeneous(lk.square_features(P)) @ w, 0, atol=1e-9 * scale)
 
 
 @given(w=arrays(float, 3, elements=st.floats(-5, 5)), X=_points(n_min=1, n_max=6))
