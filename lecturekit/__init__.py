@@ -40,7 +40,7 @@ from .homogeneous import (
 )
 from .linear import centroid_classifier, least_squares_classifier
 from .lms import lms, lms_loop, lms_stable_eta, perceptron_regression
-from .multiclass import linear_machine, one_vs_one, one_vs_rest
+from .multiclass import averaged_linear_machine, linear_machine, one_vs_one, one_vs_rest
 from .perceptron import (
     averaged_perceptron,
     dual_perceptron,
@@ -71,7 +71,7 @@ __all__ = [
     "perceptron_criterion", "perceptron_criterion_gradient", "numerical_gradient", "batch_perceptron",
     "lms", "lms_loop", "lms_stable_eta", "perceptron_regression",
     "margin", "radius", "novikoff_bound", "is_separable", "separation_certificate", "cover_probability",
-    "one_vs_rest", "one_vs_one", "linear_machine",
+    "one_vs_rest", "one_vs_one", "linear_machine", "averaged_linear_machine",
     "square_features", "product_features",
     "datasets", "show_source",
     "LinearClassifier", "PerceptronResult", "ConvergenceWarning",

@@ -25,7 +25,7 @@ from .linear import centroid_classifier, least_squares_classifier
 from .perceptron import averaged_perceptron, perceptron
 from .results import UpdateTrace, _frozen, _warn_not_converged
 
-__all__ = ["one_vs_rest", "one_vs_one", "linear_machine", "OneVsRestModel", "OneVsOneModel", "LinearMachineResult"]
+__all__ = ["one_vs_rest", "one_vs_one", "linear_machine", "averaged_linear_machine", "OneVsRestModel", "OneVsOneModel", "LinearMachineResult"]
 
 _BINARY = {
     "perceptron": perceptron,
@@ -285,6 +285,66 @@ def linear_machine(
         means=means,
         converged=converged,
         epochs=epoch,
+        n_updates=len(upd_index),
+        mistakes_per_epoch=mpe,
+        trace=UpdateTrace(upd_epoch, upd_index),
+    )
+
+
+def averaged_linear_machine(
+    X, y, *, eta: float = 1.0, max_epochs: int = 10, fit_intercept: bool = True
+) -> LinearMachineResult:
+    """A linear machine whose weights are averaged over every step, as Daumé averages the perceptron.
+
+    The multiclass rule of :func:`linear_machine`, run for exactly ``max_epochs``
+    epochs; the returned ``W`` is the average of the weight matrix over all
+    ``n * max_epochs + 1`` steps (the zero start and the matrix after each
+    example), kept with Daumé's running sums as in :func:`averaged_perceptron`.
+    On data no linear machine separates the last iterate jumps from epoch to
+    epoch; the average settles.  ``converged`` says whether the last epoch made
+    no mistake.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> X = [[0.0, 0.0], [0.0, 1.0], [4.0, 0.0], [4.0, 1.0], [2.0, 5.0], [2.0, 6.0]]
+    >>> res = lk.averaged_linear_machine(X, ["a", "a", "b", "b", "c", "c"])
+    >>> res.predict(X).tolist()
+    ['a', 'a', 'b', 'b', 'c', 'c']
+    """
+    X, classes, y_idx, means = _prepare(X, y)
+    eta = check_positive(eta, "eta")
+    max_epochs = check_count(max_epochs, "max_epochs")
+    fit_intercept = check_bool(fit_intercept, "fit_intercept")
+    Xh = np.hstack([np.ones((X.shape[0], 1)) if fit_intercept else np.zeros((X.shape[0], 1)), X])
+    W = np.zeros((classes.shape[0], Xh.shape[1]))
+    U = np.zeros_like(W)  # sum of c * (each update), so that the average is W - U / c
+    c = 1
+    mpe, upd_epoch, upd_index = [], [], []
+    for epoch in range(1, max_epochs + 1):
+        mistakes = 0
+        for i in range(Xh.shape[0]):
+            g = W @ Xh[i]
+            t = y_idx[i]
+            rivals = g.copy()
+            rivals[t] = -np.inf
+            j = int(np.argmax(rivals))
+            if g[j] >= g[t]:
+                W[t] = W[t] + eta * Xh[i]
+                W[j] = W[j] - eta * Xh[i]
+                U[t] = U[t] + c * eta * Xh[i]
+                U[j] = U[j] - c * eta * Xh[i]
+                mistakes += 1
+                upd_epoch.append(epoch)
+                upd_index.append(i)
+            c += 1
+        mpe.append(mistakes)
+    return LinearMachineResult(
+        classes=classes,
+        W=W - U / c,
+        means=means,
+        converged=mpe[-1] == 0,
+        epochs=max_epochs,
         n_updates=len(upd_index),
         mistakes_per_epoch=mpe,
         trace=UpdateTrace(upd_epoch, upd_index),

@@ -1329,6 +1329,12 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
         text += (f"; an orange path of {steps} step{'' if steps == 1 else 's'} ({path.shape[0]} iterates) "
                  f"descends from ({_number(path[0, a])}, {_number(path[0, b])}) to "
                  f"({_number(path[-1, a])}, {_number(path[-1, b])})")
+        # a path that moves in the held coordinates is drawn projected: say so, and by how much
+        moved = [k for k in range(d1) if k not in (a, b) and np.any(path[:, k] != base[k])]
+        if moved:
+            text += (", drawn projected onto the plane: off the drawn slice, its " + ", ".join(
+                f"w{str(k).translate(_SUB)} runs from {_number(path[:, k].min())} to {_number(path[:, k].max())} "
+                f"(held at {_number(base[k])} in the contours)" for k in moved))
     _note(ax, text)
     return SurfaceArtists(filled=filled, lines=lines, path=path_line, start=start, end=end,
                           free=(a, b), base=base, W1=W1, W2=W2, J=J, separating=mesh, separates=separates)

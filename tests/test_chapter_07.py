@@ -1,12 +1,18 @@
 """Chapter 7 (LMS): the claims the lesson prints, checked against independent references,
 and the feedback of its exercises (every registered wrong answer is named by a visible test)."""
 
+import sys
 from pathlib import Path
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 
 import lecturekit as lk
+from claims_support import check_claims
 from exercise_support import KNOWN, exercises, visible_feedback
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -76,7 +82,7 @@ def test_rescaling_a_feature_changes_the_stable_rate_not_the_classifier(noisy):
     assert lam.max() / lam.min() < 2
 
 
-def test_least_squares_mistake_needs_a_heavy_far_cluster():
+def test_a_spread_far_cluster_needs_weight_on_this_data():
     def mistakes(n_far, D):
         X, y = lk.datasets.centroid_failure(n_far, distance=D)
         assert lk.is_separable(X, y)
@@ -87,17 +93,46 @@ def test_least_squares_mistake_needs_a_heavy_far_cluster():
     assert lk.perceptron(X, y).score(X, y) == 1.0
 
 
-@pytest.mark.parametrize("n, m, a", [(8, 1, 1.0), (8, 40, 1.0), (3, 5, 0.5), (20, 2, 2.0)])
+def test_one_far_point_on_the_line_through_the_class_is_enough():
+    """The printed case: centroid_failure's near points and ONE far positive at (D, 0)."""
+    X, y = lk.datasets.centroid_failure()
+    for D, wrong in ((4, 0), (8, 1), (16, 1), (1000, 1)):
+        X10, y10 = np.vstack([X[:9], [[D, 0.0]]]), np.r_[y[:9], 1]
+        assert lk.is_separable(X10, y10)
+        assert int((lk.least_squares_classifier(X10, y10).predict(X10) != y10).sum()) == wrong
+
+
+def _lone_score(n, m, a, D):
+    x = np.r_[np.zeros(n), a, np.full(m, D)]
+    t = np.r_[-np.ones(n), 1.0, np.ones(m)]
+    w, *_ = np.linalg.lstsq(np.column_stack([np.ones_like(x), x]), t, rcond=None)
+    return w @ [1.0, a]
+
+
+@given(n=st.integers(2, 30), m=st.integers(1, 60), a=st.floats(0.05, 20))
 def test_one_dimensional_condition_for_losing_the_lone_positive(n, m, a):
     """(D - a)/a >= sqrt(n (m+1) / (m (n-1))) exactly when the lstsq score of the lone positive is <= 0."""
-    def score(D):
-        x = np.r_[np.zeros(n), a, np.full(m, D)]
-        t = np.r_[-np.ones(n), 1.0, np.ones(m)]
-        w, *_ = np.linalg.lstsq(np.column_stack([np.ones_like(x), x]), t, rcond=None)
-        return w @ [1.0, a]
     D_star = a * (1 + np.sqrt(n * (m + 1) / (m * (n - 1))))
-    assert score(0.99 * D_star) > 0 > score(1.01 * D_star)
-    assert abs(score(D_star)) < 1e-9
+    assert _lone_score(n, m, a, 0.99 * D_star) > 0 > _lone_score(n, m, a, 1.01 * D_star)
+    assert abs(_lone_score(n, m, a, D_star)) < 1e-7
+
+
+@given(m=st.integers(1, 60), a=st.floats(0.05, 20), ratio=st.floats(1.01, 1e4))
+def test_with_a_single_negative_the_lone_positive_is_never_lost(m, a, ratio):
+    assert _lone_score(1, m, a, a * ratio) > 0
+
+
+@given(n=st.integers(2, 12), a=st.floats(0.2, 5), angle=st.floats(0, 2 * np.pi),
+       offset=arrays(float, 2, elements=st.floats(-5, 5)), factor=st.floats(1.05, 50))
+def test_in_the_plane_one_far_point_on_the_line_is_lost_beyond_the_1d_threshold(n, a, angle, offset, factor):
+    """n negatives, the lone positive and ONE far positive on any line of the plane: least squares
+    misclassifies the lone positive once (D - a)/a passes the 1-D threshold, whatever the line."""
+    u = np.array([np.cos(angle), np.sin(angle)])
+    D = a * (1 + factor * np.sqrt(n * 2 / (n - 1)))
+    t = np.r_[np.zeros(n), a, D]
+    X = offset + np.outer(t, u)
+    y = np.r_[-np.ones(n), 1.0, 1.0]
+    assert lk.least_squares_classifier(X, y).decision_function(X)[n] < 0
 
 
 def test_printed_alg_7_3_loses_the_sign_and_diverges(line_data):
@@ -134,15 +169,266 @@ def test_repaired_alg_7_3_needs_a_rate_below_the_epoch_map_limit(line_data):
     assert np.allclose(flach.w, w_fit, atol=0.01)
 
 
+# ---------------------------------------------------------------- general claims, searched for counterexamples
+def _data(n_min=3, d_max=3):
+    return st.integers(n_min, 12).flatmap(lambda n: st.integers(1, d_max).flatmap(
+        lambda d: arrays(float, (n, d), elements=st.floats(-4, 4).map(lambda v: round(v, 1)))))
+
+
+@given(X=_data(), seed=st.integers(0, 10_000), f=st.floats(0.05, 0.95))
+def test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above(X, seed, f):
+    y = np.random.default_rng(seed).choice([-1.0, 1.0], size=X.shape[0])
+    Xh = lk.to_homogeneous(X)
+    M = Xh.T @ Xh
+    lam, V = np.linalg.eigh(M)
+    assume(lam.max() > 1e-6)
+    eta_star = 2 / lam.max()
+    w_ls, *_ = np.linalg.lstsq(Xh, y, rcond=None)
+    # the iteration e <- (I - eta M) e, for the error outside the null space of M
+    e = -w_ls
+    keep = lam > 1e-9 * lam.max()
+    for eta, shrinks in ((f * eta_star, True), (1.05 * eta_star, False)):
+        A = np.eye(M.shape[0]) - eta * M
+        radius = np.max(np.abs(1 - eta * lam[keep]))  # the eigenvalues of A on the range of M
+        assert (radius < 1) == shrinks
+        run = lk.lms(X, y, eta=eta, epochs=1, mode="batch")
+        assert np.allclose(run.w - w_ls, A @ e, atol=1e-8 * max(1.0, np.abs(w_ls).max()))
+
+
+def _correlated(n, rho, seed):
+    rng = np.random.default_rng(seed)
+    x1 = rng.normal(size=n)
+    x2 = rho * x1 + np.sqrt(max(1 - rho ** 2, 0.0)) * rng.normal(size=n)
+    return np.column_stack([x1, x2])
+
+
+@given(n=st.integers(5, 60), rho=st.floats(-0.99, 0.99), seed=st.integers(0, 10_000),
+       scale=arrays(float, 2, elements=st.floats(0.01, 100)), shift=arrays(float, 2, elements=st.floats(-50, 50)))
+def test_standardising_leaves_the_correlation_in_kappa(n, rho, seed, scale, shift):
+    X = _correlated(n, rho, seed) * scale + shift
+    Z = (X - X.mean(axis=0)) / X.std(axis=0)
+    r = np.corrcoef(Z.T)[0, 1]
+    assume(abs(r) < 0.999)
+    Zh = lk.to_homogeneous(Z)
+    lam = np.linalg.eigvalsh(Zh.T @ Zh)
+    assert np.allclose(lam, np.sort([n * (1 - abs(r)), n, n * (1 + abs(r))]), rtol=1e-7, atol=1e-7)
+    assert np.isclose(lam.max() / lam.min(), (1 + abs(r)) / (1 - abs(r)), rtol=1e-6)
+    # so at rho = 0.9 standardising leaves kappa = 19, far from 1
+    assert np.isclose((1 + 0.9) / (1 - 0.9), 19)
+
+
+@given(n=st.integers(5, 60), rho=st.floats(-0.99, 0.99), seed=st.integers(0, 10_000))
+def test_whitening_gives_kappa_one_and_keeps_the_least_squares_predictions(n, rho, seed):
+    X = _correlated(n, rho, seed)
+    y = np.where(np.random.default_rng(seed + 1).normal(size=n) + X[:, 0] > 0, 1.0, -1.0)
+    y[:2] = [1.0, -1.0]  # both classes
+    Z = (X - X.mean(axis=0)) / X.std(axis=0)
+    R = np.corrcoef(Z.T)
+    ev, V = np.linalg.eigh(R)
+    assume(ev.min() > 1e-3)
+    W = Z @ V @ np.diag(ev ** -0.5) @ V.T
+    Wh = lk.to_homogeneous(W)
+    lam = np.linalg.eigvalsh(Wh.T @ Wh)
+    assert np.allclose(lam, n)
+    s_raw = lk.least_squares_classifier(X, y).decision_function(X)
+    s_white = lk.least_squares_classifier(W, y).decision_function(W)
+    assert np.allclose(s_raw, s_white, atol=1e-8)
+    # with all eigenvalues n, a batch step at 0.9 eta* multiplies the error by 1 - 1.8 = -0.8
+    w_ls, *_ = np.linalg.lstsq(Wh, y, rcond=None)
+    step = lk.lms(W, y, eta=0.9 * 2 / n, epochs=1, mode="batch")
+    assert np.allclose(step.w - w_ls, -0.8 * (0 - w_ls), atol=1e-9)
+
+
+@given(X=_data(), lam=st.floats(0.0, 100))
+def test_ridge_adds_lambda_to_every_eigenvalue(X, lam):
+    Xh = lk.to_homogeneous(X)
+    M = Xh.T @ Xh
+    assert np.allclose(np.linalg.eigvalsh(M + lam * np.eye(M.shape[0])), np.linalg.eigvalsh(M) + lam,
+                       atol=1e-9 * max(1.0, np.abs(M).max()))
+
+
+@given(X=_data(), factor=st.floats(1.0, 3.0))
+def test_scaling_the_features_up_lowers_the_stable_rate_by_at_most_the_square(X, factor):
+    """Q2: X -> c X (c >= 1, ones unchanged) multiplies lambda_max by a factor between 1 and c^2."""
+    lam = lk.lms_stable_eta(X, mode="batch")
+    lam_c = lk.lms_stable_eta(factor * X, mode="batch")
+    assert lam / factor ** 2 * (1 - 1e-9) <= lam_c <= lam * (1 + 1e-9)
+
+
+@given(X=_data(n_min=3, d_max=2), w_true=arrays(float, 3, elements=st.floats(-2, 2)), f=st.floats(0.2, 0.9))
+def test_online_lms_on_data_it_fits_exactly_converges_without_a_loop(X, w_true, f):
+    """Q3: if every residual is zero at w_LS, online LMS below the per-step bound settles on w_LS."""
+    X = np.hstack([X, np.zeros((X.shape[0], 2 - X.shape[1]))]) if X.shape[1] < 2 else X
+    Xh = lk.to_homogeneous(X)
+    assume(np.linalg.matrix_rank(Xh) == 3)
+    y = Xh @ w_true
+    eta = f * lk.lms_stable_eta(X, mode="online")
+    A = np.eye(3)
+    for x in Xh:
+        A = (np.eye(3) - eta * np.outer(x, x)) @ A
+    rho = max(abs(np.linalg.eigvals(A)))
+    assume(rho < 0.99)
+    epochs = int(np.ceil(np.log(1e-12) / np.log(rho))) + 1
+    run = lk.lms(X, y, eta=eta, epochs=min(epochs, 20_000))
+    assert np.allclose(run.w, w_true, atol=1e-6 * max(1.0, np.abs(w_true).max()))
+
+
+@given(X=_data(n_min=3, d_max=2), f=st.floats(0.05, 0.99))
+def test_below_the_per_step_bound_an_epoch_of_online_steps_never_expands(X, f):
+    """The per-step bound 2 / max |x~_i|^2 guarantees that the epoch map contracts (spectral norm <= 1)."""
+    Xh = lk.to_homogeneous(X)
+    eta = f * lk.lms_stable_eta(X, mode="online")
+    A = np.eye(Xh.shape[1])
+    for x in Xh:
+        A = (np.eye(Xh.shape[1]) - eta * np.outer(x, x)) @ A
+    assert np.linalg.norm(A, 2) <= 1 + 1e-9
+
+
+@given(x=arrays(float, (6, 1), elements=st.floats(0.0, 3.0)), y=arrays(float, 6, elements=st.floats(-5, 5)),
+       eta=st.floats(1e-4, 0.05))
+def test_the_printed_squared_rule_never_decreases_a_weight_on_non_negative_features(x, y, eta):
+    """'Once the line passes the points, the rule has no way back': with x >= 0 every update is >= 0."""
+    with np.errstate(over="ignore"):
+        try:
+            run = lk.perceptron_regression(x, y, eta=eta, epochs=5, residual="squared")
+        except FloatingPointError:
+            return
+    assert np.all(np.diff(run.path, axis=0) >= 0)
+
+
+@given(X=_data(n_min=2, d_max=2), k=st.integers(0, 11))
+def test_the_perceptron_never_stops_on_data_no_line_separates(X, k):
+    k = k % X.shape[0]
+    X = np.vstack([X, X[k]])  # a duplicate with the opposite label: no line separates
+    y = np.r_[np.where(np.arange(X.shape[0] - 1) % 2 == 0, 1, -1), 0]
+    y[-1] = -y[k]
+    with pytest.warns(lk.ConvergenceWarning):
+        res = lk.perceptron(X, y, max_epochs=20)
+    assert not res.converged and res.mistakes_per_epoch[-1] > 0
+
+
+@given(s=st.floats(-10, 10), y=st.sampled_from([-1.0, 1.0]))
+def test_the_squared_error_of_a_label_depends_only_on_the_margin(s, y):
+    z = y * s
+    assert np.isclose((y - s) ** 2, (1 - z) ** 2, rtol=1e-12, atol=1e-12)
+
+
+@given(x=st.floats(-3, 3), w=arrays(float, 2, elements=st.floats(-2, 2)), r=st.floats(0.01, 3), eta=st.floats(0.01, 0.5))
+def test_the_squared_rule_cannot_tell_too_high_from_too_low(x, w, r, eta):
+    """Alg. 7.3 as printed: a target r above the prediction and one r below it give the same step."""
+    x_t = np.array([1.0, x])
+    s = w @ x_t
+    up = lk.perceptron_regression([[x]], [s + r], eta=eta, epochs=1, w0=w, residual="squared").w
+    down = lk.perceptron_regression([[x]], [s - r], eta=eta, epochs=1, w0=w, residual="squared").w
+    assert np.allclose(up, down, rtol=1e-9, atol=1e-12)
+
+
+def test_the_projected_path_says_it_is_projected():
+    """The online-LMS loop moves in its bias: the surface figure must say the path is projected."""
+    X, y = lk.datasets.noisy(40, seed=3)
+    Xh = lk.to_homogeneous(X)
+    w_ls, *_ = np.linalg.lstsq(Xh, y, rcond=None)
+    loop = lk.lms(X, y, eta=0.05, epochs=3).path
+    fig, ax = plt.subplots()
+    lk.plot.criterion_surface(X, y, ax=ax, kind="sse", fixed=w_ls, path=loop)
+    text = lk.plot.description(ax)
+    assert "projected onto the plane" in text and f"w₀ runs from {loop[:, 0].min():.3g}" in text
+    plt.close(fig)
+    flat = lk.lms(X, y, eta=0.01, epochs=5, fit_intercept=False).path  # the bias stays at 0
+    fig, ax = plt.subplots()
+    lk.plot.criterion_surface(X, y, ax=ax, kind="sse", path=flat)
+    assert "projected" not in lk.plot.description(ax)
+    plt.close(fig)
+
+
+STEM = "07_lms"
+CLAIMS = {
+    # sentence fragment (as in the notebook): the test that searches for a counterexample
+    "explain why batch LMS with a constant rate converges to the least-squares solution exactly when":
+        "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
+    "The steepest direction grows by the factor": "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
+    "its eigenvalues are $n$, $n(1 + \\rho)$ and $n(1 - \\rho)$": "test_standardising_leaves_the_correlation_in_kappa",
+    "**Standardising is not decorrelating.**": "test_standardising_leaves_the_correlation_in_kappa",
+    "like any invertible change of\ncoordinates it leaves the least-squares classifier's predictions as they were":
+        "test_whitening_gives_kappa_one_and_keeps_the_least_squares_predictions",
+    "at $0.9\\,\\eta^\\ast$ every direction\nshrinks by the same factor":
+        "test_whitening_gives_kappa_one_and_keeps_the_least_squares_predictions",
+    "which adds $\\lambda$ to every eigenvalue": "test_ridge_adds_lambda_to_every_eigenvalue",
+    "(With a single negative, $n = 1$, it never happens.)": "test_with_a_single_negative_the_lone_positive_is_never_lost",
+    "misclassifies it exactly when": "test_one_dimensional_condition_for_losing_the_lone_positive",
+    "in the\nplane already with a single point far out on the line through the others":
+        "test_in_the_plane_one_far_point_on_the_line_is_lost_beyond_the_1d_threshold",
+    "Once the line passes the points, the rule has no way back":
+        "test_the_printed_squared_rule_never_decreases_a_weight_on_non_negative_features",
+    "The guaranteed bound is about 0.40": "test_below_the_per_step_bound_an_epoch_of_online_steps_never_expands",
+    "on data that no line separates, the perceptron never stops": "test_the_perceptron_never_stops_on_data_no_line_separates",
+    "on data that no line separates it never stops": "test_the_perceptron_never_stops_on_data_no_line_separates",
+    "Along an eigenvector of $\\tilde X^\\top \\tilde X$ with eigenvalue $\\lambda$ the error is multiplied by":
+        "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
+    "It shrinks in every direction exactly when": "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
+    "Every rate below $\\eta^\\ast$ heads for": "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
+    "so an example's squared error depends only on its **margin**":
+        "test_the_squared_error_of_a_label_depends_only_on_the_margin",
+    "With 5 or 20 far positives in this cluster": "test_a_spread_far_cluster_needs_weight_on_this_data",
+    "it cannot tell \"too high\" from \"too low\"": "test_the_squared_rule_cannot_tell_too_high_from_too_low",
+    "so neither weight can ever decrease": "test_the_printed_squared_rule_never_decreases_a_weight_on_non_negative_features",
+    "Why does doubling every feature value": "test_scaling_the_features_up_lowers_the_stable_rate_by_at_most_the_square",
+    "then every single-example step": "test_online_lms_on_data_it_fits_exactly_converges_without_a_loop",
+    "Would it still circle if the data could be fitted exactly":
+        "test_online_lms_on_data_it_fits_exactly_converges_without_a_loop",
+}
+SHOWN = [
+    # reviewed: definitions, descriptions of an algorithm or of lecturekit, or limited to the example shown
+    "The perceptron only reacts to mistakes.",
+    "walks downhill on that error after **every** example",
+    "the line with the smallest squared error is not always the line with the fewest mistakes",
+    "lecturekit checks the weights after every epoch",  # the library's behaviour, tested in test_gradient_lms
+    "Its largest eigenvalue grows",  # the printed rescaling 10 x2 + 30
+    "So on these data online LMS with a constant",
+    "On these data, how far the loop stays",
+    "let the rate shrink with the epoch $k$",
+    "So the honest statement is",  # sums up the cases printed above (each one under test)
+    "for every example, update with the residual",  # describes Alg. 7.3
+    "A square is never negative.",
+    "the rule is online LMS with $\\eta = 1$, and that is far too large here",
+    "the online rule needs only $O(d)$ memory",  # operation counts of the two methods
+    "The loop of section 5 comes from the noise",
+    "The iterate can only move a bounded distance in total",  # proved in the answer (a sum of bounded steps)
+    "here on every weight, the bias included.",  # a definition
+    "(a) The data are not linearly separable, so every line makes at least one mistake.",  # a distractor
+    "the ½ only rescales",
+    "A derivation is only as good as its check.",
+    "only at the end do we keep them",
+    "LMS has no \"if\": every example moves",  # the rule, by definition
+    "and every curve ends at the least-squares SSE",  # the printed curves
+    "the SSE drops, because every direction\nexcept the steepest one still contracts",  # this data's eigenvalues
+    "Any callable $k \\mapsto \\eta_k$ works too",  # the printed distances
+    "Neither is best everywhere",
+    "The perceptron and hinge losses are zero for every example\nthat is right by enough",  # the loss formulas
+    "What it\ncannot avoid is the cluster's *spread*",  # an approximate argument, the table shows the effect
+    "The rule that works uses\nthe residual itself",
+    "**lecturekit's choice:**",
+    "It starts well: from",  # all targets of these data are positive
+    "The online (Widrow-Hoff) rule updates on every example, by its residual",  # the rule, by definition
+    "The perceptron never changes $\\tilde{\\mathbf w}$ on a correctly classified example; LMS does.",
+]
+
+
+def test_every_general_claim_is_listed():
+    assert check_claims(STEM, CLAIMS, SHOWN, sys.modules[__name__]) == []
+
+
+def test_the_claims_table_is_not_empty():
+    assert len(CLAIMS) >= 10 and len(SHOWN) >= 10
+
+
 # ---------------------------------------------------------------- exercise feedback
 # The reference passing and every registered wrong answer being named are checked for
 # every chapter in tests/test_misconceptions.py; here, an answer no catalogue foresees.
-STEM_FEEDBACK = "07_lms"
-
 UNRELATED = {
-    "ch07-online-step": "def lms_online_step(w, x_i, y_i, eta):\n    return np.zeros_like(w)\n",
-    "ch07-batch-step": ("def lms_gradient(w, Xh, y):\n    return np.zeros_like(w)\n\n\n"
-                        "def lms_batch_step(w, Xh, y, eta):\n    return np.zeros_like(w)\n"),
+    "ch07-debug-epoch": "def lms_epoch(w, Xh, y, eta):\n    return np.zeros(3)\n",
+    "ch07-ridge": ("def ridge_gradient(w, Xh, y, lam):\n    return np.zeros_like(w)\n\n\n"
+                   "def ridge_weights(Xh, y, lam):\n    return np.zeros(Xh.shape[1])\n"),
     "ch07-predict-step": "w_next = [0.0, 0.0, 0.0]\n",
     "ch07-predict-rate": "eta_star = 0.05\n",
     "ch07-explain-failure": 'answer = "e"\n',
@@ -151,6 +437,13 @@ UNRELATED = {
 
 @pytest.mark.parametrize("gid", sorted(UNRELATED))
 def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
-    assert sorted(UNRELATED) == sorted(exercises(STEM_FEEDBACK)), "one unrelated answer per exercise"
-    message = visible_feedback(STEM_FEEDBACK, gid, UNRELATED[gid])
+    assert sorted(UNRELATED) == sorted(exercises(STEM)), "one unrelated answer per exercise"
+    message = visible_feedback(STEM, gid, UNRELATED[gid])
     assert message is not None and KNOWN not in message and "Hint: " in message, message
+
+
+def test_predict_and_explain_answers_are_not_revealed():
+    for gid, wrong in (("ch07-predict-step", "w_next = [9.0, 9.0, 9.0]\n"), ("ch07-predict-rate", "eta_star = 7\n"),
+                       ("ch07-explain-failure", 'answer = "a"\n')):
+        message = visible_feedback(STEM, gid, wrong)
+        assert "expected" not in message, message

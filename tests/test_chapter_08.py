@@ -1,12 +1,19 @@
 """Chapter 8 (multiclass): the claims the lesson prints, checked against independent references,
 and the feedback of its exercises (every registered wrong answer is named by a visible test)."""
 
+import sys
+import warnings
 from pathlib import Path
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 
 import lecturekit as lk
+from claims_support import check_claims
 from exercise_support import KNOWN, exercises, visible_feedback
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,29 +59,6 @@ def test_linear_machine_borders_tie_and_three_lines_meet_in_one_point(blobs3):
     assert np.allclose(g, g[0])
 
 
-def test_parallel_borders_leave_two_classes_apart():
-    W = np.array([[0.0, -1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]])
-    predict = lambda Z: np.argmax(lk.to_homogeneous(Z) @ W.T, axis=1)
-    assert _touching_pairs(predict, (-50, -50), (50, 50)) == [(0, 1), (1, 2)]
-
-
-def test_four_blobs_machine_has_five_of_six_borders():
-    X4, y4 = lk.datasets.blobs(30, 4, seed=0)
-    lm4 = lk.linear_machine(X4, y4)
-    assert len(_touching_pairs(lm4.predict, (-50, -50), (50, 50))) == 5
-
-
-def test_regions_are_convex():
-    """Midpoints of two points of the same region stay in that region (property of argmax of linear scores)."""
-    X4, y4 = lk.datasets.blobs(30, 4, seed=0)
-    lm4 = lk.linear_machine(X4, y4)
-    rng = np.random.default_rng(1)
-    A, B = rng.uniform(-20, 20, size=(2, 3000, 2))
-    same = lm4.predict(A) == lm4.predict(B)
-    t = rng.uniform(size=(3000, 1))
-    assert np.array_equal(lm4.predict(A[same] * t[same] + B[same] * (1 - t[same])), lm4.predict(A[same]))
-
-
 def test_collinear_clusters_separate_for_a_linear_machine_not_for_one_vs_rest():
     rng = np.random.default_rng(0)
     X = np.vstack([np.array(c) + rng.normal(scale=0.5, size=(20, 2)) for c in ([-3.0, 0.0], [0.0, 0.0], [3.0, 0.0])])
@@ -112,16 +96,280 @@ def test_iris_cross_validation_numbers_against_scikit_learn_folds():
         accs.append(np.mean(ours == t[te]))
     assert round(float(np.mean(accs)), 4) == 0.7467
 
+# ---------------------------------------------------------------- general claims, searched for counterexamples
+def _weights(k_min=3, k_max=3):
+    return st.integers(k_min, k_max).flatmap(
+        lambda k: arrays(float, (k, 3), elements=st.floats(-3, 3).map(lambda v: round(v, 1))))
+
+
+def _argmax_machine(W):
+    return lambda Z: np.argmax(lk.to_homogeneous(Z) @ np.asarray(W).T, axis=1)
+
+
+@given(W=_weights(2, 5), seed=st.integers(0, 1000))
+def test_a_linear_machine_ties_only_on_lines(W, seed):
+    """Distinct weight rows: random points never tie (the tie set of two rows is a line or empty)."""
+    assume(len({tuple(r) for r in W.tolist()}) == len(W))
+    Z = np.random.default_rng(seed).uniform(-10, 10, size=(2000, 2))
+    g = lk.to_homogeneous(Z) @ W.T
+    top = np.sort(g, axis=1)
+    assert not np.any(top[:, -1] == top[:, -2])
+    lm = lk.linear_machine(*lk.datasets.blobs(5, len(W), seed=seed))
+    assert not lm.ambiguous(Z).any()
+
+
+def test_with_three_classes_the_only_tied_vote_is_the_cycle():
+    pairs = [(0, 1), (0, 2), (1, 2)]
+    tied = []
+    for outcome in range(8):  # every way the three duels can go
+        votes = np.zeros(3, dtype=int)
+        for m, (a, b) in enumerate(pairs):
+            votes[a if outcome >> m & 1 else b] += 1
+        if (votes == votes.max()).sum() > 1:
+            tied.append(votes.tolist())
+    assert sorted(tied) == [[1, 1, 1], [1, 1, 1]]
+
+
+@given(W=_weights(), t=st.floats(0.5, 20))
+def test_with_three_classes_and_crossing_lines_each_line_is_a_border_on_one_side_only(W, t):
+    D01, D12 = W[0] - W[1], W[1] - W[2]
+    det = D01[1] * D12[2] - D01[2] * D12[1]
+    assume(abs(det) > 1e-2)  # the lines cross (not parallel)
+    p = np.linalg.solve(np.array([D01[1:], D12[1:]]), -np.array([D01[0], D12[0]]))
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        k = 3 - i - j
+        d = (W[i] - W[j])[1:]
+        along = np.array([-d[1], d[0]]) / np.hypot(*d)
+        sides = []
+        for s in (t, -t):
+            g = np.r_[1.0, p + s * along] @ W.T
+            assert np.isclose(g[i], g[j], atol=1e-6 * max(1.0, np.abs(g).max()))
+            sides.append(g[k] < g[i])
+        assert sorted(sides) == [False, True]  # a border on one side, inside class k on the other
+    # so every pair of classes shares a border near the crossing point
+    around = p + 1e-3 * np.column_stack([np.cos(np.linspace(0, 2 * np.pi, 721)), np.sin(np.linspace(0, 2 * np.pi, 721))])
+    winners = _argmax_machine(W)(around)
+    assert set(winners.tolist()) == {0, 1, 2}
+
+
+def test_parallel_borders_leave_two_classes_apart():
+    W = np.array([[0.0, -1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]])
+    assert _touching_pairs(_argmax_machine(W), (-50, -50), (50, 50)) == [(0, 1), (1, 2)]
+
+
+def test_four_blobs_machine_has_five_of_six_borders():
+    X4, y4 = lk.datasets.blobs(30, 4, seed=0)
+    lm4 = lk.linear_machine(X4, y4)
+    assert len(_touching_pairs(lm4.predict, (-50, -50), (50, 50))) == 5
+
+
+@given(angle=st.floats(0, 2 * np.pi), scale=st.floats(0.2, 5), shift=arrays(float, 2, elements=st.floats(-3, 3)))
+def test_a_class_in_the_middle_of_three_gives_all_six_borders(angle, scale, shift):
+    u = np.array([[np.cos(angle + t), np.sin(angle + t)] for t in np.radians([0, 120, 240])]) / scale
+    W = np.vstack([[1.0, 0.0, 0.0], np.column_stack([-u @ shift, u])])  # g_0 = 1, g_c = u_c . (x - shift)
+    box = 3 * scale + np.abs(shift).max() + 3
+    assert _touching_pairs(_argmax_machine(W), (-box, -box), (box, box), n=200) == \
+        [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
+
+
+@given(W=_weights(2, 5), seed=st.integers(0, 1000))
+def test_regions_are_convex(W, seed):
+    """Points on a segment between two points of one region stay in that region (argmax of linear scores)."""
+    predict = _argmax_machine(W)
+    rng = np.random.default_rng(seed)
+    A, B = rng.uniform(-20, 20, size=(2, 2000, 2))
+    same = predict(A) == predict(B)
+    t = rng.uniform(size=(2000, 1))
+    M = A[same] * t[same] + B[same] * (1 - t[same])
+    g = lk.to_homogeneous(M) @ W.T
+    win = predict(A)[same]
+    assert np.all(g[np.arange(len(M)), win] >= g.max(axis=1) - 1e-9)
+
+
+@given(X=arrays(float, (8, 2), elements=st.floats(-3, 3)), k=st.integers(0, 7))
+def test_the_perceptron_never_converges_on_data_no_line_separates(X, k):
+    X = np.vstack([X, X[k]])
+    y = np.r_[np.where(np.arange(8) % 2 == 0, 1, -1), 0]
+    y[-1] = -y[k]
+    with pytest.warns(lk.ConvergenceWarning):
+        assert not lk.perceptron(X, y, max_epochs=15).converged
+
+
+@given(X=arrays(float, (9, 2), elements=st.floats(-3, 3)), k=st.integers(0, 8))
+def test_a_linear_machine_cannot_converge_where_no_machine_separates(X, k):
+    X = np.vstack([X, X[k]])  # the same point in two classes
+    y = np.r_[np.arange(9) % 3, (k % 3 + 1) % 3]
+    with pytest.warns(lk.ConvergenceWarning):
+        assert not lk.linear_machine(X, y, max_epochs=15).converged
+
+
+def test_iris_overlaps_in_four_dimensions():
+    X, y, _, classes = lk.datasets.iris()
+    two = y != 0
+    assert not lk.is_separable(X[two], np.where(y[two] == 2, 1, -1))
+
+
+@given(means=arrays(float, (3, 2), elements=st.floats(-5, 5)), seed=st.integers(0, 1000))
+def test_pairwise_centroid_classifiers_never_tie(means, seed):
+    """Bisectors of three means meet in one point, so with centroid classifiers the vote never cycles."""
+    d = means[:, None, :] - means[None, :, :]
+    assume(np.min(np.linalg.norm(d, axis=2) + np.eye(3) * 10) > 0.5)
+    rng = np.random.default_rng(seed)
+    X = np.vstack([m + 0.3 * rng.normal(size=(6, 2)) for m in means])
+    y = np.repeat([0, 1, 2], 6)
+    ovo = lk.one_vs_one(X, y, method="centroid")
+    Z = rng.uniform(-12, 12, size=(3000, 2))
+    assert not ovo.ambiguous(Z).any()
+
+
+@given(X=arrays(float, (10, 2), elements=st.floats(-3, 3)), seed=st.integers(0, 1000))
+def test_a_two_class_linear_machine_is_the_perceptron_with_twice_the_rate(X, seed):
+    y = np.random.default_rng(seed).choice([-1, 1], size=10)
+    y[:2] = [-1, 1]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        lm = lk.linear_machine(X, y, max_epochs=7, eta=0.5)
+        per = lk.perceptron(X, y, max_epochs=7, eta=1.0)
+    assert lm.classes.tolist() == [-1, 1]
+    assert np.allclose(lm.W[1] - lm.W[0], per.w)
+
+
+@given(k=st.integers(2, 5), seed=st.integers(0, 1000), radius=st.floats(3, 8))
+def test_one_vs_rest_separability_implies_a_separating_linear_machine(k, seed, radius):
+    X, y = lk.datasets.blobs(12, k, radius=radius, spread=0.3, seed=seed)
+    each = [lk.is_separable(X, np.where(y == c, 1, -1)) for c in range(k)]
+    assume(all(each))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        ovr = lk.one_vs_rest(X, y, max_epochs=2000)
+    assume(not ovr.ambiguous(X).any())  # every binary perceptron separated its class
+    assert np.array_equal(np.argmax(ovr.decision_function(X), axis=1), y)
+
+
+def test_the_pairwise_tie_triangle_is_closed_in_its_figure():
+    """The chapter's pairwise perceptrons: the ties form a triangle whose corners are the lines' crossings,
+    one of them outside a box around the data alone."""
+    X, y = lk.datasets.blobs(30, 3, seed=3)
+    ovo = lk.one_vs_one(X, y)
+    corners = np.array([np.linalg.solve(np.array([ovo.W[a], ovo.W[b]])[:, 1:], -np.array([ovo.W[a][0], ovo.W[b][0]]))
+                        for a, b in ((0, 1), (0, 2), (1, 2))])
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    assert not np.all((corners >= lo - 1) & (corners <= hi + 1))  # the data's box misses a corner
+    tri = np.vstack([corners])
+    rng = np.random.default_rng(0)
+    Z = rng.uniform(corners.min(axis=0) - 2, corners.max(axis=0) + 2, size=(20000, 2))
+    # barycentric test: inside the triangle exactly where the vote ties
+    T = np.column_stack([tri[1] - tri[0], tri[2] - tri[0]])
+    lam = np.linalg.solve(T, (Z - tri[0]).T).T
+    inside = (lam >= 0).all(axis=1) & (lam.sum(axis=1) <= 1)
+    near = np.abs(ovo.decision_function(Z)).min(axis=1) < 1e-6
+    assert np.array_equal(ovo.ambiguous(Z)[~near], inside[~near])
+    fig, ax = plt.subplots()
+    lk.plot.regions(ovo, np.vstack([X, corners]), ax=ax)
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    assert np.all((corners[:, 0] > x0) & (corners[:, 0] < x1) & (corners[:, 1] > y0) & (corners[:, 1] < y1))
+    plt.close(fig)
+
+
+def test_the_averaged_linear_machine_with_two_classes_is_the_averaged_perceptron():
+    X, y = lk.datasets.noisy(30, seed=1)
+    a = lk.averaged_linear_machine(X, y, max_epochs=7)
+    b = lk.averaged_perceptron(X, y, max_epochs=7, eta=2.0)
+    assert np.allclose(a.W[1] - a.W[0], b.w)
+
+
+def test_iris_linear_machine_last_iterate_moves_and_the_average_settles():
+    X_iris, y_iris, _, classes = lk.datasets.iris()
+    order = np.random.default_rng(0).permutation(150)
+    species = np.array(classes)[y_iris[order]]
+    P = X_iris[order][:, 2:4]
+    fold = np.arange(150) % 5
+
+    def cv(train):
+        return np.mean([train(P[fold != f], species[fold != f]).score(P[fold == f], species[fold == f])
+                        for f in range(5)])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        last = [round(cv(lambda A, b: lk.linear_machine(A, b, max_epochs=T)), 4) for T in (50, 100, 200)]
+    assert last == [0.9333, 0.8733, 0.96]
+    avg = [cv(lambda A, b: lk.averaged_linear_machine(A, b, max_epochs=T)) for T in (50, 100, 200)]
+    assert max(avg) - min(avg) < 0.01
+
+
+STEM = "08_multiclass"
+CLAIMS = {
+    "and the third cannot": "test_a_linear_machine_ties_only_on_lines",
+    "Every point gets an answer, so there is no \"?\" region": "test_a_linear_machine_ties_only_on_lines",
+    "one of them is\nalways the largest": "test_a_linear_machine_ties_only_on_lines",
+    "the only possible tie is the cycle": "test_with_three_classes_the_only_tied_vote_is_the_cycle",
+    "beyond the point where two of the lines cross, a third class beats both":
+        "test_with_three_classes_and_crossing_lines_each_line_is_a_border_on_one_side_only",
+    "With three classes and lines that cross, all three pairs share a border":
+        "test_with_three_classes_and_crossing_lines_each_line_is_a_border_on_one_side_only",
+    "classes 0 and 2 never touch": "test_parallel_borders_leave_two_classes_apart",
+    "class 0 wins the\ntriangle where every": "test_a_class_in_the_middle_of_three_gives_all_six_borders",
+    "With four classes a missing border is\ncommon but not forced": "test_four_blobs_machine_has_five_of_six_borders",
+    "So a linear machine can never give one\nclass two separate islands": "test_regions_are_convex",
+    "an intersection of convex sets is convex": "test_regions_are_convex",
+    "On such data the perceptron never converges": "test_the_perceptron_never_converges_on_data_no_line_separates",
+    "so the training rule\ncannot converge": "test_a_linear_machine_cannot_converge_where_no_machine_separates",
+    "reaches 98% training accuracy but\n  never converges": "test_a_linear_machine_cannot_converge_where_no_machine_separates",
+    "so the vote never cycles and pairwise has no tie region": "test_pairwise_centroid_classifiers_never_tie",
+    "an ordinary binary linear classifier": "test_a_two_class_linear_machine_is_the_perceptron_with_twice_the_rate",
+    "The other way round, no": "test_one_vs_rest_separability_implies_a_separating_linear_machine",
+    "Here the tie region is the triangle enclosed by the three pairwise lines":
+        "test_the_pairwise_tie_triangle_is_closed_in_its_figure",
+    "the last iterate depends on when we stop": "test_iris_linear_machine_last_iterate_moves_and_the_average_settles",
+    "so it cannot be ranked against the others": "test_iris_linear_machine_last_iterate_moves_and_the_average_settles",
+}
+SHOWN = [
+    # reviewed: definitions, descriptions, or statements about the data set shown
+    "Let the classes be $c_1, \\dots, c_k$ and let every",
+    "Each class here can be cut off from the other two by a line",
+    "Count the claims at every cell:",
+    "Checking every ambiguous cell against our own computation of that rule:",
+    "trains one classifier for each pair of classes, on the examples of those two\nclasses only",
+    "It is much\nsmaller than the one-vs-rest \"?\" region",  # the two counts printed
+    "Take three scores that depend on $x_1$ only",
+    "One-vs-rest with a tie-breaker has no such\nguarantee",
+    "The training accuracy was 100% for all three: on this data",
+    "Two classes are linearly separable when",  # a definition
+    "a $k$-class data set is **linearly separable** when",  # a definition
+    "Three clusters in a row show the difference",
+    "The least-squares \"middle against the rest\" classifier claims none of its own points",
+    "The linear machine gets every point right with its own lines.",
+    "Notice the middle panel",
+    "The right panel is the linear machine: three convex\nregions, every point right.",
+    "In the petal plane, versicolor sits *between* setosa and virginica.",
+    "Pairwise trains each function on the least data",  # arithmetic for ten balanced digits
+    "Suppose one-vs-rest used the rule",
+    "Can a data set be linearly separable in the $k$-class sense",
+    "Yes: three clusters in a row (section 6)",
+    "The rule of section 4 steps when the true class does not win outright.",  # a definition
+    "A **margin** version asks for\nmore",  # a definition
+    "converges and gets every training point right;",  # the property asked for
+    "(a) Every class can be cut off from all the others by one line.",  # answer options
+    "(b) Every pair of classes can be separated by a line.",
+    "(c) There are weight vectors",
+]
+
+
+def test_every_general_claim_is_listed():
+    assert check_claims(STEM, CLAIMS, SHOWN, sys.modules[__name__]) == []
+
+
+def test_the_claims_table_is_not_empty():
+    assert len(CLAIMS) >= 10 and len(SHOWN) >= 10
+
+
 # ---------------------------------------------------------------- exercise feedback
 # The reference passing and every registered wrong answer being named are checked for
 # every chapter in tests/test_misconceptions.py; here, an answer no catalogue foresees.
-STEM_FEEDBACK = "08_multiclass"
-
 UNRELATED = {
     "ch08-ovr-predict": "def ovr_predict(W, X):\n    return np.zeros(len(X), dtype=int)\n",
     "ch08-pairwise-vote": ("def pairwise_votes(S, pairs, k):\n"
-                           "    return np.zeros((len(S), k), dtype=int), np.zeros(len(S), dtype=bool)\n"),
-    "ch08-lm-update": "def linear_machine_update(W, x_i, c, eta):\n    return np.ones_like(W)\n",
+                           "    return np.ones((len(S), k), dtype=int), np.zeros(len(S), dtype=bool)\n"),
+    "ch08-margin-update": "def margin_update(W, x_i, c, eta, margin):\n    return np.ones_like(W)\n",
     "ch08-construct": "X_c, y_c = lk.datasets.blobs(10, 4, seed=0)\n",
     "ch08-predict-meet": "meet = [0.0, 0.0]\n",
     "ch08-explain-separable": 'answer = "e"\n',
@@ -130,6 +378,11 @@ UNRELATED = {
 
 @pytest.mark.parametrize("gid", sorted(UNRELATED))
 def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
-    assert sorted(UNRELATED) == sorted(exercises(STEM_FEEDBACK)), "one unrelated answer per exercise"
-    message = visible_feedback(STEM_FEEDBACK, gid, UNRELATED[gid])
+    assert sorted(UNRELATED) == sorted(exercises(STEM)), "one unrelated answer per exercise"
+    message = visible_feedback(STEM, gid, UNRELATED[gid])
     assert message is not None and KNOWN not in message and "Hint: " in message, message
+
+
+def test_predict_and_explain_answers_are_not_revealed():
+    for gid, wrong in (("ch08-predict-meet", "meet = [7.0, 7.0]\n"), ("ch08-explain-separable", 'answer = "a"\n')):
+        assert "expected" not in visible_feedback(STEM, gid, wrong)

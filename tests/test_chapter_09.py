@@ -2,14 +2,18 @@
 references, and the exercises' feedback (every registered wrong answer is named by
 its visible test)."""
 
+import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 
 import lecturekit as lk
+from claims_support import check_claims
 from exercise_support import KNOWN, exercises, visible_feedback
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -119,16 +123,243 @@ def test_more_features_overfit_noisy_data():
     assert errs[1][0] < errs[0][0] and errs[1][1] > errs[0][1] + 0.2
 
 
+# ---------------------------------------------------------------- general claims, searched for counterexamples
+def _monomials(X, p):
+    return np.column_stack([X[:, 0] ** i * X[:, 1] ** (k - i) for k in range(1, p + 1) for i in range(k + 1)])
+
+
+def _noisy_ellipse(n, seed):
+    Xr, yr = lk.datasets.circles(n, a=2.0, b=1.0, gap=0.0, seed=seed)
+    flip = np.random.default_rng(seed + 100).random(n) < 0.1
+    return Xr / 2, np.where(flip, -yr, yr)
+
+
+def _points(n_min=2, n_max=12, d=2, lo=-3, hi=3):
+    return st.integers(n_min, n_max).flatmap(
+        lambda n: arrays(float, (n, d), elements=st.floats(lo, hi).map(lambda v: round(v, 1))))
+
+
+@given(X=_points(n_min=4, n_max=20), seed=st.integers(0, 10_000), p=st.integers(1, 5))
+def test_nested_features_never_raise_the_squared_training_error(X, seed, p):
+    """Including degree p+1 monomials cannot raise the least-squares error of degree p (an
+    independent solver, np.linalg.lstsq); duplicates and collinear points included."""
+    y = np.random.default_rng(seed).choice([-1.0, 1.0], size=len(X))
+    y[:2] = [1.0, -1.0]
+
+    def sse(F):
+        Fh = lk.to_homogeneous(F)
+        w, *_ = np.linalg.lstsq(Fh, y, rcond=None)
+        return float(np.sum((y - Fh @ w) ** 2))
+
+    assert sse(_monomials(X, p + 1)) <= sse(_monomials(X, p)) + 1e-7 * len(y)
+
+
+def test_training_mistakes_can_rise_with_more_features():
+    """The chapter's own generator: on 8 of the seeds 0-58 the 0-1 training error of least squares rises."""
+    rises = []
+    for seed in range(59):
+        X, y = _noisy_ellipse(30, seed)
+        errs = [np.mean(lk.least_squares_classifier(_monomials(X, p), y).predict(_monomials(X, p)) != y)
+                for p in range(1, 9)]
+        if np.any(np.diff(errs) > 0):
+            rises.append(seed)
+    assert rises == [6, 11, 23, 25, 28, 30, 50, 52]
+    X, y = _noisy_ellipse(30, 6)
+    F3, F4 = _monomials(X, 3), _monomials(X, 4)
+    mistakes = [int(np.sum(lk.least_squares_classifier(F, y).predict(F) != y)) for F in (F3, F4)]
+    assert mistakes == [3, 4]
+
+
+def _fs_bound(X, y, u, gamma, passes):
+    Xh = lk.to_homogeneous(X)
+    R = np.linalg.norm(Xh, axis=1).max()
+    d = np.maximum(0.0, gamma - y * (Xh @ u))
+    return ((R + np.sqrt(passes) * np.linalg.norm(d)) / gamma) ** 2
+
+
+@given(X=_points(n_min=2, n_max=10), seed=st.integers(0, 10_000), u=arrays(float, 3, elements=st.floats(-1, 1)),
+       gamma=st.floats(0.01, 3), epochs=st.integers(1, 12), dup=st.booleans())
+def test_the_mistakes_never_exceed_the_freund_schapire_bound(X, seed, u, gamma, epochs, dup):
+    """Freund & Schapire (1999): on ANY data (here random labels, duplicates with opposite labels,
+    ties on the boundary) the perceptron's mistakes over the passes it makes are at most
+    ((R + sqrt(passes) D1) / gamma)^2, for every unit u and gamma > 0."""
+    assume(np.linalg.norm(u) > 1e-3)
+    u = u / np.linalg.norm(u)
+    y = np.random.default_rng(seed).choice([-1, 1], size=len(X))
+    y[:2] = [1, -1]  # both classes
+    if dup:
+        X, y = np.vstack([X, X[:1]]), np.r_[y, -y[0]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        res = lk.perceptron(X, y, max_epochs=epochs)
+    assert res.n_updates <= _fs_bound(X, y, u, gamma, res.epochs) * (1 + 1e-9)
+
+
+@given(X=_points(n_min=2, n_max=10), seed=st.integers(0, 10_000), delta=st.floats(0.1, 5), dup=st.booleans())
+def test_one_feature_per_example_makes_any_data_separable_and_keeps_the_first_pass(X, seed, delta, dup):
+    y = np.random.default_rng(seed).choice([-1, 1], size=len(X))
+    y[:2] = [1, -1]  # both classes
+    if dup:
+        X, y = np.vstack([X, X[:1]]), np.r_[y, -y[0]]
+    aug = np.hstack([X, delta * np.eye(len(y))])
+    assert lk.is_separable(aug, y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        a, b = lk.perceptron(X, y, max_epochs=1), lk.perceptron(aug, y, max_epochs=1)
+    assert np.array_equal(a.trace.index, b.trace.index)
+
+
+def test_the_bound_on_the_chapters_noisy_data():
+    X, y = lk.datasets.noisy(40, seed=3)
+    u = lk.least_squares_classifier(X, y).w
+    u = u / np.linalg.norm(u)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        for T in (1, 5, 20):
+            res = lk.perceptron(X, y, max_epochs=T)
+            assert all(res.n_updates <= _fs_bound(X, y, u, g, T) for g in (0.25, 0.5, 1.0))
+
+
+@given(X=_points(n_min=3, n_max=10), k=st.integers(0, 9))
+def test_the_perceptron_never_converges_on_data_no_line_separates(X, k):
+    k = k % len(X)
+    X = np.vstack([X, X[k]])
+    y = np.r_[np.where(np.arange(len(X) - 1) % 2 == 0, 1, -1), 0]
+    y[-1] = -y[k]
+    with pytest.warns(lk.ConvergenceWarning):
+        assert not lk.perceptron(X, y, max_epochs=15).converged
+    X4, y4 = lk.datasets.xor()
+    assert not lk.is_separable(X4, y4)
+
+
+@given(X=_points(n_min=2, n_max=8), seed=st.integers(0, 10_000))
+def test_separation_certificate_is_gordans_alternative(X, seed):
+    y = np.random.default_rng(seed).choice([-1, 1], size=len(X))
+    y[:2] = [1, -1]  # both classes
+    ok, v = lk.separation_certificate(X, y)
+    Xh = lk.to_homogeneous(X)
+    if ok:
+        assert np.all(y * (Xh @ v) > 0)
+    else:
+        v = np.asarray(v, dtype=float)
+        assert np.all(v >= -1e-12) and v.sum() > 1e-9
+        assert np.allclose((v * y) @ Xh, 0, atol=1e-7 * max(1.0, v.sum()))
+
+
+@given(a=arrays(float, 2, elements=st.floats(0.1, 10)), scale=st.floats(0.1, 10), sign=st.sampled_from([-1.0, 1.0]),
+       t=arrays(float, 8, elements=st.floats(0, 2 * np.pi)))
+def test_points_of_the_ellipse_score_zero(a, scale, sign, t):
+    """Any ellipse weights (either sign pattern): the semi-axes sqrt(-b / v_j) put x(t) on the boundary."""
+    w = sign * scale * np.array([-1.0, 1 / a[0] ** 2, 1 / a[1] ** 2])
+    b, v1, v2 = w
+    a1, a2 = np.sqrt(-b / v1), np.sqrt(-b / v2)
+    assert np.allclose([a1, a2], a)
+    P = np.column_stack([a1 * np.cos(t), a2 * np.sin(t)])
+    assert np.allclose(lk.to_homogeneous(lk.square_features(P)) @ w, 0, atol=1e-9 * scale)
+
+
+@given(w=arrays(float, 3, elements=st.floats(-5, 5)), X=_points(n_min=1, n_max=6))
+def test_a_line_in_the_squares_is_symmetric_about_both_axes(w, X):
+    score = lambda P: lk.to_homogeneous(lk.square_features(P)) @ w
+    assert np.allclose(score(X), score(X * [-1, 1])) and np.allclose(score(X), score(X * [1, -1]))
+
+
+@given(X=_points(n_min=4, n_max=12), seed=st.integers(0, 10_000), c=arrays(float, 2, elements=st.floats(0.2, 5)))
+def test_stretching_a_feature_divides_its_least_squares_weight(X, seed, c):
+    y = np.random.default_rng(seed).choice([-1.0, 1.0], size=len(X))
+    y[:2] = [-1.0, 1.0]
+    Xh = lk.to_homogeneous(X)
+    assume(np.linalg.matrix_rank(Xh) == 3)
+    w = lk.least_squares_classifier(X, y).w
+    w_c = lk.least_squares_classifier(X * c, y).w
+    assert np.allclose(w_c, w / np.r_[1.0, c], rtol=1e-6, atol=1e-8)
+
+
+@given(X=_points(n_min=3, n_max=10), seed=st.integers(0, 10_000))
+def test_the_kernel_perceptron_makes_the_updates_of_the_perceptron_on_phi(X, seed):
+    y = np.random.default_rng(seed).choice([-1, 1], size=len(X))
+    y[:2] = [1, -1]  # both classes
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        kern = lk.dual_perceptron(X, y, kernel=lk.polynomial_kernel(2), fit_intercept=False, max_epochs=20)
+        prim = lk.perceptron(phi(X), y, fit_intercept=False, max_epochs=20)
+    assert np.array_equal(kern.trace.index, prim.trace.index)
+
+
+CLAIMS = {
+    "on which the perceptron of Chapter 4 never converged": "test_the_perceptron_never_converges_on_data_no_line_separates",
+    "the perceptron does not converge on\n  non-separable data and cannot learn XOR":
+        "test_the_perceptron_never_converges_on_data_no_line_separates",
+    "The perceptron therefore cannot converge": "test_the_perceptron_never_converges_on_data_no_line_separates",
+    "chapter 4 showed the perceptron cycling forever on\nit": "test_the_perceptron_never_converges_on_data_no_line_separates",
+    "the perceptron would not stop for the degrees": "test_the_perceptron_never_converges_on_data_no_line_separates",
+    "and the perceptron never converges on it": "test_the_perceptron_never_converges_on_data_no_line_separates",
+    "By Gordan's theorem exactly one of two things exists": "test_separation_certificate_is_gordans_alternative",
+    "Every point should sit on the boundary, up to rounding.": "test_points_of_the_ellipse_score_zero",
+    "so every boundary it can express is symmetric about both axes":
+        "test_a_line_in_the_squares_is_symmetric_about_both_axes",
+    "The squares alone only express ellipses centred at the origin": "test_a_line_in_the_squares_is_symmetric_about_both_axes",
+    "explain why more features lower the squared training error, not always the count of training\n  mistakes":
+        "test_nested_features_never_raise_the_squared_training_error",
+    "its\nsquared error, can only get better": "test_nested_features_never_raise_the_squared_training_error",
+    "Nested features never raise the squared training error of least squares":
+        "test_nested_features_never_raise_the_squared_training_error",
+    "(its squared error) can only get better": "test_nested_features_never_raise_the_squared_training_error",
+    "What more features guarantee is a squared\nerror no higher than before":
+        "test_nested_features_never_raise_the_squared_training_error",
+    "That is not guaranteed: least\nsquares minimises the squared error": "test_training_mistakes_can_rise_with_more_features",
+    "but it rose on 8 of 59 training sets": "test_training_mistakes_can_rise_with_more_features",
+    "Every count is below its bound, as it must be.": "test_the_mistakes_never_exceed_the_freund_schapire_bound",
+    "the perceptron's mistakes on any data are at most": "test_the_mistakes_never_exceed_the_freund_schapire_bound",
+    "with one extra feature per example any data become\n  separable":
+        "test_one_feature_per_example_makes_any_data_separable_and_keeps_the_first_pass",
+    "the perceptron makes the same mistakes on the new data as on the old":
+        "test_one_feature_per_example_makes_any_data_separable_and_keeps_the_first_pass",
+    "The claim is exact, so the two runs must make the same mistakes in the same\norder":
+        "test_the_kernel_perceptron_makes_the_updates_of_the_perceptron_on_phi",
+    "multiplying a feature by a factor only divides its least-squares weight by that factor":
+        "test_stretching_a_feature_divides_its_least_squares_weight",
+    "Least squares makes the same number of mistakes at every setting": "test_feature_map_explorer_claims_of_section_9",
+    "With the perceptron the read-out shows 0 training mistakes at every setting":
+        "test_feature_map_explorer_claims_of_section_9",
+}
+SHOWN = [
+    # reviewed: definitions, descriptions of an algorithm, citations, or statements about the data shown
+    "Every classifier in this course draws a straight line",
+    "say what this particular map cannot do",
+    "the dual perceptron, which needs the training data only through\n  the Gram matrix",  # Flach's algorithm
+    "What this map cannot do",  # a heading
+    "Only the weight on $x_1 x_2$ is non-zero",  # the printed w on the four XOR points
+    "The perceptron never sees the added features; they exist only in the proof.",
+    "The bound is not tight",  # the printed numbers
+    "never looks at a feature vector on its own",  # Alg. 7.2, by definition
+    "If we train\non features $\\phi(x)$, only $\\phi(x_i) \\cdot \\phi(x_j)$ is needed.",
+    "The $\\sqrt2$ factors only rescale features",
+    "With 2 features (a line) both errors are high",  # the printed errors
+    "So a feature map is a\nchoice with a price",  # advice
+    "On this training set the count of training mistakes never went up.",
+    "both panels are drawn at equal scale on their two axes, so every shape you see is its true\nshape",
+    "Every ellipse that runs through the empty gap separates the training data",
+    "needs the data only through a Gram matrix `G`",  # Alg. 7.2, by definition
+    "such that for **every** pair of points",  # the exercise's task
+]
+
+
+def test_every_general_claim_is_listed():
+    assert check_claims(STEM, CLAIMS, SHOWN, sys.modules[__name__]) == []
+
+
+def test_the_claims_table_is_not_empty():
+    assert len(CLAIMS) >= 10 and len(SHOWN) >= 10
+
+
 # ---------------------------------------------------------------- exercise feedback
 # The reference passing and every registered wrong answer being named are checked for
 # every chapter in tests/test_misconceptions.py; here, an answer no catalogue foresees.
-STEM_FEEDBACK = "09_feature_trick"
-
 UNRELATED = {
-    "ch09-squares": "def squares(X):\n    return np.zeros(np.shape(X))\n",
+    "ch09-construct-ellipse": "w_ellipse = [1.0, 1.0, 1.0]\n",
     "ch09-axes": "def ellipse_axes(w):\n    return 7.0, 7.0\n",
-    "ch09-xor": ("def xor_features(X):\n    return np.zeros((len(X), 3))\n\n\n"
-                 "def fit_xor(X, y):\n    return np.zeros(4)\n"),
+    "ch09-debug-dual": "def dual_alpha(G, y, max_epochs):\n    return np.full(len(y), 2)\n",
     "ch09-poly2": "def poly2_features(X):\n    return np.zeros((len(X), 6))\n",
     "ch09-shape": 'boundary_shape = "z"\n',
 }
@@ -136,6 +367,10 @@ UNRELATED = {
 
 @pytest.mark.parametrize("gid", sorted(UNRELATED))
 def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
-    assert sorted(UNRELATED) == sorted(exercises(STEM_FEEDBACK)), "one unrelated answer per exercise"
-    message = visible_feedback(STEM_FEEDBACK, gid, UNRELATED[gid])
+    assert sorted(UNRELATED) == sorted(exercises(STEM)), "one unrelated answer per exercise"
+    message = visible_feedback(STEM, gid, UNRELATED[gid])
     assert message is not None and KNOWN not in message and "Hint: " in message, message
+
+
+def test_the_explain_answer_is_not_revealed():
+    assert "expected" not in visible_feedback(STEM, "ch09-shape", 'boundary_shape = "a"\n')

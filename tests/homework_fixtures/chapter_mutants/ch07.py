@@ -1,82 +1,49 @@
-# Plausible wrong answers for chapter 07: each must lose points under the grader.
+# Plausible wrong answers for chapter 07: each must lose points under the grader, and the
+# visible check must name it (its description is the Mistake message in lecturekit/exercises/ch07.py).
+_EPOCH_DOC = '    """One epoch of online LMS from w over the rows of Xh, in order; w itself is not changed."""\n'
+_RIDGE_GRADIENT = '''def ridge_gradient(w, Xh, y, lam):
+    """Gradient of E_lam(w) = 1/2 |y - Xh w|^2 + lam/2 |w|^2; Xh has shape (n, d + 1)."""
+    return -Xh.T @ (y - Xh @ w) + lam * w
+'''
+_RIDGE_WEIGHTS = '''
+
+def ridge_weights(Xh, y, lam):
+    """The weights where ridge_gradient is zero."""
+    return np.linalg.solve(Xh.T @ Xh + lam * np.eye(Xh.shape[1]), Xh.T @ y)
+'''
+
 MUTANTS = {
-    "ch07-online-step": [
-        ("residual sign flipped", '''def lms_online_step(w, x_i, y_i, eta):
-    """Return w after one Widrow-Hoff step: w + eta * (y_i - w . x_i) * x_i."""
-    return w + eta * (w @ x_i - y_i) * x_i
-'''),
-        ("eta ignored", '''def lms_online_step(w, x_i, y_i, eta):
-    """Return w after one Widrow-Hoff step: w + eta * (y_i - w . x_i) * x_i."""
-    return w + (y_i - w @ x_i) * x_i
-'''),
-        ("squared residual (Flach's Alg. 7.3 as printed)", '''def lms_online_step(w, x_i, y_i, eta):
-    """Return w after one Widrow-Hoff step: w + eta * (y_i - w . x_i) * x_i."""
-    return w + eta * (y_i - w @ x_i) ** 2 * x_i
-'''),
-        ("perceptron rule: only moves on mistakes, by y_i", '''def lms_online_step(w, x_i, y_i, eta):
-    """Return w after one Widrow-Hoff step: w + eta * (y_i - w . x_i) * x_i."""
-    if y_i * (w @ x_i) <= 0:
-        return w + eta * y_i * x_i
+    "ch07-debug-epoch": [
+        ("residuals computed once, before the loop: every step uses the old weights, so the epoch is one "
+         "batch step, not n online steps",
+         "def lms_epoch(w, Xh, y, eta):\n" + _EPOCH_DOC + """    r = y - Xh @ w
+    for i in range(len(y)):
+        w += eta * r[i] * Xh[i]
     return w
-'''),
-        ("only moves on misclassified examples", '''def lms_online_step(w, x_i, y_i, eta):
-    """Return w after one Widrow-Hoff step: w + eta * (y_i - w . x_i) * x_i."""
-    if y_i * (w @ x_i) <= 0:
-        return w + eta * (y_i - w @ x_i) * x_i
+"""),
+        ("steps only on misclassified examples: LMS moves on every example",
+         "def lms_epoch(w, Xh, y, eta):\n" + _EPOCH_DOC + """    w = np.array(w, dtype=float)
+    for x_i, y_i in zip(Xh, y):
+        if y_i * (w @ x_i) <= 0:
+            w = w + eta * (y_i - w @ x_i) * x_i
     return w
-'''),
-        ("the perceptron's sign(w . x) in place of w . x", '''def lms_online_step(w, x_i, y_i, eta):
-    """Return w after one Widrow-Hoff step: w + eta * (y_i - w . x_i) * x_i."""
-    return w + eta * (y_i - np.sign(w @ x_i)) * x_i
-'''),
+"""),
+        ("w is changed in place (w += ...), so the caller's array moves too",
+         "def lms_epoch(w, Xh, y, eta):\n" + _EPOCH_DOC + """    w = np.asarray(w, dtype=float)
+    for x_i, y_i in zip(Xh, y):
+        w += eta * (y_i - w @ x_i) * x_i
+    return w
+"""),
     ],
-    "ch07-batch-step": [
-        ("gradient sign flipped (ascent)", '''def lms_gradient(w, Xh, y):
-    """Gradient of E(w) = 1/2 sum_i (y_i - w . x_i)^2; Xh has shape (n, d + 1)."""
-    return Xh.T @ (y - Xh @ w)
-
-
-def lms_batch_step(w, Xh, y, eta):
-    """Return w after one batch LMS step, w - eta * grad E(w)."""
-    return w - eta * lms_gradient(w, Xh, y)
-'''),
-        ("eta ignored in the step", '''def lms_gradient(w, Xh, y):
-    """Gradient of E(w) = 1/2 sum_i (y_i - w . x_i)^2; Xh has shape (n, d + 1)."""
-    return -Xh.T @ (y - Xh @ w)
-
-
-def lms_batch_step(w, Xh, y, eta):
-    """Return w after one batch LMS step, w - eta * grad E(w)."""
-    return w - lms_gradient(w, Xh, y)
-'''),
-        ("mean instead of sum", '''def lms_gradient(w, Xh, y):
-    """Gradient of E(w) = 1/2 sum_i (y_i - w . x_i)^2; Xh has shape (n, d + 1)."""
-    return -Xh.T @ (y - Xh @ w) / len(y)
-
-
-def lms_batch_step(w, Xh, y, eta):
-    """Return w after one batch LMS step, w - eta * grad E(w)."""
-    return w - eta * lms_gradient(w, Xh, y)
-'''),
-        ("sums only over misclassified examples (batch perceptron)", '''def lms_gradient(w, Xh, y):
-    """Gradient of E(w) = 1/2 sum_i (y_i - w . x_i)^2; Xh has shape (n, d + 1)."""
-    wrong = y * (Xh @ w) <= 0
-    return -Xh[wrong].T @ (y[wrong] - Xh[wrong] @ w)
-
-
-def lms_batch_step(w, Xh, y, eta):
-    """Return w after one batch LMS step, w - eta * grad E(w)."""
-    return w - eta * lms_gradient(w, Xh, y)
-'''),
-        ("step adds the gradient", '''def lms_gradient(w, Xh, y):
-    """Gradient of E(w) = 1/2 sum_i (y_i - w . x_i)^2; Xh has shape (n, d + 1)."""
-    return -Xh.T @ (y - Xh @ w)
-
-
-def lms_batch_step(w, Xh, y, eta):
-    """Return w after one batch LMS step, w - eta * grad E(w)."""
-    return w + eta * lms_gradient(w, Xh, y)
-'''),
+    "ch07-ridge": [
+        ("the penalty's gradient has the wrong sign: lam/2 |w|^2 grows away from 0, so its gradient is +lam w",
+         _RIDGE_GRADIENT.replace("+ lam * w", "- lam * w") + _RIDGE_WEIGHTS),
+        ("the factor 1/2 of the penalty lost: the gradient of lam/2 |w|^2 is lam w, not 2 lam w",
+         _RIDGE_GRADIENT.replace("+ lam * w", "+ 2 * lam * w") + _RIDGE_WEIGHTS),
+        ("the penalty left out of the gradient", _RIDGE_GRADIENT.replace(" + lam * w", "") + _RIDGE_WEIGHTS),
+        ("the least-squares weights: lam was not used",
+         _RIDGE_GRADIENT + _RIDGE_WEIGHTS.replace("np.linalg.solve(Xh.T @ Xh + lam * np.eye(Xh.shape[1]), Xh.T @ y)",
+                                                  "np.linalg.lstsq(Xh, y, rcond=None)[0]")),
     ],
     "ch07-predict-step": [
         ("the residual taken as score minus label (sign flipped)", "w_next = [0.5, 2.0, -0.5]\n"),

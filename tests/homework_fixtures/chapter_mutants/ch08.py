@@ -1,4 +1,17 @@
 # Plausible wrong answers for chapter 08: each must lose points under the grader.
+_MARGIN = """def margin_update(W, x_i, c, eta, margin):
+    \"\"\"W after one margin step of the multiclass perceptron on (x_i, class index c); W is not modified.\"\"\"
+    g = W @ x_i
+    rivals = g.copy()
+    rivals[c] = -np.inf
+    j = int(np.argmax(rivals))
+    W = W.copy()
+    if g[c] - g[j] <= margin:
+        W[c] = W[c] + eta * x_i
+        W[j] = W[j] - eta * x_i
+    return W
+"""
+
 MUTANTS = {
     "ch08-ovr-predict": [
         ("argmax over the wrong axis", '''def ovr_predict(W, X):
@@ -69,77 +82,16 @@ MUTANTS = {
     return votes, tied
 '''),
     ],
-    "ch08-lm-update": [
-        ("strict > : a tie with the rival is not a mistake", '''def linear_machine_update(W, x_i, c, eta):
-    """W after one multiclass perceptron step on (x_i, class index c); W is not modified."""
-    g = W @ x_i
-    rivals = g.copy()
-    rivals[c] = -np.inf
-    j = int(np.argmax(rivals))
-    W = W.copy()
-    if g[j] > g[c]:
-        W[c] = W[c] + eta * x_i
-        W[j] = W[j] - eta * x_i
-    return W
-'''),
-        ("only the true class is updated", '''def linear_machine_update(W, x_i, c, eta):
-    """W after one multiclass perceptron step on (x_i, class index c); W is not modified."""
-    g = W @ x_i
-    rivals = g.copy()
-    rivals[c] = -np.inf
-    j = int(np.argmax(rivals))
-    W = W.copy()
-    if g[j] >= g[c]:
-        W[c] = W[c] + eta * x_i
-    return W
-'''),
-        ("every rival is pushed down", '''def linear_machine_update(W, x_i, c, eta):
-    """W after one multiclass perceptron step on (x_i, class index c); W is not modified."""
-    g = W @ x_i
-    rivals = g.copy()
-    rivals[c] = -np.inf
-    j = int(np.argmax(rivals))
-    W = W.copy()
-    if g[j] >= g[c]:
-        for r in range(W.shape[0]):
+    "ch08-margin-update": [
+        ("strict < : a true class exactly at the margin is not stepped on", _MARGIN.replace("<= margin", "< margin")),
+        ("the margin ignored: class 0 wins, but not by 5", _MARGIN.replace("g[c] - g[j] <= margin", "g[c] - g[j] <= 0")),
+        ("eta ignored", _MARGIN.replace("+ eta * x_i", "+ x_i").replace("- eta * x_i", "- x_i")),
+        ("every rival is pushed down", _MARGIN.replace("""        W[j] = W[j] - eta * x_i
+""", """        for r in range(W.shape[0]):
             if r != c:
                 W[r] = W[r] - eta * x_i
-        W[c] = W[c] + eta * x_i
-    return W
-'''),
-        ("argmax includes the true class", '''def linear_machine_update(W, x_i, c, eta):
-    """W after one multiclass perceptron step on (x_i, class index c); W is not modified."""
-    g = W @ x_i
-    j = int(np.argmax(g))
-    W = W.copy()
-    if g[j] >= g[c]:
-        W[c] = W[c] + eta * x_i
-        W[j] = W[j] - eta * x_i
-    return W
-'''),
-        ("eta ignored", '''def linear_machine_update(W, x_i, c, eta):
-    """W after one multiclass perceptron step on (x_i, class index c); W is not modified."""
-    g = W @ x_i
-    rivals = g.copy()
-    rivals[c] = -np.inf
-    j = int(np.argmax(rivals))
-    W = W.copy()
-    if g[j] >= g[c]:
-        W[c] = W[c] + x_i
-        W[j] = W[j] - x_i
-    return W
-'''),
-        ("changes W in place", '''def linear_machine_update(W, x_i, c, eta):
-    """W after one multiclass perceptron step on (x_i, class index c); W is not modified."""
-    g = W @ x_i
-    rivals = g.copy()
-    rivals[c] = -np.inf
-    j = int(np.argmax(rivals))
-    if g[j] >= g[c]:
-        W[c] += eta * x_i
-        W[j] -= eta * x_i
-    return W
-'''),
+""")),
+        ("changes W in place", _MARGIN.replace("    W = W.copy()\n", "")),
     ],
 }
 MUTANTS.update({

@@ -1,18 +1,28 @@
 # Plausible wrong answers for chapter 09: each must lose points under the grader, and each
 # description must be named by its exercise's visible test (tests/test_chapter_09.py).
-_SQUARES = "def squares(X):\n    X = np.asarray(X, dtype=float)\n    return {}\n"
 _AXES = "def ellipse_axes(w):\n    b, v1, v2 = np.asarray(w, dtype=float)\n{}"
-_XOR = ("def xor_features(X):\n    X = np.asarray(X, dtype=float)\n    return {}\n\n\n"
-        "def fit_xor(X, y):\n    return {}\n")
+_DUAL = ('def dual_alpha(G, y, max_epochs):\n'
+         '    """Mistake counts alpha of the dual perceptron on the Gram matrix G (Flach, Alg. 7.2)."""\n'
+         '    alpha = np.zeros(len(y), dtype=int)\n'
+         '    for epoch in range(max_epochs):\n'
+         '        mistakes = 0\n'
+         '        for i in range(len(y)):\n'
+         '            if y[i] * np.sum({}) {} 0:\n'
+         '                alpha[i] += {}\n'
+         '                mistakes += 1\n'
+         '        if mistakes == 0:\n'
+         '            break\n'
+         '    return alpha\n')
 _POLY2 = ("def poly2_features(X):\n    X = np.asarray(X, dtype=float)\n    x1, x2 = X[:, 0], X[:, 1]\n"
           "    r2 = np.sqrt(2.0)\n    return np.column_stack([{}])\n")
 _CHECK = ("    if not (v1 * v2 > 0 and b * v1 < 0):\n        raise ValueError(\"not an ellipse\")\n")
 
 MUTANTS = {
-    "ch09-squares": [
-        ("absolute value instead of the square", _SQUARES.format("np.abs(X)")),
-        ("squares of the rows' sums", _SQUARES.format("(X.sum(axis=1, keepdims=True) ** 2) * np.ones_like(X)")),
-        ("X @ X.T instead of elementwise squares", _SQUARES.format("X @ X.T")),
+    "ch09-construct-ellipse": [
+        ("the semi-axes are swapped: v1 belongs to x1", "w_ellipse = [-1.0, 4.0, 1 / 9]\n"),
+        ("v_j = 1 / a_j instead of 1 / a_j²: the equation is in x_j², so the semi-axis enters squared",
+         "w_ellipse = [-1.0, 1 / 3, 2.0]\n"),
+        ("positives inside: the signs of the whole vector are flipped", "w_ellipse = [1.0, -1 / 9, -4.0]\n"),
     ],
     "ch09-axes": [
         ("square root forgotten", _AXES.format(_CHECK + "    return -b / v1, -b / v2\n")),
@@ -25,13 +35,12 @@ MUTANTS = {
             "    if not (v1 * v2 > 0 and b * v1 < 0):\n        print(\"not an ellipse\")\n"
             "    with np.errstate(invalid=\"ignore\"):\n        return np.sqrt(-b / v1), np.sqrt(-b / v2)\n")),
     ],
-    "ch09-xor": [
-        ("sum instead of product", _XOR.format("np.column_stack([X[:, 0], X[:, 1], X[:, 0] + X[:, 1]])",
-                                               "lk.perceptron(xor_features(X), y).w")),
-        ("the product feature is missing", _XOR.format("np.column_stack([X[:, 0], X[:, 1]])",
-                                                       "lk.perceptron(xor_features(X), y).w")),
-        ("perceptron trained on the raw features", _XOR.format(
-            "np.column_stack([X[:, 0], X[:, 1], X[:, 0] * X[:, 1]])", "lk.perceptron(X, y, max_epochs=10).w")),
+    "ch09-debug-dual": [
+        ("the labels y_j left out of the score: it must be the sum of alpha_j y_j G[i, j]",
+         _DUAL.format("alpha * G[i]", "<=", "1")),
+        ("alpha_i counts mistakes: it grows by 1, not by y_i", _DUAL.format("alpha * y * G[i]", "<=", "y[i]")),
+        ("< 0 instead of <= 0: with every alpha 0 the score is 0, which is a mistake",
+         _DUAL.format("alpha * y * G[i]", "<", "1")),
     ],
     "ch09-poly2": [
         ("section 7's map copied: it belongs to the kernel (1 + x·z)², not (2 + x·z)²",
