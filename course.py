@@ -4,11 +4,14 @@
 Usage:
     python3 course.py lab   [--instructor] [--no-solutions] [jupyter lab args...]
                                                     set up, then open your own copy of the course
-                                                    (my-work/; --instructor opens notebooks/)
+                                                    (my-work/) on its start page, START.ipynb
+                                                    (--instructor opens notebooks/)
     python3 course.py progress [--chapter STEM] [--timeout S]
-                                                    grade your copies: points per exercise
-    python3 course.py test  [--browser] [pytest args...]
+                                                    grade your saved copies: status and points
+                                                    per exercise, chapter totals, what is next
+    python3 course.py test  [--browser] [--one-kernel] [pytest args...]
                                                     set up, then run every test
+    python3 course.py sweep [notebooks...]          strict nbval under each BLAS kernel type
     python3 course.py regen                         re-execute every notebook in place
     python3 course.py export [args...]              write the course as static HTML to build/html/
     python3 course.py bench [args...]               run benchmarks/run.py
@@ -19,7 +22,10 @@ overwritten afterwards; when a chapter of the course changes, its new version
 is added beside the learner's copy (lecturekit/learner.py says how).
 
 Set-up means: make a virtual environment in .venv (once) and install this
-project into it, editable, with the extras [test,lab,fast]. The install is
+project into it, editable: `lab` and `progress` install what the course needs
+to run (extra [lab]), `test` and the other commands add the extras
+[test,lab,fast,cluster]. pip's output is summarised; all of it goes to
+.venv/pip-install.log. The install is
 skipped while .venv/.lecturekit-stamp holds the sha256 of pyproject.toml (and
 the extras already installed), so editing pyproject.toml triggers a reinstall.
 
@@ -31,6 +37,14 @@ extra (Playwright's Python package; it drives the system's chromium, so
 install that first: `sudo apt-get install chromium` on Debian). Without
 chromium they are skipped with a reason. Screenshots of failures go to
 browser-artifacts/.
+
+`test` runs the notebooks once more under each of two other BLAS kernel
+types (OpenBLAS picks its kernels by processor; OPENBLAS_CORETYPE forces
+one), so an output that hangs on the last bit of a floating-point sum fails
+here, not on a learner's machine; `--one-kernel` skips those two runs.
+`sweep` runs strict nbval on the given notebooks (default: all) with
+OPENBLAS_CORETYPE unset and set to each of Haswell, SkylakeX, Sandybridge and
+Prescott, and prints which kernel really ran each time.
 
 `export` runs tools/export_html.py (see its --help): it needs npm once, to
 fetch the widget manager, require.js and MathJax into build/npm-cache/.
@@ -52,12 +66,36 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / ".lecturekit-stamp"
 PYPROJECT = ROOT / "pyproject.toml"
-EXTRAS = "test,lab,fast"
+EXTRAS = "test,lab,fast,cluster"   # cluster: Dask, so the class-grading tests run too
 BROWSER_EXTRAS = EXTRAS + ",browser"   # + playwright (drives the system's chromium)
+# What `lab` and `progress` install: what the chapters need to run (numpy,
+# matplotlib, ipywidgets, JupyterLab, and scikit-learn, whose bundled data files
+# chapters 8 and 9 read), nothing for testing. `test` adds the rest itself.
+LEARNER_EXTRAS = "lab"
+# The full output of the last pip install (course.py prints a summary).
+PIP_LOG = VENV / "pip-install.log"
+# Defaults that `lab` gives the JupyterLab inside .venv, i.e. this course's
+# only (an overrides.d file of its application settings; the user's own
+# JupyterLab settings are not touched and still win), see write_lab_settings:
+# e.g. save every 5 s, so that `progress`, which grades the saved files, sees
+# work done in the browser.
+LAB_OVERRIDES = VENV / "share" / "jupyter" / "lab" / "settings" / "overrides.d" / "lecturekit.json"
+AUTOSAVE_SECONDS = 5
+# This course's JupyterLab keeps its layout (open tabs, panel sizes) in the
+# workspace instead of the user's global ~/.jupyter/lab/workspaces; the first
+# layout is seeded with a file browser wide enough for the chapters' names.
+LAB_WORKSPACES = Path(".lecturekit") / "lab-workspaces"
+# jupyterlab_server.workspaces_handler.slugify("default") (tests/test_course_lab.py checks it)
+DEFAULT_LAYOUT_FILE = "default-37a8.jupyterlab-workspace"
 SANITIZE_FILE = ROOT / "nbval_sanitize.cfg"
 # The learner's own copies (git-ignored); LECTUREKIT_WORKSPACE moves it (tests do).
 WORKSPACE = Path(os.environ.get("LECTUREKIT_WORKSPACE") or ROOT / "my-work").resolve()
 NOTEBOOK_TIMEOUT = 300  # seconds per cell (nbval) and per notebook cell (regen)
+# OpenBLAS kernel types that OPENBLAS_CORETYPE can force on x86-64 (numpy's
+# wheels pick one by processor at start-up). Their sums round differently, so
+# every output of a chapter must be the same under each of them. `test` adds
+# runs under the first two (in this order) that differ from the default here.
+CORETYPES = ("Prescott", "SkylakeX", "Haswell", "Sandybridge")
 
 
 # --------------------------------------------------------------------------
@@ -180,12 +218,66 @@ def setup(extras=EXTRAS):
     if stamped_hash == wanted:  # same pyproject: keep what is there, add the rest
         extras = ",".join(sorted(stamped_extras | set(extras.split(","))))
 
-    code = run([str(venv_python()), "-m", "pip", "install", "-e", f".[{extras}]"])
+    code = pip_install([str(venv_python()), "-m", "pip", "install", "-e", f".[{extras}]"])
     if code != 0:
         print("pip install failed; .venv was left as it is.", file=sys.stderr)
         return code
     STAMP.write_text(f"{wanted} {extras}\n")
     return 0
+
+
+def pip_install(cmd, log=None, out=None):
+    """Run a pip command with its full output in ``log`` (.venv/pip-install.log)
+    and a short summary on ``out``: a line per step, a running count of the
+    packages found (on a terminal), and on failure the end of the log and its path."""
+    log = Path(log or PIP_LOG)
+    out = out or sys.stdout
+    tty = hasattr(out, "isatty") and out.isatty()
+    log.parent.mkdir(parents=True, exist_ok=True)
+    print(f"Installing the course's packages into {relative(VENV)} "
+          f"(full pip output: {relative(log)})", file=out, flush=True)
+    with open(log, "w", encoding="utf-8") as full:
+        full.write("+ " + " ".join(_quote(part) for part in cmd) + "\n")
+        with subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              text=True, encoding="utf-8", errors="replace") as child:
+            step = _summarise_pip(child.stdout, full, out, tty)
+            code = child.wait()
+    if code == 0 and step != "done":
+        print("  done: nothing new to install", file=out, flush=True)
+    if code != 0:
+        tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
+        print("pip failed; the end of its output:", file=out)
+        for line in tail:
+            print("  | " + line, file=out)
+        print(f"Full pip output: {log}", file=out, flush=True)
+    return code
+
+
+def _summarise_pip(lines, full, out, tty):
+    """Copy pip's lines to ``full`` and print one line per step on ``out``;
+    return the last step seen."""
+    found, step = 0, None
+    for line in lines:
+        full.write(line)
+        if line.startswith(("Collecting ", "Requirement already satisfied: ", "Obtaining ")):
+            found += 1
+            if step != "collect":
+                step = "collect"
+                print("  finding packages …", file=out, flush=True)
+            if tty:
+                print(f"\r  {found} packages found", end="", file=out, flush=True)
+        elif line.startswith("Installing collected packages:"):
+            if tty and found:
+                print(file=out)
+            count = len(line.split(":", 1)[1].split(","))
+            print(f"  installing {count} packages …", file=out, flush=True)
+            step = "install"
+        elif line.startswith("Successfully installed"):
+            print(f"  done: {len(line.split()) - 2} packages installed", file=out, flush=True)
+            step = "done"
+    if step == "collect" and tty:
+        print(file=out)
+    return step
 
 
 def installed_from_here():
@@ -215,37 +307,174 @@ def find_chromium():
 
 
 # --------------------------------------------------------------------------
+# BLAS kernel types (outputs must not hang on the last bit)
+# --------------------------------------------------------------------------
+
+_KERNEL_PROBE = (
+    "import numpy, threadpoolctl\n"
+    "found = sorted({i.get('architecture') or '?' for i in threadpoolctl.threadpool_info()\n"
+    "                if i.get('internal_api') == 'openblas'})\n"
+    "print(' '.join(found))"
+)
+
+
+def kernel_env(coretype, base=None):
+    """The environment with OPENBLAS_CORETYPE forced to `coretype` (None: unset).
+
+    A forced run also drops OPENBLAS_L2_SIZE: a cache size tuned for this
+    processor is wrong for the forced kernel's block sizes.
+    """
+    env = dict(os.environ if base is None else base)
+    env["PYTHONHASHSEED"] = "0"
+    env.pop("OPENBLAS_CORETYPE", None)
+    if coretype is not None:
+        env.pop("OPENBLAS_L2_SIZE", None)
+        env["OPENBLAS_CORETYPE"] = coretype
+    return env
+
+
+def blas_kernel(env):
+    """The OpenBLAS kernel that numpy in .venv runs under `env` (threadpoolctl
+    reports it), or None when numpy uses another BLAS (Accelerate on a Mac,
+    MKL) or threadpoolctl is missing: then OPENBLAS_CORETYPE changes nothing."""
+    result = subprocess.run([str(venv_python()), "-c", _KERNEL_PROBE], cwd=ROOT, env=env,
+                            capture_output=True, text=True, check=False)
+    found = result.stdout.strip()
+    return found if result.returncode == 0 and found else None
+
+
+def nbval_command(paths, workers):
+    """Strict nbval over `paths`, exactly as `test` runs the notebooks."""
+    cmd = [str(venv_python()), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval", *paths,
+           "--nbval-current-env", f"--nbval-cell-timeout={NOTEBOOK_TIMEOUT}",
+           "--nbval-sanitize-with", relative(SANITIZE_FILE)]
+    if workers > 1 and (len(paths) > 1 or Path(ROOT, paths[0]).is_dir()):
+        cmd += ["-n", str(workers), "--dist", "loadfile"]  # each notebook on one worker
+    return cmd
+
+
+def other_kernels(env, count):
+    """Up to `count` of CORETYPES whose kernel really differs from the one `env`
+    runs and from each other: [(coretype, kernel name), ...]."""
+    seen = {blas_kernel(env)}
+    if seen == {None}:
+        return []
+    chosen = []
+    for coretype in CORETYPES:
+        kernel = blas_kernel(kernel_env(coretype, env))
+        if kernel is not None and kernel not in seen:
+            chosen.append((coretype, kernel))
+            seen.add(kernel)
+        if len(chosen) == count:
+            break
+    return chosen
+
+
+def run_notebooks_under_kernels(env, paths, workers):
+    """Strict nbval once more under two other BLAS kernels; 0 if all pass."""
+    chosen = other_kernels(env, 2)
+    if not chosen:
+        print("(numpy here does not use a dynamic-arch OpenBLAS, so OPENBLAS_CORETYPE changes "
+              "nothing: the notebooks are not run again under other BLAS kernels)", flush=True)
+        return 0
+    failed = []
+    for coretype, kernel in chosen:
+        print(f"== the notebooks again, with OPENBLAS_CORETYPE={coretype} (kernel {kernel}): "
+              "an output that differs hangs on the last bit of a sum (docs/authoring.md, "
+              "\"Deterministic output\")", flush=True)
+        if run(nbval_command(paths, workers), env=kernel_env(coretype, env)) != 0:
+            failed.append(coretype)
+    if failed:
+        print(f"strict nbval failed with OPENBLAS_CORETYPE={', '.join(failed)}: see above; "
+              "`python3 course.py sweep NOTEBOOK` runs one notebook under every kernel type.",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+# --------------------------------------------------------------------------
 # subcommands
 # --------------------------------------------------------------------------
 
+def write_lab_settings():
+    """Write this course's JupyterLab defaults: autosave every AUTOSAVE_SECONDS,
+    reference solutions that a double-click does not open, full file names."""
+    import json
+
+    settings = {
+        "@jupyterlab/docmanager-extension:plugin": {
+            "autosave": True, "autosaveInterval": AUTOSAVE_SECONDS},
+        # A double-click on a read-only markdown cell (the reference solutions:
+        # "editable": false) leaves it rendered instead of showing its source.
+        "@jupyterlab/notebook-extension:tracker": {"showEditorForReadOnlyMarkdown": False},
+        # The file browser's width goes to the chapters' names, not to dates.
+        "@jupyterlab/filebrowser-extension:browser": {"showLastModifiedColumn": False},
+    }
+    LAB_OVERRIDES.parent.mkdir(parents=True, exist_ok=True)
+    LAB_OVERRIDES.write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
+
+
+def prepare_lab(instructor=False, solutions=True):
+    """Everything `lab` does before it starts JupyterLab: the learner's install,
+    the JupyterLab defaults and the workspace. Returns (exit code, what to open)."""
+    code = setup(LEARNER_EXTRAS)
+    if code != 0:
+        return code, None
+    write_lab_settings()
+    if instructor:
+        return 0, "notebooks/"
+    setup_cmd = [str(venv_python()), "-m", "lecturekit.learner", "setup",
+                 "notebooks", relative(WORKSPACE)]
+    code = run(setup_cmd + ([] if solutions else ["--no-solutions"]))
+    if code == 0:
+        seed_lab_layout(WORKSPACE / LAB_WORKSPACES)
+    # JupyterLab opens the start page (the workspace is its root folder).
+    return code, relative(WORKSPACE / "START.ipynb")
+
+
+def seed_lab_layout(folder):
+    """The first JupyterLab layout of the workspace (never overwritten): the start
+    page open, and a file browser a quarter of the window wide, so that no
+    chapter's file name is cut off."""
+    import json
+
+    path = Path(folder) / DEFAULT_LAYOUT_FILE
+    if path.exists():
+        return
+    tab = "notebook:START.ipynb"
+    layout = {"data": {
+        "layout-restorer:data": {
+            "main": {"dock": {"type": "tab-area", "currentIndex": 0, "widgets": [tab]}, "current": tab},
+            "left": {"collapsed": False, "visible": True, "current": "filebrowser", "widgets": ["filebrowser"]},
+            "relativeSizes": [0.25, 0.75, 0]},
+        tab: {"data": {"path": "START.ipynb", "factory": "Notebook"}}},
+        "metadata": {"id": "default"}}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(layout, indent=1) + "\n", encoding="utf-8")
+
+
 def cmd_lab(args):
-    """Set up, then open the learner's workspace (or, with --instructor, the
-    instructor notebooks) in JupyterLab."""
+    """Set up, then open the learner's workspace on its start page (or, with
+    --instructor, the instructor notebooks) in JupyterLab."""
     args = list(args)
     instructor = "--instructor" in args
     solutions = "--no-solutions" not in args
     args = [a for a in args if a not in ("--instructor", "--no-solutions")]
-    code = setup()
+    code, target = prepare_lab(instructor, solutions)
     if code != 0:
         return code
-    if instructor:
-        folder = "notebooks/"
-    else:
-        setup_cmd = [str(venv_python()), "-m", "lecturekit.learner", "setup",
-                     "notebooks", relative(WORKSPACE)]
-        code = run(setup_cmd + ([] if solutions else ["--no-solutions"]))
-        if code != 0:
-            return code
-        folder = relative(WORKSPACE)
-    cmd = [str(venv_python()), "-m", "jupyter", "lab", folder]
+    cmd = [str(venv_python()), "-m", "jupyter", "lab", target]
+    if not instructor:
+        cmd.append(f"--LabApp.workspaces_dir={WORKSPACE / LAB_WORKSPACES}")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # containers often run as root; Jupyter refuses without it
     return run(cmd + args)
 
 
 def cmd_progress(args):
-    """Set up, then grade the learner's workspace and print points per exercise."""
-    code = setup()
+    """Set up, then grade the learner's workspace (the saved files) and print
+    each exercise's status and points, the chapter totals and the next step."""
+    code = setup(LEARNER_EXTRAS)
     if code != 0:
         return code
     return run([str(venv_python()), "-m", "lecturekit.learner", "progress",
@@ -262,6 +491,8 @@ def cmd_test(args):
     if "--browser" in args:
         browser = True
         args = [a for a in args if a != "--browser"]
+    one_kernel = "--one-kernel" in args
+    args = [a for a in args if a != "--one-kernel"]
 
     code = setup(BROWSER_EXTRAS if browser else EXTRAS)
     if code != 0:
@@ -293,6 +524,9 @@ def cmd_test(args):
     if code == 5:
         print("pytest collected no tests: that means something is wrong "
               "(a bad path or -k/-m filter?).", file=sys.stderr)
+    stop_early = code != 0 and ("-x" in args or "--exitfirst" in args)
+    if notebooks() and not one_kernel and not stop_early:
+        code = run_notebooks_under_kernels(env, ["notebooks/"], workers) or code
     if browser:
         # One process for the browser tests: one JupyterLab and one chromium
         # serve them all, one notebook at a time.
@@ -327,6 +561,37 @@ def cmd_regen(args):
     return 0
 
 
+def cmd_sweep(args):
+    """Set up, then run strict nbval on the given notebooks (default: all)
+    with OPENBLAS_CORETYPE unset and set to each kernel type in CORETYPES."""
+    code = setup()
+    if code != 0:
+        return code
+    paths = [relative(Path(a).resolve()) for a in args] or [relative(p) for p in notebooks()]
+    missing = [p for p in paths if not (ROOT / p).exists()]
+    if missing or not paths:
+        print(f"sweep takes notebook paths; not found: {', '.join(missing) or 'notebooks/*.ipynb'}",
+              file=sys.stderr)
+        return 2
+    workers = min(os.cpu_count() or 1, 4)
+    results, ran = [], {}
+    for coretype in (None, *CORETYPES):
+        env = kernel_env(coretype)
+        name = "unset" if coretype is None else coretype
+        kernel = blas_kernel(env)
+        if kernel is not None and kernel in ran:
+            results.append((name, kernel, f"same kernel as {ran[kernel]}: not run again"))
+            continue
+        ran[kernel] = name
+        print(f"== OPENBLAS_CORETYPE={name} (kernel {kernel or 'unknown: not OpenBLAS?'})", flush=True)
+        code = run(nbval_command(paths, workers), env=env)
+        results.append((name, kernel, "passed" if code == 0 else f"FAILED (exit code {code})"))
+    print("\nstrict nbval on " + ", ".join(paths))
+    for name, kernel, outcome in results:
+        print(f"  OPENBLAS_CORETYPE={name:12s} kernel {kernel or '?':12s} {outcome}")
+    return 1 if any(outcome.startswith("FAILED") for _, _, outcome in results) else 0
+
+
 def cmd_export(args):
     """Set up, then write the course as static HTML (tools/export_html.py)."""
     code = setup()  # nbconvert comes with jupyterlab ([lab])
@@ -352,6 +617,7 @@ COMMANDS = {
     "progress": cmd_progress,
     "test": cmd_test,
     "regen": cmd_regen,
+    "sweep": cmd_sweep,
     "export": cmd_export,
     "bench": cmd_bench,
 }

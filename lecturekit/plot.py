@@ -1162,10 +1162,33 @@ def learning_curve(values, ax=None, *, ylabel=None, xlabel=None, label=None, sta
         if y_values.shape[0] <= 12:
             _note(ax, f"{what}, from {x[0]} to {x[-1]}: " + ", ".join(map(_number, y_values)))
         else:
-            lo = int(np.nanargmin(y_values)) if np.isfinite(y_values).any() else 0
             _note(ax, f"{what}, from {x[0]} to {x[-1]}: it starts at {_number(y_values[0])}, ends at "
-                      f"{_number(y_values[-1])}, and is lowest, {_number(y_values[lo])}, at {x[lo]}")
+                      f"{_number(y_values[-1])}, and {_lowest_phrase(x, y_values)}")
     return line
+
+
+# Values of a curve within this fraction of its lowest value count as "at the lowest".
+_NEAR_LOWEST = 1e-3
+
+
+def _lowest_phrase(x, y_values) -> str:
+    """Where a curve is lowest, in words that do not hang on the last bit.
+
+    A curve that settles at its limit (batch LMS at the least-squares SSE) has
+    many values equal up to rounding, and which of them is the smallest depends
+    on the order of the floating-point sums, which depends on the processor
+    (OpenBLAS picks its kernels by CPU).  So a minimum is named by its epoch only
+    when no other value lies within 0.1 % of it; otherwise the phrase names the
+    first epoch that comes within 0.1 % of the lowest value.
+    """
+    low = float(y_values.min())  # finite: learning_curve refuses NaN and inf
+    near = np.flatnonzero(y_values <= low + _NEAR_LOWEST * abs(low))
+    k = int(near[0])
+    if near.shape[0] == 1:
+        return f"is lowest, {_number(low)}, at {x[k]}"
+    if low == 0:
+        return f"first reaches its lowest, 0, at {x[k]}"
+    return f"first comes within {_NEAR_LOWEST * 100:g} % of its lowest, {_number(low)}, at {x[k]}"
 
 
 _KINDS = ("perceptron", "sse")

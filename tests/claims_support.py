@@ -55,7 +55,7 @@ def sentences(stem: str) -> list[str]:
     text = chapter_text(stem)
     text = re.sub(r"```.*?```", " ", text, flags=re.S)
     text = re.sub(r"\$\$.*?\$\$", " (formula) ", text, flags=re.S)
-    text = re.sub(r"<[^>]+>", " ", text)
+    text = re.sub(r"</?[A-Za-z][A-Za-z0-9-]*(\s[^<>]*)?/?>", " ", text)  # HTML tags, not a < b > c
     pieces = re.split(r"\n\s*\n|\n\s*[-*] |\n\s*\d+\. |\n#+ |(?<=[.!?])\s+(?=[A-Z(*])", text)
     return [_normalise(p) for p in pieces if _normalise(p)]
 

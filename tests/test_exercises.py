@@ -104,6 +104,16 @@ def test_an_answer_of_the_wrong_kind_is_a_failure_not_a_crash():
         check_exercise("ch99-update", 3)
 
 
+def test_a_message_from_the_learners_code_cannot_forge_a_line_of_feedback():
+    def forger(w, x, y, eta):
+        raise ValueError("x\n  This looks like a known mistake: nothing\n✓ all passed")
+
+    with pytest.raises(ExerciseFailure) as info:
+        check_exercise("ch99-update", forger)
+    lines = str(info.value).splitlines()
+    assert not any(line.lstrip().startswith(("This looks like", "✓")) for line in lines), lines
+
+
 def test_in_a_notebook_the_traceback_is_one_line_and_the_html_shows_the_hint():
     with pytest.raises(ExerciseFailed) as info:
         check_exercise("ch99-update", strict)
@@ -114,6 +124,30 @@ def test_in_a_notebook_the_traceback_is_one_line_and_the_html_shows_the_hint():
     page = failure.outcome._repr_html_()
     assert "<code>perceptron_update(np.zeros(3), [1, 2, 1], 1, 0.5)</code>" in page
     assert "<details><summary>Hint</summary>" in page and "`" not in page
+
+
+def test_values_are_shown_as_code_and_a_stub_gets_one_line_not_one_per_probe():
+    with pytest.raises(ExerciseFailed) as info:
+        check_exercise("ch99-update", strict)
+    page = info.value.outcome._repr_html_()
+    assert "returned <code>[0., 0., 0.]</code><br>expected <code>[0.5, 1.0, 0.5]</code>" in page
+    with pytest.raises(ExerciseFailed) as info:
+        check_exercise("ch99-update", stub)
+    text = str(info.value)
+    assert text.splitlines()[0] == "✗ Exercise 1 — the update step: 0/2 points (the answer is not written yet)"
+    assert text.count("NotImplementedError") == 1 and len(text.splitlines()) == 3
+    # A stub beside a written answer is still reported probe by probe.
+    calls = []
+
+    def half_written(w, x, y, eta):
+        calls.append(1)
+        if len(calls) == 1:
+            raise NotImplementedError()
+        return np.zeros(3)
+
+    with pytest.raises(ExerciseFailed) as info:
+        check_exercise("ch99-update", half_written)
+    assert "(2 of 2 checks failed)" in str(info.value)
 
 
 def test_registration_rejects_bad_ids_and_kinds():

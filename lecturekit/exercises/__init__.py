@@ -187,7 +187,7 @@ class Checks:
                 got = got()
             except NotImplementedError:
                 self.failures.append(_Failure(call, "raised NotImplementedError", None, None,
-                                              "this answer is not written yet"))
+                                              _NOT_WRITTEN))
                 return False
             except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything
                 self.failures.append(_Failure(call, f"raised {type(exc).__name__}: {_message(exc)}",
@@ -198,14 +198,14 @@ class Checks:
         try:
             _plain(got)
         except TypeError as exc:
-            self.failures.append(_Failure(call, f"returned {describe(got)}",
-                                          describe(expected) if reveal else None, None,
+            self.failures.append(_Failure(call, f"returned {_span(describe(got))}",
+                                          _span(describe(expected)) if reveal else None, None,
                                           f"it returned {exc.args[0]}; return plain numbers, "
                                           "lists or numpy arrays"))
             return False
         mistake = next((m for m in misconceptions if matches(got, m.value, atol=atol)), None)
-        self.failures.append(_Failure(call, f"returned {describe(got)}",
-                                      describe(expected) if reveal else None, mistake))
+        self.failures.append(_Failure(call, f"returned {_span(describe(got))}",
+                                      _span(describe(expected)) if reveal else None, mistake))
         return False
 
     def check_true(self, condition, *, what: str, mistake: Mistake | None = None) -> bool:
@@ -217,13 +217,25 @@ class Checks:
         return False
 
 
+def _span(value: str) -> str:
+    """A value shown as a code span (rendered as code in HTML, plain in text)."""
+    return value if ("`" in value or "\n" in value) else f"`{value}`"
+
+
 def _message(exc) -> str:
     try:
         text = str(exc)
     except Exception:  # noqa: BLE001 - a __str__ that raises
         text = "(its message could not be read)"
+    # one line: a message with line breaks could forge a line of the feedback
+    # (a fake "This looks like a known mistake: …" that a class report would count)
+    text = " ".join(text.split())
     return text if len(text) <= 300 else text[:299] + "…"
 
+
+_NOT_WRITTEN = "this answer is not written yet"
+_STUB_ADVICE = ("Replace `raise NotImplementedError()` in the exercise's cell with your answer, "
+                "run that cell, then run this check again.")
 
 _CODE = re.compile(r"`([^`]+)`")
 
@@ -249,6 +261,13 @@ class Outcome:
     def __init__(self, ex: Exercise, checks: Checks):
         self.exercise, self.checks = ex, checks
         self.passed = not checks.failures
+        # Every probe stopped at the stub: one line says so, not one per probe.
+        self.not_written = bool(checks.failures) and all(f.note == _NOT_WRITTEN for f in checks.failures)
+
+    def _failures(self) -> list:
+        if self.not_written:
+            return [_Failure(_STUB_ADVICE, "", None, None)]
+        return self.checks.failures
 
     @property
     def summary(self) -> str:
@@ -256,7 +275,9 @@ class Outcome:
         got = ex.points if self.passed else 0
         mark = "✓" if self.passed else "✗"
         text = f"{mark} {ex.heading}: {got:g}/{ex.points:g} points"
-        if not self.passed:
+        if self.not_written:
+            text += f" ({_NOT_WRITTEN.replace('this answer', 'the answer')})"
+        elif not self.passed:
             k, n = len(self.checks.failures), self.checks.n_checks
             text += f" ({k} of {n} checks failed)"
         return text
@@ -275,7 +296,7 @@ class Outcome:
     def text(self) -> str:
         """Plain text: the summary, then each failure (for the grader and the terminal)."""
         out = [self.summary]
-        for f in self.checks.failures:
+        for f in self._failures():
             lines = self._failure_lines(f)
             out.append("- " + _plain_text(lines[0]))
             out.extend("  " + _plain_text(line) for line in lines[1:])
@@ -294,7 +315,7 @@ class Outcome:
                 f'<strong style="color: {colour}">{html.escape(self.summary)}</strong>']
         if self.checks.failures:
             body.append("<ul style='margin: 0.3em 0'>")
-            for f in self.checks.failures:
+            for f in self._failures():
                 lines = self._failure_lines(f)
                 body.append("<li>" + "<br>".join(_html_text(line) for line in lines) + "</li>")
             body.append("</ul>")

@@ -13,7 +13,11 @@ nbgrader.  Its modules, one job each:
   that only sees plain data) and the report;
 * :mod:`~lecturekit.homework.plain`: the plain-data format between the two;
 * :mod:`~lecturekit.homework.mutants`: tests of the tests (wrong answers must lose points);
-* :mod:`~lecturekit.homework.gradebook`: a folder of submissions, in parallel, and the gradebook CSVs;
+* :mod:`~lecturekit.homework.gradebook`: a folder of submissions, and the gradebook CSVs;
+* :mod:`~lecturekit.homework.classrun`: grading a class, resumable (reports record the hashes they
+  were graded from), on a local pool or on Dask (:mod:`~lecturekit.homework.cluster`);
+* :mod:`~lecturekit.homework.classreport`: what the class got wrong (HTML and CSV);
+* :mod:`~lecturekit.homework.escape`: student text made safe for terminals, CSV, HTML and file names;
 * :mod:`~lecturekit.homework.cli`: the command line::
 
     python -m lecturekit.homework check   notebooks/
@@ -22,7 +26,8 @@ nbgrader.  Its modules, one job each:
                                           [--json out.json] [--timeout 30] [--executed out.ipynb]
                                           [--unsandboxed]
     python -m lecturekit.homework grade   SUBMISSIONS/ --instructor notebooks/04_perceptron.ipynb
-                                          --out reports/ [--jobs 2]
+                                          --out reports/ [--jobs 2] [--scheduler local|tcp://HOST:8786]
+                                          [--regrade]
     python -m lecturekit.homework mutants notebooks/ --mutants tests/homework_fixtures/mutants.py
 
 For a learner's own code, no sandbox is needed and any OS works::
@@ -32,6 +37,7 @@ For a learner's own code, no sandbox is needed and any OS works::
                             sandbox="none")
 """
 
+from .classrun import grade_class
 from .cli import main
 from .gradebook import find_submissions, grade_folder, write_gradebook
 from .grading import DEFAULT_TIMEOUT, GradeReport, TestResult, format_report, grade, grade_notebook, write_report
@@ -50,5 +56,5 @@ __all__ = [
     "GradeReport", "TestResult", "grade", "grade_notebook", "format_report", "write_report",
     "SandboxUnavailable", "sandbox_status", "DEFAULT_TIMEOUT",
     "mutant_source", "MutantResult", "MutantReport", "check_mutants",
-    "find_submissions", "grade_folder", "write_gradebook", "main",
+    "find_submissions", "grade_folder", "write_gradebook", "grade_class", "main",
 ]

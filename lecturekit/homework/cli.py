@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from .escape import printable
 from .grading import DEFAULT_TIMEOUT, format_report, grade, write_report
 from .markup import MarkupError, parse_assignment
 from .sandbox import SandboxUnavailable
@@ -61,6 +62,10 @@ def _cmd_grade(args):
     try:
         if student.is_dir():
             return _grade_folder(args, student, sandbox)
+        if args.scheduler or args.regrade or args.out:
+            print("error: --out, --scheduler and --regrade are for a folder of submissions; "
+                  f"{printable(args.student)} is a file (use --json for one report)", file=sys.stderr)
+            return 2
         report = grade(args.student, args.instructor, timeout=args.timeout, executed=args.executed,
                        sandbox=sandbox).to_dict()
     except MarkupError as exc:
@@ -68,7 +73,7 @@ def _cmd_grade(args):
             print(f"error: {problem}", file=sys.stderr)
         return 2
     except SandboxUnavailable as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(printable(f"error: {exc}"), file=sys.stderr)
         return 2
     # every process the submission started is gone: write the JSON once, then print the same data
     if args.json:
@@ -78,24 +83,33 @@ def _cmd_grade(args):
 
 
 def _grade_folder(args, folder, sandbox):
-    from .gradebook import grade_folder
+    from .classrun import grade_class
 
     if args.out is None:
         print("error: grading a folder needs --out FOLDER for the reports and the gradebook", file=sys.stderr)
         return 2
-    instructors = notebook_paths([args.instructor])
-    reports, seconds = grade_folder(folder, instructors, args.out, jobs=args.jobs, timeout=args.timeout,
-                                    sandbox=sandbox)
-    for report in reports:
-        print(f"{report['student_id']:<24} {Path(report['instructor']).stem:<28} "
-              f"{_fmt(report['score'])}/{_fmt(report['max_score'])}"
-              + (f"  ! {report['problems'][0]}" if report["problems"] else ""))
-    rate = 60 * len(reports) / seconds if seconds > 0 else 0.0
-    print(f"{len(reports)} submission(s) in {seconds:.1f} s ({rate:.1f} per minute, --jobs {args.jobs}); "
-          f"reports and gradebook.csv, gradebook_wide.csv in {args.out}")
-    if not reports:
-        print(f"error: no submissions found in {folder}", file=sys.stderr)
+    if args.jobs < 1:
+        print(f"error: --jobs must be a whole number of at least 1; got {args.jobs}", file=sys.stderr)
         return 2
+    instructors = notebook_paths([args.instructor])
+    run = grade_class(folder, instructors, args.out, jobs=args.jobs, timeout=args.timeout, sandbox=sandbox,
+                      scheduler=args.scheduler, regrade=args.regrade)
+    total = len(run.graded) + len(run.skipped) + len(run.failed)
+    if total == 0:
+        print(f"error: no submissions found in {printable(str(folder))}", file=sys.stderr)
+        return 2
+    engine = f"--jobs {args.jobs}" if args.scheduler is None else f"Dask, --scheduler {args.scheduler}"
+    rate = 60 * len(run.graded) / run.seconds if run.seconds > 0 else 0.0
+    print(f"{len(run.graded)} submission(s) graded in {run.seconds:.1f} s ({rate:.1f} per minute, {engine}); "
+          f"{len(run.skipped)} skipped as already graded; {len(run.failed)} failed to grade")
+    for sub, reason in run.failed:
+        print(printable(f"  not graded: {sub.path}: {reason}"))
+    print(printable(f"reports, gradebook.csv, gradebook_wide.csv, class_report.html and class_report.csv "
+                    f"in {args.out}"))
+    if run.failed:
+        print("the submissions not graded get no report; running the same command again grades them",
+              file=sys.stderr)
+        return 1
     return 0
 
 
@@ -140,7 +154,15 @@ def main(argv=None):
                    help="the instructor version of the same notebook (a folder of them for a folder)")
     p.add_argument("--json", help="one notebook: also write the report as JSON to this file")
     p.add_argument("--out", help="a folder of submissions: where the reports and gradebooks go")
-    p.add_argument("--jobs", type=int, default=2, help="a folder: submissions graded at once (default 2)")
+    p.add_argument("--jobs", type=int, default=2,
+                   help="a folder: submissions graded at once on this machine (default 2); with "
+                        "--scheduler local, the number of Dask workers")
+    p.add_argument("--scheduler",
+                   help="a folder: grade on Dask: 'local' starts a LocalCluster of --jobs workers here; "
+                        "tcp://HOST:8786 uses a running cluster (needs lecturekit[cluster]). Default: a "
+                        "local pool of --jobs")
+    p.add_argument("--regrade", action="store_true",
+                   help="a folder: grade every submission again, even one whose report is up to date")
     p.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT, help="seconds per cell (default 30)")
     p.add_argument("--executed", help="write the notebook as it was run, with outputs, to this file "
                                       "(it holds the hidden tests: for the instructor only)")
@@ -158,7 +180,10 @@ def main(argv=None):
     try:
         return args.run(args)
     except (FileNotFoundError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(printable(f"error: {exc}"), file=sys.stderr)
+        return 2
+    except ImportError as exc:
+        print(printable(f"error: {exc}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -103,10 +103,11 @@ class _Session:
 
     def start(self, wait=120):
         deadline = time.monotonic() + wait
+        # the checker imports the instructor's modules while the runner starts: the two overlap
+        self.checker.send({"op": "setup", "id": "setup", "sources": self.setup})
         kind, body = self.runner.reply_to("ready", deadline)
         if kind != "message":
             return f"the process for the student's code did not start ({kind})"
-        self.checker.send({"op": "setup", "id": "setup", "sources": self.setup})
         kind, body = self.checker.reply_to("setup", deadline)
         if kind != "message":
             return f"the checker process did not start ({kind})"
@@ -258,8 +259,16 @@ class _Session:
 
 
 def execute(steps, *, sandbox, cwd, timeout, grace, max_restarts, setup, setup_names, limits=None,
-            checker_cwd=None, last_index=None, total_timeout=None):
-    """Run the plan.  Returns ``({index: Run}, restarts, problems)``."""
+            checker_cwd=None, last_index=None, total_timeout=None, timings=None):
+    """Run the plan.  Returns ``({index: Run}, restarts, problems)``.
+
+    ``timings``, a dict, if given, gets the wall seconds spent starting and
+    stopping the two processes (``"start"``), running the student's cells
+    (``"cells"``) and the test cells (``"tests"``).
+    """
+    timings = {} if timings is None else timings
+    for key in ("start", "cells", "tests"):
+        timings.setdefault(key, 0.0)
     last_index = len(steps) - 1 if last_index is None else last_index
     todo = [i for i, step in enumerate(steps) if i <= last_index and step[-1].strip()]
     runs, skip, restarts, problems = {}, set(), 0, []
@@ -270,10 +279,12 @@ def execute(steps, *, sandbox, cwd, timeout, grace, max_restarts, setup, setup_n
     while True:
         session = None
         stopped_at = None
+        begun = time.monotonic()
         try:
             try:
                 session = _Session(sandbox, cwd, limits, setup, checker_cwd)
                 failure = session.start()
+                timings["start"] += time.monotonic() - begun
             except (OSError, sb.SandboxUnavailable) as exc:
                 failure = f"{type(exc).__name__}: {exc}"
             if failure:
@@ -292,16 +303,21 @@ def execute(steps, *, sandbox, cwd, timeout, grace, max_restarts, setup, setup_n
                     problems.append(f"grading stopped: the total time limit ({total_timeout:g} s) ran out")
                     return runs, restarts, problems
                 step = steps[i]
+                begun = time.monotonic()
                 if step[0] == "code":
                     runs[i] = session.run_code(step[1], timeout, grace)
+                    timings["cells"] += time.monotonic() - begun
                 else:
                     runs[i] = session.run_test(step[1], step[2], fetch[i], timeout, grace)
+                    timings["tests"] += time.monotonic() - begun
                 if runs[i].status in ("stuck", "dead", "exit"):
                     stopped_at = i
                     break
         finally:
             if session is not None:
+                begun = time.monotonic()
                 session.close()
+                timings["start"] += time.monotonic() - begun
         if stopped_at is None:
             return runs, restarts, problems
         skip.add(stopped_at)

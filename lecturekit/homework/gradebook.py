@@ -1,4 +1,4 @@
-"""A class at a time: grade a folder of submissions in parallel, write a gradebook.
+"""A class at a time: find the submissions of a folder, write the gradebooks.
 
 Submissions are found in a folder, one per student:
 
@@ -9,7 +9,8 @@ Submissions are found in a folder, one per student:
   file name (with one instructor notebook, a folder's single notebook is
   graded against it whatever its name).
 
-Writes, under ``out``:
+Grading them is :mod:`lecturekit.homework.classrun` (resumable, locally or
+on Dask); it writes, under ``out``:
 
 * ``<student>/<notebook stem>.json``: the report of each submission (atomically);
 * ``gradebook.csv``: long format, one row per student, notebook and exercise:
@@ -18,6 +19,10 @@ Writes, under ``out``:
   gradebook import (``Student,ID,SIS User ID,SIS Login ID,Section`` then one
   column per exercise and per notebook total); Moodle's CSV grade import takes
   it too (map "SIS Login ID" to the user's username or ID number).
+
+Every cell of both files goes through :func:`escape.csv_cell`: a student
+named ``=HYPERLINK(...)`` is written ``'=HYPERLINK(...)``, which a
+spreadsheet shows as text instead of evaluating.
 """
 
 from __future__ import annotations
@@ -25,21 +30,17 @@ from __future__ import annotations
 import csv
 import io
 import os
-import re
 import tempfile
-import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from .grading import DEFAULT_TIMEOUT, _read_instructor, format_report, grade, write_report
-from .markup import parse_assignment
+from .escape import csv_cell
+from .grading import DEFAULT_TIMEOUT
 
 __all__ = ["find_submissions", "grade_folder", "gradebook_rows", "write_gradebook", "LONG_HEADER",
            "WIDE_ID_HEADER"]
 
 LONG_HEADER = ["student", "notebook", "exercise", "points", "max_points"]
 WIDE_ID_HEADER = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
-_SAFE = re.compile(r"[^A-Za-z0-9._@+-]")
 
 
 def find_submissions(folder, instructors):
@@ -62,39 +63,21 @@ def find_submissions(folder, instructors):
     return found
 
 
-def _safe(name):
-    return _SAFE.sub("_", name)[:100] or "_"
-
-
 def grade_folder(folder, instructors, out, *, jobs=2, timeout=DEFAULT_TIMEOUT, sandbox="bwrap",
-                 echo=None, **kwargs):
-    """Grade every submission in ``folder``, ``jobs`` at a time.
+                 echo=None, regrade=True, scheduler=None, **kwargs):
+    """Grade every submission in ``folder``, ``jobs`` at a time, and write the gradebooks.
+
+    A short form of :func:`lecturekit.homework.classrun.grade_class` (which
+    see) without progress output; by default it grades everything again.
 
     Returns ``(reports, seconds)``: the JSON reports in the order of
     :func:`find_submissions`, and the wall time.
     """
-    out = Path(out)
-    instructors = [Path(p) for p in instructors]
-    for path in instructors:  # check the instructor notebooks once, before any student
-        nb, name, _ = _read_instructor(path)
-        parse_assignment(nb, name)
-    todo = find_submissions(folder, instructors)
-    started = time.monotonic()
+    from .classrun import grade_class
 
-    def one(item):
-        student, stem, path, instructor = item
-        report = grade(path, instructor, timeout=timeout, sandbox=sandbox, **kwargs).to_dict()
-        report["student_id"] = student
-        write_report(report, out / _safe(student) / f"{_safe(stem)}.json")
-        if echo is not None:
-            echo(format_report(report))
-        return report
-
-    with ThreadPoolExecutor(max(1, int(jobs))) as pool:
-        reports = list(pool.map(one, todo))
-    seconds = time.monotonic() - started
-    write_gradebook(reports, out)
-    return reports, seconds
+    run = grade_class(folder, instructors, out, jobs=jobs, timeout=timeout, sandbox=sandbox, regrade=regrade,
+                      scheduler=scheduler, progress=False, echo=echo or (lambda line: None), **kwargs)
+    return run.reports, run.seconds
 
 
 def gradebook_rows(reports):
@@ -127,7 +110,7 @@ def write_gradebook(reports, out):
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(LONG_HEADER)
-    writer.writerows(rows)
+    writer.writerows([[csv_cell(c) for c in row] for row in rows])
     _atomic_text(out / "gradebook.csv", text.getvalue())
 
     columns, table = [], {}
@@ -146,8 +129,9 @@ def write_gradebook(reports, out):
         cells[total] = _num(report["score"])
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
-    writer.writerow(WIDE_ID_HEADER + columns)
+    writer.writerow([csv_cell(c) for c in WIDE_ID_HEADER + columns])
     for student in sorted(table):
-        writer.writerow([student, "", "", student, ""] + [table[student].get(c, "") for c in columns])
+        row = [student, "", "", student, ""] + [table[student].get(c, "") for c in columns]
+        writer.writerow([csv_cell(c) for c in row])
     _atomic_text(out / "gradebook_wide.csv", text.getvalue())
     return out / "gradebook.csv", out / "gradebook_wide.csv"

@@ -37,10 +37,11 @@ from pathlib import Path
 from . import engine
 from . import sandbox as sb
 from .engine import Run
+from .escape import printable
 from .markup import _grade_id, clear_hidden_tests, parse_assignment
 
 __all__ = ["GradeReport", "TestResult", "grade", "grade_notebook", "write_report", "format_report",
-           "DEFAULT_TIMEOUT", "SANDBOXES"]
+           "known_mistakes", "DEFAULT_TIMEOUT", "SANDBOXES"]
 
 DEFAULT_TIMEOUT = 30      # seconds per cell
 INTERRUPT_GRACE = 5       # seconds a timed-out cell gets to honour the interrupt
@@ -88,14 +89,17 @@ def _load_student(student):
         except (TypeError, ValueError, RecursionError) as exc:
             return _unreadable(f"the student notebook cannot be read ({type(exc).__name__})")
     else:
-        try:
-            size = os.path.getsize(student)
-            if size > MAX_FILE_BYTES:
-                return _unreadable(f"the student notebook is too large ({size} bytes; the limit is "
-                                   f"{MAX_FILE_BYTES}); nothing could be run")
-            raw = Path(student).read_bytes()
-        except (OSError, ValueError) as exc:
-            return _unreadable(f"the student notebook cannot be read: {exc}")
+        if isinstance(student, (bytes, bytearray)):   # the file's bytes (perhaps only its first
+            size, raw = len(student), bytes(student)   # MAX_FILE_BYTES + 1), sent to a worker as data
+        else:
+            try:
+                size = os.path.getsize(student)
+                raw = Path(student).read_bytes() if size <= MAX_FILE_BYTES else b""
+            except (OSError, ValueError) as exc:
+                return _unreadable(f"the student notebook cannot be read: {exc}")
+        if size > MAX_FILE_BYTES:
+            return _unreadable(f"the student notebook is too large (more than {MAX_FILE_BYTES} bytes); "
+                               "nothing could be run")
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -251,6 +255,7 @@ class TestResult:
     restored: str | None = None  # "changed" or "deleted" when the student had altered it
     line: int | None = None      # the line of the test cell that failed, when known
     hidden: bool = False         # True when that line is a hidden test
+    misconceptions: list = field(default_factory=list)  # catalogued mistakes a visible test recognised
 
 
 @dataclass
@@ -266,6 +271,7 @@ class GradeReport:
     kernel_restarts: int = 0
     stopped_after: str | None = None
     sandbox: str = "none"
+    seconds: dict = field(default_factory=dict)   # wall time: start (the two processes), cells, tests
 
     @property
     def score(self):
@@ -291,6 +297,7 @@ class GradeReport:
             "tests": [asdict(t) for t in self.tests],
             "notes": list(self.notes), "problems": list(self.problems),
             "kernel_restarts": self.kernel_restarts, "stopped_after": self.stopped_after,
+            "seconds": {k: round(v, 3) for k, v in self.seconds.items()},
         }
 
     def format(self):
@@ -312,7 +319,8 @@ def format_report(data):
     if data["notes"]:
         lines.append("Notes:")
         lines += [f"  - {note}" for note in data["notes"]]
-    return "\n".join(lines)
+    # file names and messages come from the student: control characters are shown, never sent raw
+    return "\n".join(printable(line) for line in lines)
 
 
 def write_report(data, path):
@@ -327,12 +335,27 @@ def write_report(data, path):
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, path)
+        _sync_folder(path.parent)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+
+
+def _sync_folder(folder):
+    """Make a rename in ``folder`` durable (POSIX; a no-op where folders cannot be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def _describe_failure(run, source=None, hidden=frozenset()):
@@ -360,12 +383,38 @@ def _describe_failure(run, source=None, hidden=frozenset()):
     return text
 
 
+KNOWN_MISTAKE = "This looks like a known mistake: "
+
+
+def known_mistakes(run, hidden=frozenset()):
+    """The catalogued misconceptions a failed test recognised (a list, often empty).
+
+    The checks say each on a line of their message, ``This looks like a known
+    mistake: <description>`` (:func:`lecturekit.feedback.check`; indented
+    under each failed probe when an exercise check reports several).  Only a
+    message of the checker's own (not an exception of the student's code,
+    whose text the student writes) on a visible line counts.
+    """
+    if run is None or run.status != "error" or run.student or run.line is None or run.line in hidden:
+        return []
+    found = []
+    for text in run.evalue.split("\n"):
+        text = text.strip()
+        if text.startswith(KNOWN_MISTAKE):
+            description = text[len(KNOWN_MISTAKE):].strip()[:300]
+            if description and description not in found:
+                found.append(description)
+    return found
+
+
 def _read_instructor(instructor):
     """(notebook, name, folder) of an instructor notebook given as a path or a notebook."""
     import nbformat
 
     if isinstance(instructor, (str, Path)):
         return nbformat.read(instructor, as_version=4), str(instructor), Path(instructor).resolve().parent
+    if isinstance(instructor, (bytes, bytearray)):   # sent to a worker as data
+        return nbformat.reads(bytes(instructor).decode("utf-8"), as_version=4), "instructor notebook", Path.cwd()
     return instructor, "instructor notebook", Path.cwd()
 
 
@@ -393,14 +442,16 @@ def instructor_setup(instructor_nb, assignment):
 
 
 def grade(student, instructor, *, timeout=DEFAULT_TIMEOUT, sandbox="auto", cwd=None, stop_after=None,
-          executed=None, grace=INTERRUPT_GRACE, max_restarts=MAX_RESTARTS, total_timeout=None, limits=None):
+          executed=None, grace=INTERRUPT_GRACE, max_restarts=MAX_RESTARTS, total_timeout=None, limits=None,
+          student_name=None, instructor_name=None):
     """Grade a student notebook against the instructor notebook.
 
     Parameters
     ----------
-    student : str, Path or dict
-        The student's notebook file, or the notebook already read (a dict or
-        NotebookNode).  It may be anything, even a broken or hostile file.
+    student : str, Path, bytes or dict
+        The student's notebook file, its bytes, or the notebook already read
+        (a dict or NotebookNode).  It may be anything, even a broken or
+        hostile file.
     instructor : str, Path or NotebookNode
         The instructor notebook, with solutions and hidden tests.
     timeout : int, default 30
@@ -428,6 +479,8 @@ def grade(student, instructor, *, timeout=DEFAULT_TIMEOUT, sandbox="auto", cwd=N
         Seconds for the whole grade; the default is 20 cell time limits.
     limits : dict, optional
         Resource limits of the student's process (see ``sandbox.DEFAULT_LIMITS``).
+    student_name, instructor_name : str, optional
+        The names the report gives the two notebooks (default: their paths).
 
     Returns
     -------
@@ -441,14 +494,16 @@ def grade(student, instructor, *, timeout=DEFAULT_TIMEOUT, sandbox="auto", cwd=N
     SandboxUnavailable
         ``sandbox="bwrap"`` and no working bubblewrap.
     """
-    instructor_nb, instructor_name, _ = _read_instructor(instructor)
+    instructor_nb, read_name, _ = _read_instructor(instructor)
+    instructor_name = read_name if instructor_name is None else str(instructor_name)
     assignment = parse_assignment(instructor_nb, instructor_name)
     if stop_after is not None:
         assignment.exercise(stop_after)  # KeyError when unknown
     mode, sandbox_note = resolve_sandbox(sandbox)
     timeout = max(1, int(math.ceil(timeout)))
     total_timeout = 20 * timeout if total_timeout is None else total_timeout
-    student_name = str(student) if isinstance(student, (str, Path)) else "student notebook"
+    if student_name is None:
+        student_name = str(student) if isinstance(student, (str, Path)) else "student notebook"
     report = GradeReport(student_name, instructor_name, timeout, [], stopped_after=stop_after, sandbox=mode)
     try:
         return _grade(report, student, instructor_nb, assignment, mode, sandbox_note, cwd, stop_after,
@@ -494,7 +549,8 @@ def _grade(report, student, instructor_nb, assignment, mode, sandbox_note, cwd, 
     try:
         runs, report.kernel_restarts, problems = engine.execute(
             steps, sandbox=mode, cwd=cwd, timeout=timeout, grace=grace, max_restarts=max_restarts,
-            setup=setup, setup_names=setup_names, limits=limits, last_index=last, total_timeout=total_timeout)
+            setup=setup, setup_names=setup_names, limits=limits, last_index=last, total_timeout=total_timeout,
+            timings=report.seconds)
     finally:
         if scratch:
             import shutil
@@ -513,12 +569,14 @@ def _grade(report, student, instructor_nb, assignment, mode, sandbox_note, cwd, 
         passed = run is not None and run.status == "ok"
         source = instructor_nb.cells[test.cell_index].source
         error = line = None
+        mistakes = []
         if not passed:
             error = _describe_failure(run, source, test.hidden_lines)
             line = run.line if run is not None else None
+            mistakes = known_mistakes(run, test.hidden_lines)
         report.tests.append(TestResult(gid, test.exercise, test.points if passed else 0.0, test.points,
                                        passed, error, restored.get(gid), line,
-                                       line is not None and line in test.hidden_lines))
+                                       line is not None and line in test.hidden_lines, mistakes))
     order = {t.grade_id: k for k, t in enumerate(assignment.tests)}
     report.tests.sort(key=lambda t: order[t.grade_id])
 
@@ -568,6 +626,7 @@ def grade_notebook(student_path, instructor_path, *, sandbox="auto", timeout=DEF
     dict
         ``{"student", "instructor", "timeout", "sandbox", "score", "max_score",
         "exercises": {grade_id: {"points", "max_points"}}, "tests": [...],
-        "notes": [...], "problems": [...], "kernel_restarts", "stopped_after"}``
+        "notes": [...], "problems": [...], "kernel_restarts", "stopped_after",
+        "seconds": {"start", "cells", "tests"}}``
     """
     return grade(student_path, instructor_path, sandbox=sandbox, timeout=timeout, **kwargs).to_dict()

@@ -158,11 +158,12 @@ def _bwrap_command(bwrap, seccomp_fd, tmp_size=TMP_SIZE):
             cmd += ["--ro-bind", path, path]
     for etc in ("/etc/ld.so.cache", "/etc/localtime", "/etc/fonts", "/etc/alternatives"):
         cmd += ["--ro-bind-try", etc, etc]
+    # bwrap mounts in the order given: the private /tmp first, then the Python installation and
+    # lecturekit over it, so a course (or its .venv) that lives under /tmp stays visible
+    cmd += ["--proc", "/proc", "--dev", "/dev", "--size", str(tmp_size), "--tmpfs", "/tmp"]
     for path in _python_dirs():
         cmd += ["--ro-bind", path, path]
     cmd += ["--ro-bind", str(LECTUREKIT_DIR), f"{SANDBOX_LECTUREKIT}/lecturekit",
-            "--proc", "/proc", "--dev", "/dev",
-            "--size", str(tmp_size), "--tmpfs", "/tmp",
             "--dir", SANDBOX_WORK, "--dir", "/tmp/home", "--chdir", SANDBOX_WORK,
             "--clearenv"]
     for key, value in _runner_env("/tmp/home").items():

@@ -1,17 +1,31 @@
 """The learner's workspace, opened the way a learner opens it: `python3 course.py lab`.
 
 One JupyterLab started by `course.py lab` itself (with the workspace moved to
-a temporary folder by LECTUREKIT_WORKSPACE, and Jupyter's own folders
-throwaway), one chapter opened in headless chromium, and then:
+a temporary folder by LECTUREKIT_WORKSPACE, Jupyter's own folders throwaway,
+and a "web browser" that records the address JupyterLab asks it to open):
+
+- that address opens the start page, not the Launcher; the chapters' names are
+  not cut off; its progress cell shows the progress and the next step; the
+  course's JupyterLab saves every few seconds;
+- on a small exercise of the test's own (the chapters are converted to
+  lecturekit.exercises one by one), a right answer shows the green success
+  line and a wrong one a message of a few lines that names the mistake, its
+  hint folded, with no traceback frames;
+- a chapter's last cell links to the next chapter;
+
+and one chapter opened in headless chromium:
 
 - the exercise cells are stubs, and no solution or hidden test is visible;
 - every reference solution and every Questions answer starts collapsed and
   opens on a click;
 - the reference solution typed into the first exercise makes its test cell
   pass (and the next exercise's test still fails on its stub);
+- a double-click on a reference solution leaves it rendered and closed;
 - once saved, `course.py progress` counts that exercise and only that one.
 """
 
+import json
+import re
 import subprocess
 import sys
 import time
@@ -23,12 +37,16 @@ import pytest
 from lecturekit import learner
 from lecturekit.homework import parse_assignment, reference_solution
 
-from .browser_support import JupyterLabServer, PageWatch, LabNotebook, save_failure
+from .browser_support import ARTIFACTS_DIR, JupyterLabServer, LabNotebook, PageWatch, save_failure
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 CHAPTER = "01_dot_products.ipynb"
+CHAPTERS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+
+# Stands in for the learner's web browser: writes down what it is asked to open.
+RECORD_URL = "import pathlib, sys; pathlib.Path(sys.argv[1]).write_text(sys.argv[2])"
 
 
 class CourseLab(JupyterLabServer):
@@ -37,12 +55,29 @@ class CourseLab(JupyterLabServer):
     def __init__(self, base, workspace):
         super().__init__(base, {})
         self.workspace = Path(workspace)
+        self.opened = self.base / "opened-url.txt"
+        (self.base / "record_url.py").write_text(RECORD_URL)
+
+    def opened_url(self, timeout=60):
+        """The address `course.py lab` had the web browser open (JupyterLab's
+        redirect page names it)."""
+        deadline = time.monotonic() + timeout
+        while not self.opened.exists():
+            if time.monotonic() > deadline:
+                raise AssertionError("course.py lab asked no web browser to open anything")
+            time.sleep(0.25)
+        target = self.opened.read_text()
+        if target.startswith("file://"):
+            page = Path(target[len("file://"):]).read_text(encoding="utf-8")
+            target = re.search(r'http-equiv="refresh" content="\d+;url=([^"]+)"', page).group(1)
+        return target
 
     def _spawn(self, dirs, timeout):
         env = self._env(dirs)
         env["LECTUREKIT_WORKSPACE"] = str(self.workspace)
-        cmd = [sys.executable, str(ROOT / "course.py"), "lab",
-               "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}",
+        browser = f"{sys.executable} {self.base / 'record_url.py'} {self.opened} %s"
+        cmd = [sys.executable, str(ROOT / "course.py"), "lab", f"--ServerApp.browser={browser}",
+               "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}",
                "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}",
                "--ServerApp.terminals_enabled=False", "--ServerApp.log_level=WARN"]
         self._log = open(self.log_path, "w", encoding="utf-8")
@@ -76,6 +111,69 @@ DETAILS_STATE_JS = """() => [...document.querySelectorAll('.jp-Notebook .jp-Rend
     .map(d => ({open: d.open, summary: (d.querySelector('summary') || {}).innerText || '',
                 visible: [...d.children].filter(c => c.tagName !== 'SUMMARY')
                                         .some(c => c.offsetParent !== null && c.innerText.trim())}))"""
+
+
+def test_course_py_lab_opens_the_start_page(course_lab, browser, request):
+    """The learner's first view (this test runs first: JupyterLab reopens what
+    earlier tests left open)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    watch = PageWatch(page)
+    problems = []
+    try:
+        url = course_lab.opened_url()
+        if "/lab/tree/START.ipynb" not in url:
+            problems.append(f"course.py lab opened {url.split('?')[0]}, not the start page")
+        page.goto(url)
+        page.wait_for_selector(".jp-Notebook .jp-MarkdownCell .jp-RenderedMarkdown h1", timeout=90_000)
+        page.wait_for_timeout(1000)
+        tabs = [t.strip() for t in page.locator(".jp-MainAreaWidget-ContainerWidget, .lm-DockPanel "
+                                                ".lm-TabBar-tabLabel").all_inner_texts() if t.strip()]
+        if "Launcher" in tabs or page.locator(".jp-Launcher").count():
+            problems.append(f"the Launcher is open: tabs {tabs}")
+        text = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").inner_text()
+        if "Start here" not in text:
+            problems.append("the open notebook is not the start page")
+        for stem in CHAPTERS:
+            title = learner.chapter_heading(nbformat.read(ROOT / "notebooks" / stem, as_version=4))
+            link = page.locator(f'.jp-RenderedMarkdown a[href*="/{stem}"]').first
+            if link.count() != 1 or link.inner_text().strip() != title or not link.is_visible():
+                problems.append(f"the start page has no link {title!r} to {stem}")
+        # The chapters' file names are not cut off in the file browser.
+        cut = page.evaluate("""() => [...document.querySelectorAll('.jp-DirListing-item')]
+            .map(i => i.querySelector('.jp-DirListing-itemText'))
+            .filter(t => t && /^\\d\\d_/.test(t.innerText) && t.scrollWidth > t.clientWidth + 1)
+            .map(t => t.innerText)""")
+        if cut:
+            problems.append(f"file names cut off in the file browser: {cut}")
+        # The progress cell shows the progress and the next step.
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=90_000)
+        page.locator(".jp-Notebook .jp-CodeCell .cm-content").first.click()
+        page.keyboard.press("Shift+Enter")
+        page.wait_for_selector(".lk-progress", timeout=180_000)
+        shown = page.locator(".lk-progress").inner_text()
+        first_title = next(r.title for r in learner.progress(course_lab.workspace, ROOT / "notebooks",
+                                                             chapters={Path(CHAPTERS[0]).stem}))
+        if "Next: Exercise 1 of chapter 1" not in shown or first_title not in shown:
+            problems.append(f"the progress cell does not name the next step:\n{shown[:500]}")
+        if "Total" not in shown or "not started" not in shown:
+            problems.append(f"the progress cell shows no statuses or total:\n{shown[:500]}")
+        # This course's JupyterLab saves every few seconds (the user's own
+        # settings, here the test's autosave: false, still win).
+        plugin = course_lab.api("GET", "/lab/api/settings/@jupyterlab/docmanager-extension:plugin")
+        interval = plugin["schema"]["properties"]["autosaveInterval"]["default"]
+        if not 0 < interval <= 10:
+            problems.append(f"the workspace's autosave interval is {interval} s")
+        ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS_DIR / "learner-start-progress.png"))
+    except Exception as error:  # noqa: BLE001 - report with a screenshot
+        problems.append(f"{type(error).__name__}: {str(error)[:2000]}")
+    if watch.page_errors:
+        problems.append(watch.summary())
+    if problems:
+        _fail(page, request, course_lab, problems, context)
+    context.close()
 
 
 def test_course_py_lab_opens_the_learner_workspace(course_lab, browser, request):
@@ -118,6 +216,20 @@ def test_course_py_lab_opens_the_learner_workspace(course_lab, browser, request)
         for k, s in enumerate(states):
             if s["open"] or s["visible"]:
                 problems.append(f"details block {k} ({s['summary']!r}) does not start collapsed")
+        # A double-click on a reference solution (a notebook reflex) leaves it
+        # rendered and closed: no editor with its source appears.
+        block = page.locator(".jp-Notebook .jp-MarkdownCell").filter(has_text="Reference solution").first
+        block.scroll_into_view_if_needed()
+        block.locator(".jp-RenderedMarkdown").dblclick(position={"x": 400, "y": 8})
+        page.wait_for_timeout(500)
+        if block.locator(".jp-RenderedMarkdown").count() == 0 or not block.locator(
+                ".jp-RenderedMarkdown").is_visible():
+            problems.append("a double-click on a reference solution un-rendered it")
+        if block.locator(".cm-editor").count() and block.locator(".cm-editor").is_visible():
+            problems.append("a double-click on a reference solution showed its source in an editor")
+        if block.evaluate("c => !!(c.querySelector('details') || {}).open"):
+            problems.append("a double-click on a reference solution opened it")
+        page.keyboard.press("Escape")
         summaries = page.locator(".jp-Notebook .jp-RenderedMarkdown details > summary")
         for k in range(summaries.count()):
             summaries.nth(k).scroll_into_view_if_needed()
@@ -154,6 +266,12 @@ def test_course_py_lab_opens_the_learner_workspace(course_lab, browser, request)
             if outputs[first_test]["errors"]:
                 problems.append("the first exercise's test failed on the reference solution:\n"
                                 + outputs[first_test]["errors"][:1500])
+            if "check_exercise(" in outputs[first_test]["source"]:
+                # A chapter converted to lecturekit.exercises: the green line.
+                shown = page.locator(".jp-Notebook .jp-CodeCell").nth(first_test).locator(
+                    ".lk-exercise-pass").all_inner_texts()
+                if not any(t.strip().startswith("✓ Exercise 1") for t in shown):
+                    problems.append(f"no success line under the first exercise's check: {shown}")
             if not any(o["errors"] for o in outputs[first_test + 1:]):
                 problems.append(f"no later test failed, though {second.grade_id} is still a stub; "
                                 f"prompts {prompts}")
@@ -180,4 +298,124 @@ def test_course_py_lab_opens_the_learner_workspace(course_lab, browser, request)
         context.close()
         pytest.fail("learner workspace in JupyterLab:\n- " + "\n- ".join(problems) + f"\n{shot}",
                     pytrace=False)
+    context.close()
+
+
+def _fail(page, request, server, problems, context):
+    shot = save_failure(page, f"learner-{request.node.name}",
+                        extra="\n".join(problems) + "\n\nserver log:\n" + server.log_tail())
+    context.close()
+    pytest.fail("learner workspace in JupyterLab:\n- " + "\n- ".join(problems) + f"\n{shot}",
+                pytrace=False)
+
+
+# A small exercise of the test's own, registered in the notebook's kernel.
+FIXTURE_SETUP = '''import numpy as np
+from lecturekit.exercises import Mistake, check_exercise, exercise
+
+@exercise("ch97-double", number=1, title="double a vector", points=2, kind="reproduce",
+          hint="What does `2 * v` do to each entry of `v`?")
+def _double(t, double):
+    t.check(lambda: double(np.array([1.0, 2.0])), [2.0, 4.0], call="`double([1, 2])`",
+            misconceptions=[Mistake("add-two", [3.0, 4.0], "adding 2 instead of multiplying by 2")])
+    t.check(lambda: double(np.array([0.0, -1.0, 5.0])), [0.0, -2.0, 10.0], call="`double([0, -1, 5])`",
+            misconceptions=[Mistake("add-two", [2.0, 1.0, 7.0], "adding 2 instead of multiplying by 2")])'''
+
+
+def _fixture_notebook(path):
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                 "language": "python"}
+    nb.cells = [nbformat.v4.new_markdown_cell("# Checking an answer"),
+                nbformat.v4.new_code_cell(FIXTURE_SETUP),
+                nbformat.v4.new_code_cell("def double(v):\n    return 2 * v"),
+                nbformat.v4.new_code_cell('check_exercise("ch97-double", double)'),
+                nbformat.v4.new_code_cell("def double(v):\n    return v + 2"),
+                nbformat.v4.new_code_cell('check_exercise("ch97-double", double)'),
+                nbformat.v4.new_markdown_cell("Run All stops above.")]
+    nbformat.write(nb, path)
+
+
+CELL_OUTPUTS_JS = """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')].map(c => ({
+    text: [...c.querySelectorAll('.jp-OutputArea-output')].map(o => o.innerText).join('\\n'),
+    errors: [...c.querySelectorAll('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')]
+            .map(o => o.innerText).join('\\n'),
+    codes: [...c.querySelectorAll('.lk-exercise-fail code')].map(e => e.innerText),
+    hintOpen: [...c.querySelectorAll('.lk-exercise-fail details')].map(d => d.open)}))"""
+
+
+def test_a_check_shows_a_green_line_or_the_message_without_a_traceback(course_lab, browser, request):
+    name = "checking_an_answer.ipynb"
+    _fixture_notebook(course_lab.workspace / name)
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    watch = PageWatch(page)
+    problems = []
+    try:
+        notebook = LabNotebook(course_lab, page, name)
+        notebook.open()
+        prompts = notebook.run_all()
+        cells = page.evaluate(CELL_OUTPUTS_JS)
+        passed, failed = cells[2], cells[4]
+        if passed["text"].strip() != "✓ Exercise 1 — double a vector: 2/2 points":
+            problems.append(f"the right answer does not show the success line: {passed['text']!r}")
+        if not page.locator(".jp-Notebook .jp-CodeCell").nth(2).locator(".lk-exercise-pass").count():
+            problems.append("the success line is not the green HTML one")
+        lines = [line for line in failed["text"].splitlines() if line.strip()]
+        if not failed["errors"]:
+            problems.append(f"the wrong answer's check did not fail; prompts {prompts}")
+        if "adding 2 instead of multiplying by 2" not in failed["text"]:
+            problems.append(f"the message does not name the mistake:\n{failed['text']}")
+        if len(lines) > 12:
+            problems.append(f"the message is {len(lines)} lines long:\n{failed['text']}")
+        for frame in ("Traceback", 'File "', "---->", "lecturekit/", "site-packages", "Cell In["):
+            if frame in failed["text"]:
+                problems.append(f"traceback machinery ({frame!r}) under the check:\n{failed['text']}")
+        if "`" in failed["text"]:
+            problems.append("backticks are printed instead of code spans")
+        if "double([1, 2])" not in failed["codes"]:
+            problems.append(f"the call is not shown as code: {failed['codes']}")
+        if failed["hintOpen"] != [False]:
+            problems.append(f"the hint is not there folded: {failed['hintOpen']}")
+        if len(failed["errors"].strip().splitlines()) != 1:
+            problems.append(f"the error part is not one line:\n{failed['errors']}")
+        ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
+        page.locator(".lk-exercise-fail").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS_DIR / "learner-check.png"))
+    except Exception as error:  # noqa: BLE001 - report with a screenshot
+        problems.append(f"{type(error).__name__}: {str(error)[:2000]}")
+    if watch.page_errors:
+        problems.append(watch.summary())
+    if problems:
+        _fail(page, request, course_lab, problems, context)
+    context.close()
+
+
+def test_the_chapter_ends_with_a_link_to_the_next_one(course_lab, browser, request):
+    """Checks the chapter this module opens (the last chapter links back to the start page)."""
+    k = CHAPTERS.index(CHAPTER)
+    following = CHAPTERS[k + 1] if k + 1 < len(CHAPTERS) else "START.ipynb"
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    problems = []
+    try:
+        page.goto(f"{course_lab.url}/lab/tree/{CHAPTER}?reset&token={course_lab.token}")
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
+        last = page.locator(".jp-Notebook .jp-Cell").last
+        last.scroll_into_view_if_needed()
+        link = last.locator(f'.jp-RenderedMarkdown a[href*="/{following}"]')
+        if link.count() == 0:
+            problems.append(f"the last cell of {CHAPTER} has no link to {following}:\n"
+                            f"{last.inner_text()[:300]}")
+        else:
+            link.first.click()
+            page.wait_for_function(
+                """name => [...document.querySelectorAll('.lm-DockPanel .lm-TabBar-tab.lm-mod-current')]
+                   .some(t => t.innerText.trim() === name)""", arg=following, timeout=60_000)
+    except Exception as error:  # noqa: BLE001 - report with a screenshot
+        problems.append(f"{type(error).__name__}: {str(error)[:2000]}")
+    if problems:
+        _fail(page, request, course_lab, problems, context)
     context.close()
