@@ -42,10 +42,12 @@ CLAIMS = {
 }
 # sentences with such a word that claim nothing general, each reviewed
 SHOWN = [
-    "Notation: every symbol of the course is in one table",      # a pointer to a page
+    "[every symbol of the course on one page](notation.md)",     # a link to the notation page
     "It learns **online**: it looks at one example at a time",    # the definition of the algorithm (chapter 4)
     "The three panels share $a$; only $b$ turns.",                # describes the figure
     "In higher dimensions we cannot draw it",                     # about drawing, not data
+    "This chapter only needs raw vectors",                        # the chapter's scope
+    "This is the definition of every source",                     # about the sources, each checked
 ]
 
 

@@ -31,12 +31,17 @@ CLAIMS = {
     "Such a classifier can only turn its line around the origin": "test_without_a_bias_the_boundary_passes_through_the_origin",
     "After lifting, every example has first coordinate 1": "test_the_bias_trick_keeps_every_score",
     "Every direction along the boundary is such a difference": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
+    "What stays true is that every **direction inside** the boundary is": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
+    "Every direction along $H$ is such a difference of two of its points": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
+    "The bias cancels: it moves the boundary but cannot turn it": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
+    "any algorithm that only uses scores and sums of examples computes the same thing in either layout": "test_the_bias_trick_keeps_every_score",
 }
 SHOWN = [
     "The **bias trick** makes that number one more weight",   # the definition of the trick
-    "Every symbol of the course is on",                       # a pointer to the notation page
+    "[every symbol of the course on one page](notation.md)",  # a link to the notation page
     "The line is identical in both panels; only the arrow has turned round",   # describes the figure
     "Now every label is swapped",                              # the set-up of Exercise 5
+    "is correctly negative but only $0.45$ from the line",     # one toy point
 ]
 
 
@@ -51,8 +56,11 @@ def test_the_bias_trick_keeps_every_score(X, w_h):
     assert np.all(Xh[:, 0] == 1) and np.array_equal(Xh[:, 1:], X)
     b, w = w_h[0], w_h[1:]
     assert np.allclose(Xh @ w_h, X @ w + b, rtol=1e-12, atol=1e-9)
-    turk = np.hstack([X, np.ones((len(X), 1))]) @ np.append(w, b)   # the 1 last
-    assert np.allclose(turk, Xh @ w_h, rtol=1e-12, atol=1e-9)
+    X_last = np.hstack([X, np.ones((len(X), 1))])                  # the 1 last
+    assert np.allclose(X_last @ np.append(w, b), Xh @ w_h, rtol=1e-12, atol=1e-9)
+    # a signed sum of examples (what an update adds) is the same vector, permuted
+    y = np.where(np.arange(len(X)) % 2 == 0, 1, -1)
+    assert np.array_equal(np.roll(y @ Xh, -1), y @ X_last)
 
 
 @given(grids, arrays(np.float64, 3, elements=st.integers(-3, 3).map(float)), st.integers(-20, -1).map(float))

@@ -56,6 +56,7 @@ SHOWN = [
     "separating the training data perfectly is not the same as generalising well",   # Flach's caution
     "Every negative example of a training set is duplicated",   # the set-up of Exercise 6
     "Which statement is true for **every** training set",       # the question of Exercise 6
+    "[every symbol of the course on one page](notation.md)",    # a link to the notation page
 ]
 
 
