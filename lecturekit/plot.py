@@ -36,6 +36,7 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.colors import BoundaryNorm, ListedColormap
 from matplotlib.patches import Arc, Polygon
+from matplotlib.text import Annotation
 
 from ._validation import (
     as_float_array,
@@ -82,7 +83,8 @@ MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 
 _BINARY_STYLE = {1: ("#0072B2", "P", "y = +1"), -1: ("#D55E00", "o", "y = −1")}
 _BOUNDARY_COLOR = "0.15"
-_NORMAL_FRACTION = 0.15  # the normal arrow is this fraction of the shorter side of the view
+_NORMAL_FRACTION = 0.15  # the normal arrow is this fraction of the shorter side of the axes, on screen,
+_NORMAL_MIN_POINTS = 18.0  # and at least this long (in points), so that its head fits
 _SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")  # w1 -> w₁ without mathtext (slow to parse)
 _BIG = 50.0  # the margin band is clipped to the view grown this many times in each direction
 
@@ -569,6 +571,75 @@ def _boundary_geometry(w, view):
     return foot - half * along, foot + half * along, anchor, unit
 
 
+def _normal_arrow_ends(w, ax):
+    """Base (on the boundary, inside the view) and tip (on the positive side) of the normal arrow.
+
+    Placed from the view and the axes' size on screen as they are now: the arrow
+    is ``_NORMAL_FRACTION`` of the shorter side of the axes long *on screen*
+    (at least ``_NORMAL_MIN_POINTS``), so
+    a degenerate data span (all points with the same x0, say) or unequal scales
+    cannot shrink it to nothing, and it runs along ``(w1, w2)`` in data
+    coordinates, so its tip is on the positive side whatever the aspect.
+    """
+    _, _, base, unit = _boundary_geometry(w, _view(ax))
+    box = ax.get_window_extent()
+    screen = ax.transData.transform(np.vstack([base, base + unit]))
+    step = float(np.hypot(*(screen[1] - screen[0])))  # pixels per data unit along the normal
+    want = max(_NORMAL_FRACTION * min(box.width, box.height), _NORMAL_MIN_POINTS * ax.figure.dpi / 72.0)
+    length = want / step if step > 0 and np.isfinite(step) and want > 0 else 0.0
+    if length == 0.0:  # no size on screen yet: fall back to the view's own span
+        x0, x1, y0, y1 = _view(ax)
+        length = _NORMAL_FRACTION * max(min(x1 - x0, y1 - y0), 1e-12)
+    # the head's size on screen: at most _HEAD_SCALE, and small enough that its back
+    # corners stay on the positive side where unequal scales tilt the arrow towards the line
+    along = np.array([-unit[1], unit[0]])
+    d = screen[1] - screen[0]
+    a = ax.transData.transform(base + along) - screen[0]
+    if step > 0 and np.hypot(*a) > 0:
+        d, a = d / np.hypot(*d), a / np.hypot(*a)
+        sin, cos = abs(d[0] * a[1] - d[1] * a[0]), abs(d @ a)
+        fits = 0.8 * want * sin / (0.4 * sin + 0.2 * cos)  # "-|>": head 0.4 long, 0.2 wide per unit of scale
+        head = min(_HEAD_SCALE, fits * 72.0 / ax.figure.dpi)
+    else:
+        head = _HEAD_SCALE
+    return base, base + length * unit, head
+
+
+#: head size of the normal arrow (points), shrunk where the head would reach back past the boundary
+_HEAD_SCALE = 14.0
+
+
+class _NormalArrow(Annotation):
+    """The normal arrow of :func:`boundary`: an annotation that places and sizes
+    itself again each time it is drawn, from the view at that moment, so that
+    limits or an aspect set after :func:`boundary` keep it on the boundary, on
+    screen and pointing to the positive side."""
+
+    def __init__(self, w, ax, *, color, zorder):
+        self._w = np.asarray(w, dtype=float)
+        base, tip, _ = _normal_arrow_ends(self._w, ax)
+        super().__init__(
+            "", xy=tuple(map(float, tip)), xytext=tuple(map(float, base)), xycoords="data", textcoords="data",
+            arrowprops={"arrowstyle": "-|>", "color": color, "linewidth": 1.6,
+                        "shrinkA": 0, "shrinkB": 0, "mutation_scale": 14},
+            zorder=zorder, annotation_clip=False,  # drawn even when a small axes puts the tip outside
+        )
+        ax._add_text(self)
+        self.place()
+
+    def place(self):
+        """Recompute base, tip and head size from the current view (called before each draw)."""
+        if self.axes is not None:
+            base, tip, head = _normal_arrow_ends(self._w, self.axes)
+            self.xy = tuple(map(float, tip))
+            self.xyann = tuple(map(float, base))
+            self.arrowprops["mutation_scale"] = head
+
+    def draw(self, renderer):
+        self.place()
+        super().draw(renderer)
+
+
 # --------------------------------------------------------------------------
 # Data and boundaries
 # --------------------------------------------------------------------------
@@ -654,8 +725,10 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, **
     does not change the data limits.  The normal vector ``(w1, w2)`` is drawn
     as an arrow from the point of the boundary closest to the centre of the
     view, pointing to the positive side (where ``w . (1, x) > 0``); its length
-    is a fixed fraction of the view, not ``|w|``, since scaling w does not move
-    the boundary.
+    is a fixed fraction of the axes' shorter side on screen, not ``|w|``, since
+    scaling w does not move the boundary.  The arrow is placed when the figure
+    is drawn, so limits and aspect set after this call (or a data span of zero
+    width) still give an arrow of that size on the boundary in view.
 
     Parameters
     ----------
@@ -711,15 +784,7 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, **
 
     arrow = None
     if normal:
-        x0, x1, y0, y1 = view
-        length = _NORMAL_FRACTION * min(x1 - x0, y1 - y0)
-        tip = foot + length * unit
-        arrow = ax.annotate(
-            "", xy=tuple(map(float, tip)), xytext=tuple(map(float, foot)), xycoords="data", textcoords="data",
-            arrowprops={"arrowstyle": "-|>", "color": color, "linewidth": 1.6,
-                        "shrinkA": 0, "shrinkB": 0, "mutation_scale": 14},
-            zorder=kw["zorder"],
-        )
+        arrow = _NormalArrow(w, ax, color=color, zorder=kw["zorder"])
 
     band = None
     if margin is not None and margin > 0:

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import lecturekit as lk
+from claims_support import check_claims, general_sentences
 from exercise_support import KNOWN, exercises, visible_feedback
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,6 +23,42 @@ NOTEBOOK = ROOT / "notebooks" / "01_dot_products.ipynb"
 STEM = NOTEBOOK.stem
 
 finite = st.floats(-100, 100, allow_nan=False, allow_infinity=False)
+small_ints = arrays(np.int64, 3, elements=st.integers(-6, 6))
+
+# ---------------------------------------------------------------- the chapter's general claims
+# a fragment of each sentence with "always / never / only / every ...": the test that guards it
+CLAIMS = {
+    "with equality only when the vectors are parallel": "test_cauchy_schwarz_with_equality_only_for_parallel_vectors",
+    "Only the *direction* of $b$ matters": "test_projection_ignores_the_length_of_b_and_leaves_a_perpendicular_rest",
+    "Every other point has a non-zero projection onto $w$": "test_the_sign_of_the_score_is_the_side",
+    "Every point on the side the arrow points to has a positive score": "test_the_sign_of_the_score_is_the_side",
+    "Scaling $w$ by any $\\alpha > 0$ multiplies every score": "test_positive_scaling_keeps_sides_negation_swaps_them",
+    "Negating $w$ flips every sign": "test_positive_scaling_keeps_sides_negation_swaps_them",
+    "Its points are exactly the vectors perpendicular to $w$": "test_the_boundary_is_a_hyperplane_of_dimension_d_minus_1",
+    "every point of the plane is a combination of these two": "test_the_3d_plane_and_its_spanning_directions",
+    "the product is 0 only when $\\cos\\theta = 0$": "test_the_dot_product_is_zero_only_for_perpendicular_vectors",
+    "The projection only depends on the direction $b / \\|b\\|$": "test_projection_ignores_the_length_of_b_and_leaves_a_perpendicular_rest",
+    "Only the scores: each is divided by $\\|w\\|$": "test_positive_scaling_keeps_sides_negation_swaps_them",
+}
+# sentences with such a word that claim nothing general, each reviewed
+SHOWN = [
+    "[every symbol of the course on one page](notation.md)",     # a link to the notation page
+    "It learns **online**: it looks at one example at a time",    # the definition of the algorithm (chapter 4)
+    "The three panels share $a$; only $b$ turns.",                # describes the figure
+    "In higher dimensions we cannot draw it",                     # about drawing, not data
+    "This chapter only needs raw vectors",                        # the chapter's scope
+    "This is the definition of every source",                     # about the sources, each checked
+]
+
+
+def test_every_general_sentence_of_the_chapter_is_a_claim_under_test_or_reviewed():
+    import sys
+    assert check_claims(STEM, CLAIMS, SHOWN, sys.modules[__name__]) == []
+
+
+def test_the_claims_table_is_not_empty_and_lists_each_general_sentence_once():
+    found = general_sentences(STEM)
+    assert len(found) >= len(CLAIMS) // 2 and len(set(CLAIMS.values())) >= 5
 
 
 def vectors(d):
@@ -63,6 +100,35 @@ def test_worked_angles():
 @given(vectors(5), vectors(5))
 def test_cauchy_schwarz(a, b):
     assert abs(lk.dot(a, b)) <= np.linalg.norm(a) * np.linalg.norm(b) * (1 + 1e-12) + 1e-12
+
+
+@given(small_ints, small_ints, st.integers(-4, 4))
+def test_cauchy_schwarz_with_equality_only_for_parallel_vectors(a, b, k):
+    """Exact in integers: (a·b)² = |a|²|b|² exactly when a and b are parallel (rank <= 1),
+    including the adversarial cases b = k a and a zero vector."""
+    for u, v in ((a, b), (a, k * a)):
+        equal = int(u @ v) ** 2 == int(u @ u) * int(v @ v)
+        assert equal == (np.linalg.matrix_rank(np.vstack([u, v]).astype(float)) <= 1)
+        assert int(u @ v) ** 2 <= int(u @ u) * int(v @ v)
+
+
+@given(small_ints, small_ints)
+def test_the_dot_product_is_zero_only_for_perpendicular_vectors(a, b):
+    if not a.any() or not b.any():
+        return
+    angle = lk.angle(a.astype(float), b.astype(float), degrees=True)
+    assert (int(a @ b) == 0) == (abs(angle - 90.0) < 1e-9)
+
+
+@given(vectors(2).filter(lambda w: np.linalg.norm(w) > 1e-2), vectors(2), st.floats(1e-3, 50))
+def test_the_sign_of_the_score_is_the_side(w, p, s):
+    """A point off the line w·x = 0 has a non-zero score; a step s > 0 along w from a point of
+    the line gives a positive score, a step against w a negative one."""
+    foot = p - (p @ w) / (w @ w) * w            # on the line
+    assert abs(foot @ w) <= 1e-9 * (1 + np.linalg.norm(p) * np.linalg.norm(w))
+    up, down = foot + s * w / np.linalg.norm(w), foot - s * w / np.linalg.norm(w)
+    assert up @ w > 0 > down @ w
+    assert lk.projection_length(up, w) == pytest.approx(s, rel=1e-6, abs=1e-6)
 
 
 def test_worked_projections():
@@ -132,7 +198,7 @@ STEM_FEEDBACK = "01_dot_products"
 
 UNRELATED = {
     "ch01-dot": "def dot(a, b):\n    return 0.0\n",
-    "ch01-projection": "def projection_length(a, b):\n    return 0.0\n",
+    "ch01-projection": "def projection_length(a, b):\n    return 0.0\n",  # noqa: E501
     "ch01-by-hand": "a_dot_b = 0.0\nangle_ab = 0.0\nproj_a_on_b = 0.0\n",
     "ch01-perpendicular": "def perpendicular(a, length):\n    return np.zeros(2)\n",
 }

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import lecturekit as lk
+from claims_support import check_claims
 from exercise_support import KNOWN, exercises, visible_feedback
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -18,6 +19,63 @@ NOTEBOOK = ROOT / "notebooks" / "02_homogeneous_coordinates.ipynb"
 STEM = NOTEBOOK.stem
 
 finite = st.floats(-50, 50, allow_nan=False, allow_infinity=False)
+grids = arrays(np.float64, (12, 2), elements=st.integers(-3, 3).map(float))   # ties and points on lines
+
+# ---------------------------------------------------------------- the chapter's general claims
+CLAIMS = {
+    "The score is unchanged; only the bookkeeping differs": "test_the_bias_trick_keeps_every_score",
+    "multiplies every score by $k$": "test_positive_multiples_are_the_same_classifier",
+    "only the direction of $w$ and the ratio $t / \\|w\\|$ matter": "test_positive_multiples_are_the_same_classifier",
+    "A **negative** $k$ keeps the line": "test_negative_multiples_keep_the_line_and_swap_the_sides",
+    "Every product $y_i\\,\\tilde w \\cdot \\tilde x_i$ changes sign": "test_swapping_the_labels_but_keeping_w_leaves_n_minus_m_plus_z_mistakes",
+    "Such a classifier can only turn its line around the origin": "test_without_a_bias_the_boundary_passes_through_the_origin",
+    "After lifting, every example has first coordinate 1": "test_the_bias_trick_keeps_every_score",
+    "Every direction along the boundary is such a difference": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
+    "What stays true is that every **direction inside** the boundary is": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
+    "Every direction along $H$ is such a difference of two of its points": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
+    "The bias cancels: it moves the boundary but cannot turn it": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
+    "any algorithm that only uses scores and sums of examples computes the same thing in either layout": "test_the_bias_trick_keeps_every_score",
+}
+SHOWN = [
+    "The **bias trick** makes that number one more weight",   # the definition of the trick
+    "[every symbol of the course on one page](notation.md)",  # a link to the notation page
+    "The line is identical in both panels; only the arrow has turned round",   # describes the figure
+    "Now every label is swapped",                              # the set-up of Exercise 5
+    "is correctly negative but only $0.45$ from the line",     # one toy point
+]
+
+
+def test_every_general_sentence_of_the_chapter_is_a_claim_under_test_or_reviewed():
+    import sys
+    assert check_claims(STEM, CLAIMS, SHOWN, sys.modules[__name__]) == []
+
+
+@given(grids, arrays(np.float64, 3, elements=finite))
+def test_the_bias_trick_keeps_every_score(X, w_h):
+    Xh = lk.to_homogeneous(X)
+    assert np.all(Xh[:, 0] == 1) and np.array_equal(Xh[:, 1:], X)
+    b, w = w_h[0], w_h[1:]
+    assert np.allclose(Xh @ w_h, X @ w + b, rtol=1e-12, atol=1e-9)
+    X_last = np.hstack([X, np.ones((len(X), 1))])                  # the 1 last
+    assert np.allclose(X_last @ np.append(w, b), Xh @ w_h, rtol=1e-12, atol=1e-9)
+    # a signed sum of examples (what an update adds) is the same vector, permuted
+    y = np.where(np.arange(len(X)) % 2 == 0, 1, -1)
+    assert np.array_equal(np.roll(y @ Xh, -1), y @ X_last)
+
+
+@given(grids, arrays(np.float64, 3, elements=st.integers(-3, 3).map(float)), st.integers(-20, -1).map(float))
+def test_negative_multiples_keep_the_line_and_swap_the_sides(X, w_h, k):
+    s, sk = lk.to_homogeneous(X) @ w_h, lk.to_homogeneous(X) @ (k * w_h)
+    assert np.array_equal(s == 0, sk == 0)                       # the same points on the line
+    assert np.array_equal(s > 0, sk < 0) and np.array_equal(s < 0, sk > 0)
+
+
+@given(arrays(np.float64, 2, elements=st.integers(-5, 5).map(float)).filter(lambda w: w.any()), grids)
+def test_without_a_bias_the_boundary_passes_through_the_origin(w, X):
+    clf = lk.LinearClassifier(lk.join_bias(w, 0.0))
+    assert clf.decision_function([[0.0, 0.0]])[0] == 0.0
+    # the lines of w·x = 0 all contain the origin: the same predictions for x and 3x
+    assert np.array_equal(clf.predict(X), clf.predict(3 * X))
 
 
 # ---------------------------------------------------------------- the lesson's claims
@@ -78,34 +136,25 @@ def test_the_worked_signed_distances():
     r = (X @ [1.0, 2.0] - 3.0) / np.sqrt(5.0)
     assert np.allclose(r, np.array([3.0, 2.0, -10.0, -1.0]) / np.sqrt(5.0))
     assert np.all(np.sign(r) == y)                    # every toy point is on its own side
-    # exercise 4: w = (3, 4), b = -10, p = (4, 3): 14/5; origin -10/5
-    assert (np.dot([3, 4], [4, 3]) - 10) / 5 == 2.8 and -10 / 5 == -2.0
+    # exercise 4: w = (-6, 8), b = 5, p = (3, -1): -21/10; origin 5/10
+    assert (np.dot([-6, 8], [3, -1]) + 5) / 10 == -2.1 and 5 / 10 == 0.5
 
 
-def test_the_one_in_either_place_gives_the_same_run_and_mixing_them_does_not():
-    X, y = lk.datasets.separable(30, seed=1)
-    first = lk.perceptron_loop(lk.to_homogeneous(X), y, 1.0, np.zeros(3), 100)
-    last = lk.perceptron_loop(np.hstack([X, np.ones((30, 1))]), y, 1.0, np.zeros(3), 100)
-    assert np.array_equal(np.roll(first[0], -1), last[0])
-    assert np.array_equal(first[6], last[6])
-    right = np.where(X @ first[0][1:] + first[0][0] > 0, 1, -1)
-    mixed = np.where(X @ last[0][1:] + last[0][0] > 0, 1, -1)
-    assert np.all(right == y) and not np.all(mixed == y)
+def test_the_one_in_either_place_gives_the_same_scores_and_mixing_them_does_not():
+    X, y = lk.datasets.toy()
+    first, last = lk.join_bias([1.0, 2.0], -3.0), np.array([1.0, 2.0, -3.0])
+    assert np.array_equal(lk.to_homogeneous(X) @ first, np.hstack([X, np.ones((4, 1))]) @ last)
+    assert lk.LinearClassifier(first).score(X, y) == 1.0
+    assert lk.LinearClassifier(last).score(X, y) < 1.0          # Turk's vector read bias-first
 
 
-@given(st.floats(0.01, 100))
-def test_positive_multiples_are_the_same_classifier(k):
-    X, y = lk.datasets.separable(30, seed=1)
-    w_h = lk.perceptron(X, y).w
+@given(st.floats(0.01, 100), grids, arrays(np.float64, 3, elements=st.integers(-3, 3).map(float)))
+def test_positive_multiples_are_the_same_classifier(k, X, w_h):
+    if not w_h[1:].any():
+        return
     s, sk = X @ w_h[1:] + w_h[0], X @ (k * w_h[1:]) + k * w_h[0]
     assert np.array_equal(s > 0, sk > 0)
     assert -k * w_h[0] / np.linalg.norm(k * w_h[1:]) == pytest.approx(-w_h[0] / np.linalg.norm(w_h[1:]))
-
-
-def test_swapping_the_classes_negates_the_learned_weights():
-    X, y = lk.datasets.separable(30, seed=1)
-    assert np.array_equal(lk.perceptron(X, -y).w, -lk.perceptron(X, y).w)
-    assert np.allclose(lk.centroid_classifier(X, -y).w, -lk.centroid_classifier(X, y).w)
 
 
 @given(arrays(np.float64, 3, elements=st.floats(-3, 3)), st.integers(0, 2**16))
@@ -118,30 +167,13 @@ def test_swapping_the_labels_but_keeping_w_leaves_n_minus_m_plus_z_mistakes(w_h,
     assert int(np.sum(-y * s <= 0)) == len(y) - m + z
 
 
-def test_the_explorers_start_line_swaps_to_29_of_30():
-    X, y = lk.datasets.separable(30, seed=1)
-    w_h = np.array([-0.2, 0.6, 0.8])
-    s = w_h[0] + X @ w_h[1:]
-    assert int(np.sum(y * s <= 0)) == 1 and int(np.sum(s == 0)) == 0
-    assert int(np.sum(-y * s <= 0)) == 29
-    i = int(np.flatnonzero(y * s <= 0)[0])
-    assert y[i] == -1 and 0 < s[i] < 0.05          # a negative just on the positive side
-    # the widget agrees (it is the same arithmetic)
-    st_ = lk.widgets.hyperplane_state(0.6, 0.8, -0.2, swap=True, X=X, y=y)
-    assert st_["n_misclassified"] == 29
-
-
 def test_a_bias_is_needed_in_1d_and_lifting_removes_the_need():
     x1d = np.array([[0.5], [1.0], [1.5], [3.0], [3.5], [4.5]])
     y1d = np.array([-1, -1, -1, 1, 1, 1])
     assert lk.is_separable(x1d, y1d) and not lk.is_separable(x1d, y1d, fit_intercept=False)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", lk.ConvergenceWarning)
-        assert not lk.perceptron(x1d, y1d, fit_intercept=False, max_epochs=20).converged
-    with_bias = lk.perceptron(x1d, y1d)
-    assert with_bias.converged and np.all(np.where(x1d[:, 0] * with_bias.w[1] + with_bias.w[0] > 0, 1, -1) == y1d)
-    lifted = lk.perceptron(lk.to_homogeneous(x1d), y1d, fit_intercept=False)
-    assert np.array_equal(lifted.w[1:], with_bias.w)
+    lifted = lk.to_homogeneous(x1d)
+    assert np.all(y1d * (lifted @ [-2.0, 1.0]) > 0)              # (-2, 1) separates, through the origin
+    assert lk.is_separable(lifted, y1d, fit_intercept=False)
 
 
 def test_sign_of_zero_conventions():
@@ -152,9 +184,6 @@ def test_sign_of_zero_conventions():
     margins = y * (lk.to_homogeneous(X) @ np.zeros(3))
     assert (margins <= 0).sum() == 4 and (margins < 0).sum() == 0
     assert lk.LinearClassifier(np.zeros(3)).score(X, y) == np.mean(y == -1)
-    X, y = lk.datasets.separable(30, seed=1)
-    res = lk.perceptron(X, y)
-    assert res.converged and np.abs(res.decision_function(X)).min() > 0
 
 
 # ---------------------------------------------------------------- exercise feedback

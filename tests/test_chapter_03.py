@@ -4,17 +4,211 @@ its visible test)."""
 
 from pathlib import Path
 
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lecturekit as lk
+from claims_support import check_claims
 from exercise_support import KNOWN, exercises, visible_feedback
+from hypothesis.extra.numpy import arrays
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "03_closest_centroid.ipynb"
 STEM = NOTEBOOK.stem
+
+# ---------------------------------------------------------------- the chapter's general claims
+CLAIMS = {
+    "so the rule is a linear classifier with a closed-form weight vector": "test_the_gap_of_squared_distances_is_twice_the_score",
+    "It sees only two averages, so one far-away point moves it": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
+    "The rule \"label a point by the nearer mean\" is a linear classifier with": "test_the_gap_of_squared_distances_is_twice_the_score",
+    "and the two rules agree everywhere": "test_the_gap_of_squared_distances_is_twice_the_score",
+    "The boundary does not care where the individual points are, only where their averages are": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
+    "The perceptron (chapter 4) is guaranteed to find a separating line when one exists": "test_the_perceptron_separates_separable_data",
+    "Every positive gets the same weight $1/n^+$": "test_moving_one_example_moves_w_by_delta_over_its_class_size",
+    "here every example has weight 1 on the right-hand side": "test_the_least_squares_right_hand_side_counts_every_example",
+    "Eq. 7.10 says that every positive pulls on $w$ with weight $1/n^+$": "test_moving_one_example_moves_w_by_delta_over_its_class_size",
+    "The perceptron's result depends on the outlier only through the updates it triggers": "test_a_point_that_never_triggers_an_update_does_not_change_the_perceptron",
+    "so the closest-centroid rule does not see the class sizes at all": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
+    "weights every example by 1, so the larger class can pull harder": "test_the_least_squares_right_hand_side_counts_every_example",
+    "The perceptron separates every time, since the data are separable": "test_the_perceptron_separates_separable_data",
+    "It only sees two averages.": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
+    "Both squared distances contain $\\|x\\|^2$ with coefficient 1": "test_the_gap_of_squared_distances_is_twice_the_score",
+    "every moved point is still on its positive side, so it still separates the modified data": "test_moving_positives_along_w_keeps_a_separating_line_separating",
+    "if the point is correctly classified every time the perceptron meets it": "test_a_point_that_never_triggers_an_update_does_not_change_the_perceptron",
+    "The perceptron changes $w$ only on a mistake": "test_a_point_that_never_triggers_an_update_does_not_change_the_perceptron",
+    "the very first example is always a mistake": "test_the_first_example_is_always_a_mistake_from_zero",
+    "for every data set": "test_eq_7_10_weighted_sum_of_examples",
+    "(a) the closest-centroid boundary never moves; the least-squares boundary moves on some data sets and stays put on others": "test_duplicating_the_negatives_never_moves_the_centroid_and_moves_least_squares_only_sometimes",
+    "(c) the closest-centroid boundary never moves; the least-squares boundary moves on every data set": "test_the_wrong_options_of_exercise_6_have_counterexamples",
+    "(d) the closest-centroid boundary moves; the least-squares boundary never moves": "test_the_wrong_options_of_exercise_6_have_counterexamples",
+}
+SHOWN = [
+    "The rule's simplicity is also its weakness.",            # a summary, argued by the chapter's examples
+    "Already on these four points the rule makes a mistake",  # the toy set
+    "Here the rule happens to classify every training point correctly.",   # these 30 points
+    "so the many points far from the boundary pull both closed forms around",   # seed 8, the figure
+    "only the perceptron's line passes through it",           # the figure (seed 8)
+    "Over the first 30 seeds the perceptron separates every training set",   # 30 seeds, printed
+    "separating the training data perfectly is not the same as generalising well",   # Flach's caution
+    "Every negative example of a training set is duplicated",   # the set-up of Exercise 6
+    "Which statement is true for **every** training set",       # the question of Exercise 6
+    "[every symbol of the course on one page](notation.md)",    # a link to the notation page
+]
+
+
+def test_every_general_sentence_of_the_chapter_is_a_claim_under_test_or_reviewed():
+    import sys
+    assert check_claims(STEM, CLAIMS, SHOWN, sys.modules[__name__]) == []
+
+
+def _labelled(draw_X, n_pos):
+    y = np.r_[np.ones(n_pos, int), -np.ones(len(draw_X) - n_pos, int)]
+    return draw_X, y
+
+
+# small integer data: ties, duplicates, collinear points and far points all occur
+int_data = st.integers(2, 9).flatmap(lambda n: st.tuples(
+    arrays(np.float64, (n, 2), elements=st.integers(-4, 4).map(float)), st.integers(1, n - 1)))
+
+
+@given(int_data, arrays(np.float64, (5, 2), elements=st.floats(-50, 50)))
+def test_the_gap_of_squared_distances_is_twice_the_score(data, P):
+    X, y = _labelled(*data)
+    mu_p, mu_n = X[y == 1].mean(axis=0), X[y == -1].mean(axis=0)
+    res = lk.centroid_classifier(X, y)
+    gap = ((P - mu_n) ** 2).sum(axis=1) - ((P - mu_p) ** 2).sum(axis=1)
+    scale = 1 + (np.abs(P).sum(axis=1) + 8) ** 2
+    assert np.all(np.abs(gap - 2 * res.decision_function(P)) <= 1e-9 * scale)
+    clear = np.abs(gap) > 1e-6 * scale
+    assert np.array_equal(np.where(gap > 0, 1, -1)[clear], res.predict(P)[clear])
+
+
+@given(int_data, st.integers(1, 3), st.integers(0, 2**16))
+def test_the_centroid_rule_sees_the_data_only_through_the_two_means(data, copies, seed):
+    """Reordering the examples, or repeating every example of a class, leaves the two means and
+    so the classifier unchanged, whatever the class sizes."""
+    X, y = _labelled(*data)
+    base = lk.centroid_classifier(X, y).w
+    order = np.random.default_rng(seed).permutation(len(y))
+    assert np.allclose(lk.centroid_classifier(X[order], y[order]).w, base)
+    for label in (1, -1):
+        Xd = np.vstack([X] + [X[y == label]] * copies)
+        yd = np.r_[y, np.repeat(y[y == label], copies)]
+        assert np.allclose(lk.centroid_classifier(Xd, yd).w, base)
+
+
+@settings(deadline=None)
+@given(int_data, st.integers(0, 8), arrays(np.float64, 2, elements=st.floats(-100, 100)))
+def test_moving_one_example_moves_w_by_delta_over_its_class_size(data, i, delta):
+    X, y = _labelled(*data)
+    i = i % len(y)
+    Xm = X.copy()
+    Xm[i] += delta
+    shift = lk.centroid_classifier(Xm, y).w[1:] - lk.centroid_classifier(X, y).w[1:]
+    assert np.allclose(shift, y[i] * delta / (y == y[i]).sum(), atol=1e-9)
+
+
+@given(int_data)
+def test_the_least_squares_right_hand_side_counts_every_example(data):
+    X, y = _labelled(*data)
+    Xh = lk.to_homogeneous(X)
+    n_pos, n_neg = (y == 1).sum(), (y == -1).sum()
+    rhs = n_pos * Xh[y == 1].mean(axis=0) - n_neg * Xh[y == -1].mean(axis=0)
+    assert np.allclose(rhs, Xh.T @ y)
+
+
+def _separable(seed, n):
+    rng = np.random.default_rng(seed)
+    X = rng.integers(-5, 6, size=(n, 2)).astype(float)
+    w = rng.integers(-3, 4, size=3).astype(float)
+    s = lk.to_homogeneous(X) @ w
+    keep = s != 0
+    return X[keep], np.where(s[keep] > 0, 1, -1), w
+
+
+@settings(deadline=None, max_examples=60)
+@given(st.integers(0, 2**16), st.integers(2, 12))
+def test_the_perceptron_separates_separable_data(seed, n):
+    X, y, w = _separable(seed, n)
+    if len(set(y.tolist())) < 2:
+        return
+    res = lk.perceptron(X, y, max_epochs=100_000)
+    assert res.converged and np.all(res.predict(X) == y)
+
+
+@settings(deadline=None, max_examples=60)
+@given(st.integers(0, 2**16), st.integers(2, 12))
+def test_a_point_that_never_triggers_an_update_does_not_change_the_perceptron(seed, n):
+    X, y, w = _separable(seed, n)
+    if len(set(y.tolist())) < 2:
+        return
+    dual = lk.dual_perceptron(X, y)
+    full = lk.perceptron(X, y, max_epochs=100_000).w
+    for i in np.flatnonzero(dual.alpha == 0):
+        keep = np.arange(len(y)) != i
+        if len(set(y[keep].tolist())) < 2:
+            continue
+        assert np.allclose(lk.perceptron(X[keep], y[keep], max_epochs=100_000).w, full)
+
+
+@given(int_data)
+def test_the_first_example_is_always_a_mistake_from_zero(data):
+    X, y = _labelled(*data)
+    order = np.random.default_rng(len(y)).permutation(len(y))
+    X, y = X[order], y[order]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        assert lk.dual_perceptron(X, y, max_epochs=3).alpha[0] >= 1
+
+
+@given(st.integers(0, 2**16), st.integers(2, 12), st.floats(0.0, 100.0))
+def test_moving_positives_along_w_keeps_a_separating_line_separating(seed, n, D):
+    X, y, w = _separable(seed, n)
+    if len(y) == 0:
+        return
+    moved = X.copy()
+    moved[y == 1] += D * w[1:]
+    assert np.all(y * (lk.to_homogeneous(moved) @ w) > 0)
+
+
+def _ls_moves(X, y):
+    """Whether duplicating every negative changes the least-squares weights."""
+    Xd, yd = np.vstack([X, X[y == -1]]), np.r_[y, y[y == -1]]
+    return not np.allclose(lk.least_squares_classifier(X, y).w, lk.least_squares_classifier(Xd, yd).w)
+
+
+EXACT_FIT = (np.array([[1.0], [1.0], [-1.0], [-1.0], [-1.0]]), np.array([1, 1, -1, -1, -1]))
+
+
+@settings(deadline=None)
+@given(int_data)
+def test_duplicating_the_negatives_never_moves_the_centroid_and_moves_least_squares_only_sometimes(data):
+    """Exercise 6's answer (a). The centroid: on any data. Least squares: it moves on the
+    chapter's unbalanced draw, and it stays put on an exact fit (x = ±1), where every
+    residual is 0 and the duplicates agree with the fit."""
+    X, y = _labelled(*data)
+    Xd, yd = np.vstack([X, X[y == -1]]), np.r_[y, y[y == -1]]
+    assert np.allclose(lk.centroid_classifier(X, y).w, lk.centroid_classifier(Xd, yd).w)
+    assert _ls_moves(*lk.datasets.unbalanced(60, 40, seed=2))
+    assert not _ls_moves(*EXACT_FIT)
+    assert np.allclose(lk.least_squares_classifier(*EXACT_FIT).w, [0.0, 1.0])
+
+
+def test_the_wrong_options_of_exercise_6_have_counterexamples():
+    from lecturekit.exercises import registered
+    X, y = lk.datasets.unbalanced(60, 40, seed=2)
+    assert _ls_moves(X, y)                  # (b) "neither moves" and (d) "least squares never moves" fail here
+    assert not _ls_moves(*EXACT_FIT)        # (c) "least squares moves on every data set" fails here
+    # the old key said the least-squares boundary "moves into the positive class" on every data set
+    assert lk.least_squares_classifier(*EXACT_FIT).predict([[0.5]])[0] == 1
+    Xd = np.vstack([EXACT_FIT[0], EXACT_FIT[0][EXACT_FIT[1] == -1]])
+    yd = np.r_[EXACT_FIT[1], [-1, -1, -1]]
+    assert lk.least_squares_classifier(Xd, yd).predict([[0.5]])[0] == 1   # nothing moved
+    assert registered("ch03-duplicate").kind == "explain"
 
 
 # ---------------------------------------------------------------- the chapter's claims
@@ -92,17 +286,6 @@ def test_outlier_moves_w_by_delta_over_n_pos():
     errors = [(lk.least_squares_classifier(Xo, y).predict(Xo) != y).sum(),
               (lk.centroid_classifier(Xo, y).predict(Xo) != y).sum()]
     assert errors == [9, 3]  # D = 6, the case of the figure
-
-
-def test_duplicating_negatives_moves_least_squares_only():
-    """Exercise 6's answer (a), checked on data rather than taken on trust."""
-    X, y = lk.datasets.unbalanced(60, 40, seed=2)
-    Xd, yd = np.vstack([X, X[y == -1]]), np.r_[y, y[y == -1]]
-    assert np.allclose(lk.centroid_classifier(X, y).w, lk.centroid_classifier(Xd, yd).w)
-    P = np.random.default_rng(0).uniform(-4, 4, size=(4000, 2))
-    before = (lk.least_squares_classifier(X, y).predict(P) == 1).mean()
-    after = (lk.least_squares_classifier(Xd, yd).predict(P) == 1).mean()
-    assert after < before - 0.01  # the positive region shrinks: the boundary moved into the positives
 
 
 def test_imbalance_claims():

@@ -18,7 +18,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-from hypothesis import given  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from matplotlib.colors import to_rgba  # noqa: E402
 
@@ -178,6 +178,65 @@ def test_boundary_crosses_the_view_and_leaves_the_limits_alone(ax):
     art = plot.boundary(res.w, ax=ax)
     (x0, x1), (y0, y1) = limits
     assert x0 <= art.normal.xyann[0] <= x1 and y0 <= art.normal.xyann[1] <= y1
+
+
+def _drawn_arrow(art, w):
+    """Base and tip of the drawn normal arrow, and its drawn outline, in data coordinates."""
+    fig = art.normal.axes.figure
+    fig.canvas.draw()
+    ax = art.normal.axes
+    base, tip = np.array(art.normal.xyann, dtype=float), np.array(art.normal.xy, dtype=float)
+    path = art.normal.arrow_patch.get_path()  # drawn in display coordinates
+    outline = path.vertices if path.codes is None else path.vertices[path.codes != path.CLOSEPOLY]
+    return base, tip, ax.transData.inverted().transform(outline)
+
+
+@pytest.mark.parametrize("aspect", ["auto", "equal"])
+def test_the_normal_arrow_keeps_its_size_when_the_data_span_is_degenerate(aspect):
+    """All points share x0 = 1 (a lifted 1-D data set) or x2 = 0: the data span is zero
+    in one direction; limits and aspect set after the call must still give an arrow a
+    fixed fraction of the axes long on screen, starting on the boundary in view."""
+    x = np.array([0.5, 1.0, 1.5, 3.0, 3.5, 4.5])
+    y = np.array([-1, -1, -1, 1, 1, 1])
+    cases = [(np.column_stack([np.ones(6), x]), [0.0, -2.0, 1.0], ((-0.6, 1.6), (-0.8, 5.0))),
+             (np.column_stack([x, np.zeros(6)]), [-2.0, 1.0, 0.0], (None, None))]
+    for X, w, (xlim, ylim) in cases:
+        fig, ax = plt.subplots(figsize=(4, 4))
+        plot.data(X, y, ax=ax)
+        art = plot.boundary(w, ax=ax)
+        if xlim:
+            ax.set_xlim(*xlim)
+            ax.set_ylim(*ylim)
+        ax.set_aspect(aspect)
+        base, tip, _ = _drawn_arrow(art, w)
+        box = ax.get_window_extent()
+        on_screen = ax.transData.transform(tip) - ax.transData.transform(base)
+        wanted = max(0.15 * min(box.width, box.height), 18 * fig.dpi / 72)  # 15 %, at least 18 points
+        assert np.hypot(*on_screen) == pytest.approx(wanted, rel=1e-6)
+        assert_on_line(w, base)
+        (x0, x1), (y0, y1) = sorted(ax.get_xlim()), sorted(ax.get_ylim())
+        assert x0 <= base[0] <= x1 and y0 <= base[1] <= y1
+        plt.close(fig)
+
+
+@settings(max_examples=40, deadline=None)
+@given(w=weights, aspect=st.sampled_from(["auto", "equal"]), span=st.floats(1e-6, 1e3))
+def test_the_drawn_normal_arrow_lies_on_the_positive_side(w, aspect, span):
+    """The whole drawn arrow (shaft and head), not only its tip, is on the side where
+    w . (1, x) > 0, whatever the limits set after the call."""
+    fig, ax = plt.subplots(figsize=(4, 3))
+    ax.set_xlim(-1, 1)
+    ax.set_ylim(-1, 1)
+    art = plot.boundary(w, ax=ax)
+    ax.set_xlim(-span, span)
+    ax.set_ylim(-1, 1)
+    ax.set_aspect(aspect)
+    base, tip, outline = _drawn_arrow(art, w)
+    v = np.asarray(w[1:], dtype=float)
+    assert (tip - base) @ v > 0 and score(w, tip)[0] > 0
+    reach = score(w, tip)[0]
+    assert np.all(score(w, outline) >= -1e-6 * reach), "part of the drawn arrow is on the negative side"
+    plt.close(fig)
 
 
 def test_boundary_margin_band_is_the_strip_of_the_given_width(ax):

@@ -49,6 +49,10 @@ MUTANTS = {
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     return float(np.dot(a, b) / (np.linalg.norm(a) * np.linalg.norm(b)))
 '''),
+        ("the given function unchanged: it divides by |b|^2 and drops the sign", '''def projection_length(a, b):
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return float(abs(a @ b) / (b @ b))
+'''),
     ],
     "ch01-by-hand": [
         ("the sign of the cosine is lost: 45° is the angle for +1/√2", """a_dot_b = -5

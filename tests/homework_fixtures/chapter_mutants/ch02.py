@@ -23,6 +23,11 @@ MUTANTS = {
 '''),
     ],
     "ch02-predict": [
+        ("the given function unchanged: it reads the bias from the end and uses np.sign", '''def predict_homogeneous(w, X):
+    w, X = np.asarray(w, dtype=float), np.asarray(X, dtype=float)
+    scores = X @ w[:-1] + w[-1]
+    return np.sign(scores).astype(int)
+'''),
         ("bias dropped", '''def predict_homogeneous(w, X):
     """Labels +1 / -1 of the raw examples X under homogeneous weights w (bias first); -1 at score 0."""
     w, X = np.asarray(w, dtype=float), np.asarray(X, dtype=float)
@@ -60,20 +65,20 @@ MUTANTS = {
          "w_line = [4.0, 4.0, -2.0]\n"),
     ],
     "ch02-distance": [
-        ("the score is not divided by |w|", "dist_p = 3 * 4 + 4 * 3 - 10\ndist_origin = -10\n"),
-        ("the bias is left out of the score", "dist_p = (3 * 4 + 4 * 3) / 5\ndist_origin = 0.0\n"),
-        ("divided by |w~| (with the bias) instead of |w|",
-         "dist_p = 14 / (100 + 9 + 16) ** 0.5\ndist_origin = -10 / 125 ** 0.5\n"),
-        ("divided by |w|^2 instead of |w|", "dist_p = 14 / 25\ndist_origin = -10 / 25\n"),
-        ("the bias added with the wrong sign", "dist_p = (3 * 4 + 4 * 3 + 10) / 5\ndist_origin = 10 / 5\n"),
-        ("the origin's distance given without its sign: it is on the negative side",
-         "dist_p = 14 / 5\ndist_origin = 10 / 5\n"),
+        ("the score, not divided by |w|", "dist_p = -6 * 3 + 8 * (-1) + 5\ndist_origin = 5 / 10\n"),
+        ("divided by |w~| (the bias included in the length) instead of |w|",
+         "dist_p = -21 / (25 + 36 + 64) ** 0.5\ndist_origin = 5 / 10\n"),
+        ("the bias left out of the score", "dist_p = (-6 * 3 + 8 * (-1)) / 10\ndist_origin = 5 / 10\n"),
+        ("the distance without its sign", "dist_p = 21 / 10\ndist_origin = 5 / 10\n"),
+        ("the bias subtracted (b taken as the threshold t)", "dist_p = (-6 * 3 + 8 * (-1) - 5) / 10\ndist_origin = 5 / 10\n"),
+        ("the origin's distance with the sign of -b (the threshold)", "dist_p = -21 / 10\ndist_origin = -5 / 10\n"),
+        ("the origin's score b, not divided by |w|", "dist_p = -21 / 10\ndist_origin = 5\n"),
     ],
     "ch02-swap": [
-        ("every point becomes a mistake (but the points that were wrong are now right)",
-         "n_mistakes_after_swap = 40\n"),
+        ("every point a mistake after the swap", "n_mistakes_after_swap = 40\n"),
         ("the points on the boundary counted as right after the swap: a score of 0 is a mistake for either label",
          "n_mistakes_after_swap = 40 - 7\n"),
-        ("swapping the labels changes nothing", "n_mistakes_after_swap = 5 + 2\n"),
+        ("the same mistakes as before the swap", "n_mistakes_after_swap = 5 + 2\n"),
+        ("only the strictly wrong points counted, before the swap", "n_mistakes_after_swap = 5\n"),
     ],
 }

@@ -58,13 +58,27 @@ MUTANTS = {
     b = -(mu_pos @ mu_pos - mu_neg @ mu_neg) / 2
     return np.concatenate([[b], w])
 '''),
-        ("means divided by the total n (sum of y_i x_i / n)", '''def centroid_weights(X, y):
-    """Homogeneous weights (b, w_1, ..., w_d) of the closest-centroid classifier."""
+        ("the given function unchanged: means over all n examples and a flipped bias", '''def centroid_weights(X, y):
     X, y = np.asarray(X, dtype=float), np.asarray(y)
-    n = len(y)
-    mu_pos, mu_neg = X[y == 1].sum(axis=0) / n * 2, X[y == -1].sum(axis=0) / n * 2
+    mu_pos = X[y == 1].sum(axis=0) / len(y)
+    mu_neg = X[y == -1].sum(axis=0) / len(y)
+    w = mu_pos - mu_neg
+    b = (mu_pos @ mu_pos - mu_neg @ mu_neg) / 2
+    return np.concatenate([[b], w])
+'''),
+        ("each mean divided by the total n instead of its own class size", '''def centroid_weights(X, y):
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    mu_pos = X[y == 1].sum(axis=0) / len(y)
+    mu_neg = X[y == -1].sum(axis=0) / len(y)
     w = mu_pos - mu_neg
     b = -(mu_pos @ mu_pos - mu_neg @ mu_neg) / 2
+    return np.concatenate([[b], w])
+'''),
+        ("the bias with the wrong sign", '''def centroid_weights(X, y):
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    mu_pos, mu_neg = X[y == 1].mean(axis=0), X[y == -1].mean(axis=0)
+    w = mu_pos - mu_neg
+    b = (mu_pos @ mu_pos - mu_neg @ mu_neg) / 2
     return np.concatenate([[b], w])
 '''),
     ],
@@ -122,7 +136,7 @@ MUTANTS = {
     ],
     "ch03-outlier": [
         ("the new point left out of the mean (the old w~)", '''w_tilde_outlier = [-2.5, 2.0, 3.0]
-misclassified_rows = [3]
+misclassified_rows = [0]
 '''),
         ("the bias without the factor 1/2", '''w_tilde_outlier = [-18.75, 4.5, 3.0]
 misclassified_rows = [0]
@@ -138,11 +152,10 @@ misclassified_rows = []
 '''),
     ],
     "ch03-duplicate": [
-        ("(b) neither moves: least squares weights every example by 1, so n- doubles and the "
-         "larger negative class pulls its boundary into the positives", 'duplicate_answer = "b"\n'),
-        ("(c) both move: duplicating every negative leaves mu- unchanged, so the "
-         "closest-centroid boundary stays where it is", 'duplicate_answer = "c"\n'),
-        ("(d) centroid moves: the mean of a duplicated class is unchanged, while least "
-         "squares counts every copy", 'duplicate_answer = "d"\n'),
+        ("class sizes never matter to a closed form: but the least-squares right-hand side n+ mu+ - n- mu- "
+         "counts every example", 'duplicate_answer = "b"\n'),
+        ("least squares must move: not when it already fits every point exactly (then the duplicates "
+         "agree with the fit)", 'duplicate_answer = "c"\n'),
+        ("duplicates move the mean: a class mean of duplicated points is the same mean", 'duplicate_answer = "d"\n'),
     ],
 }
