@@ -231,6 +231,39 @@ def _seccomp_pipe():
 # a child process that speaks in frames
 # --------------------------------------------------------------------------
 
+def _load_prctl():
+    """libc's prctl on Linux (resolved once, before any fork), else None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+
+_PRCTL = _load_prctl()
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent):
+    """A preexec_fn: the child is killed when the grader dies.
+
+    bwrap's own --die-with-parent is set only once bwrap runs; a grader killed
+    between the fork and that moment (a coordinator SIGKILLed just as it starts
+    the next submission) would leave the sandbox running on its own.  Set in the
+    forked child before exec, the signal covers that gap, and a parent that died
+    before it was set is noticed by its pid.
+    """
+    def set_signal():
+        _PRCTL(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:
+            os._exit(1)
+
+    return set_signal
+
+
 class Process:
     """A child process talking framed JSON on its stdin/stdout.
 
@@ -243,6 +276,8 @@ class Process:
         kwargs = {}
         if os.name == "posix":
             kwargs["start_new_session"] = new_session
+            if _PRCTL is not None:
+                kwargs["preexec_fn"] = _die_with_parent(os.getpid())
         else:
             kwargs["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
         self.popen = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
