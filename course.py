@@ -9,8 +9,9 @@ Usage:
     python3 course.py progress [--chapter STEM] [--timeout S]
                                                     grade your saved copies: status and points
                                                     per exercise, chapter totals, what is next
-    python3 course.py test  [--browser] [--one-kernel] [pytest args...]
+    python3 course.py test  [--browser] [--one-kernel] [--latest] [pytest args...]
                                                     set up, then run every test
+    python3 course.py lock  [--keep]                refresh requirements/lock.txt, reinstall, regen
     python3 course.py sweep [notebooks...]          strict nbval under each BLAS kernel type
     python3 course.py regen                         re-execute every notebook in place
     python3 course.py export [args...]              write the course as static HTML to build/html/
@@ -24,10 +25,21 @@ is added beside the learner's copy (lecturekit/learner.py says how).
 Set-up means: make a virtual environment in .venv (once) and install this
 project into it, editable: `lab` and `progress` install what the course needs
 to run (extra [lab]), `test` and the other commands add the extras
-[test,lab,fast,cluster]. pip's output is summarised; all of it goes to
-.venv/pip-install.log. The install is
-skipped while .venv/.lecturekit-stamp holds the sha256 of pyproject.toml (and
-the extras already installed), so editing pyproject.toml triggers a reinstall.
+[test,lab,fast,cluster]; every package at the version that
+requirements/lock.txt pins (pip's constraints, -c): the versions the
+committed outputs were made with. pip's output is summarised; all of it goes
+to .venv/pip-install.log. The install is skipped while
+.venv/.lecturekit-stamp holds the sha256 of pyproject.toml and the lock (and
+the extras already installed), so editing either triggers a reinstall.
+
+`lock` refreshes the lock to the newest releases (for Python 3.10 to 3.13 on
+Linux, macOS and Windows, with uv, which it installs into .venv), copies the
+new versions into environment.yml, reinstalls .venv with them and
+regenerates every notebook's outputs; then run `test` and commit.
+`lock --keep` recomputes the lock keeping every version it can (after a
+dependency was added to pyproject.toml). `test --latest` runs the tests in a
+separate .venv-latest with the newest releases instead of the lock, to see
+drift before the lock moves.
 
 Browser tests (tests/browser/, pytest marker `browser`) open every notebook in
 JupyterLab in headless chromium, run it and check that its widgets render and
@@ -66,6 +78,10 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / ".lecturekit-stamp"
 PYPROJECT = ROOT / "pyproject.toml"
+LOCK = ROOT / "requirements" / "lock.txt"      # pip constraints: the tested versions
+LOCK_INPUT = ROOT / "requirements" / "lock.in"  # what the lock covers besides pyproject.toml
+LOCK_PYTHON = "3.10"                            # the oldest Python the lock resolves for
+LATEST = False  # True for `test --latest`: .venv-latest, newest releases, no lock
 EXTRAS = "test,lab,fast,cluster"   # cluster: Dask, so the class-grading tests run too
 BROWSER_EXTRAS = EXTRAS + ",browser"   # + playwright (drives the system's chromium)
 # What `lab` and `progress` install: what the chapters need to run (numpy,
@@ -138,8 +154,27 @@ def venv_python():
 
 
 def pyproject_hash():
-    """sha256 of pyproject.toml: the install is redone whenever it changes."""
-    return hashlib.sha256(PYPROJECT.read_bytes()).hexdigest()
+    """sha256 of pyproject.toml and the lock: the install is redone whenever either changes."""
+    digest = hashlib.sha256(PYPROJECT.read_bytes())
+    if LOCK.exists():
+        digest.update(LOCK.read_bytes())
+    return digest.hexdigest()
+
+
+def use_latest():
+    """Switch set-up to .venv-latest with the newest releases (no lock)."""
+    global VENV, STAMP, LATEST
+    VENV = ROOT / ".venv-latest"
+    STAMP = VENV / ".lecturekit-stamp"
+    LATEST = True
+
+
+def pip_versions():
+    """What pins the versions that set-up installs: the lock, or (for
+    `test --latest`) an upgrade of everything to the newest releases."""
+    if LATEST:
+        return ["--upgrade", "--upgrade-strategy", "eager"]
+    return ["-c", relative(LOCK)] if LOCK.exists() else []
 
 
 def notebooks():
@@ -210,7 +245,7 @@ def setup(extras=EXTRAS):
 
     wanted = pyproject_hash()
     stamped_hash, stamped_extras = _stamped()
-    if stamped_hash == wanted and set(extras.split(",")) <= stamped_extras:
+    if stamped_hash == wanted and set(extras.split(",")) <= stamped_extras and not LATEST:
         if installed_from_here():
             print("(.venv is up to date with pyproject.toml; skipping pip install)", flush=True)
             return 0
@@ -218,7 +253,7 @@ def setup(extras=EXTRAS):
     if stamped_hash == wanted:  # same pyproject: keep what is there, add the rest
         extras = ",".join(sorted(stamped_extras | set(extras.split(","))))
 
-    code = pip_install([str(venv_python()), "-m", "pip", "install", "-e", f".[{extras}]"])
+    code = pip_install([str(venv_python()), "-m", "pip", "install", "-e", f".[{extras}]", *pip_versions()])
     if code != 0:
         print("pip install failed; .venv was left as it is.", file=sys.stderr)
         return code
@@ -492,7 +527,9 @@ def cmd_test(args):
         browser = True
         args = [a for a in args if a != "--browser"]
     one_kernel = "--one-kernel" in args
-    args = [a for a in args if a != "--one-kernel"]
+    if "--latest" in args:
+        use_latest()
+    args = [a for a in args if a not in ("--one-kernel", "--latest")]
 
     code = setup(BROWSER_EXTRAS if browser else EXTRAS)
     if code != 0:
@@ -520,6 +557,8 @@ def cmd_test(args):
 
     # Notebooks run here exactly as `regen` runs them (same hash seed).
     env = dict(os.environ, PYTHONHASHSEED="0")
+    if LATEST:  # the test that installed versions equal the lock does not apply
+        env["LECTUREKIT_LATEST"] = "1"
     code = run(cmd, env=env)
     if code == 5:
         print("pytest collected no tests: that means something is wrong "
@@ -592,6 +631,41 @@ def cmd_sweep(args):
     return 1 if any(outcome.startswith("FAILED") for _, _, outcome in results) else 0
 
 
+def cmd_lock(args):
+    """Refresh requirements/lock.txt (newest releases; --keep: keep what it can),
+    copy its versions into environment.yml, reinstall .venv, regenerate the notebooks."""
+    keep = "--keep" in args
+    if [a for a in args if a != "--keep"]:
+        print("lock takes only --keep", file=sys.stderr)
+        return 2
+    code = setup()
+    if code != 0:
+        return code
+    python = str(venv_python())
+    have_uv = subprocess.run([python, "-m", "uv", "--version"], capture_output=True, check=False)
+    if have_uv.returncode != 0:
+        code = run([python, "-m", "pip", "install", "uv"])
+        if code != 0:
+            return code
+    code = run([python, "-m", "uv", "pip", "compile", relative(PYPROJECT), relative(LOCK_INPUT),
+                "--all-extras", "--universal", "--python-version", LOCK_PYTHON,
+                *([] if keep else ["--upgrade"]), "-o", relative(LOCK),
+                "--custom-compile-command", "python3 course.py lock"])
+    if code != 0:
+        return code
+    code = run([python, relative(ROOT / "requirements" / "pin_environment.py")])
+    if code != 0:
+        return code
+    code = setup()  # the lock changed, so this reinstalls with it
+    if code != 0:
+        return code
+    code = cmd_regen([])
+    if code == 0:
+        print("The lock, environment.yml and the notebooks' outputs are refreshed. Now run "
+              "`python3 course.py test`, read `git diff notebooks/`, and commit.", flush=True)
+    return code
+
+
 def cmd_export(args):
     """Set up, then write the course as static HTML (tools/export_html.py)."""
     code = setup()  # nbconvert comes with jupyterlab ([lab])
@@ -618,6 +692,7 @@ COMMANDS = {
     "test": cmd_test,
     "regen": cmd_regen,
     "sweep": cmd_sweep,
+    "lock": cmd_lock,
     "export": cmd_export,
     "bench": cmd_bench,
 }

@@ -2,6 +2,7 @@
 README.md and .ci/run must agree with each other, and `import lecturekit`
 must stay light."""
 
+import importlib.util
 import json
 import os
 import re
@@ -11,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,11 +23,13 @@ else:  # Python 3.10: tomllib is new in 3.11
 
 
 # --------------------------------------------------------------------------
-# pyproject.toml and environment.yml list the same packages
+# pyproject.toml, environment.yml and the lock agree
 # --------------------------------------------------------------------------
+# pyproject.toml keeps ranges (for people who install the library alone);
+# environment.yml pins the versions of requirements/lock.txt, as `course.py
+# lock` writes them there (requirements/pin_environment.py).
 
 REQUIREMENT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
-LOWER_BOUND = re.compile(r">=\s*([0-9][^,;\s]*)")
 
 
 def normalise(name):
@@ -33,23 +37,17 @@ def normalise(name):
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def parse_requirement(text):
-    """'numpy>=1.26' -> ('numpy', '1.26'); the bound is None when absent."""
-    name = REQUIREMENT.match(text).group(1)
-    bound = LOWER_BOUND.search(text)
-    return normalise(name), (bound.group(1) if bound else None)
-
-
 def add_requirement(found, text, where):
-    """Record a requirement in {name: bound}, refusing two different bounds."""
-    name, bound = parse_requirement(text)
-    if name in found and found[name] != bound:
-        pytest.fail(f"{where} gives {name} two lower bounds: {found[name]} and {bound}")
-    found[name] = bound
+    """Record a requirement in {name: SpecifierSet}, refusing two different ones."""
+    req = Requirement(text)
+    name = normalise(req.name)
+    if name in found and found[name] != req.specifier:
+        pytest.fail(f"{where} gives {name} two version ranges: {found[name]} and {req.specifier}")
+    found[name] = req.specifier
 
 
 def pyproject_requirements():
-    """{name: lower bound} over dependencies and every extra, minus lecturekit itself."""
+    """{name: SpecifierSet} over dependencies and every extra, minus lecturekit itself."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     texts = list(project["dependencies"])
     for extra in project["optional-dependencies"].values():
@@ -91,11 +89,11 @@ def read_conda_dependencies(text):
 
 
 def environment_requirements():
-    """{name: lower bound} from environment.yml, minus python, pip and `-e .`."""
+    """{name: SpecifierSet} from environment.yml, minus python, pip and pip's options (`-e .`, `-c ...`)."""
     conda, pip = read_conda_dependencies((ROOT / "environment.yml").read_text())
     found = {}
     for text in conda + pip:
-        if text.startswith("-e ") or normalise(REQUIREMENT.match(text).group(1)) in ("python", "pip"):
+        if text.startswith("-") or normalise(REQUIREMENT.match(text).group(1)) in ("python", "pip"):
             continue
         add_requirement(found, text, "environment.yml")
     return found
@@ -119,13 +117,43 @@ def test_pyproject_and_environment_yml_list_the_same_packages():
         f"missing from environment.yml: {missing_from_env}; "
         f"missing from pyproject.toml: {missing_from_pyproject}"
     )
+    # every pin of environment.yml lies in pyproject.toml's range
+    outside = {name: (str(environment[name]), str(pyproject[name])) for name in pyproject
+               if not all(pyproject[name].contains(spec.version) for spec in environment[name])}
+    assert not outside, f"environment.yml pins outside pyproject.toml's ranges, as (pin, range): {outside}"
 
-    disagree = {
-        name: (pyproject[name], environment[name])
-        for name in pyproject
-        if pyproject[name] != environment[name]
-    }
-    assert not disagree, f"lower bounds differ as (pyproject.toml, environment.yml): {disagree}"
+
+def _pin_environment():
+    spec = importlib.util.spec_from_file_location("pin_environment", ROOT / "requirements" / "pin_environment.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_environment_yml_pins_every_package_at_the_version_of_the_lock():
+    pin = _pin_environment()
+    environment = environment_requirements()
+    versions = pin.lock_versions()
+    for name, spec in environment.items():
+        (only,) = spec  # exactly one `==` each
+        assert only.operator == "==", f"environment.yml gives {name} a range ({spec}), not a pin"
+        assert only.version == versions[name], (
+            f"environment.yml pins {name}=={only.version} but requirements/lock.txt has {versions[name]}: "
+            "run `python3 course.py lock --keep` (it copies the lock's versions into environment.yml)")
+    text = (ROOT / "environment.yml").read_text()
+    assert pin.pinned(text, versions) == text
+    assert "-c requirements/lock.txt" in read_conda_dependencies(text)[1]
+
+
+def test_pin_environment_pins_conda_and_pip_items_and_leaves_the_rest():
+    pin = _pin_environment()
+    text = ("name: x\nchannels:\n  - conda-forge\ndependencies:\n  - python>=3.11\n  - numpy>=1.26  # why\n"
+            "  - pip\n  - pip:\n      - -c requirements/lock.txt\n      - play_wright>=1\n      - -e .\n")
+    assert pin.pinned(text, {"numpy": "2.0.1", "play-wright": "1.2"}) == (
+        "name: x\nchannels:\n  - conda-forge\ndependencies:\n  - python>=3.11\n  - numpy==2.0.1  # why\n"
+        "  - pip\n  - pip:\n      - -c requirements/lock.txt\n      - play_wright==1.2\n      - -e .\n")
+    with pytest.raises(SystemExit, match="pins no version of numpy"):
+        pin.pinned(text, {"play-wright": "1.2"})
 
 
 # --------------------------------------------------------------------------
