@@ -116,6 +116,7 @@ def _pip_command_of_setup(course, tmp_path, monkeypatch):
     python.write_text("")
     ran = []
     monkeypatch.setattr(course, "run", lambda cmd, env=None: ran.append(cmd) or 0)
+    monkeypatch.setattr(course, "pip_install", lambda cmd, *a, **k: ran.append(cmd) or 0)
     assert course.setup("test,lab") == 0
     (pip,) = [cmd for cmd in ran if "pip" in cmd]
     return pip
