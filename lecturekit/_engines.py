@@ -53,7 +53,8 @@ that of each other, and with ``s`` the fast score
 * ``y_i s <= -t_i``          -> certainly a mistake,
 * otherwise (or NaN)         -> decided by the loop's own expression
   ``y[i] * (w @ Xh[i]) <= 0``, on the homogeneous row ``(lead, X[i])`` built
-  for that check only (a contiguous (d + 1)-vector like ``Xh[i]``, so numpy
+  for that check only (a contiguous (d + 1)-vector like ``Xh[i]``, at the same
+  address alignment (``_LoopRows``), so numpy
   hands it to the same BLAS ``ddot``),
 
 with ``t_i = (d1 + 3) 2**-50 |x_i| |w|`` (``x_i`` the homogeneous row; the
@@ -134,20 +135,39 @@ def _prepare(X, lead, y, w):
     return X, float(lead), y, w
 
 
-def _homogeneous_row(lead: float, d: int) -> np.ndarray:
-    """Scratch (lead, x_i) for the loop's own expression; fill xh[1:] with X[i] before use."""
-    xh = np.empty(d + 1)
-    xh[0] = lead
-    return xh
+class _LoopRows:
+    """Scratch rows (lead, x_i) for the loop's own expression ``w @ Xh[i]``.
+
+    Some BLAS kernels (OpenBLAS's for older processors, OPENBLAS_CORETYPE=Prescott)
+    sum a dot product in an order that depends on where the vectors lie in memory,
+    relative to 16 bytes.  Row i of the loop's homogeneous copy ``Xh`` (a fresh,
+    16-byte-aligned array of rows of d + 1 doubles) starts 8 bytes past such a
+    boundary exactly when ``i (d + 1)`` is odd, so the scratch row for example i
+    is placed the same way.
+    """
+
+    def __init__(self, lead: float, d: int):
+        self.lead, self.d1 = float(lead), d + 1
+        buf = np.empty(self.d1 + 1)
+        first = (buf.ctypes.data % 16) // 8  # 0 when buf starts on a 16-byte boundary
+        # views[k]: a row whose address is 8 k bytes past a 16-byte boundary
+        self.views = (buf[first:first + self.d1], buf[1 - first:1 - first + self.d1])
+
+    def row(self, X, i) -> np.ndarray:
+        """(lead, X[i]) at the alignment of the loop's Xh[i]."""
+        xh = self.views[(i * self.d1) % 2]
+        xh[0] = self.lead
+        xh[1:] = X[i]
+        return xh
 
 
 def _replay_history(X, lead, y, eta, w_init, upd_index):
     """Weights before the first update and after each, with the loop's arithmetic."""
     w = w_init.copy()
     history = [w]
-    xh = _homogeneous_row(lead, X.shape[1])
+    rows = _LoopRows(lead, X.shape[1])
     for i in upd_index:
-        xh[1:] = X[i]
+        xh = rows.row(X, i)
         w = w + eta * y[i] * xh
         history.append(w)
     return history
@@ -230,7 +250,7 @@ def perceptron_block(X, lead, y, eta, w, max_epochs, keep_weights=False):
     tmax = c * _OVERFLOW_SAFE  # t_i = cnw |x_i| above this: fast scores not trusted
     nxmax = 0.0  # max of nx[:known]
     wx = w[1:]  # a view: the feature weights, updated in place with w
-    xh = _homogeneous_row(lead, d)  # (lead, X[j]) for the loop's own expression
+    rows = _LoopRows(lead, d)  # (lead, X[j]) for the loop's own expression
     nx = np.empty(n)  # |x_i|, computed block by block in the first epoch (block in cache) ...
     q = np.empty(n)  # ... and y_i / |x_i|
     known = 0  # nx[:known] and q[:known] are filled in
@@ -255,7 +275,7 @@ def perceptron_block(X, lead, y, eta, w, max_epochs, keep_weights=False):
                 b = min(n, i - size)
                 before, run = mistakes, b - i
                 for j in range(i, b):
-                    xh[1:] = X[j]
+                    xh = rows.row(X, j)
                     if y[j] * (w @ xh) <= 0:
                         w += eta * y[j] * xh
                         alpha[j] += 1
@@ -293,7 +313,7 @@ def perceptron_block(X, lead, y, eta, w, max_epochs, keep_weights=False):
                 if trusted and s[k] <= -cnw:
                     hit = j
                     break
-                xh[1:] = X[j]
+                xh = rows.row(X, j)
                 if y[j] * (w @ xh) <= 0:
                     hit = j
                     break
@@ -513,7 +533,7 @@ def perceptron_numba(X, lead, y, eta, w, max_epochs, keep_weights=False):
     w_init = w.copy()
     n, d = X.shape
     d1 = d + 1
-    xh = _homogeneous_row(lead, d)  # (lead, X[i]) for the loop's own expression
+    rows = _LoopRows(lead, d)  # (lead, X[i]) for the loop's own expression
     nx = np.full(n, -1.0)  # |x_i|, filled in by the kernel on the first visit (no extra pass over X)
     alpha = np.zeros(n, dtype=np.int64)
     mpe = np.zeros(min(max_epochs, 256), dtype=np.int64)
@@ -531,7 +551,7 @@ def perceptron_numba(X, lead, y, eta, w, max_epochs, keep_weights=False):
             break
         if status == _AMBIGUOUS:  # a score near 0: decide with the loop's own expression
             i = int(state[1])
-            xh[1:] = X[i]
+            xh = rows.row(X, i)
             force = _FORCE_MISTAKE if y[i] * (w @ xh) <= 0 else _FORCE_CORRECT
         elif status == _TRACE_FULL:
             ue, ui = _grown(ue), _grown(ui)
