@@ -287,8 +287,10 @@ def test_from_zero_eta_only_rescales(data, eta):
 
 def test_in_floating_point_eta_can_change_the_count():
     # the lesson's caveat: a score that is 0 in exact arithmetic rounds differently for another eta
+    # how many more depends on the BLAS kernel's rounding (6 under SkylakeX, 14 under Haswell,
+    # Sandybridge and Prescott), so only the direction is the lesson's claim
     X, y = np.array([[0.1, 0.2], [0.3, 0.1]]), np.array([-1, 1])
-    assert _run(X, y).n_updates == 2 and _run(X, y, eta=0.3).n_updates == 6
+    assert _run(X, y).n_updates == 2 and _run(X, y, eta=0.3).n_updates > 2
 
 
 @given(st.lists(st.floats(-1e3, 1e3), min_size=3, max_size=3), st.lists(st.floats(-1, 1), min_size=3, max_size=3))
