@@ -197,6 +197,9 @@ CONTRAST_CSS = """
 .highlight .s, .highlight .s1, .highlight .s2, .highlight .sa, .highlight .sd, .highlight .se, .highlight .si { color: #a31515 !important; }
 .highlight .nf, .highlight .nc, .highlight .nn, .highlight .fm { color: #0000c8 !important; }
 .highlight .p { color: #04508a !important; }
+/* A link in running text must be told apart without its colour (WCAG 1.4.1,
+   axe's link-in-text-block): the lab theme draws none underlined. */
+.jp-Notebook a, .jp-Notebook a:link, .jp-Notebook a:visited { text-decoration: underline !important; }
 """
 
 PAGE_TEMPLATE = """{%- extends 'index.html.j2' -%}
