@@ -1654,7 +1654,8 @@ def curves(x, ys, ax=None, *, at=None, styles=None, xlabel=None, ylabel=None, **
         The x values whose curve values the text alternative gives; by default
         every value of a short curve (12 or fewer points), else its ends and extremes.
     styles : sequence of str, optional
-        Line styles, one per curve (default solid, dashed, dash-dot, dotted, ...).
+        Line styles, one per curve (default solid, dashed, dash-dot, dotted, ...);
+        the colours follow the Okabe-Ito palette unless ``color`` is given.
     xlabel, ylabel : str, optional
     **line_kw
         Passed to every ``ax.plot``.
@@ -1691,8 +1692,9 @@ def curves(x, ys, ax=None, *, at=None, styles=None, xlabel=None, ylabel=None, **
         at = as_float_array(at, "at", ndim=1)
     ax = _ax(ax)
     lines = {}
-    for (name, v), style in zip(values.items(), styles):
-        (lines[name],) = ax.plot(x, v, linestyle=style, label=name, **line_kw)
+    for k, ((name, v), style) in enumerate(zip(values.items(), styles)):
+        kw = line_kw if "color" in line_kw else {**line_kw, "color": OKABE_ITO[k % len(OKABE_ITO)]}
+        (lines[name],) = ax.plot(x, v, linestyle=style, label=name, **kw)
     _label_axes(ax, xlabel, ylabel)
     what = ax.get_ylabel() or "values"
     _note(ax, f"{len(values)} curve{'' if len(values) == 1 else 's'} of {what} against {ax.get_xlabel() or 'x'}, "
