@@ -191,7 +191,7 @@ CLAIMS = {
         "test_at_zero_every_example_is_in_M_and_the_strict_test_never_moves",
     "Every step is exactly $-\\eta\\nabla J$.": "test_batch_steps_are_gradient_steps",
     "every step equals $-\\eta(k)\\nabla J(\\mathbf{w}(k-1))$": "test_batch_steps_are_gradient_steps",
-    "What the batch perceptron guarantees on separable data is the same as the online one":
+    "What the batch\nperceptron with a constant rate guarantees on separable data is the same as the online one":
         "test_online_and_batch_both_separate",
     "Both end with every training example correct": "test_online_and_batch_both_separate",
     "Online (Alg. 7.1) and batch with a constant rate both stop on separable data with every training example correct.":
@@ -216,6 +216,8 @@ CLAIMS = {
     "From $\\mathbf{w} = \\mathbf{0}$, $\\eta(1)$ only rescales the path; the schedule still matters from the second "
     "step on.": "test_from_zero_eta_only_rescales_the_batch_path",
     "the learning rate only rescales the batch perceptron's path": "test_from_zero_eta_only_rescales_the_batch_path",
+    "so the two paths part at step 2 unless the second step is\nzero":
+        "test_the_schedules_part_at_step_2_unless_the_second_step_is_zero",
     "The set $M$ depends only on the signs of the scores": "test_from_zero_eta_only_rescales_the_batch_path",
     "Same $M$ at every step means the same stopping step.": "test_from_zero_eta_only_rescales_the_batch_path",
     "fits here, since these data are separable": "test_one_over_k_is_slow_from_a_far_start",
@@ -694,3 +696,16 @@ def test_the_explorer_tasks_can_be_done_with_the_explorer():
     assert round(H100, 2) == 5.19
     predicted = min(e for e in slider if e * H100 >= np.mean(totals))
     assert smallest == predicted  # the prediction the lesson asks for is right on the slider
+
+
+@settings(max_examples=100, deadline=None)
+@given(data_sets(), st.sampled_from([0.25, 1.0]))
+def test_the_schedules_part_at_step_2_unless_the_second_step_is_zero(data, eta):
+    X, y = data
+    c = lk.batch_perceptron(X, y, eta=eta, max_iter=2)
+    k = lk.batch_perceptron(X, y, eta=eta, schedule="1/k", max_iter=2)
+    assert np.array_equal(c.path[:2], k.path[:2])  # the same first step
+    if c.n_iter < 2:
+        return  # separated after one step: there is no second step
+    second = c.path[2] - c.path[1]
+    assert np.array_equal(c.path[2], k.path[2]) == (not second.any())

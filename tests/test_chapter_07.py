@@ -344,7 +344,7 @@ def test_the_projected_path_says_it_is_projected():
 STEM = "07_lms"
 CLAIMS = {
     # sentence fragment (as in the notebook): the test that searches for a counterexample
-    "explain why batch LMS with a constant rate converges to the least-squares solution exactly when":
+    "converges to a\n  least-squares solution (and to which one, when there are several)":
         "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
     "that rule settles down whether or not the data are separable":
         "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
