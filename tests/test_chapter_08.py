@@ -317,11 +317,14 @@ CLAIMS = {
     "reaches 98% training accuracy but\n  never converges": "test_a_linear_machine_cannot_converge_where_no_machine_separates",
     "so the vote never cycles and pairwise has no tie region": "test_pairwise_centroid_classifiers_never_tie",
     "an ordinary binary linear classifier": "test_a_two_class_linear_machine_is_the_perceptron_with_twice_the_rate",
-    "The other way round, no": "test_one_vs_rest_separability_implies_a_separating_linear_machine",
     "Here the tie region is the triangle enclosed by the three pairwise lines":
         "test_the_pairwise_tie_triangle_is_closed_in_its_figure",
     "the last iterate depends on when we stop": "test_iris_linear_machine_last_iterate_moves_and_the_average_settles",
     "The nearest-mean rule splits the \"?\" area along lines too": "test_one_vs_rest_regions_need_not_be_convex",
+    "It is weaker than \"each class can be cut off from the rest by one line\"":
+        "test_one_vs_rest_separability_implies_a_separating_linear_machine",
+    "That is\n  weaker than \"each class can be cut off by one line\"":
+        "test_one_vs_rest_separability_implies_a_separating_linear_machine",
     "what one class collects\nneed not be convex": "test_one_vs_rest_regions_need_not_be_convex",
     "the regions one class collects that way need not be convex": "test_one_vs_rest_regions_need_not_be_convex",
     "With three classes it gives the predictions of `lk.one_vs_one` on every point; with five classes it does not.":

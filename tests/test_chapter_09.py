@@ -306,7 +306,7 @@ CLAIMS = {
     "Every point should sit on the boundary, up to rounding.": "test_points_of_the_ellipse_score_zero",
     "so every boundary it can express, $v_1x_1^2 + v_2x_2^2 = -b$, is symmetric about\nboth axes":
         "test_a_line_in_the_squares_is_symmetric_about_both_axes",
-    "an ellipse or a hyperbola centred at the origin with its axes along $x_1$ and $x_2$, or a pair of lines":
+    "an ellipse or a hyperbola centred at the origin with its axes along $x_1$ and $x_2$, or straight lines":
         "test_the_boundaries_the_squares_can_draw",
     "The squares alone express only curves symmetric about both axes":
         "test_the_boundaries_the_squares_can_draw",
@@ -404,8 +404,8 @@ def test_the_boundaries_the_squares_can_draw(w):
     assume(np.any(s > 0) and np.any(s < 0))  # a boundary between two classes
     shape = lk.plot.conic_shape([b, 0.0, 0.0, v1, v2, 0.0])
     assert shape.startswith(("an ellipse centred at (0, 0) with semi-axes", "a hyperbola centred at (0, 0)",
-                             "two lines crossing at (0, 0)", "two parallel lines")), shape
-    if shape.startswith("two parallel lines"):
+                             "two lines crossing at (0, 0)", "two parallel lines", "one straight line")), shape
+    if shape.startswith(("two parallel lines", "one straight line")):
         assert v1 == 0 or v2 == 0  # parallel to an axis
     # and a shifted or tilted ellipse is none of them
     assert "tilted" not in shape
