@@ -220,7 +220,7 @@ CLAIMS = {
         "test_the_schedules_part_at_step_2_unless_the_second_step_is_zero",
     "The set $M$ depends only on the signs of the scores": "test_from_zero_eta_only_rescales_the_batch_path",
     "Same $M$ at every step means the same stopping step.": "test_from_zero_eta_only_rescales_the_batch_path",
-    "fits here, since these data are separable": "test_one_over_k_is_slow_from_a_far_start",
+    "fits it, since these data\nare separable": "test_one_over_k_is_slow_from_a_far_start",
     "(nor, for the\nrun with $\\eta(1) = 0.02$, are 100 000)": "test_one_over_k_is_slow_from_a_far_start",
     "and that sum grows only like\n$\\ln K$": "test_the_one_over_k_steps_add_up_like_log_k",
     "a constant step never\nstops: $M$ is never empty": "test_on_non_separable_data_M_is_never_empty",

@@ -313,6 +313,8 @@ CLAIMS = {
     "So a linear machine can never give one\nclass two separate islands": "test_regions_are_convex",
     "an intersection of convex sets is convex": "test_regions_are_convex",
     "On such data the perceptron never converges": "test_the_perceptron_never_converges_on_data_no_line_separates",
+    "Every one of these runs stops at `max_epochs` with mistakes left":
+        "test_the_perceptron_never_converges_on_data_no_line_separates",
     "so the training rule\ncannot converge": "test_a_linear_machine_cannot_converge_where_no_machine_separates",
     "reaches 98% training accuracy but\n  never converges": "test_a_linear_machine_cannot_converge_where_no_machine_separates",
     "so the vote never cycles and pairwise has no tie region": "test_pairwise_centroid_classifiers_never_tie",

@@ -297,7 +297,7 @@ CLAIMS = {
     "on which the perceptron of Chapter 4 never converged": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "the perceptron does not converge on data that is not linearly\n  separable and cannot learn XOR":
         "test_the_perceptron_never_converges_on_data_no_line_separates",
-    "This chapter\nmeets more runs that cannot converge": "test_the_perceptron_never_converges_on_data_no_line_separates",
+    "This chapter meets\nseveral runs that cannot converge": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "The perceptron therefore cannot converge": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "chapter 4 showed the perceptron cycling forever on\nit": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "the perceptron would not stop for the degrees": "test_the_perceptron_never_converges_on_data_no_line_separates",
