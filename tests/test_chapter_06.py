@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 STEM = "06_gradient_descent"
 
 UNRELATED = {
-    "ch06-predict-gradient": "J_value = 0.0\nslope_left = 5.0\nslope_right = 5.0\n",
+    "ch06-predict-gradient": "slope_left = 5.0\nslope_right = 5.0\n",
     "ch06-construct": 'w_flat = "no idea"\n',
     "ch06-explain": 'answer = "d"\n',
     # three points on a line, + - +: no line separates them, yet the first step is not zero

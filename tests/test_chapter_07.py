@@ -465,7 +465,7 @@ UNRELATED = {
     "ch07-debug-stop": "def batch_lms(X, y, eta, tol, max_epochs=10_000):\n    return np.zeros(3), 0\n",
     "ch07-ridge": ("def ridge_gradient(w, Xh, y, lam):\n    return np.zeros_like(w)\n\n\n"
                    "def ridge_weights(Xh, y, lam):\n    return np.zeros(Xh.shape[1])\n"),
-    "ch07-predict-step": "w_next = [0.0, 0.0, 0.0]\n",
+    "ch07-predict-step": "residual_after = 7.0\neta_mirror = 7.0\n",
     "ch07-predict-rate": "eta_star = 0.05\n",
     "ch07-explain-failure": 'answer = "e"\n',
 }
@@ -479,7 +479,7 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
 
 
 def test_predict_and_explain_answers_are_not_revealed():
-    for gid, wrong in (("ch07-predict-step", "w_next = [9.0, 9.0, 9.0]\n"), ("ch07-predict-rate", "eta_star = 7\n"),
+    for gid, wrong in (("ch07-predict-step", "residual_after = 9.0\neta_mirror = 9.0\n"), ("ch07-predict-rate", "eta_star = 7\n"),
                        ("ch07-explain-failure", 'answer = "a"\n')):
         message = visible_feedback(STEM, gid, wrong)
         assert "expected" not in message, message
@@ -605,3 +605,18 @@ def test_the_debug_exercises_code_fails_as_stated():
     assert epochs == 10_000
     w1, _ = namespace["batch_lms"](X, y, 0.045, 1e-6, max_epochs=1)
     assert not np.allclose(w1, lk.lms(X, y, eta=0.045, epochs=1, mode="batch").w)
+
+
+def test_the_predict_answers_by_an_independent_route():
+    # exercise 3: run one Widrow-Hoff step with lk.lms and read the residual; find the mirror rate by bisection
+    x, y, w0 = [[2.0, 1.0]], [-1.0], [0.0, 1.0, -1.0]
+    after = lambda eta: -1.0 - lk.lms(x, y, eta=eta, epochs=1, w0=w0).w @ [1.0, 2.0, 1.0]  # noqa: E731
+    assert np.isclose(after(0.25), 1.0)
+    lo, hi = 0.2, 0.5  # the residual after the step, -2 (1 - 6 eta), reaches +2 at the mirror rate
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if after(mid) < 2.0 else (lo, mid)
+    assert np.isclose(lo, 1 / 3)
+    # exercise 4: the mean error's stable rate is n times the summed error's, for the rescaled points
+    X4 = np.array([[2.0, 0.0], [-2.0, 0.0], [0.0, 5.0], [0.0, -5.0]])
+    assert np.isclose(len(X4) * lk.lms_stable_eta(X4, mode="batch"), 0.16)

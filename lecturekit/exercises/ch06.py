@@ -48,7 +48,6 @@ def _f(t):
     return _criterion([_exact(a) + t * _exact(d) for a, d in zip(_W1, _RAISE_BIAS)], _X1, _Y1)
 
 
-_J1 = float(_f(Fraction(0)))
 _LEFT, _RIGHT = float((_f(-_H) - _f(0)) / -_H), float((_f(_H) - _f(0)) / _H)
 # the slope of the side where the point on the boundary is a mistake: the library's gradient, -sum over M of
 # y_i (1, x_i) with M taken with <=, along the direction
@@ -61,10 +60,7 @@ _LIBRARY_SIDE = float(sum(-int(y_i) * _exact(v) * _exact(d)
 @exercise("ch06-predict-gradient", number=1, title="predict the slopes at a kink", points=2, kind="predict",
           hint="Write the three scores of w + t (1, 0, 0) as functions of t, with the 1 in front of each x. For small "
                "t < 0 and for small t > 0 separately: which examples are mistakes, and how does J change with t?")
-def _predict(t, J_value, slope_left, slope_right):
-    t.check(J_value, _J1, call="`J_value`", reveal=False,
-            misconceptions=[Mistake("count-not-distance", 1.0, "counts the mistakes instead of summing how far "
-                                                               "they are wrong")])
+def _predict(t, slope_left, slope_right):
     t.check(slope_left, _LEFT, call="`slope_left`", reveal=False, misconceptions=[
         Mistake("central-difference", (_LEFT + _RIGHT) / 2,
                 "the average of the slopes on the two sides, which is what a central difference measures at a "

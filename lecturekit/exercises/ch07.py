@@ -109,56 +109,68 @@ def _ridge(t, ridge_gradient, ridge_weights):
             call="`ridge_weights(Xh, y, lam=2.0)` on 12 examples with 3 features")
 
 
-# Exercise 3, by hand: w = (0, 1, -1), x~ = (1, 2, 1), y = -1, eta = 0.25.
-# score 0 + 2 - 1 = 1, residual -1 - 1 = -2, step 0.25 * (-2) * (1, 2, 1) = (-0.5, -1, -0.5).
+# Exercise 3, by hand: w = (0, 1, -1), x~ = (1, 2, 1), y = -1: score 1, residual -2. A step multiplies the residual by
+# 1 - eta |x~|^2 with |x~|^2 = 6: after eta = 0.25 it is -2 * (1 - 1.5) = 1; the mirror image needs 1 - 6 eta = -1.
 _W3, _X3, _Y3, _ETA3 = np.array([0.0, 1.0, -1.0]), np.array([1.0, 2.0, 1.0]), -1.0, 0.25
 
 
-def _step3(residual=lambda y, s: y - s, rate=_ETA3, x=_X3):
-    return (_W3 + rate * residual(_Y3, _W3 @ _X3) * x).tolist()
+def _residual_after(step=lambda w, x, y, eta: eta * (y - w @ x) * x, x=_X3, sign=1.0):
+    """The example's residual after one step of the given rule (the Widrow-Hoff step by default)."""
+    w = _W3 + step(_W3, x, _Y3, _ETA3)
+    return float(sign * (_Y3 - w @ _X3))
+
+
+def _eta_mirror(norm2=float(_X3 @ _X3), target=-1.0):
+    """The rate with 1 - eta |x~|^2 = target (-1: the mirror image)."""
+    return (1.0 - target) / norm2
 
 
 @exercise("ch07-predict-step", number=3, title="predict one step by hand", points=2, kind="predict",
-          hint="Score first (with the 1 of x~), then the residual label minus score, then the step: "
-               "rate times residual times x~.")
-def _predict_step(t, w_next):
-    t.check(w_next, _step3(), call="`w_next`", reveal=False,
+          hint="Section 2: one step multiplies the example's residual by a factor that depends on eta and on the "
+               "length of x~ (the 1 included). Work out the factor first.")
+def _predict_step(t, residual_after, eta_mirror):
+    no_bias = _X3 * np.array([0.0, 1.0, 1.0])
+    t.check(residual_after, _residual_after(), call="`residual_after`", reveal=False,
             misconceptions=[
-                Mistake("residual-sign", _step3(residual=lambda y, s: s - y),
+                Mistake("residual-sign", _residual_after(sign=-1.0),
                         "the residual taken as score minus label (sign flipped)"),
-                Mistake("squared-residual", _step3(residual=lambda y, s: (y - s) ** 2),
-                        "the squared residual of Alg. 7.3 as printed"),
-                Mistake("perceptron-step", _step3(residual=lambda y, s: y),
-                        "the perceptron step eta * y * x (LMS moves by the residual, not by the label)"),
-                Mistake("no-rate", _step3(rate=1.0), "the learning rate left out"),
-                Mistake("no-bias", _step3(x=_X3 * np.array([0.0, 1.0, 1.0])),
+                Mistake("no-bias", _residual_after(x=no_bias),
                         "the bias coordinate (the 1 of x~) left out of the step"),
+                Mistake("perceptron-step", _residual_after(step=lambda w, x, y, eta: eta * y * x),
+                        "the perceptron step eta * y * x (LMS moves by the residual, not by the label)"),
+                Mistake("squared-residual", _residual_after(step=lambda w, x, y, eta: eta * (y - w @ x) ** 2 * x),
+                        "the squared residual of Alg. 7.3 as printed"),
+            ])
+    t.check(eta_mirror, _eta_mirror(), call="`eta_mirror`", reveal=False,
+            misconceptions=[
+                Mistake("fits-exactly", _eta_mirror(target=0.0),
+                        "the rate at which one step fits the example exactly; the mirror image is further"),
+                Mistake("no-bias-mirror", _eta_mirror(norm2=float(no_bias @ no_bias)),
+                        "the length of x~ without its 1"),
             ])
 
 
-# Exercise 4, by hand: X~^T X~ = diag(4, 8, 0.5) (centred, uncorrelated), lambda_max = 8, eta* = 2/8.
-_X4 = conventions.homogeneous([[2.0, 0.0], [-2.0, 0.0], [0.0, 0.5], [0.0, -0.5]])
-_LAM4 = np.linalg.eigvalsh(_X4.T @ _X4)
+# Exercise 4, by hand: the rescaled points give X~^T X~ = diag(4, 8, 50); the mean error's matrix is diag(1, 2, 12.5).
+_X4 = conventions.homogeneous([[2.0, 0.0], [-2.0, 0.0], [0.0, 5.0], [0.0, -5.0]])
+_X4_OLD = conventions.homogeneous([[2.0, 0.0], [-2.0, 0.0], [0.0, 0.5], [0.0, -0.5]])
+_LAM4 = np.linalg.eigvalsh(_X4.T @ _X4 / len(_X4))
 
 
 @exercise("ch07-predict-rate", number=4, title="predict the stable rate", points=2, kind="predict",
-          hint="For centred, uncorrelated features X~^T X~ is diagonal: find its three diagonal entries, "
-               "then use the condition of section 3.")
+          hint="For centred, uncorrelated features X~^T X~ is diagonal: find its three entries for the new points, "
+               "then ask what dividing the error by n does to that matrix, and use the condition of section 3.")
 def _predict_rate(t, eta_star):
     t.check(eta_star, float(2 / _LAM4.max()), call="`eta_star`", reveal=False,
             misconceptions=[
+                Mistake("summed-error", float(2 / np.linalg.eigvalsh(_X4.T @ _X4).max()),
+                        "the stable rate of the summed error E; the library descends on E / n"),
+                Mistake("old-units", float(2 / np.linalg.eigvalsh(_X4_OLD.T @ _X4_OLD / len(_X4)).max()),
+                        "the points in the old units: the second feature's column of X~ has changed"),
                 Mistake("one-over-lambda", float(1 / _LAM4.max()),
                         "this rate fits the steepest direction in one step (its factor 1 - eta lambda is 0); the "
                         "largest stable rate is where that factor reaches the edge of shrinking"),
-                Mistake("trace", float(2 / _LAM4.sum()),
-                        "the eigenvalues added up: stability is decided along each eigenvector on its own"),
-                Mistake("online-bound", float(2 / np.max(np.sum(_X4 ** 2, axis=1))),
-                        "the online rule's bound, one example at a time; the batch step multiplies the error by "
-                        "one matrix for all examples (section 3)"),
                 Mistake("lambda-min", float(2 / _LAM4.min()),
                         "the smallest eigenvalue: as eta grows, which direction stops shrinking first?"),
-                Mistake("mean-error", float(2 / (_LAM4.max() / len(_X4))),
-                        "the matrix of the mean error, X~^T X~ / n; E sums over the examples"),
             ])
 
 

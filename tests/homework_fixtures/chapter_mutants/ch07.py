@@ -40,20 +40,21 @@ MUTANTS = {
                                                   "np.linalg.lstsq(Xh, y, rcond=None)[0]")),
     ],
     "ch07-predict-step": [
-        ("the residual taken as score minus label (sign flipped)", "w_next = [0.5, 2.0, -0.5]\n"),
-        ("the squared residual of Alg. 7.3 as printed", "w_next = [1.0, 3.0, 0.0]\n"),
-        ("the perceptron step eta * y * x (LMS moves by the residual, not by the label)", "w_next = [-0.25, 0.5, -1.25]\n"),
-        ("the learning rate left out", "w_next = [-2.0, -3.0, -3.0]\n"),
-        ("the bias coordinate (the 1 of x~) left out of the step", "w_next = [0.0, 0.0, -1.5]\n"),
+        ("the residual taken as score minus label (sign flipped)", "residual_after = -1.0\neta_mirror = 1 / 3\n"),
+        ("the bias coordinate (the 1 of x~) left out of the step", "residual_after = 0.5\neta_mirror = 1 / 3\n"),
+        ("the perceptron step eta * y * x (LMS moves by the residual, not by the label)",
+         "residual_after = -0.5\neta_mirror = 1 / 3\n"),
+        ("the squared residual of Alg. 7.3 as printed", "residual_after = -8.0\neta_mirror = 1 / 3\n"),
+        ("the rate at which one step fits the example exactly; the mirror image is further",
+         "residual_after = 1.0\neta_mirror = 1 / 6\n"),
+        ("the length of x~ without its 1", "residual_after = 1.0\neta_mirror = 0.4\n"),
     ],
     "ch07-predict-rate": [
+        ("the stable rate of the summed error E; the library descends on E / n", "eta_star = 0.04\n"),
+        ("the points in the old units: the second feature's column of X~ has changed", "eta_star = 1.0\n"),
         ("this rate fits the steepest direction in one step (its factor 1 - eta lambda is 0); the largest stable rate "
-         "is where that factor reaches the edge of shrinking", "eta_star = 0.125\n"),
-        ("the eigenvalues added up: stability is decided along each eigenvector on its own", "eta_star = 0.16\n"),
-        ("the online rule's bound, one example at a time; the batch step multiplies the error by one matrix for all "
-         "examples (section 3)", "eta_star = 0.4\n"),
-        ("the smallest eigenvalue: as eta grows, which direction stops shrinking first?", "eta_star = 4.0\n"),
-        ("the matrix of the mean error, X~^T X~ / n; E sums over the examples", "eta_star = 1.0\n"),
+         "is where that factor reaches the edge of shrinking", "eta_star = 0.08\n"),
+        ("the smallest eigenvalue: as eta grows, which direction stops shrinking first?", "eta_star = 2.0\n"),
     ],
     "ch07-explain-failure": [
         ("(a) is a claim about the data: test it (lk.is_separable) before you rely on it", 'answer = "a"\n'),
