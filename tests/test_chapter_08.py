@@ -329,7 +329,7 @@ CLAIMS = {
         "test_one_vs_rest_separability_implies_a_separating_linear_machine",
     "what one class collects\nneed not be convex": "test_one_vs_rest_regions_need_not_be_convex",
     "the regions one class collects that way need not be convex": "test_one_vs_rest_regions_need_not_be_convex",
-    "With three classes it gives the predictions of `lk.one_vs_one` on every point; with five classes it does not.":
+    "With three classes it agrees with the predictions of `lk.one_vs_one` (on the blobs of section 3, say)":
         "test_the_pairwise_exercises_code_agrees_with_three_classes_only",
     "(b) Every training point is predicted correctly.": "test_converged_one_vs_rest_read_by_argmax_gets_every_training_point",
     "### Exercise 4 — construct: every class cut off by a line, yet \"?\" points":
