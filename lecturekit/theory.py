@@ -208,9 +208,10 @@ def separation_certificate(X, y, *, fit_intercept: bool = True, exact: bool = Fa
        breaks down.  Its cost grows with the number of points, the number of
        pivots (more with more features) and the digits of the integers:
        measured alone, it takes milliseconds on most of the chapters' calls
-       (a few hundred points, a few features), about 0.2 s on 30 points with
-       36 monomial features, 0.3 s on 1000 points with 10 features and 1 to
-       2 s on 357 digits with 64 pixels.
+       (up to a few hundred points, a few features), up to a second on 30
+       points with 36 monomial features (integers of 38 digits), 0.3 to 0.8 s
+       on 1000 points with 10 features and 1 to 3 s on 357 digits with 64
+       pixels; larger problems take longer still.
 
     The float w.  A w from the filter is returned as it is: its decimal
     readings passed the check.  A w from the exact method is an integer
@@ -437,8 +438,9 @@ def _exact_gordan(rows):
     data).  The entering column has the most negative reduced cost (Dantzig); ties
     in the ratio test are broken lexicographically on the rows of (b, B^-1)
     (Dantzig, Orden and Wolfe 1955), which cannot cycle, so the method ends.
-    Bland's rule ends too but took 5 to 45 times as many pivots on the
-    benchmarks (4894 instead of 109 on the 65-dimensional digits).
+    Bland's rule ends too, and takes about as many pivots on the chapters'
+    small problems, but up to 45 times as many on larger ones (4894 instead
+    of 109 on the 65-dimensional digits).
     """
     n, D = len(rows), len(rows[0])
     m = D + 1
