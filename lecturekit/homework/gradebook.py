@@ -143,9 +143,10 @@ def _from_report(report, notebook, exercises):
     if not readable:
         reason = next((p for p in report.get("problems", [])), UNREADABLE)
         return Entry(report["student_id"], notebook, "unreadable", rows, report, reason)
-    if late:
-        return Entry(report["student_id"], notebook, "timed out", rows, report,
-                     "ran out of time in " + ", ".join(sorted(late)))
+    timeouts = [t for t in report.get("timeouts") or [] if isinstance(t, str)]
+    if late or timeouts:
+        what = "; ".join(timeouts) if timeouts else ", ".join(sorted(late))
+        return Entry(report["student_id"], notebook, "timed out", rows, report, f"ran out of time: {what}")
     return Entry(report["student_id"], notebook, "graded", rows, report)
 
 

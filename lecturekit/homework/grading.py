@@ -408,6 +408,17 @@ def _describe_failure(run, source=None, hidden=frozenset()):
     return text
 
 
+# The error an exercise check raises (lecturekit.exercises): only the checker can raise it, since a student's
+# exception reaches the checker as the built-in type it is or derives from.  Its message is composed by the
+# check, with the student's values and exception messages on one line each, so it holds the check's words even
+# when a probe of the test called student code that raised (which sets ``run.student``).
+CHECK_ERRORS = ("ExerciseFailed",)
+
+
+def _checkers_own(run):
+    return not run.student or run.ename in CHECK_ERRORS
+
+
 def feedback_of(run, source=None, hidden=frozenset()):
     """Everything about a failed step that the student may read.
 
@@ -419,7 +430,7 @@ def feedback_of(run, source=None, hidden=frozenset()):
     test's message or source.
     """
     short = _describe_failure(run, source, hidden)
-    if run is None or run.status != "error" or run.student:
+    if run is None or run.status != "error" or not _checkers_own(run):
         return short
     if source is not None and run.line is not None and run.line in hidden:
         return short
@@ -439,7 +450,7 @@ def known_mistakes(run, hidden=frozenset()):
     message of the checker's own (not an exception of the student's code,
     whose text the student writes) on a visible line counts.
     """
-    if run is None or run.status != "error" or run.student or run.line is None or run.line in hidden:
+    if run is None or run.status != "error" or not _checkers_own(run) or run.line is None or run.line in hidden:
         return []
     found = []
     for text in run.evalue.split("\n"):

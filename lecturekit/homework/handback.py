@@ -80,7 +80,8 @@ def feedback_page(entry):
         if failed:
             for t in failed:
                 text = t.get("feedback") or t.get("error") or "failed"
-                out.append(f"<p>{e(t.get('grade_id', 'test'))} failed:</p><pre>{e(text, lines=True)}</pre>")
+                shown = "\n".join(e(line) for line in str(text).split("\n"))
+                out.append(f"<p>{e(t.get('grade_id', 'test'))} failed:</p><pre>{shown}</pre>")
         if row["status"] == "manual":
             out.append(f"<p>Graded by hand: {_num(row['points'])} points (the tests gave "
                        f"{_num(row.get('auto_points', 0))}).</p>")
