@@ -223,7 +223,11 @@ def test_a_flat_file_names_its_student_and_notebook_whatever_copy_mark_it_carrie
 
 def test_the_roster_gives_non_submitters_0_and_canvas_its_columns(messy):
     _, _, _, _, out, done = messy
-    assert "roster: " in done.stdout and "missy (hw_linear)" in done.stdout
+    for notebook in ("hw_linear", "hw_linear_b"):   # who handed nothing in, per notebook, as worked out above
+        line = next(x for x in done.stdout.splitlines() if x.startswith(f"missing (0 points) for {notebook}: "))
+        named = line.split(": ", 2)[2].split(", ")
+        assert named == sorted(escape.printable(s) for (s, n), (_, status) in EXPECTED.items()
+                               if n == notebook and status == "missing"), line
     assert "graded but not on the roster" in done.stdout and "leo" in done.stdout
     canvas = _rows(out / "gradebook_canvas.csv")
     # Canvas's import: the student columns, one total per notebook, then "Points Possible"
@@ -244,6 +248,21 @@ def test_the_roster_gives_non_submitters_0_and_canvas_its_columns(messy):
     wide = _rows(out / "gradebook_canvas.csv")
     assert wide[0][5:8] == ["hw_linear: hw-update", "hw_linear: hw-centroid-bias", "hw_linear: hw-lms-step"]
     assert wide[1][5:] == ["2", "3", "2"] * 2
+
+
+def test_a_notebook_nobody_handed_in_gets_no_column_instead_of_a_zero_for_everyone(tmp_path):
+    instructors = tmp_path / "instructors"
+    instructors.mkdir()
+    shutil.copy(FIXTURE, instructors / "hw_linear.ipynb")
+    shutil.copy(FIXTURE, instructors / "hw_later.ipynb")   # a chapter not due yet
+    folder = tmp_path / "submitted"
+    _write(_submission(), folder / "alice" / "hw_linear.ipynb")
+    out = tmp_path / "out"
+    done = _cli("grade", folder, "--instructor", instructors, "--out", out, *SANDBOX_ARGS)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "nothing handed in for hw_later: left out of the gradebooks" in done.stdout
+    assert _rows(out / "gradebook_canvas.csv")[0][5:] == ["hw_linear"]
+    assert _status(out) == {("alice", "hw_linear"): (7, "graded")}
 
 
 def test_unreadable_and_timed_out_submissions_are_listed_in_the_class_report_with_their_reasons(messy):

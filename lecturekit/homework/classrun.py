@@ -87,6 +87,7 @@ class ClassRun:
     entries: list = field(default_factory=list)    # gradebook.Entry per student and notebook
     off_roster: list = field(default_factory=list)   # students graded who are not on the roster
     problems: list = field(default_factory=list)     # manual grades not applied, feedback not written
+    not_handed_in: list = field(default_factory=list)  # instructor notebooks no file was handed in for
     seconds: float = 0.0
     engine: str = "local"
     startup: float = 0.0    # of ``seconds``: starting (or connecting to) a Dask cluster, and closing it
@@ -556,6 +557,11 @@ def grade_class(folder, instructors, out, *, jobs=2, scheduler=None, timeout=DEF
     reports = [r for r in run.reports if r is not None]
     not_graded = [(sub.student, sub.notebook, sub.path, reason) for sub, reason in run.failed]
     not_graded += [(student, None, path, reason) for path, student, reason in run.unmatched]
+    # A notebook nobody handed in is not part of this assignment (a folder of every chapter given as
+    # --instructor): it gets no gradebook column, rather than a 0 for every student.
+    handed_in = {sub.notebook for sub in subs}
+    run.not_handed_in = [nb for nb in assignments if nb not in handed_in]
+    assignments = {nb: exercises for nb, exercises in assignments.items() if nb in handed_in}
     run.entries, run.problems = class_entries(reports, assignments, roster=roster, not_graded=not_graded,
                                               manual=manual)
     if roster is not None:

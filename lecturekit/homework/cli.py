@@ -190,11 +190,15 @@ def _grade_folder(args, folder, sandbox):
     for status in ("unreadable", "timed out"):
         for entry in statuses.get(status, [])[:20]:
             print(printable(f"  {status}: {entry.student}, {entry.notebook}: {entry.reason}"))
+    if run.not_handed_in:
+        print(printable(f"nothing handed in for {', '.join(run.not_handed_in)}: left out of the gradebooks"))
+    missing = {}
+    for entry in statuses.get("missing", []):
+        missing.setdefault(entry.notebook, []).append(entry.student)
+    for notebook, students in missing.items():
+        print(printable(f"missing (0 points) for {notebook}: {len(students)}: {', '.join(students[:20])}"
+                        + (" ..." if len(students) > 20 else "")))
     if args.roster:
-        missing = statuses.get("missing", [])
-        print(printable(f"roster: {len(missing)} missing (0 points): "
-                        + (", ".join(f"{e.student} ({e.notebook})" for e in missing[:20]) or "none")
-                        + (" ..." if len(missing) > 20 else "")))
         if run.off_roster:
             print(printable(f"  graded but not on the roster (rename the file or add the student): "
                             f"{', '.join(run.off_roster[:20])}"))
