@@ -239,7 +239,7 @@ def test_a_dask_cluster_grades_the_class_even_when_a_worker_is_killed(serial, pr
     assert "\x1b" not in stdout + stderr
 
 
-def test_a_worker_without_a_sandbox_refuses_before_anything_is_graded(tmp_path, monkeypatch):
+def test_a_worker_without_a_sandbox_or_with_another_lecturekit_refuses_before_anything_is_graded(tmp_path, monkeypatch):
     pytest.importorskip("distributed")
     from lecturekit.homework import cluster
 
@@ -254,6 +254,19 @@ def test_a_worker_without_a_sandbox_refuses_before_anything_is_graded(tmp_path, 
     with pytest.raises(hw.SandboxUnavailable, match=r"1 of 2 Dask worker\(s\) \(tcp://127.0.0.1:2: bubblewrap"):
         cluster.check_workers(FakeClient(), "bwrap")
     assert set(cluster.check_workers(FakeClient(), "none")) == {"tcp://127.0.0.1:1", "tcp://127.0.0.1:2"}
+
+    class OtherCourse(FakeClient):   # a worker whose checks are not this machine's would grade differently
+        def run(self, function):
+            mine = hw.classrun.checks_fingerprint()
+            return {"tcp://127.0.0.1:1": {"sandbox": True, "why": "", "checks": mine},
+                    "tcp://127.0.0.1:2": {"sandbox": True, "why": "", "checks": "0" * 64}}
+
+    with pytest.raises(cluster.SchedulerError, match=r"1 of 2 Dask worker\(s\) \(tcp://127.0.0.1:2\) have another "
+                                                     "lecturekit"):
+        cluster.check_workers(OtherCourse(), "none")
+    # and a real worker says what it has: the same as here
+    status = cluster.worker_status()
+    assert status["checks"] == hw.classrun.checks_fingerprint()
 
 
 # --------------------------------------------------------------------------
