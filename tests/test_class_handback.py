@@ -207,6 +207,36 @@ def test_renamed_files_are_matched_alike_with_one_instructor_notebook_or_a_folde
         assert {f.how for f in found.found} == {"matched"}
 
 
+def test_one_renamed_notebook_is_graded_against_the_notebook_its_name_names_in_a_folder(tmp_path):
+    instructors = tmp_path / "instructors"
+    instructors.mkdir()
+    shutil.copy(FIXTURE, instructors / "hw_linear.ipynb")
+    shutil.copy(FIXTURE, instructors / "hw_linear_b.ipynb")
+    path = tmp_path / "carol_hw_linear (1).ipynb"
+    _write(_submission(**{"hw-centroid-bias": "b = 0.0"}), path)
+    done = _cli("grade", path, "--instructor", instructors, "--json", tmp_path / "carol.json", *SANDBOX_ARGS)
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = json.loads((tmp_path / "carol.json").read_text())
+    assert (report["instructor"], report["score"]) == (str(instructors / "hw_linear.ipynb"), 4)
+    _write(_submission(), tmp_path / "notes.ipynb")   # names no notebook: which one is for the instructor to say
+    done = _cli("grade", tmp_path / "notes.ipynb", "--instructor", instructors, *SANDBOX_ARGS)
+    assert done.returncode == 2 and "its name contains no instructor notebook's name" in done.stderr, done.stderr
+
+
+def test_reports_and_roster_inside_the_submissions_folder_are_not_submissions(tmp_path):
+    folder = tmp_path / "submitted"
+    for student in ("alice", "bob"):
+        (folder / student).mkdir(parents=True)
+        (folder / student / "hw_linear.ipynb").write_text("{}")
+    (folder / "roster.csv").write_text("student\nalice\nbob\n")
+    found = scan(folder, [FIXTURE], exclude=[folder / "roster.csv", folder / "reports"])
+    (folder / "reports" / "alice").mkdir(parents=True)
+    (folder / "reports" / "alice" / "hw_linear.json").write_text("{}")
+    again = scan(folder, [FIXTURE], exclude=[folder / "roster.csv", folder / "reports"])
+    assert [(f.student, f.notebook) for f in found.found] == [("alice", "hw_linear"), ("bob", "hw_linear")]
+    assert (again.found, again.unmatched, again.ignored) == (found.found, [], [])
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.text("abcdefghijklmnopqrstuvwxyz0123456789", min_size=1, max_size=12),
        st.sampled_from(["", " (1)", " (23)", "-Copy1", "_copy", " - Copy", " - Copy (2)"]),

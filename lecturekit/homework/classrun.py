@@ -465,7 +465,7 @@ def grade_class(folder, instructors, out, *, jobs=2, scheduler=None, timeout=DEF
         from .cluster import check_address
 
         check_address(scheduler)   # SchedulerError within seconds if it is not a Dask scheduler
-    exclude = [p for p in (getattr(roster, "path", None), manual_path) if p is not None]
+    exclude = [p for p in (getattr(roster, "path", None), manual_path, out) if p is not None]
     found = scan(folder, instructors, exclude=exclude, student_key=roster.key if roster is not None else None)
     if not found.found and not found.unmatched:
         raise ClassRunError(f"no submissions found in {folder} (no notebooks, no student folders); check the path")

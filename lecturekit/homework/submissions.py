@@ -131,10 +131,12 @@ def _visible(path):
     return not path.name.startswith(".") and path.name not in JUNK_FOLDERS
 
 
-def _notebooks_under(folder, scan, student):
+def _notebooks_under(folder, scan, student, excluded=frozenset()):
     """Notebook files under a student's folder (any depth); hidden entries are noted as ignored."""
     notebooks, others = [], []
     for entry in sorted(folder.rglob("*"), key=lambda p: p.as_posix()):
+        if excluded and any(p in excluded for p in (entry.resolve(), *entry.resolve().parents)):
+            continue
         parts = entry.relative_to(folder).parts
         if any(p.startswith(".") or p in JUNK_FOLDERS for p in parts):
             if all(_visible(Path(p)) for p in parts[:-1]) and not _visible(entry):
@@ -159,7 +161,7 @@ def scan(folder, instructors, *, exclude=(), student_key=None):
     instructors : list of paths
         The instructor notebooks; their stems are the notebooks' names.
     exclude : paths
-        Files to leave out silently (e.g. the roster, if it lies in the folder).
+        Files and folders to leave out silently (the roster, the reports' folder, if they lie in it).
     student_key : callable, optional
         Maps a name taken from a file or folder to the student's id (a roster's
         spelling); the default keeps it.
@@ -223,7 +225,7 @@ def scan(folder, instructors, *, exclude=(), student_key=None):
         if entry.is_symlink():
             out.unmatched.append((entry, None, SYMLINK))
         elif entry.is_dir():
-            notebooks, others = _notebooks_under(entry, out, key(entry.name))
+            notebooks, others = _notebooks_under(entry, out, key(entry.name), excluded)
             lone = [nb for nb in notebooks if match(nb, entry.name, False) == "only"]
             if lone:
                 if len(notebooks) == 1:
