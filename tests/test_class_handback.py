@@ -630,3 +630,18 @@ def test_course_py_grade_sets_up_only_what_grading_needs(monkeypatch, tmp_path):
                        "--out", "reports/"]
     assert cwd == str(tmp_path)   # the instructor's relative paths mean what they typed
     assert course.main(["grade"]) == 2 and len(asked) == 1   # no arguments: the usage, nothing installed
+
+
+def test_a_feedback_page_can_be_redacted_message_by_message():
+    from lecturekit.homework.gradebook import class_entries
+    from lecturekit.homework.handback import feedback_page
+
+    report = {"student_id": "ann", "notebook": "q", "instructor": "q.ipynb", "problems": [], "notes": [],
+              "exercises": {"q-a": {"points": 0, "max_points": 2}},
+              "tests": [{"grade_id": "q-a-tests", "exercise": "q-a", "passed": False, "error": "ExerciseFailed",
+                         "feedback": "✗ q-a\n- f(1) returned 3\n  This looks like a known mistake: SECRET-7 is it"}]}
+    (entry,), _ = class_entries([report], {"q": [("q-a", 2.0)]})
+    assert "SECRET-7" in feedback_page(entry)
+    drop = "\n".join
+    page = feedback_page(entry, lambda text: drop(line for line in text.split("\n") if "SECRET" not in line))
+    assert "SECRET" not in page and "f(1) returned 3" in page

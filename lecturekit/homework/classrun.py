@@ -395,7 +395,7 @@ def _remove_empty(folders):
 
 def grade_class(folder, instructors, out, *, jobs=2, scheduler=None, timeout=DEFAULT_TIMEOUT, sandbox="bwrap",
                 regrade=False, progress=True, echo=None, roster=None, roster_column=None, manual=None,
-                columns="notebooks", feedback=True, **kwargs):
+                columns="notebooks", feedback=True, feedback_redact=None, **kwargs):
     """Grade every submission of ``folder`` not graded yet; write reports, gradebooks, the class report
     and the feedback files.
 
@@ -435,6 +435,8 @@ def grade_class(folder, instructors, out, *, jobs=2, scheduler=None, timeout=DEF
         The Canvas/Moodle gradebook's score columns: one per notebook (its total), or one per exercise.
     feedback : bool
         Write ``feedback/<student>/<notebook>.html``.
+    feedback_redact : callable, optional
+        Applied to every test message before it goes into a feedback page (:mod:`.handback`).
 
     Returns
     -------
@@ -574,7 +576,7 @@ def grade_class(folder, instructors, out, *, jobs=2, scheduler=None, timeout=DEF
                             "reports are kept: fix the folder and run again") from None
     if feedback:
         folders = {(sub.student, sub.notebook): sub.report.parent.name for sub in subs}
-        _, failed = write_feedback(run.entries, out, folders)
+        _, failed = write_feedback(run.entries, out, folders, redact=feedback_redact)
         run.problems += [f"feedback file {path} could not be written ({why})" for path, why in failed]
     run.reports = reports
     return run

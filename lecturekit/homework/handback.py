@@ -16,6 +16,12 @@ are made only from the report's fields meant for the student (``feedback``,
 points, notes), never from the instructor notebook.  Every piece of text is
 escaped for HTML after control and bidirectional characters are made visible
 (:func:`escape.html_text`).  The page has no scripts and no external files.
+
+The messages are the instructor's checks' own.  Where a homework's student
+install holds only public checks (no keys), a check's message may name more
+than the public check shows; ``redact`` (a function of a text) is applied to
+every message first, so such a homework can remove what its public checks
+leave out.
 """
 
 from __future__ import annotations
@@ -49,9 +55,13 @@ def _status_text(row):
         row["status"], "lost points")
 
 
-def feedback_page(entry):
-    """The HTML page of one :class:`gradebook.Entry` that has a report."""
+def feedback_page(entry, redact=None):
+    """The HTML page of one :class:`gradebook.Entry` that has a report.
+
+    ``redact``, a function of a text returning a text, is applied to every message of the tests before it
+    is shown (e.g. to drop what a homework without keys must not show; see the module's description)."""
     report = entry.report
+    redact = redact or (lambda text: text)
     e = html_text
     title = f"{entry.notebook}: feedback for {entry.student}"
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
@@ -79,7 +89,7 @@ def feedback_page(entry):
         out.append(f"<h2>{e(exercise)}: {_num(row['points'])} of {_num(row['max_points'])} points</h2>")
         if failed:
             for t in failed:
-                text = t.get("feedback") or t.get("error") or "failed"
+                text = redact(t.get("feedback") or t.get("error") or "failed")
                 shown = "\n".join(e(line) for line in str(text).split("\n"))
                 out.append(f"<p>{e(t.get('grade_id', 'test'))} failed:</p><pre>{shown}</pre>")
         if row["status"] == "manual":
@@ -94,7 +104,7 @@ def feedback_page(entry):
     return "\n".join(out) + "\n"
 
 
-def write_feedback(entries, out, folders=None):
+def write_feedback(entries, out, folders=None, redact=None):
     """Write a page for every entry with a report; returns ``(written paths, [(path, error)])``.
 
     ``folders`` maps ``(student, notebook)`` to the name of the student's report folder (so a
@@ -111,7 +121,7 @@ def write_feedback(entries, out, folders=None):
         folder = folders.get((entry.student, entry.notebook)) or safe_name(entry.student)
         path = Path(out) / FEEDBACK_FOLDER / folder / f"{safe_name(entry.notebook)}.html"
         try:
-            atomic_text(path, feedback_page(entry))
+            atomic_text(path, feedback_page(entry, redact))
         except OSError as exc:
             failed.append((path, f"{type(exc).__name__}: {exc.strerror or exc}"))
         else:
