@@ -251,6 +251,13 @@ def test_a_flat_file_names_its_student_and_notebook_whatever_copy_mark_it_carrie
     assert submissions.student_from_name(stem, *hits[0][1:]) == student
 
 
+@pytest.mark.parametrize("mark", ["", " (1)", "(1)", "-Copy1", "_copy", " - Copy", " - Copy (2)", "_"])
+def test_a_flat_file_with_only_the_notebooks_name_and_a_copy_mark_names_no_student(mark):
+    for stem in (f"hw_linear{mark}", f"Copy of hw_linear{mark}"):
+        (hit,) = submissions.match_notebook(stem, ["hw_linear"])
+        assert submissions.student_from_name(stem, *hit[1:]) == "", stem
+
+
 def test_the_roster_gives_non_submitters_0_and_canvas_its_columns(messy):
     _, _, _, _, out, done = messy
     for notebook in ("hw_linear", "hw_linear_b"):   # who handed nothing in, per notebook, as worked out above

@@ -49,6 +49,9 @@ _DUPLICATE_MARKS = [
 ]
 
 
+_LONE_NUMBER = re.compile(r"^\(\d+\)$")
+
+
 @dataclass
 class Found:
     """A notebook handed in by ``student`` for the instructor notebook ``instructor``."""
@@ -80,9 +83,11 @@ def _strip_marks(text, separators=False):
     changed = True
     while changed:
         changed = False
-        stripped = text.strip(" _-.,") if separators else text
+        stripped = text
         for mark in _DUPLICATE_MARKS:
             stripped = mark.sub("", stripped)
+        if separators:   # what is left beside the notebook's name: "_", " (1)", "-Copy1"...
+            stripped = _LONE_NUMBER.sub("", stripped.strip(" _-.,"))
         if stripped != text:
             text, changed = stripped, True
     return text
