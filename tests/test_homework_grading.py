@@ -361,3 +361,19 @@ def test_nothing_the_submission_started_outlives_the_grade(sandbox):
     while _runner_pids() - before and time.monotonic() < deadline:
         time.sleep(0.05)
     assert _runner_pids() - before == set()
+
+
+def test_the_printed_report_shows_a_failed_checks_every_probe_and_hint_escaped():
+    report = {"student": "s.ipynb", "instructor": "i.ipynb", "timeout": 30, "sandbox": "none", "problems": [],
+              "notes": [], "score": 0, "max_score": 2,
+              "tests": [{"grade_id": "q-tests", "points": 0, "max_points": 2, "passed": False,
+                         "error": "ExerciseFailed: ✗ Exercise 1: 0/2 points (2 of 2 checks failed)",
+                         "feedback": "✗ Exercise 1: 0/2 points (2 of 2 checks failed)\n- f(1) returned 3\n"
+                                     "  This looks like a known mistake: tripled\n- f(2) raised ValueError: "
+                                     "\x1b[2J\nHint: double it"}]}
+    lines = hw.format_report(report).split("\n")
+    (start,) = [k for k, line in enumerate(lines) if line.startswith("  q-tests ")]
+    assert lines[start].endswith("0/2  FAILED (ExerciseFailed: ✗ Exercise 1: 0/2 points (2 of 2 checks failed))")
+    assert lines[start + 1:start + 5] == ["      - f(1) returned 3", "        This looks like a known mistake: tripled",
+                                          "      - f(2) raised ValueError: \\x1b[2J", "      Hint: double it"]
+    assert lines[start + 5] == "Total: 0/2"

@@ -320,6 +320,9 @@ def format_report(data):
         status = "ok" if t["passed"] else f"FAILED ({t['error']})"
         score = f"{_fmt(t['points'])}/{_fmt(t['max_points'])}"
         lines.append(f"  {t['grade_id']:<{width}}  {score:>7}  {status}")
+        # the rest of an exercise check's message: every failed probe, its misconception, the hint
+        more = (t.get("feedback") or "").split("\n")[1:] if not t["passed"] else []
+        lines += [f"      {line}" for line in more if line.strip()]
     lines.append(f"Total: {_fmt(data['score'])}/{_fmt(data['max_score'])}")
     if data["notes"]:
         lines.append("Notes:")
