@@ -704,12 +704,19 @@ def cmd_grade(args):
         return code
     cmd = [str(venv_python()), "-m", "lecturekit.homework", "grade", *args]
     print("+ " + " ".join(_quote(part) for part in cmd), flush=True)
-    child = subprocess.Popen(cmd, cwd=here)
-    while True:
-        try:
-            return child.wait()
-        except KeyboardInterrupt:   # Ctrl-C reaches the grader too: it stops cleanly, then we return
-            continue
+    child = subprocess.Popen(cmd, cwd=here)   # as run() does, but in the instructor's folder
+    forward = os.name == "posix"
+    if forward:   # a SIGTERM to course.py stops the grader too
+        previous = signal.signal(signal.SIGTERM, lambda signum, frame: child.send_signal(signum))
+    try:
+        while True:
+            try:
+                return child.wait()
+            except KeyboardInterrupt:   # Ctrl-C reaches the grader too: it stops cleanly, then we return
+                continue
+    finally:
+        if forward:
+            signal.signal(signal.SIGTERM, previous)
 
 
 COMMANDS = {

@@ -652,3 +652,42 @@ def test_a_feedback_page_can_be_redacted_message_by_message():
     drop = "\n".join
     page = feedback_page(entry, lambda text: drop(line for line in text.split("\n") if "SECRET" not in line))
     assert "SECRET" not in page and "f(1) returned 3" in page
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc (Linux)")
+def test_course_py_grade_passes_sigterm_on_to_the_grader(tmp_path):
+    import signal
+    import time
+
+    student = tmp_path / "alice.ipynb"
+    slow = _submission()
+    slow.cells.append(nbformat.v4.new_code_cell("import time\ntime.sleep(120)"))
+    _write(slow, student)
+    parent = (f"import sys; from pathlib import Path; sys.path.insert(0, {str(ROOT)!r}); import course; "
+              "course.setup = lambda extras: 0; course.venv_python = lambda: Path(sys.executable); "
+              f"sys.exit(course.cmd_grade([{str(student)!r}, '--instructor', {str(FIXTURE)!r}, '--unsandboxed', "
+              "'--timeout', '100']))")
+    process = subprocess.Popen([sys.executable, "-c", parent], stdout=subprocess.DEVNULL, cwd=tmp_path)
+    grader = None
+    try:
+        children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+        deadline = time.monotonic() + 60
+        while not (children.exists() and children.read_text().split()):
+            assert time.monotonic() < deadline and process.poll() is None, "the grader never started"
+            time.sleep(0.05)
+        grader = int(children.read_text().split()[0])
+        time.sleep(2)   # grading: the slow cell is running
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) != 0
+        deadline = time.monotonic() + 30
+        while Path(f"/proc/{grader}").exists() and Path(f"/proc/{grader}/stat").read_text().split(") ")[1][0] != "Z":
+            assert time.monotonic() < deadline, "the grader outlived course.py"
+            time.sleep(0.05)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        if grader is not None and Path(f"/proc/{grader}").exists():   # only ours: never left to CI
+            try:
+                os.kill(grader, signal.SIGKILL)
+            except OSError:
+                pass
