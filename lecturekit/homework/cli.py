@@ -195,7 +195,7 @@ def _grade_folder(args, folder, sandbox):
     missing = {}
     for entry in statuses.get("missing", []):
         missing.setdefault(entry.notebook, []).append(entry.student)
-    for notebook, students in missing.items():
+    for notebook, students in sorted(missing.items()):
         print(printable(f"missing (0 points) for {notebook}: {len(students)}: {', '.join(students[:20])}"
                         + (" ..." if len(students) > 20 else "")))
     if args.roster:
