@@ -533,6 +533,10 @@ class ExerciseFailed(ExerciseFailure):
 
 def _kernel():
     """The IPython kernel's shell, or None outside a notebook."""
+    import sys
+
+    if "IPython" not in sys.modules:  # a kernel has imported it long before: no kernel here
+        return None
     try:
         from IPython import get_ipython
     except ImportError:
