@@ -103,7 +103,7 @@ AUTOSAVE_SECONDS = 5
 # line still wins): a kernel idle for KERNEL_IDLE_MINUTES is shut down, so
 # chapters left open do not keep kernels running on a small machine.
 SERVER_CONFIG = VENV / "etc" / "jupyter" / "jupyter_server_config.json"
-KERNEL_IDLE_MINUTES = 30
+KERNEL_IDLE_MINUTES = 60
 # This course's JupyterLab keeps its layout (open tabs, panel sizes) in the
 # workspace instead of the user's global ~/.jupyter/lab/workspaces; the first
 # layout is seeded with a file browser wide enough for the chapters' names.
@@ -442,8 +442,10 @@ def write_lab_settings():
     """Write this course's JupyterLab and Jupyter server defaults: autosave every
     AUTOSAVE_SECONDS, full file names, closing a notebook shuts its kernel down,
     and a kernel idle for KERNEL_IDLE_MINUTES (no cell running, no output) is
-    shut down even while its notebook is open (running a cell again starts a
-    new one; the notebook says which cells to run first)."""
+    shut down even while its notebook is open: running a cell starts a new
+    kernel, without the old one's variables (a check cell then says which cells
+    to run first). Hosted notebooks do the same; on a small machine a kernel
+    per chapter ever opened is the worse deal."""
     import json
 
     settings = {
