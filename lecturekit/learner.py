@@ -40,7 +40,8 @@ replaced only by its own update, after it was moved to ``earlier-versions/``.
 
 **Reference solutions** are shown only on request: under a check (in the
 learner's workspace), a **Show the reference solution** button, whose click
-opens it; or ``show_solution("ch04-update")`` in any cell.  Instructors who
+opens it; or, in any cell, ``from lecturekit.exercises import show_solution``
+and ``show_solution("ch04-update")`` (the id is the check's first argument).  Instructors who
 give the course to a class use ``python -m lecturekit.homework student``,
 which never includes them; ``course.py lab --no-solutions`` leaves them out of
 a self-study workspace too.
@@ -119,10 +120,38 @@ _OUR_TAGS = {UPDATE_NOTE_TAG, EARLIER_ANSWER_TAG, OWN_CELLS_TAG, LEGACY_SOLUTION
 
 def learner_version(nb, name="notebook"):
     """The learner's copy of an instructor notebook (a new notebook): the
-    student version a class gets (stubs, no hidden tests, no outputs)."""
+    student version a class gets (stubs, no hidden tests, no outputs), with
+    one line more in a stub that does not name what the exercise's check
+    reads: ``# Define a_dot_b, angle_ab and proj_a_on_b here: the check below
+    reads them.``"""
     from .homework import student_version
 
-    return student_version(nb, name)
+    out = student_version(nb, name)
+    for cell in out.cells:
+        if not _is_solution(cell):
+            continue
+        names = _expected_names(_gid(cell))
+        missing = [n for n in names if not re.search(rf"(?<![\w.]){re.escape(n)}(?!\w)", cell.source)]
+        if missing:
+            listed = _listing([f"{n}" for n in names])
+            cell.source = (f"# Define {listed} here: the check below reads "
+                           f"{'it' if len(names) == 1 else 'them'}.\n" + cell.source)
+    return out
+
+
+def _expected_names(gid) -> tuple:
+    """The names exercise ``gid``'s check reads (lecturekit.exercises), or ()."""
+    from . import exercises
+
+    try:
+        return tuple(exercises.registered(gid).expects)
+    except (KeyError, ImportError, TypeError):
+        return ()
+
+
+def _listing(items) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def reference_solutions(nb, name="notebook") -> dict:
@@ -177,6 +206,12 @@ def _normalised(source: str) -> str:
     return "\n".join(line.rstrip() for line in source.strip().splitlines())
 
 
+def _code_of(source: str) -> str:
+    """A cell's code, whitespace at line ends and comment lines aside: what
+    tells a stub ("# YOUR CODE HERE") from an answer."""
+    return "\n".join(line for line in _normalised(source).splitlines() if not line.lstrip().startswith("#"))
+
+
 @dataclass
 class _Part:
     """What the learner sees of one exercise: its statement (from its heading
@@ -225,8 +260,8 @@ def _exercise_parts(nb) -> dict:
                 if not _is_test(after):
                     break
                 tests.append(_normalised(after.source))
-            parts[_gid(cell)] = _Part(_gid(cell), statement, _normalised(cell.source), "\0".join(tests),
-                                      heading)
+            # a stub's comments ("# YOUR CODE HERE") are not part of what is asked
+            parts[_gid(cell)] = _Part(_gid(cell), statement, _code_of(cell.source), "\0".join(tests), heading)
         previous = i
     return parts
 
@@ -325,7 +360,8 @@ These notebooks are your own copy of the course: write in them freely.
 - Exercises are stubs (`raise NotImplementedError()`): replace them with your
   code and run the check cell below each one.
 - Under a check, **Show the reference solution** opens a reference solution
-  when you want one; `show_solution("ch04-update")` in any cell does the same.
+  when you want one; in any cell, `from lecturekit.exercises import show_solution`, then
+  `show_solution("ch04-update")`, does the same.
 - The answers to the Questions are folded under each question ("Answer").
 - `START.ipynb` shows your progress; `python3 course.py progress` prints it
   (both grade the saved files and never change them).
@@ -479,7 +515,7 @@ def _unanswered(source: str, stubs) -> bool:
     """Whether an answer cell holds no answer: empty, a stub of the course, or
     (a stub of an older version) nothing but a signature, a docstring, comments
     and ``raise NotImplementedError()``."""
-    if not source.strip() or _normalised(source) in stubs:
+    if not source.strip() or _code_of(source) in stubs:
         return True
     code = [line.strip() for line in source.splitlines() if line.strip() and not line.strip().startswith("#")]
     rest = [line for line in code if line != "raise NotImplementedError()"]
@@ -839,8 +875,9 @@ notebooks (JupyterLab saves every few seconds; **Ctrl+S** saves now), the same v
 
 _START_SOLUTIONS = """\
 - **Reference solutions** are there when you ask for one: under a check, the button
-  **Show the reference solution** opens it; `show_solution("ch04-update")` in any cell shows the
-  solution of that exercise (its id is the first argument of the check)."""
+  **Show the reference solution** opens it. In any cell,
+  `from lecturekit.exercises import show_solution` and then `show_solution("ch04-update")` show the
+  solution of that exercise (its id is the first argument of its check)."""
 
 _START_PROGRESS = """\
 from lecturekit.learner import show_progress
@@ -1021,7 +1058,8 @@ def solution_control(grade_id: str, work_dir=None):
             return page
 
         def __repr__(self):
-            return f'(the reference solution: show_solution("{grade_id}"))'
+            return (f'(the reference solution: from lecturekit.exercises import show_solution; '
+                    f'show_solution("{grade_id}"))')
 
     return SolutionControl()
 
@@ -1333,7 +1371,7 @@ def _prepare(ch: _Chapter, cache: dict, stamp: str, timeout: int, used: set) -> 
     written = {}
     for cell in student_cells:
         if _gid(cell) and _is_solution(cell):
-            written[_gid(cell)] = _normalised(cell.source)
+            written[_gid(cell)] = _code_of(cell.source)
     ch.changed = {gid for gid, stub in stubs.items() if written.get(gid, stub) != stub}
     if not ch.changed:
         # every answer is still the stub: a stub raises, so every check fails

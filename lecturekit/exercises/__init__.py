@@ -62,7 +62,7 @@ import numpy as np
 from ..feedback import ExerciseFailure, _plain, describe, matches
 
 __all__ = ["KINDS", "Mistake", "ExerciseFailed", "KNOWN_MISTAKE", "Exercise", "Checks", "exercise", "check_exercise",
-           "registered", "chapter_exercises"]
+           "registered", "chapter_exercises", "show_solution"]
 
 #: What an exercise asks of the learner.  ``reproduce`` is writing code or a
 #: formula the course has shown; the others need understanding.  At most a
@@ -595,6 +595,14 @@ def check_exercise(grade_id: str, *answers):
             print(outcome.summary)
         return None
     raise ExerciseFailed(outcome, shown)
+
+
+def show_solution(grade_id: str):
+    """The reference solution of exercise ``grade_id`` (the first argument of its
+    check), in the learner's workspace: see :func:`lecturekit.learner.show_solution`."""
+    from ..learner import show_solution as show
+
+    return show(grade_id)
 
 
 def _offer_solution(ex: Exercise) -> None:
