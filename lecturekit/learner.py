@@ -1025,8 +1025,9 @@ def solution_html(grade_id: str, work_dir=None):
     outside a workspace with solutions.
 
     It is a ``<details>`` element whose summary is drawn as a button of its
-    own width: only a click on it (or Enter / Space when it has the focus)
-    opens the solution, never a click along the row.  It needs no kernel, so
+    own width: only a click on it (or Enter / Space when it has the focus;
+    browsers expose a summary as a disclosure button) opens the solution,
+    never a click along the row.  It needs no kernel, so
     it still works in a notebook saved and opened again.
     """
     import html
@@ -1038,7 +1039,7 @@ def solution_html(grade_id: str, work_dir=None):
     if not isinstance(entry, dict) or not isinstance(entry.get("code"), str):
         return None
     return ('<details class="lk-solution-control" style="margin: 0.4em 0 0 0">'
-            '<summary role="button" style="display: inline-block; cursor: pointer; list-style: none; '
+            '<summary style="display: inline-block; cursor: pointer; list-style: none; '
             'border: 1px solid #30507a; border-radius: 4px; padding: 0.15em 0.7em; color: #30507a; '
             'background: #fff">Show the reference solution</summary>'
             '<div style="border-left: 4px solid #30507a; background: #eef3fa; color: #111; '
