@@ -47,10 +47,10 @@ Examples
 >>> from lecturekit.exact import decimal, score_sign
 >>> decimal(0.1), decimal(1e-05)
 (Fraction(1, 10), Fraction(1, 100000))
->>> w, x = [0.0, 0.4, -0.8], [1.0, 0.4, 0.2]
->>> float(sum(a * b for a, b in zip(w, x)))   # rounding, not a side of the line
-1.3877787807814457e-17
->>> score_sign(w, x)                            # the point is on the line
+>>> w, x = [-0.3, 1.0, 1.0], [1.0, 0.1, 0.2]   # the line x1 + x2 = 0.3 and the point (0.1, 0.2)
+>>> sum(a * b for a, b in zip(w, x))          # rounding, not a side of the line
+2.7755575615628914e-17
+>>> score_sign(w, x)                           # the point is on the line
 0
 """
 
@@ -328,11 +328,13 @@ class ExactLinear:
     ``sign(decision_function(X))`` is the exact sign.
     """
 
-    def __init__(self, w, *, rows=None, coef=None, scale=1, w0=None, lead=1.0, err=0.0, den=1):
+    def __init__(self, w, *, rows=None, coef=None, scale=1, w0=None, lead=1.0, err=0.0, den=1,
+                 weights_fn=None):
         self.w = np.asarray(w, dtype=float)
         self.err = float(err)
         self.lead = float(lead)
         self._w_exact = None
+        self._weights_fn = weights_fn  # or a function that computes the exact weights
         if rows is None:  # the stored weights are the exact ones (read as decimals)
             self._recipe = None
         else:
@@ -347,7 +349,9 @@ class ExactLinear:
     def exact_weights(self) -> list[Fraction]:
         """The exact homogeneous weights (computed on first use)."""
         if self._w_exact is None:
-            if self._recipe is None:
+            if self._weights_fn is not None:
+                self._w_exact = list(self._weights_fn())
+            elif self._recipe is None:
                 self._w_exact = [decimal(v) for v in self.w]
             else:
                 rows, coef, scale, w0, den = self._recipe
@@ -424,6 +428,94 @@ class ExactPath:
             for i in np.flatnonzero(doubtful[:, k]):
                 signs[i, k] = _sign(comb.dot_values(Xh[i]))  # eta > 0 does not change the sign
         return signs
+
+
+def first_argmax(scores, bounds, exact_scores, fixed=None) -> np.ndarray:
+    """Row-wise index of the first largest score, as exact arithmetic decides it.
+
+    ``scores`` (n, k) are float scores with ``|score - exact| <= bounds`` (same
+    shape); ``exact_scores(i, cols)`` returns the exact scores (Fractions) of row
+    i for the given columns.  A column whose float score is too far below the
+    row's float maximum to reach it exactly is out; among the rest (usually the
+    maximum alone) the exact scores decide, the first column winning a tie.
+
+    ``fixed``, if given (a float array like ``scores``), receives the correctly
+    rounded exact scores of every column that was computed exactly, nudged up
+    by one unit in the last place where rounding would make the winner lose
+    to an earlier column, so that ``np.argmax(fixed)`` is the result.
+    """
+    scores = np.asarray(scores, dtype=float)
+    bounds = np.asarray(bounds, dtype=float)
+    n = scores.shape[0]
+    rows = np.arange(n)
+    with np.errstate(invalid="ignore"):
+        m = np.argmax(np.where(np.isnan(scores), -np.inf, scores), axis=1)
+        top = scores[rows, m] - bounds[rows, m]
+        close = ~(scores + bounds < top[:, None])  # NaN or inf: close as well
+    close[rows, m] = False
+    out = m.copy()
+    for i in np.flatnonzero(close.any(axis=1) | ~np.isfinite(top)):
+        cols = np.flatnonzero(close[i] | (np.arange(scores.shape[1]) == m[i]))
+        ex = exact_scores(i, cols)
+        best = 0
+        for c in range(1, len(cols)):
+            if ex[c] > ex[best]:
+                best = c
+        out[i] = cols[best]
+        if fixed is not None:
+            fixed[i, cols] = [_to_float(q) for q in ex]
+            while np.argmax(fixed[i]) != out[i]:
+                fixed[i, out[i]] = np.nextafter(fixed[i, out[i]], np.inf)
+    return out
+
+
+class ExactRows:
+    """Exact weights of several linear classifiers at once (the rows of W), for argmax decisions.
+
+    Row r is ``scale * sum_j coef[r, j] x~_j / den`` over kept training rows
+    (or, with ``rows=None``, the stored ``W[r]`` read as decimals); ``err[r]``
+    bounds ``|W[r] - exact row r|``.
+    """
+
+    def __init__(self, W, *, rows=None, coef=None, scale=1, lead=1.0, err=None, den=1):
+        self.W = np.atleast_2d(np.asarray(W, dtype=float))
+        k = self.W.shape[0]
+        self.err = np.zeros(k) if err is None else np.broadcast_to(np.asarray(err, dtype=float), (k,)).copy()
+        self.lines = [ExactLinear(self.W[r]) if rows is None else
+                      ExactLinear(self.W[r], rows=rows, coef=np.asarray(coef)[r], scale=scale, lead=lead,
+                                  err=self.err[r], den=den)
+                      for r in range(k)]
+
+    def scores_and_bounds(self, Xh):
+        """Float scores ``Xh @ W.T`` and their bounds, both (n, k)."""
+        with np.errstate(over="ignore", invalid="ignore"):
+            scores = Xh @ self.W.T
+            xn = np.sqrt(np.einsum("ij,ij->i", Xh, Xh))
+            wn = np.sqrt(np.einsum("ij,ij->i", self.W, self.W))
+            bounds = score_bound(xn[:, None], wn[None, :], self.err[None, :], Xh.shape[1])
+            bounds[~(xn[:, None] * (wn + self.err)[None, :] <= TRUST_LIMIT)] = np.inf
+        return scores, bounds
+
+    def exact_scores(self, xh, cols):
+        return [self.lines[c].exact_score(xh) for c in cols]
+
+    def argmax(self, Xh) -> np.ndarray:
+        """The first class of largest exact score, per row of Xh."""
+        return self.argmax_and_scores(Xh)[0]
+
+    def argmax_and_scores(self, Xh):
+        """(the first class of largest exact score, scores whose np.argmax is that class), per row."""
+        scores, bounds = self.scores_and_bounds(Xh)
+        fixed = scores.copy()
+        best = first_argmax(scores, bounds, lambda i, cols: self.exact_scores(Xh[i], cols), fixed)
+        return best, fixed
+
+    def fix_scores(self, Xh) -> np.ndarray:
+        """``Xh @ W.T`` with every score near 0 replaced by the exact one (signs exact)."""
+        with np.errstate(over="ignore", invalid="ignore"):
+            scores = Xh @ self.W.T
+        return np.column_stack([line.fix_scores(Xh, scores[:, r]) for r, line in enumerate(self.lines)]) \
+            if scores.shape[0] else scores
 
 
 def _to_float(q: Fraction) -> float:
