@@ -94,43 +94,39 @@ def _row_norms(X: np.ndarray, lead: float, out: np.ndarray) -> None:
 
 
 class _Filter:
-    """The engines' bound on how far a float score can be from the exact one (see above)."""
+    """The engines' bound on how far a float margin can be from the exact one (see above).
+
+    ``t_i = xf_i K + ABS_FLOOR`` with ``xf_i = |x_i| + d1 NORM_FLOOR``; ``t_i <= tmax`` also
+    guarantees ``|x_i| W <= TRUST_LIMIT`` (no overflow in any order of summation).
+    """
 
     def __init__(self, w, d1, eta):
         self.d1, self.eta = d1, float(eta)
         self.w0n = float(np.sqrt(w @ w))
+        self.zero = self.w0n == 0.0  # w is exactly 0 until the first update: every score is 0
         self.W = self.w0n  # bounds |w|
         self.A = 0.0  # sum of eta |x_i| over the updates
         self.R = 0.0  # sum of W after each update
         self.since = 0
+        self.tmax = _exact.TRUST_LIMIT * _exact.BAND * (d1 + 3)
         self._set()
 
     def _set(self):
-        err = _exact.weight_error(self.w0n, self.A, self.R)
-        self.K = _exact.BAND * (self.d1 + 3) * self.W + 2.0 * err  # t_i = nxf_i K + ABS_FLOOR
-        self.Kv = self.K + _exact.ABS_FLOOR / _exact.SMALL_ROW  # >= t_i / nxf_i for every row not small
+        self.K = _exact.BAND * ((self.d1 + 3) * self.W + 2.0 * (self.w0n + 4.0 * self.A + 2.0 * self.R))
+        self.Kv = self.K + _exact.ABS_FLOOR / _exact.SMALL_ROW  # >= t_i / xf_i for every row not small
 
     def updated(self, w, nx_i):
         """After an update with a row of norm nx_i."""
+        self.zero = False
+        step = self.eta * nx_i
         self.since += 1
         if self.since == _RENORM_EVERY:
             self.W, self.since = float(np.sqrt(w @ w)), 0
         else:  # |w + eta y x| <= |w| + eta |x|
-            self.W = self.W + self.eta * nx_i
-        self.A += self.eta * nx_i
+            self.W = self.W + step
+        self.A += step
         self.R += self.W
         self._set()
-
-    def decide(self, margin, nx_i):
-        """True (mistake), False (not) or None (within rounding of 0: decide exactly)."""
-        if not nx_i * self.W <= _exact.TRUST_LIMIT:
-            return None
-        t = (nx_i + self.d1 * _exact.NORM_FLOOR) * self.K + _exact.ABS_FLOOR
-        if margin > t:
-            return False
-        if margin <= -t:
-            return True
-        return None
 
 
 def _prepare(X, lead, y, w):
@@ -228,11 +224,12 @@ def perceptron_block(X, lead, y, eta, w, max_epochs, keep_weights=False):
     d1 = d + 1
     scorer = _exact.PerceptronScores(X, lead, y, eta, w)
     band = _Filter(w, d1, eta)
-    nxmax = 0.0  # max of nx[:known]
+    AF, tmax = _exact.ABS_FLOOR, band.tmax
     wx = w[1:]  # a view: the feature weights, updated in place with w
-    nx = np.empty(n)  # |x_i|, computed block by block in the first epoch (block in cache) ...
-    q = np.empty(n)  # ... and y_i / (|x_i| + d1 NORM_FLOOR), NaN for rows shorter than SMALL_ROW
+    nx = np.empty(n)  # |x_i| + d1 NORM_FLOOR, computed block by block in the first epoch (block in cache) ...
+    q = np.empty(n)  # ... and y_i / nx_i, NaN for rows shorter than SMALL_ROW (always checked one by one)
     known = 0  # nx[:known] and q[:known] are filled in
+    nxmax = 0.0  # max of nx[:known]
     bmax = int(min(n, max(BLOCK_MIN, BLOCK_BYTES // (8 * d1))))
     sbuf = np.empty(bmax)
     okbuf = np.empty(bmax, dtype=bool)
@@ -241,20 +238,14 @@ def perceptron_block(X, lead, y, eta, w, max_epochs, keep_weights=False):
     mpe, upd_epoch, upd_index = array("q"), array("q"), array("q")
     history = [w.copy()] if keep_weights else None
 
-    def know(b):  # norms of the rows up to b
-        nonlocal known, nxmax
-        if b > known:
-            _row_norms(X[known:b], lead, nx[known:b])
-            np.divide(y[known:b], nx[known:b] + d1 * _exact.NORM_FLOOR, q[known:b])
-            q[known:b][nx[known:b] < _exact.SMALL_ROW] = np.nan
-            nxmax = max(nxmax, float(nx[known:b].max()))
-            known = b
-
-    def is_mistake(j, margin):  # the filter, else the exact margin
-        decided = band.decide(margin, nx[j])
-        if decided is None:
-            return scorer.is_mistake(j, alpha, upd_index, len(upd_index))
-        return decided
+    def exact_mistake(j, margin):  # the margin's own bound; the exact margin within it
+        t = nx[j] * band.K + AF
+        if t <= tmax:
+            if margin > t:
+                return False
+            if margin <= -t:
+                return True
+        return band.zero or scorer.is_mistake(j, alpha, upd_index, len(upd_index))
 
     size = BLOCK_MIN
     converged = False
@@ -264,12 +255,25 @@ def perceptron_block(X, lead, y, eta, w, max_epochs, keep_weights=False):
         mistakes = 0
         i = 0
         while i < n:
+            b = min(n, i + abs(size))
+            if b > known:  # row norms while the rows are in cache
+                nk = nx[known:b]
+                _row_norms(X[known:b], lead, nk)
+                small = float(nk.min()) < _exact.SMALL_ROW
+                nk += d1 * _exact.NORM_FLOOR
+                np.divide(y[known:b], nk, q[known:b])
+                if small:  # such rows are always checked one by one
+                    q[known:b][nk < _exact.SMALL_ROW + d1 * _exact.NORM_FLOOR] = np.nan
+                nxmax = max(nxmax, float(nk.max()))
+                known = b
             if size < 0:  # dense mistakes: the next examples one at a time, as in the loop
-                b = min(n, i - size)
-                know(b)
                 before, run = mistakes, b - i
                 for j in range(i, b):
-                    if is_mistake(j, y[j] * (X[j] @ wx + lead * w[0])):
+                    margin = y[j] * (X[j] @ wx + lead * w[0])
+                    t = nx[j] * band.K + AF
+                    if t <= tmax and margin > t:
+                        continue
+                    if (t <= tmax and margin <= -t) or exact_mistake(j, margin):
                         step = eta * y[j]
                         w[0] += step * lead
                         wx += step * X[j]
@@ -284,27 +288,25 @@ def perceptron_block(X, lead, y, eta, w, max_epochs, keep_weights=False):
                 # stay while at least a third are mistakes (break-even of the two modes)
                 size = -DENSE_RUN if 3 * (mistakes - before) >= run else BLOCK_MIN
                 continue
-            b = min(n, i + size)
             m = b - i
             s, ok = sbuf[:m], okbuf[:m]
             np.dot(X[i:b], wx, out=s)
             if lead != 0.0:
                 s += lead * w[0]  # the same d1 products in another order: within the band
-            know(b)
-            np.multiply(s, q[i:b], s)  # y_i s_i / |x_i|, NaN for short rows
-            trusted = band.W * nxmax <= _exact.TRUST_LIMIT  # no overflow possible in any order
-            if trusted:
-                np.greater(s, band.Kv, ok)  # certainly not a mistake
-            else:  # every example to the exact test
+            np.multiply(s, q[i:b], s)  # y_i s_i / xf_i, NaN for short rows
+            Kv = band.Kv
+            if band.W * nxmax <= _exact.TRUST_LIMIT:  # no overflow possible in any order
+                np.greater(s, Kv, ok)  # certainly not a mistake (NaN: checked one by one)
+            else:  # every example to its own bound, and the exact test
                 ok.fill(False)
             k = int(ok.argmin())
             hit = -1
             while not ok[k]:  # a candidate: certainly a mistake, or near 0 / NaN
                 j = i + k
-                if trusted and s[k] <= -band.Kv:
+                if s[k] <= -Kv and nx[j] * band.K + AF <= tmax:
                     hit = j
                     break
-                if is_mistake(j, y[j] * (X[j] @ wx + lead * w[0])):
+                if exact_mistake(j, y[j] * (X[j] @ wx + lead * w[0])):
                     hit = j
                     break
                 if k + 1 == m:
@@ -402,7 +404,8 @@ def _perceptron_kernel_py(X, lead, y, nx, eta, w, max_epochs, fl, state, force, 
     d1 = d + 1
     epoch, i0, mistakes, nupd = state[0], state[1], state[2], state[3]
     A, R, w0n = fl[0], fl[1], fl[2]
-    nfloor, afloor, band, trust = fl[3] * d1, fl[4], fl[5], fl[6]
+    nfloor, afloor, band = fl[3] * d1, fl[4], fl[5]
+    tmax = fl[6] * band * (d1 + 3)  # t <= tmax: |x_i| |w| <= TRUST_LIMIT, no overflow in any order
     cap = ue.shape[0]
     W = np.sqrt(_nb_sumsq(w))
     K = _nb_bound(W, A, R, w0n, d1, band)
@@ -428,19 +431,19 @@ def _perceptron_kernel_py(X, lead, y, nx, eta, w, max_epochs, fl, state, force, 
         i0 += 1
     while True:
         for i in range(i0, n):
-            r = nx[i]
-            if r < 0.0:  # |x_i| not known yet: compute it while the row is in cache
-                r = _nb_row_norm(X, i, lead)
+            r = nx[i]  # |x_i| + d1 NORM_FLOOR (an upper bound of |x_i|)
+            if r < 0.0:  # not known yet: compute it while the row is in cache
+                r = _nb_row_norm(X, i, lead) + nfloor
                 nx[i] = r
             ys = y[i] * _nb_dot(w, X, i, lead)
-            if not (r * W <= trust):  # |x_i| |w| may overflow, or NaN: ask the caller
+            t = r * K + afloor
+            if not (t <= tmax):  # |x_i| |w| may overflow, or NaN: ask the caller
                 state[0], state[1], state[2], state[3] = epoch, i, mistakes, nupd
                 fl[0], fl[1] = A, R
                 return _AMBIGUOUS
-            t = (r + nfloor) * K + afloor
             if ys > t:  # certainly correct
                 continue
-            if not (ys <= -t):  # within rounding of 0, or NaN: ask the caller
+            if not (ys <= -t or (nupd == 0 and w0n == 0.0)):  # near 0 (w = 0 is exactly 0), or NaN: ask
                 state[0], state[1], state[2], state[3] = epoch, i, mistakes, nupd
                 fl[0], fl[1] = A, R
                 return _AMBIGUOUS
@@ -531,7 +534,7 @@ def perceptron_numba(X, lead, y, eta, w, max_epochs, keep_weights=False):
     w_init = w.copy()
     n, d = X.shape
     scorer = _exact.PerceptronScores(X, lead, y, eta, w)
-    nx = np.full(n, -1.0)  # |x_i|, filled in by the kernel on the first visit (no extra pass over X)
+    nx = np.full(n, -1.0)  # |x_i| + d1 NORM_FLOOR, filled in by the kernel on the first visit
     alpha = np.zeros(n, dtype=np.int64)
     mpe = np.zeros(min(max_epochs, 256), dtype=np.int64)
     cap = int(min(n * max_epochs, max(4096, 2 * n)))

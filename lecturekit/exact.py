@@ -337,9 +337,9 @@ class ExactLinear:
         self._weights_fn = weights_fn  # or a function that computes the exact weights
         if rows is None:  # the stored weights are the exact ones (read as decimals)
             self._recipe = None
-        else:
-            self._recipe = (np.array(rows, dtype=float), np.asarray(coef, dtype=object),
-                            Fraction(scale), None if w0 is None else np.array(w0, dtype=float), den)
+        else:  # rows: the caller's own copy; everything is read only when a score is in doubt
+            self._recipe = (np.asarray(rows, dtype=float), coef, scale,
+                            None if w0 is None else np.array(w0, dtype=float), den)
 
     @classmethod
     def of_weights(cls, w):
@@ -358,6 +358,7 @@ class ExactLinear:
                 comb = Combination(DecimalRows(rows, self.lead))
                 for j, c in enumerate(coef):
                     comb.add(j, int(c))
+                scale = decimal(scale) if isinstance(scale, float) else Fraction(scale)
                 w = [scale * v / den for v in comb.vector()]
                 if w0 is not None:
                     w = [a + decimal(b) for a, b in zip(w, w0)]

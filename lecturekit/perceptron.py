@@ -126,38 +126,52 @@ class _Run(_Bookkeeping):
         self.w_init = w.copy()
         self.lead = _lead_of(Xh)
         self._exact = exact.PerceptronScores(Xh, None, y, eta, w)
+        # The filter (lecturekit.exact.score_bound) with the longest row's norm, one threshold t
+        # for every example (NaN, which decides nothing, when |w| |x| might overflow), kept in
+        # Python floats for speed.
+        self._rows, self._y = list(Xh), y.tolist()
         with np.errstate(over="ignore"):
-            self._nx = np.sqrt(np.einsum("ij,ij->i", Xh, Xh))
+            nx = np.sqrt(np.einsum("ij,ij->i", Xh, Xh))
             self._w0n = float(np.sqrt(w @ w))
+        self._nx = nx.tolist()
+        self._xmax = float(nx.max()) + self.d1 * exact.NORM_FLOOR
+        self._tmax = exact.TRUST_LIMIT * exact.BAND * (self.d1 + 3)  # t <= this: no overflow
+        self._zero = self._w0n == 0.0  # w is exactly 0 until the first update: every score is 0
+        self._W = self._w0n  # bounds |w|: exact every _engines._RENORM_EVERY updates, else |w| + eta |x_i|
         self._A = 0.0  # sum of eta |x_i| over the updates
-        self._R = 0.0  # sum of |w| after each update
-        self._set_bound(self._w0n)
+        self._R = 0.0  # sum of W after each update
+        self._since = 0
+        self._set_bound()
 
-    def _set_bound(self, wn):
-        self._wn = wn
-        err = exact.weight_error(self._w0n, self._A, self._R)
-        self._K = exact.BAND * (self.d1 + 3) * wn + 2.0 * err
+    def _set_bound(self):
+        # t bounds |float margin - exact margin| for every example
+        K = exact.BAND * ((self.d1 + 3) * self._W + 2.0 * (self._w0n + 4.0 * self._A + 2.0 * self._R))
+        t = self._xmax * K + exact.ABS_FLOOR
+        self._t = t if t <= self._tmax else float("nan")
 
     def is_mistake(self, i, w) -> bool:
         """Line 6: is ``y_i w . x_i <= 0``?  Exact, also where the float margin is a rounding error."""
-        margin = self.y[i] * (w @ self.Xh[i])
-        nx = self._nx[i]
-        if nx * self._wn <= exact.TRUST_LIMIT:
-            t = (nx + self.d1 * exact.NORM_FLOOR) * self._K + exact.ABS_FLOOR
-            if margin > t:
-                return False
-            if margin <= -t:
-                return True
-        return self._exact.is_mistake(i, self.alpha, self.upd_index, self.n_updates)
+        margin = self._y[i] * (w @ self._rows[i])
+        if margin > self._t:
+            return False
+        if margin <= -self._t or self._zero:
+            return True
+        return self._exact.is_mistake(i, self.alpha, self.upd_index, len(self.upd_index))
 
     def record_update(self, i, w):
         """Example i was a mistake and w is the updated weight vector."""
         super().record_update(i, w)
-        with np.errstate(over="ignore", invalid="ignore"):
-            wn = float(np.sqrt(w @ w))
-            self._A += self.eta * self._nx[i]
-            self._R += wn
-        self._set_bound(wn)
+        self._zero = False
+        step = self.eta * self._nx[i]
+        self._since += 1
+        if self._since == _engines._RENORM_EVERY:
+            with np.errstate(over="ignore", invalid="ignore"):
+                self._W, self._since = float(np.sqrt(w @ w)), 0
+        else:  # |w + eta y x| <= |w| + eta |x|
+            self._W += step
+        self._A += step
+        self._R += self._W
+        self._set_bound()
 
     def result(self, w, converged, method="perceptron", result=PerceptronResult, exact=None, **extra):
         """The run's result object (``extra``: the variant's own fields)."""
@@ -227,7 +241,7 @@ def _result(out: _Outcome, method, X, lead, y, eta, w_init, result=PerceptronRes
     ``X`` holds the raw rows (without the constant coordinate ``lead``)."""
     alpha = np.asarray(out.alpha)
     if exact is None:
-        exact = _exact_of_perceptron(out.w, X, lead, y, alpha, eta, w_init)
+        exact = _exact_of_perceptron(out.w, X, lead, y, alpha, eta, w_init, out.upd_index)
     elif callable(exact):
         exact = exact(out, X, lead, y, eta)
     return result(
@@ -247,18 +261,28 @@ def _result(out: _Outcome, method, X, lead, y, eta, w_init, result=PerceptronRes
     )
 
 
-def _exact_of_perceptron(w, X, lead, y, alpha, eta, w_init, n_terms=None):
+def _support(alpha, updates, d1):
+    """The examples that were ever added to w (None when they hold more than exact.MAX_KEPT numbers)."""
+    if len(updates) * d1 <= exact.MAX_KEPT:  # few updates: the trace is shorter than alpha
+        return np.unique(np.asarray(updates, dtype=np.int64))
+    if np.count_nonzero(alpha) * d1 > exact.MAX_KEPT:
+        return None
+    return np.flatnonzero(alpha)
+
+
+def _exact_of_perceptron(w, X, lead, y, alpha, eta, w_init, updates, n_terms=None):
     """The exact weights ``w_init + eta sum_i alpha_i y_i x~_i`` (its training rows kept when small).
 
     ``w`` was summed from ``n_terms`` terms (default: one per update) in floating point."""
-    if np.count_nonzero(alpha) * (X.shape[1] + 1) > exact.MAX_KEPT:
+    support = _support(alpha, updates, X.shape[1] + 1)
+    if support is None:
         return exact.ExactLinear.of_weights(w)
-    support = np.flatnonzero(alpha)
-    nx = np.sqrt(np.einsum("ij,ij->i", X[support], X[support]) + lead * lead)
+    rows = X[support]  # a copy: the caller may change X after the fit
+    nx = np.sqrt(np.einsum("ij,ij->i", rows, rows) + lead * lead)
     w0 = np.zeros_like(w) if w_init is None else np.asarray(w_init, dtype=float)
     total = float(np.sqrt(w0 @ w0)) + float(eta) * float(alpha[support] @ nx)
-    err = exact.sum_error(int(alpha.sum()) if n_terms is None else n_terms, total)
-    return exact.ExactLinear(w, rows=X[support], coef=alpha[support] * y[support], scale=exact.decimal(eta),
+    err = exact.sum_error(len(updates) if n_terms is None else n_terms, total)
+    return exact.ExactLinear(w, rows=rows, coef=alpha[support] * y[support], scale=eta,
                              w0=w0 if np.any(w0) else None, lead=lead, err=err)
 
 
@@ -319,7 +343,7 @@ def _run_engine(engine, X, fit_intercept, y, eta, w, max_epochs, keep_weights) -
     else:  # pragma: no cover - guarded by check_choice
         raise AssertionError(engine)
     out = _Outcome(*out)
-    ex = _exact_of_perceptron(out.w, X, lead, y, out.alpha, eta, w)
+    ex = _exact_of_perceptron(out.w, X, lead, y, out.alpha, eta, w, out.upd_index)
     del X  # a contiguous copy, if one was made, goes before the result copies the trace
     return _result(out, "perceptron", None, lead, y, eta, w, exact=ex)
 
@@ -604,7 +628,7 @@ def _dual_result(run, converged, X, y, G, kernel, fit_intercept, exact_data):
     alpha = run.alpha
     if exact_data:
         w = (alpha * y) @ _homogeneous(X, fit_intercept)
-        x_exact = _exact_of_perceptron(w, X, lead, y, alpha, 1.0, None, n_terms=X.shape[0])
+        x_exact = _exact_of_perceptron(w, X, lead, y, alpha, 1.0, None, run.upd_index, n_terms=X.shape[0])
     else:
         w, x_exact = None, None
     return DualPerceptronResult(

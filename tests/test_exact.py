@@ -351,3 +351,21 @@ def test_decimal_reads_floats_as_typed():
     assert exact.decimal(5e-324) == Fraction(5, 10**324)
     with pytest.raises(ValueError, match="cannot read"):
         exact.decimal(float("nan"))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_extreme_magnitudes_are_decided_exactly_by_every_engine(seed):
+    # products that overflow (1e160 * 1e160) or underflow (1e-300): the float filter must stand
+    # aside and the exact margin decide, in every engine
+    rng = np.random.default_rng(seed)
+    mags = np.array([0.0, 1e-300, 1e-160, 0.1, 0.3, 1.0, 1e150, 1e160])
+    X = rng.choice(mags, (12, 3)) * rng.choice([-1.0, 1.0], (12, 3))
+    y = rng.choice([-1, 1], 12)
+    y[:2] = [1, -1]
+    F = [[Fraction(repr(float(v))) for v in row] for row in X]
+    for fit_intercept in (True, False):
+        want = ref.perceptron(F, y.tolist(), max_epochs=4, fit_intercept=fit_intercept)
+        with quiet(), np.errstate(all="ignore"):
+            for engine in ENGINES:
+                res = lk.perceptron(X, y, max_epochs=4, fit_intercept=fit_intercept, engine=engine)
+                same_updates(res, want)
