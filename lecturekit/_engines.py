@@ -30,7 +30,7 @@ The fast score is ``X[i] @ w[1:] + lead * w[0]`` (numpy/BLAS or a compiled
 loop: any order of the d1 = d + 1 products, with or without fused
 multiply-adds).  It is within
 
-    t_i = (|x_i| + d1 NORM_FLOOR) (BAND (d1 + 3) W + 2 err) + ABS_FLOOR
+    t_i = max(|x_i|, SMALL_ROW) (BAND (d1 + 3) W + 2 err) + ABS_FLOOR
 
 of the exact score (:func:`lecturekit.exact.score_bound`), where ``W`` bounds
 ``|w|`` and ``err`` (:func:`lecturekit.exact.weight_error`) bounds how far the
@@ -47,7 +47,7 @@ and the triangle inequality ``|w + eta y x| <= |w| + eta |x|`` in between;
 ``err`` from the running sums of ``eta |x_i|`` and of W over the updates.  The
 filter is trusted only while ``|x_i| W <= 2**1020`` (no product or partial
 sum can overflow, in any order); beyond that (data near 1e154 and up), and for
-rows shorter than 2**-500, every decision is exact.  NaN in w (after an
+rows shorter than 2**-500 are treated as that long (their bound is then wide, and their decisions exact).  NaN in w (after an
 overflow) sends every decision to the exact step, which does not use w.
 
 The update ``w + eta * y_i * x_i`` is done element by element with the
@@ -86,17 +86,18 @@ _RENORM_EVERY = 64  # |w| is recomputed every so many updates and bounded in bet
 
 
 def _row_norms(X: np.ndarray, lead: float, out: np.ndarray) -> None:
-    """out[i] = |(lead, x_i)| (out has len(X) entries; no n x d temporary)."""
+    """out[i] = |(lead, x_i)| floored at SMALL_ROW (out has len(X) entries; no n x d temporary)."""
     np.einsum("ij,ij->i", X, X, out=out)
     if lead != 0.0:
         out += lead * lead
     np.sqrt(out, out=out)
+    np.maximum(out, _exact.SMALL_ROW, out=out)
 
 
 class _Filter:
     """The engines' bound on how far a float margin can be from the exact one (see above).
 
-    ``t_i = xf_i K + ABS_FLOOR`` with ``xf_i = |x_i| + d1 NORM_FLOOR``; ``t_i <= tmax`` also
+    ``t_i = xf_i K + ABS_FLOOR`` with ``xf_i = max(|x_i|, SMALL_ROW)``; ``t_i <= tmax`` also
     guarantees ``|x_i| W <= TRUST_LIMIT`` (no overflow in any order of summation).
     """
 
@@ -226,8 +227,8 @@ def perceptron_block(X, lead, y, eta, w, max_epochs, keep_weights=False):
     band = _Filter(w, d1, eta)
     AF, tmax = _exact.ABS_FLOOR, band.tmax
     wx = w[1:]  # a view: the feature weights, updated in place with w
-    nx = np.empty(n)  # |x_i| + d1 NORM_FLOOR, computed block by block in the first epoch (block in cache) ...
-    q = np.empty(n)  # ... and y_i / nx_i, NaN for rows shorter than SMALL_ROW (always checked one by one)
+    nx = np.empty(n)  # max(|x_i|, SMALL_ROW), computed block by block in the first epoch (in cache) ...
+    q = np.empty(n)  # ... and y_i / nx_i
     known = 0  # nx[:known] and q[:known] are filled in
     nxmax = 0.0  # max of nx[:known]
     bmax = int(min(n, max(BLOCK_MIN, BLOCK_BYTES // (8 * d1))))
@@ -257,14 +258,9 @@ def perceptron_block(X, lead, y, eta, w, max_epochs, keep_weights=False):
         while i < n:
             b = min(n, i + abs(size))
             if b > known:  # row norms while the rows are in cache
-                nk = nx[known:b]
-                _row_norms(X[known:b], lead, nk)
-                small = float(nk.min()) < _exact.SMALL_ROW
-                nk += d1 * _exact.NORM_FLOOR
-                np.divide(y[known:b], nk, q[known:b])
-                if small:  # such rows are always checked one by one
-                    q[known:b][nk < _exact.SMALL_ROW + d1 * _exact.NORM_FLOOR] = np.nan
-                nxmax = max(nxmax, float(nk.max()))
+                _row_norms(X[known:b], lead, nx[known:b])
+                np.divide(y[known:b], nx[known:b], q[known:b])
+                nxmax = max(nxmax, float(nx[known:b].max()))
                 known = b
             if size < 0:  # dense mistakes: the next examples one at a time, as in the loop
                 before, run = mistakes, b - i
@@ -293,10 +289,10 @@ def perceptron_block(X, lead, y, eta, w, max_epochs, keep_weights=False):
             np.dot(X[i:b], wx, out=s)
             if lead != 0.0:
                 s += lead * w[0]  # the same d1 products in another order: within the band
-            np.multiply(s, q[i:b], s)  # y_i s_i / xf_i, NaN for short rows
+            np.multiply(s, q[i:b], s)  # y_i s_i / nx_i
             Kv = band.Kv
             if band.W * nxmax <= _exact.TRUST_LIMIT:  # no overflow possible in any order
-                np.greater(s, Kv, ok)  # certainly not a mistake (NaN: checked one by one)
+                np.greater(s, Kv, ok)  # certainly not a mistake
             else:  # every example to its own bound, and the exact test
                 ok.fill(False)
             k = int(ok.argmin())
@@ -385,7 +381,7 @@ def _row_norm_py(X, i, lead):
 
 
 def _bound_py(W, A, R, w0n, d1, band):
-    # K of _Filter: t_i = (|x_i| + d1 NORM_FLOOR) K + ABS_FLOOR
+    # K of _Filter: t_i = max(|x_i|, SMALL_ROW) K + ABS_FLOOR
     err = band * (w0n + 4.0 * A + 2.0 * R)
     return band * (d1 + 3) * W + 2.0 * err
 
@@ -393,7 +389,7 @@ def _bound_py(W, A, R, w0n, d1, band):
 def _perceptron_kernel_py(X, lead, y, nx, eta, w, max_epochs, fl, state, force, alpha, mpe, ue, ui):
     """Alg. 7.1 on the rows (lead, X[i]), from state = [epoch, i, mistakes so far in this epoch, updates so far].
 
-    ``fl`` = [A, R, |w0|, NORM_FLOOR, ABS_FLOOR, BAND, TRUST_LIMIT]: the running
+    ``fl`` = [A, R, |w0|, SMALL_ROW, ABS_FLOOR, BAND, TRUST_LIMIT]: the running
     sums of the filter (kept between calls) and the constants of
     lecturekit.exact.  Returns a status: _DONE, or _AMBIGUOUS when example
     state[1] has a score within rounding of 0 (the caller decides it exactly
@@ -404,7 +400,7 @@ def _perceptron_kernel_py(X, lead, y, nx, eta, w, max_epochs, fl, state, force, 
     d1 = d + 1
     epoch, i0, mistakes, nupd = state[0], state[1], state[2], state[3]
     A, R, w0n = fl[0], fl[1], fl[2]
-    nfloor, afloor, band = fl[3] * d1, fl[4], fl[5]
+    small, afloor, band = fl[3], fl[4], fl[5]
     tmax = fl[6] * band * (d1 + 3)  # t <= tmax: |x_i| |w| <= TRUST_LIMIT, no overflow in any order
     cap = ue.shape[0]
     W = np.sqrt(_nb_sumsq(w))
@@ -431,9 +427,9 @@ def _perceptron_kernel_py(X, lead, y, nx, eta, w, max_epochs, fl, state, force, 
         i0 += 1
     while True:
         for i in range(i0, n):
-            r = nx[i]  # |x_i| + d1 NORM_FLOOR (an upper bound of |x_i|)
+            r = nx[i]  # max(|x_i|, SMALL_ROW)
             if r < 0.0:  # not known yet: compute it while the row is in cache
-                r = _nb_row_norm(X, i, lead) + nfloor
+                r = max(_nb_row_norm(X, i, lead), small)
                 nx[i] = r
             ys = y[i] * _nb_dot(w, X, i, lead)
             t = r * K + afloor
@@ -534,14 +530,14 @@ def perceptron_numba(X, lead, y, eta, w, max_epochs, keep_weights=False):
     w_init = w.copy()
     n, d = X.shape
     scorer = _exact.PerceptronScores(X, lead, y, eta, w)
-    nx = np.full(n, -1.0)  # |x_i| + d1 NORM_FLOOR, filled in by the kernel on the first visit
+    nx = np.full(n, -1.0)  # max(|x_i|, SMALL_ROW), filled in by the kernel on the first visit
     alpha = np.zeros(n, dtype=np.int64)
     mpe = np.zeros(min(max_epochs, 256), dtype=np.int64)
     cap = int(min(n * max_epochs, max(4096, 2 * n)))
     ue = np.empty(cap, dtype=np.int64)
     ui = np.empty(cap, dtype=np.int64)
     state = np.array([1, 0, 0, 0], dtype=np.int64)
-    fl = np.array([0.0, 0.0, float(np.sqrt(w @ w)), _exact.NORM_FLOOR, _exact.ABS_FLOOR, _exact.BAND,
+    fl = np.array([0.0, 0.0, float(np.sqrt(w @ w)), _exact.SMALL_ROW, _exact.ABS_FLOOR, _exact.BAND,
                    _exact.TRUST_LIMIT])
     eta = float(eta)
     force = _FORCE_NONE

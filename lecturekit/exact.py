@@ -72,12 +72,11 @@ U = 2.0**-53
 #: roundoff, which covers the second-order terms and the rounding of the bound.
 BAND = 2.0**-52
 #: Floors that keep the bounds valid for subnormal numbers and underflow: every
-#: norm is raised by NORM_FLOOR * (d + 1) and every bound by ABS_FLOOR.
-NORM_FLOOR = 2.0**-1020
-ABS_FLOOR = 2.0**-1000
-#: A row shorter than this is always decided on its own bound (the engines'
-#: vectorised filters leave it out).
+#: row norm is raised to at least SMALL_ROW (which covers the reading error of
+#: subnormal entries, at most 2**-1075 |w| each) and every bound by ABS_FLOOR
+#: (which covers products that underflow, at most 2**-1075 each).
 SMALL_ROW = 2.0**-500
+ABS_FLOOR = 2.0**-1000
 #: Filter decisions are trusted only while |w| |x| stays below this, so that no
 #: product or partial sum of a dot product can overflow; beyond it, exact.
 TRUST_LIMIT = 2.0**1020
@@ -297,9 +296,10 @@ def score_bound(x_norm: float, w_norm: float, w_err: float, d1: int) -> float:
     Any order of summation of the d1 products is within ``gamma_d1 |w| |x|`` of
     ``w . x`` (Higham §3.1); the decimal reading of x differs by at most
     ``u |x|`` (times |w|); and w differs from the exact weights by ``w_err``.
-    With the slack of :data:`BAND` and floors for underflow.
+    With the slack of :data:`BAND`, and the floors :data:`SMALL_ROW` and
+    :data:`ABS_FLOOR` for subnormal numbers and underflow.
     """
-    xn = x_norm + d1 * NORM_FLOOR
+    xn = np.maximum(x_norm, SMALL_ROW)
     return xn * (BAND * (d1 + 3) * w_norm + 2.0 * w_err) + ABS_FLOOR
 
 
@@ -331,7 +331,7 @@ class ExactLinear:
     def __init__(self, w, *, rows=None, coef=None, scale=1, w0=None, lead=1.0, err=0.0, den=1,
                  weights_fn=None):
         self.w = np.asarray(w, dtype=float)
-        self.err = float(err)
+        self._err = err  # a number, or a function that computes it on first use
         self.lead = float(lead)
         self._w_exact = None
         self._weights_fn = weights_fn  # or a function that computes the exact weights
@@ -340,6 +340,13 @@ class ExactLinear:
         else:  # rows: the caller's own copy; everything is read only when a score is in doubt
             self._recipe = (np.asarray(rows, dtype=float), coef, scale,
                             None if w0 is None else np.array(w0, dtype=float), den)
+
+    @property
+    def err(self) -> float:
+        """The bound on |w_float - w_exact|."""
+        if callable(self._err):
+            self._err = float(self._err())
+        return float(self._err)
 
     @classmethod
     def of_weights(cls, w):

@@ -134,7 +134,7 @@ class _Run(_Bookkeeping):
             nx = np.sqrt(np.einsum("ij,ij->i", Xh, Xh))
             self._w0n = float(np.sqrt(w @ w))
         self._nx = nx.tolist()
-        self._xmax = float(nx.max()) + self.d1 * exact.NORM_FLOOR
+        self._xmax = max(float(nx.max()), exact.SMALL_ROW)
         self._tmax = exact.TRUST_LIMIT * exact.BAND * (self.d1 + 3)  # t <= this: no overflow
         self._zero = self._w0n == 0.0  # w is exactly 0 until the first update: every score is 0
         self._W = self._w0n  # bounds |w|: exact every _engines._RENORM_EVERY updates, else |w| + eta |x_i|
@@ -278,11 +278,15 @@ def _exact_of_perceptron(w, X, lead, y, alpha, eta, w_init, updates, n_terms=Non
     if support is None:
         return exact.ExactLinear.of_weights(w)
     rows = X[support]  # a copy: the caller may change X after the fit
-    nx = np.sqrt(np.einsum("ij,ij->i", rows, rows) + lead * lead)
-    w0 = np.zeros_like(w) if w_init is None else np.asarray(w_init, dtype=float)
-    total = float(np.sqrt(w0 @ w0)) + float(eta) * float(alpha[support] @ nx)
-    err = exact.sum_error(len(updates) if n_terms is None else n_terms, total)
-    return exact.ExactLinear(w, rows=rows, coef=alpha[support] * y[support], scale=eta,
+    counts = alpha[support]
+    w0 = np.zeros_like(w) if w_init is None else np.array(w_init, dtype=float)
+    k = len(updates) if n_terms is None else n_terms
+
+    def err():  # computed when a score is first in doubt
+        nx = np.sqrt(np.einsum("ij,ij->i", rows, rows) + lead * lead)
+        return exact.sum_error(k, float(np.sqrt(w0 @ w0)) + float(eta) * float(counts @ nx))
+
+    return exact.ExactLinear(w, rows=rows, coef=counts * y[support], scale=eta,
                              w0=w0 if np.any(w0) else None, lead=lead, err=err)
 
 
@@ -592,7 +596,7 @@ class _DualMistakes:
         self.y, self.G, self.incremental = y, G, incremental
         lead = 1.0 if fit_intercept else 0.0
         self.data_err = exact.BAND * (X.shape[1] + 4) if exact_data else 0.0
-        self.nx = np.sqrt(np.einsum("ij,ij->i", X, X) + lead * lead)
+        self.nx = np.maximum(np.sqrt(np.einsum("ij,ij->i", X, X) + lead * lead), exact.SMALL_ROW)
         self.N = 0.0  # sum_j alpha_j |x~_j|
         self.absG = np.abs(G)
         self.scores = np.zeros(n)
