@@ -189,7 +189,14 @@ CLAIMS = {
         "test_at_zero_every_example_is_in_M_and_the_strict_test_never_moves",
     "The `<=` in the mistake test puts every example into $M$ at $\\mathbf{0}$":
         "test_at_zero_every_example_is_in_M_and_the_strict_test_never_moves",
-    "Every step is exactly $-\\eta\\nabla J$.": "test_batch_steps_are_gradient_steps",
+    "Every step is exactly $-\\eta\\nabla J$ (on this whole-number data the computer's sums are exact too).":
+        "test_batch_steps_are_gradient_steps",
+    "Its `_margins` computes $y_i\\,\\mathbf{w}\\cdot\\mathbf{x}_i$ and redoes in exact arithmetic, on the numbers "
+    "as typed, any score too close to 0 for the rounded one to be trusted, so a score that is exactly 0 counts as "
+    "a mistake.": "test_a_score_exactly_zero_as_typed_is_a_mistake_though_the_float_score_is_not",
+    "so where an example lies exactly on that iterate's boundary, `perceptron_criterion_gradient` of the rounded, "
+    "stored weights can disagree about that example.":
+        "test_on_decimal_data_the_gradient_of_a_rounded_iterate_can_disagree",
     "every step equals $-\\eta(k)\\nabla J(\\mathbf{w}(k-1))$": "test_batch_steps_are_gradient_steps",
     "What the batch\nperceptron with a constant rate guarantees on separable data is the same as the online one":
         "test_online_and_batch_both_separate",
@@ -383,8 +390,36 @@ def test_batch_steps_are_gradient_steps(data, eta, schedule):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         res = lk.batch_perceptron(X, y, eta=eta, schedule=schedule, max_iter=30)
-    for w_prev, w_next, eta_k in zip(res.path[:-1], res.path[1:], res.etas):
-        assert np.allclose(w_next - w_prev, -eta_k * lk.perceptron_criterion_gradient(w_prev, X, y))
+    Xh = np.c_[np.ones(len(X)), X]
+    Ms = _exact_mistake_sets(Xh, y, res.path[0], res.etas)
+    for k, (w_prev, w_next, eta_k) in enumerate(zip(res.path[:-1], res.path[1:], res.etas)):
+        # -grad J at the iterate the pseudocode defines is the sum over its M (section 3's derivation)
+        assert np.allclose(w_next - w_prev, eta_k * (y[list(Ms[k])] @ Xh[list(Ms[k])]))
+        if np.array_equal(np.flatnonzero(_margins(w_prev, X, y) <= 0), Ms[k]):  # the stored w has the same M
+            assert np.allclose(w_next - w_prev, -eta_k * lk.perceptron_criterion_gradient(w_prev, X, y))
+
+
+def test_a_score_exactly_zero_as_typed_is_a_mistake_though_the_float_score_is_not():
+    w, X, y = np.array([-0.3, 0.1, 0.2]), np.array([[1.0, 1.0], [-5.0, -5.0]]), np.array([1, -1])
+    assert (np.c_[np.ones(2), X] @ w)[0] > 0  # rounded: -0.3 + 0.1 + 0.2 is about 2.8e-17
+    assert np.array_equal(lk.perceptron_criterion_gradient(w, X, y), [-1.0, -1.0, -1.0])  # example 0 is in M
+    assert lk.perceptron_criterion(w, X, y) == 0.0
+
+
+def test_on_decimal_data_the_gradient_of_a_rounded_iterate_can_disagree():
+    # the exact iterate w(3) = (0, 0.9, 0.6) has example 3 on its boundary (a mistake); the stored w(3) is
+    # (0, 0.8999999999999999, 0.6000000000000001), on which example 3 scores about +2.7e-17
+    X, y = np.array([[-0.3, -0.2], [0.3, -0.4], [-0.1, 0.1], [-0.2, 0.3]]), np.array([-1, 1, 1, 1])
+    res = lk.batch_perceptron(X, y)
+    Xh = np.c_[np.ones(len(X)), X]
+    Ms = _exact_mistake_sets(Xh, y, res.path[0], res.etas)
+    assert Ms[3] == (2, 3)
+    step = res.path[4] - res.path[3]
+    assert np.allclose(step, y[[2, 3]] @ Xh[[2, 3]])
+    g = lk.perceptron_criterion_gradient(res.path[3], X, y)
+    assert np.allclose(-g, y[2] * Xh[2]) and not np.allclose(step, -g)
+    Xt, _ = lk.datasets.toy()
+    assert np.array_equal(Xt, np.round(Xt))  # the toy set of the lesson is whole numbers
 
 
 def test_batch_perceptron_steps_on_the_toy_set():
@@ -530,14 +565,32 @@ def test_at_a_kink_library_and_central_difference_agree_only_when_the_boundary_t
                        lk.perceptron_criterion_gradient(wc, Xc, yc), atol=1e-6)
 
 
+def _exact_mistake_sets(Xh, y, w0, etas):
+    """M(k) of w(k) = w0 + sum_t eta(t) sum_{i in M(t)} y_i x_i, in exact arithmetic on the decimals as typed."""
+    from fractions import Fraction
+
+    rows = [[Fraction(repr(float(v))) for v in row] for row in Xh]
+    w = [Fraction(repr(float(v))) for v in w0]
+    sets = []
+    for k in range(len(etas) + 1):
+        M = tuple(i for i, row in enumerate(rows) if int(y[i]) * sum(a * b for a, b in zip(w, row)) <= 0)
+        sets.append(M)
+        if k < len(etas):
+            e = Fraction(repr(float(etas[k])))
+            w = [wj + e * sum(int(y[i]) * rows[i][j] for i in M) for j, wj in enumerate(w)]
+    return sets
+
+
 @settings(max_examples=100, deadline=None)
 @given(data_sets(), weights, st.sampled_from([0.05, 0.5, 1.0]))
 def test_a_batch_step_keeps_its_direction_while_M_is_unchanged(data, start, eta):
     # on one facet the gradient is constant: while M stays, every step is the same vector (constant rate)
+    # M is decided on the iterate the pseudocode defines, with the data and rates as typed (exact fractions);
+    # the stored path is that iterate rounded, so M is recomputed here exactly, independently of the library
     X, y = data
     res = lk.batch_perceptron(X, y, eta=eta, w0=start, max_iter=20)
     Xh = np.c_[np.ones(len(X)), X]
-    Ms = [tuple(np.flatnonzero(y * (Xh @ w) <= 0)) for w in res.path]
+    Ms = _exact_mistake_sets(Xh, y, start, res.etas)
     steps = np.diff(res.path, axis=0)
     for k in range(1, len(steps)):
         if Ms[k] == Ms[k - 1]:
@@ -550,7 +603,8 @@ def test_the_path_shown_only_loses_examples_from_M():
     Xo, ys, _ = _shifted()
     res = lk.batch_perceptron(Xo, ys, eta=0.05, w0=np.array([0.0, 1.5, -1.5]), fit_intercept=False)
     Xh = np.c_[np.zeros(len(Xo)), Xo]
-    Ms = [set(np.flatnonzero(ys * (Xh @ w) <= 0)) for w in res.path]
+    Ms = [set(M) for M in _exact_mistake_sets(Xh, ys, res.path[0], res.etas)]
+    assert [len(M) for M in Ms] == res.mistakes.tolist()
     assert all(b < a for a, b in zip(Ms, Ms[1:])) or all(b <= a for a, b in zip(Ms, Ms[1:]))
     assert np.all(np.diff(res.criterion) < 0) and res.converged
 
