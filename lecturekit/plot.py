@@ -1807,9 +1807,9 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
     drawn = data(X, y, ax, legend=False)
     if view is not None:
         V = _check_X2(view, "view")
-        lo, hi = _padded_box(V)
-        ax.set_xlim(lo[0], hi[0])
-        ax.set_ylim(lo[1], hi[1])
+        x0, x1, y0, y1 = _padded_box(V)
+        ax.set_xlim(x0, x1)
+        ax.set_ylim(y0, y1)
     spare = iter(c for c in OKABE_ITO[5:] + OKABE_ITO[:2])
     lines, mistakes = {}, {}
     for name, model in models.items():
@@ -1824,7 +1824,7 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
         rows = mistakes[ring]
         colour = CLASSIFIER_STYLES.get(ring, ("black",))[0]
         rings = ax.scatter(X[rows, 0], X[rows, 1], s=200, facecolors="none", edgecolors=colour,
-                           linewidths=1.6, zorder=4, label=f"mistakes of {ring}")
+                           linewidths=1.6, zorder=4, label=f"mistakes of {ring}" if rows.size else None)
         where = ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])})" for i in rows[:8])
         _note(ax, f"Rings in the colour of the {ring} line mark its {rows.size} training mistake(s)"
                   + (f", at {where}" if rows.size else "") + (" and more" if rows.size > 8 else ""))
@@ -1833,7 +1833,7 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
         out = np.flatnonzero((X[:, 0] < x0) | (X[:, 0] > x1) | (X[:, 1] < y0) | (X[:, 1] > y1))
         if out.size:
             _note(ax, f"{out.size} point(s) lie outside the view: "
-                      + ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])}) with y = {y[i]:+d}" for i in out[:5]))
+                      + ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])}) with y = {int(y[i]):+d}" for i in out[:5]))
     if legend == "below":
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, fontsize="small")
     elif legend == "inside":
