@@ -27,7 +27,7 @@ CLAIMS = {
     "multiplies every score by $k$": "test_positive_multiples_are_the_same_classifier",
     "only the direction of $w$ and the ratio $t / \\|w\\|$ matter": "test_positive_multiples_are_the_same_classifier",
     "A **negative** $k$ keeps the line": "test_negative_multiples_keep_the_line_and_swap_the_sides",
-    "Every product $y_i\\,\\tilde w \\cdot \\tilde x_i$ changes sign": "test_swapping_the_labels_but_keeping_w_leaves_n_minus_m_plus_z_mistakes",
+    "Every product $y_i\\,\\tilde w \\cdot \\tilde x_i$ is negated (and a product of 0 stays 0)": "test_swapping_the_labels_but_keeping_w_leaves_n_minus_m_plus_z_mistakes",
     "Such a classifier can only turn its line around the origin": "test_without_a_bias_the_boundary_passes_through_the_origin",
     "After lifting, every example has first coordinate 1": "test_the_bias_trick_keeps_every_score",
     "Every direction along the boundary is such a difference": "test_w_is_perpendicular_to_the_boundary_with_any_bias",

@@ -22,6 +22,7 @@ STEM = NOTEBOOK.stem
 
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
+    "is a circle (a sphere in $d$ dimensions) around": "test_unequal_weights_of_the_two_distances_give_a_circle",
     "so the rule is a linear classifier with a closed-form weight vector": "test_the_gap_of_squared_distances_is_twice_the_score",
     "It sees only two averages, so one far-away point moves it": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
     "The rule \"label a point by the nearer mean\" is a linear classifier with": "test_the_gap_of_squared_distances_is_twice_the_score",
@@ -32,7 +33,7 @@ CLAIMS = {
     "(d) every training point keeps its closest-centroid prediction": "test_duplicating_the_negatives_never_moves_the_centroid_and_moves_least_squares_only_sometimes",
     "Section 2's expansion shows that it is still a linear classifier": "test_the_cautious_rule_is_the_linear_classifier_of_exercise_1",
     "The boundary does not care where the individual points are, only where their averages are": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
-    "The perceptron (chapter 4) is guaranteed to find a separating line when one exists": "test_the_perceptron_separates_separable_data",
+    "The perceptron (chapter 4) is guaranteed to find a separating line when one exists, given enough epochs": "test_the_perceptron_separates_separable_data",
     "Every positive gets the same weight $1/n^+$": "test_moving_one_example_moves_w_by_delta_over_its_class_size",
     "here every example has weight 1 on the right-hand side": "test_the_least_squares_right_hand_side_counts_every_example",
     "Eq. 7.10 says that every positive pulls on $w$ with weight $1/n^+$": "test_moving_one_example_moves_w_by_delta_over_its_class_size",
@@ -389,3 +390,14 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
     assert sorted(UNRELATED) == sorted(exercises(STEM_FEEDBACK)), "one unrelated answer per exercise"
     message = visible_feedback(STEM_FEEDBACK, gid, UNRELATED[gid])
     assert message is not None and KNOWN not in message and "Hint: " in message, message
+
+
+@given(arrays(np.float64, 2, elements=st.integers(-5, 5).map(float)),
+       arrays(np.float64, 2, elements=st.integers(-5, 5).map(float)),
+       arrays(np.float64, 2, elements=st.integers(-9, 9).map(float)))
+def test_unequal_weights_of_the_two_distances_give_a_circle(mu_pos, mu_neg, x):
+    """Question 1: 2|x - mu-|^2 - |x - mu+|^2 = |x - (2 mu- - mu+)|^2 - 2 |mu+ - mu-|^2 (integers: exact), so
+    its zero set is the circle around 2 mu- - mu+ with radius sqrt(2) |mu+ - mu-|."""
+    lhs = 2 * (x - mu_neg) @ (x - mu_neg) - (x - mu_pos) @ (x - mu_pos)
+    c = 2 * mu_neg - mu_pos
+    assert lhs == (x - c) @ (x - c) - 2 * (mu_pos - mu_neg) @ (mu_pos - mu_neg)

@@ -366,6 +366,15 @@ def test_without_a_bias_scaling_by_10_keeps_the_run():
             b = lk.perceptron(10 * X, y, fit_intercept=False, max_epochs=30)
         assert a.trace.index.tolist() == b.trace.index.tolist()
         np.testing.assert_array_equal(b.w, 10 * a.w)
+    pytest.importorskip("lecturekit.exact")
+    for _ in range(30):   # tenths typed as decimals (0.7) against the same numbers times 10 (7): many exact ties
+        K = rng.integers(-5, 6, size=(6, 2))
+        y = np.array([1, -1, *np.where(rng.normal(size=4) > 0, 1, -1)])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            a = lk.perceptron(K / 10, y, fit_intercept=False, max_epochs=30)
+            b = lk.perceptron(K.astype(float), y, fit_intercept=False, max_epochs=30)
+        assert a.trace.index.tolist() == b.trace.index.tolist()
 
 
 @given(st.lists(st.floats(-1e3, 1e3), min_size=3, max_size=3), st.lists(st.floats(-1, 1), min_size=3, max_size=3))
