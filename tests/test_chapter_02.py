@@ -250,7 +250,7 @@ UNRELATED = {
     "ch02-both-layouts": "w_both = [1.0, 2.0, 3.0]\n",
     "ch02-margin": "def margin(w, X, y):\n    return 0.0\n",
     "ch02-construct-line": "w_line = [1.0, 1.0, 1.0]\n",
-    "ch02-distance": "dist_p = 0.0\nfoot_origin = [0.0, 0.0]\n",
+    "ch02-distance": "b_for_p = 0.0\nfoot_origin = [0.0, 0.0]\n",
     "ch02-swap": "n_mistakes_after_swap = 0\n",
 }
 

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 STEM = "05_convergence_proof"
 
 UNRELATED = {
-    "ch05-best-scale": "s_best = 7.0\nbound_best = 7.0\n",
+    "ch05-best-scale": "coefficients = (1.0, 2.0, 3.0)\ns_best = 7.0\n",
     "ch05-construct": "w_tilde = [0.0, 1.0, -1.0]\n",
     "ch05-explain": 'answer = "e"\n',
     "ch05-distance": "def distance_bound(a, beta2, gamma):\n    return 123.0\n",
@@ -53,13 +53,13 @@ def test_the_explain_answer_by_hand_and_by_lecturekit():
 def test_the_best_scale_by_the_formula_and_by_a_scan():
     """Exercise 1: (R/gamma)^2 = 4/s^2 + 25 + 36 s^2 for the points s, 2s (the halfway threshold), smallest at
     s = 1/sqrt(3) with 49; checked with lk.novikoff_bound on a fine grid of scales."""
-    from lecturekit.exercises.ch05 import _best_scale
+    from lecturekit.exercises.ch05 import _best_scale, _coefficients
 
     scales = np.geomspace(0.05, 20, 4001)
     bounds = [lk.novikoff_bound(np.array([[s], [2 * s]]), np.array([-1, 1]), np.array([-1.5 * s, 1.0])) for s in scales]
     assert np.allclose(bounds, 4 / scales**2 + 25 + 36 * scales**2)
     assert abs(scales[int(np.argmin(bounds))] - 1 / np.sqrt(3)) < 2e-3 and min(bounds) == pytest.approx(49, abs=1e-3)
-    assert np.allclose(_best_scale(), (1 / np.sqrt(3), 49.0))
+    assert np.allclose(_best_scale(), (1 / np.sqrt(3), 49.0)) and np.allclose(_coefficients(), (4.0, 25.0, 36.0))
 
 
 @given(st.floats(0.01, 100), st.floats(0.1, 10), st.floats(0.01, 1))

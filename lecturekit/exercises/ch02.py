@@ -139,36 +139,37 @@ def _construct_line(t, w_line):
 
 
 # --------------------------------------------------------------------------
-# Exercise 4 (predict): a signed distance and the foot of the origin, by hand
+# Exercise 4 (predict): the bias that puts p at distance 1, and the foot of the origin
 # --------------------------------------------------------------------------
-# w = (-6, 8), b = 5, |w| = 10; p = (3, -1) scores -18 - 8 + 5 = -21, so -2.1.  The origin scores b = 5,
-# signed distance 0.5; its foot is 0 - 0.5 w / |w| = (0.3, -0.4), which scores -1.8 - 3.2 + 5 = 0.
-_W4, _B4, _P4 = np.array([-6.0, 8.0]), 5.0, np.array([3.0, -1.0])
+# w = (-6, 8), |w| = 10, p = (3, -1): w . p = -26, so (-26 + b) / 10 = 1 gives b = 36.  The origin scores 36,
+# signed distance 3.6; its foot is 0 - 3.6 w / |w| = (2.16, -2.88), which scores -12.96 - 23.04 + 36 = 0.
+_W4, _P4, _DIST4 = np.array([-6.0, 8.0]), np.array([3.0, -1.0]), 1.0
 
 
 def _distance_answers():
     norm = np.linalg.norm(_W4)
-    return float((_W4 @ _P4 + _B4) / norm), (0.0 - _B4 / norm * _W4 / norm)
+    b = _DIST4 * norm - _W4 @ _P4                     # solve (w . p + b) / |w| = 1
+    return float(b), (0.0 - b / norm * _W4 / norm)
 
 
-@exercise("ch02-distance", number=4, title="a distance and a foot by hand", points=2, kind="predict",
-          hint="Score the point with the bias included, then divide by the length of the part of the "
-               "weight vector that is a direction in the plane. For the foot: how far is the origin from the "
-               "line, on which side, and along which direction do you step to reach the line?")
-def _distance(t, dist_p, foot_origin):
-    dist, foot = _distance_answers()
-    t.check(dist_p, dist, call="`dist_p`", atol=1e-3, reveal=False,
-            misconceptions=[Mistake("score-not-divided", -21.0, "the score itself, not divided by a length"),
-                            Mistake("divided-by-w-tilde", -21 / np.sqrt(125.0),
-                                    "divided by |w~|: which part of w~ is a direction in the plane (section 3)?"),
-                            Mistake("bias-dropped", -2.6, "the bias left out of the score"),
-                            Mistake("unsigned", 2.1, "a distance without its sign: which side is p on?"),
-                            Mistake("bias-subtracted", -3.1, "the bias subtracted, as if b were Flach's threshold t")])
+@exercise("ch02-distance", number=4, title="choose the bias, then find the foot", points=2, kind="predict",
+          hint="Write the signed distance of p with b as an unknown and solve. For the foot: how far is the "
+               "origin from the line, on which side, and along which direction do you step to reach the line?")
+def _distance(t, b_for_p, foot_origin):
+    b, foot = _distance_answers()
+    norm = np.linalg.norm(_W4)
+    t.check(b_for_p, b, call="`b_for_p`", atol=1e-3, reveal=False,
+            misconceptions=[Mistake("bias-no-norm", 1.0 - _W4 @ _P4, "the score set to 1 instead of the signed "
+                                                                      "distance: divide by a length"),
+                            Mistake("bias-wrong-side", -_DIST4 * norm - _W4 @ _P4, "distance 1 on the side w points "
+                                                                                  "away from: check the sign"),
+                            Mistake("bias-as-threshold", -(_DIST4 * norm - _W4 @ _P4), "the threshold t found instead "
+                                                                                        "of the bias b = -t")])
     t.check(lambda: np.asarray(foot_origin, dtype=float), foot, call="`foot_origin`", atol=1e-3, reveal=False,
             misconceptions=[Mistake("foot-wrong-way", -foot, "the step taken in the wrong direction: from which "
                                                              "side of the line does the origin start?"),
-                            Mistake("foot-by-norm", -_B4 * _W4 / np.linalg.norm(_W4),
-                                    "stepped by b / |w| along w instead of along the unit normal w / |w|")])
+                            Mistake("foot-by-norm", -b * _W4 / norm, "stepped by b / |w| along w instead of along "
+                                                                     "the unit normal w / |w|")])
 
 
 # --------------------------------------------------------------------------

@@ -52,19 +52,27 @@ def _best_scale():
     return s, float(_scale_bound(s))
 
 
+def _coefficients():
+    """(A, B, C) with (R/gamma)^2 = A/s^2 + B + C s^2, solved from the definition at three scales."""
+    scales = np.array([0.5, 1.0, 2.0])
+    M = np.column_stack([1 / scales ** 2, np.ones(3), scales ** 2])
+    return tuple(float(v) for v in np.linalg.solve(M, [_scale_bound(s) for s in scales]))
+
+
 @exercise("ch05-best-scale", number=1, title="the best scale for two points", points=2, kind="derive",
           hint="Follow section 4: R² = 1 + (the larger point)², gamma = (the smaller score) / |u~|, with "
-               "|u~|² = (1.5 s)² + 1. Multiply out (R/gamma)², write it as A/s² + B + C s², and minimise.")
-def _best_scale_check(t, s_best, bound_best):
-    s, b = _best_scale()
-    t.check(s_best, s, call="`s_best`", atol=1e-3, reveal=False,
+               "|u~|² = (1.5 s)² + 1. Multiply out (R/gamma)², read off A, B and C, and minimise.")
+def _best_scale_check(t, coefficients, s_best):
+    t.check(lambda: [float(v) for v in coefficients], list(_coefficients()), call="`coefficients`", atol=1e-3,
+            reveal=False,
+            misconceptions=[Mistake("scale-no-one", [0.0, 16.0, 0.0], "measured on the raw x, without the 1: then "
+                                                                      "the bound does not depend on s at all"),
+                            Mistake("scale-input-norm", [4.0, 16.0, 0.0], "gamma divided by |u1| only: the theorem "
+                                                                          "divides by the whole |u~|, bias included")])
+    t.check(s_best, _best_scale()[0], call="`s_best`", atol=1e-3, reveal=False,
             misconceptions=[Mistake("scale-squared", 1 / 3, "s² found, not s"),
                             Mistake("scale-raw", 1.0, "the scale at which the points are 1 and 2: is that where "
                                                       "the bound is smallest? Minimise A/s² + B + C s²")])
-    t.check(bound_best, b, call="`bound_best`", atol=1e-3, reveal=False,
-            misconceptions=[Mistake("scale-no-one", 16.0, "measured on the raw x, without the 1: then the bound "
-                                                          "does not depend on s at all"),
-                            Mistake("scale-at-one", 65.0, "the bound at s = 1, not at the best s")])
 
 
 # --------------------------------------------------------------------------
@@ -245,8 +253,8 @@ def _updates(X, y):
 
 
 @exercise("ch05-tight", number=6, title="construct: a run that reaches its bound", points=2, kind="construct",
-          hint="Read the three conditions of section 2 for a tight chain, and try them on two points: both of "
-               "length R, both at margin gamma, and the second one exactly on the boundary after the first update.")
+          hint="Read the conditions of section 2 for a tight chain, one link at a time, and look for the smallest "
+               "data set that can meet all of them: how many updates, on which points, at what margins?")
 def _tight(t, X_tight, y_tight, u_tight):
     X, y, u = np.asarray(X_tight, dtype=float), np.asarray(y_tight), np.asarray(u_tight, dtype=float)
     if not t.check_true(X.ndim == 2 and X.shape[1:] == (2,) and 2 <= X.shape[0] <= 50 and bool(np.all(np.isfinite(X))),

@@ -5,8 +5,9 @@ MUTANTS = {
         ("the scale at which the points are 1 and 2: is that where the bound is smallest? Minimise A/s² + B + C s²",
          ("s_best = 3 ** -0.5", "s_best = 1.0")),
         ("measured on the raw x, without the 1: then the bound does not depend on s at all",
-         ("bound_best = 4 * 3 + 25 + 36 / 3      # 49", "bound_best = (2 / 0.5) ** 2")),
-        ("the bound at s = 1, not at the best s", ("bound_best = 4 * 3 + 25 + 36 / 3      # 49", "bound_best = 4 + 25 + 36")),
+         ("coefficients = (4.0, 25.0, 36.0)", "coefficients = (0.0, 16.0, 0.0)")),
+        ("gamma divided by |u1| only: the theorem divides by the whole |u~|, bias included",
+         ("coefficients = (4.0, 25.0, 36.0)", "coefficients = (4.0, 16.0, 0.0)")),
     ],
     "ch05-construct": [
         ("w = 0 has no direction: every score is 0, a mistake for the perceptron", "w_tilde = [0.0, 0.0, 0.0]\n"),
