@@ -686,7 +686,41 @@ def cmd_bench(args):
     return run([str(venv_python()), relative(script), *args])
 
 
+def cmd_grade(args):
+    """Set up only what grading needs, then grade: `course.py grade ARGS` runs
+    `python -m lecturekit.homework grade ARGS` (one student's notebook, or a
+    folder of submissions with --out; docs/instructors.md). The set-up is the
+    [lab] extra (nbformat, IPython, the course's libraries) and [cluster] (Dask,
+    tqdm): not the test suite, so an instructor grades minutes after cloning."""
+    if not args:
+        print("usage: python3 course.py grade STUDENT.ipynb|SUBMISSIONS/ --instructor NOTEBOOK|FOLDER "
+              "[--out REPORTS/ --roster CLASS.csv ...]\n"
+              "       python3 course.py grade --help   (every option; docs/instructors.md explains them)",
+              file=sys.stderr)
+        return 2
+    here = os.getcwd()   # the instructor's paths are relative to where they typed the command
+    code = setup("lab,cluster")
+    if code != 0:
+        return code
+    cmd = [str(venv_python()), "-m", "lecturekit.homework", "grade", *args]
+    print("+ " + " ".join(_quote(part) for part in cmd), flush=True)
+    child = subprocess.Popen(cmd, cwd=here)   # as run() does, but in the instructor's folder
+    forward = os.name == "posix"
+    if forward:   # a SIGTERM to course.py stops the grader too
+        previous = signal.signal(signal.SIGTERM, lambda signum, frame: child.send_signal(signum))
+    try:
+        while True:
+            try:
+                return child.wait()
+            except KeyboardInterrupt:   # Ctrl-C reaches the grader too: it stops cleanly, then we return
+                continue
+    finally:
+        if forward:
+            signal.signal(signal.SIGTERM, previous)
+
+
 COMMANDS = {
+    "grade": cmd_grade,
     "lab": cmd_lab,
     "progress": cmd_progress,
     "test": cmd_test,
