@@ -208,7 +208,6 @@ def test_lecturekits_perceptron_makes_the_same_updates_with_the_one_first_or_las
     """The 1 last is lk.perceptron without its own bias on the columns (x, 1): the same decisions,
     update for update, on decimal data where many scores are exact ties (this needs the library's
     exact decision of a score's sign)."""
-    pytest.importorskip("lecturekit.exact")
     X, y = data
     X_last = np.hstack([X, np.ones((len(X), 1))])
     with warnings.catch_warnings():

@@ -931,7 +931,6 @@ def test_lecturekit_decides_every_score_as_exact_arithmetic_on_decimal_data(data
     """The claims of §3, §6 and §8 on data typed as tenths, where exact ties are common: lecturekit's updates
     are those of Alg. 7.1 in fractions.Fraction for every rate, the dual loop makes the same decisions, and a
     converged run classifies every training point correctly (predict included)."""
-    pytest.importorskip("lecturekit.exact")
     from fractions import Fraction
 
     X, y = np.array(data[0]), np.array(data[1])

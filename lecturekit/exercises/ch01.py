@@ -161,13 +161,15 @@ def _perpendicular(t, perpendicular):
         except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything
             t.check_true(False, what=f"{call} raised {type(exc).__name__}")
             continue
-        if not t.check_true(p.shape == (2,), what=f"{call} returned shape {p.shape}, not a 2-D vector"):
-            continue
-        wrong = []
-        if abs(p @ a) >= 1e-9 * max(1.0, length * np.linalg.norm(a)):
-            wrong.append("not perpendicular to a")
-        if abs(np.linalg.norm(p) - length) >= 1e-9 * max(1.0, length):
-            wrong.append(f"of length {np.linalg.norm(p):.4g}, not {length:.4g}")
-        if not wrong and a[0] * p[1] - a[1] * p[0] <= 0:
-            wrong.append("a clockwise quarter turn, not a counterclockwise one")
-        t.check_true(not wrong, what=f"{call} = {np.round(p, 4).tolist()} is " + " and ".join(wrong))
+        wrong = []  # only what is wrong is said
+        if p.shape != (2,):
+            wrong.append(f"has shape {p.shape}, not two numbers")
+        else:
+            perpendicular_ok = abs(p @ a) < 1e-9 * max(1.0, length * np.linalg.norm(a))
+            if not perpendicular_ok:
+                wrong.append("is not perpendicular to a")
+            if not abs(np.linalg.norm(p) - length) < 1e-9 * max(1.0, length):
+                wrong.append(f"has length {np.linalg.norm(p):.4g}, not {length:.3f}")
+            if perpendicular_ok and not a[0] * p[1] - a[1] * p[0] > 0:
+                wrong.append("turns a clockwise, not counterclockwise")
+        t.check_true(not wrong, what=f"{call} = {np.round(p, 4).tolist()} " + " and ".join(wrong))
