@@ -6,9 +6,11 @@ with the catalogue of registered wrong answers (also used by tests/test_homework
 import importlib.util
 from functools import cache
 from pathlib import Path
+from unittest import mock
 
 import nbformat
 
+import lecturekit.exercises
 from lecturekit import homework as hw
 from lecturekit.feedback import ExerciseFailure
 
@@ -58,3 +60,38 @@ def visible_feedback(stem, gid, answer):
         except ExerciseFailure as failure:
             return str(failure)
     return None
+
+
+def checked_answers(stem, gid, answer):
+    """What the exercise's visible tests hand to ``check_exercise`` after ``answer`` ran:
+    the learner's functions and values, as the check receives them."""
+    _, visible = exercises(stem)[gid]
+    namespace = {"__name__": "__main__"}
+    exec(compile(import_cell(stem), f"<import cell of {stem}>", "exec"), namespace)
+    exec(compile(answer, f"<answer to {gid}>", "exec"), namespace)
+    handed = []
+    with mock.patch.object(lecturekit.exercises, "check_exercise",
+                           lambda grade_id, *answers: handed.append((grade_id, answers))):
+        for k, source in enumerate(visible):
+            exec(compile(source, f"<visible test {k} of {gid}>", "exec"), namespace)
+    found = [answers for grade_id, answers in handed if grade_id == gid]
+    assert found, f"the visible tests of {gid} never call check_exercise({gid!r}, ...)"
+    return found[0]
+
+
+def catalogue(stem, gid, *answers):
+    """The misconceptions (``{id: message}``) the check of ``gid`` offers while it checks
+    the reference solution and each of ``answers`` (sources of answer cells)."""
+    reference, _ = exercises(stem)[gid]
+    offered = {}
+    for answer in (reference, *answers):
+        offered.update(hw.misconceptions_offered(gid, *checked_answers(stem, gid, answer)))
+    return offered
+
+
+def mutant_message(stem, gid, description, *answers):
+    """The message the check shows for a registered wrong answer: the catalogue's, when the
+    mutant names a misconception by its id; else its description as written."""
+    if hw.misconception_id(description) is None:
+        return description
+    return hw.mutant_message(description, catalogue(stem, gid, *answers), exercise=gid)
