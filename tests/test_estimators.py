@@ -26,13 +26,16 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 import lecturekit as lk
+import registry
 from lecturekit.estimators import DataConversionWarning, NotFittedError
 
 ROOT = Path(__file__).resolve().parent.parent
 
-BINARY = [lk.Perceptron(max_epochs=500), lk.AveragedPerceptron(), lk.CentroidClassifier(), lk.LeastSquaresClassifier()]
-MULTI = [lk.LinearMachine(max_epochs=200), lk.OneVsRestClassifier(method="least_squares"),
-         lk.OneVsOneClassifier(method="centroid")]
+# every estimator, from the one declared list (tests/registry.py), with settings that keep these tests quick
+QUICK = {"Perceptron": {"max_epochs": 500}, "LinearMachine": {"max_epochs": 200},
+         "OneVsRestClassifier": {"method": "least_squares"}, "OneVsOneClassifier": {"method": "centroid"}}
+BINARY = [getattr(lk, n)(**QUICK.get(n, {})) for n in registry.estimators("binary")]
+MULTI = [getattr(lk, n)(**QUICK.get(n, {})) for n in registry.estimators("multiclass")]
 ALL = BINARY + MULTI
 
 
