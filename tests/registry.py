@@ -33,26 +33,30 @@ class Fit:
     it converges: "warns" (its answer is the last iterate: ConvergenceWarning) or
     "averages" (its answer is an average over the run, so no warning); None for a
     closed form or a fit that runs a fixed number of epochs.
+    mistake_driven: it moves only on mistakes, as the conventions' mistake test
+    (``conventions.is_mistake``) decides them (with its default method, for the
+    multiclass schemes).
     """
 
     task: str
     stops: str | None = None
+    mistake_driven: bool = False
 
 
 FITS = {
     "centroid_classifier": Fit("binary"),
     "least_squares_classifier": Fit("binary"),
-    "perceptron": Fit("binary", stops="warns"),
-    "dual_perceptron": Fit("binary", stops="warns"),
-    "voted_perceptron": Fit("binary", stops="averages"),
-    "averaged_perceptron": Fit("binary", stops="averages"),
-    "batch_perceptron": Fit("binary"),
+    "perceptron": Fit("binary", stops="warns", mistake_driven=True),
+    "dual_perceptron": Fit("binary", stops="warns", mistake_driven=True),
+    "voted_perceptron": Fit("binary", stops="averages", mistake_driven=True),
+    "averaged_perceptron": Fit("binary", stops="averages", mistake_driven=True),
+    "batch_perceptron": Fit("binary", mistake_driven=True),
     "lms": Fit("regression"),
     "perceptron_regression": Fit("regression"),
-    "one_vs_rest": Fit("multiclass"),
-    "one_vs_one": Fit("multiclass"),
-    "linear_machine": Fit("multiclass", stops="warns"),
-    "averaged_linear_machine": Fit("multiclass", stops="averages"),
+    "one_vs_rest": Fit("multiclass", mistake_driven=True),
+    "one_vs_one": Fit("multiclass", mistake_driven=True),
+    "linear_machine": Fit("multiclass", stops="warns", mistake_driven=True),
+    "averaged_linear_machine": Fit("multiclass", stops="averages", mistake_driven=True),
 }
 
 # scikit-learn-style estimators: "binary" (two classes, any labels) or "multiclass"
