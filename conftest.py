@@ -2,7 +2,9 @@
 nbval) as well as tests/. They live here, at the root, because a conftest.py
 in tests/ does not reach the items collected from notebooks/."""
 
+import gc
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -87,3 +89,28 @@ def pytest_collection_modifyitems(config, items):
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
 
+
+# --------------------------------------------------------------------------
+# A passing run prints no traceback
+# --------------------------------------------------------------------------
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session):
+    """In a pytest-xdist worker, finish the heavy clean-up while the controller still waits.
+
+    A worker reports "finished" as its last pytest_sessionfinish ends; then pytest
+    still runs a full garbage collection (twice, to report unraisable exceptions),
+    and execnet gives it 5 s before it sends the worker a SIGINT. On a loaded
+    machine a collection of this suite's heap (matplotlib, scikit-learn, Jupyter)
+    can take longer, and the KeyboardInterrupt lands in whatever runs then, e.g.
+    hypothesis's gc callback: a passing run printed "Exception ignored in
+    gc_callback ... KeyboardInterrupt". So the worker collects here, before it
+    reports, and freezes what is left (pytest's later collections skip it); and
+    since its results are in, an interrupt can only cut its clean-up short: it is
+    ignored (execnet ends the worker after 10 s more in any case).
+    """
+    if not hasattr(session.config, "workerinput"):
+        return
+    gc.collect()
+    gc.freeze()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

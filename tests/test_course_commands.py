@@ -405,3 +405,51 @@ def test_regen_refuses_what_is_not_a_chapter_before_setting_up(nothing_runs, cap
     err = capsys.readouterr().err
     assert "no chapter matches '10'" in err and "unknown option --all" in err
 
+
+# --------------------------------------------------------------------------
+# a passing run prints no traceback
+# --------------------------------------------------------------------------
+
+# A pytest plugin that makes a worker's last full garbage collection (pytest's, after
+# the worker has reported its results) take 8 s, as a big heap on a loaded machine
+# does: longer than the 5 s execnet waits before it sends the worker a SIGINT.
+SLOW_FINAL_GC = '''
+import gc, sys, time
+
+def _slow(phase, info):
+    if phase != "start" or info["generation"] != 2:
+        return
+    try:
+        frame = sys._getframe(1)
+    except ValueError:
+        return
+    while frame is not None:
+        if frame.f_code.co_name == "cleanup" and "unraisable" in frame.f_code.co_filename:
+            time.sleep(8)
+            return
+        frame = frame.f_back
+
+def pytest_configure(config):
+    if hasattr(config, "workerinput"):
+        gc.callbacks.append(_slow)
+'''
+
+
+def run_with_slow_final_gc(tmp_path, cwd, *args):
+    (tmp_path / "slow_final_gc.py").write_text(SLOW_FINAL_GC)
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    return subprocess.run([PYTHON, "-m", "pytest", "-q", "-n", "1", "-p", "no:cacheprovider", "-p", "slow_final_gc",
+                           *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+
+
+def test_a_worker_slow_to_clean_up_prints_no_keyboard_interrupt(tmp_path):
+    # without this repository's conftest.py the worker is interrupted and a passing run shows it
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    (bare / "test_ok.py").write_text("def test_ok():\n    pass\n")
+    control = run_with_slow_final_gc(tmp_path, bare, "test_ok.py")
+    assert "1 passed" in control.stdout and "KeyboardInterrupt" in control.stdout + control.stderr
+    # here: the same slow clean-up, no traceback
+    done = run_with_slow_final_gc(tmp_path, ROOT, "tests/test_course_commands.py::test_chapters_come_in_the_order_given_each_once")
+    assert done.returncode == 0 and "1 passed" in done.stdout, done.stdout + done.stderr
+    assert "KeyboardInterrupt" not in done.stdout + done.stderr and "Traceback" not in done.stdout + done.stderr
