@@ -453,3 +453,20 @@ def test_a_worker_slow_to_clean_up_prints_no_keyboard_interrupt(tmp_path):
     done = run_with_slow_final_gc(tmp_path, ROOT, "tests/test_course_commands.py::test_chapters_come_in_the_order_given_each_once")
     assert done.returncode == 0 and "1 passed" in done.stdout, done.stdout + done.stderr
     assert "KeyboardInterrupt" not in done.stdout + done.stderr and "Traceback" not in done.stdout + done.stderr
+
+
+def test_every_course_command_in_the_readme_is_one_course_py_takes():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    lines, inside = [], False
+    for line in readme.splitlines():
+        if line.strip().startswith("```"):
+            inside = not inside
+        elif inside and line.strip().startswith("python3 course.py"):
+            lines.append(line.split("#")[0].split()[2:])
+    assert len(lines) >= 8
+    for name, *args in lines:
+        assert name in course.COMMANDS, name
+        if name == "test":
+            course.parse_test_args(args)           # raises UsageError for an option test does not take
+        elif name == "regen":
+            assert course.chapter_paths(args) or not args
