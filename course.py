@@ -407,8 +407,14 @@ def find_chromium():
 # BLAS kernel types (outputs must not hang on the last bit)
 # --------------------------------------------------------------------------
 
+# Names the kernel after running it: a kernel this processor lacks the
+# instructions for (SkylakeX's AVX-512 on an AMD EPYC) is accepted by
+# OPENBLAS_CORETYPE, then dies of SIGILL at the first product, and a notebook
+# run under it would wait for its cell timeout.
 _KERNEL_PROBE = (
     "import numpy, threadpoolctl\n"
+    "a = numpy.ones((64, 64))\n"
+    "assert (a @ a)[0, 0] == 64.0 and float(a[0] @ a[1]) == 64.0\n"
     "found = sorted({i.get('architecture') or '?' for i in threadpoolctl.threadpool_info()\n"
     "                if i.get('internal_api') == 'openblas'})\n"
     "print(' '.join(found))"
@@ -433,7 +439,8 @@ def kernel_env(coretype, base=None):
 def blas_kernel(env):
     """The OpenBLAS kernel that numpy in .venv runs under `env` (threadpoolctl
     reports it), or None when numpy uses another BLAS (Accelerate on a Mac,
-    MKL) or threadpoolctl is missing: then OPENBLAS_CORETYPE changes nothing."""
+    MKL) or threadpoolctl is missing, so that OPENBLAS_CORETYPE changes nothing,
+    or when the kernel cannot run on this processor (the probe's product died)."""
     result = subprocess.run([str(venv_python()), "-c", _KERNEL_PROBE], cwd=ROOT, env=env,
                             capture_output=True, text=True, check=False)
     found = result.stdout.strip()
@@ -927,10 +934,14 @@ def cmd_sweep(args):
         return 2
     workers = min(os.cpu_count() or 1, 4)
     results, ran = [], {}
+    default_kernel = blas_kernel(kernel_env(None))
     for coretype in (None, *CORETYPES):
         env = kernel_env(coretype)
         name = "unset" if coretype is None else coretype
         kernel = blas_kernel(env)
+        if kernel is None and coretype is not None and default_kernel is not None:
+            results.append((name, None, "this processor cannot run that kernel: not run"))
+            continue
         if kernel is not None and kernel in ran:
             results.append((name, kernel, f"same kernel as {ran[kernel]}: not run again"))
             continue

@@ -470,3 +470,14 @@ def test_every_course_command_in_the_readme_is_one_course_py_takes():
             course.parse_test_args(args)           # raises UsageError for an option test does not take
         elif name == "regen":
             assert course.chapter_paths(args) or not args
+
+
+def test_the_kernel_passes_choose_only_kernels_this_processor_runs():
+    if not course.venv_python().exists():
+        pytest.skip("course.py has not made .venv here")
+    base = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")}
+    product = "import numpy; a = numpy.ones((64, 64)); print((a @ a)[0, 0])"
+    for coretype, kernel in course.other_kernels(base, len(course.CORETYPES)):
+        done = subprocess.run([str(course.venv_python()), "-c", product], env=course.kernel_env(coretype, base),
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0 and done.stdout.strip() == "64.0", (coretype, kernel, done.returncode)
