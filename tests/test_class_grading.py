@@ -457,22 +457,29 @@ def test_grading_works_with_the_course_and_its_virtual_environment_under_tmp():
 MISTAKES = {"sum": "the sum instead of the mean", "first": "only the first value is taken"}
 QUIZ = {
     "cells": [
-        ("code", None, "import numpy as np\nfrom lecturekit.feedback import check"),
+        ("code", None, "import numpy as np"),
         ("code", {"grade_id": "q-mean", "solution": True, "grade": False, "locked": False, "task": False,
                   "schema_version": 3},
          "def mean(v):\n    ### BEGIN SOLUTION\n    return float(np.mean(v))\n    ### END SOLUTION"),
         ("code", {"grade_id": "q-mean-tests", "solution": False, "grade": True, "locked": True, "task": False,
                   "points": 2, "schema_version": 3},
-         "check(mean([1.0, 2.0, 6.0]), 3.0, call='mean([1, 2, 6])', hint='add, then divide',\n"
-         f"      misconceptions=[(9.0, {MISTAKES['sum']!r}), (1.0, {MISTAKES['first']!r})])"),
+         # a check that names a known mistake as lecturekit's exercise checks do, on a line of its message
+         f"known = {{9.0: {MISTAKES['sum']!r}, 1.0: {MISTAKES['first']!r}}}\n"
+         "got = mean([1.0, 2.0, 6.0])\n"
+         "assert got == 3.0, f'mean([1, 2, 6]) returned {got}' + "
+         "(f'\\nThis looks like a known mistake: {known[got]}' if got in known else '')"),
         ("code", {"grade_id": "q-double", "solution": True, "grade": False, "locked": False, "task": False,
                   "schema_version": 3},
          "def double(x):\n    ### BEGIN SOLUTION\n    return 2 * x\n    ### END SOLUTION"),
         ("code", {"grade_id": "q-double-tests", "solution": False, "grade": True, "locked": True, "task": False,
                   "points": 1, "schema_version": 3},
-         "check(double(3), 6, call='double(3)', hint='twice', misconceptions=[(27, 'cubed, not doubled <x³>')])\n"
+         "got = double(3)\n"
+         "assert got == 6, f'double(3) returned {got}' + "
+         "('\\nThis looks like a known mistake: cubed, not doubled <x³>' if got == 27 else '')\n"
          "### BEGIN HIDDEN TESTS\n"
-         "check(double(5), 10, call='double(5)', hint='twice', misconceptions=[(25, 'squared, not doubled')])\n"
+         "got = double(5)\n"
+         "assert got == 10, f'double(5) returned {got}' + "
+         "('\\nThis looks like a known mistake: squared, not doubled' if got == 25 else '')\n"
          "### END HIDDEN TESTS"),
     ]}
 
