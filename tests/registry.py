@@ -76,7 +76,6 @@ OTHER = {
     "homogeneous coordinates": ["to_homogeneous", "from_homogeneous", "split_bias", "join_bias",
                                 "threshold_to_homogeneous", "homogeneous_to_threshold"],
     "the perceptron's reference loop (shown by show_source)": ["perceptron_loop"],
-    "LMS's loop": ["lms_loop"],
     "kernels": ["linear_kernel", "polynomial_kernel", "rbf_kernel"],
     "gradient descent": ["perceptron_criterion", "perceptron_criterion_gradient", "numerical_gradient",
                          "lms_stable_eta"],

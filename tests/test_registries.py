@@ -49,8 +49,8 @@ def test_whatever_fits_and_predicts_is_filed_as_a_fit():
     assert not unfiled, f"these public functions fit (X, y) and predict, but are not in FITS: {unfiled}"
     first_two = [name for name in functions if list(registry.parameters(name))[:2] == ["X", "y"]
                  and name not in registry.FITS]
-    # functions of (X, y) that are not fits: the theory of chapter 5, and LMS's loop
-    assert set(first_two) <= {"is_separable", "separation_certificate", "novikoff_bound", "lms_loop"}, first_two
+    # functions of (X, y) that are not fits: the theory of chapter 5
+    assert set(first_two) <= {"is_separable", "separation_certificate", "novikoff_bound"}, first_two
 
 
 def test_whatever_has_fit_is_filed_as_an_estimator():
@@ -105,3 +105,34 @@ def test_the_capabilities_read_from_signatures_are_the_ones_the_fits_take():
     assert registry.epoch_argument("batch_perceptron") == "max_iter"
     assert registry.epoch_argument("lms") == "epochs" and registry.epoch_argument("centroid_classifier") is None
     assert set(registry.fits_with("w0")) == {"perceptron", "batch_perceptron", "lms", "perceptron_regression"}
+
+
+# --------------------------------------------------------------------------
+# only public functions are exported, and they are called by keyword
+# --------------------------------------------------------------------------
+
+def _positional(name):
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    return [p for p in registry.parameters(name).values() if p.kind in kinds]
+
+
+PUBLIC_FUNCTIONS = [name for name in lk.__all__ if inspect.isfunction(getattr(lk, name))]
+LONG_POSITIONAL = {  # known, with the file to change; each turns into a failure once fixed
+    "perceptron_loop": "lecturekit/perceptron.py: perceptron_loop(Xh, y, eta, w, max_epochs, keep_weights) "
+                       "takes six arguments by position; eta, w, max_epochs and keep_weights should be keywords",
+}
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=LONG_POSITIONAL[n])) if n in LONG_POSITIONAL else n
+    for n in PUBLIC_FUNCTIONS])
+def test_a_public_function_takes_at_most_its_data_by_position(name):
+    # the data (X, y; w, X, y; a, b; a kernel's degree and c) by position, every option by keyword, so a
+    # call reads as what it sets and an option can be added without breaking calls
+    assert len(_positional(name)) <= 3, [p.name for p in _positional(name)]
+
+
+def test_what_is_exported_is_documented():
+    undocumented = [name for name in lk.__all__ if name not in ("plot", "widgets")
+                    and not (getattr(getattr(lk, name), "__doc__", None) or "").strip()]
+    assert not undocumented
