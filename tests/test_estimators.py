@@ -27,6 +27,7 @@ from sklearn.preprocessing import StandardScaler
 
 import lecturekit as lk
 import registry
+from lecturekit import conventions as cv
 from lecturekit.estimators import DataConversionWarning, NotFittedError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,7 +77,11 @@ def test_predict_at_a_score_of_zero_follows_lecturekits_rule():
     # class means (1, 0) and (-1, 0): every point of the y axis scores exactly 0
     clf = lk.CentroidClassifier().fit([[1.0, 0.0], [-1.0, 0.0]], ["left", "right"])
     assert clf.decision_function([[0.0, 5.0]])[0] == 0.0
-    assert clf.predict([[0.0, 5.0]])[0] == "left"  # score 0 -> -1 -> classes_[0], as lk.LinearClassifier.predict
+    # a score of 0 predicts conventions.SIGN_AT_ZERO: classes_[0] plays -1, classes_[1] +1
+    at_zero = clf.classes_[int(cv.SIGN_AT_ZERO == cv.POSITIVE)]
+    assert clf.predict([[0.0, 5.0]])[0] == at_zero
+    assert clf.predict([[0.0, 5.0]])[0] == clf.classes_[int(lk.centroid_classifier(
+        [[1.0, 0.0], [-1.0, 0.0]], [-1, 1]).predict([[0.0, 5.0]])[0] == cv.POSITIVE)]   # as the function does
 
 
 # --------------------------------------------------------------------------
