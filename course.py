@@ -746,12 +746,13 @@ def test_plan(opts, workers):
         if nb_paths:
             args += ["--nbval", *nb_paths, "--nbval-current-env", f"--nbval-cell-timeout={NOTEBOOK_TIMEOUT}",
                      "--nbval-sanitize-with", relative(SANITIZE_FILE)]
-        what = "unit tests, doctests" + (" but not the grader's" if opts["grader"] == "without" else "")
+        what = "unit tests, doctests" + (" (not the grader's)" if opts["grader"] == "without" else "")
         if chapters:
             names = ", ".join(p.stem for p in chapters)
-            title = (f"{names}: strict nbval, its tests, its exercise checks and wrong answers"
-                     + (" (not its grading run)" if opts["grader"] == "without" else ", its grading run"))
-            key = "main:chapter" if len(chapters) > 1 else f"main:chapter:{chapters[0].stem}"
+            its = "its" if len(chapters) == 1 else "their"
+            title = (f"{names}: strict nbval, {its} tests, {its} exercise checks and wrong answers"
+                     + (f" (not {its} grading run)" if opts["grader"] == "without" else f", {its} grading run"))
+            key = "main:chapter:" + "+".join(p.stem for p in chapters)
         else:
             title = f"{what} and strict nbval of {n_nb} notebooks"
             key = "main:no-grader" if opts["grader"] == "without" else "main:all"
@@ -763,8 +764,7 @@ def test_plan(opts, workers):
     plan = [(key, title + (f", {workers} workers" if workers > 1 else ""), "main", args + opts["pytest"])]
     if nb_paths and not opts["one_kernel"]:
         which = ", ".join(p.stem for p in chapters) if chapters else f"the {n_nb} notebooks"
-        plan.append(("kernels:all" if scope == "all" else "kernels:chapter" if len(chapters) > 1
-                     else f"kernels:chapter:{chapters[0].stem}",
+        plan.append(("kernels:all" if scope == "all" else "kernels:chapter:" + "+".join(p.stem for p in chapters),
                      f"{which} again under each of two other BLAS kernels", "kernels", nb_paths))
     if opts["browser"]:
         plan.append((f"browser:{scope}", "the browser tests (JupyterLab and the HTML export in chromium)",
@@ -780,12 +780,20 @@ def _recorded_times():
 
 
 def _estimate(key, recorded):
-    """(seconds, where the figure comes from) for one part of the plan."""
+    """(seconds, where the figure comes from) for one part of the plan; a part of
+    several chapters ("main:chapter:04_perceptron+07_lms") is the sum of each."""
     if key in recorded:
         return recorded[key], "last run here"
+    head, _, stems = key.rpartition(":")
+    if "+" in stems:
+        parts = [_estimate(f"{head}:{stem}", recorded) for stem in stems.split("+")]
+        if any(seconds is None for seconds, _ in parts):
+            return None, "not measured"
+        sources = sorted({source for _, source in parts})
+        return sum(seconds for seconds, _ in parts), " and ".join(sources)
     generic = key if key in MEASURED_SECONDS else key.rsplit(":", 1)[0]
     if generic in MEASURED_SECONDS:
-        return MEASURED_SECONDS[generic], "measured on a 2-core machine"
+        return MEASURED_SECONDS[generic], "measured on a busy 2-core machine"
     return None, "not measured"
 
 

@@ -189,7 +189,7 @@ def test_the_plan_says_what_runs_and_about_how_long(monkeypatch, tmp_path):
     text = course.describe_plan(plan_of(), [])
     assert text.splitlines()[0] == "course.py test will run:"
     assert re.search(r"1\. unit tests, doctests and strict nbval of \d notebooks, 2 workers: about \d+ min "
-                     r"\(measured on a 2-core machine\)", text), text
+                     r"\(measured on a busy 2-core machine\)", text), text
     assert re.search(r"2\. the \d notebooks again under each of two other BLAS kernels: about .* each", text)
     assert re.search(r"in all about \d+ min", text) and "--chapter 04" in text and "--no-grader" in text
     # every part of every plan but the browser tests has a measured estimate
@@ -481,3 +481,13 @@ def test_the_kernel_passes_choose_only_kernels_this_processor_runs():
         done = subprocess.run([str(course.venv_python()), "-c", product], env=course.kernel_env(coretype, base),
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == 0 and done.stdout.strip() == "64.0", (coretype, kernel, done.returncode)
+
+
+def test_several_chapters_are_estimated_as_the_sum_of_each(monkeypatch, tmp_path):
+    monkeypatch.setattr(course, "VENV", tmp_path)
+    (tmp_path / course.TEST_TIMES).write_text(json.dumps({"main:chapter:04_perceptron": 100}))
+    (key, title, _, _), _ = plan_of("--chapter", "4", "--chapter", "7")
+    assert key == "main:chapter:04_perceptron+07_lms" and "their tests" in title
+    seconds, source = course._estimate(key, course._recorded_times())
+    assert seconds == 100 + course.MEASURED_SECONDS["main:chapter"]
+    assert source == "last run here and measured on a busy 2-core machine"
