@@ -38,7 +38,7 @@ def pytest_runtest_protocol(item):
 
 # The grading machinery's tests: about half of the whole run. `course.py test
 # --grader` runs only them, `--no-grader` everything else (`-m "not grader"`).
-GRADER_TESTS = ("tests/test_homework*.py", "tests/test_class_grading.py", "lecturekit/homework/*")
+GRADER_TESTS = ("tests/test_homework*.py", "tests/test_class_*.py", "lecturekit/homework/*")
 
 
 def pytest_addoption(parser):

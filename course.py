@@ -18,6 +18,8 @@ Usage:
     python3 course.py sweep [notebooks...]          strict nbval under each BLAS kernel type
     python3 course.py export [args...]              write the course as static HTML to build/html/
     python3 course.py bench [args...]               run benchmarks/run.py
+    python3 course.py grade STUDENT|SUBMISSIONS/ --instructor NOTEBOOK [options...]
+                                                    grade a student or a class (docs/instructors.md)
     python3 course.py COMMAND --help                what COMMAND does; installs and runs nothing
 
 A chapter is named by its number (4 or 04), its file's stem (04_perceptron)
@@ -69,8 +71,8 @@ notebook (and the two extra kernel passes), tests/test_chapter_04.py, the
 doctests of lecturekit/exercises/ch04.py, and every other test whose id names
 the chapter (04_perceptron or ch04-: its exercise checks, its registered
 wrong answers, its grading run). The grader's own tests (pytest marker
-`grader`: tests/test_homework*.py, tests/test_class_grading.py and the
-doctests of lecturekit/homework/) are about half of the whole run: `--grader`
+`grader`: tests/test_homework*.py, tests/test_class_*.py and the
+doctests of lecturekit/homework/) take about a fifth of the whole run: `--grader`
 runs only them, `--no-grader` everything else. Before it starts, `test` says
 what it will run and about how long (the last run's times on this machine,
 kept in .venv/.lecturekit-test-times.json, or times measured on a loaded
@@ -739,7 +741,7 @@ def test_plan(opts, workers):
         marks.append("not grader")
     if opts["grader"] == "only":
         args = ["tests/", "--doctest-modules", "lecturekit/homework/"]
-        title = "the grader's tests (tests/test_homework*.py, tests/test_class_grading.py, lecturekit/homework/)"
+        title = "the grader's tests (tests/test_homework*.py, tests/test_class_*.py, lecturekit/homework/)"
         key = "main:grader"
     else:
         args = ["tests/", "--doctest-modules", "lecturekit/"]
@@ -1018,7 +1020,41 @@ def cmd_bench(args):
     return run([str(venv_python()), relative(script), *args])
 
 
+def cmd_grade(args):
+    """Set up only what grading needs, then grade: `course.py grade ARGS` runs
+    `python -m lecturekit.homework grade ARGS` (one student's notebook, or a
+    folder of submissions with --out; docs/instructors.md). The set-up is the
+    [lab] extra (nbformat, IPython, the course's libraries) and [cluster] (Dask,
+    tqdm): not the test suite, so an instructor grades minutes after cloning."""
+    if not args:
+        print("usage: python3 course.py grade STUDENT.ipynb|SUBMISSIONS/ --instructor NOTEBOOK|FOLDER "
+              "[--out REPORTS/ --roster CLASS.csv ...]\n"
+              "       python3 course.py grade -- --help   (every option; docs/instructors.md explains them)",
+              file=sys.stderr)
+        return 2
+    here = os.getcwd()   # the instructor's paths are relative to where they typed the command
+    code = setup("lab,cluster")
+    if code != 0:
+        return code
+    cmd = [str(venv_python()), "-m", "lecturekit.homework", "grade", *args]
+    print("+ " + " ".join(_quote(part) for part in cmd), flush=True)
+    child = subprocess.Popen(cmd, cwd=here)   # as run() does, but in the instructor's folder
+    forward = os.name == "posix"
+    if forward:   # a SIGTERM to course.py stops the grader too
+        previous = signal.signal(signal.SIGTERM, lambda signum, frame: child.send_signal(signum))
+    try:
+        while True:
+            try:
+                return child.wait()
+            except KeyboardInterrupt:   # Ctrl-C reaches the grader too: it stops cleanly, then we return
+                continue
+    finally:
+        if forward:
+            signal.signal(signal.SIGTERM, previous)
+
+
 COMMANDS = {
+    "grade": cmd_grade,
     "lab": cmd_lab,
     "progress": cmd_progress,
     "test": cmd_test,
@@ -1071,8 +1107,8 @@ then run it with pytest's progress shown:
                  names it (its exercise checks, registered wrong answers and
                  grading run)
   --grader       only the grader's tests (marker `grader`: tests/test_homework*.py,
-                 tests/test_class_grading.py, the doctests of lecturekit/homework/)
-  --no-grader    everything but the grader's tests (about half the time)
+                 tests/test_class_*.py, the doctests of lecturekit/homework/)
+  --no-grader    everything but the grader's tests (a fifth less time)
   --browser      also the browser tests (JupyterLab and the HTML export in
                  headless chromium; installs the [browser] extra; or set
                  LECTUREKIT_BROWSER=1)
@@ -1090,6 +1126,17 @@ execution timestamps, widget model ids numbered from the chapter's name, so
 an unchanged chapter gives an empty `git diff`. A chapter is its number (4 or
 04), its stem (04_perceptron) or its path. Then run
 `python3 course.py test --chapter NN` and commit.""",
+    "grade": """\
+usage: python3 course.py grade STUDENT.ipynb|SUBMISSIONS/ --instructor NOTEBOOK|FOLDER [OPTIONS...]
+
+Set up only what grading needs (the [lab] and [cluster] extras, not the test
+tools), then grade with `python -m lecturekit.homework grade OPTIONS...`, in the
+folder you are in: one student's notebook (--json REPORT.json), or a folder of
+submissions, one per student (--out REPORTS/: reports, gradebooks, feedback to
+hand back), in the bubblewrap sandbox. Among the options: --jobs N, --scheduler
+local|tcp://HOST:8786, --roster CLASS.csv, --manual SHEET.csv, --regrade,
+--timeout S, --unsandboxed. `python3 course.py grade -- --help` lists every
+option (after the set-up); docs/instructors.md explains them.""",
     "lock": """\
 usage: python3 course.py lock [--keep]
 
