@@ -73,7 +73,7 @@ doctests of lecturekit/exercises/ch04.py, and every other test whose id names
 the chapter (04_perceptron or ch04-: its exercise checks, its registered
 wrong answers, its grading run). The grader's own tests (pytest marker
 `grader`: tests/test_homework*.py, tests/test_class_*.py and the
-doctests of lecturekit/homework/) take about a fifth of the whole run: `--grader`
+doctests of lecturekit/homework/) take about a quarter of the whole run: `--grader`
 runs only them, `--no-grader` everything else. Before it starts, `test` says
 what it will run and about how long (the last run's times on this machine,
 kept in .venv/.lecturekit-test-times.json, or times measured on a loaded
@@ -741,15 +741,16 @@ def cmd_progress(args):
 
 # Times of `test`'s parts, in seconds, measured on a 2-core machine that other
 # jobs kept busy (load average about 9), with two workers: unit tests and
-# doctests without the grader's 795 s, the grader's 256 s, strict nbval of every
-# chapter 124 s; one chapter (--chapter 04) 268 s and its kernel pass about 25 s.
+# doctests without the grader's 795 s, the grader's 358 s (test --grader),
+# strict nbval of every chapter 124 s; one chapter (--chapter 04) 268 s and its
+# kernel pass about 25 s.
 # `test` prints the last run's times instead once it has them (TEST_TIMES,
 # written after every run without extra pytest arguments). The browser tests
 # have no figure until a first run records one.
 TEST_TIMES = "lecturekit-test-times.json"   # in .venv
 MEASURED_SECONDS = {
-    "main:all": 1180,          # unit tests, doctests, strict nbval of every chapter
-    "main:grader": 260,        # the grader's tests alone (--grader)
+    "main:all": 1280,          # unit tests, doctests, strict nbval of every chapter
+    "main:grader": 360,        # the grader's tests alone (--grader)
     "main:no-grader": 920,     # everything but them (--no-grader)
     "main:chapter": 270,       # one chapter (--chapter NN), its grading run included
     "kernels:all": 125,        # one extra-kernel pass over every chapter
@@ -1174,7 +1175,7 @@ then run it with pytest's progress shown:
                  grading run)
   --grader       only the grader's tests (marker `grader`: tests/test_homework*.py,
                  tests/test_class_*.py, the doctests of lecturekit/homework/)
-  --no-grader    everything but the grader's tests (a fifth less time)
+  --no-grader    everything but the grader's tests (a quarter less time)
   --browser      also the browser tests (JupyterLab and the HTML export in
                  headless chromium; installs the [browser] extra; or set
                  LECTUREKIT_BROWSER=1)

@@ -80,18 +80,19 @@ def checked_answers(stem, gid, answer):
 
 
 def catalogue(stem, gid, *answers):
-    """The misconceptions (``{id: message}``) the check of ``gid`` offers while it checks
-    the reference solution and each of ``answers`` (sources of answer cells)."""
+    """The misconceptions (``{id: [message, ...]}``) the check of ``gid`` offers while it
+    checks the reference solution and each of ``answers`` (sources of answer cells)."""
     reference, _ = exercises(stem)[gid]
     offered = {}
     for answer in (reference, *answers):
-        offered.update(hw.misconceptions_offered(gid, *checked_answers(stem, gid, answer)))
+        for mid, messages in hw.misconceptions_offered(gid, *checked_answers(stem, gid, answer)).items():
+            offered.setdefault(mid, []).extend(m for m in messages if m not in offered[mid])
     return offered
 
 
-def mutant_message(stem, gid, description, *answers):
-    """The message the check shows for a registered wrong answer: the catalogue's, when the
-    mutant names a misconception by its id; else its description as written."""
+def mutant_messages(stem, gid, description, *answers):
+    """What the check may say about a registered wrong answer: the catalogue's messages, when
+    the mutant names a misconception by its id; else its description as written."""
     if hw.misconception_id(description) is None:
-        return description
-    return hw.mutant_message(description, catalogue(stem, gid, *answers), exercise=gid)
+        return [description]
+    return hw.mutant_messages(description, catalogue(stem, gid, *answers), exercise=gid)

@@ -51,7 +51,7 @@ def test_each_registered_wrong_answer_gets_its_own_message(stem, gid, desc, chan
     message = visible_feedback(stem, gid, source)
     assert message is not None, f"the wrong answer {desc!r} passes every visible test of {gid}"
     offered = catalogue(stem, gid, source)
-    assert KNOWN + hw.mutant_message(desc, offered, exercise=gid) in message, message
+    assert named(desc, offered, message), message
     others = [d for (s, g, d, _) in CASES if (s, g) == (stem, gid) and d != desc and named(d, offered, message)]
     assert not others, f"{desc!r} is also named as {others}"
 
@@ -61,7 +61,7 @@ def named(description, offered, message):
     mid = hw.misconception_id(description)
     if mid is not None and mid not in offered:  # a misconception this answer's probes never offered
         return False
-    return KNOWN + hw.mutant_message(description, offered) in message
+    return any(KNOWN + text in message for text in hw.mutant_messages(description, offered))
 
 
 # --------------------------------------------------------------------------
@@ -83,8 +83,9 @@ def _catalogue_check(t, f):
 
 @exercise("ch98-two-messages", number=2, title="one id, two messages", points=1, kind="reproduce", hint="h")
 def _two_messages(t, f):
-    t.check(f(1), 1, call="f(1)", misconceptions=[Mistake("same", 0, "first")])
-    t.check(f(2), 2, call="f(2)", misconceptions=[Mistake("same", 0, "second")])
+    t.check(f(1), 1, call="f(1)", misconceptions=[Mistake("same", 0, "said one way")])
+    t.check(f(2), 2, call="f(2)", misconceptions=[Mistake("same", 0, "said `another` way")])
+    t.check(f(3), 3, call="f(3)", misconceptions=[Mistake("same", 0, "said one way")])
 
 
 def test_the_catalogue_is_every_misconception_the_check_offers_passed_or_not():
@@ -95,27 +96,29 @@ def test_the_catalogue_is_every_misconception_the_check_offers_passed_or_not():
         return 2 * x
 
     assert hw.misconceptions_offered("ch98-catalogue", right) == {
-        "strict-test": STRICT.message, "doubled": "doubles", "abs": "takes `abs`"}
+        "strict-test": [STRICT.message], "doubled": ["doubles"], "abs": ["takes `abs`"]}
     # a probe that stops the check early: what was offered before it still counts
-    assert hw.misconceptions_offered("ch98-catalogue", doubles) == {"strict-test": STRICT.message, "doubled": "doubles"}
+    assert hw.misconceptions_offered("ch98-catalogue", doubles) == {"strict-test": [STRICT.message],
+                                                                     "doubled": ["doubles"]}
     # an answer the check cannot even call
-    assert hw.misconceptions_offered("ch98-catalogue", None) == {"strict-test": STRICT.message}
+    assert hw.misconceptions_offered("ch98-catalogue", None) == {"strict-test": [STRICT.message]}
 
 
-def test_one_id_with_two_messages_is_refused():
-    with pytest.raises(ValueError, match="id 'same' two messages: 'first' and 'second'"):
-        hw.misconceptions_offered("ch98-two-messages", lambda x: x)
+def test_one_misconception_worded_on_two_probes_keeps_both_wordings_once_each():
+    offered = hw.misconceptions_offered("ch98-two-messages", lambda x: x)
+    assert offered == {"same": ["said one way", "said `another` way"]}
+    assert hw.mutant_messages("same", offered) == ["said one way", "said another way"]
 
 
 def test_a_mutant_names_a_misconception_by_id_or_by_its_message():
-    offered = {"strict-test": STRICT.message, "abs": "takes `abs`"}
-    assert hw.mutant_message("strict-test", offered) == "< instead of <=: a score of 0 is not a mistake"
-    assert hw.mutant_message("abs", offered) == "takes abs"              # as the learner reads it
+    offered = {"strict-test": [STRICT.message], "abs": ["takes `abs`"]}
+    assert hw.mutant_messages("strict-test", offered) == ["< instead of <=: a score of 0 is not a mistake"]
+    assert hw.mutant_messages("abs", offered) == ["takes abs"]              # as the learner reads it
     written = "the learning rate is ignored"
-    assert hw.mutant_message(written, offered) == written                  # the older form, as it is
+    assert hw.mutant_messages(written, offered) == [written]                  # the older form, as it is
     with pytest.raises(ValueError, match=r"misconception 'stirct-test', which the check of ch98-catalogue does "
                                          r"not offer \(its ids: abs, strict-test\)"):
-        hw.mutant_message("stirct-test", offered, exercise="ch98-catalogue")
+        hw.mutant_messages("stirct-test", offered, exercise="ch98-catalogue")
 
 
 def test_every_registered_description_is_either_an_id_or_a_message_with_a_space():

@@ -28,7 +28,7 @@ from .grading import DEFAULT_TIMEOUT, INTERRUPT_GRACE, MAX_RESTARTS, _describe_f
 from .markup import _grade_id, parse_assignment, reference_solution
 
 __all__ = ["mutant_source", "MutantResult", "MutantReport", "check_mutants", "misconception_id",
-           "misconceptions_offered", "mutant_message"]
+           "misconceptions_offered", "mutant_messages"]
 
 _ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -46,26 +46,23 @@ def misconception_id(description):
 
 
 def misconceptions_offered(grade_id, *answers):
-    """The catalogue of the check of ``grade_id``: ``{id: message}`` of every
+    """The catalogue of the check of ``grade_id``: ``{id: [message, ...]}`` of every
     misconception it offers while it checks ``answers``.
 
     The check runs as :func:`lecturekit.exercises.check_exercise` runs it
     (nothing is shown); every :class:`~lecturekit.exercises.Mistake` that a probe
-    could name is recorded, whether the probe passed or not.  Raises
-    ValueError if one id stands for two different messages.
+    could name is recorded, whether the probe passed or not.  An id usually has
+    one message; a check may word one misconception differently on two probes
+    (its messages are listed in the order the probes offer them).
     """
     from ..exercises import Checks, registered
 
-    found, clashes = {}, []
+    found = {}
 
     def note(mistakes):
         for m in mistakes:
-            if m is None:
-                continue
-            if found.get(m.id, m.message) != m.message:
-                clashes.append(f"the check of {grade_id} gives the misconception id {m.id!r} two messages: "
-                               f"{found[m.id]!r} and {m.message!r}; give each its own id")
-            found.setdefault(m.id, m.message)
+            if m is not None and m.message not in found.setdefault(m.id, []):
+                found[m.id].append(m.message)
 
     class Recording(Checks):
         def check(self, got, expected, *, misconceptions=(), **kwargs):
@@ -81,25 +78,23 @@ def misconceptions_offered(grade_id, *answers):
         registered(grade_id).run(checks, *answers)
     except Exception:  # noqa: BLE001 - an answer the check cannot use: what was offered so far counts
         pass
-    if clashes:
-        raise ValueError(clashes[0])
     return found
 
 
-def mutant_message(description, catalogue, *, exercise="the exercise"):
-    """What the check says about a mutant: for an id, the catalogue's message as
-    a learner reads it (code spans rendered as plain text); a message written out
-    is returned as it is.  Raises ValueError for an id the catalogue lacks."""
+def mutant_messages(description, catalogue, *, exercise="the exercise"):
+    """What the check may say about a mutant: for an id, the catalogue's messages
+    for it as a learner reads them (code spans rendered as plain text); a message
+    written out, as it is.  Raises ValueError for an id the catalogue lacks."""
     from ..exercises import _plain_text
 
     mid = misconception_id(description)
     if mid is None:
-        return description
+        return [description]
     if mid not in catalogue:
         known = ", ".join(sorted(catalogue)) or "none"
         raise ValueError(f"the mutant names the misconception {mid!r}, which the check of {exercise} does not "
                          f"offer (its ids: {known}); add a Mistake with that id to the check, or use one of these")
-    return _plain_text(catalogue[mid])
+    return [_plain_text(message) for message in catalogue[mid]]
 
 
 def mutant_source(reference, change):
