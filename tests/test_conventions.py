@@ -138,7 +138,8 @@ def sign_places():
     for name in registry.fits("binary"):
         def check(name=name):
             res = quiet(getattr(lk, name), X4, labels(Y4), **no_intercept(name))
-            assert res.decision_function(ORIGIN)[0] == 0
+            if name != "voted_perceptron":   # its score is the vote (below), not w . x
+                assert res.decision_function(ORIGIN)[0] == 0
             assert res.predict(ORIGIN).tolist() == [cv.SIGN_AT_ZERO]
         places[f"{name}: predict at a score of 0"] = check
     for name in registry.estimators("binary"):
@@ -280,8 +281,8 @@ def mistake_places():
         places[f"{name}: the mistake test from w = 0"] = check
 
     def loop():
-        w, *_ = lk.perceptron_loop(cv.homogeneous(X4), labels(Y4), 1.0, np.zeros(3), 5)
-        assert np.any(w != 0) == bool(cv.is_mistake(0.0))
+        res = lk.perceptron_loop(cv.homogeneous(X4), labels(Y4), eta=1.0, w=np.zeros(3), max_epochs=5)
+        assert np.any(res.w != 0) == bool(cv.is_mistake(0.0))
 
     def gradient():
         w = np.array([0.0, 1.0, 0.0])      # scores x1: the two points with x1 = 0 below sit on the boundary
@@ -318,50 +319,43 @@ FILE_OF = {
     "one_vs_rest": "lecturekit/multiclass.py", "one_vs_one": "lecturekit/multiclass.py",
     "linear_machine": "lecturekit/multiclass.py", "averaged_linear_machine": "lecturekit/multiclass.py",
 }
-VOTES = "lecturekit/results.py: VotedPerceptronResult counts votes with np.sign (0 at 0, a third convention)"
+
+VALIDATION = "lecturekit/_validation.py: binary labels checked against -1/+1, not conventions.LABELS"
 
 DISAGREES = {
     # sign(0)
-    **{("sign(0) = +1", f"{n}: predict at a score of 0"): "lecturekit/results.py: sign() gives -1 at 0 itself"
-       for n in registry.fits("binary")},
-    **{("sign(0) = +1", f"{n}.predict at a score of 0"): "lecturekit/estimators.py: predict tests scores > 0"
-       for n in registry.estimators("binary")},
-    ("as defined", "voted_perceptron: each vote at a score of 0"): VOTES,
-    ("sign(0) = +1", "voted_perceptron: each vote at a score of 0"): VOTES,
-    ("sign(0) = +1", "one_vs_one: the vote of a score of 0"): "lecturekit/multiclass.py: votes test s > 0 / s <= 0",
-    ("sign(0) = +1", "one_vs_rest: the claim of a score of 0"): "lecturekit/multiclass.py: claims test scores > 0",
     ("sign(0) = +1", "exercise ch02-predict"): "lecturekit/exercises/ch02.py: expected labels written out, -1 at 0",
     ("sign(0) = +1", "exercise ch03-predict"): "lecturekit/exercises/ch03.py: a tie's label written out as -1",
     ("sign(0) = +1", "exercise ch08-ovr-predict"): "lecturekit/exercises/ch08.py: expected claims written out",
     ("sign(0) = +1", "exercise ch08-pairwise-vote"): "lecturekit/exercises/ch08.py: _votes gives a score of 0 "
                                                      "to the second class",
-    # labels
-    **{("labels -2/+2", f"{n}: labels"): "lecturekit/_validation.py: binary labels checked against -1/+1, "
-                                        "not conventions.LABELS"
-       for n in registry.fits("binary")},
+    # labels: the fits' label check refuses conventions.LABELS, which the estimators and schemes hand on
+    **{("labels -2/+2", f"{n}: labels"): VALIDATION for n in registry.fits("binary")},
+    **{("labels -2/+2", f"{n}: labels inside"): VALIDATION for n in registry.estimators() if n != "LinearMachine"},
+    **{("labels -2/+2", f"{n}: labels of its binary problems"): VALIDATION
+       for n in ("one_vs_rest", "one_vs_one")},
     # where the 1 goes
     ("the 1 last", "conventions: homogeneous, bias, normal, join"):
         "lecturekit/conventions.py: with BIAS_INDEX = -1, homogeneous() and join() insert before the last "
         "feature (np.insert and slicing), so the 1 is not last",
     ("the 1 last", "to_homogeneous, split_bias, join_bias"): "lecturekit/homogeneous.py: the 1 put first by hand",
     **{("the 1 last", f"{n}: where its bias is"): f"{FILE_OF[n]}: builds its rows with the 1 first"
-       for n in registry.fits("binary") + registry.fits("regression")},
+       for n in registry.fits("binary") + registry.fits("regression")
+       if n not in ("dual_perceptron", "batch_perceptron")},
     **{("the 1 last", f"{n}: intercept_, coef_ and w_"): "lecturekit/estimators.py (and the fit under it): "
                                                          "w_[0] read as the bias"
        for n in registry.estimators("binary")},
     **{("the 1 last", f"{n}: where the biases are"): f"{FILE_OF[n]}: builds its rows with the 1 first"
-       for n in registry.fits("multiclass")},
+       for n in ("one_vs_rest", "one_vs_one")},
     ("the 1 last", "exercise ch02-to-homogeneous"): "lecturekit/exercises/ch02.py: expected rows written with the 1 "
                                                     "first",
     ("the 1 last", "exercise ch02-predict (layout)"): "lecturekit/exercises/ch02.py: weights written with the bias "
                                                       "first",
     # the mistake test
     **{("mistake y w.x < 0", f"{n}: the mistake test from w = 0"): f"{FILE_OF[n]}: tests y w.x <= 0 itself"
-       for n in registry.fits() if registry.FITS[n].mistake_driven},
+       for n in registry.fits() if registry.FITS[n].mistake_driven and n != "batch_perceptron"},
     ("mistake y w.x < 0", "perceptron_loop: the mistake test from w = 0"):
         "lecturekit/perceptron.py: perceptron_loop tests y_i * (w @ x_i) <= 0 itself",
-    ("mistake y w.x < 0", "perceptron_criterion_gradient: which points count"):
-        "lecturekit/gradient.py: tests margins <= 0 itself",
     ("mistake y w.x < 0", "exercise ch04-update"): "lecturekit/exercises/ch04.py: expected updates written out",
     ("mistake y w.x < 0", "exercise ch04-epoch"): "lecturekit/perceptron.py: the check expects lk.perceptron's "
                                                   "epoch, which tests <= 0 itself",

@@ -117,10 +117,7 @@ def _positional(name):
 
 
 PUBLIC_FUNCTIONS = [name for name in lk.__all__ if inspect.isfunction(getattr(lk, name))]
-LONG_POSITIONAL = {  # known, with the file to change; each turns into a failure once fixed
-    "perceptron_loop": "lecturekit/perceptron.py: perceptron_loop(Xh, y, eta, w, max_epochs, keep_weights) "
-                       "takes six arguments by position; eta, w, max_epochs and keep_weights should be keywords",
-}
+LONG_POSITIONAL = {}  # known exceptions, with the file to change: {name: reason}
 
 
 @pytest.mark.parametrize("name", [

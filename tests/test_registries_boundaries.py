@@ -19,7 +19,9 @@ GRADER = PACKAGE / "homework"
 
 # what the grader may use of the library, and what of the library may use the grader
 GRADER_USES = {"lecturekit", "lecturekit.exercises", "lecturekit.feedback"}
-USES_THE_GRADER = {"lecturekit/learner.py"}
+# the learner's progress: learner.py grades the learner's copies, in _selfcheck.py's process, which runs
+# the grader's runner and checker in one (for speed; the instructor's grader keeps them apart)
+USES_THE_GRADER = {"lecturekit/learner.py", "lecturekit/_selfcheck.py"}
 
 
 def _is_module(name):
