@@ -23,7 +23,12 @@ import pytest
 import lecturekit as lk
 import registry
 from lecturekit import conventions as cv
-from lecturekit.exercises import Checks, registered
+from lecturekit.exercises import Checks, chapter_exercises, registered
+
+# Every exercise module is imported before any convention is flipped, as in a learner's session:
+# a module that copies a convention when it is imported then keeps the old one, and is named.
+for _chapter in [f"ch{k:02d}" for k in range(1, 10)]:
+    chapter_exercises(_chapter)
 
 
 def strict_mistake(margin):
@@ -81,52 +86,54 @@ def exercise_failures(grade_id, *answers):
 # answers written from the conventions module: a check that follows it passes them
 # --------------------------------------------------------------------------
 
-def predict_homogeneous(w, X):                                        # ch02-predict
-    return cv.sign(cv.homogeneous(X) @ np.asarray(w, dtype=float)).tolist()
+def margin(w, X, y):                                                   # ch02-margin
+    w = np.asarray(w, dtype=float)
+    return float(np.min(np.asarray(y) * (cv.homogeneous(X) @ w)) / np.linalg.norm(cv.normal(w)))
 
 
-def to_homogeneous(X):                                                # ch02-to-homogeneous
-    return cv.homogeneous(X)
+def pocket_perceptron(Xh, y, max_epochs):                             # ch04-pocket
+    Xh, y = np.asarray(Xh, dtype=float), np.asarray(y)
+    w = np.zeros(Xh.shape[1])
+    best = (w, len(y))
+    for _ in range(max_epochs):
+        clean = True
+        for x_i, y_i in zip(Xh, y):
+            if cv.is_mistake(y_i * (w @ x_i)):
+                w, clean = w + y_i * x_i, False
+                count = int(np.sum(cv.is_mistake(y * (Xh @ w))))
+                if count < best[1]:
+                    best = (w, count)
+        if clean:
+            break
+    return best
 
 
-def nearest_centroid_predict(X, y, Z):                                # ch03-predict
-    X, y, Z = np.asarray(X, float), np.asarray(y), np.asarray(Z, float)
-    mu_pos, mu_neg = X[y == cv.POSITIVE].mean(axis=0), X[y == cv.NEGATIVE].mean(axis=0)
-    closer_to_pos = ((Z - mu_neg) ** 2).sum(axis=1) - ((Z - mu_pos) ** 2).sum(axis=1)
-    return cv.sign(closer_to_pos).tolist()
+def ovr_predicted():                                                   # ch08-ovr-predict
+    """lecturekit's one-vs-rest answers at the exercise's four points, worked from the conventions:
+    the class that alone claims a point (score > 0, or = 0 where sign(0) is positive), else the
+    nearest mean among the claimers (among all classes when none claims)."""
+    from lecturekit.exercises import ch08
+
+    scores = cv.homogeneous(ch08._P1) @ ch08._W1.T
+    d2 = ((ch08._P1[:, None, :] - ch08._MEANS1[None, :, :]) ** 2).sum(axis=2)
+    out = []
+    for s, d in zip(scores, d2):
+        claims = cv.sign(s) == cv.POSITIVE
+        allowed = claims if claims.any() else np.ones_like(claims)
+        out.append(int(np.argmax(claims)) if claims.sum() == 1 else int(np.argmin(np.where(allowed, d, np.inf))))
+    return out
 
 
-def ovr_predict(W, X):                                                # ch08-ovr-predict
-    claims = cv.sign(cv.homogeneous(X) @ np.asarray(W, dtype=float).T) == cv.POSITIVE
-    return np.where(claims.sum(axis=1) == 1, claims.argmax(axis=1), -1).tolist()
-
-
-def pairwise_votes(S, pairs, k):                                      # ch08-pairwise-vote
-    S = np.asarray(S, dtype=float)
+def pairwise_predict(S, pairs, k, d2):                                # ch08-pairwise-vote
+    S, d2 = np.asarray(S, dtype=float), np.asarray(d2, dtype=float)
     votes = np.zeros((S.shape[0], k), dtype=int)
     for m, (a, b) in enumerate(pairs):
         votes[:, a] += cv.sign(S[:, m]) == cv.POSITIVE
         votes[:, b] += cv.sign(S[:, m]) == cv.NEGATIVE
-    return votes, (votes == votes.max(axis=1, keepdims=True)).sum(axis=1) > 1
-
-
-def perceptron_update(w, x_i, y_i, eta):                              # ch04-update
-    w, x_i = np.asarray(w, dtype=float), np.asarray(x_i, dtype=float)
-    return w + eta * y_i * x_i if cv.is_mistake(y_i * (w @ x_i)) else w.copy()
-
-
-def perceptron_epoch(w, Xh, y, eta):                                  # ch04-epoch
-    n_updates = 0
-    for x_i, y_i in zip(np.asarray(Xh, dtype=float), y):
-        if cv.is_mistake(y_i * (w @ x_i)):
-            w = w + eta * y_i * x_i
-            n_updates += 1
-    return w, n_updates
-
-
-def criterion(w, X, y):                                               # ch06-criterion
-    margins = np.asarray(y) * (cv.homogeneous(X) @ np.asarray(w, dtype=float))
-    return float(-np.sum(margins[cv.is_mistake(margins)]))
+    top = votes == votes.max(axis=1, keepdims=True)
+    tied = top.sum(axis=1) > 1
+    nearest = np.argmin(np.where(top, d2, np.inf), axis=1)
+    return np.where(tied, nearest, np.argmax(votes, axis=1)).tolist(), tied.tolist()
 
 
 # --------------------------------------------------------------------------
@@ -173,10 +180,8 @@ def sign_places():
     places["voted_perceptron: each vote at a score of 0"] = voted_score
     places["one_vs_one: the vote of a score of 0"] = ovo_votes
     places["one_vs_rest: the claim of a score of 0"] = ovr_claims
-    places["exercise ch02-predict"] = lambda: _passes("ch02-predict", predict_homogeneous)
-    places["exercise ch03-predict"] = lambda: _passes("ch03-predict", nearest_centroid_predict)
-    places["exercise ch08-ovr-predict"] = lambda: _passes("ch08-ovr-predict", ovr_predict)
-    places["exercise ch08-pairwise-vote"] = lambda: _passes("ch08-pairwise-vote", pairwise_votes)
+    places["exercise ch08-ovr-predict"] = lambda: _passes("ch08-ovr-predict", ovr_predicted())
+    places["exercise ch08-pairwise-vote"] = lambda: _passes("ch08-pairwise-vote", pairwise_predict)
     return places
 
 
@@ -246,8 +251,7 @@ def bias_places_against_the_default(default):
             b, normal = default[name]
             assert np.array_equal(got.W, np.array([cv.join(bi, ni) for bi, ni in zip(b, normal)]))
         places[f"{name}: where the biases are"] = check
-    places["exercise ch02-to-homogeneous"] = lambda: _passes("ch02-to-homogeneous", to_homogeneous)
-    places["exercise ch02-predict (layout)"] = lambda: _passes("ch02-predict", predict_homogeneous)
+    places["exercise ch02-margin"] = lambda: _passes("ch02-margin", margin)
     return places
 
 
@@ -295,13 +299,15 @@ def mistake_places():
 
     places["perceptron_loop: the mistake test from w = 0"] = loop
     places["perceptron_criterion_gradient: which points count"] = gradient
-    places["exercise ch04-update"] = lambda: _passes("ch04-update", perceptron_update)
-    places["exercise ch04-epoch"] = lambda: _passes("ch04-epoch", perceptron_epoch)
-    places["exercise ch06-criterion"] = lambda: _passes("ch06-criterion", criterion)
+    places["exercise ch04-pocket"] = lambda: _passes("ch04-pocket", pocket_perceptron)
     return places
 
 
 def _passes(grade_id, *answers):
+    try:
+        registered(grade_id)
+    except KeyError:
+        pytest.skip(f"{grade_id} is no longer an exercise: give the exercise that replaced it a case here")
     failures = exercise_failures(grade_id, *answers)
     assert not failures, "\n".join(failures)
 
@@ -324,11 +330,8 @@ VALIDATION = "lecturekit/_validation.py: binary labels checked against -1/+1, no
 
 DISAGREES = {
     # sign(0)
-    ("sign(0) = +1", "exercise ch02-predict"): "lecturekit/exercises/ch02.py: expected labels written out, -1 at 0",
-    ("sign(0) = +1", "exercise ch03-predict"): "lecturekit/exercises/ch03.py: a tie's label written out as -1",
-    ("sign(0) = +1", "exercise ch08-ovr-predict"): "lecturekit/exercises/ch08.py: expected claims written out",
-    ("sign(0) = +1", "exercise ch08-pairwise-vote"): "lecturekit/exercises/ch08.py: _votes gives a score of 0 "
-                                                     "to the second class",
+    ("sign(0) = +1", "exercise ch08-ovr-predict"): "lecturekit/exercises/ch08.py: _CLAIMS_AT_ZERO copies sign(0) "
+                                                   "when the module is imported; read it when the check runs",
     # labels: the fits' label check refuses conventions.LABELS, which the estimators and schemes hand on
     **{("labels -2/+2", f"{n}: labels"): VALIDATION for n in registry.fits("binary")},
     **{("labels -2/+2", f"{n}: labels inside"): VALIDATION for n in registry.estimators() if n != "LinearMachine"},
@@ -341,24 +344,17 @@ DISAGREES = {
     ("the 1 last", "to_homogeneous, split_bias, join_bias"): "lecturekit/homogeneous.py: the 1 put first by hand",
     **{("the 1 last", f"{n}: where its bias is"): f"{FILE_OF[n]}: builds its rows with the 1 first"
        for n in registry.fits("binary") + registry.fits("regression")
-       if n not in ("dual_perceptron", "batch_perceptron")},
+       if n not in ("dual_perceptron", "batch_perceptron", "voted_perceptron", "averaged_perceptron")},
     **{("the 1 last", f"{n}: intercept_, coef_ and w_"): "lecturekit/estimators.py (and the fit under it): "
                                                          "w_[0] read as the bias"
        for n in registry.estimators("binary")},
     **{("the 1 last", f"{n}: where the biases are"): f"{FILE_OF[n]}: builds its rows with the 1 first"
        for n in ("one_vs_rest", "one_vs_one")},
-    ("the 1 last", "exercise ch02-to-homogeneous"): "lecturekit/exercises/ch02.py: expected rows written with the 1 "
-                                                    "first",
-    ("the 1 last", "exercise ch02-predict (layout)"): "lecturekit/exercises/ch02.py: weights written with the bias "
-                                                      "first",
     # the mistake test
     **{("mistake y w.x < 0", f"{n}: the mistake test from w = 0"): f"{FILE_OF[n]}: tests y w.x <= 0 itself"
        for n in registry.fits() if registry.FITS[n].mistake_driven and n != "batch_perceptron"},
     ("mistake y w.x < 0", "perceptron_loop: the mistake test from w = 0"):
         "lecturekit/perceptron.py: perceptron_loop tests y_i * (w @ x_i) <= 0 itself",
-    ("mistake y w.x < 0", "exercise ch04-update"): "lecturekit/exercises/ch04.py: expected updates written out",
-    ("mistake y w.x < 0", "exercise ch04-epoch"): "lecturekit/perceptron.py: the check expects lk.perceptron's "
-                                                  "epoch, which tests <= 0 itself",
 }
 
 
