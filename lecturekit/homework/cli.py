@@ -1,4 +1,4 @@
-"""``python -m lecturekit.homework check|student|grade|mutants``."""
+"""``python -m lecturekit.homework check|student|publish|verify|grade|mutants``."""
 
 from __future__ import annotations
 
@@ -54,6 +54,18 @@ def _cmd_student(args):
     for path in written:
         print(f"wrote {path}")
     return 0
+
+
+def _cmd_publish(args):
+    from .publish import cmd_publish
+
+    return cmd_publish(args)
+
+
+def _cmd_verify(args):
+    from .publish import cmd_verify
+
+    return cmd_verify(args)
 
 
 def _cmd_grade(args):
@@ -147,6 +159,16 @@ def main(argv=None):
     p.add_argument("paths", nargs="+", help="notebooks or folders of notebooks")
     p.add_argument("-o", "--output", required=True, help="output folder (created if needed)")
     p.set_defaults(run=_cmd_student)
+    p = sub.add_parser("publish", help="publish a homework: student notebooks and a student build of "
+                                       "lecturekit without the keys, and the instructor's bundle")
+    p.add_argument("paths", nargs="+", help="instructor notebooks or folders of them")
+    p.add_argument("-o", "--output", required=True,
+                   help="output folder: OUTPUT/student (hand out) and OUTPUT/instructor (keep)")
+    p.add_argument("--timeout", type=int, default=600, help="seconds per cell when the notebooks run (default 600)")
+    p.set_defaults(run=_cmd_publish)
+    p = sub.add_parser("verify", help="check that the installed checks are the ones a homework was published with")
+    p.add_argument("bundle", help="the instructor folder that publish wrote")
+    p.set_defaults(run=_cmd_verify)
     p = sub.add_parser("grade", help="grade one student notebook, or a folder of submissions")
     p.add_argument("student", help="the student's .ipynb, or a folder with one submission per student "
                                    "(NAME.ipynb or NAME/notebook.ipynb)")
