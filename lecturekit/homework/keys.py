@@ -356,14 +356,14 @@ def start_recording(path):
     original = getattr(exercises.check_exercise, "__wrapped__", exercises.check_exercise)
 
     @functools.wraps(original)
-    def check_exercise(grade_id, *answers):
+    def check_exercise(grade_id, *answers, **options):
         try:
             record = record_exercise(grade_id, *answers)
         except Exception as exc:  # noqa: BLE001 - reported by the publisher, not here
             record = {"grade_id": str(grade_id), "error": f"could not record: {type(exc).__name__}: {exc}"[:400]}
         with open(path, "a", encoding="utf-8") as out:
             out.write(json.dumps(record, allow_nan=False) + "\n")
-        return original(grade_id, *answers)
+        return original(grade_id, *answers, **options)
 
     exercises.check_exercise = check_exercise
 
@@ -430,7 +430,7 @@ def _leaves(p):
 
 
 def _sequence_texts(p):
-    """A list of numbers (nested) printed as Python, JSON or numpy would print it, without spaces."""
+    """A list of numbers (nested) printed as Python, JSON or numpy would print it."""
     formats = [repr, lambda v: f"{v:g}", lambda v: f"{v:.4g}", lambda v: str(int(v)) if float(v).is_integer() else repr(v),
                lambda v: f"{v:.1f}"]
 
@@ -448,8 +448,7 @@ def _sequence_texts(p):
                 pass
     try:
         arr = np.asarray(p, dtype=float)
-        texts.add(re.sub(r"\s+", "", np.array2string(arr, precision=4, separator=", ", suppress_small=True,
-                                                     threshold=20)))
+        texts.add(np.array2string(arr, precision=4, separator=", ", suppress_small=True, threshold=20))
     except (TypeError, ValueError):
         pass
     return texts
@@ -459,8 +458,8 @@ def _digits_of(values):
     return sum(_significant(repr(float(v))) for v in values)
 
 
-def renderings(value, *, answer=True):
-    """The texts that would show ``value`` (a key) if it leaked, each without spaces.
+def renderings(value, *, answer=True, whole_digits=3):
+    """The texts that would show ``value`` (a key) if it leaked.
 
     Only texts specific enough to mean that value are returned: a number with
     at least three significant digits (``971``, ``-4.172``, ``0.8125``), at
@@ -470,12 +469,15 @@ def renderings(value, *, answer=True):
     on a probe's input) one of four numbers or more, or with four significant
     digits or more, since short outputs such as ``[0, 1, 0]`` or ``[-1, 1]``
     are the inputs and labels of other probes all over the course; the parts
-    of a tuple such as ``(w, n_updates)`` on their own; text of three
-    characters or more that is not the name of a Python exception.  Short
+    of a tuple such as ``(w, n_updates)`` on their own; the text of an answer,
+    three characters or more, not the name of a Python exception (a
+    function's outcome in words, "at least 2", "not an ellipse", is what the
+    exercise states, not a key).  Short
     numbers (``0.25``, ``6``), single letters and True/False occur
     everywhere: their leaks are found by what the public check does with
     them (it answers alike for every value of the right form), not by a text
-    search.
+    search.  ``whole_digits`` raises the digits a whole number needs (in
+    program code, numbers such as 135 or 200 are sizes, seeds and angles).
     """
     try:
         p = _plain(value)
@@ -483,18 +485,21 @@ def renderings(value, *, answer=True):
         return set()
     found = set()
     if isinstance(p, str):
-        if len(p.strip()) >= 3 and p.strip() not in _EXCEPTION_NAMES:
-            found.add(re.sub(r"\s+", "", p))
+        if answer and len(p.strip()) >= 3 and p.strip() not in _EXCEPTION_NAMES:
+            found.add(p.strip())
         return found
     if isinstance(p, bool) or p is None:
         return found
     if isinstance(p, numbers.Real):
-        if math.isfinite(p) and _significant(repr(float(p))) >= 3:
-            found |= {t for t in _number_texts(p) if _significant(t) >= 3}
+        whole = float(p).is_integer()
+        need = whole_digits if whole else 3
+        if math.isfinite(p) and _significant(repr(float(p))) >= need:
+            # a fraction rounded to a whole number (113.36 as "113") is any whole number
+            found |= {t for t in _number_texts(p) if _significant(t) >= need and (whole or "." in t or "e" in t)}
         return found
     if isinstance(p, dict):
         for v in p.values():
-            found |= renderings(v, answer=answer)
+            found |= renderings(v, answer=answer, whole_digits=whole_digits)
         return found
     leaves = _leaves(p)
     numeric = all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in leaves)
@@ -504,8 +509,15 @@ def renderings(value, *, answer=True):
     forms = [type(v) is list for v in p]
     if not numeric or (any(forms) and not all(forms)):
         for v in p:               # the parts of a tuple such as (w, n_updates)
-            found |= renderings(v, answer=answer)
+            found |= renderings(v, answer=answer, whole_digits=whole_digits)
     return found
+
+
+def normalise(text):
+    """``text`` with the spaces around brackets, commas, colons and ``=`` removed and other runs of
+    spaces made one: ``[-0.75,  0. , -1.25]`` and ``[-0.75, 0., -1.25]`` read alike."""
+    text = re.sub(r"\s*([\[\](){},:;=])\s*", r"\1", text)
+    return re.sub(r"\s+", " ", text)
 
 
 _BEFORE = r"(?<![0-9A-Za-z_.])"
@@ -515,22 +527,22 @@ _AFTER = r"(?![0-9A-Za-z_]|\.[0-9])"
 class KeySet:
     """Keys to search texts for: ``{label: (value, is_answer)}`` (see :func:`renderings`)."""
 
-    def __init__(self, keys):
+    def __init__(self, keys, *, whole_digits=3):
         self.keys = dict(keys)
         owner = {}
         for label, (value, is_answer) in self.keys.items():
-            for r in renderings(value, answer=is_answer):
-                owner.setdefault(r, label)
+            for r in renderings(value, answer=is_answer, whole_digits=whole_digits):
+                owner.setdefault(normalise(r), label)
         self.owner = owner
         alternatives = sorted(owner, key=len, reverse=True)
         self.pattern = re.compile(_BEFORE + "(" + "|".join(map(re.escape, alternatives)) + ")" + _AFTER) \
             if alternatives else None
 
     def find(self, text):
-        """[(key label, rendering)] of the keys ``text`` shows (spaces ignored; numbers as whole tokens)."""
+        """[(key label, rendering)] of the keys ``text`` shows (see :func:`normalise`; numbers as whole tokens)."""
         if self.pattern is None:
             return []
-        flat = re.sub(r"\s+", "", text)
+        flat = normalise(text)
         hits, seen = [], set()
         for m in self.pattern.finditer(flat):
             label = self.owner[m.group(1)]
@@ -629,7 +641,7 @@ def _contains_key(args_value, own_keys):
             trivial = isinstance(p, (bool, str)) or p is None or (
                 isinstance(p, list) and len(set(map(repr, _leaves(p)))) < 2)
             if isinstance(p, numbers.Real) and reveal:
-                continue     # a scalar output (238.0) may be any input number too; only answers count
+                continue     # a scalar output may be any input number too; only answers count
             if trivial:
                 continue
             try:
@@ -771,13 +783,14 @@ def derive(records):
             stub = r.get("stub_calls", {}).get(str(k))
             if stub is not None and not find_keys(json.dumps(stub), keys) \
                     and not _contains_key((decode(stub["args"]), decode(stub["kwargs"])), own_keys):
-                out_probes.append({"call": f"`{name}(...)`", "answer": k, "how": "run",
-                                   "args": stub["args"], "kwargs": stub["kwargs"], "atol": 1e-9, "mistakes": []})
+                out_probes.append({"call": f"`{name}(...)`", "answer": k, "how": "run", "args": stub["args"],
+                                   "kwargs": stub["kwargs"], "atol": 1e-9, "mistakes": [], "for_stub": True})
             else:
                 # no call to replay: a stub is told by its code (it raises NotImplementedError)
                 notes.append(f"{gid}: `{name}` is never called with plain arguments that hold no key, so the "
                              "student build tells a stub only by its code")
-                out_probes.append({"call": f"`{name}`", "answer": k, "how": "stub", "atol": 1e-9, "mistakes": []})
+                out_probes.append({"call": f"`{name}`", "answer": k, "how": "stub", "atol": 1e-9, "mistakes": [],
+                                   "for_stub": True})
         if not out_probes:
             notes.append(f"{gid}: the student build checks only that the answer is plain data; every probe is "
                          "graded-only")
