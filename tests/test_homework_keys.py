@@ -570,7 +570,7 @@ def test_a_wrong_answer_of_the_right_form_gets_the_same_answer_as_the_right_one(
     it names a catalogued mistake that the public spec lists as safe for that probe."""
     records = records_by_id(published)
     specs = {e["grade_id"]: e for s in published["derived"].specs.values() for e in s["exercises"]}
-    compared = 0
+    compared = choices = 0
     for stem, run in student_runs.items():
         for gid, ex in run["exercises"].items():
             right = [(r["status"], r["text"]) for r in ex["reference"]]
@@ -590,11 +590,14 @@ def test_a_wrong_answer_of_the_right_form_gets_the_same_answer_as_the_right_one(
                     failures = [f for r in results for f in (r["dump"] or {}).get("failures", [])]
                     assert failures and all((f["mistake"] and f["mistake"][0] in safe)
                                             or (sized and f["expected"]) for f in failures), (gid, label, got)
-            letters = [label for label in ex["variants"] if label.startswith("other ")
-                       and isinstance(public.decode(records[gid]["values"][0] or "x"), str)]
+            texts = {name for k, name in enumerate(record["answers"]) if record["values"][k] is not None
+                     and isinstance(public.decode(record["values"][k]), str)}
+            letters = [label for label in ex["variants"] if label.startswith("other ") and label.split()[1] in texts]
             for label in letters:   # multiple choice: every letter, right or wrong, gets the same output
                 assert [(r["status"], r["text"]) for r in ex["variants"][label]] == right, (gid, label)
-    assert compared > 50
+            assert len(letters) >= 6 * len(texts), gid    # a, b, c, d, e, ab, bde, "" but the answer
+            choices += len(letters)
+    assert compared > 50 and choices > 0
 
 
 def test_every_wrong_answer_a_mistake_names_is_also_wrong_for_the_grader(student_runs, published):
@@ -651,6 +654,55 @@ def test_every_exercise_has_what_homework_mode_needs(published):
     graded = sum(s["graded_only"] for s in specs.values())
     print(f"\n[homework keys] {len(specs)} exercises: {public_probes} probes the students' checks run, "
           f"{graded} only the instructor's")
+
+
+def _values_in(spec, skip=("number", "points", "graded_only", "atol", "n", "fingerprint", "call", "hint",
+                             "title", "message")):
+    """The values a public spec gives (not its counts, tolerances, fingerprints or texts)."""
+    if isinstance(spec, dict):
+        for key, value in spec.items():
+            if key not in skip:
+                yield from _values_in(value, skip)
+    elif isinstance(spec, list):
+        yield spec
+        for value in spec:
+            yield from _values_in(value, skip)
+    else:
+        yield spec
+
+
+def test_no_spec_gives_a_predict_or_explain_answer_of_its_exercise(published, answer_keys):
+    """Short answers (0.25, 35, "a") are no text to search for; here they are looked for as values of
+    their exercise's public spec, where no value may be one (a form gives types and shapes only)."""
+    specs = {e["grade_id"]: e for s in published["derived"].specs.values() for e in s["exercises"]}
+    checked = 0
+    for label, (key, _) in answer_keys.items():
+        gid = label.split()[0]
+        given = [public.decode(v) if isinstance(v, dict) and len(v) <= 3 and set(v) & {"ndarray", "tuple"}
+                 else v for v in _values_in(specs[gid])]
+        hits = []
+        for v in given:
+            try:
+                if type(_plain(v)) is type(_plain(key)) and matches(v, key, atol=0.0):
+                    hits.append(v)
+            except TypeError:
+                pass
+        assert hits == [], (label, key)
+        checked += 1
+    assert checked >= 20
+
+
+def test_the_instructor_can_tell_which_misconceptions_students_may_read(published):
+    from lecturekit.homework.publish import misconceptions_for_students
+
+    allowed = misconceptions_for_students(published["instructor"])
+    specs = {e["grade_id"]: e for s in published["derived"].specs.values() for e in s["exercises"]}
+    assert set(allowed) == set(specs)
+    for gid, spec in specs.items():
+        assert allowed[gid] == {m["message"] for p in spec["probes"] for m in p["mistakes"]}
+    records = records_by_id(published)
+    choice = {m["message"] for p in records["ch04-scale"]["probes"] for m in p["mistakes"]}
+    assert choice and not choice & allowed["ch04-scale"]      # a multiple choice's reasons stay with you
 
 
 def test_no_multiple_choice_mistake_and_no_default_predict_mistake_is_published(published):
@@ -739,14 +791,28 @@ def test_in_the_graders_sandbox_the_students_code_cannot_reach_the_checks(tmp_pa
     assert hw.grade(student, instructor, sandbox="bwrap").score == 0
 
 
-def test_publish_refuses_an_exercise_without_a_check_and_writes_nothing(tmp_path):
+def test_publish_refuses_a_registered_exercise_whose_test_cell_skips_its_check_and_writes_nothing(tmp_path):
+    path = _scale_homework(tmp_path)
+    nb = nbformat.read(path, as_version=4)
+    nb.cells[2].source = 'assert answer_scale.strip() == "a"'
+    nbformat.write(nb, path)
     out = tmp_path / "out"
     with pytest.raises(PublishError) as info:
-        publish([FIXTURES / "hw_linear.ipynb"], out)
-    assert any("hw-update" in p and "check_exercise" in p for p in info.value.problems)
+        publish([path], out)
+    assert any("ch04-scale" in p and "check_exercise" in p for p in info.value.problems)
     assert not out.exists()
-    assert hw.main(["publish", str(FIXTURES / "hw_linear.ipynb"), "-o", str(out)]) == 2
+    assert hw.main(["publish", str(path), "-o", str(out)]) == 2
     assert not out.exists()
+
+
+def test_a_notebook_with_its_own_tests_publishes_as_nbgrader_would(tmp_path):
+    done = publish([FIXTURES / "hw_linear.ipynb"], tmp_path / "out")
+    assert any("hw-update" in note and "notebook's own" in note for note in done["derived"].notes)
+    student = nbformat.read(done["student"] / "notebooks" / "hw_linear.ipynb", as_version=4)
+    assert "HIDDEN TESTS" not in json.dumps(student) and "BEGIN SOLUTION" not in json.dumps(student)
+    with zipfile.ZipFile(done["wheel"]) as zf:
+        specs = [json.loads(zf.read(n)) for n in zf.namelist() if re.fullmatch(r"lecturekit/exercises/ch\d\d\.json", n)]
+    assert specs and all(spec["exercises"] == [] for spec in specs)
 
 
 def test_publish_refuses_to_write_over_the_instructor_notebooks(tmp_path):
@@ -951,13 +1017,18 @@ def test_renderings_find_a_key_however_it_is_printed_but_not_inside_other_number
     assert keys.find("proj = -2.236")[0][0] == "c" and keys.find("-2.2361")[0][0] == "c"
     assert keys.find("answer_invariant = 'bde'")[0][0] == "d"
     assert keys.find("eta = 0.25") == [] and keys.find("[0, 1, 0]") == []   # too short to mean the key
+    assert keys.find("expected [-0.5, 0.0, -1.5]")[0][0] == "b"             # a list needs no space before it
+    assert keys.find("w[-0.5,0,-1.5]")[0][0] == "b"
 
 
 plain_numbers = st.floats(-1e6, 1e6, allow_nan=False)
+def _containers(inner):
+    return st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=2), inner, max_size=3))
+
+
 plain_values = st.recursive(
     st.none() | st.booleans() | st.integers(-1000, 1000) | plain_numbers | st.text(max_size=3),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=2), inner, max_size=3),
-    max_leaves=12)
+    _containers, max_leaves=12)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

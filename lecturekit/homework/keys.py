@@ -477,7 +477,7 @@ def renderings(value, *, answer=True, whole_digits=3):
     everywhere: their leaks are found by what the public check does with
     them (it answers alike for every value of the right form), not by a text
     search.  ``whole_digits`` raises the digits a whole number needs (in
-    program code, numbers such as 135 or 200 are sizes, seeds and angles).
+    program code, numbers such as 120 or 200 are sizes, seeds and angles).
     """
     try:
         p = _plain(value)
@@ -494,7 +494,7 @@ def renderings(value, *, answer=True, whole_digits=3):
         whole = float(p).is_integer()
         need = whole_digits if whole else 3
         if math.isfinite(p) and _significant(repr(float(p))) >= need:
-            # a fraction rounded to a whole number (113.36 as "113") is any whole number
+            # a fraction rounded to a whole number (97.25 as "97") is any whole number
             found |= {t for t in _number_texts(p) if _significant(t) >= need and (whole or "." in t or "e" in t)}
         return found
     if isinstance(p, dict):
@@ -524,6 +524,13 @@ _BEFORE = r"(?<![0-9A-Za-z_.])"
 _AFTER = r"(?![0-9A-Za-z_]|\.[0-9])"
 
 
+def _token(rendering):
+    """A pattern for ``rendering`` as a whole token: ``971`` not inside ``9710``; a list needs no edge."""
+    before = _BEFORE if re.match(r"[0-9A-Za-z_.+-]", rendering) else ""
+    after = _AFTER if re.search(r"[0-9A-Za-z_.]$", rendering) else ""
+    return before + re.escape(rendering) + after
+
+
 class KeySet:
     """Keys to search texts for: ``{label: (value, is_answer)}`` (see :func:`renderings`)."""
 
@@ -535,8 +542,7 @@ class KeySet:
                 owner.setdefault(normalise(r), label)
         self.owner = owner
         alternatives = sorted(owner, key=len, reverse=True)
-        self.pattern = re.compile(_BEFORE + "(" + "|".join(map(re.escape, alternatives)) + ")" + _AFTER) \
-            if alternatives else None
+        self.pattern = re.compile("|".join(map(_token, alternatives))) if alternatives else None
 
     def find(self, text):
         """[(key label, rendering)] of the keys ``text`` shows (see :func:`normalise`; numbers as whole tokens)."""
@@ -545,10 +551,10 @@ class KeySet:
         flat = normalise(text)
         hits, seen = [], set()
         for m in self.pattern.finditer(flat):
-            label = self.owner[m.group(1)]
+            label = self.owner[m.group(0)]
             if label not in seen:
                 seen.add(label)
-                hits.append((label, m.group(1)))
+                hits.append((label, m.group(0)))
         return hits
 
 
@@ -768,7 +774,7 @@ def derive(records):
             if how != "run":
                 for m in p["mistakes"]:
                     ok, why = mistake_decision(m, p, answer_keys, keys)
-                    entry["mistakes"].append({"id": m["id"], "shown": ok, "reason": why})
+                    entry["mistakes"].append({"id": m["id"], "message": m["message"], "shown": ok, "reason": why})
                     if ok:
                         salt = f"{gid}/{len(out_probes)}/{m['id']}"
                         shown.append({"id": m["id"], "message": m["message"],

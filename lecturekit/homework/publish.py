@@ -45,12 +45,13 @@ from pathlib import Path
 
 import lecturekit
 
+from ..exercises import registered
 from .keys import derive
 from .markup import MarkupError, parse_assignment
 from .student import notebook_paths, student_version
 
 __all__ = ["PublishError", "record_notebooks", "build_student_package", "write_wheel", "publish", "verify",
-           "CHAPTER_MODULE"]
+           "misconceptions_for_students", "CHAPTER_MODULE"]
 
 PACKAGE_DIR = Path(lecturekit.__file__).resolve().parent
 CHAPTER_MODULE = re.compile(r"ch\d\d\.py")   # the modules that hold a chapter's checks (its keys)
@@ -323,9 +324,16 @@ def publish(paths, output, *, timeout=NOTEBOOK_TIMEOUT, records=None):
     recorded = {r["grade_id"] for r in records}
     for path, assignment in assignments.items():
         for ex in assignment.exercises:
-            if ex.grade_id not in recorded:
-                problems.append(f"{path}: {ex.grade_id}: its test cells never called check_exercise, so it has "
-                                "no check to publish (homework mode needs one per exercise)")
+            if ex.grade_id in recorded:
+                continue
+            try:
+                registered(ex.grade_id)
+            except KeyError:   # the notebook's own tests: its visible lines are visible, as in nbgrader
+                derived.notes.append(f"{path}: {ex.grade_id} has no check in lecturekit.exercises; its test cells "
+                                     "are the notebook's own (visible lines visible, hidden tests removed)")
+                continue
+            problems.append(f"{path}: {ex.grade_id}: its test cells never called check_exercise, so its check "
+                            "in lecturekit.exercises cannot be published")
     if problems:
         raise PublishError(problems)
 
@@ -397,6 +405,26 @@ def _json_safe(value):
         return repr(value)
 
 
+def misconceptions_for_students(bundle):
+    """``{grade_id: {message, ...}}``: the catalogued mistakes the students' build of a homework names.
+
+    ``bundle`` is the instructor folder :func:`publish` wrote.  A grading
+    report's ``misconceptions`` come from the full checks; one outside this
+    set (a multiple-choice misconception says why a letter is wrong) is for
+    the instructor, not for feedback to students.
+    """
+    data = json.loads((_instructor_folder(bundle) / "keys.json").read_text(encoding="utf-8"))
+    return {gid: {m["message"] for probe in entry["probes"] for m in probe.get("mistakes", []) if m["shown"]}
+            for gid, entry in data["audit"].items()}
+
+
+def _instructor_folder(bundle):
+    bundle = Path(bundle)
+    if not (bundle / "manifest.json").exists() and (bundle / "instructor" / "manifest.json").exists():
+        return bundle / "instructor"
+    return bundle
+
+
 def verify(bundle):
     """Problems (a list, empty when all is well) between an instructor bundle and this lecturekit.
 
@@ -404,9 +432,7 @@ def verify(bundle):
     folder above it).  The grade is only the one the students' build was made
     for if the installed checks are the same files.
     """
-    bundle = Path(bundle)
-    if not (bundle / "manifest.json").exists() and (bundle / "instructor" / "manifest.json").exists():
-        bundle = bundle / "instructor"
+    bundle = _instructor_folder(bundle)
     try:
         manifest = json.loads((bundle / "manifest.json").read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
