@@ -363,8 +363,9 @@ class Kernel:
             elif kind in ("display_data", "execute_result"):
                 text.append(content["data"].get("text/plain", ""))
                 html.append(content["data"].get("text/html", ""))
-            elif kind == "error":
-                text.append("\n".join(content["traceback"]))
+            elif kind == "error":   # the check's own lines; for another error, its type and message
+                text.append("\n".join(content["traceback"]) if content["ename"] == "ExerciseFailed"
+                            else f"{content['ename']}: {content['evalue']}")
 
         reply = self.kc.execute_interactive(code, timeout=timeout, output_hook=hook, allow_stdin=False)
         return reply["content"]["status"], "".join(text), "".join(html)
