@@ -18,9 +18,10 @@ Usage:
     python3 course.py bench [args...]               run benchmarks/run.py
 
 `lab` opens the learner's workspace, my-work/ (git-ignored): the student
-version of every chapter, made on first run from notebooks/ and never
-overwritten afterwards; when a chapter of the course changes, its new version
-is added beside the learner's copy (lecturekit/learner.py says how).
+version of every chapter, made on first run from notebooks/; when a chapter
+of the course changes, the learner's copy becomes its new version with their
+answers carried over, and the copy as it was is kept, untouched, in
+my-work/earlier-versions/ (lecturekit/learner.py says how).
 
 Set-up means: make a virtual environment in .venv (once) and install this
 project into it, editable: `lab` and `progress` install what the course needs
@@ -97,6 +98,12 @@ PIP_LOG = VENV / "pip-install.log"
 # work done in the browser.
 LAB_OVERRIDES = VENV / "share" / "jupyter" / "lab" / "settings" / "overrides.d" / "lecturekit.json"
 AUTOSAVE_SECONDS = 5
+# The Jupyter server inside .venv gets this course's kernel settings the same way,
+# in the environment's own config file (other keys in it are kept; the command
+# line still wins): a kernel idle for KERNEL_IDLE_MINUTES is shut down, so
+# chapters left open do not keep kernels running on a small machine.
+SERVER_CONFIG = VENV / "etc" / "jupyter" / "jupyter_server_config.json"
+KERNEL_IDLE_MINUTES = 60
 # This course's JupyterLab keeps its layout (open tabs, panel sizes) in the
 # workspace instead of the user's global ~/.jupyter/lab/workspaces; the first
 # layout is seeded with a file browser wide enough for the chapters' names.
@@ -432,21 +439,39 @@ def run_notebooks_under_kernels(env, paths, workers):
 # --------------------------------------------------------------------------
 
 def write_lab_settings():
-    """Write this course's JupyterLab defaults: autosave every AUTOSAVE_SECONDS,
-    reference solutions that a double-click does not open, full file names."""
+    """Write this course's JupyterLab and Jupyter server defaults: autosave every
+    AUTOSAVE_SECONDS, full file names, closing a notebook shuts its kernel down,
+    and a kernel idle for KERNEL_IDLE_MINUTES (no cell running, no output) is
+    shut down even while its notebook is open: running a cell starts a new
+    kernel, without the old one's variables (a check cell then says which cells
+    to run first). Hosted notebooks do the same; on a small machine a kernel
+    per chapter ever opened is the worse deal."""
     import json
 
     settings = {
         "@jupyterlab/docmanager-extension:plugin": {
             "autosave": True, "autosaveInterval": AUTOSAVE_SECONDS},
-        # A double-click on a read-only markdown cell (the reference solutions:
-        # "editable": false) leaves it rendered instead of showing its source.
-        "@jupyterlab/notebook-extension:tracker": {"showEditorForReadOnlyMarkdown": False},
+        # Closing a chapter's tab stops its kernel (otherwise every chapter opened
+        # once keeps one running).
+        "@jupyterlab/notebook-extension:tracker": {"kernelShutdown": True},
         # The file browser's width goes to the chapters' names, not to dates.
         "@jupyterlab/filebrowser-extension:browser": {"showLastModifiedColumn": False},
     }
     LAB_OVERRIDES.parent.mkdir(parents=True, exist_ok=True)
     LAB_OVERRIDES.write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
+    try:
+        server = json.loads(SERVER_CONFIG.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        server = {}
+    if not isinstance(server, dict):
+        server = {}
+    kernels = server.get("MappingKernelManager")
+    kernels = kernels if isinstance(kernels, dict) else {}
+    kernels.update({"cull_idle_timeout": KERNEL_IDLE_MINUTES * 60, "cull_interval": 60,
+                    "cull_connected": True, "cull_busy": False})
+    server["MappingKernelManager"] = kernels
+    SERVER_CONFIG.parent.mkdir(parents=True, exist_ok=True)
+    SERVER_CONFIG.write_text(json.dumps(server, indent=1) + "\n", encoding="utf-8")
 
 
 def prepare_lab(instructor=False, solutions=True):
@@ -463,6 +488,7 @@ def prepare_lab(instructor=False, solutions=True):
     code = run(setup_cmd + ([] if solutions else ["--no-solutions"]))
     if code == 0:
         seed_lab_layout(WORKSPACE / LAB_WORKSPACES)
+        trim_lab_layout(WORKSPACE / LAB_WORKSPACES)
     # JupyterLab opens the start page (the workspace is its root folder).
     return code, relative(WORKSPACE / "START.ipynb")
 
@@ -486,6 +512,46 @@ def seed_lab_layout(folder):
         "metadata": {"id": "default"}}
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(layout, indent=1) + "\n", encoding="utf-8")
+
+
+def _dock_widgets(area):
+    """The widget ids of a saved dock area (tab areas and split areas, nested), in order."""
+    if not isinstance(area, dict):
+        return []
+    if area.get("type") == "tab-area":
+        return [w for w in area.get("widgets", []) if isinstance(w, str)]
+    return [w for child in area.get("children", []) for w in _dock_widgets(child)]
+
+
+def trim_lab_layout(folder):
+    """Before JupyterLab starts again: of the notebooks the saved layout would
+    reopen, keep the start page and the one that was in front. Each reopened
+    notebook starts a kernel; a learner who had opened every chapter would
+    otherwise get one kernel per chapter at every launch. Other tabs stay; a
+    layout that cannot be read is left alone."""
+    import json
+
+    path = Path(folder) / DEFAULT_LAYOUT_FILE
+    try:
+        layout = json.loads(path.read_text(encoding="utf-8"))
+        restorer = layout["data"]["layout-restorer:data"]
+        main = restorer["main"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return
+    if not isinstance(main, dict):
+        return
+    widgets = _dock_widgets(main.get("dock"))
+    current = main.get("current")
+    keep = [w for w in widgets if not w.startswith("notebook:") or w in (current, "notebook:START.ipynb")]
+    if keep == widgets:
+        return
+    main["dock"] = {"type": "tab-area", "widgets": keep,
+                    "currentIndex": keep.index(current) if current in keep else 0}
+    for dropped in set(widgets) - set(keep):
+        layout["data"].pop(dropped, None)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(layout, indent=1) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def cmd_lab(args):
@@ -686,7 +752,41 @@ def cmd_bench(args):
     return run([str(venv_python()), relative(script), *args])
 
 
+def cmd_grade(args):
+    """Set up only what grading needs, then grade: `course.py grade ARGS` runs
+    `python -m lecturekit.homework grade ARGS` (one student's notebook, or a
+    folder of submissions with --out; docs/instructors.md). The set-up is the
+    [lab] extra (nbformat, IPython, the course's libraries) and [cluster] (Dask,
+    tqdm): not the test suite, so an instructor grades minutes after cloning."""
+    if not args:
+        print("usage: python3 course.py grade STUDENT.ipynb|SUBMISSIONS/ --instructor NOTEBOOK|FOLDER "
+              "[--out REPORTS/ --roster CLASS.csv ...]\n"
+              "       python3 course.py grade --help   (every option; docs/instructors.md explains them)",
+              file=sys.stderr)
+        return 2
+    here = os.getcwd()   # the instructor's paths are relative to where they typed the command
+    code = setup("lab,cluster")
+    if code != 0:
+        return code
+    cmd = [str(venv_python()), "-m", "lecturekit.homework", "grade", *args]
+    print("+ " + " ".join(_quote(part) for part in cmd), flush=True)
+    child = subprocess.Popen(cmd, cwd=here)   # as run() does, but in the instructor's folder
+    forward = os.name == "posix"
+    if forward:   # a SIGTERM to course.py stops the grader too
+        previous = signal.signal(signal.SIGTERM, lambda signum, frame: child.send_signal(signum))
+    try:
+        while True:
+            try:
+                return child.wait()
+            except KeyboardInterrupt:   # Ctrl-C reaches the grader too: it stops cleanly, then we return
+                continue
+    finally:
+        if forward:
+            signal.signal(signal.SIGTERM, previous)
+
+
 COMMANDS = {
+    "grade": cmd_grade,
     "lab": cmd_lab,
     "progress": cmd_progress,
     "test": cmd_test,

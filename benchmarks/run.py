@@ -27,9 +27,16 @@ max_iter); non-separable data (10% of the labels flipped) run exactly 20
 epochs.  The block engine is not meant for the non-separable case (each
 mistake costs a few numpy calls); there it runs once for n = 1e6.
 
+``--baseline REF`` also loads lecturekit as it was at the git revision REF
+(from ``git archive``, imported under another name) and runs its engines in
+the same rounds (``numba@REF``, ``block@REF``, ...), so that a change to the
+engines is measured before and after side by side; the summary then prints
+each engine's time after / before.
+
 Usage::
 
     python benchmarks/run.py                 # full grid, ~5 minutes on a quiet machine
+    python benchmarks/run.py --baseline main # and the engines of main, in the same rounds
     python benchmarks/run.py --quick         # n <= 1e5, d in {2, 100}
     python benchmarks/run.py --write-readme  # also put the table into benchmarks/README.md
 
@@ -107,6 +114,35 @@ def timed(fn):
     return time.process_time() - c, time.perf_counter() - t, out
 
 
+BASELINE = {}  # "ref" and "module": lecturekit at another revision (--baseline)
+
+
+def load_baseline(ref):
+    """Import lecturekit as it is at git revision ``ref``, as the package ``lecturekit_at_<n>``."""
+    import importlib
+    import io
+    import tarfile
+    import tempfile
+
+    data = subprocess.run(["git", "archive", ref, "lecturekit"], cwd=ROOT, check=True,
+                          capture_output=True).stdout
+    where = Path(tempfile.mkdtemp(prefix="lk-baseline-"))
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(where, filter="data")
+    name = "lecturekit_baseline"
+    (where / "lecturekit").rename(where / name)
+    sys.path.insert(0, str(where))
+    module = importlib.import_module(name)
+    BASELINE.update(ref=ref, module=module, engines=importlib.import_module(f"{name}._engines"))
+    return module
+
+
+def baseline_fit(X, y, engine, max_epochs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return BASELINE["module"].perceptron(X, y, engine=engine, max_epochs=max_epochs)
+
+
 def run_case(n, d, separable, rounds, seed, log):
     X, y = make_data(n, d, separable, seed)
     # lecturekit's epochs decide scikit-learn's max_iter (same number of passes)
@@ -125,10 +161,18 @@ def run_case(n, d, separable, rounds, seed, log):
         methods["block engine"] = lambda: _engines.perceptron_block(X, 1.0, y, 1.0, wz, epochs)[0]
     if n <= 10_000:
         methods["loop"] = lambda: lk_fit(X, y, "loop", epochs).w
+    if BASELINE:
+        at = "@" + BASELINE["ref"]
+        if _engines.numba_available():
+            methods["numba" + at] = lambda: baseline_fit(X, y, "numba", epochs).w
+        methods["block" + at] = lambda: baseline_fit(X, y, "block", epochs).w
+        if n <= 10_000:
+            methods["loop" + at] = lambda: baseline_fit(X, y, "loop", epochs).w
     methods["floor"] = lambda: X @ w_feat
 
     # the block engine on non-separable data at n = 1e6 takes ~30 s: one run only
-    once = {"block"} if (not separable and n >= 1_000_000) else set()
+    once = {name for name in methods if name.startswith("block") and "engine" not in name} \
+        if (not separable and n >= 1_000_000) else set()
     names = list(methods)
     times = {name: [] for name in names}
     wall = {name: [] for name in names}
@@ -175,6 +219,9 @@ def summary_line(case):
             parts.append(f"sklearn {fmt_time(m[name])}")
         elif name != "floor":
             parts.append(f"{name} {ratio(case, name):.2f}x")
+    for name in m:
+        if "@" in name and name.split("@")[0] in m:  # after / before, same run
+            parts.append(f"{name.split('@')[0]} after/before {m[name.split('@')[0]] / m[name]:.2f}")
     parts.append("w==sklearn " + ("yes" if all(case["same_as_sklearn"].values()) else "NO"))
     return " | ".join(parts)
 
@@ -205,6 +252,20 @@ def markdown_table(cases):
             f"{c['epochs']} | {fmt_time(m['sklearn'])} | {cell(c, 'numba')} | {cell(c, 'numba engine')} | "
             f"{block} | {cell(c, 'loop')} | {per_epoch:.2f} | {same} |"
         )
+    return "\n".join(lines)
+
+
+def baseline_table(cases):
+    """Each engine's median time after the change divided by its median before (same rounds)."""
+    ref = BASELINE["ref"]
+    names = [name for name in ("numba", "block", "loop")]
+    lines = [f"| n | d | data | " + " | ".join(f"{e} after/before {ref}" for e in names) + " |",
+             "|---:|---:|:---|" + "---:|" * len(names)]
+    for c in cases:
+        m = c["median"]
+        cells = [f"{m[e] / m[e + '@' + ref]:.2f}" if e in m and e + "@" + ref in m else "–" for e in names]
+        lines.append(f"| 1e{len(str(c['n'])) - 1} | {c['d']} | {'separable' if c['separable'] else 'non-sep.'} | "
+                     + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
@@ -314,7 +375,11 @@ def main(argv=None):
     ap.add_argument("--write-readme", action="store_true", help="replace the table in benchmarks/README.md")
     ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds per case (default 5)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--baseline", metavar="REF",
+                    help="also time lecturekit's engines at git revision REF, in the same rounds")
     args = ap.parse_args(argv)
+    if args.baseline:
+        load_baseline(args.baseline)
 
     ns = [10_000, 100_000] if args.quick else [10_000, 100_000, 1_000_000]
     ds = [2, 100] if args.quick else [2, 20, 100]
@@ -327,6 +392,8 @@ def main(argv=None):
     sklearn_fit(X, y, 5)  # import scikit-learn outside the timings
     if _engines.numba_available():
         lk_fit(X, y, "numba", 5)  # compile (or load) the numba loop outside the timings
+        if BASELINE:
+            baseline_fit(X, y, "numba", 5)
 
     cases = []
     for n in ns:
@@ -343,6 +410,9 @@ def main(argv=None):
     table = markdown_table(cases)
     print()
     print(table)
+    if BASELINE:
+        print()
+        print(baseline_table(cases))
     print(f"\n({elapsed / 60:.1f} min; raw results in benchmarks/results/latest.json)")
     if args.write_readme:
         write_readme(readme_block(cases, startup, info, args.rounds, elapsed))

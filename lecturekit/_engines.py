@@ -23,63 +23,46 @@ homogeneous ``Xh = [lead, X]``, so a fit makes no copy of X (see *Memory*).
 
 Why the engines agree with the loop bit for bit
 -----------------------------------------------
-The update ``w + eta * y_i * x_i`` is done element by element with the loop's
-own arithmetic (a product, then a sum, each rounded once; ``eta * y_i`` is
-exact because ``y_i = +-1``; no fused multiply-add), so equal decisions give
-equal weights.  Without ``Xh`` it is ``w[0] + (eta * y_i) * lead`` and
-``w[1:] + (eta * y_i) * X[i]``: per coordinate the same two roundings.
+Every engine decides line 6, ``y_i w . x_i <= 0``, as exact arithmetic on the
+decimal readings of the data decides it (:mod:`lecturekit.exact`), so all of
+them make the same decisions, whatever order their floating-point sums take.
+The fast score is ``X[i] @ w[1:] + lead * w[0]`` (numpy/BLAS or a compiled
+loop: any order of the d1 = d + 1 products, with or without fused
+multiply-adds).  It is within
 
-The *decisions* need care.  The loop computes ``w @ x_i`` with numpy, i.e. with
-BLAS ``ddot``, whose summation order depends on the BLAS build and on the CPU
-kernel it selects at run time (OpenBLAS ``DYNAMIC_ARCH``, ``OPENBLAS_CORETYPE``).
-A matrix-vector product (``gemv``), a sequential sum and a vectorised sum all
-add the same products in other orders; on the development machine (OpenBLAS
-0.3.31, Haswell kernels) numpy's ``w @ x`` differed from a sequential sum in
-the last bits for 1/3 (length 3) to 5/6 (length 101) of random vectors,
-``X @ w`` differed from row-by-row ``w @ x_i`` for 27-78 % of the rows, and
-``X[a:b] @ w`` even depends on the block length.  Such a difference can flip
-``y_i w . x_i <= 0`` only when the score is within rounding of 0 -- and it
-did: with the fast scores trusted everywhere, the block and numba engines
-diverged from the loop on 0.6 % and 2 % of small random data sets with
-entries in multiples of 0.1 (see tests/test_engines.py).  So the engines
-never trust a fast score near 0.  Any order of summation of the d1 = d + 1
-products, with or without fused multiply-adds, is within
-``gamma_d1 * sum_j |w_j x_ij| <= gamma_d1 |x_i| |w|`` of the exact value
-(``gamma_k = k u / (1 - k u)``, ``u = 2**-53``; Higham, *Accuracy and
-Stability of Numerical Algorithms*, §3.1), so two orders are within twice
-that of each other, and with ``s`` the fast score
+    t_i = max(|x_i|, SMALL_ROW) (BAND (d1 + 3) W + 2 err) + ABS_FLOOR
+
+of the exact score (:func:`lecturekit.exact.score_bound`), where ``W`` bounds
+``|w|`` and ``err`` (:func:`lecturekit.exact.weight_error`) bounds how far the
+float w has drifted from the exact weights through the rounding of every
+update so far.  So
 
 * ``y_i s > t_i``            -> certainly not a mistake,
 * ``y_i s <= -t_i``          -> certainly a mistake,
-* otherwise (or NaN)         -> decided by the loop's own expression
-  ``y[i] * (w @ Xh[i]) <= 0``, on the homogeneous row ``(lead, X[i])`` built
-  for that check only (a contiguous (d + 1)-vector like ``Xh[i]``, at the same
-  address alignment (``_LoopRows``), so numpy
-  hands it to the same BLAS ``ddot``),
+* otherwise (or NaN)         -> the exact margin decides
+  (:meth:`lecturekit.exact.PerceptronScores.is_mistake`).
 
-with ``t_i = (d1 + 3) 2**-50 |x_i| |w|`` (``x_i`` the homogeneous row; the
-fast score ``X[i] @ w[1:] + lead * w[0]`` is just another order of the same
-d1 products), at least 4 times the two-sided
-bound (the slack also covers the rounding of the norms and of a cheap upper
-bound on ``|w|`` kept between exact recomputations); ``t_i = 0`` when
-``w = 0`` (every order then gives exactly 0), and a floor of 2**-1000 covers
-underflow.  The bound assumes that nothing overflows: the fast decisions are
-trusted only while ``|x_i| |w| <= 2**1020`` (checked as ``t_i <= c 2**1020``),
-which bounds every product and partial sum, in any order, below the overflow
-threshold; beyond that (data near 1e154 and up) every example goes to the
-loop's expression.  (Without this check an overflowing ``-inf`` fast score
-passed as "certainly a mistake" where numpy's ddot gave NaN, "not a mistake".)
-Scores that close to 0 (``9e-14 |x_i| |w|`` at d = 100) are rare
-on real-valued data; on integer data with an integer ``eta`` every score is
-an exact integer and a score of exactly 0 is a genuine tie, which the loop's
-expression decides as the loop does.  The result: the same updates, the same
-``alpha``, trace and weights as ``perceptron_loop`` on *every* input, not only
-on inputs without near-ties.  (Overflow to inf/NaN in ``w`` is handled the
-same way: NaN scores always go to the loop's expression.)
+The engines keep ``W`` cheaply: the exact ``|w|`` every _RENORM_EVERY updates
+and the triangle inequality ``|w + eta y x| <= |w| + eta |x|`` in between;
+``err`` from the running sums of ``eta |x_i|`` and of W over the updates.  The
+filter is trusted only while ``|x_i| W <= 2**1020`` (no product or partial
+sum can overflow, in any order); beyond that (data near 1e154 and up), and for
+rows shorter than 2**-500 are treated as that long (their bound is then wide, and their decisions exact).  NaN in w (after an
+overflow) sends every decision to the exact step, which does not use w.
 
-scikit-learn's ``Perceptron`` adds the intercept separately from a sequential
-sum over the features, so it matches the loop bit for bit only on data
-without near-ties (the benchmark data, for instance).
+The update ``w + eta * y_i * x_i`` is done element by element with the
+loop's own arithmetic (a product, then a sum, each rounded once; ``eta * y_i``
+is exact because ``y_i = +-1``; no fused multiply-add), so equal decisions
+give equal weights.  Without ``Xh`` it is ``w[0] + (eta * y_i) * lead`` and
+``w[1:] + (eta * y_i) * X[i]``: per coordinate the same two roundings.
+
+Scores that close to 0 are rare on real-valued data (the band is about
+``(d + k) 1e-16 |x_i| |w|`` after k updates); on data typed as short decimals
+or integers, genuine ties are common and are decided exactly.
+
+scikit-learn's ``Perceptron`` decides in floating point, so it matches the
+loop bit for bit only on data without scores within rounding of 0 (the
+benchmark data, for instance).
 
 Memory: the engines take X as it is (float64, C-contiguous -- otherwise
 :func:`lecturekit.perceptron` makes the one contiguous copy) and only slices
@@ -95,35 +78,56 @@ from array import array
 
 import numpy as np
 
+from . import exact as _exact
+
 __all__: list[str] = []
 
-# Band of fast scores that are sent to the loop's own expression (see above).
-_TINY = 2.0**-500  # floor of |x_i| and of c|w|: t_i >= 2**-1000 when w != 0
 _RENORM_EVERY = 64  # |w| is recomputed every so many updates and bounded in between
 
 
-def _band_constant(d1: int) -> float:
-    return (d1 + 3) * 2.0**-50
-
-
-_OVERFLOW_SAFE = 2.0**1020  # fast decisions need |x_i| |w| <= this: no overflow in any order
-
-
 def _row_norms(X: np.ndarray, lead: float, out: np.ndarray) -> None:
-    """out[i] = |(lead, x_i)| floored at _TINY (out has len(X) entries; no n x d temporary)."""
+    """out[i] = |(lead, x_i)| floored at SMALL_ROW (out has len(X) entries; no n x d temporary)."""
     np.einsum("ij,ij->i", X, X, out=out)
     if lead != 0.0:
         out += lead * lead
     np.sqrt(out, out=out)
-    np.maximum(out, _TINY, out=out)
+    np.maximum(out, _exact.SMALL_ROW, out=out)
 
 
-def _scaled_norm(w: np.ndarray, c: float) -> float:
-    """c |w| floored at _TINY, or exactly 0 when w = 0."""
-    nw = float(np.sqrt(w @ w))
-    if nw == 0.0:
-        return 0.0
-    return max(c * nw, _TINY)
+class _Filter:
+    """The engines' bound on how far a float margin can be from the exact one (see above).
+
+    ``t_i = xf_i K + ABS_FLOOR`` with ``xf_i = max(|x_i|, SMALL_ROW)``; ``t_i <= tmax`` also
+    guarantees ``|x_i| W <= TRUST_LIMIT`` (no overflow in any order of summation).
+    """
+
+    def __init__(self, w, d1, eta):
+        self.d1, self.eta = d1, float(eta)
+        self.w0n = float(np.sqrt(w @ w))
+        self.zero = self.w0n == 0.0  # w is exactly 0 until the first update: every score is 0
+        self.W = self.w0n  # bounds |w|
+        self.A = 0.0  # sum of eta |x_i| over the updates
+        self.R = 0.0  # sum of W after each update
+        self.since = 0
+        self.tmax = _exact.TRUST_LIMIT * _exact.BAND * (d1 + 3)
+        self._set()
+
+    def _set(self):
+        self.K = _exact.BAND * ((self.d1 + 3) * self.W + 2.0 * (self.w0n + 4.0 * self.A + 2.0 * self.R))
+        self.Kv = self.K + _exact.ABS_FLOOR / _exact.SMALL_ROW  # >= t_i / xf_i for every row not small
+
+    def updated(self, w, nx_i):
+        """After an update with a row of norm nx_i."""
+        self.zero = False
+        step = self.eta * nx_i
+        self.since += 1
+        if self.since == _RENORM_EVERY:
+            self.W, self.since = float(np.sqrt(w @ w)), 0
+        else:  # |w + eta y x| <= |w| + eta |x|
+            self.W = self.W + step
+        self.A += step
+        self.R += self.W
+        self._set()
 
 
 def _prepare(X, lead, y, w):
@@ -135,40 +139,15 @@ def _prepare(X, lead, y, w):
     return X, float(lead), y, w
 
 
-class _LoopRows:
-    """Scratch rows (lead, x_i) for the loop's own expression ``w @ Xh[i]``.
-
-    Some BLAS kernels (OpenBLAS's for older processors, OPENBLAS_CORETYPE=Prescott)
-    sum a dot product in an order that depends on where the vectors lie in memory,
-    relative to 16 bytes.  Row i of the loop's homogeneous copy ``Xh`` (a fresh,
-    16-byte-aligned array of rows of d + 1 doubles) starts 8 bytes past such a
-    boundary exactly when ``i (d + 1)`` is odd, so the scratch row for example i
-    is placed the same way.
-    """
-
-    def __init__(self, lead: float, d: int):
-        self.lead, self.d1 = float(lead), d + 1
-        buf = np.empty(self.d1 + 1)
-        first = (buf.ctypes.data % 16) // 8  # 0 when buf starts on a 16-byte boundary
-        # views[k]: a row whose address is 8 k bytes past a 16-byte boundary
-        self.views = (buf[first:first + self.d1], buf[1 - first:1 - first + self.d1])
-
-    def row(self, X, i) -> np.ndarray:
-        """(lead, X[i]) at the alignment of the loop's Xh[i]."""
-        xh = self.views[(i * self.d1) % 2]
-        xh[0] = self.lead
-        xh[1:] = X[i]
-        return xh
-
-
 def _replay_history(X, lead, y, eta, w_init, upd_index):
     """Weights before the first update and after each, with the loop's arithmetic."""
     w = w_init.copy()
     history = [w]
-    rows = _LoopRows(lead, X.shape[1])
     for i in upd_index:
-        xh = rows.row(X, i)
-        w = w + eta * y[i] * xh
+        step = eta * y[i]
+        w = w.copy()
+        w[0] = w[0] + step * lead
+        w[1:] = w[1:] + step * X[i]
         history.append(w)
     return history
 
@@ -228,32 +207,30 @@ DENSE_RUN = 32  # examples taken one at a time when mistakes come back to back
 
 
 def perceptron_block(X, lead, y, eta, w, max_epochs, keep_weights=False):
-    """Exact block scan; returns the tuple of :func:`perceptron_loop`.
+    """Block scan with exact decisions; returns the tuple of the loop's outcome.
 
     ``X`` is the raw (n, d) data and ``lead`` the leading homogeneous
     coordinate (1.0 with a bias, 0.0 without): the result is that of
-    ``perceptron_loop(Xh, ...)`` with ``Xh = [lead, X]``, without building Xh.
-    A block ``X[i:b]`` (a view) is scored with one matrix-vector product
-    from the current w; the first example whose score is not certainly
-    correct is checked (near 0: with the loop's own expression), the update
-    is applied and the scan continues at the next example.  A clean block
-    doubles the block length; after a mistake at offset k it becomes
-    max(half, 4 (k + 1)).  Where mistakes come back to back, blocks are not
-    worth their overhead and the next DENSE_RUN examples are taken one at a
-    time with the loop's own statement.
+    ``perceptron_loop`` on ``Xh = [lead, X]``, without building Xh.  A block
+    ``X[i:b]`` (a view) is scored with one matrix-vector product from the
+    current w; the first example whose score is not certainly correct is
+    checked (within rounding of 0: exactly), the update is applied and the
+    scan continues at the next example.  A clean block doubles the block
+    length; after a mistake at offset k it becomes max(half, 4 (k + 1)).
+    Where mistakes come back to back, blocks are not worth their overhead and
+    the next DENSE_RUN examples are taken one at a time.
     """
     X, lead, y, w = _prepare(X, lead, y, w)
     n, d = X.shape
     d1 = d + 1
-    c = _band_constant(d1)
-    ceta = c * eta
-    tmax = c * _OVERFLOW_SAFE  # t_i = cnw |x_i| above this: fast scores not trusted
-    nxmax = 0.0  # max of nx[:known]
+    scorer = _exact.PerceptronScores(X, lead, y, eta, w)
+    band = _Filter(w, d1, eta)
+    AF, tmax = _exact.ABS_FLOOR, band.tmax
     wx = w[1:]  # a view: the feature weights, updated in place with w
-    rows = _LoopRows(lead, d)  # (lead, X[j]) for the loop's own expression
-    nx = np.empty(n)  # |x_i|, computed block by block in the first epoch (block in cache) ...
-    q = np.empty(n)  # ... and y_i / |x_i|
+    nx = np.empty(n)  # max(|x_i|, SMALL_ROW), computed block by block in the first epoch (in cache) ...
+    q = np.empty(n)  # ... and y_i / nx_i
     known = 0  # nx[:known] and q[:known] are filled in
+    nxmax = 0.0  # max of nx[:known]
     bmax = int(min(n, max(BLOCK_MIN, BLOCK_BYTES // (8 * d1))))
     sbuf = np.empty(bmax)
     okbuf = np.empty(bmax, dtype=bool)
@@ -261,8 +238,16 @@ def perceptron_block(X, lead, y, eta, w, max_epochs, keep_weights=False):
     alpha = np.zeros(n, dtype=np.int64)
     mpe, upd_epoch, upd_index = array("q"), array("q"), array("q")
     history = [w.copy()] if keep_weights else None
-    cnw = _scaled_norm(w, c)  # bounds c |w|; the band is y_i s_i / |x_i| in (-cnw, cnw]
-    since = 0  # updates since cnw was computed exactly
+
+    def exact_mistake(j, margin):  # the margin's own bound; the exact margin within it
+        t = nx[j] * band.K + AF
+        if t <= tmax:
+            if margin > t:
+                return False
+            if margin <= -t:
+                return True
+        return band.zero or scorer.is_mistake(j, alpha, upd_index, len(upd_index))
+
     size = BLOCK_MIN
     converged = False
     epoch = 0
@@ -271,50 +256,53 @@ def perceptron_block(X, lead, y, eta, w, max_epochs, keep_weights=False):
         mistakes = 0
         i = 0
         while i < n:
+            b = min(n, i + abs(size))
+            if b > known:  # row norms while the rows are in cache
+                _row_norms(X[known:b], lead, nx[known:b])
+                np.divide(y[known:b], nx[known:b], q[known:b])
+                nxmax = max(nxmax, float(nx[known:b].max()))
+                known = b
             if size < 0:  # dense mistakes: the next examples one at a time, as in the loop
-                b = min(n, i - size)
                 before, run = mistakes, b - i
                 for j in range(i, b):
-                    xh = rows.row(X, j)
-                    if y[j] * (w @ xh) <= 0:
-                        w += eta * y[j] * xh
+                    margin = y[j] * (X[j] @ wx + lead * w[0])
+                    t = nx[j] * band.K + AF
+                    if t <= tmax and margin > t:
+                        continue
+                    if (t <= tmax and margin <= -t) or exact_mistake(j, margin):
+                        step = eta * y[j]
+                        w[0] += step * lead
+                        wx += step * X[j]
+                        band.updated(w, nx[j])
                         alpha[j] += 1
                         mistakes += 1
                         upd_epoch.append(epoch)
                         upd_index.append(j)
                         if keep_weights:
                             history.append(w.copy())
-                cnw, since = _scaled_norm(w, c), 0
                 i = b
                 # stay while at least a third are mistakes (break-even of the two modes)
                 size = -DENSE_RUN if 3 * (mistakes - before) >= run else BLOCK_MIN
                 continue
-            b = min(n, i + size)
             m = b - i
             s, ok = sbuf[:m], okbuf[:m]
             np.dot(X[i:b], wx, out=s)
             if lead != 0.0:
                 s += lead * w[0]  # the same d1 products in another order: within the band
-            if b > known:
-                _row_norms(X[known:b], lead, nx[known:b])
-                np.divide(y[known:b], nx[known:b], q[known:b])
-                nxmax = max(nxmax, float(nx[known:b].max()))
-                known = b
-            np.multiply(s, q[i:b], s)  # y_i s_i / |x_i|
-            trusted = cnw * nxmax <= tmax  # no overflow possible in any order of summation
-            if trusted:
-                np.greater(s, cnw, ok)  # certainly not a mistake
-            else:  # every example to the loop's own expression
+            np.multiply(s, q[i:b], s)  # y_i s_i / nx_i
+            Kv = band.Kv
+            if band.W * nxmax <= _exact.TRUST_LIMIT:  # no overflow possible in any order
+                np.greater(s, Kv, ok)  # certainly not a mistake
+            else:  # every example to its own bound, and the exact test
                 ok.fill(False)
             k = int(ok.argmin())
             hit = -1
             while not ok[k]:  # a candidate: certainly a mistake, or near 0 / NaN
                 j = i + k
-                if trusted and s[k] <= -cnw:
+                if s[k] <= -Kv and nx[j] * band.K + AF <= tmax:
                     hit = j
                     break
-                xh = rows.row(X, j)
-                if y[j] * (w @ xh) <= 0:
+                if exact_mistake(j, y[j] * (X[j] @ wx + lead * w[0])):
                     hit = j
                     break
                 if k + 1 == m:
@@ -327,11 +315,7 @@ def perceptron_block(X, lead, y, eta, w, max_epochs, keep_weights=False):
             step = eta * y[hit]  # per element the loop's w + (eta*y_i)*x_i: same roundings
             w[0] += step * lead
             wx += step * X[hit]
-            since += 1
-            if since == _RENORM_EVERY:
-                cnw, since = _scaled_norm(w, c), 0
-            else:  # |w + eta y x| <= |w| + eta |x| (the band has 8x slack for rounding)
-                cnw = max(cnw + ceta * nx[hit], _TINY)
+            band.updated(w, nx[hit])
             alpha[hit] += 1
             mistakes += 1
             upd_epoch.append(epoch)
@@ -389,33 +373,38 @@ def _sumsq_py(w):
     return acc
 
 
-def _row_norm_py(X, i, lead, tiny):
+def _row_norm_py(X, i, lead):
     acc = lead * lead
     for j in range(X.shape[1]):
         acc += X[i, j] * X[i, j]
-    return max(np.sqrt(acc), tiny)
+    return np.sqrt(acc)
 
 
-def _band_py(w, c, tiny):
-    # c |w| floored at tiny, exactly 0 when w = 0 (then every score is exactly 0)
-    nw = np.sqrt(_nb_sumsq(w))
-    return 0.0 if nw == 0.0 else max(c * nw, tiny)
+def _bound_py(W, A, R, w0n, d1, band):
+    # K of _Filter: t_i = max(|x_i|, SMALL_ROW) K + ABS_FLOOR
+    err = band * (w0n + 4.0 * A + 2.0 * R)
+    return band * (d1 + 3) * W + 2.0 * err
 
 
-def _perceptron_kernel_py(X, lead, y, nx, eta, w, max_epochs, c, tiny, state, force, alpha, mpe, ue, ui):
+def _perceptron_kernel_py(X, lead, y, nx, eta, w, max_epochs, fl, state, force, alpha, mpe, ue, ui):
     """Alg. 7.1 on the rows (lead, X[i]), from state = [epoch, i, mistakes so far in this epoch, updates so far].
 
-    Returns a status: _DONE, or _AMBIGUOUS when example state[1] has a score
-    within the band around 0 (the caller decides it with numpy and calls
-    again with force set), or _TRACE_FULL / _EPOCHS_FULL when ue, ui or mpe
-    must grow.  w, alpha, mpe, ue, ui and state are updated in place.
+    ``fl`` = [A, R, |w0|, SMALL_ROW, ABS_FLOOR, BAND, TRUST_LIMIT]: the running
+    sums of the filter (kept between calls) and the constants of
+    lecturekit.exact.  Returns a status: _DONE, or _AMBIGUOUS when example
+    state[1] has a score within rounding of 0 (the caller decides it exactly
+    and calls again with force set), or _TRACE_FULL / _EPOCHS_FULL when ue, ui
+    or mpe must grow.  w, alpha, mpe, ue, ui, fl and state are updated in place.
     """
     n, d = X.shape
+    d1 = d + 1
     epoch, i0, mistakes, nupd = state[0], state[1], state[2], state[3]
+    A, R, w0n = fl[0], fl[1], fl[2]
+    small, afloor, band = fl[3], fl[4], fl[5]
+    tmax = fl[6] * band * (d1 + 3)  # t <= tmax: |x_i| |w| <= TRUST_LIMIT, no overflow in any order
     cap = ue.shape[0]
-    cnw = _nb_band(w, c, tiny)
-    ceta = c * eta
-    tmax = c * 2.0**1020  # _OVERFLOW_SAFE: above it (or NaN) the fast score is not trusted
+    W = np.sqrt(_nb_sumsq(w))
+    K = _nb_bound(W, A, R, w0n, d1, band)
     since = 0
     if force != _FORCE_NONE:  # example i0, decided by the caller
         if force == _FORCE_MISTAKE:
@@ -426,7 +415,10 @@ def _perceptron_kernel_py(X, lead, y, nx, eta, w, max_epochs, c, tiny, state, fo
             w[0] = w[0] + step * lead
             for j in range(d):
                 w[j + 1] = w[j + 1] + step * X[i0, j]
-            cnw = _nb_band(w, c, tiny)
+            W = np.sqrt(_nb_sumsq(w))
+            A += eta * nx[i0]
+            R += W
+            K = _nb_bound(W, A, R, w0n, d1, band)
             alpha[i0] += 1
             mistakes += 1
             ue[nupd] = epoch
@@ -435,22 +427,25 @@ def _perceptron_kernel_py(X, lead, y, nx, eta, w, max_epochs, c, tiny, state, fo
         i0 += 1
     while True:
         for i in range(i0, n):
-            ys = y[i] * _nb_dot(w, X, i, lead)
-            r = nx[i]
-            if r < 0.0:  # |x_i| not known yet: compute it while the row is in cache
-                r = _nb_row_norm(X, i, lead, tiny)
+            r = nx[i]  # max(|x_i|, SMALL_ROW)
+            if r < 0.0:  # not known yet: compute it while the row is in cache
+                r = max(_nb_row_norm(X, i, lead), small)
                 nx[i] = r
-            t = cnw * r
-            if not (t <= tmax):  # |x_i| |w| may overflow: ask the caller
+            ys = y[i] * _nb_dot(w, X, i, lead)
+            t = r * K + afloor
+            if not (t <= tmax):  # |x_i| |w| may overflow, or NaN: ask the caller
                 state[0], state[1], state[2], state[3] = epoch, i, mistakes, nupd
+                fl[0], fl[1] = A, R
                 return _AMBIGUOUS
             if ys > t:  # certainly correct
                 continue
-            if not (ys <= -t):  # near 0, or NaN: ask the caller
+            if not (ys <= -t or (nupd == 0 and w0n == 0.0)):  # near 0 (w = 0 is exactly 0), or NaN: ask
                 state[0], state[1], state[2], state[3] = epoch, i, mistakes, nupd
+                fl[0], fl[1] = A, R
                 return _AMBIGUOUS
             if nupd == cap:
                 state[0], state[1], state[2], state[3] = epoch, i, mistakes, nupd
+                fl[0], fl[1] = A, R
                 return _TRACE_FULL
             step = eta * y[i]
             w[0] = w[0] + step * lead  # the loop's arithmetic: no fused multiply-add
@@ -458,16 +453,20 @@ def _perceptron_kernel_py(X, lead, y, nx, eta, w, max_epochs, c, tiny, state, fo
                 w[j + 1] = w[j + 1] + step * X[i, j]
             since += 1
             if since == _RENORM_EVERY:
-                cnw = _nb_band(w, c, tiny)
+                W = np.sqrt(_nb_sumsq(w))
                 since = 0
-            else:  # |w + eta y x| <= |w| + eta |x| (the band has 8x slack for rounding)
-                cnw = max(cnw + ceta * r, tiny)
+            else:  # |w + eta y x| <= |w| + eta |x|
+                W = W + eta * r
+            A += eta * r
+            R += W
+            K = _nb_bound(W, A, R, w0n, d1, band)
             alpha[i] += 1
             mistakes += 1
             ue[nupd] = epoch
             ui[nupd] = i
             nupd += 1
         mpe[epoch - 1] = mistakes
+        fl[0], fl[1] = A, R
         if mistakes == 0 or epoch >= max_epochs:
             state[0], state[1], state[2], state[3] = epoch, n, mistakes, nupd
             return _DONE
@@ -477,8 +476,6 @@ def _perceptron_kernel_py(X, lead, y, nx, eta, w, max_epochs, c, tiny, state, fo
         epoch += 1
         i0 = 0
         mistakes = 0
-        cnw = _nb_band(w, c, tiny)
-        since = 0
 
 
 def _njit(func, **options):
@@ -512,7 +509,7 @@ def _kernels() -> dict:
         g["_nb_dot"] = _njit(_dot_py, fastmath={"reassoc", "nsz", "contract"})
         g["_nb_sumsq"] = _njit(_sumsq_py, fastmath={"reassoc", "nsz", "contract"})
         g["_nb_row_norm"] = _njit(_row_norm_py, fastmath={"reassoc", "nsz", "contract"})
-        g["_nb_band"] = _njit(_band_py)
+        g["_nb_bound"] = _njit(_bound_py)
         _KERNELS["perceptron"] = _njit(_perceptron_kernel_py)  # no fastmath: exact updates
     return _KERNELS
 
@@ -532,27 +529,26 @@ def perceptron_numba(X, lead, y, eta, w, max_epochs, keep_weights=False):
     X, lead, y, w = _prepare(X, lead, y, w)
     w_init = w.copy()
     n, d = X.shape
-    d1 = d + 1
-    rows = _LoopRows(lead, d)  # (lead, X[i]) for the loop's own expression
-    nx = np.full(n, -1.0)  # |x_i|, filled in by the kernel on the first visit (no extra pass over X)
+    scorer = _exact.PerceptronScores(X, lead, y, eta, w)
+    nx = np.full(n, -1.0)  # max(|x_i|, SMALL_ROW), filled in by the kernel on the first visit
     alpha = np.zeros(n, dtype=np.int64)
     mpe = np.zeros(min(max_epochs, 256), dtype=np.int64)
     cap = int(min(n * max_epochs, max(4096, 2 * n)))
     ue = np.empty(cap, dtype=np.int64)
     ui = np.empty(cap, dtype=np.int64)
     state = np.array([1, 0, 0, 0], dtype=np.int64)
-    c = _band_constant(d1)
+    fl = np.array([0.0, 0.0, float(np.sqrt(w @ w)), _exact.SMALL_ROW, _exact.ABS_FLOOR, _exact.BAND,
+                   _exact.TRUST_LIMIT])
     eta = float(eta)
     force = _FORCE_NONE
     while True:
-        status = kernel(X, lead, y, nx, eta, w, max_epochs, c, _TINY, state, force, alpha, mpe, ue, ui)
+        status = kernel(X, lead, y, nx, eta, w, max_epochs, fl, state, force, alpha, mpe, ue, ui)
         force = _FORCE_NONE
         if status == _DONE:
             break
-        if status == _AMBIGUOUS:  # a score near 0: decide with the loop's own expression
-            i = int(state[1])
-            xh = rows.row(X, i)
-            force = _FORCE_MISTAKE if y[i] * (w @ xh) <= 0 else _FORCE_CORRECT
+        if status == _AMBIGUOUS:  # a score within rounding of 0: decide it exactly
+            i, nupd = int(state[1]), int(state[3])
+            force = _FORCE_MISTAKE if scorer.is_mistake(i, alpha, ui, nupd) else _FORCE_CORRECT
         elif status == _TRACE_FULL:
             ue, ui = _grown(ue), _grown(ui)
         else:  # _EPOCHS_FULL

@@ -41,6 +41,7 @@ import warnings
 
 import numpy as np
 
+from . import conventions
 from .linear import centroid_classifier, least_squares_classifier
 from .multiclass import linear_machine, one_vs_one, one_vs_rest
 from .perceptron import averaged_perceptron, perceptron
@@ -416,7 +417,7 @@ class _Binary(_Estimator):
     def fit(self, X, y):
         """Fit on X of shape (n_samples, n_features) and y with exactly two classes; returns self."""
         X, y_index = self._fit_labels(X, y)
-        y_pm = np.where(y_index == 1, 1, -1)  # lecturekit's -1/+1 rule
+        y_pm = np.where(y_index == 1, conventions.POSITIVE, conventions.NEGATIVE)
         self.result_ = type(self)._fit_function(X, y_pm, **self.get_params())
         self.w_ = self.result_.w
         self.coef_ = self.w_[1:].reshape(1, -1)
@@ -429,10 +430,10 @@ class _Binary(_Estimator):
         return self.result_.decision_function(self._validate_X(X, reset=False))
 
     def predict(self, X) -> np.ndarray:
-        """``classes_[1]`` where the score is > 0, ``classes_[0]`` where it is <= 0 (lecturekit's rule)."""
+        """``classes_[1]`` where ``conventions.sign`` of the (exact) score is +1, else ``classes_[0]``."""
         self._check_is_fitted("predict")
         scores = self.result_.decision_function(self._validate_X(X, reset=False))
-        return self.classes_[(scores > 0).astype(int)]
+        return self.classes_[(conventions.sign(scores) == conventions.POSITIVE).astype(int)]
 
 
 _FITTED_BINARY = """
@@ -647,17 +648,17 @@ class OneVsRestClassifier(_Multi):
         return one_vs_rest(X, y, method=self.method, **self._binary_kwargs())
 
     def _votes(self, X):
-        return (self.result_.decision_function(X) > 0).astype(float)  # which classifiers claim x
+        return self.result_._claims(X).astype(float)  # which classifiers claim x
 
     def _class_scores(self, X):
         # votes (whole numbers) minus a closeness term below 1/2: it only breaks ties, in
-        # favour of the nearest class mean.  The squared distances are computed exactly as
-        # the model's predict computes them; the rank orders them exactly (ties: first class),
-        # and the fraction in [0, 1/2] keeps the score continuous without crossing ranks.
+        # favour of the nearest class mean.  The rank is the model's own order of the class
+        # means by exact distance (ties: first class), the order its predict uses, and the
+        # fraction in [0, 1/2] keeps the score continuous without crossing ranks.
         means = self.result_.means
         k = means.shape[0]
         d2 = ((X[:, None, :] - means[None, :, :]) ** 2).sum(-1)
-        rank = np.argsort(np.argsort(d2, axis=1, kind="stable"), axis=1, kind="stable")
+        rank = self.result_._mean_ranks(X)
         farness = rank + 0.5 * (1.0 - 1.0 / (1.0 + d2))  # in [rank, rank + 1/2]
         return self._votes(X) - farness / (2 * k)  # farness / (2k) < 1/2
 

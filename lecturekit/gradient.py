@@ -9,13 +9,20 @@ M(w) = {i : y_i w . x_i <= 0}, how far each is on the wrong side::
 so a gradient step ``w <- w - eta grad J(w)`` adds ``eta y_i x_i`` for every
 misclassified example at once: the *batch* perceptron.  The online perceptron
 (Alg. 7.1) takes one such term at a time.
+
+Membership of M(w) is decided as exact arithmetic on the typed numbers decides
+it (:mod:`lecturekit.exact`): a point exactly on the boundary is in M (its
+margin, 0, adds nothing to J but its ``y_i x_i`` is in the gradient).
 """
 
 from __future__ import annotations
 
 import numbers
+from fractions import Fraction
 
 import numpy as np
+
+from . import conventions, exact
 
 from ._validation import (
     as_float_array,
@@ -42,8 +49,15 @@ def _criterion_args(w, X, y):
     X = check_X(X)
     y = check_binary_y(y, X.shape[0])
     w = check_weights(w, X.shape[1] + 1, "w", what=" (homogeneous: bias first)")
-    Xh = np.hstack([np.ones((X.shape[0], 1)), X])
+    Xh = conventions.homogeneous(X)
     return w, Xh, y
+
+
+def _margins(w, Xh, y):
+    """y_i w . x_i, exact near 0 (w read as the decimals it prints as)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        scores = Xh @ w
+    return y * exact.ExactLinear.of_weights(w).fix_scores(Xh, scores)
 
 
 def perceptron_criterion(w, X, y) -> float:
@@ -56,8 +70,8 @@ def perceptron_criterion(w, X, y) -> float:
     3.0
     """
     w, Xh, y = _criterion_args(w, X, y)
-    margins = y * (Xh @ w)
-    return float(-np.sum(margins[margins <= 0])) + 0.0  # + 0.0: no "-0" when nothing is wrong
+    margins = _margins(w, Xh, y)
+    return float(-np.sum(margins[conventions.is_mistake(margins)])) + 0.0  # -0.0 + 0.0 is 0.0
 
 
 def perceptron_criterion_gradient(w, X, y) -> np.ndarray:
@@ -73,8 +87,8 @@ def perceptron_criterion_gradient(w, X, y) -> np.ndarray:
     array([0., 3.])
     """
     w, Xh, y = _criterion_args(w, X, y)
-    wrong = y * (Xh @ w) <= 0
-    return -(y[wrong] @ Xh[wrong]) + 0.0  # + 0.0 turns -0.0 into 0.0
+    wrong = conventions.is_mistake(_margins(w, Xh, y))
+    return -(y[wrong] @ Xh[wrong]) + 0.0  # -0.0 + 0.0 is 0.0
 
 
 def numerical_gradient(f, w, *, h: float = 1e-6) -> np.ndarray:
@@ -115,6 +129,62 @@ def check_schedule(schedule):
     raise ValueError(
         f"schedule must be 'constant', '1/k' or a callable k -> eta(k); got {schedule!r}."
     )
+
+
+class _BatchMargins:
+    """The margins ``y_i w . x_i`` of the batch perceptron's iterates, exact near 0.
+
+    Exactly, ``w(k) = w0 + sum_t eta(t) sum_{i in M(t)} y_i x_i`` (the rates and
+    data read as decimals).  A float margin farther from 0 than the rounding
+    bound of the iterate (every step so far rounds its sum of |M| rows, its
+    product with eta and its addition) and of the dot product stands; any
+    other is replaced by the exact margin, correctly rounded (0.0 on the
+    boundary).  The exact weights are brought up to date, step by step, only
+    when a margin needs them.
+    """
+
+    def __init__(self, Xh, y, w0):
+        self.Xh, self.y = Xh, y
+        self.nx = np.sqrt(np.einsum("ij,ij->i", Xh, Xh))
+        self.err = exact.BAND * float(np.sqrt(w0 @ w0))
+        self.rows = exact.DecimalRows(Xh, None)
+        self.w_exact = [exact.decimal(v) for v in w0]
+        self.steps, self.synced = [], 0
+
+    def record_step(self, eta_k, wrong, w):
+        idx = np.flatnonzero(wrong)
+        with np.errstate(over="ignore", invalid="ignore"):
+            self.err += exact.BAND * ((idx.size + 4) * eta_k * float(self.nx[idx].sum()) + float(np.sqrt(w @ w)))
+        self.steps.append((eta_k, idx))
+
+    def _exact_weights(self):
+        for eta_k, idx in self.steps[self.synced:]:
+            g = exact.Combination(self.rows)
+            for i in idx:
+                g.add(int(i), int(self.y[i]))
+            e = exact.decimal(eta_k)
+            self.w_exact = [a + e * b for a, b in zip(self.w_exact, g.vector())]
+        self.synced = len(self.steps)
+        return self.w_exact
+
+    def exact_weights(self, w):
+        """The final weights' exact form, for the result (nothing is kept for large data)."""
+        if self.Xh.size > exact.MAX_KEPT:
+            return exact.ExactLinear.of_weights(w)
+        return exact.ExactLinear(w, err=self.err, weights_fn=self._exact_weights)
+
+    def margins(self, w) -> np.ndarray:
+        with np.errstate(over="ignore", invalid="ignore"):
+            scores = self.Xh @ w
+            wn = float(np.sqrt(w @ w))
+            t = exact.score_bound(self.nx, wn, self.err, self.Xh.shape[1])
+            doubtful = ~(np.abs(scores) > t) | ~(self.nx * (wn + self.err) <= exact.TRUST_LIMIT)
+        for i in np.flatnonzero(doubtful):
+            we = self._exact_weights()
+            ints, E = self.rows.get(int(i))
+            s = sum((a * b for a, b in zip(we, ints)), Fraction(0)) / 10**E
+            scores[i] = float(s) if float(s) != 0.0 or s == 0 else np.copysign(5e-324, s.numerator)
+        return self.y * scores
 
 
 def batch_perceptron(
@@ -167,14 +237,15 @@ def batch_perceptron(
     max_iter = check_count(max_iter, "max_iter")
     fit_intercept = check_bool(fit_intercept, "fit_intercept")
     w = check_initial_weights(w0, X.shape[1], fit_intercept)
-    Xh = np.hstack([np.ones((X.shape[0], 1)) if fit_intercept else np.zeros((X.shape[0], 1)), X])
+    Xh = conventions.homogeneous(X, 1.0 if fit_intercept else 0.0)
 
     path, crit, mistakes, etas = [w.copy()], [], [], []
+    run = _BatchMargins(Xh, y, w)  # the margins of each iterate, exact near 0
     converged = False
     k = 0
     while True:
-        margins = y * (Xh @ w)
-        wrong = margins <= 0
+        margins = run.margins(w)
+        wrong = conventions.is_mistake(margins)  # M = {i : y_i w . x_i <= 0}
         crit.append(float(-np.sum(margins[wrong])) + 0.0)
         mistakes.append(int(wrong.sum()))
         if not wrong.any():
@@ -187,6 +258,7 @@ def batch_perceptron(
         if not np.isfinite(eta_k) or eta_k <= 0:
             raise ValueError(f"schedule gave eta({k}) = {eta_k!r}; learning rates must be finite and > 0.")
         w = w + eta_k * (y[wrong] @ Xh[wrong])  # w - eta(k) * grad J(w)
+        run.record_step(eta_k, wrong, w)
         path.append(w.copy())
         etas.append(eta_k)
     if not converged:
@@ -200,4 +272,5 @@ def batch_perceptron(
         criterion=np.array(crit),
         mistakes=np.array(mistakes, dtype=np.int64),
         etas=np.array(etas, dtype=float),
+        exact=run.exact_weights(w),
     )

@@ -11,6 +11,11 @@
 The slides resolve ambiguous points "by distance to the nearest class"; we read
 that as: the candidate class (claimed or tied, or all classes when none
 claims the point) whose training mean is closest.
+
+Every decision here -- a claim (score > 0), a vote, the largest discriminant,
+the nearest mean -- is made as exact arithmetic on the typed numbers makes
+it (:mod:`lecturekit.exact`); where two classes tie exactly, the first class
+(in the order of ``classes``) wins.
 """
 
 from __future__ import annotations
@@ -20,6 +25,9 @@ from itertools import combinations
 
 import numpy as np
 
+from fractions import Fraction
+
+from . import conventions, exact
 from ._validation import check_bool, check_choice, check_count, check_labels, check_positive, check_X
 from .linear import centroid_classifier, least_squares_classifier
 from .perceptron import averaged_perceptron, perceptron
@@ -47,10 +55,14 @@ class _MulticlassModel:
     classes: np.ndarray
     W: np.ndarray  # one homogeneous weight vector per row
     means: np.ndarray  # class means, for resolving ambiguous points
+    exact: object = field(default=None, compare=False, repr=False)  # exact.ExactRows of W
+    exact_means: object = field(default=None, compare=False, repr=False)  # Fractions, when kept
 
     def __post_init__(self):
         for name in ("classes", "W", "means"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
+        if self.exact is None:
+            object.__setattr__(self, "exact", exact.ExactRows(self.W))
 
     @property
     def n_features(self) -> int:
@@ -65,13 +77,38 @@ class _MulticlassModel:
         return X
 
     def _scores(self, X):
-        return X @ self.W[:, 1:].T + self.W[:, 0]
+        """Scores of the k classifiers, shape (n, k), exact near 0 (so their signs are exact)."""
+        return self.exact.fix_scores(conventions.homogeneous(X))
 
     def _nearest_among(self, X, candidates):
-        """Index of the closest class mean, restricted to candidates (bool, shape (n, k))."""
-        d2 = ((X[:, None, :] - self.means[None, :, :]) ** 2).sum(-1)
-        d2 = np.where(candidates, d2, np.inf)
-        return np.argmin(d2, axis=1)
+        """Index of the closest class mean, restricted to candidates (bool, shape (n, k)); the
+        first candidate among equally close ones (exactly, on the means of the typed data)."""
+        diff = X[:, None, :] - self.means[None, :, :]
+        d2 = (diff**2).sum(-1)
+        # each of the d squares and sums rounds: within BAND (d + 4) of sum (|x| + |mean|)^2
+        bound = exact.sum_error(X.shape[1] + 4, 1.0) * ((np.abs(X)[:, None, :] + np.abs(self.means)[None, :, :]) ** 2).sum(-1)
+        bound += exact.ABS_FLOOR
+        means = self.exact_means if self.exact_means is not None else [
+            [exact.decimal(v) for v in m] for m in self.means]
+
+        def exact_neg_d2(i, cols):
+            x = [exact.decimal(v) for v in X[i]]
+            return [-sum(((a - b) ** 2 for a, b in zip(x, means[c])), Fraction(0)) for c in cols]
+
+        neg = np.where(candidates, -d2, -np.inf)
+        return exact.first_argmax(neg, np.where(candidates, bound, 0.0), exact_neg_d2)
+
+    def _mean_ranks(self, X) -> np.ndarray:
+        """Rank (0 = nearest) of every class mean for each row of X, shape (n, k): by exact distance,
+        the first class first among equally near ones, as :meth:`_nearest_among` decides."""
+        n, k = X.shape[0], self.means.shape[0]
+        left = np.ones((n, k), dtype=bool)
+        ranks = np.zeros((n, k), dtype=np.int64)
+        for r in range(k):
+            nearest = self._nearest_among(X, left)
+            ranks[np.arange(n), nearest] = r
+            left[np.arange(n), nearest] = False
+        return ranks
 
     def score(self, X, y) -> float:
         return float(np.mean(self.predict(X) == np.asarray(y)))
@@ -90,11 +127,15 @@ class OneVsRestModel(_MulticlassModel):
 
     def ambiguous(self, X) -> np.ndarray:
         """True where not exactly one classifier claims the point."""
-        return (self.decision_function(X) > 0).sum(axis=1) != 1
+        return self._claims(self._check_X(X)).sum(axis=1) != 1
+
+    def _claims(self, X) -> np.ndarray:
+        """Which classifiers claim each point: ``conventions.sign`` of its exact score is positive."""
+        return conventions.sign(self._scores(X)) == conventions.POSITIVE
 
     def predict(self, X) -> np.ndarray:
         X = self._check_X(X)
-        claims = self._scores(X) > 0
+        claims = self._claims(X)
         n_claims = claims.sum(axis=1)
         candidates = np.where((n_claims == 0)[:, None], True, claims)
         idx = np.where(n_claims == 1, np.argmax(claims, axis=1), self._nearest_among(X, candidates))
@@ -110,11 +151,11 @@ class OneVsOneModel(_MulticlassModel):
     def votes(self, X) -> np.ndarray:
         """Votes per class, shape (n, k)."""
         X = self._check_X(X)
-        s = self._scores(X)
+        first = conventions.sign(self._scores(X)) == conventions.POSITIVE  # the pair's first class wins
         votes = np.zeros((X.shape[0], self.classes.shape[0]), dtype=np.int64)
         for m, (a, b) in enumerate(self.pairs):
-            votes[:, a] += s[:, m] > 0
-            votes[:, b] += s[:, m] <= 0
+            votes[:, a] += first[:, m]
+            votes[:, b] += ~first[:, m]
         return votes
 
     decision_function = votes
@@ -138,6 +179,30 @@ def _prepare(X, y):
     classes, y_idx = np.unique(y, return_inverse=True)
     means = np.array([X[y_idx == c].mean(axis=0) for c in range(classes.shape[0])])
     return X, classes, y_idx, means
+
+
+def _exact_means(X, y_idx, k):
+    """The class means of the decimal readings of X (None for data too large to keep)."""
+    if X.size > exact.MAX_KEPT:
+        return None
+    means = []
+    for c in range(k):
+        rows = X[y_idx == c]
+        means.append([sum((exact.decimal(v) for v in col), Fraction(0)) / rows.shape[0] for col in rows.T])
+    return means
+
+
+def _binary_exact(fit):
+    """A binary result's exact weights (its own, when its fit kept them)."""
+    return getattr(fit, "exact", None) or exact.ExactLinear.of_weights(fit.w)
+
+
+def _rows_of(fits):
+    W = np.array([f.w for f in fits])
+    rows = exact.ExactRows(W)
+    rows.lines = [_binary_exact(f) for f in fits]
+    rows.err = np.array([line.err for line in rows.lines])
+    return W, rows
 
 
 def one_vs_rest(X, y, *, method="perceptron", **fit_kwargs) -> OneVsRestModel:
@@ -164,8 +229,11 @@ def one_vs_rest(X, y, *, method="perceptron", **fit_kwargs) -> OneVsRestModel:
     """
     X, classes, y_idx, means = _prepare(X, y)
     fit = _binary_fit(method)
-    W = [fit(X, np.where(y_idx == c, 1, -1), **fit_kwargs).w for c in range(classes.shape[0])]
-    return OneVsRestModel(classes=classes, W=np.array(W), means=means)
+    k = classes.shape[0]
+    fits = [fit(X, np.where(y_idx == c, conventions.POSITIVE, conventions.NEGATIVE), **fit_kwargs)
+            for c in range(k)]
+    W, rows = _rows_of(fits)
+    return OneVsRestModel(classes=classes, W=W, means=means, exact=rows, exact_means=_exact_means(X, y_idx, k))
 
 
 def one_vs_one(X, y, *, method="perceptron", **fit_kwargs) -> OneVsOneModel:
@@ -183,17 +251,21 @@ def one_vs_one(X, y, *, method="perceptron", **fit_kwargs) -> OneVsOneModel:
     """
     X, classes, y_idx, means = _prepare(X, y)
     fit = _binary_fit(method)
-    pairs, W = [], []
-    for a, b in combinations(range(classes.shape[0]), 2):
+    k = classes.shape[0]
+    pairs, fits = [], []
+    for a, b in combinations(range(k), 2):
         rows = (y_idx == a) | (y_idx == b)
-        W.append(fit(X[rows], np.where(y_idx[rows] == a, 1, -1), **fit_kwargs).w)
+        fits.append(fit(X[rows], np.where(y_idx[rows] == a, conventions.POSITIVE, conventions.NEGATIVE),
+                        **fit_kwargs))
         pairs.append((a, b))
-    return OneVsOneModel(classes=classes, W=np.array(W), means=means, pairs=tuple(pairs))
+    W, ex = _rows_of(fits)
+    return OneVsOneModel(classes=classes, W=W, means=means, pairs=tuple(pairs), exact=ex,
+                         exact_means=_exact_means(X, y_idx, k))
 
 
 @dataclass(frozen=True, repr=False)
 class LinearMachineResult(_MulticlassModel):
-    """A linear machine: predict ``classes[argmax_c w_c . (1, x)]`` (first class wins a tie)."""
+    """A linear machine: predict ``classes[argmax_c w_c . (1, x)]`` (the first class wins an exact tie)."""
 
     converged: bool = False
     epochs: int = 0
@@ -206,14 +278,17 @@ class LinearMachineResult(_MulticlassModel):
         object.__setattr__(self, "mistakes_per_epoch", _frozen(np.asarray(self.mistakes_per_epoch, dtype=np.int64)))
 
     def decision_function(self, X) -> np.ndarray:
-        """Discriminants g_c(x) = w_c . (1, x), shape (n, k)."""
-        return self._scores(self._check_X(X))
+        """Discriminants g_c(x) = w_c . (1, x), shape (n, k); where two are within rounding of
+        each other they are computed exactly, so that their argmax is :meth:`predict`."""
+        return self.exact.argmax_and_scores(conventions.homogeneous(self._check_X(X)))[1]
 
     def predict(self, X) -> np.ndarray:
-        return self.classes[np.argmax(self.decision_function(X), axis=1)]
+        """The class of the largest discriminant, decided exactly (the first one on an exact tie)."""
+        X = self._check_X(X)
+        return self.classes[self.exact.argmax(conventions.homogeneous(X))]
 
     def ambiguous(self, X) -> np.ndarray:
-        """Always False: a linear machine has no ambiguous region (ties have measure zero)."""
+        """Always False: a linear machine picks one class everywhere (exact ties go to the first)."""
         return np.zeros(self._check_X(X).shape[0], dtype=bool)
 
     def boundary(self, i: int, j: int) -> np.ndarray:
@@ -227,6 +302,134 @@ class LinearMachineResult(_MulticlassModel):
         )
 
 
+class _MachineRun:
+    """The bookkeeping of a linear machine's run, and its exact decisions.
+
+    Keeps the mistakes per epoch, the trace, and ``C[r, i]``: how often example
+    i was added to (+1) or subtracted from (-1) row r of W, so that exactly
+    ``W[r] = eta sum_i C[r, i] x_i``.  :meth:`strongest_rival` and
+    :meth:`is_mistake` compare discriminants as exact arithmetic on the typed
+    numbers does: a float comparison decides when the two scores are farther
+    apart than rounding can reach (:func:`lecturekit.exact.score_bound`, with
+    |W| the Frobenius norm, which bounds every row), otherwise exact scores do.
+    """
+
+    def __init__(self, Xh, y_idx, k, eta):
+        self.Xh, self.y_idx, self.eta = Xh, y_idx, eta
+        n, self.d1 = Xh.shape
+        self.C = np.zeros((k, n), dtype=np.int64)
+        self.mistakes_per_epoch, self.upd_epoch, self.upd_index, self.rivals = [], [], [], []
+        self.epoch = self.mistakes = 0
+        self._nx = np.sqrt(np.einsum("ij,ij->i", Xh, Xh))
+        self._A = self._R = self._wn = 0.0
+        self._t_unit = exact.score_bound(1.0, 0.0, 0.0, self.d1)
+        self._rows = exact.DecimalRows(Xh, None)
+        self._combs = [exact.Combination(self._rows) for _ in range(k)]
+        self._synced = 0
+        self._eta = exact.decimal(eta)
+
+    def start_epoch(self):
+        self.epoch += 1
+        self.mistakes = 0
+
+    def _bound(self, i):
+        """How far a float discriminant of example i can be from the exact one."""
+        err = exact.weight_error(0.0, self._A, self._R)
+        return exact.score_bound(self._nx[i], self._wn, err, self.d1)
+
+    def _exact(self, i, cols):
+        """Exact discriminants of example i for the given classes."""
+        behind = len(self.upd_index) - self._synced
+        if behind > max(8, int(np.count_nonzero(self.C.any(axis=0)))):
+            for r, comb in enumerate(self._combs):
+                comb.reset(self.C[r])
+        else:
+            for t in range(self._synced, len(self.upd_index)):
+                j = self.upd_index[t]
+                self._combs[self.y_idx[j]].add(j, 1)
+                self._combs[self.rivals[t]].add(j, -1)
+        self._synced = len(self.upd_index)
+        return [self._eta * self._combs[c].dot(i) for c in cols]
+
+    def strongest_rival(self, i, W) -> int:
+        """The class other than example i's with the largest discriminant (the first on a tie)."""
+        c = self.y_idx[i]
+        g = W @ self.Xh[i]
+        g[c] = -np.inf
+        b = np.full(g.shape, self._bound(i) if self._nx[i] * self._wn <= exact.TRUST_LIMIT else np.inf)
+        return int(exact.first_argmax(g[None, :], b[None, :], lambda _, cols: self._exact(i, cols))[0])
+
+    def is_mistake(self, i, W, j) -> bool:
+        """Does rival j score at least as high as the true class (``w_j . x_i >= w_c . x_i``)?"""
+        c = self.y_idx[i]
+        diff = W[j] @ self.Xh[i] - W[c] @ self.Xh[i]
+        if self._nx[i] * self._wn <= exact.TRUST_LIMIT:
+            t = 2.0 * self._bound(i)
+            if diff > t:
+                return True
+            if diff < -t:
+                return False
+        g = self._exact(i, [j, c])
+        return g[0] >= g[1]
+
+    def record_update(self, i, W, j):
+        """Example i was added to its class's row and subtracted from rival j's; W is updated."""
+        self.C[self.y_idx[i], i] += 1
+        self.C[j, i] -= 1
+        self.mistakes += 1
+        self.upd_epoch.append(self.epoch)
+        self.upd_index.append(i)
+        self.rivals.append(j)
+        with np.errstate(over="ignore", invalid="ignore"):
+            self._wn = float(np.sqrt(np.sum(W * W)))
+            self._A += 2.0 * self.eta * self._nx[i]
+            self._R += self._wn
+
+    def end_epoch(self):
+        self.mistakes_per_epoch.append(self.mistakes)
+
+    def exact_rows(self, W, averaged_over=None):
+        """The exact rows of the final W (or of the average over ``averaged_over`` steps)."""
+        n = self.Xh.shape[0]
+        support = np.flatnonzero(self.C.any(axis=0))
+        if support.size * self.d1 > exact.MAX_KEPT:
+            return exact.ExactRows(W)
+        nx = self._nx[support]
+        k_upd = len(self.upd_index)
+        total = self.eta * float(np.abs(self.C[:, support]).sum(axis=0) @ nx)
+        err = exact.sum_error(k_upd, total)
+        coef, den = self.C[:, support].astype(object), 1
+        if averaged_over is not None:  # W_avg = W - U / c with U = sum of c_t (+-eta x_t)
+            c_end = averaged_over
+            D = np.zeros_like(self.C, dtype=object)
+            for t, (e, i, j) in enumerate(zip(self.upd_epoch, self.upd_index, self.rivals)):
+                c_t = (e - 1) * n + i + 1
+                D[self.y_idx[i], i] += c_t
+                D[j, i] -= c_t
+            coef = coef * c_end - D[:, support]
+            den = c_end
+            err = err + exact.sum_error(k_upd + 2, total * c_end) / c_end + exact.sum_error(2, 2 * total)
+        rows = conventions.normal(self.Xh[support])
+        lead = float(conventions.bias(self.Xh[0]))
+        return exact.ExactRows(W, rows=rows, coef=coef, scale=self._eta, lead=lead, err=err, den=den)
+
+    def result(self, W, converged, averaged_over=None, **fields):
+        return LinearMachineResult(
+            W=W, converged=converged, epochs=self.epoch, n_updates=len(self.upd_index),
+            mistakes_per_epoch=self.mistakes_per_epoch, trace=UpdateTrace(self.upd_epoch, self.upd_index),
+            exact=self.exact_rows(W, averaged_over), **fields)
+
+
+def _check_machine_args(X, y, eta, max_epochs, fit_intercept):
+    X, classes, y_idx, means = _prepare(X, y)
+    eta = check_positive(eta, "eta")
+    max_epochs = check_count(max_epochs, "max_epochs")
+    fit_intercept = check_bool(fit_intercept, "fit_intercept")
+    Xh = conventions.homogeneous(X, 1.0 if fit_intercept else 0.0)
+    fields = dict(classes=classes, means=means, exact_means=_exact_means(X, y_idx, classes.shape[0]))
+    return Xh, y_idx, classes.shape[0], eta, max_epochs, fields
+
+
 def linear_machine(
     X, y, *, eta: float = 1.0, max_epochs: int = 100, fit_intercept: bool = True
 ) -> LinearMachineResult:
@@ -237,11 +440,13 @@ def linear_machine(
         w_c <- 0 for every class c
         repeat until an epoch makes no mistake (or max_epochs):
             for i = 1..n:
-                j <- argmax over c != y_i of w_c . x_i
+                j <- argmax over c != y_i of w_c . x_i     (the first such class on a tie)
                 if w_j . x_i >= w_{y_i} . x_i:          (the true class does not win strictly)
                     w_{y_i} <- w_{y_i} + eta x_i;   w_j <- w_j - eta x_i
 
-    With two classes this is the ordinary perceptron on ``w_+ - w_-``.
+    Both comparisons are decided as exact arithmetic on the typed numbers
+    decides them (:mod:`lecturekit.exact`).  With two classes this is the
+    ordinary perceptron on ``w_+ - w_-``.
 
     Examples
     --------
@@ -251,44 +456,25 @@ def linear_machine(
     >>> res.converged, res.predict(X).tolist()
     (True, ['a', 'a', 'b', 'b', 'c', 'c'])
     """
-    X, classes, y_idx, means = _prepare(X, y)
-    eta = check_positive(eta, "eta")
-    max_epochs = check_count(max_epochs, "max_epochs")
-    fit_intercept = check_bool(fit_intercept, "fit_intercept")
-    Xh = np.hstack([np.ones((X.shape[0], 1)) if fit_intercept else np.zeros((X.shape[0], 1)), X])
-    k = classes.shape[0]
+    Xh, y_idx, k, eta, max_epochs, fields = _check_machine_args(X, y, eta, max_epochs, fit_intercept)
     W = np.zeros((k, Xh.shape[1]))
-    mpe, upd_epoch, upd_index = [], [], []
-    converged, epoch = False, 0
-    while not converged and epoch < max_epochs:
-        epoch += 1
-        converged, mistakes = True, 0
+    run = _MachineRun(Xh, y_idx, k, eta)  # the trace, and the exact comparisons
+    converged = False
+    while not converged and run.epoch < max_epochs:
+        run.start_epoch()
+        converged = True
         for i in range(Xh.shape[0]):
-            g = W @ Xh[i]
             c = y_idx[i]
-            rivals = g.copy()
-            rivals[c] = -np.inf
-            j = int(np.argmax(rivals))
-            if g[j] >= g[c]:
+            j = run.strongest_rival(i, W)
+            if run.is_mistake(i, W, j):  # w_j . x_i >= w_c . x_i
                 W[c] = W[c] + eta * Xh[i]
                 W[j] = W[j] - eta * Xh[i]
                 converged = False
-                mistakes += 1
-                upd_epoch.append(epoch)
-                upd_index.append(i)
-        mpe.append(mistakes)
+                run.record_update(i, W, j)
+        run.end_epoch()
     if not converged:
-        _warn_not_converged("linear machine", "max_epochs", max_epochs, mpe[-1])
-    return LinearMachineResult(
-        classes=classes,
-        W=W,
-        means=means,
-        converged=converged,
-        epochs=epoch,
-        n_updates=len(upd_index),
-        mistakes_per_epoch=mpe,
-        trace=UpdateTrace(upd_epoch, upd_index),
-    )
+        _warn_not_converged("linear machine", "max_epochs", max_epochs, run.mistakes_per_epoch[-1])
+    return run.result(W, converged, **fields)
 
 
 def averaged_linear_machine(
@@ -312,40 +498,22 @@ def averaged_linear_machine(
     >>> res.predict(X).tolist()
     ['a', 'a', 'b', 'b', 'c', 'c']
     """
-    X, classes, y_idx, means = _prepare(X, y)
-    eta = check_positive(eta, "eta")
-    max_epochs = check_count(max_epochs, "max_epochs")
-    fit_intercept = check_bool(fit_intercept, "fit_intercept")
-    Xh = np.hstack([np.ones((X.shape[0], 1)) if fit_intercept else np.zeros((X.shape[0], 1)), X])
-    W = np.zeros((classes.shape[0], Xh.shape[1]))
+    Xh, y_idx, k, eta, max_epochs, fields = _check_machine_args(X, y, eta, max_epochs, fit_intercept)
+    W = np.zeros((k, Xh.shape[1]))
     U = np.zeros_like(W)  # sum of c * (each update), so that the average is W - U / c
     c = 1
-    mpe, upd_epoch, upd_index = [], [], []
-    for epoch in range(1, max_epochs + 1):
-        mistakes = 0
+    run = _MachineRun(Xh, y_idx, k, eta)  # the trace, and the exact comparisons
+    for _ in range(max_epochs):
+        run.start_epoch()
         for i in range(Xh.shape[0]):
-            g = W @ Xh[i]
             t = y_idx[i]
-            rivals = g.copy()
-            rivals[t] = -np.inf
-            j = int(np.argmax(rivals))
-            if g[j] >= g[t]:
+            j = run.strongest_rival(i, W)
+            if run.is_mistake(i, W, j):  # w_j . x_i >= w_t . x_i
                 W[t] = W[t] + eta * Xh[i]
                 W[j] = W[j] - eta * Xh[i]
                 U[t] = U[t] + c * eta * Xh[i]
                 U[j] = U[j] - c * eta * Xh[i]
-                mistakes += 1
-                upd_epoch.append(epoch)
-                upd_index.append(i)
+                run.record_update(i, W, j)
             c += 1
-        mpe.append(mistakes)
-    return LinearMachineResult(
-        classes=classes,
-        W=W - U / c,
-        means=means,
-        converged=mpe[-1] == 0,
-        epochs=max_epochs,
-        n_updates=len(upd_index),
-        mistakes_per_epoch=mpe,
-        trace=UpdateTrace(upd_epoch, upd_index),
-    )
+        run.end_epoch()
+    return run.result(W - U / c, run.mistakes_per_epoch[-1] == 0, averaged_over=c, **fields)

@@ -107,6 +107,8 @@ class DataArtists:
 
     points: dict
     legend: object = None
+    #: The point labels drawn with ``numbers`` (one Annotation per point), else empty.
+    numbers: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -645,7 +647,34 @@ class _NormalArrow(Annotation):
 # --------------------------------------------------------------------------
 
 
-def data(X, y, ax=None, *, labels=None, axis_labels=("x₁", "x₂"), legend=True, size=40):
+def _point_labels(numbers, n: int):
+    """The text beside each point for ``numbers`` (False: none), checked."""
+    if numbers is False or numbers is None:
+        return None
+    if numbers is True:
+        return [str(k) for k in range(n)]
+    if isinstance(numbers, (str, bytes)) or not hasattr(numbers, "__len__"):
+        raise TypeError(f"numbers must be True, False or one label per point (a list of {n}); "
+                        f"got {type(numbers).__name__}")
+    if len(numbers) != n:
+        raise ValueError(f"numbers must give one label per point ({n}); got {len(numbers)}")
+    return [str(t) for t in numbers]
+
+
+def _draw_point_labels(ax, X, texts) -> tuple:
+    """Each point's label just above and right of it, with a white halo so that
+    it stays legible over lines and other points."""
+    import matplotlib.patheffects as effects
+
+    halo = [effects.withStroke(linewidth=2.5, foreground="white")]
+    ticks = ax.xaxis.get_major_ticks()
+    size = ticks[0].label1.get_fontsize() if ticks else None  # as large as the tick labels
+    return tuple(ax.annotate(t, (x0, y0), xytext=(7, 7), textcoords="offset points", fontsize=size,
+                             color="#111111", zorder=5, path_effects=halo, annotation_clip=True)
+                 for (x0, y0), t in zip(X, texts))
+
+
+def data(X, y, ax=None, *, labels=None, axis_labels=("x₁", "x₂"), legend=True, size=40, numbers=False):
     """Scatter 2-D data, one colour and one marker per class, with a legend.
 
     Parameters
@@ -663,6 +692,11 @@ def data(X, y, ax=None, *, labels=None, axis_labels=("x₁", "x₂"), legend=Tru
     legend : bool, default True
     size : float, default 40
         Marker area in points^2.
+    numbers : bool or sequence, default False
+        Write a label beside each point: ``True`` numbers the points 0, 1, …
+        in the order of X (the numbers of "example 2" in a text, a trace or
+        the stepper); a sequence gives one label per point.  The figure's
+        description says so.
 
     Returns
     -------
@@ -671,7 +705,8 @@ def data(X, y, ax=None, *, labels=None, axis_labels=("x₁", "x₂"), legend=Tru
     Raises
     ------
     ValueError
-        If X does not have exactly two columns, or y does not match X.
+        If X does not have exactly two columns, or y does not match X, or
+        ``numbers`` does not give one label per point.
 
     Examples
     --------
@@ -687,6 +722,7 @@ def data(X, y, ax=None, *, labels=None, axis_labels=("x₁", "x₂"), legend=Tru
     X = _check_X2(X)
     y = _check_plot_y(y, X.shape[0])
     check_bool(legend, "legend")
+    texts = _point_labels(numbers, X.shape[0])
     ax = _ax(ax)
     classes = np.unique(y)
     styles = class_style(classes)
@@ -713,9 +749,16 @@ def data(X, y, ax=None, *, labels=None, axis_labels=("x₁", "x₂"), legend=Tru
     leg = ax.legend(loc="best", fontsize="small") if legend else None
     counts = [_class_phrase(colour, marker, name, int(np.sum(y == c)))
               for c, (colour, marker, _), name in zip(classes, styles, names)]
-    _note(ax, f"{X.shape[0]} points in the ({ax.get_xlabel()}, {ax.get_ylabel()}) plane: "
-              + "; ".join(counts))
-    return DataArtists(points=points, legend=leg)
+    drawn = _draw_point_labels(ax, X, texts) if texts else ()
+    note = f"{X.shape[0]} points in the ({ax.get_xlabel()}, {ax.get_ylabel()}) plane: " + "; ".join(counts)
+    if texts and numbers is True:
+        note += f"; each point is labelled with its number, 0 to {X.shape[0] - 1}, in the order of the data"
+    elif texts:
+        note += "; each point is labelled (" + ", ".join(f"{t} at ({_number(x0)}, {_number(x1)})"
+                                                           for t, (x0, x1) in list(zip(texts, X))[:8]) \
+                + (" and more" if len(texts) > 8 else "") + ")"
+    _note(ax, note)
+    return DataArtists(points=points, legend=leg, numbers=drawn)
 
 
 def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, **line_kw):
@@ -972,7 +1015,7 @@ def _check_trace_result(result, name: str = "result"):
     return result
 
 
-def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=True):
+def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=True, numbers=False):
     """Replay a perceptron fit: the boundary after each update, and the examples that triggered them.
 
     As in Flach's Fig. 7.5: the data, the starting boundary (dashed, when the
@@ -997,6 +1040,9 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
         Ring the examples that triggered updates.
     show_data : bool, default True
         Scatter the data first (with :func:`data`).
+    numbers : bool or sequence, default False
+        Label the points (see :func:`data`): ``True`` numbers them in the order
+        of X, the numbers of the trace's examples (``result.trace.index``).
 
     Returns
     -------
@@ -1025,7 +1071,9 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
     history = result.weight_history(X, y)  # raises if (X, y) is not the training data
     ax = _ax(ax)
 
-    drawn = data(X, y, ax) if show_data else None
+    if not show_data:
+        _point_labels(numbers, X.shape[0])  # checked all the same
+    drawn = data(X, y, ax, numbers=numbers) if show_data else None
     n = history.shape[0] - 1
     start = None
     if np.any(history[0][1:] != 0):

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from . import conventions
+from . import exact as _exact
 from ._validation import check_binary_y, check_X
 
 __all__ = [
@@ -51,13 +53,21 @@ def _warn_not_converged(what: str, limit_name: str, limit: int, errors: int) -> 
 
 
 def sign(scores) -> np.ndarray:
-    """lecturekit's sign for predictions: +1 where score > 0, and -1 otherwise (also at 0)."""
-    return np.where(np.asarray(scores) > 0, 1, -1)
+    """lecturekit's sign for predictions (:func:`lecturekit.conventions.sign`)."""
+    return conventions.sign(scores)
 
 
 @dataclass(frozen=True, repr=False)
 class LinearClassifier:
     """A linear classifier ``y_hat = sign(w . (1, x))`` with homogeneous weights.
+
+    ``decision_function`` returns each score as floating point computes it,
+    except where rounding could have decided its sign: such a score is
+    recomputed exactly (:mod:`lecturekit.exact`) from the classifier's exact
+    weights -- those its training made, when the fit kept them, otherwise
+    ``w`` read as the decimals it prints as -- and returned correctly rounded
+    (0.0 for a point exactly on the boundary).  So ``predict`` gives the exact
+    side of the boundary.
 
     Attributes
     ----------
@@ -69,6 +79,7 @@ class LinearClassifier:
 
     w: np.ndarray
     method: str = "linear"
+    exact: object = field(default=None, compare=False, repr=False)
 
     def __post_init__(self):
         object.__setattr__(self, "w", _frozen(np.asarray(self.w, dtype=float)))
@@ -77,12 +88,12 @@ class LinearClassifier:
     @property
     def coef(self) -> np.ndarray:
         """The non-homogeneous weight vector (w1, ..., wd)."""
-        return self.w[1:]
+        return conventions.normal(self.w)
 
     @property
     def bias(self) -> float:
         """The bias b = w0 (Flach's threshold t is -b)."""
-        return float(self.w[0])
+        return float(conventions.bias(self.w))
 
     @property
     def n_features(self) -> int:
@@ -100,13 +111,19 @@ class LinearClassifier:
         return X
 
     def decision_function(self, X) -> np.ndarray:
-        """Scores ``w . (1, x_i)`` for each row of raw X, shape (n,)."""
+        """Scores ``w . (1, x_i)`` for each row of raw X, shape (n,); exact near 0 (see the class)."""
         X = self._check_X(X)
-        return X @ self.w[1:] + self.w[0]
+        return self._exact_scores(X, self.w)
+
+    def _exact_scores(self, X, w) -> np.ndarray:
+        with np.errstate(over="ignore", invalid="ignore"):
+            scores = X @ conventions.normal(w) + conventions.bias(w)
+        exact = self.exact if self.exact is not None else _exact.ExactLinear.of_weights(w)
+        return exact.fix_scores(conventions.homogeneous(X), scores)
 
     def predict(self, X) -> np.ndarray:
-        """Labels in {-1, +1}: +1 where the score is > 0, -1 where it is <= 0."""
-        return sign(self.decision_function(X))
+        """Labels: ``conventions.sign`` of the scores (+1 where > 0, -1 where < 0, ``SIGN_AT_ZERO`` at 0)."""
+        return conventions.sign(self.decision_function(X))
 
     def score(self, X, y) -> float:
         """Accuracy of :meth:`predict` on (X, y)."""
@@ -214,16 +231,19 @@ class PerceptronResult(LinearClassifier):
             )
         X = self._check_X(X)
         y = check_binary_y(y, X.shape[0])
-        Xh = np.hstack([np.ones((X.shape[0], 1)), X]) if self.fit_intercept else np.hstack(
-            [np.zeros((X.shape[0], 1)), X]
-        )
+        Xh = conventions.homogeneous(X, 1.0 if self.fit_intercept else 0.0)
         w = np.zeros(self.w.shape) if self.w_init is None else np.array(self.w_init)
         out = np.empty((self.n_updates + 1, w.shape[0]))
         out[0] = w
+        nx = np.sqrt(np.einsum("ij,ij->i", Xh, Xh))
         not_a_mistake = False
+        total = float(np.sqrt(w @ w))
         for k, i in enumerate(self.trace.index, start=1):
-            not_a_mistake |= bool(y[i] * (w @ Xh[i]) > 0)  # every update was triggered by a mistake
+            # every update was triggered by a mistake: a margin clearly > 0 means other data
+            t = _exact.score_bound(nx[i], float(np.sqrt(w @ w)), _exact.sum_error(k, total), Xh.shape[1])
+            not_a_mistake |= bool(y[i] * (w @ Xh[i]) > t)
             w = w + self.eta * y[i] * Xh[i]
+            total += self.eta * nx[i]
             out[k] = w
         if not_a_mistake or not np.array_equal(out[-1], self._final_w):
             raise ValueError(
@@ -281,13 +301,22 @@ class DualPerceptronResult(PerceptronResult):
         return self.X_train.shape[1]
 
     def decision_function(self, X) -> np.ndarray:
+        """Scores; with a kernel ``sum_i alpha_i y_i (k(x_i, x) + 1)``, exact near 0 on the kernel's values."""
         X = self._check_X(X)
-        if self.kernel is None:
-            return X @ self.w[1:] + self.w[0]
+        if self.w is not None:
+            return self._exact_scores(X, self.w)
         K = np.asarray(self.kernel(self.X_train, X), dtype=float)
         if self.fit_intercept:
             K = K + 1.0
-        return (self.alpha * self.y_train) @ K
+        coef = self.alpha * self.y_train
+        scores = coef @ K
+        # a sum of n products: within BAND (n + 4) sum_i alpha_i |K[i, x]| of the exact sum
+        t = _exact.sum_error(K.shape[0], 1.0) * (self.alpha @ np.abs(K)) + _exact.ABS_FLOOR
+        for j in np.flatnonzero(~(np.abs(scores) > t)):
+            support = np.flatnonzero(self.alpha)
+            exact = sum(int(coef[i]) * _exact.decimal(K[i, j]) for i in support)
+            scores[j] = float(exact)
+        return scores
 
     def __repr__(self) -> str:
         if self.w is not None:
@@ -322,10 +351,15 @@ class VotedPerceptronResult(PerceptronResult):
         object.__setattr__(self, "counts", _frozen(np.asarray(self.counts, dtype=np.int64)))
 
     def decision_function(self, X) -> np.ndarray:
-        """The vote ``sum_k c_k sign(w_k . (1, x))`` (an integer-valued score)."""
+        """The vote ``sum_k c_k sign(w_k . (1, x))`` (an integer-valued score).
+
+        Each ``sign`` is :func:`lecturekit.conventions.sign` of the exact score."""
         X = self._check_X(X)
-        votes = np.sign(X @ self.weights[:, 1:].T + self.weights[:, 0])
-        return votes @ self.counts.astype(float)
+        with np.errstate(over="ignore", invalid="ignore"):
+            scores = X @ conventions.normal(self.weights).T + conventions.bias(self.weights)
+        if self.exact is not None:
+            scores = self.exact.fix_signs(conventions.homogeneous(X), self.weights, scores)
+        return conventions.sign(scores) @ self.counts.astype(float)
 
 
 @dataclass(frozen=True, repr=False)

@@ -290,9 +290,10 @@ def test_iris_linear_machine_last_iterate_moves_and_the_average_settles():
                         for f in range(5)])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", lk.ConvergenceWarning)
-        last = [round(cv(lambda A, b: lk.linear_machine(A, b, max_epochs=T)), 4) for T in (50, 100, 200)]
-    assert last == [0.9333, 0.8733, 0.96]
+        last = [cv(lambda A, b: lk.linear_machine(A, b, max_epochs=T)) for T in (50, 100, 200)]
     avg = [cv(lambda A, b: lk.averaged_linear_machine(A, b, max_epochs=T)) for T in (50, 100, 200)]
+    # the last iterate's accuracy moves with the number of epochs; the average's barely does
+    assert max(last) - min(last) >= 0.03
     assert max(avg) - min(avg) < 0.01
 
 

@@ -235,11 +235,11 @@ def test_a_dask_cluster_grades_the_class_even_when_a_worker_is_killed(serial, pr
     assert _reports(out) == [f"{s}/hw_linear.json" for s in sorted(CLASS)]
     assert [p.name for p in out.rglob(".*")] == []
     assert _read(out / "gradebook.csv") == _read(serial_out / "gradebook.csv")
-    assert _read(out / "gradebook_wide.csv") == _read(serial_out / "gradebook_wide.csv")
+    assert _read(out / "gradebook_canvas.csv") == _read(serial_out / "gradebook_canvas.csv")
     assert "\x1b" not in stdout + stderr
 
 
-def test_a_worker_without_a_sandbox_refuses_before_anything_is_graded(tmp_path, monkeypatch):
+def test_a_worker_without_a_sandbox_or_with_another_lecturekit_refuses_before_anything_is_graded(tmp_path, monkeypatch):
     pytest.importorskip("distributed")
     from lecturekit.homework import cluster
 
@@ -254,6 +254,19 @@ def test_a_worker_without_a_sandbox_refuses_before_anything_is_graded(tmp_path, 
     with pytest.raises(hw.SandboxUnavailable, match=r"1 of 2 Dask worker\(s\) \(tcp://127.0.0.1:2: bubblewrap"):
         cluster.check_workers(FakeClient(), "bwrap")
     assert set(cluster.check_workers(FakeClient(), "none")) == {"tcp://127.0.0.1:1", "tcp://127.0.0.1:2"}
+
+    class OtherCourse(FakeClient):   # a worker whose checks are not this machine's would grade differently
+        def run(self, function):
+            mine = hw.classrun.checks_fingerprint()
+            return {"tcp://127.0.0.1:1": {"sandbox": True, "why": "", "checks": mine},
+                    "tcp://127.0.0.1:2": {"sandbox": True, "why": "", "checks": "0" * 64}}
+
+    with pytest.raises(cluster.SchedulerError, match=r"1 of 2 Dask worker\(s\) \(tcp://127.0.0.1:2\) have another "
+                                                     "lecturekit"):
+        cluster.check_workers(OtherCourse(), "none")
+    # and a real worker says what it has: the same as here
+    status = cluster.worker_status()
+    assert status["checks"] == hw.classrun.checks_fingerprint()
 
 
 # --------------------------------------------------------------------------
@@ -284,7 +297,7 @@ def test_a_killed_coordinator_loses_only_the_submissions_in_flight(serial, proce
         assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns), name
     assert _reports(out) == [f"{s}/hw_linear.json" for s in sorted(CLASS)]
     assert _read(out / "gradebook.csv") == _read(serial_out / "gradebook.csv")
-    assert _read(out / "gradebook_wide.csv") == _read(serial_out / "gradebook_wide.csv")
+    assert _read(out / "gradebook_canvas.csv") == _read(serial_out / "gradebook_canvas.csv")
 
 
 def test_a_changed_submission_or_instructor_notebook_is_graded_again(serial, tmp_path):
@@ -302,16 +315,66 @@ def test_a_changed_submission_or_instructor_notebook_is_graded_again(serial, tmp
     for path in changed.iterdir():
         if path.stem not in ("alice", "carol"):
             path.unlink()
-    # the instructor edits the notebook (a note for the class): every report is out of date
-    edited = _instructor()
-    edited.cells.append(nbformat.v4.new_markdown_cell("One more note."))
     (tmp_path / "instructor").mkdir()
-    nbformat.write(edited, tmp_path / "instructor" / FIXTURE.name)
     command = _grade_cmd(changed, out, "--jobs", "2")
     command[command.index(str(FIXTURE))] = str(tmp_path / "instructor" / FIXTURE.name)
+
+    def run_with(instructor, *extra):
+        nbformat.write(instructor, tmp_path / "instructor" / FIXTURE.name)
+        again = subprocess.run(command + list(extra), capture_output=True, text=True, cwd=ROOT, timeout=600)
+        assert again.returncode in (0, 1), again.stdout + again.stderr
+        return again.stdout
+
+    # what does not decide a grade changes nothing: the outputs cleared, the notebook run again (other
+    # execution counts), a note for the class
+    edited = _instructor()
+    for cell in edited.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    edited.cells.append(nbformat.v4.new_markdown_cell("One more note."))
+    edited.metadata["widgets"] = {"state": {}}
+    stdout = run_with(edited)
+    assert "0 submission(s) graded" in stdout and "2 skipped as already graded" in stdout, stdout
+    # a changed test cell does: every report is out of date
+    tests = next(c for c in edited.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "hw-update-tests")
+    tests.source = tests.source.replace("# a correctly", "assert True\n# a correctly")
     for extra in ([], ["--regrade"]):   # graded again because it changed, then because it was asked
-        again = subprocess.run(command + extra, capture_output=True, text=True, cwd=ROOT, timeout=600)
-        assert "2 submission(s) graded" in again.stdout and "0 skipped" in again.stdout, again.stdout
+        stdout = run_with(edited, *extra)
+        assert "2 submission(s) graded" in stdout and "0 skipped" in stdout, stdout
+
+
+def test_the_grading_fingerprint_follows_the_checks_and_the_tests_not_the_presentation(tmp_path):
+    from lecturekit.homework.classrun import grading_fingerprint
+
+    raw = FIXTURE.read_bytes()
+    nb = json.loads(raw)
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"], cell["execution_count"] = [{"output_type": "stream", "name": "stdout",
+                                                         "text": "other"}], 99
+    assert grading_fingerprint(json.dumps(nb).encode()) == grading_fingerprint(raw)
+    nb["cells"][4]["metadata"]["nbgrader"]["points"] = 3   # the points of a test cell
+    assert grading_fingerprint(json.dumps(nb).encode()) != grading_fingerprint(raw)
+
+    # a copy of lecturekit whose checks (an exercise module) or presentation (the feedback pages) changed
+    def fingerprint(edit=None):
+        package = tmp_path / (edit or "same") / "lecturekit"
+        shutil.copytree(ROOT / "lecturekit", package, ignore=shutil.ignore_patterns("__pycache__"))
+        if edit:
+            with open(package / edit, "a") as f:
+                f.write("\n# edited\n")
+        done = subprocess.run([sys.executable, "-c", "from lecturekit.homework.classrun import checks_fingerprint as "
+                               "f; import lecturekit; print(lecturekit.__file__, f())"], cwd=package.parent,
+                              capture_output=True, text=True, timeout=120, env=dict(os.environ, PYTHONPATH=""))
+        where, value = done.stdout.split()
+        assert where == str(package / "__init__.py"), done.stderr
+        return value
+
+    same = fingerprint()
+    assert fingerprint("exercises/ch04.py") != same
+    assert fingerprint("homework/_checker.py") != same
+    assert fingerprint("homework/handback.py") == same
+    assert fingerprint("homework/cli.py") == same
 
 
 # --------------------------------------------------------------------------
@@ -335,13 +398,13 @@ def test_formula_file_names_become_no_cell_a_spreadsheet_would_evaluate(tmp_path
     done = subprocess.run(_grade_cmd(folder, out, "--jobs", "2"), capture_output=True, text=True, cwd=ROOT,
                           timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
-    for book in ("gradebook.csv", "gradebook_wide.csv", "class_report.csv"):
+    for book in ("gradebook.csv", "gradebook_canvas.csv", "class_report.csv"):
         cells = _cells(out / book)
         assert cells, book
         dangerous = [c for c in cells if c[:1] in FORMULA_START or c.lstrip(" ")[:1] in FORMULA_START]
         assert dangerous == [], (book, dangerous)
-    with open(out / "gradebook_wide.csv", newline="") as f:
-        students = {row[0] for row in csv.reader(f)} - {"Student"}
+    with open(out / "gradebook_canvas.csv", newline="") as f:
+        students = {row[0] for row in csv.reader(f)} - {"Student", "    Points Possible"}
     assert students == {"'" + name for name in FORMULA_NAMES}   # readable: the name, behind one quote
     # every report is inside out, one folder per student
     reports = list(out.rglob("*.json"))
@@ -377,7 +440,12 @@ def test_printable_text_has_no_control_characters_and_keeps_printable_text(text)
 def test_a_csv_cell_never_starts_a_formula_and_keeps_the_text(text):
     cell = csv_cell(text)
     assert cell[:1] not in FORMULA_START and cell.lstrip(" ")[:1] not in FORMULA_START
-    assert cell == text or cell == "'" + text
+    # the text as the terminal shows it: no control, format (bidi) or line-separator character
+    assert [ch for ch in cell if unicodedata.category(ch)[0] == "C" or unicodedata.category(ch) in ("Zl", "Zp")] \
+        == []
+    assert cell == printable(text) or cell == "'" + printable(text)
+    if text.isprintable():
+        assert cell in (text, "'" + text)
 
 
 @settings(max_examples=300, deadline=None)

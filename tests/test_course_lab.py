@@ -75,12 +75,17 @@ def test_the_learner_extras_hold_nothing_for_testing():
     assert "scikit-learn" in names
 
 
-def test_lab_settings_give_this_jupyterlab_a_short_autosave(tmp_path, monkeypatch):
+def test_lab_settings_give_this_jupyterlab_a_short_autosave_and_kernels_that_stop(tmp_path, monkeypatch):
     # Inside .venv: the JupyterLab of this course, not the user's settings.
-    assert course.VENV in course.LAB_OVERRIDES.parents
+    assert course.VENV in course.LAB_OVERRIDES.parents and course.VENV in course.SERVER_CONFIG.parents
     target = tmp_path / "share" / "jupyter" / "lab" / "settings" / "overrides.d" / "lecturekit.json"
+    server = tmp_path / "etc" / "jupyter" / "jupyter_server_config.json"
+    server.parent.mkdir(parents=True)
+    server.write_text('{"ServerApp": {"some_setting_of_another_tool": 1}}')
     monkeypatch.setattr(course, "LAB_OVERRIDES", target)
+    monkeypatch.setattr(course, "SERVER_CONFIG", server)
     course.write_lab_settings()
+    course.write_lab_settings()  # twice: the same
     pytest.importorskip("jupyterlab_server")
     from jupyterlab_server.settings_utils import _get_overrides
 
@@ -88,7 +93,60 @@ def test_lab_settings_give_this_jupyterlab_a_short_autosave(tmp_path, monkeypatc
     assert not error
     docs = overrides["@jupyterlab/docmanager-extension:plugin"]
     assert docs["autosave"] is True and 0 < docs["autosaveInterval"] <= 10
-    assert overrides["@jupyterlab/notebook-extension:tracker"]["showEditorForReadOnlyMarkdown"] is False
+    # closing a chapter's tab stops its kernel
+    assert overrides["@jupyterlab/notebook-extension:tracker"]["kernelShutdown"] is True
+    # The server config, read the way the Jupyter server reads it (another tool's key kept).
+    probe = ("import json; from jupyter_server.serverapp import ServerApp; app = ServerApp(); "
+             "app.initialize(argv=['--ServerApp.open_browser=False'], find_extensions=False, new_httpserver=False); "
+             "k = app.kernel_manager; print(json.dumps([k.cull_idle_timeout, k.cull_interval, k.cull_connected, "
+             "k.cull_busy, app.config.ServerApp.some_setting_of_another_tool]))")
+    env = dict(os.environ, JUPYTER_CONFIG_PATH=str(server.parent), JUPYTER_CONFIG_DIR=str(tmp_path / "user"),
+               JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), JUPYTER_DATA_DIR=str(tmp_path / "data"),
+               JUPYTER_PREFER_ENV_PATH="0")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    idle, interval, connected, busy, other = json.loads(done.stdout.strip().splitlines()[-1])
+    assert idle == course.KERNEL_IDLE_MINUTES * 60 and 0 < interval <= idle
+    assert connected is True and busy is False and other == 1
+
+
+def _layout(widgets, current, split=False):
+    tabs = [{"type": "tab-area", "currentIndex": 0, "widgets": widgets[:2]},
+            {"type": "tab-area", "currentIndex": 0, "widgets": widgets[2:]}]
+    dock = ({"type": "split-area", "orientation": "horizontal", "sizes": [0.5, 0.5], "children": tabs}
+            if split else {"type": "tab-area", "currentIndex": 0, "widgets": widgets})
+    data = {"layout-restorer:data": {"main": {"dock": dock, "current": current},
+                                     "left": {"collapsed": False, "widgets": ["filebrowser"]}}}
+    for w in widgets:
+        kind, _, path = w.partition(":")
+        data[w] = {"data": {"path": path, "factory": "Notebook" if kind == "notebook" else "Editor"}}
+    return {"data": data, "metadata": {"id": "default"}}
+
+
+@pytest.mark.parametrize("split", [False, True], ids=["tabs", "split"])
+def test_a_relaunch_reopens_the_start_page_and_the_chapter_in_front_only(tmp_path, split):
+    widgets = ["notebook:START.ipynb", "notebook:01_dot_products.ipynb", "editor:notation.md",
+               "notebook:04_perceptron.ipynb", "notebook:05_convergence_proof.ipynb",
+               "notebook:06_gradient_descent.ipynb"]
+    path = tmp_path / course.DEFAULT_LAYOUT_FILE
+    path.write_text(json.dumps(_layout(widgets, "notebook:04_perceptron.ipynb", split)))
+    course.trim_lab_layout(tmp_path)
+    layout = json.loads(path.read_text())
+    main = layout["data"]["layout-restorer:data"]["main"]
+    kept = course._dock_widgets(main["dock"])
+    assert kept == ["notebook:START.ipynb", "editor:notation.md", "notebook:04_perceptron.ipynb"]
+    assert main["current"] == "notebook:04_perceptron.ipynb"
+    assert main["dock"]["widgets"][main["dock"]["currentIndex"]] == "notebook:04_perceptron.ipynb"
+    assert "notebook:05_convergence_proof.ipynb" not in layout["data"]
+    assert layout["data"]["layout-restorer:data"]["left"]["widgets"] == ["filebrowser"]  # the rest as it was
+    # Nothing more to trim: the file is left as it is; an unreadable one too.
+    text = path.read_text()
+    course.trim_lab_layout(tmp_path)
+    assert path.read_text() == text
+    path.write_text("{ not json")
+    course.trim_lab_layout(tmp_path)
+    assert path.read_text() == "{ not json"
 
 
 def _copy_of_the_repo(dest):

@@ -270,18 +270,23 @@ def test_a_folder_is_graded_in_parallel_into_reports_and_gradebooks(submissions,
         assert report["score"] == score and report["max_score"] == 7, (student, report)
     with open(out / "gradebook.csv", newline="") as f:
         rows = list(csv.reader(f))
-    assert rows[0] == ["student", "notebook", "exercise", "points", "max_points"]
-    assert ["bob", "hw_linear", "hw-centroid-bias", "0", "3"] in rows
-    assert ["bob", "hw_linear", "hw-update", "2", "2"] in rows
+    assert rows[0] == ["student", "notebook", "exercise", "points", "max_points", "status"]
+    assert ["bob", "hw_linear", "hw-centroid-bias", "0", "3", "graded"] in rows
+    assert ["bob", "hw_linear", "hw-update", "2", "2", "graded"] in rows
+    # carol's file is not a notebook: 0 points, and the status says why, not "graded"
+    assert ["carol", "hw_linear", "hw-update", "0", "2", "unreadable"] in rows
     assert len(rows) == 1 + 4 * 3
-    with open(out / "gradebook_wide.csv", newline="") as f:
+    with open(out / "gradebook_canvas.csv", newline="") as f:
         wide = list(csv.reader(f))
-    assert wide[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "hw_linear: hw-update",
-                       "hw_linear: hw-centroid-bias", "hw_linear: hw-lms-step", "hw_linear: total"]
-    assert [r[0] for r in wide[1:]] == ["alice", "bob", "carol", "dave"]
-    assert wide[2] == ["bob", "", "", "bob", "", "2", "0", "2", "4"]
-    totals = {r[0]: float(r[-1]) for r in wide[1:]}
+    # Canvas's import layout: the student columns, one total per notebook, then the points possible
+    assert wide[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "hw_linear"]
+    assert wide[1] == ["    Points Possible", "", "", "", "", "7"]
+    assert [r[0] for r in wide[2:]] == ["alice", "bob", "carol", "dave"]
+    assert wide[3] == ["bob", "", "", "bob", "", "4"]
+    totals = {r[0]: float(r[-1]) for r in wide[2:]}
     assert totals == expected
+    with open(out / "gradebook_moodle.csv", newline="") as f:
+        assert list(csv.reader(f)) == [wide[0]] + wide[2:]   # Moodle would take the points row for a student
 
 
 def test_a_name_the_student_deleted_is_not_taken_from_an_earlier_test():
@@ -356,3 +361,19 @@ def test_nothing_the_submission_started_outlives_the_grade(sandbox):
     while _runner_pids() - before and time.monotonic() < deadline:
         time.sleep(0.05)
     assert _runner_pids() - before == set()
+
+
+def test_the_printed_report_shows_a_failed_checks_every_probe_and_hint_escaped():
+    report = {"student": "s.ipynb", "instructor": "i.ipynb", "timeout": 30, "sandbox": "none", "problems": [],
+              "notes": [], "score": 0, "max_score": 2,
+              "tests": [{"grade_id": "q-tests", "points": 0, "max_points": 2, "passed": False,
+                         "error": "ExerciseFailed: ✗ Exercise 1: 0/2 points (2 of 2 checks failed)",
+                         "feedback": "✗ Exercise 1: 0/2 points (2 of 2 checks failed)\n- f(1) returned 3\n"
+                                     "  This looks like a known mistake: tripled\n- f(2) raised ValueError: "
+                                     "\x1b[2J\nHint: double it"}]}
+    lines = hw.format_report(report).split("\n")
+    (start,) = [k for k, line in enumerate(lines) if line.startswith("  q-tests ")]
+    assert lines[start].endswith("0/2  FAILED (ExerciseFailed: ✗ Exercise 1: 0/2 points (2 of 2 checks failed))")
+    assert lines[start + 1:start + 5] == ["      - f(1) returned 3", "        This looks like a known mistake: tripled",
+                                          "      - f(2) raised ValueError: \\x1b[2J", "      Hint: double it"]
+    assert lines[start + 5] == "Total: 0/2"

@@ -375,8 +375,18 @@ class Kernel:
         self.km.shutdown_kernel(now=True)
 
 
-_DUMP = """import json as _lk_json, sys as _lk_sys
-_lk_o = getattr(getattr(_lk_sys, "last_value", None), "outcome", None)
+# The harness keeps the last failed check's outcome (in a notebook its box is shown and the kernel prints
+# nothing more, so sys.last_value is not set); _DUMP prints it as JSON.  Nothing the learner sees changes.
+_KEEP = """import lecturekit.exercises as _lk_E
+_lk_init = _lk_E.ExerciseFailed.__init__
+def _lk_keep(self, outcome, shown, _init=_lk_init):
+    _init(self, outcome, shown)
+    _lk_E._lk_last = self
+_lk_E.ExerciseFailed.__init__ = _lk_keep
+del _lk_keep, _lk_init"""
+_DUMP = """import json as _lk_json, lecturekit.exercises as _lk_E
+_lk_o = getattr(getattr(_lk_E, "_lk_last", None), "outcome", None)
+_lk_E._lk_last = None
 print(_lk_json.dumps(None if _lk_o is None else {
     "summary": _lk_o.summary, "text": _lk_o.text(), "html": _lk_o._repr_html_(),
     "failures": [{"call": f.call, "got": f.got, "expected": f.expected, "note": f.note,
@@ -450,10 +460,9 @@ def _run_chapter(kernel, path, student_dir, records):
 
     def test_cell(index):
         status, text, html = kernel.run(student.cells[index].source)
-        dump = None
-        if status != "ok":
-            _, dumped, _ = kernel.run(_DUMP)
-            dump = json.loads(dumped.strip().splitlines()[-1])
+        _, dumped, _ = kernel.run(_DUMP)
+        dump = json.loads(dumped.strip().splitlines()[-1])
+        assert not (status == "ok" and dump is not None), (index, dump)
         return {"status": status, "text": text, "html": html, "dump": dump}
 
     for index, cell in enumerate(student.cells):
@@ -501,6 +510,7 @@ def student_runs(published, site):
             status, text, _ = kernel.run("import lecturekit, lecturekit.exercises.ch01 as _m\n"
                                          "print(lecturekit.__file__)\nprint(_m.__file__)")
             assert status == "ok", text
+            assert kernel.run(_KEEP)[0] == "ok"
             runs[path.stem] = _run_chapter(kernel, path, published["student"] / "notebooks", records)
             runs[path.stem]["imported"] = text.split()
         finally:
@@ -704,6 +714,35 @@ def test_the_instructor_can_tell_which_misconceptions_students_may_read(publishe
     records = records_by_id(published)
     choice = {m["message"] for p in records["ch04-scale"]["probes"] for m in p["mistakes"]}
     assert choice and not choice & allowed["ch04-scale"]      # a multiple choice's reasons stay with you
+
+
+def test_feedback_for_a_published_homework_says_no_more_than_the_students_build(published, keyset):
+    """The grader's messages come from the full checks; a class run against a published instructor folder
+    redacts its feedback pages to what the students' build says (no expected value, no misconception
+    the students' build does not name)."""
+    from lecturekit.homework.publish import bundle_of, feedback_redactor
+
+    instructor = published["instructor"]
+    assert bundle_of(instructor / "notebooks") == instructor.resolve()
+    assert bundle_of(instructor / "notebooks" / CHAPTERS[0].name) == instructor.resolve()
+    assert bundle_of(CHAPTERS[0]) is None
+    redact = feedback_redactor(instructor)
+    allowed = set().union(*hw.publish.misconceptions_for_students(instructor).values())
+    found = 0
+    for gid, wrong in (("ch04-scale", "b"), ("ch03-weights", lambda X, y: [-2.5, -2.0, -3.0]),
+                       ("ch05-explain", "c")):
+        with pytest.raises(Exception) as info:
+            check_exercise(gid, wrong)
+        full = str(info.value)
+        shown = redact(full)
+        assert "expected " not in shown
+        assert keyset.find(shown) == []
+        for line in shown.splitlines():
+            if "This looks like a known mistake: " in line:
+                assert line.split("This looks like a known mistake: ", 1)[1].strip() in allowed
+                found += 1
+        assert shown.splitlines()[0] == full.splitlines()[0]
+    assert found >= 1      # a safe misconception stays (ch03-weights: the sign flipped)
 
 
 def test_no_multiple_choice_mistake_and_no_default_predict_mistake_is_published(published):

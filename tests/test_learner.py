@@ -9,6 +9,7 @@ learner's files.
 """
 
 import hashlib
+import html
 import io
 import json
 import os
@@ -59,7 +60,7 @@ def _first_solution(nb):
 # the copy
 # --------------------------------------------------------------------------
 
-def test_workspace_holds_student_versions_with_solutions_on_request(tmp_path):
+def test_workspace_holds_student_versions_and_the_solutions_only_in_its_records(tmp_path):
     src = _course(tmp_path, CHAPTER)
     work = tmp_path / "my-work"
     learner.set_up_workspace(src, work, out=io.StringIO())
@@ -69,69 +70,93 @@ def test_workspace_holds_student_versions_with_solutions_on_request(tmp_path):
     assert "raise NotImplementedError()" in code
     assert "BEGIN SOLUTION" not in code and "BEGIN HIDDEN TESTS" not in code
     assert all(not c.get("outputs") for c in copy.cells if c.cell_type == "code")
-    # One collapsed reference solution right after each solution cell, holding
-    # exactly the instructor's solution.
+    # The copy is the class's student version, cell for cell: no solution in it, folded or not;
+    # a stub that does not name what its check reads gets a line that does.
+    from lecturekit.exercises import registered
+
+    student = student_version(instructor)
+    assert len(copy.cells) == len(student.cells)
+    named = 0
+    for mine, theirs in zip(copy.cells, student.cells):
+        if mine.source == theirs.source:
+            continue
+        names = registered(mine.metadata["nbgrader"]["grade_id"]).expects
+        added, rest = mine.source.split("\n", 1)
+        assert rest == theirs.source and added.startswith("# Define ") and added.endswith("the check below reads them.")
+        assert all(name in added for name in names) and not any(name in theirs.source for name in names)
+        named += 1
+    assert named == 1  # chapter 1: Exercise 3's a_dot_b, angle_ab and proj_a_on_b
+    # The solutions are in the workspace's records, each the instructor's as a learner writes it.
+    table = json.loads((work / learner.SOLUTIONS).read_text())
     assignment = parse_assignment(instructor, "instructor")
-    solutions = [c for c, kind in zip(instructor.cells, assignment.kinds) if kind == "solution"]
-    blocks = [c for c in copy.cells if learner.SOLUTION_TAG in c.metadata.get("tags", [])]
-    assert len(blocks) == len(solutions) >= 1
-    for block, sol in zip(blocks, solutions):
-        assert block.source.startswith("<details>")
-        assert reference_solution(sol.source).rstrip("\n") in block.source
-    for k, cell in enumerate(copy.cells):
-        if learner.SOLUTION_TAG in cell.metadata.get("tags", []):
-            assert copy.cells[k - 1].metadata["nbgrader"]["solution"] is True
-    # Without the cells added for the learner, the copy is the class's student version.
-    plain = [c for c in copy.cells if learner.SOLUTION_TAG not in c.metadata.get("tags", [])]
-    assert [c.source for c in plain] == [c.source for c in student_version(instructor).cells]
+    assert set(table) == {e.grade_id for e in assignment.exercises}
+    for ex in assignment.exercises:
+        assert table[ex.grade_id]["code"] == reference_solution(instructor.cells[ex.cell_index].source).strip("\n")
 
 
-def test_no_solutions_for_a_class_or_on_request(tmp_path):
+def test_a_reference_solution_is_shown_only_when_asked_for(tmp_path, monkeypatch):
+    src = _course(tmp_path, CHAPTER)
+    work = tmp_path / "my-work"
+    learner.set_up_workspace(src, work, out=io.StringIO())
+    instructor = nbformat.read(CHAPTER, as_version=4)
+    k, gid = _first_solution(instructor)
+    expected = reference_solution(instructor.cells[k].source).strip("\n")
+    monkeypatch.chdir(work)  # where a notebook's kernel starts
+    shown = learner.show_solution(gid)
+    assert expected in repr(shown) and "Exercise 1" in repr(shown)
+    from lecturekit.exercises import show_solution  # where a learner finds it, beside check_exercise
+
+    assert repr(show_solution(gid)) == repr(shown)
+    assert html.escape(expected) in shown._repr_html_()
+    # Under a check: a control whose summary is a button of its own, closed.
+    control = learner.solution_html(gid)
+    summary = re.search(r"<details[^>]*>(<summary[^>]*>)([^<]*)</summary>", control)
+    assert summary.group(2) == "Show the reference solution"
+    assert "display: inline-block" in summary.group(1)  # as wide as its label, not the row
+    assert "<details " in control and " open" not in control.split(">")[0]
+    assert html.escape(expected) in control
+    with pytest.raises(KeyError, match="ch01-dot"):
+        learner.show_solution("ch01-nothing")
+    with pytest.raises(TypeError, match="grade_id"):
+        learner.show_solution(4)
+    # Outside a workspace: no control, and show_solution says where it works.
+    monkeypatch.chdir(tmp_path)
+    assert learner.solution_html(gid) is None and learner.solution_control(gid) is None
+    with pytest.raises(FileNotFoundError, match="course.py lab"):
+        learner.show_solution(gid)
+
+
+def test_no_solutions_for_a_class_or_on_request(tmp_path, monkeypatch):
     src = _course(tmp_path, CHAPTER)
     learner.set_up_workspace(src, tmp_path / "w", solutions=False, out=io.StringIO())
-    copy = nbformat.read(tmp_path / "w" / CHAPTER.name, as_version=4)
-    assert not any(learner.SOLUTION_TAG in c.metadata.get("tags", []) for c in copy.cells)
+    assert not (tmp_path / "w" / learner.SOLUTIONS).exists()
+    monkeypatch.chdir(tmp_path / "w")
     instructor = nbformat.read(CHAPTER, as_version=4)
-    hidden_solution = reference_solution(instructor.cells[_first_solution(instructor)[0]].source)
+    k, gid = _first_solution(instructor)
+    assert learner.solution_html(gid) is None
+    with pytest.raises(LookupError, match="no-solutions"):
+        learner.show_solution(gid)
+    hidden_solution = reference_solution(instructor.cells[k].source)
     text = json.dumps(student_version(instructor))
     assert json.dumps(hidden_solution.strip())[1:-1] not in text
+    page = nbformat.read(tmp_path / "w" / learner.START, as_version=4).cells[0].source
+    assert "Show the reference solution" not in page
 
 
-def test_an_edit_survives_a_course_update_and_the_learner_is_told_once(tmp_path, capsys):
+def test_running_the_set_up_again_changes_nothing(tmp_path, capsys):
     src = _course(tmp_path, CHAPTER)
     work = tmp_path / "my-work"
     learner.set_up_workspace(src, work)
     assert "Made your workspace" in capsys.readouterr().out
-
-    # The learner solves the first exercise in their copy.
     mine = work / CHAPTER.name
     nb = nbformat.read(mine, as_version=4)
     k, _ = _first_solution(nb)
     nb.cells[k].source = "# my own answer\n" + nb.cells[k].source
     nbformat.write(nb, mine)
-    edited = _digest(mine)
-
-    # Running the set-up again without a course change changes nothing.
+    before = {p: _digest(p) for p in work.rglob("*") if p.is_file()}
     learner.set_up_workspace(src, work)
     assert capsys.readouterr().out == ""
-    assert _digest(mine) == edited and _chapter_names(work) == [mine.name]
-
-    # The course changes: the new version is added beside the learner's copy.
-    course_nb = nbformat.read(src / CHAPTER.name, as_version=4)
-    course_nb.cells[0].source += "\n\nA sentence added by a course update."
-    nbformat.write(course_nb, src / CHAPTER.name)
-    learner.set_up_workspace(src, work)
-    said = capsys.readouterr().out
-    new = work / (CHAPTER.stem + ".v2.ipynb")
-    assert new.name in said and mine.name in said and "unchanged" in said
-    assert _digest(mine) == edited
-    assert "# my own answer" in nbformat.read(mine, as_version=4).cells[k].source
-    assert "A sentence added by a course update." in nbformat.read(new, as_version=4).cells[0].source
-
-    # Told once: the next run says nothing and writes nothing.
-    learner.set_up_workspace(src, work)
-    assert capsys.readouterr().out == ""
-    assert _chapter_names(work) == sorted([mine.name, new.name])
+    assert {p: _digest(p) for p in work.rglob("*") if p.is_file()} == before
 
 
 def test_new_outputs_in_the_course_are_not_an_update(tmp_path, capsys):
@@ -147,7 +172,7 @@ def test_new_outputs_in_the_course_are_not_an_update(tmp_path, capsys):
     capsys.readouterr()
     learner.set_up_workspace(src, work)
     assert capsys.readouterr().out == ""
-    assert len(_chapter_names(work)) == 1
+    assert _chapter_names(work) == [CHAPTER.name] and not (work / learner.EARLIER).exists()
 
 
 def test_lost_records_never_cost_the_learner_a_file(tmp_path, capsys):
@@ -155,20 +180,56 @@ def test_lost_records_never_cost_the_learner_a_file(tmp_path, capsys):
     work = tmp_path / "w"
     learner.set_up_workspace(src, work)
     mine = work / CHAPTER.name
-    mine.write_text(mine.read_text() + "\n")  # the learner saved it
+    nb = nbformat.read(mine, as_version=4)
+    k, _ = _first_solution(nb)
+    nb.cells[k].source = "def dot(a, b):\n    return 42"
+    nbformat.write(nb, mine)
     edited = _digest(mine)
+    # The records are damaged: the copy is still recognised as this version's, and kept as it is.
     (work / learner.MANIFEST).write_text("{ not json")
+    capsys.readouterr()
     learner.set_up_workspace(src, work)
-    assert _digest(mine) == edited
-    assert (work / (CHAPTER.stem + ".v2.ipynb")).exists()
+    assert _digest(mine) == edited and capsys.readouterr().out == ""
+    # Records lost again, and the learner also changed a lesson cell: the copy is not
+    # recognised, so it is treated as an update: kept untouched aside, the answer carried.
+    nb = nbformat.read(mine, as_version=4)
+    lesson = next(i for i, c in enumerate(nb.cells) if c.cell_type == "code" and "nbgrader" not in c.metadata)
+    nb.cells[lesson].source += "\nprint('my experiment')"
+    nbformat.write(nb, mine)
+    edited = _digest(mine)
+    (work / learner.MANIFEST).unlink()
+    learner.set_up_workspace(src, work)
+    said = capsys.readouterr().out
+    assert "records did not know your copy" in said
+    archived = work / learner.EARLIER / f"{CHAPTER.stem}.v1.ipynb"
+    assert _digest(archived) == edited
+    new = nbformat.read(mine, as_version=4)
+    assert "def dot(a, b):\n    return 42" in [c.source for c in new.cells]
+    assert _chapter_names(work) == [CHAPTER.name]
 
 
-def test_chapter_files_lists_versions_in_order(tmp_path):
-    for name in ["02_b.ipynb", "01_a.v10.ipynb", "01_a.ipynb", "01_a.v2.ipynb"]:
+def test_a_deleted_copy_is_made_again(tmp_path, capsys):
+    src = _course(tmp_path, CHAPTER)
+    work = tmp_path / "w"
+    learner.set_up_workspace(src, work)
+    (work / CHAPTER.name).unlink()
+    capsys.readouterr()
+    learner.set_up_workspace(src, work)
+    assert "fresh copy" in capsys.readouterr().out and (work / CHAPTER.name).exists()
+
+
+def test_chapter_files_lists_one_copy_per_chapter(tmp_path):
+    for name in ["02_b.ipynb", "01_a.ipynb", "START.ipynb", ".01_a.new.ipynb"]:
         (tmp_path / name).write_text("{}")
-    assert [p.name for _, p in learner.chapter_files(tmp_path)] == [
-        "01_a.ipynb", "01_a.v2.ipynb", "01_a.v10.ipynb", "02_b.ipynb"]
-    assert [s for s, _ in learner.chapter_files(tmp_path)] == ["01_a", "01_a", "01_a", "02_b"]
+    (tmp_path / learner.EARLIER).mkdir()
+    (tmp_path / learner.EARLIER / "01_a.v1.ipynb").write_text("{}")
+    assert [(s, p.name) for s, p in learner.chapter_files(tmp_path)] == [("01_a", "01_a.ipynb"),
+                                                                         ("02_b", "02_b.ipynb")]
+    # A workspace of the older version, with versions beside the copy: the one saved last.
+    (tmp_path / "01_a.v2.ipynb").write_text("{}")
+    os.utime(tmp_path / "01_a.ipynb", (1_000_000, 1_000_000))
+    assert [(s, p.name) for s, p in learner.chapter_files(tmp_path)] == [("01_a", "01_a.v2.ipynb"),
+                                                                         ("02_b", "02_b.ipynb")]
 
 
 # --------------------------------------------------------------------------
@@ -253,10 +314,12 @@ def test_progress_counts_a_correct_answer_and_leaves_the_files_alone(tmp_path):
               if c.metadata.get("nbgrader", {}).get("grade_id") == gid)
     nb.cells[k].source = reference_solution(instructor.cells[kk].source)
     nbformat.write(nb, mine)
-    before = {p.name: _digest(p) for p in work.rglob("*") if p.is_file()}
+    records = work / learner.RECORDS
+    before = {p: _digest(p) for p in work.rglob("*") if p.is_file() and records not in p.parents}
 
     rows = learner.progress(work, src, timeout=60)
-    after = {p.name: _digest(p) for p in work.rglob("*") if p.is_file()}
+    # Only the workspace's records (the progress cache) are written; the learner's files are not.
+    after = {p: _digest(p) for p in work.rglob("*") if p.is_file() and records not in p.parents}
     assert after == before
 
     exercises = parse_assignment(instructor, "instructor").exercises
@@ -442,8 +505,29 @@ def test_show_progress_in_the_workspace_finds_the_course(tmp_path, monkeypatch):
 
 
 # --------------------------------------------------------------------------
-# the start page and the solution blocks
+# the start page
 # --------------------------------------------------------------------------
+
+_OTHER_CHAPTER = re.compile(r"\bchapters?\s+(\d+)", re.I)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_each_chapter_is_described_by_a_sentence_about_itself(path):
+    nb = nbformat.read(path, as_version=4)
+    line = learner.chapter_description(nb)
+    own = re.match(r"chapter\s+(\d+)", learner.chapter_heading(nb), re.I).group(1)
+    intro = " ".join(nb.cells[0].source.split())
+    assert line and " ".join(line.split()) in intro  # the chapter's own words
+    assert line.endswith((".", "!")) and not line.endswith("?")
+    assert [n for n in _OTHER_CHAPTER.findall(line) if n != own] == [], line  # not about another chapter
+    assert len(line) <= 400
+
+
+def test_a_chapter_may_give_its_own_description(tmp_path):
+    nb = nbformat.read(CHAPTER, as_version=4)
+    nb.metadata["lecturekit"] = {"summary": "Dot products, by hand and as geometry."}
+    assert learner.chapter_description(nb) == "Dot products, by hand and as geometry."
+
 
 def test_the_start_page_lists_every_chapter_and_shows_progress(tmp_path):
     src = _course(tmp_path, *NOTEBOOKS)
@@ -454,8 +538,10 @@ def test_the_start_page_lists_every_chapter_and_shows_progress(tmp_path):
     for path in NOTEBOOKS:
         title = learner.chapter_heading(nbformat.read(path, as_version=4))
         assert f"[**{title}**]({path.name}) — " in text, title
-    for words in ("Exercises", "Reference solution", "Answer", "Where to begin", "Ctrl+S"):
+    for words in ("Exercises", "Show the reference solution", "Answer", "Where to begin", "Ctrl+S",
+                  "one copy of each chapter", learner.EARLIER):
         assert words in text
+    assert "What changed in the course" not in text  # no update yet
     assert f"({NOTEBOOKS[0].name})" in text.split("## Where to begin")[1]
     assert [c.cell_type for c in page.cells] == ["markdown", "code", "markdown"]
     assert "show_progress()" in page.cells[1].source
@@ -488,18 +574,6 @@ def test_the_start_page_is_updated_with_the_course_unless_the_learner_changed_it
     learner.set_up_workspace(src, work, out=io.StringIO())
     assert nbformat.read(start, as_version=4).cells[0].source.endswith("my notes")
     assert (work / "notation.md").read_text() == "my notation\n"
-
-
-def test_reference_solutions_cannot_be_edited_or_deleted_by_a_reflex(tmp_path):
-    src = _course(tmp_path, CHAPTER)
-    learner.set_up_workspace(src, tmp_path / "w", out=io.StringIO())
-    copy = nbformat.read(tmp_path / "w" / CHAPTER.name, as_version=4)
-    blocks = [c for c in copy.cells if learner.SOLUTION_TAG in c.metadata.get("tags", [])]
-    assert blocks and all(c.metadata["editable"] is False and c.metadata["deletable"] is False
-                          for c in blocks)
-    # The learner's own exercise cells stay editable.
-    assert all(c.metadata.get("editable", True) for c in copy.cells
-               if c.metadata.get("nbgrader", {}).get("solution"))
 
 
 def _row(chapter, n, status):

@@ -76,8 +76,16 @@ def _perpendicular(t, perpendicular):
         except Exception:  # noqa: BLE001 - reported by the first probe already
             t.check_true(False, what=f"`perpendicular({np.round(a, 3).tolist()}, {length:.3f})` raised an error")
             continue
-        ok = (p.shape == (2,) and abs(p @ a) < 1e-9 * max(1.0, length * np.linalg.norm(a))
-              and abs(np.linalg.norm(p) - length) < 1e-9 * max(1.0, length) and a[0] * p[1] - a[1] * p[0] > 0)
-        t.check_true(bool(ok), what=f"`perpendicular({np.round(a, 3).tolist()}, {length:.3f})` = "
-                                    f"{np.round(p, 4).tolist()} is not perpendicular to a, of that length, "
-                                    "a counterclockwise quarter turn")
+        wrong = []  # only what is wrong is said
+        if p.shape != (2,):
+            wrong.append(f"has shape {p.shape}, not two numbers")
+        else:
+            perpendicular_ok = abs(p @ a) < 1e-9 * max(1.0, length * np.linalg.norm(a))
+            if not perpendicular_ok:
+                wrong.append("is not perpendicular to a")
+            if not abs(np.linalg.norm(p) - length) < 1e-9 * max(1.0, length):
+                wrong.append(f"has length {np.linalg.norm(p):.4g}, not {length:.3f}")
+            if perpendicular_ok and not a[0] * p[1] - a[1] * p[0] > 0:
+                wrong.append("turns a clockwise, not counterclockwise")
+        t.check_true(not wrong, what=f"`perpendicular({np.round(a, 3).tolist()}, {length:.3f})` = "
+                                     f"{np.round(p, 4).tolist()} " + " and ".join(wrong))

@@ -210,7 +210,10 @@ def _predict(t, updates_by_hand, w_by_hand):
                                     "a score of exactly 0 later in the run counted as correct, or the loop stopped "
                                     "after one epoch: y w.x = 0 is a mistake, and the loop runs until an epoch "
                                     "has none")])
-    t.check(lambda: np.asarray(w_by_hand, dtype=float), run.w, call="`w_by_hand`", reveal=False)
+    t.check(lambda: np.asarray(w_by_hand, dtype=float), run.w, call="`w_by_hand`", reveal=False,
+            misconceptions=[Mistake("no-bias", [-2.0, 5.0],  # the run on (x1, x2) without the 1, by hand
+                                    "forgetting the leading 1 of x: without a bias entry w has two numbers "
+                                    "and the run goes differently")])
 
 
 # --------------------------------------------------------------------------

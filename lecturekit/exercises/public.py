@@ -393,7 +393,7 @@ def run_public(spec, t, *answers):
     shown (the expected *form* is) and only the mistakes the spec names are
     recognised.
     """
-    from . import Mistake, _Failure, _message, _NOT_WRITTEN, _span
+    from . import Mistake, _error_advice, _Failure, _message, _NOT_WRITTEN, _span
 
     names = spec["answers"]
     if len(answers) != len(names):
@@ -426,7 +426,9 @@ def run_public(spec, t, *answers):
             t.failures.append(_Failure(call, "raised NotImplementedError", None, None, _NOT_WRITTEN))
             continue
         except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything
-            t.failures.append(_Failure(call, f"raised {type(exc).__name__}: {_message(exc)}", None, None))
+            ename, message = type(exc).__name__, _message(exc)
+            t.failures.append(_Failure(call, f"raised {ename}: {message}", None, None, _error_advice(exc),
+                                       error=(ename, message)))
             continue
         if probe["how"] in ("run", "stub"):
             continue
@@ -477,4 +479,4 @@ def register(module_name: str) -> None:
         run.__module__ = module_name
         _REGISTRY[spec["grade_id"]] = Exercise(spec["grade_id"], int(spec["number"]), spec["title"],
                                                float(spec["points"]), spec["kind"], spec["hint"], run,
-                                               homework=True)
+                                               expects=tuple(spec["answers"]), homework=True)

@@ -73,6 +73,9 @@ def stepper_state(result, X, y, step) -> dict:
     }
 
 
+#: Data sets of at most this many points have their points numbered in the stepper.
+STEPPER_NUMBERED = 20
+
 _STEPPER_DATA = {
     "toy: 4 points": datasets.toy,
     "separable: 20 points": lambda: datasets.separable(20, seed=0),
@@ -149,7 +152,8 @@ def perceptron_stepper(X=None, y=None, *, eta=1.0, start="zeros", max_epochs=50)
         from ..plot import data
 
         ax = fig.add_axes((0.11, 0.1, 0.56, 0.8))  # the legend goes to the right, off the data
-        data(s["X"], s["y"], ax=ax, legend=False)  # fixed for a data set (the static key)
+        # fixed for a data set (the static key); small sets numbered, as the title names "example k"
+        data(s["X"], s["y"], ax=ax, legend=False, numbers=len(s["y"]) <= STEPPER_NUMBERED)
         fix_limits(ax, s["X"])
         static_legend(fig, [("data", 1), ("data", -1),
                              ("line", {"color": "0.55", "linestyle": "--", "linewidth": 1.2}, "before the update"),

@@ -16,10 +16,16 @@ nbgrader.  Its modules, one job each:
   that only sees plain data) and the report;
 * :mod:`~lecturekit.homework.plain`: the plain-data format between the two;
 * :mod:`~lecturekit.homework.mutants`: tests of the tests (wrong answers must lose points);
-* :mod:`~lecturekit.homework.gradebook`: a folder of submissions, and the gradebook CSVs;
+* :mod:`~lecturekit.homework.submissions`: which file of a class folder is whose, for which notebook
+  (renamed files matched), and what is not graded and why;
+* :mod:`~lecturekit.homework.roster`: the class list; :mod:`~lecturekit.homework.manual`: the
+  manual-grading sheet;
+* :mod:`~lecturekit.homework.gradebook`: each student's status per notebook, and the gradebook CSVs
+  (long, Canvas, Moodle);
 * :mod:`~lecturekit.homework.classrun`: grading a class, resumable (reports record the hashes they
   were graded from), on a local pool or on Dask (:mod:`~lecturekit.homework.cluster`);
-* :mod:`~lecturekit.homework.classreport`: what the class got wrong (HTML and CSV);
+* :mod:`~lecturekit.homework.classreport`: what the class got wrong, and what needs a person (HTML, CSV);
+* :mod:`~lecturekit.homework.handback`: the feedback pages to hand back;
 * :mod:`~lecturekit.homework.escape`: student text made safe for terminals, CSV, HTML and file names;
 * :mod:`~lecturekit.homework.cli`: the command line::
 
@@ -30,9 +36,11 @@ nbgrader.  Its modules, one job each:
     python -m lecturekit.homework grade   STUDENT.ipynb --instructor notebooks/04_perceptron.ipynb
                                           [--json out.json] [--timeout 30] [--executed out.ipynb]
                                           [--unsandboxed]
-    python -m lecturekit.homework grade   SUBMISSIONS/ --instructor notebooks/04_perceptron.ipynb
-                                          --out reports/ [--jobs 2] [--scheduler local|tcp://HOST:8786]
-                                          [--regrade]
+    python -m lecturekit.homework grade   SUBMISSIONS/ --instructor notebooks/ --out reports/
+                                          [--jobs 2] [--scheduler local|tcp://HOST:8786] [--regrade]
+                                          [--roster class.csv] [--manual marks.csv]
+                                          [--columns notebooks|exercises] [--no-feedback]
+    python -m lecturekit.homework sheet   reports/ -o marks.csv [--update]
     python -m lecturekit.homework mutants notebooks/ --mutants tests/homework_fixtures/mutants.py
 
 For a learner's own code, no sandbox is needed and any OS works::

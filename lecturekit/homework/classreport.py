@@ -18,21 +18,28 @@ texts: when exercises report stable misconception ids, it returns the ids and
 the rest of this module stays as it is.  A submission counts once per misconception and
 exercise, however many of its test cells saw it.
 
-All text (exercise ids, notebook names, misconception descriptions) is
-escaped for HTML, and every CSV cell goes through :func:`escape.csv_cell`.
+The HTML page also lists, first, what needs a person: the files that were not
+graded and why (a name that matches no notebook, a second copy, a report that
+could not be written), the unreadable submissions, those that ran out of time,
+the students on the roster with nothing handed in, the submissions whose name
+is not on the roster, and the manual grades that could not be applied.
+
+All text (student and file names, exercise ids, notebook names, misconception
+descriptions) is escaped for HTML after control and bidirectional characters
+are made visible (:func:`escape.html_text`), and every CSV cell goes through
+:func:`escape.csv_cell`.
 """
 
 from __future__ import annotations
 
 import csv
-import html
 import io
 from collections import Counter
 from pathlib import Path
 
-from .escape import csv_cell
+from .escape import csv_cell, html_text
 
-__all__ = ["misconception_of", "class_summary", "write_class_report", "CSV_HEADER"]
+__all__ = ["misconception_of", "class_summary", "to_check", "write_class_report", "CSV_HEADER"]
 
 CSV_HEADER = ["notebook", "exercise", "max_points", "kind", "value", "submissions", "of"]
 
@@ -55,7 +62,7 @@ def class_summary(reports):
     "misconceptions": Counter}}}}`` over the reports."""
     summary = {}
     for report in reports:
-        notebook = Path(report["instructor"]).stem
+        notebook = report.get("notebook") or Path(report["instructor"]).stem
         book = summary.setdefault(notebook, {"submissions": 0, "exercises": {}})
         book["submissions"] += 1
         for exercise, p in report["exercises"].items():
@@ -82,7 +89,7 @@ def _rows(summary):
 
 def _bars(title, items, total, unit):
     """A horizontal bar chart as inline SVG, with a text alternative made from ``items`` [(label, count)]."""
-    e = html.escape
+    e = html_text
     alt = f"{title}: " + "; ".join(f"{label}: {count} of {total} {unit}" for label, count in items) + "."
     if not items:
         return f'<p class="none">{e(title)}: none.</p>'
@@ -103,7 +110,7 @@ def _bars(title, items, total, unit):
 
 
 def _table(head, rows):
-    e = html.escape
+    e = html_text
     def cell(c):
         return f'<td class="n">{c}</td>' if isinstance(c, int) else f"<td>{e(str(c))}</td>"
     body = "".join("<tr>" + "".join(cell(c) for c in row) + "</tr>" for row in rows)
@@ -111,8 +118,31 @@ def _table(head, rows):
             + f"</tr></thead><tbody>{body}</tbody></table>")
 
 
-def class_report_html(summary):
-    e = html.escape
+def to_check(run):
+    """``[(what, who, notebook, why)]``: everything of a class run that needs a person, worst first."""
+    if run is None:
+        return []
+    rows = []
+    for path, student, reason in run.unmatched:
+        rows.append(("not graded", student or "", "", f"{path}: {reason}"))
+    for sub, reason in run.failed:
+        rows.append(("not graded", sub.student, sub.notebook, f"{sub.path}: {reason}"))
+    for entry in run.entries:
+        if entry.status in ("unreadable", "timed out"):
+            rows.append((entry.status, entry.student, entry.notebook, entry.reason or ""))
+    for entry in run.entries:
+        if entry.status == "missing":
+            rows.append(("missing", entry.student, entry.notebook, "nothing handed in: 0 points"))
+    for student in run.off_roster:
+        rows.append(("not on the roster", student, "", "graded, but the LMS will not know this name: rename "
+                     "the submission or add the student to the roster"))
+    for problem in run.problems:
+        rows.append(("to fix", "", "", problem))
+    return rows
+
+
+def class_report_html(summary, run=None):
+    e = html_text
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            "<title>Class report</title>",
            "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
@@ -122,6 +152,12 @@ def class_report_html(summary):
            "<p>Per exercise: the points the submissions got, and how many submissions showed each "
            "catalogued misconception (a known mistake a visible test recognised). Misconceptions are "
            "counted by the description the check gives.</p>"]
+    check = to_check(run)
+    if check:
+        out.append(f"<h2>To check ({len(check)})</h2>")
+        out.append("<p>Files not graded, submissions that could not be read or ran out of time, students "
+                   "with nothing handed in, and what else needs a person.</p>")
+        out.append(_table(["what", "student", "notebook", "why"], [list(row) for row in check]))
     overall = Counter()
     for notebook, book in summary.items():
         for exercise, entry in book["exercises"].items():
@@ -151,9 +187,11 @@ def class_report_html(summary):
     return "\n".join(out) + "\n"
 
 
-def write_class_report(reports, out):
-    """Write ``class_report.html`` and ``class_report.csv`` under ``out``; return their paths."""
-    from .gradebook import _atomic_text
+def write_class_report(reports, out, *, run=None):
+    """Write ``class_report.html`` and ``class_report.csv`` under ``out``; return their paths.
+
+    ``run`` (a :class:`classrun.ClassRun`) adds the list of what needs a person."""
+    from .gradebook import atomic_text as _atomic_text
 
     out = Path(out)
     summary = class_summary(reports)
@@ -162,5 +200,5 @@ def write_class_report(reports, out):
     writer.writerow(CSV_HEADER)
     writer.writerows([[csv_cell(c) for c in row] for row in _rows(summary)])
     _atomic_text(out / "class_report.csv", text.getvalue())
-    _atomic_text(out / "class_report.html", class_report_html(summary))
+    _atomic_text(out / "class_report.html", class_report_html(summary, run))
     return out / "class_report.html", out / "class_report.csv"

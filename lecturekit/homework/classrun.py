@@ -1,21 +1,36 @@
 """Grading a class: every submission once, resumable, on this machine or a Dask cluster.
 
-A class run goes through four steps:
+A class run goes through these steps:
 
-1. **Plan.**  Find the submissions (:func:`gradebook.find_submissions`) and
-   give each its report file, ``out/<student>/<notebook>.json``; the names are
-   made safe by :func:`escape.safe_name`, so no student name can leave ``out``.
-2. **Skip what is done.**  A report records the SHA-256 of the submission and
-   of the instructor notebook it was graded from.  A submission whose report
-   matches both is not graded again (``regrade=True`` grades everything).
-3. **Grade the rest** on an *engine*: ``"local"`` (a pool of ``jobs``
+1. **Check what it was given**, before anything is written: the submissions
+   folder, the instructor notebooks, the roster and the manual sheet (if any),
+   the Dask scheduler's address (it must answer as a Dask scheduler within
+   seconds, see :func:`cluster.check_address`).
+2. **Plan.**  Account for every file of the folder (:func:`submissions.scan`):
+   the notebooks to grade, each with its report file,
+   ``out/<student>/<notebook>.json`` (names made safe by
+   :func:`escape.safe_name`, so no student name can leave ``out``), and what is
+   not graded, with the reason.
+3. **Skip what is done.**  A report records the SHA-256 of the submission and
+   the *grading fingerprint* it was graded with (:func:`grading_fingerprint`:
+   the instructor notebook's code cells and exercise metadata, not its outputs
+   or text, and lecturekit's source, where the checks live).  A submission
+   whose report matches both is not graded again (``regrade=True`` grades
+   everything).
+4. **Grade the rest** on an *engine*: ``"local"`` (a pool of ``jobs``
    threads, each driving one sandboxed grade; the default, no extra
    dependency), or Dask (:mod:`lecturekit.homework.cluster`).  The engine gets
    the submission's bytes and the instructor notebook's bytes, as data; it
    returns the report as JSON text.  Only this process writes to ``out``: each
-   report atomically (a temporary file, then a rename), as soon as it arrives.
-4. **Write the gradebooks and the class report** from all the reports of the
-   plan, graded now or earlier.
+   report atomically (a temporary file, then a rename), as soon as it arrives;
+   a report that cannot be written is listed, and the rest of the class is
+   still graded.
+5. **Write the gradebooks, the class report and the feedback files** from all
+   the reports of the plan, graded now or earlier, with the roster and the
+   manual grades (:mod:`.gradebook`, :mod:`.classreport`, :mod:`.handback`).
+   Only a run that got this far writes them: a run that stops early leaves the
+   previous ones as they were, and a new ``out`` it made and wrote nothing
+   into is removed.
 
 So an interrupted run loses only the submissions in flight, and running the
 same command again grades exactly those.
@@ -23,10 +38,12 @@ same command again grades exactly those.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
 import sys
+import tempfile
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -36,19 +53,25 @@ from .escape import printable, safe_name
 from .grading import DEFAULT_TIMEOUT, MAX_FILE_BYTES, _read_instructor, grade, resolve_sandbox, write_report
 from .markup import parse_assignment
 
-__all__ = ["Submission", "ClassRun", "plan", "grade_class", "grade_payload", "Progress"]
+__all__ = ["Submission", "ClassRun", "ClassRunError", "plan", "grade_class", "grade_payload", "Progress",
+           "grading_fingerprint", "checks_fingerprint"]
+
+
+class ClassRunError(Exception):
+    """The class run cannot start or finish; the message says what is wrong and how to fix it."""
 
 
 @dataclass
 class Submission:
     """One notebook of one student, and where its report goes."""
 
-    student: str           # the file's stem or the folder's name: the student's own text
+    student: str           # the student's id: from the file or folder name (in the roster's spelling)
     notebook: str          # the instructor notebook's stem
     path: Path
     instructor: Path
     report: Path
-    problem: str | None = None   # why it cannot be graded at all (e.g. a symbolic link)
+    problem: str | None = None   # why it cannot be graded at all (e.g. handed in twice)
+    how: str = "name"            # how it was matched: "name", "matched" (a renamed file) or "only"
 
 
 @dataclass
@@ -59,24 +82,34 @@ class ClassRun:
     graded: list = field(default_factory=list)  # Submissions graded in this run
     skipped: list = field(default_factory=list)  # already graded (the report matched both hashes)
     failed: list = field(default_factory=list)  # (Submission, reason): no report; the next run retries
+    unmatched: list = field(default_factory=list)  # (path, student or None, reason): not a submission we can grade
+    ignored: list = field(default_factory=list)    # (path, reason): hidden files, extras beside a notebook
+    entries: list = field(default_factory=list)    # gradebook.Entry per student and notebook
+    off_roster: list = field(default_factory=list)   # students graded who are not on the roster
+    problems: list = field(default_factory=list)     # manual grades not applied, feedback not written
+    not_handed_in: list = field(default_factory=list)  # instructor notebooks no file was handed in for
     seconds: float = 0.0
     engine: str = "local"
     startup: float = 0.0    # of ``seconds``: starting (or connecting to) a Dask cluster, and closing it
 
+    @property
+    def complete(self):
+        """True when every file is graded, every student accounted for, and nothing needs a person."""
+        return not (self.failed or self.unmatched or self.off_roster or self.problems)
 
-def plan(folder, instructors, out):
-    """The submissions of ``folder``, each with its report path under ``out``."""
-    from .gradebook import find_submissions
+
+def plan(folder, instructors, out, *, found=None):
+    """The submissions of ``folder`` (or the :class:`submissions.Found` list ``found``), each with its
+    report path under ``out``."""
+    from .submissions import scan
 
     out = Path(out)
-    found = find_submissions(folder, instructors)
+    if found is None:
+        found = scan(folder, instructors).found
     subs = []
-    for student, stem, path, instructor in found:
-        report = out / safe_name(student) / f"{safe_name(stem)}.json"
-        problem = None
-        if path.is_symlink() or path.parent.is_symlink():
-            problem = "the submission is a symbolic link (it could point at any file, e.g. the instructor's)"
-        subs.append(Submission(student, stem, path, Path(instructor), report, problem))
+    for f in found:
+        report = out / safe_name(f.student) / f"{safe_name(f.notebook)}.json"
+        subs.append(Submission(f.student, f.notebook, f.path, Path(f.instructor), report, None, f.how))
     # Two submissions of one student for one notebook (alice.ipynb and alice/): which counts is the
     # instructor's call, so neither is graded and the summary names both.
     same = {}
@@ -126,16 +159,62 @@ def read_submission(path):
     return b"".join(kept), h.hexdigest()
 
 
-def existing_report(sub, submission_sha, instructor_sha):
-    """The report already written for ``sub`` from exactly these two files, or None."""
+def existing_report(sub, submission_sha, fingerprint):
+    """The report already written for ``sub`` from this submission with this grading fingerprint, or None."""
     try:
         data = json.loads(sub.report.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if isinstance(data, dict) and data.get("submission_sha256") == submission_sha \
-            and data.get("instructor_sha256") == instructor_sha and data.get("student_id") == sub.student:
+            and data.get("grading_sha256") == fingerprint and data.get("student_id") == sub.student:
         return data
     return None
+
+
+# Modules that find, present or hand back grades but do not decide one: a change to them regrades nothing.
+# (A module missing here counts: the fingerprint errs towards grading again.)
+PRESENTATION_MODULES = frozenset(f"homework/{name}.py" for name in (
+    "__init__", "__main__", "cli", "classrun", "classreport", "cluster", "escape", "gradebook", "handback",
+    "manual", "mutants", "roster", "student", "submissions")) | {"learner.py"}
+
+
+@functools.lru_cache(maxsize=None)
+def checks_fingerprint():
+    """SHA-256 of the lecturekit source that decides grades (every ``.py`` file of the package, by path,
+    except :data:`PRESENTATION_MODULES`): the checks the test cells call, the library their expected values
+    come from, and the grading engine."""
+    import lecturekit
+
+    root = Path(lecturekit.__file__).resolve().parent
+    h = hashlib.sha256()
+    for path in sorted(root.rglob("*.py"), key=lambda p: p.relative_to(root).as_posix()):
+        if "__pycache__" in path.parts or path.relative_to(root).as_posix() in PRESENTATION_MODULES:
+            continue
+        h.update(path.relative_to(root).as_posix().encode() + b"\0")
+        h.update(hashlib.sha256(path.read_bytes()).digest())
+    return h.hexdigest()
+
+
+def _joined(source):
+    return "".join(source) if isinstance(source, list) else str(source or "")
+
+
+def grading_fingerprint(instructor_data):
+    """SHA-256 of what decides a grade: the instructor notebook's code cells (sources, in order) and every
+    cell's nbgrader metadata, plus :func:`checks_fingerprint`.
+
+    Not its outputs, execution counts, widget state or markdown text: running the instructor notebook
+    again, or clearing its outputs, regrades nothing.
+    """
+    nb = json.loads(instructor_data)
+    cells = []
+    for cell in nb.get("cells", []) if isinstance(nb, dict) else []:
+        meta = cell.get("metadata") if isinstance(cell.get("metadata"), dict) else {}
+        if cell.get("cell_type") == "code" or "nbgrader" in meta:
+            cells.append([cell.get("cell_type"), _joined(cell.get("source")), meta.get("nbgrader")])
+    h = hashlib.sha256(json.dumps(cells, sort_keys=True, ensure_ascii=True).encode())
+    h.update(checks_fingerprint().encode())
+    return h.hexdigest()
 
 
 def grade_payload(submission, instructor, *, student_name, instructor_name, timeout=DEFAULT_TIMEOUT,
@@ -254,72 +333,168 @@ def _duration(seconds):
     return f"{seconds // 3600} h {seconds // 60 % 60:02d} min"
 
 
+def _check_inputs(folder, instructors):
+    """The submissions folder and the instructor notebooks, checked; ``{path: (payload, fingerprint,
+    file sha)}`` and ``{notebook stem: [(exercise, points)]}``."""
+    folder = Path(folder)
+    if not folder.exists():
+        raise ClassRunError(f"no such folder: {folder} (the folder of submissions); check the path")
+    if not folder.is_dir():
+        raise ClassRunError(f"{folder} is a file, not a folder of submissions; to grade one notebook, give "
+                            "it without --out (and --json FILE for the report)")
+    if not instructors:
+        raise ClassRunError("no instructor notebook given (--instructor NOTEBOOK.ipynb or a folder of them)")
+    data, assignments = {}, {}
+    for path in instructors:
+        path = Path(path)
+        if not path.is_file():
+            raise ClassRunError(f"--instructor {path}: no such notebook; check the path")
+        if path.stem in assignments:
+            raise ClassRunError(f"two instructor notebooks are named {path.stem}.ipynb; give one")
+        try:
+            nb, name, _ = _read_instructor(path)
+            raw = path.read_bytes()
+        except Exception as exc:  # noqa: BLE001 - not JSON, not a notebook, unreadable
+            raise ClassRunError(f"--instructor {path}: cannot be read as a notebook ({type(exc).__name__}: "
+                                f"{str(exc)[:200]})") from None
+        assignment = parse_assignment(nb, name)   # MarkupError: every problem, with cell and line
+        data[path] = (instructor_payload(raw), grading_fingerprint(raw), hashlib.sha256(raw).hexdigest())
+        assignments[path.stem] = [(ex.grade_id, ex.points) for ex in assignment.exercises]
+    return data, assignments
+
+
+def _writable_out(out):
+    """Make ``out`` (and its missing parents) and check that files can be written there.
+
+    Returns the folders it made, deepest first, so a run that writes nothing can remove them."""
+    made, probe = [], out
+    while not probe.exists():
+        made.append(probe)
+        probe = probe.parent
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".lk-write-test.", dir=out)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as exc:
+        _remove_empty(made)
+        raise ClassRunError(f"--out {out}: cannot write there ({exc.strerror or exc}); choose a folder you can "
+                            "write to, or fix its permissions") from None
+    if not out.is_dir():
+        raise ClassRunError(f"--out {out} is a file; give a folder")
+    return made
+
+
+def _remove_empty(folders):
+    for folder in folders:
+        try:
+            folder.rmdir()   # only if empty
+        except OSError:
+            pass
+
+
 def grade_class(folder, instructors, out, *, jobs=2, scheduler=None, timeout=DEFAULT_TIMEOUT, sandbox="bwrap",
-                regrade=False, progress=True, echo=None, **kwargs):
-    """Grade every submission of ``folder`` not graded yet; write reports, gradebooks and the class report.
+                regrade=False, progress=True, echo=None, roster=None, roster_column=None, manual=None,
+                columns="notebooks", feedback=True, feedback_redact=None, **kwargs):
+    """Grade every submission of ``folder`` not graded yet; write reports, gradebooks, the class report
+    and the feedback files.
 
     Parameters
     ----------
     folder : str or Path
-        One submission per student (see :func:`gradebook.find_submissions`).
+        One submission per student (see :mod:`lecturekit.homework.submissions`).
     instructors : list of paths
         The instructor notebooks.
     out : str or Path
-        Where the reports, ``gradebook.csv``, ``gradebook_wide.csv`` and
-        ``class_report.html``/``.csv`` go.  Only this process writes there.
+        Where the reports, the gradebooks (``gradebook.csv``, ``gradebook_canvas.csv``,
+        ``gradebook_moodle.csv``), ``class_report.html``/``.csv`` and ``feedback/`` go.  Only this
+        process writes there.
     jobs : int, default 2
         Submissions graded at once on this machine (``scheduler`` None or
         "local": the number of threads, or of Dask workers).
     scheduler : str, optional
         None: a local thread pool.  "local": a Dask ``LocalCluster`` of ``jobs``
-        workers.  "tcp://host:8786": an existing Dask cluster.
+        workers.  "tcp://host:8786" (or "host:8786"): an existing Dask cluster, which must answer as one
+        within seconds.
     sandbox : {"bwrap", "none"}
         "bwrap" refuses (:class:`SandboxUnavailable`) on a machine, or a
-        worker, without a working bubblewrap.
+        worker, without a working bubblewrap (asked only when something is to be graded).
     regrade : bool
         Grade every submission, even one whose report matches.
     progress : bool or Progress
         Show progress on stderr.
     echo : callable, optional
         Called with each new report's printable summary line (default: print it).
+    roster : str, Path or Roster, optional
+        The class list (:mod:`.roster`): every student on it gets a gradebook row.
+    roster_column : str, optional
+        The roster's column that names the students as the submissions do.
+    manual : str or Path, optional
+        A filled-in manual sheet (:mod:`.manual`) to merge.
+    columns : {"notebooks", "exercises"}
+        The Canvas/Moodle gradebook's score columns: one per notebook (its total), or one per exercise.
+    feedback : bool
+        Write ``feedback/<student>/<notebook>.html``.
+    feedback_redact : callable, optional
+        Applied to every test message before it goes into a feedback page (:mod:`.handback`).
 
     Returns
     -------
     ClassRun
+
+    Raises
+    ------
+    ClassRunError, MarkupError, RosterError, ManualError, SchedulerError, SandboxUnavailable
+        Before anything is graded: what the run was given cannot be used (the message says why).
     """
     from .classreport import write_class_report
-    from .gradebook import write_gradebook
+    from .gradebook import COLUMNS, class_entries, write_gradebook
+    from .handback import write_feedback
+    from .manual import read_sheet
+    from .roster import Roster, read_roster
+    from .submissions import scan
 
     out = Path(out)
     instructors = [Path(p) for p in instructors]
-    instructor_data = {}
-    for path in instructors:  # check the instructor notebooks once, before any student
-        nb, name, _ = _read_instructor(path)
-        parse_assignment(nb, name)
-        data = path.read_bytes()
-        instructor_data[path] = (instructor_payload(data), hashlib.sha256(data).hexdigest())
-    if scheduler is None:
-        resolve_sandbox(sandbox)   # no sandbox here: refuse before grading anything (Dask workers are asked)
-    subs = plan(folder, instructors, out)
-    _remove_stale_temporaries(subs)
-    run = ClassRun(reports=[None] * len(subs), engine="local" if scheduler is None else f"dask ({scheduler})")
+    if columns not in COLUMNS:
+        raise ClassRunError(f"the gradebook's columns must be one of {', '.join(COLUMNS)}; got {columns!r}")
+    instructor_data, assignments = _check_inputs(folder, instructors)
+    if roster is not None and not isinstance(roster, Roster):
+        roster = read_roster(roster, roster_column)
+    manual_path = manual
+    manual = read_sheet(manual) if manual is not None else None
+    if scheduler not in (None, "local"):
+        from .cluster import check_address
+
+        check_address(scheduler)   # SchedulerError within seconds if it is not a Dask scheduler
+    exclude = [p for p in (getattr(roster, "path", None), manual_path, out) if p is not None]
+    found = scan(folder, instructors, exclude=exclude, student_key=roster.key if roster is not None else None)
+    if not found.found and not found.unmatched:
+        raise ClassRunError(f"no submissions found in {folder} (no notebooks, no student folders); check the path")
+    subs = plan(folder, instructors, out, found=found.found)
+    run = ClassRun(reports=[None] * len(subs), engine="local" if scheduler is None else f"dask ({scheduler})",
+                   unmatched=found.unmatched, ignored=found.ignored)
 
     todo = []
     for k, sub in enumerate(subs):
         if sub.problem:
             run.failed.append((sub, sub.problem))
             continue
-        inst_sha = instructor_data[sub.instructor][1]
+        payload, fingerprint, file_sha = instructor_data[sub.instructor]
         if not regrade:
             try:
-                done = existing_report(sub, file_sha256(sub.path), inst_sha)
+                done = existing_report(sub, file_sha256(sub.path), fingerprint)
             except OSError:
                 done = None   # said when it is read for grading
             if done is not None:
                 run.reports[k] = done
                 run.skipped.append(sub)
                 continue
-        todo.append(Job(k, sub, inst_sha))
+        todo.append(Job(k, sub, fingerprint, file_sha))
+    if todo and scheduler is None:
+        resolve_sandbox(sandbox)   # no sandbox here: refuse before grading anything (Dask workers are asked)
+    made = _writable_out(out)
+    _remove_stale_temporaries(subs)
 
     if progress is True:
         progress = Progress(len(todo), skipped=len(run.skipped))
@@ -334,14 +509,22 @@ def grade_class(folder, instructors, out, *, jobs=2, scheduler=None, timeout=DEF
                 report = _checked_report(text)
             except (TypeError, ValueError) as exc:
                 reason = f"the grader sent back something that is not a report ({type(exc).__name__})"
+        if reason is None:
+            report["student_id"] = sub.student
+            report["notebook"] = sub.notebook
+            report["submission_sha256"] = job.sha
+            report["instructor_sha256"] = job.file_sha
+            report["grading_sha256"] = job.fingerprint
+            try:
+                write_report(report, sub.report)
+            except OSError as exc:   # one folder that cannot be written: say so, grade the rest
+                reason = (f"graded ({report['score']:g}/{report['max_score']:g}), but the report could not be "
+                          f"written ({exc.strerror or exc}: {exc.filename or sub.report}); fix the folder's "
+                          "permissions and run again")
         if reason is not None:
             run.failed.append((sub, reason))
             line = printable(f"{sub.student:<24} {sub.notebook:<28} not graded: {reason}")
         else:
-            report["student_id"] = sub.student
-            report["submission_sha256"] = job.sha
-            report["instructor_sha256"] = job.instructor_sha
-            write_report(report, sub.report)
             run.reports[k] = report
             run.graded.append(sub)
             line = _summary_line(report)
@@ -363,14 +546,39 @@ def grade_class(folder, instructors, out, *, jobs=2, scheduler=None, timeout=DEF
             from .cluster import run_on_dask
 
             run.startup = run_on_dask(todo, instructor_data, scheduler, jobs, grade_options, finished)
+    except BaseException:
+        # stopped early: the reports written so far stay (the next run skips them); the gradebooks stay
+        # as the last complete run left them, and a new --out with nothing in it goes
+        _remove_empty(made)
+        raise
     finally:
         if progress is not None:
             progress.close()
         run.seconds = time.monotonic() - started
-        reports = [r for r in run.reports if r is not None]
-        write_gradebook(reports, out)
-        write_class_report(reports, out)
-    run.reports = [r for r in run.reports if r is not None]
+
+    reports = [r for r in run.reports if r is not None]
+    not_graded = [(sub.student, sub.notebook, sub.path, reason) for sub, reason in run.failed]
+    not_graded += [(student, None, path, reason) for path, student, reason in run.unmatched]
+    # A notebook nobody handed in is not part of this assignment (a folder of every chapter given as
+    # --instructor): it gets no gradebook column, rather than a 0 for every student.
+    handed_in = {sub.notebook for sub in subs}
+    run.not_handed_in = [nb for nb in assignments if nb not in handed_in]
+    assignments = {nb: exercises for nb, exercises in assignments.items() if nb in handed_in}
+    run.entries, run.problems = class_entries(reports, assignments, roster=roster, not_graded=not_graded,
+                                              manual=manual)
+    if roster is not None:
+        run.off_roster = sorted({e.student for e in run.entries if e.student not in roster})
+    try:
+        write_gradebook(run.entries, out, assignments, roster=roster, columns=columns)
+        write_class_report(reports, out, run=run)
+    except OSError as exc:
+        raise ClassRunError(f"the gradebooks could not be written in {out} ({exc.strerror or exc}); the "
+                            "reports are kept: fix the folder and run again") from None
+    if feedback:
+        folders = {(sub.student, sub.notebook): sub.report.parent.name for sub in subs}
+        _, failed = write_feedback(run.entries, out, folders, redact=feedback_redact)
+        run.problems += [f"feedback file {path} could not be written ({why})" for path, why in failed]
+    run.reports = reports
     return run
 
 
@@ -380,7 +588,8 @@ class Job:
 
     index: int
     sub: Submission
-    instructor_sha: str
+    fingerprint: str
+    file_sha: str
     sha: str | None = None
     payload: bytes | None = None
 

@@ -22,6 +22,14 @@ bubblewrap refuses (:class:`SandboxUnavailable`) unless the run is
 unsandboxed; the coordinator asks every worker first and stops before
 grading anything if one cannot sandbox.
 
+Before connecting, :func:`check_address` checks the address: ``HOST:PORT`` or
+``tcp://HOST:PORT`` (``tls://`` too), and something at it that greets as a Dask
+scheduler does, within :data:`PROBE_SECONDS`.  A web server (the Dask
+dashboard's port, 8787), a closed port or a typo fails in seconds with a line
+that says which, instead of a client that waits for minutes.  Every worker must
+have the same lecturekit as the coordinator (:func:`classrun.checks_fingerprint`):
+the coordinator asks each one, and stops if one differs.
+
 A worker that dies while grading (killed, out of memory, machine lost) loses
 only that grade: the scheduler gives the task to another worker (Dask retries
 a task whose worker died up to ``distributed.scheduler.allowed-failures``
@@ -31,13 +39,99 @@ the next run retries it).  Only the coordinator writes reports.
 
 from __future__ import annotations
 
-import json
 import logging
+import re
+import socket
+import struct
+import time
 
-from .classrun import feed, grade_payload
+from .classrun import checks_fingerprint, feed, grade_payload
 from .sandbox import SandboxUnavailable
 
-__all__ = ["run_on_dask", "worker_status", "check_workers"]
+__all__ = ["run_on_dask", "worker_status", "check_workers", "check_address", "SchedulerError", "PROBE_SECONDS"]
+
+PROBE_SECONDS = 5
+_ADDRESS = re.compile(r"(?:(?P<scheme>[a-z0-9]+)://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[^\s:/\[\]]+):(?P<port>[^/\s]*)/?")
+_FORMS = "give 'local', HOST:PORT or tcp://HOST:PORT (a scheduler listens on port 8786 by default)"
+
+
+class SchedulerError(Exception):
+    """The Dask scheduler's address is malformed, nothing answers there, or what answers is not Dask."""
+
+
+def _parse(address):
+    m = _ADDRESS.fullmatch(address.strip())
+    if not m:
+        raise SchedulerError(f"--scheduler {address!r} is not an address: {_FORMS}")
+    scheme, host, port = m.group("scheme") or "tcp", m.group("host").strip("[]"), m.group("port")
+    if scheme not in ("tcp", "tls"):
+        raise SchedulerError(f"--scheduler {address!r}: the protocol {scheme}:// is not supported here; {_FORMS}")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise SchedulerError(f"--scheduler {address!r}: the port {port!r} is not a number from 1 to 65535; {_FORMS}")
+    return scheme, host, int(port)
+
+
+def _read(sock, n, deadline):
+    data = b""
+    while len(data) < n:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        sock.settimeout(left)
+        chunk = sock.recv(n - len(data))
+        if not chunk:
+            raise ConnectionError("closed")
+        data += chunk
+    return data
+
+
+def _is_dask_greeting(sock, deadline):
+    """True if the first message on ``sock`` is the handshake a Dask scheduler sends when a client connects
+    (distributed's TCP frames: 8-byte total length, 8-byte number of frames, their lengths, a msgpack map
+    holding "python" and "pickle-protocol")."""
+    total = struct.unpack("<Q", _read(sock, 8, deadline))[0]
+    if not 16 <= total <= 1 << 16:
+        return False
+    body = _read(sock, total, deadline)
+    frames = struct.unpack("<Q", body[:8])[0]
+    if not 1 <= frames <= 16 or len(body) < 8 + 8 * frames:
+        return False
+    return b"python" in body and b"pickle-protocol" in body
+
+
+def check_address(address, wait=PROBE_SECONDS):
+    """Raise :class:`SchedulerError`, within about ``wait`` seconds, unless a Dask scheduler answers at
+    ``address``; return the address as Dask takes it (``tcp://host:port``)."""
+    scheme, host, port = _parse(address)
+    where = f"{host}:{port}"
+    deadline = time.monotonic() + wait
+    try:
+        sock = socket.create_connection((host, port), timeout=wait)
+    except socket.gaierror:
+        raise SchedulerError(f"--scheduler {address}: the host {host!r} is unknown; check the name") from None
+    except ConnectionRefusedError:
+        raise SchedulerError(f"--scheduler {address}: nothing is listening at {where}; start the scheduler "
+                             f"(dask scheduler --port {port}) or check the address") from None
+    except (TimeoutError, socket.timeout):
+        raise SchedulerError(f"--scheduler {address}: no answer from {where} within {wait} s (the wrong host, "
+                             "or a firewall); check the address") from None
+    except OSError as exc:
+        raise SchedulerError(f"--scheduler {address}: cannot reach {where} ({exc.strerror or exc})") from None
+    with sock:
+        if scheme == "tls":   # the TLS handshake comes first; Dask's own TLS settings decide the rest
+            return f"{scheme}://{where}"
+        try:
+            ok = _is_dask_greeting(sock, deadline)
+        except (TimeoutError, socket.timeout):
+            raise SchedulerError(f"--scheduler {address}: {where} answers but is not a Dask scheduler (it sent "
+                                 f"nothing within {wait} s, as a web server does, e.g. the Dask dashboard on "
+                                 "port 8787); give the scheduler's address, port 8786 by default") from None
+        except OSError:
+            ok = False
+        if not ok:
+            raise SchedulerError(f"--scheduler {address}: {where} is not a Dask scheduler (it did not greet as "
+                                 "one); give the scheduler's address, port 8786 by default")
+    return f"{scheme}://{where}"
 
 
 def worker_status():
@@ -49,9 +143,11 @@ def worker_status():
     import lecturekit
     from lecturekit.homework.sandbox import sandbox_status
 
+    from lecturekit.homework.classrun import checks_fingerprint as fingerprint
+
     ok, why = sandbox_status()
     return {"sandbox": ok, "why": why, "lecturekit": getattr(lecturekit, "__version__", "?"),
-            "python": sys.version.split()[0]}
+            "python": sys.version.split()[0], "checks": fingerprint()}
 
 
 def _client(scheduler, jobs):
@@ -64,13 +160,24 @@ def _client(scheduler, jobs):
         cluster = LocalCluster(n_workers=max(1, int(jobs)), threads_per_worker=1, processes=True,
                                host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR)
         return Client(cluster), cluster
-    return Client(scheduler, timeout=60), None
+    return Client(check_address(scheduler), timeout=30), None
 
 
 def check_workers(client, sandbox, wait=60):
-    """Ask every worker whether it can grade; raise SandboxUnavailable naming those that cannot."""
-    client.wait_for_workers(1, timeout=wait)
+    """Ask every worker whether it can grade; raise SandboxUnavailable naming those that cannot sandbox,
+    SchedulerError naming those whose lecturekit differs from this machine's."""
+    try:
+        client.wait_for_workers(1, timeout=wait)
+    except (TimeoutError, OSError) as exc:
+        raise SchedulerError(f"the Dask scheduler has no worker after {wait} s ({type(exc).__name__}); start "
+                             "workers (dask worker tcp://HOST:8786 --nthreads 1)") from None
     status = client.run(worker_status)
+    mine = checks_fingerprint()
+    other = sorted(address for address, s in status.items() if s.get("checks", mine) != mine)
+    if other:
+        raise SchedulerError(f"{len(other)} of {len(status)} Dask worker(s) ({', '.join(other)}) have another "
+                             "lecturekit than this machine (its checks grade differently); install the same "
+                             "course on every worker")
     if sandbox == "bwrap":
         bad = {address: s["why"] for address, s in status.items() if not s["sandbox"]}
         if bad:

@@ -12,8 +12,11 @@ own way of turning data into code, and its own escape:
 * a **spreadsheet** evaluates a cell that begins with ``=``, ``+``, ``-``,
   ``@``, a tab or a carriage return (OWASP, "CSV Injection"):
   :func:`csv_cell` puts a single quote in front of such a cell, as OWASP
-  recommends, and the csv module quotes the rest;
-* a **web page**: the class report escapes with :func:`html.escape`;
+  recommends, and the csv module quotes the rest; it also shows control and
+  bidirectional characters as :func:`printable` does, so ``cat gradebook.csv``
+  is as safe as the grader's own output;
+* a **web page**: :func:`html_text` escapes for HTML what :func:`printable`
+  has made visible (the class report and the feedback files);
 * a **file name** must stay inside the output folder: :func:`safe_name` keeps
   letters, digits and ``._@+-``, never a leading dot, at most 100 characters,
   so no ``/``, ``..`` or hidden name can come out of it.
@@ -25,7 +28,7 @@ import hashlib
 import re
 import unicodedata
 
-__all__ = ["printable", "csv_cell", "safe_name", "FORMULA_START"]
+__all__ = ["printable", "csv_cell", "html_text", "safe_name", "FORMULA_START"]
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._@+-]")
@@ -59,11 +62,28 @@ def csv_cell(value):
 
     >>> [csv_cell(v) for v in ["alice", "=HYPERLINK(\\"x\\")", "+1", "-1", "@SUM(1)", " =1+1", "3"]]
     ['alice', '\\'=HYPERLINK("x")', "'+1", "'-1", "'@SUM(1)", "' =1+1", '3']
+    >>> csv_cell("\\x1b[2Jbob\\u202e")
+    '\\\\x1b[2Jbob\\\\u202e'
     """
-    text = "" if value is None else str(value)
+    text = printable("" if value is None else str(value))
     if text[:1] in FORMULA_START or text.lstrip(" ")[:1] in FORMULA_START:
         return "'" + text
     return text
+
+
+def html_text(text, *, lines=False):
+    """Student text for a web page: control and bidirectional characters shown as escapes, then HTML-escaped.
+
+    With ``lines``, line breaks are kept (as ``<br>``) and each line is made printable on its own.
+
+    >>> html_text("<b>\\x1b[2J</b>")
+    '&lt;b&gt;\\\\x1b[2J&lt;/b&gt;'
+    """
+    import html
+
+    if lines:
+        return "<br>".join(html.escape(printable(line)) for line in str(text).split("\n"))
+    return html.escape(printable(text))
 
 
 def safe_name(name):

@@ -256,6 +256,8 @@ class TestResult:
     line: int | None = None      # the line of the test cell that failed, when known
     hidden: bool = False         # True when that line is a hidden test
     misconceptions: list = field(default_factory=list)  # catalogued mistakes a visible test recognised
+    feedback: str | None = None  # what the student may read about the failure (see feedback_of)
+    timed_out: bool = False      # failed because time ran out (the cell's limit or the grade's)
 
 
 @dataclass
@@ -272,6 +274,8 @@ class GradeReport:
     stopped_after: str | None = None
     sandbox: str = "none"
     seconds: dict = field(default_factory=dict)   # wall time: start (the two processes), cells, tests
+    readable: bool = True                         # False: the file is not a notebook the grader could read
+    timeouts: list = field(default_factory=list)  # what ran out of time: cells, tests, the whole grade
 
     @property
     def score(self):
@@ -298,6 +302,7 @@ class GradeReport:
             "notes": list(self.notes), "problems": list(self.problems),
             "kernel_restarts": self.kernel_restarts, "stopped_after": self.stopped_after,
             "seconds": {k: round(v, 3) for k, v in self.seconds.items()},
+            "readable": self.readable, "timeouts": list(self.timeouts),
         }
 
     def format(self):
@@ -315,6 +320,9 @@ def format_report(data):
         status = "ok" if t["passed"] else f"FAILED ({t['error']})"
         score = f"{_fmt(t['points'])}/{_fmt(t['max_points'])}"
         lines.append(f"  {t['grade_id']:<{width}}  {score:>7}  {status}")
+        # the rest of an exercise check's message: every failed probe, its misconception, the hint
+        more = (t.get("feedback") or "").split("\n")[1:] if not t["passed"] else []
+        lines += [f"      {line}" for line in more if line.strip()]
     lines.append(f"Total: {_fmt(data['score'])}/{_fmt(data['max_score'])}")
     if data["notes"]:
         lines.append("Notes:")
@@ -327,9 +335,11 @@ def write_report(data, path):
     """Write a JSON report atomically: a temporary file in the same folder, then a rename."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, indent=1, allow_nan=False) + "\n"
+    # ASCII JSON: a student's control or bidirectional characters are \\u escapes in the file
+    text = json.dumps(data, indent=1, allow_nan=False, ensure_ascii=True) + "\n"
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, file_mode())   # as open() would make it: readable by a TA group under umask 002
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
@@ -342,6 +352,24 @@ def write_report(data, path):
         except OSError:
             pass
         raise
+
+
+def _umask():
+    try:   # Linux: read it without changing it (os.umask would, for every thread, for a moment)
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def file_mode():
+    """The mode a new file gets from ``open()`` under this process's umask (0o644 under 022, 0o664 under 002)."""
+    return 0o666 & ~_umask()
 
 
 def _sync_folder(folder):
@@ -383,6 +411,36 @@ def _describe_failure(run, source=None, hidden=frozenset()):
     return text
 
 
+# The error an exercise check raises (lecturekit.exercises): only the checker can raise it, since a student's
+# exception reaches the checker as the built-in type it is or derives from.  Its message is composed by the
+# check, with the student's values and exception messages on one line each, so it holds the check's words even
+# when a probe of the test called student code that raised (which sets ``run.student``).
+CHECK_ERRORS = ("ExerciseFailed",)
+
+
+def _checkers_own(run):
+    return not run.student or run.ename in CHECK_ERRORS
+
+
+def feedback_of(run, source=None, hidden=frozenset()):
+    """Everything about a failed step that the student may read.
+
+    The whole message of a visible line of the instructor's test (an exercise
+    check's every failed probe, misconception and hint; an assert's message),
+    which is what the student sees when they run the visible test themselves.
+    For a hidden line, only the kind of error (and the student's own exception
+    message); for the student's own exception, its first line; never a hidden
+    test's message or source.
+    """
+    short = _describe_failure(run, source, hidden)
+    if run is None or run.status != "error" or not _checkers_own(run):
+        return short
+    if source is not None and run.line is not None and run.line in hidden:
+        return short
+    text = run.evalue.strip()
+    return text if text and "\n" in text else short
+
+
 KNOWN_MISTAKE = "This looks like a known mistake: "
 
 
@@ -395,7 +453,7 @@ def known_mistakes(run, hidden=frozenset()):
     message of the checker's own (not an exception of the student's code,
     whose text the student writes) on a visible line counts.
     """
-    if run is None or run.status != "error" or run.student or run.line is None or run.line in hidden:
+    if run is None or run.status != "error" or not _checkers_own(run) or run.line is None or run.line in hidden:
         return []
     found = []
     for text in run.evalue.split("\n"):
@@ -524,8 +582,11 @@ def _grade(report, student, instructor_nb, assignment, mode, sandbox_note, cwd, 
     if sandbox_note:
         report.notes.append(sandbox_note)
     if student_cells is None:
+        report.readable = False
         report.tests = [TestResult(t.grade_id, t.exercise, 0.0, t.points, False,
-                                   "the student notebook could not be read") for t in assignment.tests]
+                                   "the student notebook could not be read",
+                                   feedback=f"{report.problems[0]}; every test counts as failed")
+                        for t in assignment.tests]
         return report
 
     restored = _restorations(student_cells, instructor_nb, assignment)
@@ -568,15 +629,21 @@ def _grade(report, student, instructor_nb, assignment, mode, sandbox_note, cwd, 
             run = Run("not run", evalue=f"not run (stopped after exercise {stop_after})")
         passed = run is not None and run.status == "ok"
         source = instructor_nb.cells[test.cell_index].source
-        error = line = None
+        error = line = feedback = None
         mistakes = []
+        late = False
         if not passed:
             error = _describe_failure(run, source, test.hidden_lines)
+            feedback = feedback_of(run, source, test.hidden_lines)
             line = run.line if run is not None else None
             mistakes = known_mistakes(run, test.hidden_lines)
+            late = run is not None and (run.status in ("timeout", "stuck")
+                                        or run.evalue.startswith("not run: the grade's total time limit"))
+            if late:
+                report.timeouts.append(f"test {gid}: {error}")
         report.tests.append(TestResult(gid, test.exercise, test.points if passed else 0.0, test.points,
                                        passed, error, restored.get(gid), line,
-                                       line is not None and line in test.hidden_lines, mistakes))
+                                       line is not None and line in test.hidden_lines, mistakes, feedback, late))
     order = {t.grade_id: k for k, t in enumerate(assignment.tests)}
     report.tests.sort(key=lambda t: order[t.grade_id])
 
@@ -591,11 +658,15 @@ def _grade(report, student, instructor_nb, assignment, mode, sandbox_note, cwd, 
         elif mine[-1] in runs and runs[mine[-1]].status not in ("ok", "not run"):
             report.notes.append(f"{ex.grade_id}: the solution cell failed: {_describe_failure(runs[mine[-1]])}")
     solution_ids = {ex.grade_id for ex in assignment.exercises}
+    late_cells = []
     for i in mine_all:
         run = runs.get(i)
         if run is not None and run.status in ("timeout", "stuck", "dead", "exit") \
                 and _grade_id(cells[i]) not in solution_ids:
             report.notes.append(f"cell {origin[i]} of the student notebook: {run.evalue}")
+        if run is not None and run.status in ("timeout", "stuck"):
+            late_cells.append(f"cell {origin[i]} of the student notebook: {run.evalue}")
+    report.timeouts[:0] = late_cells + [p for p in report.problems if "total time limit" in p]
     if report.kernel_restarts:
         report.notes.append(f"the student's process was restarted {report.kernel_restarts} time(s) (the kernel "
                             "was restarted); each restart re-ran the notebook from the top, skipping the cells "

@@ -51,7 +51,7 @@ from .markup import MarkupError, parse_assignment
 from .student import notebook_paths, student_version
 
 __all__ = ["PublishError", "record_notebooks", "build_student_package", "write_wheel", "publish", "verify",
-           "misconceptions_for_students", "CHAPTER_MODULE"]
+           "misconceptions_for_students", "feedback_redactor", "bundle_of", "CHAPTER_MODULE"]
 
 PACKAGE_DIR = Path(lecturekit.__file__).resolve().parent
 CHAPTER_MODULE = re.compile(r"ch\d\d\.py")   # the modules that hold a chapter's checks (its keys)
@@ -100,7 +100,8 @@ def record_notebooks(paths, *, timeout=NOTEBOOK_TIMEOUT):
             try:
                 client.execute(env=env)
             except CellExecutionError as exc:
-                problems.append(f"{path}: a cell failed when the notebook was run: {str(exc).splitlines()[-1]}"[:600])
+                last = re.sub(r"\x1b\[[0-9;]*m", "", str(exc).strip().splitlines()[-1])
+                problems.append(f"{path}: a cell failed when the notebook was run: {last}"[:600])
                 continue
             except (CellTimeoutError, DeadKernelError) as exc:
                 problems.append(f"{path}: the notebook did not run to the end: {type(exc).__name__}")
@@ -416,6 +417,44 @@ def misconceptions_for_students(bundle):
     data = json.loads((_instructor_folder(bundle) / "keys.json").read_text(encoding="utf-8"))
     return {gid: {m["message"] for probe in entry["probes"] for m in probe.get("mistakes", []) if m["shown"]}
             for gid, entry in data["audit"].items()}
+
+
+def feedback_redactor(bundle):
+    """A function of a test's message that leaves what the students' build of the homework may say.
+
+    The grader's messages come from the full checks.  This drops the lines
+    ``expected ...`` (a probe's key) and every ``This looks like a known
+    mistake: ...`` line whose mistake the students' build does not name (a
+    multiple-choice misconception says why a letter is wrong).  For
+    :func:`lecturekit.homework.grade_class`'s ``feedback_redact``; the
+    ``grade`` command applies it itself when ``--instructor`` is a published
+    instructor folder.
+    """
+    from ..exercises import KNOWN_MISTAKE
+
+    allowed = set().union(*misconceptions_for_students(bundle).values())
+
+    def redact(text):
+        kept = []
+        for line in str(text).split("\n"):
+            stripped = line.strip()
+            if stripped.startswith("expected "):
+                continue
+            if stripped.startswith(KNOWN_MISTAKE) and stripped[len(KNOWN_MISTAKE):].strip() not in allowed:
+                continue
+            kept.append(line)
+        return "\n".join(kept)
+
+    return redact
+
+
+def bundle_of(instructor):
+    """The published instructor folder that ``instructor`` (a notebook or a folder of them) is in, or None."""
+    path = Path(instructor).resolve()
+    for folder in ([path] if path.is_dir() else []) + [path.parent, path.parent.parent]:
+        if (folder / "manifest.json").is_file() and (folder / "keys.json").is_file():
+            return folder
+    return None
 
 
 def _instructor_folder(bundle):

@@ -1,0 +1,371 @@
+"""Every y * score <= 0 decision of the library agrees with exact arithmetic on decimal data.
+
+The reference, tests/exact_reference.py, runs each algorithm in fractions.Fraction
+on the decimals as typed (0.3 is 3/10); the library gets the same numbers as
+floats (3 / 10 is the float nearest 0.3).  On such data exact ties (a point
+exactly on a line) are common, and floating point computes them as +-1e-17.
+"""
+
+import warnings
+from contextlib import contextmanager
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import exact_reference as ref
+import lecturekit as lk
+from lecturekit import conventions, exact
+
+ENGINES = ["loop", "block", "auto"] + (["numba"] if lk._engines.numba_available() else [])
+
+
+@contextmanager
+def quiet():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        yield
+
+
+# ------------------------------------------------------------ decimal data sets
+
+@st.composite
+def decimal_sets(draw, n=(3, 8), d=(1, 3), classes=2, step=None):
+    """Points with coordinates k/10 (or k/4): as Fractions for the reference, as floats for lk."""
+    step = draw(st.sampled_from([10, 4])) if step is None else step
+    n = draw(st.integers(*n))
+    d = draw(st.integers(*d))
+    ks = draw(st.lists(st.lists(st.integers(-9, 9), min_size=d, max_size=d), min_size=n, max_size=n))
+    F = [[Fraction(k, step) for k in row] for row in ks]
+    X = np.array([[k / step for k in row] for row in ks], dtype=float)
+    if classes == 2:
+        y = draw(st.lists(st.sampled_from([-1, 1]), min_size=n, max_size=n))
+        if len(set(y)) < 2:
+            y[0] = -y[1] if n > 1 else 1
+            y = y if len(set(y)) == 2 else [1] + [-1] * (n - 1)
+    else:
+        y = draw(st.lists(st.integers(0, classes - 1), min_size=n, max_size=n))
+        if len(set(y)) < 2:
+            y[0] = (y[1] + 1) % classes
+    return F, X, np.array(y)
+
+
+def same_updates(res, want):
+    assert res.trace.index.tolist() == [i for _, i in want["updates"]]
+    assert res.trace.epoch.tolist() == [e for e, _ in want["updates"]]
+
+
+# ------------------------------------------------------------ named cases from the issue
+
+def test_a_point_on_the_line_is_a_mistake_and_a_converged_run_classifies_every_point():
+    X = [[0, -0.3], [0.4, 0.2], [-0.3, -0.4], [-0.1, 0.1]]
+    y = [1, 1, 1, -1]
+    want = ref.perceptron([[Fraction(str(v)) for v in row] for row in X], y)
+    for engine in ENGINES:
+        res = lk.perceptron(X, y, engine=engine)
+        same_updates(res, want)
+        assert res.converged == want["converged"]
+        if res.converged:
+            assert res.score(X, y) == 1.0
+            assert np.all(np.asarray(y) * res.decision_function(X) > 0)
+
+
+def test_w_on_the_line_decides_the_point_as_a_tie():
+    # w = (0, 0.4, -0.8) scores (0.4, 0.2) as 0.16 - 0.16: exactly 0
+    w = [0.0, 0.4, -0.8]
+    assert exact.score_sign(w, [1.0, 0.4, 0.2]) == 0
+    clf = lk.LinearClassifier(w=np.array(w))
+    assert clf.decision_function([[0.4, 0.2]]).tolist() == [0.0]
+    assert clf.predict([[0.4, 0.2]]).tolist() == [conventions.SIGN_AT_ZERO]
+    # 0.1 + 0.2 - 0.3 is 5.55e-17 in floating point, 0 exactly
+    assert lk.LinearClassifier(w=np.array([-0.3, 1.0, 1.0])).decision_function([[0.1, 0.2]]).tolist() == [0.0]
+
+
+def test_primal_and_dual_agree_on_the_issues_example():
+    X = [[0.2, -0.1], [-0.4, 0.5], [0.2, -0.5], [0.3, 0.3], [-0.3, 0.1]]
+    y = [1, -1, 1, 1, -1]
+    want = ref.perceptron([[Fraction(str(v)) for v in row] for row in X], y)
+    primal = lk.perceptron(X, y)
+    for engine in ("auto", "loop"):
+        dual = lk.dual_perceptron(X, y, engine=engine)
+        assert dual.alpha.tolist() == primal.alpha.tolist() == want["alpha"]
+
+
+# ------------------------------------------------------------ the primal perceptron
+
+@settings(max_examples=300, deadline=None)
+@given(decimal_sets(), st.sampled_from([1, Fraction(3, 10), 7, Fraction(1, 4)]), st.booleans(),
+       st.integers(1, 30))
+def test_perceptron_makes_the_exact_updates(data, eta, fit_intercept, max_epochs):
+    F, X, y = data
+    want = ref.perceptron(F, y, eta=eta, max_epochs=max_epochs, fit_intercept=fit_intercept)
+    with quiet():
+        for engine in ENGINES:
+            res = lk.perceptron(X, y, eta=float(eta), max_epochs=max_epochs, fit_intercept=fit_intercept,
+                                engine=engine)
+            same_updates(res, want)
+            assert res.alpha.tolist() == want["alpha"]
+            assert res.converged == want["converged"]
+            assert res.mistakes_per_epoch.tolist() == want["mpe"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(decimal_sets(), st.lists(st.integers(-9, 9), min_size=4, max_size=4), st.booleans())
+def test_perceptron_from_a_given_start_makes_the_exact_updates(data, w0, fit_intercept):
+    F, X, y = data
+    d1 = X.shape[1] + 1
+    w0 = [Fraction(k, 10) for k in w0[:d1]] + [Fraction(0)] * max(0, d1 - 4)
+    if not fit_intercept:
+        w0[0] = Fraction(0)
+    want = ref.perceptron(F, y, eta=Fraction(1, 2), w0=w0, max_epochs=20, fit_intercept=fit_intercept)
+    with quiet():
+        res = lk.perceptron(X, y, eta=0.5, w0=[float(v) for v in w0], max_epochs=20, fit_intercept=fit_intercept)
+    same_updates(res, want)
+
+
+@settings(max_examples=200, deadline=None)
+@given(decimal_sets(), st.sampled_from([0.3, 7.0, 0.001, 1e3]))
+def test_from_zero_any_eta_makes_the_same_updates(data, eta):
+    _, X, y = data
+    with quiet():
+        a = lk.perceptron(X, y, max_epochs=25)
+        b = lk.perceptron(X, y, eta=eta, max_epochs=25)
+    assert a.trace.index.tolist() == b.trace.index.tolist()
+    assert a.converged == b.converged
+
+
+@settings(max_examples=200, deadline=None)
+@given(decimal_sets())
+def test_a_converged_run_classifies_every_training_point(data):
+    _, X, y = data
+    with quiet():
+        for fit in (lk.perceptron, lk.dual_perceptron):
+            res = fit(X, y, max_epochs=50)
+            if res.converged:
+                assert np.array_equal(res.predict(X), y)
+                assert np.all(y * res.decision_function(X) > 0)
+        est = lk.Perceptron(max_epochs=50).fit(X, y)
+        if est.converged_:
+            assert np.array_equal(est.predict(X), y)
+
+
+@settings(max_examples=200, deadline=None)
+@given(decimal_sets())
+def test_where_the_1_goes_makes_no_difference(data):
+    _, X, y = data
+    ones = np.ones((X.shape[0], 1))
+    with quiet():
+        first = lk.perceptron(X, y, max_epochs=20)
+        last = lk.perceptron(np.hstack([X, ones]), y, max_epochs=20, fit_intercept=False)
+        dual_last = lk.dual_perceptron(np.hstack([X, ones]), y, max_epochs=20, fit_intercept=False)
+    assert first.trace.index.tolist() == last.trace.index.tolist() == dual_last.trace.index.tolist()
+    # last.w = (0 (no bias), w_1 ... w_d, the weight of the column of ones)
+    assert last.w[0] == 0.0
+    np.testing.assert_array_equal(first.w[1:], last.w[1:-1])
+    assert first.w[0] == last.w[-1]
+
+
+# ------------------------------------------------------------ dual, voted, averaged
+
+@settings(max_examples=200, deadline=None)
+@given(decimal_sets(), st.booleans(), st.integers(1, 20))
+def test_dual_makes_the_exact_updates_and_the_primals(data, fit_intercept, max_epochs):
+    F, X, y = data
+    want = ref.dual_perceptron(F, y, max_epochs=max_epochs, fit_intercept=fit_intercept)
+    with quiet():
+        primal = lk.perceptron(X, y, max_epochs=max_epochs, fit_intercept=fit_intercept)
+        for engine in ("auto", "loop"):
+            res = lk.dual_perceptron(X, y, max_epochs=max_epochs, fit_intercept=fit_intercept, engine=engine)
+            same_updates(res, want)
+            assert res.alpha.tolist() == primal.alpha.tolist()
+
+
+@settings(max_examples=100, deadline=None)
+@given(decimal_sets(step=1), st.booleans())
+def test_dual_with_a_kernel_exact_on_the_data(data, fit_intercept):
+    # integer data: the polynomial kernel's values are exact integers
+    F, X, y = data
+    kernel = lk.polynomial_kernel(2, 1.0)
+    Fh = [list(map(Fraction, row)) for row in F]
+    G = [[(ref.dot(a, b) + 1) ** 2 + (1 if fit_intercept else 0) for b in Fh] for a in Fh]
+    want = ref.dual_perceptron(F, y, max_epochs=15, gram=G)
+    with quiet():
+        for engine in ("auto", "loop"):
+            res = lk.dual_perceptron(X, y, kernel=kernel, max_epochs=15, fit_intercept=fit_intercept, engine=engine)
+            same_updates(res, want)
+
+
+@settings(max_examples=150, deadline=None)
+@given(decimal_sets(), st.sampled_from([1, Fraction(3, 10)]), st.integers(1, 6))
+def test_voted_perceptron_matches_the_exact_one(data, eta, epochs):
+    F, X, y = data
+    want = ref.voted_perceptron(F, y, eta=eta, max_epochs=epochs)
+    res = lk.voted_perceptron(X, y, eta=float(eta), max_epochs=epochs)
+    same_updates(res, want)
+    assert res.counts.tolist() == want["counts"]
+    assert res.predict(X).tolist() == ref.voted_predict(want, F)
+
+
+@settings(max_examples=150, deadline=None)
+@given(decimal_sets(), st.sampled_from([1, Fraction(3, 10)]), st.integers(1, 6))
+def test_averaged_perceptron_matches_the_exact_one(data, eta, epochs):
+    F, X, y = data
+    want = ref.averaged_perceptron(F, y, eta=eta, max_epochs=epochs)
+    res = lk.averaged_perceptron(X, y, eta=float(eta), max_epochs=epochs)
+    same_updates(res, want)
+    exact_pred = [ref.sign(ref.dot(want["w"], x)) for x in ref.hom(F)]
+    assert res.predict(X).tolist() == exact_pred
+    np.testing.assert_allclose(res.w, [float(v) for v in want["w"]], rtol=1e-9, atol=1e-12)
+    est = lk.AveragedPerceptron(eta=float(eta), max_epochs=epochs).fit(X, y)
+    assert est.predict(X).tolist() == exact_pred
+
+
+# ------------------------------------------------------------ multiclass
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(decimal_sets(n=(3, 9), classes=3), st.sampled_from([1, Fraction(3, 10)]))
+def test_linear_machine_matches_the_exact_one(data, eta):
+    F, X, y = data
+    classes = sorted(set(y.tolist()))
+    want = ref.linear_machine(F, y.tolist(), classes, eta=eta, max_epochs=20)
+    with quiet():
+        res = lk.linear_machine(X, y, eta=float(eta), max_epochs=20)
+    assert res.trace.index.tolist() == [i for _, i in want["updates"]]
+    assert res.converged == want["converged"]
+    exact_pred = [classes[ref.argmax_first([ref.dot(w, x) for w in want["W"]])] for x in ref.hom(F)]
+    assert res.predict(X).tolist() == exact_pred
+    if res.converged:
+        assert res.predict(X).tolist() == y.tolist()
+    scores = res.decision_function(X)
+    assert [classes[i] for i in np.argmax(scores, axis=1)] == exact_pred
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(decimal_sets(n=(3, 8), classes=3), st.integers(1, 5))
+def test_averaged_linear_machine_matches_the_exact_one(data, epochs):
+    F, X, y = data
+    classes = sorted(set(y.tolist()))
+    want = ref.linear_machine(F, y.tolist(), classes, max_epochs=epochs, averaged=True)
+    res = lk.averaged_linear_machine(X, y, max_epochs=epochs)
+    assert res.trace.index.tolist() == [i for _, i in want["updates"]]
+    exact_pred = [classes[ref.argmax_first([ref.dot(w, x) for w in want["W"]])] for x in ref.hom(F)]
+    assert res.predict(X).tolist() == exact_pred
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(decimal_sets(n=(3, 8), classes=3))
+def test_one_vs_rest_and_one_vs_one_claims_are_exact(data):
+    F, X, y = data
+    classes = sorted(set(y.tolist()))
+    with quiet():
+        ovr = lk.one_vs_rest(X, y, max_epochs=15)
+        ovo = lk.one_vs_one(X, y, max_epochs=15)
+    Fh = ref.hom(F)
+    for c, cls in enumerate(classes):
+        yc = [1 if v == cls else -1 for v in y.tolist()]
+        w = ref.perceptron(F, yc, max_epochs=15)["w"]
+        claims = [ref.dot(w, x) > 0 for x in Fh]
+        assert (conventions.sign(ovr.decision_function(X)[:, c]) == 1).tolist() == claims
+    # each pairwise classifier votes as its exact score says
+    for m, (a, b) in enumerate(ovo.pairs):
+        rows = [i for i, v in enumerate(y.tolist()) if v in (classes[a], classes[b])]
+        ya = [1 if y[i] == classes[a] else -1 for i in rows]
+        w = ref.perceptron([F[i] for i in rows], ya, max_epochs=15)["w"]
+        first = [ref.dot(w, x) > 0 for x in Fh]
+        votes = ovo.votes(X)
+        assert all(votes[i, a] >= int(first[i]) for i in range(len(Fh)))
+
+
+def test_nearest_mean_ties_go_to_the_first_class():
+    # means (0.1, 0) and (0.3, 0): the point (0.2, 0.1) is exactly as far from both
+    X = np.array([[0.1, 0.0], [0.3, 0.0], [0.2, 0.9]])
+    y = np.array(["a", "b", "c"])
+    model = lk.one_vs_rest(X, y, method="centroid")
+    p = np.array([[0.2, 0.1]])
+    # in floating point the second mean looks nearer: 0.2 - 0.1 and 0.2 - 0.3 round differently
+    d2 = ((p - model.means[:2]) ** 2).sum(axis=1)
+    assert d2[1] < d2[0]
+    assert model._nearest_among(p, np.array([[True, True, False]])).tolist() == [0]
+    # ... and the third mean, (0.2, 0.9), is farther than both
+    assert model._nearest_among(p, np.array([[False, True, True]])).tolist() == [1]
+
+
+# ------------------------------------------------------------ the batch perceptron, J and its gradient
+
+@settings(max_examples=150, deadline=None)
+@given(decimal_sets(), st.sampled_from([1, Fraction(3, 10)]), st.booleans())
+def test_batch_perceptron_makes_the_exact_steps(data, eta, fit_intercept):
+    F, X, y = data
+    want = ref.batch_perceptron(F, y, eta=eta, max_iter=40, fit_intercept=fit_intercept)
+    with quiet():
+        res = lk.batch_perceptron(X, y, eta=float(eta), max_iter=40, fit_intercept=fit_intercept)
+    assert res.mistakes.tolist() == want["mistakes"]
+    assert res.converged == want["converged"]
+    if res.converged:
+        assert np.array_equal(res.predict(X), y)
+
+
+@settings(max_examples=150, deadline=None)
+@given(decimal_sets(), st.lists(st.integers(-9, 9), min_size=4, max_size=4))
+def test_criterion_and_gradient_use_the_exact_set_of_mistakes(data, wk):
+    F, X, y = data
+    d1 = X.shape[1] + 1
+    wf = [Fraction(k, 10) for k in wk[:d1]] + [Fraction(0)] * max(0, d1 - 4)
+    w = np.array([float(v) for v in wf])
+    Fh = ref.hom(F)
+    M = [i for i, x in enumerate(Fh) if y[i] * ref.dot(wf, x) <= 0]
+    J = -sum((y[i] * ref.dot(wf, Fh[i]) for i in M), Fraction(0))
+    grad = [-sum((y[i] * Fh[i][c] for i in M), Fraction(0)) for c in range(d1)]
+    assert lk.perceptron_criterion(w, X, y) == pytest.approx(float(J), abs=1e-12)
+    np.testing.assert_allclose(lk.perceptron_criterion_gradient(w, X, y), [float(g) for g in grad], atol=1e-12)
+    assert lk.perceptron_criterion(w, X, y) >= 0.0 and not np.signbit(lk.perceptron_criterion(w, X, y))
+
+
+# ------------------------------------------------------------ the filter is sound
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(-99, 99), min_size=2, max_size=6), st.lists(st.integers(-99, 99), min_size=2, max_size=6),
+       st.sampled_from([10, 100, 4, 3]))
+def test_exact_scores_have_the_exact_sign(wk, xk, den):
+    d = min(len(wk), len(xk))
+    wf = [Fraction(k, den) for k in wk[:d]]
+    xf = [Fraction(k, den) for k in xk[:d - 1]]
+    w = np.array([float(v) for v in wf])
+    X = np.array([[float(v) for v in xf]])
+    # den = 3 is not a short decimal: the floats are then read as the 17-digit decimals they print as
+    wd = [exact.decimal(v) for v in w]
+    xd = [Fraction(1)] + [exact.decimal(v) for v in X[0]]
+    want = np.sign(float(ref.dot(wd, xd))) if ref.dot(wd, xd) != 0 else 0.0
+    got = exact.exact_scores(w, X)[0]
+    assert np.sign(got) == want
+    if den != 3:
+        assert ref.dot(wd, xd) == ref.dot(wf, [Fraction(1)] + xf)  # short decimals read back exactly
+
+
+def test_decimal_reads_floats_as_typed():
+    assert exact.decimal(0.1) == Fraction(1, 10)
+    assert exact.decimal(-2.5e-7) == Fraction(-25, 10**8)
+    assert exact.decimal(1e300) == 10**300
+    assert exact.decimal(5e-324) == Fraction(5, 10**324)
+    with pytest.raises(ValueError, match="cannot read"):
+        exact.decimal(float("nan"))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_extreme_magnitudes_are_decided_exactly_by_every_engine(seed):
+    # products that overflow (1e160 * 1e160) or underflow (1e-300): the float filter must stand
+    # aside and the exact margin decide, in every engine
+    rng = np.random.default_rng(seed)
+    mags = np.array([0.0, 1e-300, 1e-160, 0.1, 0.3, 1.0, 1e150, 1e160])
+    X = rng.choice(mags, (12, 3)) * rng.choice([-1.0, 1.0], (12, 3))
+    y = rng.choice([-1, 1], 12)
+    y[:2] = [1, -1]
+    F = [[Fraction(repr(float(v))) for v in row] for row in X]
+    for fit_intercept in (True, False):
+        want = ref.perceptron(F, y.tolist(), max_epochs=4, fit_intercept=fit_intercept)
+        with quiet(), np.errstate(all="ignore"):
+            for engine in ENGINES:
+                res = lk.perceptron(X, y, max_epochs=4, fit_intercept=fit_intercept, engine=engine)
+                same_updates(res, want)
