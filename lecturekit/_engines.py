@@ -380,10 +380,10 @@ def _row_norm_py(X, i, lead):
     return np.sqrt(acc)
 
 
-def _bound_py(W, A, R, w0n, d1, band):
-    # K of _Filter: t_i = max(|x_i|, SMALL_ROW) K + ABS_FLOOR
+def _bound_py(W, A, R, w0n, d1, band, floor):
+    # Kv of _Filter: t_i = r_i Kv >= r_i K + ABS_FLOOR, r_i = max(|x_i|, SMALL_ROW), floor = ABS_FLOOR / SMALL_ROW
     err = band * (w0n + 4.0 * A + 2.0 * R)
-    return band * (d1 + 3) * W + 2.0 * err
+    return band * (d1 + 3) * W + 2.0 * err + floor
 
 
 def _perceptron_kernel_py(X, lead, y, nx, eta, w, max_epochs, fl, state, force, alpha, mpe, ue, ui):
@@ -400,11 +400,12 @@ def _perceptron_kernel_py(X, lead, y, nx, eta, w, max_epochs, fl, state, force, 
     d1 = d + 1
     epoch, i0, mistakes, nupd = state[0], state[1], state[2], state[3]
     A, R, w0n = fl[0], fl[1], fl[2]
-    small, afloor, band = fl[3], fl[4], fl[5]
+    small, band = fl[3], fl[5]
+    floor = fl[4] / small  # ABS_FLOOR / SMALL_ROW
     tmax = fl[6] * band * (d1 + 3)  # t <= tmax: |x_i| |w| <= TRUST_LIMIT, no overflow in any order
     cap = ue.shape[0]
     W = np.sqrt(_nb_sumsq(w))
-    K = _nb_bound(W, A, R, w0n, d1, band)
+    K = _nb_bound(W, A, R, w0n, d1, band, floor)
     since = 0
     if force != _FORCE_NONE:  # example i0, decided by the caller
         if force == _FORCE_MISTAKE:
@@ -418,7 +419,7 @@ def _perceptron_kernel_py(X, lead, y, nx, eta, w, max_epochs, fl, state, force, 
             W = np.sqrt(_nb_sumsq(w))
             A += eta * nx[i0]
             R += W
-            K = _nb_bound(W, A, R, w0n, d1, band)
+            K = _nb_bound(W, A, R, w0n, d1, band, floor)
             alpha[i0] += 1
             mistakes += 1
             ue[nupd] = epoch
@@ -432,7 +433,7 @@ def _perceptron_kernel_py(X, lead, y, nx, eta, w, max_epochs, fl, state, force, 
                 r = max(_nb_row_norm(X, i, lead), small)
                 nx[i] = r
             ys = y[i] * _nb_dot(w, X, i, lead)
-            t = r * K + afloor
+            t = r * K
             if not (t <= tmax):  # |x_i| |w| may overflow, or NaN: ask the caller
                 state[0], state[1], state[2], state[3] = epoch, i, mistakes, nupd
                 fl[0], fl[1] = A, R
@@ -459,7 +460,7 @@ def _perceptron_kernel_py(X, lead, y, nx, eta, w, max_epochs, fl, state, force, 
                 W = W + eta * r
             A += eta * r
             R += W
-            K = _nb_bound(W, A, R, w0n, d1, band)
+            K = _nb_bound(W, A, R, w0n, d1, band, floor)
             alpha[i] += 1
             mistakes += 1
             ue[nupd] = epoch

@@ -14,6 +14,7 @@ Conventions (the same in every function here):
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
@@ -124,7 +125,7 @@ class _Run(_Bookkeeping):
         self.Xh, self.y, self.eta = Xh, y, eta
         self.d1 = Xh.shape[1]
         self.w_init = w.copy()
-        self.lead = _lead_of(Xh)
+        self.lead = float(Xh[0, conventions.BIAS_INDEX])  # 1 (a bias) or 0, the same in every row
         self._exact = exact.PerceptronScores(Xh, None, y, eta, w)
         # The filter (lecturekit.exact.score_bound) with the longest row's norm, one threshold t
         # for every example (NaN, which decides nothing, when |w| |x| might overflow), kept in
@@ -141,13 +142,15 @@ class _Run(_Bookkeeping):
         self._A = 0.0  # sum of eta |x_i| over the updates
         self._R = 0.0  # sum of W after each update
         self._since = 0
+        # t = xmax BAND ((d1 + 3) W + 2 (|w0| + 4 A + 2 R)) + ABS_FLOOR, as c_W W + c_A A + c_R R + c_0
+        c = self._xmax * exact.BAND
+        self._cW, self._cA, self._cR = c * (self.d1 + 3), 8.0 * c, 4.0 * c
+        self._c0 = 2.0 * c * self._w0n + exact.ABS_FLOOR
         self._set_bound()
 
     def _set_bound(self):
-        # t bounds |float margin - exact margin| for every example
-        K = exact.BAND * ((self.d1 + 3) * self._W + 2.0 * (self._w0n + 4.0 * self._A + 2.0 * self._R))
-        t = self._xmax * K + exact.ABS_FLOOR
-        self._t = t if t <= self._tmax else float("nan")
+        t = self._cW * self._W + self._cA * self._A + self._cR * self._R + self._c0
+        self._t = t if t <= self._tmax else float("nan")  # bounds |float margin - exact margin|
 
     def is_mistake(self, i, w) -> bool:
         """Line 6: is ``y_i w . x_i <= 0``?  Exact, also where the float margin is a rounding error."""
@@ -160,23 +163,40 @@ class _Run(_Bookkeeping):
 
     def record_update(self, i, w):
         """Example i was a mistake and w is the updated weight vector."""
-        super().record_update(i, w)
+        self.alpha[i] += 1  # the bookkeeping of _Bookkeeping.record_update, inlined (this is hot)
+        self.mistakes += 1
+        self.upd_epoch.append(self.epoch)
+        self.upd_index.append(i)
+        if self.history is not None:
+            self.history.append(w.copy())
         self._zero = False
         step = self.eta * self._nx[i]
         self._since += 1
         if self._since == _engines._RENORM_EVERY:
             with np.errstate(over="ignore", invalid="ignore"):
-                self._W, self._since = float(np.sqrt(w @ w)), 0
+                W, self._since = float(np.sqrt(w @ w)), 0
         else:  # |w + eta y x| <= |w| + eta |x|
-            self._W += step
-        self._A += step
-        self._R += self._W
-        self._set_bound()
+            W = self._W + step
+        A, R = self._A + step, self._R + W
+        self._W, self._A, self._R = W, A, R
+        t = self._cW * W + self._cA * A + self._cR * R + self._c0
+        self._t = t if t <= self._tmax else float("nan")
 
     def result(self, w, converged, method="perceptron", result=PerceptronResult, exact=None, **extra):
         """The run's result object (``extra``: the variant's own fields)."""
-        return _result(self.outcome(w, converged), method, conventions.normal(self.Xh), self.lead,
+        return _result(self.outcome(w, converged), method, _RawRows(self.Xh), self.lead,
                        self.y, self.eta, self.w_init, result=result, exact=exact, **extra)
+
+
+class _RawRows:
+    """Rows of homogeneous ``Xh`` without the constant coordinate, made only for the rows asked for."""
+
+    def __init__(self, Xh):
+        self.Xh = Xh
+        self.shape = (Xh.shape[0], Xh.shape[1] - 1)
+
+    def __getitem__(self, rows):
+        return conventions.normal(self.Xh[rows])
 
 
 class _Outcome(NamedTuple):
@@ -203,6 +223,24 @@ def _lead_of(Xh) -> float:
     return float(lead[0])
 
 
+def _checked_loop_args(loop):
+    """Check the arguments of a public call of ``loop``; ``loop.__wrapped__`` skips the checks."""
+
+    @functools.wraps(loop)
+    def checked(Xh, y, *, eta=1.0, w=None, max_epochs=100, keep_weights=False):
+        Xh = check_X(Xh, "Xh")
+        y = check_binary_y(y, Xh.shape[0])
+        eta = check_positive(eta, "eta", hint="The textbook uses 0 < eta <= 1.")
+        max_epochs = check_count(max_epochs, "max_epochs")
+        w = np.zeros(Xh.shape[1]) if w is None else check_weights(w, Xh.shape[1], "w")
+        keep_weights = check_bool(keep_weights, "keep_weights")
+        _lead_of(Xh)
+        return loop(Xh, y, eta=eta, w=w, max_epochs=max_epochs, keep_weights=keep_weights)
+
+    return checked
+
+
+@_checked_loop_args
 def perceptron_loop(Xh, y, *, eta=1.0, w=None, max_epochs=100, keep_weights=False) -> PerceptronResult:
     """Alg. 7.1, written as in the book: one example at a time.
 
@@ -210,7 +248,6 @@ def perceptron_loop(Xh, y, *, eta=1.0, w=None, max_epochs=100, keep_weights=Fals
     :func:`perceptron` reproduces bit for bit.  ``Xh`` is already homogeneous
     (``lk.to_homogeneous(X)``), ``w`` the starting weights (0 by default).
     """
-    Xh, y, eta, w, max_epochs = _check_loop_args(Xh, y, eta, w, max_epochs)
     run = _Run(Xh, y, eta, w, keep_weights)  # alpha, the trace, and the mistake test
     converged = False  # line 2
     while not converged and run.epoch < max_epochs:  # line 3 (stops at max_epochs)
@@ -223,16 +260,6 @@ def perceptron_loop(Xh, y, *, eta=1.0, w=None, max_epochs=100, keep_weights=Fals
                 run.record_update(i, w)
         run.end_epoch()
     return run.result(w, converged)
-
-
-def _check_loop_args(Xh, y, eta, w, max_epochs):
-    Xh = check_X(Xh, "Xh")
-    y = check_binary_y(y, Xh.shape[0])
-    eta = check_positive(eta, "eta", hint="The textbook uses 0 < eta <= 1.")
-    max_epochs = check_count(max_epochs, "max_epochs")
-    w = np.zeros(Xh.shape[1]) if w is None else check_weights(w, Xh.shape[1], "w")
-    _lead_of(Xh)
-    return Xh, y, eta, w, max_epochs
 
 
 def _result(out: _Outcome, method, X, lead, y, eta, w_init, result=PerceptronResult, exact=None, **extra):
@@ -335,9 +362,9 @@ def _run_engine(engine, X, fit_intercept, y, eta, w, max_epochs, keep_weights) -
     """
     if engine == "auto":
         engine = _engines.auto_engine(X.shape[0], max_epochs)
-    if engine == "loop":
-        return perceptron_loop(_homogeneous(X, fit_intercept), y, eta=eta, w=w, max_epochs=max_epochs,
-                               keep_weights=keep_weights)
+    if engine == "loop":  # the arguments are checked already
+        return perceptron_loop.__wrapped__(_homogeneous(X, fit_intercept), y, eta=eta, w=w,
+                                           max_epochs=max_epochs, keep_weights=keep_weights)
     lead = 1.0 if fit_intercept else 0.0
     X = np.ascontiguousarray(X, dtype=np.float64)  # a copy only for non-contiguous input
     if engine == "block":
