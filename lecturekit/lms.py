@@ -9,8 +9,10 @@ by gradient descent.  Its gradient is ``-sum_i (y_i - w . x_i) x_i``, so
   ``w <- w + eta sum_i (y_i - w . x_i) x_i``.
 
 Unlike the perceptron it updates on *every* example, by an amount proportional
-to the residual, and it converges to the least-squares solution, not to a
-separating hyperplane.
+to the residual.  The batch rule with a rate below :func:`lms_stable_eta`
+converges to a least-squares solution (the one nearest the start when there
+are several), not to a separating hyperplane; the online rule with a constant
+rate ends in a loop near it.
 """
 
 from __future__ import annotations
@@ -82,8 +84,9 @@ def lms_loop(X, y, eta, epochs, mode, schedule, w0, fit_intercept, residual, wha
             if not (np.all(np.isfinite(w)) and np.isfinite(e)):
                 limit = lms_stable_eta(X, mode=mode, fit_intercept=fit_intercept)
                 hint = (
-                    "The squared residual (y_i - y_hat_i)^2 is never negative, so every update pushes w "
-                    "the same way whatever the sign of the error: this rule cannot converge."
+                    "The squared residual (y_i - y_hat_i)^2 is never negative, so an update never lowers the "
+                    "prediction of its own example, even one that is already too high: use the residual "
+                    "y_i - y_hat_i itself (residual='linear')."
                     if residual == "squared"
                     else f"Use a smaller eta: on this X the {mode} rule is stable for eta < {limit:.4g}."
                 )
@@ -177,7 +180,7 @@ def perceptron_regression(
     LMS.  ``residual="squared"`` reproduces the rule as printed in Flach,
     ``w <- w + (y_i - y_hat_i)^2 x_i`` (with eta): the squared residual has
     lost its sign, so an over-estimate pushes w the same way as an
-    under-estimate, and the weights run away.  A notebook can show it.
+    under-estimate, and on most data the weights run away.  Chapter 7 shows it.
 
     Examples
     --------

@@ -63,6 +63,13 @@ __all__ = [
     "criterion_grid",
     "feature_map",
     "vectors",
+    "function_contours",
+    "curves",
+    "reference_line",
+    "fit_lines",
+    "conic",
+    "conic_shape",
+    "mark",
     "class_style",
     "DataArtists",
     "BoundaryArtists",
@@ -71,6 +78,7 @@ __all__ = [
     "SurfaceArtists",
     "FeatureMapArtists",
     "VectorArtists",
+    "ContourArtists",
     "describe",
     "description",
 ]
@@ -214,8 +222,9 @@ class SurfaceArtists:
     W1, W2, J : ndarray of shape (resolution, resolution)
         The grid of the two free weights and the surface's values on it.
     separating : matplotlib.collections.QuadMesh or None
-        With ``separating=True``: one pale cell around each grid point whose
-        weight vector puts every example strictly on its correct side.
+        With ``separating=True``: one lightened cell around each grid point whose
+        weight vector puts every example strictly on its correct side (hatched
+        and outlined in white on top).
     separates : ndarray of bool of shape (resolution, resolution) or None
         Which grid points those are (``y_i w . (1, x_i) > 0`` for every i).
     """
@@ -1326,8 +1335,8 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
     resolution : int, default 121
     levels : int, default 16
     separating : bool, default False
-        Perceptron criterion only: draw pale the grid cells whose weight vector
-        separates the data (every ``y_i w . (1, x_i) > 0``).  That is the set the
+        Perceptron criterion only: hatch (white, outlined) the grid cells whose
+        weight vector separates the data (every ``y_i w . (1, x_i) > 0``).  That is the set the
         perceptron stops in; ``J`` is 0 on it and on its edges (where a score is
         exactly 0), and a colour band of the filled contours covers more than it.
 
@@ -1415,7 +1424,12 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
         separates = np.all(y[:, None] * (Xh @ W.T) > 0, axis=0).reshape(W1.shape)
         # one cell per grid point (shading="nearest"), so a drawn cell is exactly a separating w
         mesh = ax.pcolormesh(W1, W2, np.ma.masked_array(np.zeros(W1.shape), ~separates), shading="nearest",
-                             cmap=ListedColormap([(1.0, 1.0, 1.0, 0.35)]), edgecolors="none", zorder=1)
+                             cmap=ListedColormap([(1.0, 1.0, 1.0, 0.2)]), edgecolors="none", zorder=1)
+        if separates.any():  # hatched and outlined in white, so the set does not read as a value of J
+            inside = separates.astype(float)
+            hatch = ax.contourf(W1, W2, inside, levels=[0.5, 1.5], colors="none", hatches=["////"], zorder=1.5)
+            hatch.set_hatchcolor("white")
+            ax.contour(W1, W2, inside, levels=[0.5], colors="white", linewidths=1.2, zorder=1.6)
     if path is not None:
         (path_line,) = ax.plot(path[:, a], path[:, b], "-o", color=OKABE_ITO[4], markersize=3.5,
                                linewidth=1.4, label="descent path", zorder=3)
@@ -1434,9 +1448,9 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
             f"weights held fixed, from {lowest} to {_number(J.max())} (lightest)")
     if separates is not None:
         share = separates.mean()
-        text += (f"; pale cells: the weight vectors that separate the data (every example strictly correct), "
-                 f"{share:.0%} of the grid" if separates.any() else
-                 "; no weight vector of the grid separates the data, so no cell is pale")
+        text += (f"; hatched, outlined in white: the weight vectors that separate the data (every example "
+                 f"strictly correct), {share:.0%} of the grid" if separates.any() else
+                 "; no weight vector of the grid separates the data, so nothing is hatched")
     if path is not None:
         steps = path.shape[0] - 1
         text += (f"; an orange path of {steps} step{'' if steps == 1 else 's'} ({path.shape[0]} iterates) "
@@ -1462,9 +1476,11 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
     """The x^2 / y^2 trick side by side: a conic in (x1, x2) is a line in (x1^2, x2^2).
 
     Left: the data in (x1, x2) with the curved boundary
-    ``b + v1 x1^2 + v2 x2^2 = 0`` (an ellipse when v1, v2 > 0 > b).
+    ``b + v1 x1^2 + v2 x2^2 = 0`` (an ellipse when v1 and v2 have one sign and
+    b the other; see :func:`conic_shape` for the other cases).
     Right: the data in (z1, z2) = (x1^2, x2^2) with the straight boundary
-    ``b + v1 z1 + v2 z2 = 0`` and its normal vector.
+    ``b + v1 z1 + v2 z2 = 0`` and its normal vector.  Both panels get equal
+    scales on their axes; one legend for both goes below them.
 
     Parameters
     ----------
@@ -1508,34 +1524,463 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
         raise TypeError(f"axes must be two matplotlib Axes (e.g. plt.subplots(1, 2)[1]) or None; got {axes!r}.")
     left, right = axes
 
-    raw = data(X, y, left)
-    x0, x1, y0, y1 = _view(left)
-    cx, cy, sx, sy = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0), (y1 - y0)
-    gx = np.linspace(cx - sx, cx + sx, resolution)  # twice the view, so the curve runs past its edges
-    gy = np.linspace(cy - sy, cy + sy, resolution)
-    GX, GY = np.meshgrid(gx, gy)
-    score = w[0] + w[1] * GX**2 + w[2] * GY**2
-    import contourpy
-
-    segments = contourpy.contour_generator(gx, gy, score, line_type="Separate").lines(0.0)
-    conic = LineCollection(segments, colors="black", linewidths=1.8, zorder=3, label="boundary")
-    left.add_collection(conic, autolim=False)
+    raw = data(X, y, left, legend=False)
+    conic_art = conic((w[0], 0.0, 0.0, w[1], w[2], 0.0), left, label="boundary", resolution=resolution)
     left.set_title("raw features (x₁, x₂): a conic", fontsize="medium")
 
-    squared = data(X**2, y, right, axis_labels=("x₁²", "x₂²"))
+    squared = data(X**2, y, right, axis_labels=("x₁²", "x₂²"), legend=False)
     line = boundary(w, right, label="boundary")
     right.set_title("squared features (x₁², x₂²): a line", fontsize="medium")
     for panel in (left, right):  # shapes and the normal's right angle read true only at equal scales
         panel.set_aspect("equal", adjustable="datalim")
-    if w[1] * w[2] > 0 and w[0] * w[1] < 0:
-        shape = (f"an ellipse with semi-axes {_number(np.sqrt(-w[0] / w[1]))} along x₁ and "
-                 f"{_number(np.sqrt(-w[0] / w[2]))} along x₂")
-    elif w[1] * w[2] < 0:
-        shape = "a hyperbola"
-    else:
-        shape = "a conic with no real points" if w[1] * w[2] > 0 else "a pair of lines"
-    _note(left, f"The curved boundary {_equation(w).replace('x₁', 'x₁²').replace('x₂', 'x₂²')} is {shape}")
-    return FeatureMapArtists(raw=raw, conic=conic, squared=squared, line=line, axes=(left, right))
+    # one legend for both panels, below them, where it hides no point
+    handles, names = left.get_legend_handles_labels()
+    left.figure.legend(handles, names, loc="outside lower center", ncol=len(names), fontsize="small")
+    return FeatureMapArtists(raw=raw, conic=conic_art, squared=squared, line=line, axes=(left, right))
+
+
+# --------------------------------------------------------------------------
+# Functions, curves and conics (chapters 6-9)
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ContourArtists:
+    """What :func:`function_contours` drew.
+
+    Attributes
+    ----------
+    lines : matplotlib.contour.QuadContourSet
+        The contour lines (labelled with their values).
+    arrows : matplotlib.quiver.Quiver or None
+        The gradient arrows, one per point of ``at``.
+    path, start, end : matplotlib.lines.Line2D or None
+        The descent path and markers at its first and last point.
+    W1, W2, values : ndarray
+        The grid and the function's values on it.
+    """
+
+    lines: object
+    arrows: object
+    path: object
+    start: object
+    end: object
+    W1: np.ndarray
+    W2: np.ndarray
+    values: np.ndarray
+
+
+def _pair(p) -> str:
+    return f"({_number(p[0])}, {_number(p[1])})"
+
+
+def function_contours(f, ax=None, *, bounds, levels, gradient=None, at=None, path=None, scale=10.0,
+                      resolution=121, name="J", axis_labels=("w₁", "w₂")):
+    """Contour lines of a function of two variables, with gradient arrows and a descent path.
+
+    Parameters
+    ----------
+    f : callable
+        ``f(np.array([W1, W2]))`` for arrays ``W1``, ``W2`` of one shape returns
+        the function's values there (write ``f`` with ``w[0]`` and ``w[1]``).
+    ax : matplotlib Axes, optional
+    bounds : (x_min, x_max, y_min, y_max)
+    levels : sequence of float
+        The values at which contour lines are drawn and labelled, increasing.
+    gradient : callable, optional
+        ``gradient(p)`` for a point ``p`` of shape (2,) returns the gradient there.
+    at : array-like of shape (m, 2), optional
+        Points at which to draw the gradient as an arrow (needs ``gradient``).
+    path : array-like of shape (T, 2), optional
+        Iterates of a descent, drawn as a line from a ring to a star.
+    scale : float, default 10
+        Arrows are drawn ``1/scale`` as long as the gradient, in data units.
+    resolution : int, default 121
+    name : str, default "J"
+        The function's name in the text alternative.
+    axis_labels : (str, str)
+
+    Returns
+    -------
+    ContourArtists
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> bowl = lambda w: (w[0] - 1) ** 2 + 4 * w[1] ** 2
+    >>> fig, ax = plt.subplots()
+    >>> art = lk.plot.function_contours(bowl, ax, bounds=(-1, 3, -1, 1), levels=[0.5, 2],
+    ...                                 gradient=lambda p: [2 * (p[0] - 1), 8 * p[1]], at=[[2.0, 0.5]])
+    >>> "at (2, 0.5) the gradient is (2, 4)" in lk.plot.description(ax)
+    True
+    >>> plt.close(fig)
+    """
+    if not callable(f):
+        raise TypeError(f"f must be a function of w = (w1, w2); got {type(f).__name__}.")
+    bounds = as_float_array(bounds, "bounds", ndim=1)
+    if bounds.shape[0] != 4 or bounds[0] >= bounds[1] or bounds[2] >= bounds[3]:
+        raise ValueError(f"bounds must be (x_min, x_max, y_min, y_max) with min < max; got {bounds.tolist()}.")
+    levels = as_float_array(levels, "levels", ndim=1)
+    if levels.shape[0] == 0 or np.any(np.diff(levels) <= 0):
+        raise ValueError(f"levels must be increasing values of f; got {levels.tolist()}.")
+    if at is not None:
+        if gradient is None:
+            raise ValueError("at gives points for gradient arrows: pass gradient=... as well.")
+        at = as_float_array(at, "at", ndim=2)
+        if at.shape[1] != 2:
+            raise ValueError(f"at must have shape (m, 2), points in the plane; got {at.shape}.")
+    if path is not None:
+        path = as_float_array(path, "path", ndim=2)
+        if path.shape[1] != 2 or path.shape[0] == 0:
+            raise ValueError(f"path must have shape (T, 2), points in the plane; got {path.shape}.")
+    scale = float(scale)
+    if not np.isfinite(scale) or scale <= 0:
+        raise ValueError(f"scale must be a number > 0; got {scale!r}.")
+    resolution = check_count(resolution, "resolution", minimum=3)
+    ax = _ax(ax)
+    W1, W2 = np.meshgrid(np.linspace(bounds[0], bounds[1], resolution),
+                         np.linspace(bounds[2], bounds[3], resolution))
+    values = np.asarray(f(np.array([W1, W2])), dtype=float)
+    if values.shape != W1.shape:
+        raise ValueError(f"f returned shape {values.shape} on a grid of shape {W1.shape}; it must work on "
+                         "arrays (write it with w[0] and w[1]).")
+    # dark lines and labels: every level reads on a white background (no pale end of a colour map)
+    lines = ax.contour(W1, W2, values, levels=levels, colors="0.35", linewidths=1.0, zorder=1)
+    ax.clabel(lines, fontsize="x-small", colors="black", fmt=lambda v: f"{v:g}")
+    arrows = path_line = start = end = None
+    text = (f"Contour lines of {name} over ({axis_labels[0]}, {axis_labels[1]}) at "
+            + ", ".join(_number(v) for v in levels))
+    k = int(np.argmin(values))
+    text += f"; on the drawn grid {name} is lowest, {_number(values.flat[k])}, at {_pair((W1.flat[k], W2.flat[k]))}"
+    if at is not None:
+        G = np.array([np.asarray(gradient(p), dtype=float) for p in at])
+        arrows = ax.quiver(at[:, 0], at[:, 1], G[:, 0], G[:, 1], angles="xy", scale_units="xy", scale=scale,
+                           color=OKABE_ITO[1], width=0.006, zorder=3,
+                           label=f"gradient ∇{name} (drawn 1/{scale:g} long)")
+        text += (f". Vermillion arrows show the gradient at {at.shape[0]} points, drawn 1/{scale:g} as long: "
+                 + "; ".join(f"at {_pair(p)} the gradient is {_pair(g)}" for p, g in zip(at, G)))
+    if path is not None:
+        (path_line,) = ax.plot(path[:, 0], path[:, 1], "-o", color=OKABE_ITO[4], markersize=3, linewidth=1.4,
+                               label="descent path", zorder=2)
+        (start,) = ax.plot(path[:1, 0], path[:1, 1], "o", color="white", markeredgecolor="black", markersize=7,
+                           zorder=4)
+        (end,) = ax.plot(path[-1:, 0], path[-1:, 1], "*", color=OKABE_ITO[4], markeredgecolor="black",
+                         markersize=12, zorder=4)
+        steps = path.shape[0] - 1
+        last = float(np.asarray(f(path[-1]), dtype=float))
+        text += (f". An orange descent path of {steps} step{'' if steps == 1 else 's'} runs from {_pair(path[0])} "
+                 f"to {_pair(path[-1])}, where {name} = {_number(last)}")
+    _label_axes(ax, *axis_labels)
+    _note(ax, text)
+    return ContourArtists(lines=lines, arrows=arrows, path=path_line, start=start, end=end, W1=W1, W2=W2,
+                          values=values)
+
+
+def _values_phrase(x, v, at) -> str:
+    """What a curve's values are, for the text alternative: at the given x, or all of them when few."""
+    if at is not None:
+        idx = [int(np.argmin(np.abs(x - a))) for a in at]
+        return ", ".join(f"{_number(v[i])} at {_number(x[i])}" for i in idx)
+    if v.shape[0] <= 12:
+        return ", ".join(f"{_number(a)}" for a in v)
+    lo, hi = int(np.argmin(v)), int(np.argmax(v))
+    return (f"{_number(v[0])} at {_number(x[0])}, {_number(v[-1])} at {_number(x[-1])}; lowest "
+            f"{_number(v[lo])} (first at {_number(x[lo])}), highest {_number(v[hi])} (first at {_number(x[hi])})")
+
+
+def curves(x, ys, ax=None, *, at=None, styles=None, xlabel=None, ylabel=None, **line_kw):
+    """Several named curves over one x, in distinct line styles, described by their values.
+
+    Parameters
+    ----------
+    x : array-like of shape (n,)
+    ys : dict
+        ``{name: values of shape (n,)}``; the names go into the legend.
+    ax : matplotlib Axes, optional
+    at : sequence of float, optional
+        The x values whose curve values the text alternative gives; by default
+        every value of a short curve (12 or fewer points), else its ends and extremes.
+    styles : sequence of str, optional
+        Line styles, one per curve (default solid, dashed, dash-dot, dotted, ...);
+        the colours follow the Okabe-Ito palette unless ``color`` is given.
+    xlabel, ylabel : str, optional
+    **line_kw
+        Passed to every ``ax.plot``.
+
+    Returns
+    -------
+    dict
+        ``{name: Line2D}``.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> z = np.linspace(-2, 2, 5)
+    >>> fig, ax = plt.subplots()
+    >>> lines = lk.plot.curves(z, {"hinge": np.maximum(0, 1 - z)}, ax, at=[-1, 2], xlabel="z")
+    >>> "“hinge”: 2 at −1, 0 at 2" in lk.plot.description(ax)
+    True
+    >>> plt.close(fig)
+    """
+    x = as_float_array(x, "x", ndim=1)
+    if not isinstance(ys, dict) or not ys:
+        raise TypeError(f"ys must be a non-empty dict {{name: values}}; got {type(ys).__name__}.")
+    values = {}
+    for name, v in ys.items():
+        v = as_float_array(v, f"ys[{name!r}]", ndim=1)
+        if v.shape != x.shape:
+            raise ValueError(f"ys[{name!r}] has {v.shape[0]} values but x has {x.shape[0]}; they must match.")
+        values[str(name)] = v + 0.0  # + 0.0 turns -0.0 into 0.0 in the text
+    styles = list(styles) if styles is not None else ["-", "--", "-.", ":"] * (len(values) // 4 + 1)
+    if len(styles) < len(values):
+        raise ValueError(f"styles must give one line style per curve ({len(values)}); got {len(styles)}.")
+    if at is not None:
+        at = as_float_array(at, "at", ndim=1)
+    ax = _ax(ax)
+    lines = {}
+    for k, ((name, v), style) in enumerate(zip(values.items(), styles)):
+        kw = line_kw if "color" in line_kw else {**line_kw, "color": OKABE_ITO[k % len(OKABE_ITO)]}
+        (lines[name],) = ax.plot(x, v, linestyle=style, label=name, **kw)
+    _label_axes(ax, xlabel, ylabel)
+    what = ax.get_ylabel() or "values"
+    _note(ax, f"{len(values)} curve{'' if len(values) == 1 else 's'} of {what} against {ax.get_xlabel() or 'x'}, "
+              f"from {_number(x.min())} to {_number(x.max())}: "
+              + "; ".join(f"“{_plain_math(n)}”: {_values_phrase(x, v, at)}" for n, v in values.items()))
+    return lines
+
+
+def reference_line(value, ax=None, *, label, color="0.4", linestyle=":", **line_kw):
+    """A horizontal line at ``value`` (a bound, a floor, the optimum), labelled and described.
+
+    Returns the ``Line2D``.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> line = lk.plot.reference_line(0.1, ax, label="label noise")
+    >>> lk.plot.description(ax)
+    'A dotted horizontal line “label noise” at 0.1.'
+    >>> plt.close(fig)
+    """
+    value = float(value)
+    if not np.isfinite(value):
+        raise ValueError(f"value must be a finite number; got {value!r}.")
+    if not isinstance(label, str) or not label.strip():
+        raise ValueError("label: say what the line marks, e.g. label='least-squares SSE'.")
+    ax = _ax(ax)
+    line = ax.axhline(value, color=color, linestyle=linestyle, label=label, **line_kw)
+    kind = {":": "dotted", "--": "dashed", "-.": "dash-dotted", "-": "solid"}.get(linestyle, "")
+    _note(ax, f"A {kind + ' ' if kind else ''}horizontal line “{_plain_math(label)}” at {_number(value)}")
+    return line
+
+
+def fit_lines(x, y, fits, ax=None, *, styles=None, colors=None, xlabel="x", ylabel="y"):
+    """One-dimensional regression data and lines ``y = w0 + w1 x``, described by their equations.
+
+    Parameters
+    ----------
+    x, y : array-like of shape (n,)
+    fits : dict
+        ``{name: (w0, w1)}``: intercept and slope of each line (e.g. an LMS
+        result's ``w``).
+    ax : matplotlib Axes, optional
+    styles, colors : sequences, optional
+        One line style and colour per line.
+
+    Returns
+    -------
+    dict
+        ``{"data": PathCollection, name: Line2D, ...}``.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> art = lk.plot.fit_lines([0.0, 1.0, 2.0], [1.0, 3.1, 4.9], {"fit": (1.05, 1.95)}, ax)
+    >>> "“fit”: y = 1.05 + 1.95x" in lk.plot.description(ax)
+    True
+    >>> plt.close(fig)
+    """
+    x = as_float_array(x, "x", ndim=1)
+    y = as_float_array(y, "y", ndim=1)
+    if x.shape != y.shape:
+        raise ValueError(f"x and y must have the same length; got {x.shape[0]} and {y.shape[0]}.")
+    if not isinstance(fits, dict) or not fits:
+        raise TypeError("fits must be a non-empty dict {name: (intercept, slope)}.")
+    lines_w = {str(n): as_float_array(w, f"fits[{n!r}]", ndim=1) for n, w in fits.items()}
+    for n, w in lines_w.items():
+        if w.shape[0] != 2:
+            raise ValueError(f"fits[{n!r}] must be (intercept, slope); got {w.shape[0]} numbers.")
+    styles = list(styles) if styles is not None else ["-", "--", ":", "-."] * (len(lines_w) // 4 + 1)
+    colors = list(colors) if colors is not None else [OKABE_ITO[4], OKABE_ITO[2], "0.4", OKABE_ITO[3]] * (
+        len(lines_w) // 4 + 1)
+    ax = _ax(ax)
+    art = {"data": ax.scatter(x, y, color=OKABE_ITO[0], zorder=3, label="data", s=25)}
+    grid = np.array([x.min(), x.max()])
+    for (n, w), style, colour in zip(lines_w.items(), styles, colors):
+        (art[n],) = ax.plot(grid, w[0] + w[1] * grid, linestyle=style, color=colour, linewidth=2, label=n)
+    _label_axes(ax, xlabel, ylabel)
+    eq = lambda w: f"y = {_number(w[0])} {'−' if w[1] < 0 else '+'} {_number(abs(w[1]))}x"  # noqa: E731
+    _note(ax, f"{x.shape[0]} data points, x from {_number(x.min())} to {_number(x.max())}; lines: "
+              + "; ".join(f"“{_plain_math(n)}”: {eq(w)}" for n, w in lines_w.items()))
+    return art
+
+
+def _conic_matrix(coef) -> np.ndarray:
+    c, a1, a2, a11, a22, a12 = coef
+    return np.array([[a11, a12 / 2, a1 / 2], [a12 / 2, a22, a2 / 2], [a1 / 2, a2 / 2, c]])
+
+
+def conic_shape(coef) -> str:
+    """The curve ``c + a1 x1 + a2 x2 + a11 x1² + a22 x2² + a12 x1 x2 = 0`` in words.
+
+    ``coef`` is ``(c, a1, a2, a11, a22, a12)``.  Ellipses get their centre and
+    semi-axes; hyperbolas, parabolas and the degenerate cases (two crossing or
+    parallel lines, one line, a point, no real point) are named.  Coefficients
+    are compared with 0 relative to the largest of them (1e-12), so a conic
+    built from rounded numbers is named as the exact one would be.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> lk.plot.conic_shape([-1.0, 0, 0, 0.25, 1.0, 0])     # (x1/2)^2 + x2^2 = 1
+    'an ellipse centred at (0, 0) with semi-axes 2 along x₁ and 1 along x₂'
+    >>> lk.plot.conic_shape([0.0, 0, 0, 1.0, -1.0, 0])      # x1^2 = x2^2
+    'two lines crossing at (0, 0)'
+    >>> lk.plot.conic_shape([-4.0, 0, 0, 1.0, -1.0, 0])
+    'a hyperbola centred at (0, 0)'
+    """
+    coef = as_float_array(coef, "coef", ndim=1)
+    if coef.shape[0] != 6:
+        raise ValueError(f"coef must be (c, a1, a2, a11, a22, a12); got {coef.shape[0]} numbers.")
+    s = float(np.max(np.abs(coef)))
+    if s == 0:
+        return "no curve (every coefficient is 0)"
+    coef = coef / s
+    small = 1e-12
+    c, a1, a2, a11, a22, a12 = coef
+    A = _conic_matrix(coef)
+    Q = A[:2, :2]
+    if np.max(np.abs(Q)) < small:  # linear
+        return "a straight line" if max(abs(a1), abs(a2)) >= small else "no curve (a constant)"
+    delta, big = float(np.linalg.det(Q)), float(np.linalg.det(A))
+    if abs(delta) >= small:
+        centre = np.linalg.solve(Q, -np.array([a1, a2]) / 2)
+        f0 = float(c + np.array([a1, a2]) @ centre / 2)  # the value at the centre
+        where = _pair(centre + 0.0)
+        if delta > 0:
+            lam, vec = np.linalg.eigh(Q)
+            if abs(f0) < small:
+                return f"a single point, {where}"
+            if f0 * lam[0] > 0:
+                return "no real point (an imaginary ellipse)"
+            axes = np.sqrt(-f0 / lam)
+            if abs(a12) < small:
+                return (f"an ellipse centred at {where} with semi-axes {_number(np.sqrt(-f0 / a11))} along x₁ "
+                        f"and {_number(np.sqrt(-f0 / a22))} along x₂")
+            long_dir = vec[:, int(np.argmax(axes))]
+            angle = float(np.degrees(np.arctan2(long_dir[1], long_dir[0]))) % 180.0
+            return (f"an ellipse centred at {where} with semi-axes {_number(axes.max())} and "
+                    f"{_number(axes.min())}, the longer at {angle:.0f}° to the x₁-axis")
+        if abs(big) < small:
+            return f"two lines crossing at {where}"
+        return f"a hyperbola centred at {where}"
+    if abs(big) >= small:
+        return "a parabola"
+    # degenerate with a parallel direction: two parallel lines, one (double) line, or nothing
+    lam, vec = np.linalg.eigh(Q)
+    k = int(np.argmax(np.abs(lam)))
+    u = vec[:, k]  # the one curved direction: F = lam t^2 + b t + c along it
+    b_lin = float(np.array([a1, a2]) @ u)
+    disc = b_lin**2 - 4 * lam[k] * c
+    if abs(disc) < small:
+        return "one straight line (counted twice)"
+    return "two parallel lines" if disc > 0 else "no real point"
+
+
+def conic(coef, ax=None, *, label=None, color="black", resolution=400, **line_kw):
+    """Draw the curve ``c + a1 x1 + a2 x2 + a11 x1² + a22 x2² + a12 x1 x2 = 0`` across the view.
+
+    ``coef = (c, a1, a2, a11, a22, a12)``.  The curve is traced on a grid twice
+    the size of the current view (so it runs past the edges) and does not change
+    the data limits; its text alternative names it (:func:`conic_shape`).
+
+    Returns the ``LineCollection``.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> _ = ax.set_xlim(-3, 3), ax.set_ylim(-2, 2)
+    >>> art = lk.plot.conic([-1.0, 0, 0, 0.25, 1.0, 0], ax, label="generating ellipse")
+    >>> lk.plot.description(ax)
+    'The curve “generating ellipse”, −1 + 0.25·x₁² + 1·x₂² = 0, is an ellipse centred at (0, 0) with semi-axes 2 along x₁ and 1 along x₂.'
+    >>> plt.close(fig)
+    """
+    coef = as_float_array(coef, "coef", ndim=1)
+    if coef.shape[0] != 6:
+        raise ValueError(f"coef must be (c, a1, a2, a11, a22, a12); got {coef.shape[0]} numbers.")
+    resolution = check_count(resolution, "resolution", minimum=10)
+    ax = _ax(ax)
+    x0, x1, y0, y1 = _view(ax)
+    cx, cy, sx, sy = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0), (y1 - y0)
+    gx = np.linspace(cx - sx, cx + sx, resolution)
+    gy = np.linspace(cy - sy, cy + sy, resolution)
+    GX, GY = np.meshgrid(gx, gy)
+    c, a1, a2, a11, a22, a12 = coef
+    F = c + a1 * GX + a2 * GY + a11 * GX**2 + a22 * GY**2 + a12 * GX * GY
+    import contourpy
+
+    segments = contourpy.contour_generator(gx, gy, F, line_type="Separate").lines(0.0)
+    kw = {"linewidths": 1.8, "zorder": 3, **line_kw}
+    art = LineCollection(segments, colors=color, label=label, **kw)
+    ax.add_collection(art, autolim=False)
+    terms = [(c, ""), (a1, "x₁"), (a2, "x₂"), (a11, "x₁²"), (a22, "x₂²"), (a12, "x₁x₂")]
+    parts = []
+    for v, var in terms:
+        if v == 0:
+            continue
+        num = _number(abs(v)) if parts else _number(v)
+        piece = f"{num}·{var}" if var else num
+        parts.append(piece if not parts else f"{'−' if v < 0 else '+'} {piece}")
+    name = f"The curve “{_plain_math(label)}”, " if label else "A curve, "
+    _note(ax, f"{name}{' '.join(parts) or '0'} = 0, is {conic_shape(coef)}")
+    return art
+
+
+def mark(points, ax=None, *, label, color="black", size=180):
+    """Ring some points (the misclassified ones, the lone positive, ...) and say which.
+
+    Returns the ``PathCollection`` of the rings.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> rings = lk.plot.mark([[1.5, 0.0]], ax, label="misclassified")
+    >>> lk.plot.description(ax)
+    'Rings mark 1 point, “misclassified”: (1.5, 0).'
+    >>> plt.close(fig)
+    """
+    P = as_float_array(points, "points", ndim=2) if np.size(points) else np.zeros((0, 2))
+    if P.shape[1] != 2:
+        raise ValueError(f"points must have shape (m, 2); got {P.shape}.")
+    if not isinstance(label, str) or not label.strip():
+        raise ValueError("label: say what the rings mark, e.g. label='misclassified'.")
+    ax = _ax(ax)
+    rings = ax.scatter(P[:, 0], P[:, 1], s=size, facecolors="none", edgecolors=color, linewidths=1.5, zorder=4,
+                       label=label)
+    listed = ", ".join(_pair(p) for p in P[:6]) + (", ..." if P.shape[0] > 6 else "")
+    _note(ax, f"Rings mark {P.shape[0]} point{'' if P.shape[0] == 1 else 's'}, “{_plain_math(label)}”"
+              + (f": {listed}" if P.shape[0] else ""))
+    return rings
 
 
 def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a", "b")):

@@ -7,12 +7,12 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import lecturekit as lk
-from claims_support import check_claims
+from claims_support import chapter_text, check_claims
 from exercise_support import KNOWN, exercises, visible_feedback
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -142,7 +142,7 @@ def test_printed_alg_7_3_loses_the_sign_and_diverges(line_data):
     assert np.array_equal(a.w, b.w)
     printed = lk.perceptron_regression(xr, yr, eta=0.01, epochs=22, residual="squared")
     assert np.all(np.diff(printed.path, axis=0) >= 0)
-    with pytest.raises(FloatingPointError, match="never negative"):
+    with pytest.raises(FloatingPointError, match="never lowers the prediction"):
         lk.perceptron_regression(xr, yr, eta=0.01, epochs=100, residual="squared")
 
 
@@ -344,9 +344,11 @@ def test_the_projected_path_says_it_is_projected():
 STEM = "07_lms"
 CLAIMS = {
     # sentence fragment (as in the notebook): the test that searches for a counterexample
-    "explain why batch LMS with a constant rate converges to the least-squares solution exactly when":
+    "converges to a\n  least-squares solution (and to which one, when there are several)":
         "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
-    "The steepest direction grows by the factor": "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
+    "that rule settles down whether or not the data are separable":
+        "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
+    "one at a time with a suitably shrinking\nrate": "test_online_gap_is_proportional_to_eta_and_decaying_rates_close_it",
     "its eigenvalues are $n$, $n(1 + \\rho)$ and $n(1 - \\rho)$": "test_standardising_leaves_the_correlation_in_kappa",
     "**Standardising is not decorrelating.**": "test_standardising_leaves_the_correlation_in_kappa",
     "like any invertible change of\ncoordinates it leaves the least-squares classifier's predictions as they were":
@@ -363,10 +365,43 @@ CLAIMS = {
     "The guaranteed bound is about 0.40": "test_below_the_per_step_bound_an_epoch_of_online_steps_never_expands",
     "on data that no line separates, the perceptron never stops": "test_the_perceptron_never_stops_on_data_no_line_separates",
     "on data that no line separates it never stops": "test_the_perceptron_never_stops_on_data_no_line_separates",
-    "Along an eigenvector of $\\tilde X^\\top \\tilde X$ with eigenvalue $\\lambda$ the error is multiplied by":
+    "Along an eigenvector with eigenvalue\n$\\lambda$ the error is multiplied by":
         "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
-    "It shrinks in every direction exactly when": "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
-    "Every rate below $\\eta^\\ast$ heads for": "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
+    "because the start's part along\n$(0, 1, -1)$ is never changed": "test_batch_lms_converges_to_the_least_squares_solution_nearest_its_start",
+    "So \"faster\" holds on large, redundant data, not on every\ndata set.":
+        "test_online_is_faster_per_pass_on_the_stream_not_on_40_points",
+    "so the error shrinks along every eigenvector with\n$\\lambda \\gt 0$ exactly when":
+        "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
+    "so every rate below\n$\\eta^\\ast$ heads for the one": "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
+    "An eigenvalue $\\lambda = 0$ multiplies its part of the error by 1, whatever $\\eta$ is.":
+        "test_batch_lms_converges_to_the_least_squares_solution_nearest_its_start",
+    "That happens exactly when\n$\\tilde X^\\top \\tilde X$ is singular": "test_these_data_make_the_matrix_singular",
+    "steps never change the part of $\\tilde{\\mathbf w}$ along those directions":
+        "test_batch_lms_converges_to_the_least_squares_solution_nearest_its_start",
+    "When $\\tilde X^\\top \\tilde X$ is\ninvertible there is only one":
+        "test_with_an_invertible_matrix_every_start_leads_to_the_one_solution",
+    "w_k -> the least-squares solution nearest to w_0": "test_batch_lms_converges_to_the_least_squares_solution_nearest_its_start",
+    "converges to the least-squares solution nearest its start":
+        "test_batch_lms_converges_to_the_least_squares_solution_nearest_its_start",
+    "Each run lands on the least-squares solution nearest to its start.":
+        "test_batch_lms_converges_to_the_least_squares_solution_nearest_its_start",
+    "the error's part along the steepest direction grows at every step":
+        "test_above_eta_star_a_start_along_the_top_eigenvector_grows_from_the_first_epoch",
+    "from a start whose error lies along the top\neigenvector, the SSE grows from the first epoch on":
+        "test_above_eta_star_a_start_along_the_top_eigenvector_grows_from_the_first_epoch",
+    "Just above $\\eta^\\ast$ every direction except the steepest one still contracts":
+        "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
+    "one online pass does the work of 13 batch steps": "test_online_is_faster_per_pass_on_the_stream_not_on_40_points",
+    "closer after five passes than the online rule at any of these rates":
+        "test_online_is_faster_per_pass_on_the_stream_not_on_40_points",
+    "(one pass against 13 batch passes), not on our 40 points":
+        "test_online_is_faster_per_pass_on_the_stream_not_on_40_points",
+    "below it, no single\nstep can make its own example's residual grow":
+        "test_one_step_multiplies_the_residual_by_one_minus_eta_norm_squared",
+    "a rate such as $\\eta_1/k^2$, whose steps add up to a finite total, can\nfreeze before it arrives":
+        "test_a_schedule_that_decays_too_fast_freezes_short",
+    "one that decays\n  too fast ($\\eta_1/k^2$) can freeze short of it": "test_a_schedule_that_decays_too_fast_freezes_short",
+    "on these data the loop shrinks with $\\eta_k$, even under\n$1/\\sqrt k$": "test_online_gap_is_proportional_to_eta_and_decaying_rates_close_it",
     "so an example's squared error depends only on its **margin**":
         "test_the_squared_error_of_a_label_depends_only_on_the_margin",
     "With 5 or 20 far positives in this cluster": "test_a_spread_far_cluster_needs_weight_on_this_data",
@@ -400,9 +435,10 @@ SHOWN = [
     "A derivation is only as good as its check.",
     "only at the end do we keep them",
     "LMS has no \"if\": every example moves",  # the rule, by definition
-    "and every curve ends at the least-squares SSE",  # the printed curves
-    "the SSE drops, because every direction\nexcept the steepest one still contracts",  # this data's eigenvalues
-    "Any callable $k \\mapsto \\eta_k$ works too",  # the printed distances
+    "every curve ends at the least-squares SSE",  # the printed curves
+    "`lk.lms` also takes any callable",  # the library's interface
+    "backpropagation is the chain rule that\ncomputes that gradient for the weights of every layer",  # a description
+    "For a single linear unit it gives back the rule above.",  # the one-layer case, by definition
     "Neither is best everywhere",
     "The perceptron and hinge losses are zero for every example\nthat is right by enough",  # the loss formulas
     "What it\ncannot avoid is the cluster's *spread*",  # an approximate argument, the table shows the effect
@@ -426,10 +462,10 @@ def test_the_claims_table_is_not_empty():
 # The reference passing and every registered wrong answer being named are checked for
 # every chapter in tests/test_misconceptions.py; here, an answer no catalogue foresees.
 UNRELATED = {
-    "ch07-debug-epoch": "def lms_epoch(w, Xh, y, eta):\n    return np.zeros(3)\n",
+    "ch07-debug-stop": "def batch_lms(X, y, eta, tol, max_epochs=10_000):\n    return np.zeros(3), 0\n",
     "ch07-ridge": ("def ridge_gradient(w, Xh, y, lam):\n    return np.zeros_like(w)\n\n\n"
                    "def ridge_weights(Xh, y, lam):\n    return np.zeros(Xh.shape[1])\n"),
-    "ch07-predict-step": "w_next = [0.0, 0.0, 0.0]\n",
+    "ch07-predict-step": "residual_after = 7.0\neta_mirror = 7.0\n",
     "ch07-predict-rate": "eta_star = 0.05\n",
     "ch07-explain-failure": 'answer = "e"\n',
 }
@@ -443,7 +479,144 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
 
 
 def test_predict_and_explain_answers_are_not_revealed():
-    for gid, wrong in (("ch07-predict-step", "w_next = [9.0, 9.0, 9.0]\n"), ("ch07-predict-rate", "eta_star = 7\n"),
+    for gid, wrong in (("ch07-predict-step", "residual_after = 9.0\neta_mirror = 9.0\n"), ("ch07-predict-rate", "eta_star = 7\n"),
                        ("ch07-explain-failure", 'answer = "a"\n')):
         message = visible_feedback(STEM, gid, wrong)
         assert "expected" not in message, message
+
+
+# ---------------------------------------------------------------- claims added with the rewrite
+@st.composite
+def _singular(draw):
+    """Data whose X~^T X~ is singular: a duplicated feature, a constant feature, or fewer examples than weights."""
+    kind = draw(st.sampled_from(["duplicate", "constant", "few"]))
+    n = 2 if kind == "few" else draw(st.integers(4, 10))
+    cols = draw(arrays(float, (n, 2), elements=st.floats(-3, 3).map(lambda v: round(v, 1))))
+    if kind == "duplicate":
+        X = np.column_stack([cols[:, 0], cols[:, 0]])
+    elif kind == "constant":
+        X = np.column_stack([cols[:, 0], np.full(n, draw(st.floats(-2, 2)))])
+    else:
+        X = cols
+    return X
+
+
+@settings(max_examples=60, deadline=None)
+@given(X=_singular(), seed=st.integers(0, 1000), w0=arrays(float, 3, elements=st.floats(-2, 2)), f=st.floats(0.3, 0.9))
+def test_batch_lms_converges_to_the_least_squares_solution_nearest_its_start(X, seed, w0, f):
+    y = np.random.default_rng(seed).choice([-1.0, 1.0], size=X.shape[0])
+    Xh = lk.to_homogeneous(X)
+    M = Xh.T @ Xh
+    lam, V = np.linalg.eigh(M)
+    assume(lam.max() > 1e-6)
+    null = V[:, lam < 1e-9 * lam.max()]
+    assert null.shape[1] >= 1  # singular, as built
+    w_short = np.linalg.pinv(Xh) @ y                     # the shortest least-squares solution
+    nearest = w_short + null @ (null.T @ w0)              # ... moved by w0's part in the null space
+    eta = f * 2 / lam.max()
+    pos = lam[lam >= 1e-9 * lam.max()]
+    rate = np.max(np.abs(1 - eta * pos))
+    assume(rate < 0.995)
+    epochs = int(np.ceil(np.log(1e-11) / np.log(rate))) + 1
+    run = lk.lms(X, y, eta=eta, epochs=epochs, mode="batch", w0=w0)
+    scale = max(1.0, np.abs(nearest).max())
+    assert np.allclose(run.w, nearest, atol=1e-7 * scale)
+    assert np.allclose(null.T @ run.w, null.T @ w0, atol=1e-9 * scale)  # that part never changed
+
+
+def test_with_an_invertible_matrix_every_start_leads_to_the_one_solution():
+    X, y = lk.datasets.noisy(40, seed=3)
+    w_ls = np.linalg.lstsq(lk.to_homogeneous(X), y, rcond=None)[0]
+    for start in ([0.0, 0.0, 0.0], [3.0, -2.0, 5.0], [-10.0, 0.5, 0.5]):
+        run = lk.lms(X, y, eta=0.9 * lk.lms_stable_eta(X, mode="batch"), epochs=400, mode="batch", w0=start)
+        assert np.allclose(run.w, w_ls, atol=1e-9)
+
+
+def test_these_data_make_the_matrix_singular():
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=6)
+    for X in (np.column_stack([x, x]), np.column_stack([x, 2 * x - 1]), np.column_stack([x, np.full(6, 3.0)]),
+              rng.normal(size=(2, 2))):
+        Xh = lk.to_homogeneous(X)
+        assert np.linalg.matrix_rank(Xh.T @ Xh) < 3
+    X = rng.normal(size=(6, 2))  # none of the three: invertible
+    assert np.linalg.matrix_rank(lk.to_homogeneous(X).T @ lk.to_homogeneous(X)) == 3
+    # the lesson's example
+    Xn, y = lk.datasets.noisy(40, seed=3)
+    assert np.linalg.matrix_rank(lk.to_homogeneous(np.column_stack([Xn[:, 0], Xn[:, 0]]))) == 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(X=_data(), seed=st.integers(0, 1000), c=st.floats(0.1, 5), f=st.floats(1.01, 3))
+def test_above_eta_star_a_start_along_the_top_eigenvector_grows_from_the_first_epoch(X, seed, c, f):
+    y = np.random.default_rng(seed).choice([-1.0, 1.0], size=X.shape[0])
+    Xh = lk.to_homogeneous(X)
+    lam, V = np.linalg.eigh(Xh.T @ Xh)
+    assume(lam.max() > 1e-3 and lam[-1] - lam[-2] > 1e-6 * lam.max())
+    w_ls = np.linalg.pinv(Xh) @ y
+    run = lk.lms(X, y, eta=f * 2 / lam.max(), epochs=3, mode="batch", w0=w_ls + c * V[:, -1])
+    assert np.all(np.diff(run.sse) > 0)
+    # and from w = 0 on the lesson's data the SSE first drops
+    Xn, yn = lk.datasets.noisy(40, seed=3)
+    over = lk.lms(Xn, yn, eta=1.02 * lk.lms_stable_eta(Xn, mode="batch"), epochs=60, mode="batch")
+    assert over.sse[1] < over.sse[0] and int(np.argmin(over.sse)) == 3 and over.sse[-1] > over.sse[0]
+
+
+def test_online_is_faster_per_pass_on_the_stream_not_on_40_points():
+    rng = np.random.default_rng(1)
+    w_true = np.array([0.5, 2.0, -1.0])
+    w, rows, labels = np.zeros(3), [], []
+    for _ in range(3000):
+        x_t = np.r_[1.0, rng.normal(size=2)]
+        y_t = 1.0 if w_true @ x_t + rng.normal(scale=0.5) > 0 else -1.0
+        w = w + 0.002 * (y_t - w @ x_t) * x_t
+        rows.append(x_t[1:])
+        labels.append(y_t)
+    Xs, ys = np.array(rows), np.array(labels)
+    w_all = np.linalg.lstsq(lk.to_homogeneous(Xs), ys, rcond=None)[0]
+    one_pass = np.linalg.norm(w - w_all)
+    batch = lk.lms(Xs, ys, eta=0.9 * lk.lms_stable_eta(Xs, mode="batch"), epochs=30, mode="batch")
+    assert int(np.argmax(np.linalg.norm(batch.path - w_all, axis=1) < one_pass)) == 13
+    X, y = lk.datasets.noisy(40, seed=3)
+    w_ls = np.linalg.lstsq(lk.to_homogeneous(X), y, rcond=None)[0]
+    b = np.linalg.norm(lk.lms(X, y, eta=0.9 * lk.lms_stable_eta(X, mode="batch"), epochs=5, mode="batch").w - w_ls)
+    assert all(b < np.linalg.norm(lk.lms(X, y, eta=e, epochs=5).w - w_ls) for e in (0.02, 0.05, 0.1, 0.2))
+
+
+def test_a_schedule_that_decays_too_fast_freezes_short():
+    # question 4: with eta_1 / k^2 the total of the steps is finite; here the run stops far from w_LS
+    X, y = lk.datasets.noisy(40, seed=3)
+    w_ls = np.linalg.lstsq(lk.to_homogeneous(X), y, rcond=None)[0]
+    fast = lk.lms(X, y, eta=0.05, epochs=300, schedule=lambda k: 0.05 / k ** 2)
+    const = lk.lms(X, y, eta=0.05, epochs=300)
+    assert np.linalg.norm(fast.w - w_ls) > 2 * np.linalg.norm(const.w - w_ls)
+    assert np.linalg.norm(fast.path[-1] - fast.path[-100]) < 1e-3  # frozen
+    assert np.sum(0.05 / np.arange(1, 10 ** 6) ** 2) < 0.05 * np.pi ** 2 / 6
+
+
+def test_the_debug_exercises_code_fails_as_stated():
+    text = chapter_text(STEM)
+    start = text.index("def batch_lms(X, y, eta, tol, max_epochs=10_000):")
+    namespace = {"np": np}
+    exec(text[start:text.index("```", start)], namespace)
+    X, y = lk.datasets.noisy(40, seed=3)
+    assert np.isclose(0.045, 0.9 * lk.lms_stable_eta(X, mode="batch"), rtol=0.01)
+    w, epochs = namespace["batch_lms"](X, y, 0.045, 1e-6)
+    assert epochs == 10_000
+    w1, _ = namespace["batch_lms"](X, y, 0.045, 1e-6, max_epochs=1)
+    assert not np.allclose(w1, lk.lms(X, y, eta=0.045, epochs=1, mode="batch").w)
+
+
+def test_the_predict_answers_by_an_independent_route():
+    # exercise 3: run one Widrow-Hoff step with lk.lms and read the residual; find the mirror rate by bisection
+    x, y, w0 = [[2.0, 1.0]], [-1.0], [0.0, 1.0, -1.0]
+    after = lambda eta: -1.0 - lk.lms(x, y, eta=eta, epochs=1, w0=w0).w @ [1.0, 2.0, 1.0]  # noqa: E731
+    assert np.isclose(after(0.25), 1.0)
+    lo, hi = 0.2, 0.5  # the residual after the step, -2 (1 - 6 eta), reaches +2 at the mirror rate
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if after(mid) < 2.0 else (lo, mid)
+    assert np.isclose(lo, 1 / 3)
+    # exercise 4: the mean error's stable rate is n times the summed error's, for the rescaled points
+    X4 = np.array([[2.0, 0.0], [-2.0, 0.0], [0.0, 5.0], [0.0, -5.0]])
+    assert np.isclose(len(X4) * lk.lms_stable_eta(X4, mode="batch"), 0.16)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import lecturekit as lk
-from claims_support import check_claims
+from claims_support import chapter_text, check_claims
 from exercise_support import KNOWN, exercises, visible_feedback
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -121,6 +121,13 @@ def test_more_features_overfit_noisy_data():
         assert np.array_equal(np.where(ref.predict(monomials(Xb, p)) > 0, 1, -1), ours.predict(monomials(Xb, p)))
         errs.append((np.mean(ours.predict(monomials(Xa, p)) != ya), np.mean(ours.predict(monomials(Xb, p)) != yb)))
     assert errs[1][0] < errs[0][0] and errs[1][1] > errs[0][1] + 0.2
+    # the numbers the lesson quotes: held-out error by number of features
+    held_out = {}
+    for p in range(1, 9):
+        fit = lk.least_squares_classifier(monomials(Xa, p), ya)
+        held_out[monomials(Xa, p).shape[1]] = round(float(np.mean(fit.predict(monomials(Xb, p)) != yb)), 3)
+    assert (held_out[2], held_out[5], held_out[27], held_out[35], held_out[44]) == (0.49, 0.165, 0.477, 0.513, 0.503)
+    assert min(held_out, key=held_out.get) == 5 and all(abs(held_out[n] - 0.5) < 0.03 for n in (27, 35, 44))
 
 
 # ---------------------------------------------------------------- general claims, searched for counterexamples
@@ -275,32 +282,95 @@ def test_stretching_a_feature_divides_its_least_squares_weight(X, seed, c):
     assert np.allclose(w_c, w / np.r_[1.0, c], rtol=1e-6, atol=1e-8)
 
 
-@given(X=_points(n_min=3, n_max=10), seed=st.integers(0, 10_000))
+def _dual_and_primal_exact(X, y, epochs):
+    """Alg. 7.2 with the kernel (1 + x.z)^2 and Alg. 7.1 on phi, both in exact rational arithmetic.
+
+    phi has sqrt(2) factors; its dot product is the weighted sum sum_k c_k m_k(x) m_k(z) of the monomials
+    m = (1, x1, x2, x1^2, x2^2, x1 x2) with c = (1, 2, 2, 1, 1, 2), so the primal weights are kept in the
+    monomial basis, w = sum alpha_i y_i c * m(x_i), and scored as w . m(x): no root is ever taken."""
+    from fractions import Fraction
+
+    P = [[Fraction(repr(float(v))) for v in row] for row in X]
+    mono = [[Fraction(1), a, b, a * a, b * b, a * b] for a, b in P]
+    c = [1, 2, 2, 1, 1, 2]
+    n = len(y)
+    alpha, seq_dual = [0] * n, []
+    w, seq_primal = [Fraction(0)] * 6, []
+    for _ in range(epochs):
+        changed = False
+        for i in range(n):
+            s = sum(alpha[j] * int(y[j]) * (1 + P[j][0] * P[i][0] + P[j][1] * P[i][1]) ** 2 for j in range(n))
+            if int(y[i]) * s <= 0:
+                alpha[i] += 1
+                seq_dual.append(i)
+                changed = True
+            s_p = sum(wk * mk for wk, mk in zip(w, mono[i]))
+            if int(y[i]) * s_p <= 0:
+                w = [wk + int(y[i]) * ck * mk for wk, ck, mk in zip(w, c, mono[i])]
+                seq_primal.append(i)
+        if not changed:
+            break
+    return seq_dual, seq_primal
+
+
+@given(X=_points(n_min=3, n_max=8), seed=st.integers(0, 10_000))
 def test_the_kernel_perceptron_makes_the_updates_of_the_perceptron_on_phi(X, seed):
+    # in exact arithmetic the two runs make the same updates, whatever the data (ties included)
     y = np.random.default_rng(seed).choice([-1, 1], size=len(X))
     y[:2] = [1, -1]  # both classes
+    dual, primal = _dual_and_primal_exact(X, y, 6)
+    assert dual == primal
+    # in floating point the library's two runs agree on data without exact ties (continuous random points) ...
+    rng = np.random.default_rng(seed)
+    Xc = rng.normal(size=(len(X), 2))
+    yc = np.where(rng.normal(size=len(X)) > 0, 1, -1)
+    yc[:2] = [1, -1]
+    kern = lk.dual_perceptron(Xc, yc, kernel=lk.polynomial_kernel(2), fit_intercept=False, max_epochs=20)
+    prim = lk.perceptron(phi(Xc), yc, fit_intercept=False, max_epochs=20)
+    assert np.array_equal(kern.trace.index, prim.trace.index)
+
+
+def test_on_decimal_data_a_tie_can_part_the_two_runs():
+    # three decimal points where a score is exactly 0: the exact runs agree, the primal on rounded sqrt(2) does not
+    X, y = np.array([[0.9, 3.0], [0.0, -1.0], [-1.9, -1.5]]), np.array([1, -1, 1])
+    dual, primal = _dual_and_primal_exact(X, y, 20)
+    assert dual == primal == [0, 1, 1]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", lk.ConvergenceWarning)
         kern = lk.dual_perceptron(X, y, kernel=lk.polynomial_kernel(2), fit_intercept=False, max_epochs=20)
         prim = lk.perceptron(phi(X), y, fit_intercept=False, max_epochs=20)
-    assert np.array_equal(kern.trace.index, prim.trace.index)
+    assert kern.trace.index.tolist() == [0, 1, 1]
+    assert prim.trace.index.tolist() != kern.trace.index.tolist()
 
 
 CLAIMS = {
     "on which the perceptron of Chapter 4 never converged": "test_the_perceptron_never_converges_on_data_no_line_separates",
-    "the perceptron does not converge on\n  non-separable data and cannot learn XOR":
+    "the perceptron does not converge on data that is not linearly\n  separable and cannot learn XOR":
         "test_the_perceptron_never_converges_on_data_no_line_separates",
+    "This chapter meets\nseveral runs that cannot converge": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "The perceptron therefore cannot converge": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "chapter 4 showed the perceptron cycling forever on\nit": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "the perceptron would not stop for the degrees": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "and the perceptron never converges on it": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "By Gordan's theorem exactly one of two things exists": "test_separation_certificate_is_gordans_alternative",
     "Every point should sit on the boundary, up to rounding.": "test_points_of_the_ellipse_score_zero",
-    "so every boundary it can express is symmetric about both axes":
+    "so every boundary it can express, $v_1x_1^2 + v_2x_2^2 = -b$, is symmetric about\nboth axes":
         "test_a_line_in_the_squares_is_symmetric_about_both_axes",
-    "The squares alone only express ellipses centred at the origin": "test_a_line_in_the_squares_is_symmetric_about_both_axes",
-    "explain why more features lower the squared training error, not always the count of training\n  mistakes":
+    "an ellipse or a hyperbola centred at the origin with its axes along $x_1$ and $x_2$, or straight lines":
+        "test_the_boundaries_the_squares_can_draw",
+    "The squares alone express only curves symmetric about both axes":
+        "test_the_boundaries_the_squares_can_draw",
+    "explain why more features never raise the squared training error of least squares":
         "test_nested_features_never_raise_the_squared_training_error",
+    "runs between the classes, but not\neverywhere inside the empty band": "test_where_the_learned_ellipse_runs",
+    "though no positive lies in the thin slice it leaves outside": "test_where_the_learned_ellipse_runs",
+    "### Exercise 2 — construct: data the squares cannot separate": "test_the_squares_forget_the_signs",
+    "that a line\nseparates in the raw features, but that no line separates after the map": "test_the_squares_forget_the_signs",
+    "from the\nsecond epoch on it does not: after 10 epochs it returns": "test_the_debug_exercises_code_behaves_as_stated",
+    "for **every** pair of points": "test_the_cubic_features_give_the_cubic_kernel",
+    "The held-out error of section 8 fell from 0.49 at 2 features to 0.165 at 5":
+        "test_more_features_overfit_noisy_data",
+    "the held-out error climbs to about 50 %": "test_more_features_overfit_noisy_data",
     "its\nsquared error, can only get better": "test_nested_features_never_raise_the_squared_training_error",
     "Nested features never raise the squared training error of least squares":
         "test_nested_features_never_raise_the_squared_training_error",
@@ -315,8 +385,9 @@ CLAIMS = {
         "test_one_feature_per_example_makes_any_data_separable_and_keeps_the_first_pass",
     "the perceptron makes the same mistakes on the new data as on the old":
         "test_one_feature_per_example_makes_any_data_separable_and_keeps_the_first_pass",
-    "The claim is exact, so the two runs must make the same mistakes in the same\norder":
+    "In exact arithmetic the two runs therefore make the same mistakes in the same order":
         "test_the_kernel_perceptron_makes_the_updates_of_the_perceptron_on_phi",
+    "the two runs may decide that tie differently and part": "test_on_decimal_data_a_tie_can_part_the_two_runs",
     "multiplying a feature by a factor only divides its least-squares weight by that factor":
         "test_stretching_a_feature_divides_its_least_squares_weight",
     "Least squares makes the same number of mistakes at every setting": "test_feature_map_explorer_claims_of_section_9",
@@ -327,7 +398,7 @@ SHOWN = [
     # reviewed: definitions, descriptions of an algorithm, citations, or statements about the data shown
     "Every classifier in this course draws a straight line",
     "say what this particular map cannot do",
-    "the dual perceptron, which needs the training data only through\n  the Gram matrix",  # Flach's algorithm
+    "needs the training data only through the Gram matrix of\n  pairwise dot products",  # Flach's algorithm
     "What this map cannot do",  # a heading
     "Only the weight on $x_1 x_2$ is non-zero",  # the printed w on the four XOR points
     "The perceptron never sees the added features; they exist only in the proof.",
@@ -341,7 +412,6 @@ SHOWN = [
     "both panels are drawn at equal scale on their two axes, so every shape you see is its true\nshape",
     "Every ellipse that runs through the empty gap separates the training data",
     "needs the data only through a Gram matrix `G`",  # Alg. 7.2, by definition
-    "such that for **every** pair of points",  # the exercise's task
 ]
 
 
@@ -358,9 +428,9 @@ def test_the_claims_table_is_not_empty():
 # every chapter in tests/test_misconceptions.py; here, an answer no catalogue foresees.
 UNRELATED = {
     "ch09-construct-ellipse": "w_ellipse = [1.0, 1.0, 1.0]\n",
-    "ch09-axes": "def ellipse_axes(w):\n    return 7.0, 7.0\n",
+    "ch09-construct-lost": "X_lost, y_lost = lk.datasets.xor()\n",  # separable neither way
     "ch09-debug-dual": "def dual_alpha(G, y, max_epochs):\n    return np.full(len(y), 2)\n",
-    "ch09-poly2": "def poly2_features(X):\n    return np.zeros((len(X), 6))\n",
+    "ch09-poly3": "def poly3_features(X):\n    return np.zeros((len(X), 10))\n",
     "ch09-shape": 'boundary_shape = "z"\n',
 }
 
@@ -374,3 +444,64 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
 
 def test_the_explain_answer_is_not_revealed():
     assert "expected" not in visible_feedback(STEM, "ch09-shape", 'boundary_shape = "a"\n')
+
+
+# ---------------------------------------------------------------- claims added with the rewrite
+@given(w=arrays(float, 3, elements=st.floats(-5, 5).map(lambda v: round(v, 1))))
+def test_the_boundaries_the_squares_can_draw(w):
+    b, v1, v2 = w
+    P = np.random.default_rng(0).uniform(-6, 6, size=(4000, 2))
+    s = lk.to_homogeneous(lk.square_features(P)) @ w
+    assume(np.any(s > 0) and np.any(s < 0))  # a boundary between two classes
+    shape = lk.plot.conic_shape([b, 0.0, 0.0, v1, v2, 0.0])
+    assert shape.startswith(("an ellipse centred at (0, 0) with semi-axes", "a hyperbola centred at (0, 0)",
+                             "two lines crossing at (0, 0)", "two parallel lines", "one straight line")), shape
+    if shape.startswith(("two parallel lines", "one straight line")):
+        assert v1 == 0 or v2 == 0  # parallel to an axis
+    # and a shifted or tilted ellipse is none of them
+    assert "tilted" not in shape
+
+
+def test_where_the_learned_ellipse_runs():
+    X, y = lk.datasets.circles(200, a=2.0, b=1.0, seed=0)
+    res = lk.perceptron(lk.square_features(X), y)
+    b, v1, v2 = res.w
+    a1, a2 = np.sqrt(-b / v1), np.sqrt(-b / v2)
+    t = np.linspace(0, 2 * np.pi, 10_001)
+    q = (a1 * np.cos(t) / 2) ** 2 + (a2 * np.sin(t)) ** 2
+    assert round(q.min(), 3) == 0.738 and round(q.max(), 3) == 1.128 and q.min() < 0.75 < 1.25 > q.max()
+    qx = (X[:, 0] / 2) ** 2 + X[:, 1] ** 2
+    assert np.all(qx[y == 1] < 0.75) and np.all(qx[y == -1] > 1.25)
+    inside = (X[:, 0] / a1) ** 2 + (X[:, 1] / a2) ** 2 < 1
+    assert np.array_equal(inside, y == 1)  # no positive in the slice the ellipse leaves outside
+    assert a2 > 1.0  # at the top and bottom closer to the ring than the generating ellipse
+
+
+@given(X=_points(n_min=2, n_max=8))
+def test_the_squares_forget_the_signs(X):
+    assert np.allclose(lk.square_features(X), lk.square_features(-X))
+    # the exercise's reference answer: separable raw, not after squaring
+    Xr, yr = np.array([[1.0, 0.0], [-1.0, 0.0]]), np.array([1, -1])
+    assert lk.is_separable(Xr, yr) and not lk.is_separable(lk.square_features(Xr), yr)
+
+
+def test_the_debug_exercises_code_behaves_as_stated():
+    text = chapter_text(STEM)
+    start = text.index("def dual_alpha(G, y, max_epochs):")
+    namespace = {"np": np}
+    exec(text[start:text.index("```", start)], namespace)
+    X, y = lk.datasets.xor()
+    G = lk.polynomial_kernel(2)(X, X)
+    lib = lambda T: lk.dual_perceptron(X, y, kernel=lk.polynomial_kernel(2), fit_intercept=False, max_epochs=T)  # noqa
+    assert np.array_equal(namespace["dual_alpha"](G, y, 1), lib(1).alpha)
+    assert namespace["dual_alpha"](G, y, 10).tolist() == [1, 0, 10, 10]
+    full = lib(10)
+    assert full.alpha.tolist() == [1, 1, 1, 1] and full.converged
+    assert not np.array_equal(namespace["dual_alpha"](G, y, 2), lib(2).alpha)
+
+
+@given(P=arrays(float, (5, 2), elements=st.floats(-3, 3)))
+def test_the_cubic_features_give_the_cubic_kernel(P):
+    from lecturekit.exercises.ch09 import _cubic_map
+
+    assert np.allclose(_cubic_map(P), lk.polynomial_kernel(3)(P, P), rtol=1e-9, atol=1e-9)

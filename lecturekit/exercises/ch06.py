@@ -1,50 +1,85 @@
 """Checks of chapter 6's exercises (gradient descent and the perceptron criterion).
 
-Expected values are worked out by hand in the comments, or computed here from
-the definitions (the extend exercise's criterion is written out below and
-differentiated numerically, an independent route to its gradient).  Predict
-and explain answers are never shown (``reveal=False``).
+Every expected value is computed here, from the definitions and independently
+of the library's gradient code: the criterion in exact rational arithmetic
+(``fractions.Fraction``), one-sided slopes as difference quotients of that
+exact, piecewise-linear function, the reference descent as its own loop.  The
+mistake test and the label at a score of 0 come from
+:mod:`lecturekit.conventions`.  Predict and explain answers are never shown
+(``reveal=False``), and no catalogued mistake's message names a key.
 """
+
+from fractions import Fraction
 
 import numpy as np
 
+from .. import conventions
+from ..datasets import noisy, toy
+from ..theory import is_separable
 from . import Mistake, exercise
 
-_X_TOY = np.array([[0.0, 3.0], [3.0, 1.0], [-3.0, -2.0], [2.0, 0.0]])
-_Y_TOY = np.array([1, 1, -1, -1])
-_X_LINE, _Y_LINE = np.array([[1.0], [2.0], [3.0]]), np.array([1, 1, -1])
+
+def _exact(v):
+    """A float as the rational number of its shortest decimal repr (what the learner typed)."""
+    return Fraction(repr(float(v)))
 
 
-def _homogeneous(X):
-    X = np.asarray(X, dtype=float)
-    return np.hstack([np.ones((X.shape[0], 1)), X])
+def _criterion(w, X, y):
+    """J(w) = sum over y_i w . (1, x_i) <= 0 of -y_i w . (1, x_i), in exact arithmetic."""
+    total = Fraction(0)
+    for x_i, y_i in zip(conventions.homogeneous(X), y):
+        margin = int(y_i) * sum(_exact(a) * _exact(b) for a, b in zip(w, x_i))
+        if conventions.is_mistake(margin):
+            total -= margin
+    return total
 
 
 # --------------------------------------------------------------------------
-# Exercise 1 — predict the criterion and its gradient
+# Exercise 1 — predict the slopes at a kink
 # --------------------------------------------------------------------------
-# (1, 2), (2, -1) with y = +1, (0, 1) with y = -1, w = (-1, 1, 0): scores -1 + x1 = 0, 1, -1, so
-# y_i w . (1, x_i) = 0, 1, 1.  Only (1, 2) is in M (on the boundary): J = 0, grad = -(1, 1, 2).
-@exercise("ch06-predict-gradient", number=1, title="predict the criterion and its gradient", points=2,
-          kind="predict",
-          hint="Write down the three scores with the 1 in front, then the set M (remember that a score of "
-               "exactly 0 is a mistake). J adds how far each member of M is on the wrong side; the gradient "
-               "adds their -y_i (1, x_i).")
-def _predict(t, J_value, grad):
-    t.check(J_value, 0.0, call="`J_value`", reveal=False,
-            misconceptions=[Mistake("count-not-distance", 1.0, "counts the mistakes instead of summing how far "
-                                                               "they are wrong")])
-    t.check(grad, [-1.0, -1.0, -2.0], call="`grad`", reveal=False, misconceptions=[
-        Mistake("strict-test", [0.0, 0.0, 0.0], "`<` instead of `<=`: a point on the boundary is left out of M"),
-        Mistake("uphill", [1.0, 1.0, 2.0], "the gradient's sign is flipped: + sum over M of y_i x_i"),
-        Mistake("sum-over-all", [-1.0, -3.0, 0.0], "the sum runs over every example, not only the mistakes"),
-        Mistake("no-bias", [0.0, 0.0, 1.0], "the bias coordinate is forgotten: scores and gradient without the 1"),
+_X1 = np.array([[1.0, 2.0], [2.0, -1.0], [0.0, 1.0]])
+_Y1 = np.array([conventions.POSITIVE, conventions.POSITIVE, conventions.NEGATIVE])
+_W1 = np.array([-1.0, 1.0, 0.0])
+_RAISE_BIAS = np.array([1.0, 0.0, 0.0])
+_H = Fraction(1, 1000)  # well inside the facets on either side: the next kink is at |t| = 1
+
+
+def _f(t):
+    return _criterion([_exact(a) + t * _exact(d) for a, d in zip(_W1, _RAISE_BIAS)], _X1, _Y1)
+
+
+_LEFT, _RIGHT = float((_f(-_H) - _f(0)) / -_H), float((_f(_H) - _f(0)) / _H)
+# the slope of the side where the point on the boundary is a mistake: the library's gradient, -sum over M of
+# y_i (1, x_i) with M taken with <=, along the direction
+_LIBRARY_SIDE = float(sum(-int(y_i) * _exact(v) * _exact(d)
+                          for x_i, y_i in zip(conventions.homogeneous(_X1), _Y1)
+                          if conventions.is_mistake(int(y_i) * sum(_exact(a) * _exact(b) for a, b in zip(_W1, x_i)))
+                          for v, d in zip(x_i, _RAISE_BIAS)))
+
+
+@exercise("ch06-predict-gradient", number=1, title="predict the slopes at a kink", points=2, kind="predict",
+          hint="Write the three scores of w + t (1, 0, 0) as functions of t, with the 1 in front of each x. For small "
+               "t < 0 and for small t > 0 separately: which examples are mistakes, and how does J change with t?")
+def _predict(t, slope_left, slope_right):
+    t.check(slope_left, _LEFT, call="`slope_left`", reveal=False, misconceptions=[
+        Mistake("central-difference", (_LEFT + _RIGHT) / 2,
+                "the average of the slopes on the two sides, which is what a central difference measures at a "
+                "kink: f has a different slope on each side of t = 0"),
+        Mistake("uphill", -_LEFT, "the sign is flipped: as t rises towards 0 from below, does J go up or down?"),
+    ])
+    t.check(slope_right, _RIGHT, call="`slope_right`", reveal=False, misconceptions=[
+        Mistake("one-slope", _LIBRARY_SIDE,
+                "one slope for both sides (the gradient the library returns, which counts the point on the "
+                "boundary as a mistake); ask on which side of t = 0 that point is wrong"),
     ])
 
 
 # --------------------------------------------------------------------------
 # Exercise 2 — construct: zero criterion, yet not separating
 # --------------------------------------------------------------------------
+_X_TOY, _Y_TOY = toy()
+
+
 @exercise("ch06-construct", number=2, title="construct: zero criterion, yet not separating", points=2,
           kind="construct",
           hint="J = 0 asks that no example is strictly on the wrong side. The perceptron also updates on an "
@@ -61,68 +96,97 @@ def _construct(t, w_flat):
                         mistake=Mistake("zero-vector", None, "w = 0 is the trivial answer the exercise excludes: "
                                                              "it has no boundary at all")):
         return
-    margins = _Y_TOY * (_homogeneous(_X_TOY) @ w)
-    t.check_true(bool(np.all(margins >= 0)), what="J(w_flat) = 0 on the toy set: no example strictly on its "
-                                                  "wrong side",
+    margins = [int(y_i) * sum(_exact(a) * _exact(b) for a, b in zip(w, x_i))
+               for x_i, y_i in zip(conventions.homogeneous(_X_TOY), _Y_TOY)]
+    t.check_true(_criterion(w, _X_TOY, _Y_TOY) == 0, what="J(w_flat) = 0 on the toy set: no example strictly on "
+                                                          "its wrong side",
                  mistake=Mistake("strictly-wrong", None, "a point strictly on the wrong side adds a positive "
                                                          "term to J"))
-    t.check_true(bool(np.any(margins <= 0)), what="`w_flat` does not separate the toy set: the perceptron "
-                                                  "would still update",
+    t.check_true(any(conventions.is_mistake(m) for m in margins),
+                 what="`w_flat` does not separate the toy set: the perceptron would still update",
                  mistake=Mistake("separates", None, "a separating w also has J = 0, but then the perceptron "
                                                     "stops: put a point on the boundary"))
 
 
 # --------------------------------------------------------------------------
-# Exercise 3 — explain: the falling criterion
+# Exercise 3 — explain: a longer step on the bowl
 # --------------------------------------------------------------------------
-# One step on the bowl maps (w1 - 1, w2 + 0.5) to ((1 - 2 eta)(w1 - 1), (1 - 8 eta)(w2 + 0.5)); with eta = 0.3 the
-# second factor is -1.4: the w2 error changes sign and grows at every step, and the steps grow with it.
+# One step on the bowl maps (w1 - 1, w2 + 0.5) to ((1 - 2 eta)(w1 - 1), (1 - 8 eta)(w2 + 0.5)).
+_ETA3 = 0.3
+_FACTORS = (1 - 2 * _ETA3, 1 - 8 * _ETA3)
+_KEY3 = "b" if max(abs(f) for f in _FACTORS) > 1 else "a"
+
+
 @exercise("ch06-explain", number=3, title="explain: a longer step on the bowl", points=2, kind="explain",
           hint="Write one step for each coordinate separately: what does it do to w2 + 0.5? Compare the factor "
                "you get with 1.")
 def _explain(t, answer):
-    t.check(answer, "b", call="`answer`", reveal=False, misconceptions=[
-        Mistake("longer-is-faster", "a", "a longer step is not a faster descent: along w2 a step multiplies the "
-                                         "distance to the minimum by 1 - 8 eta, and |1 - 2.4| > 1"),
-        Mistake("gradient-points-at-minimum", "c", "the gradient is perpendicular to the contours, not aimed at the "
-                                                   "minimum: on an elongated bowl steepest descent does not go "
-                                                   "straight to the lowest point"),
+    t.check(answer, _KEY3, call="`answer`", reveal=False, misconceptions=[
+        Mistake("longer-is-faster", "a", "a longer step is not automatically a faster descent: write out what one "
+                                         "step does to the distance from the minimum, coordinate by coordinate"),
+        Mistake("gradient-points-at-minimum", "c", "the gradient is perpendicular to the contours; on a bowl "
+                                                   "that is narrower one way than the other, that is not the "
+                                                   "direction of the lowest point"),
     ])
 
 
 # --------------------------------------------------------------------------
-# Exercise 4 — the perceptron criterion (reproduce: the lesson shows the two lines)
+# Exercise 4 — construct: data on which descent never leaves 0
 # --------------------------------------------------------------------------
-@exercise("ch06-criterion", number=4, title="the perceptron criterion", points=2, kind="reproduce",
-          hint="Section 2's pseudocode has two lines: the set of examples with a score y_i w . x_i that is not "
-               "positive, then the sum over that set. Put the 1 in front of every x first.")
-def _criterion(t, criterion):
-    # w = (0, 1, 0): margins y_i w . (1, x_i) = 0, 3, 3, -2, so J = 0 + 2 = 2
-    t.check(lambda: criterion([0.0, 1.0, 0.0], _X_TOY, _Y_TOY), 2.0, call="`criterion([0, 1, 0], X_toy, y_toy)`",
-            misconceptions=[Mistake("sign-flipped", -2.0, "the sign is flipped: sums y_i w . x_i over the mistakes "
-                                                          "(J <= 0)"),
-                            Mistake("sum-over-all", -4.0, "the sum runs over every example, not only the mistakes")])
-    # section 2 by hand: margins -2.5, 2.5, 0.5, -2.5, so J = 5
-    t.check(lambda: criterion([0.5, 1.0, -1.0], _X_TOY, _Y_TOY), 5.0,
-            call="`criterion([0.5, 1, -1], X_toy, y_toy)`")
-    t.check(lambda: criterion([0.0, -1.0, 4.0], _X_TOY, _Y_TOY), 0.0, call="`criterion([0, -1, 4], X_toy, y_toy)`")
-    # w = (0, 0, 1): margins 3, 1, 2, 0 -- one example on the boundary, none strictly wrong: J = 0
-    t.check(lambda: criterion([0.0, 0.0, 1.0], _X_TOY, _Y_TOY), 0.0, call="`criterion([0, 0, 1], X_toy, y_toy)`",
-            misconceptions=[Mistake("count-not-distance", 1.0, "counts the mistakes instead of summing how far "
-                                                               "they are wrong")])
-    # with a bias: w = (-1.5, 1) scores 1, 2, 3 as -0.5, 0.5, 1.5; margins -0.5, 0.5, -1.5, so J = 2
-    t.check(lambda: criterion([-1.5, 1.0], _X_LINE, _Y_LINE), 2.0, call="`criterion([-1.5, 1], [[1], [2], [3]], "
-                                                                        "[1, 1, -1])`",
-            misconceptions=[Mistake("no-bias", 3.0, "the bias coordinate is forgotten: scores X @ w[1:] without "
-                                                    "the 1")])
+def _first_step(X, y):
+    """sum_i y_i (1, x_i) exactly: the batch step from w = 0, where every example is in M."""
+    total = [Fraction(0)] * 3
+    for x_i, y_i in zip(conventions.homogeneous(X), y):
+        total = [s + int(y_i) * _exact(v) for s, v in zip(total, x_i)]
+    return total
+
+
+@exercise("ch06-construct-stall", number=4, title="construct: data on which descent never leaves 0", points=2,
+          kind="construct",
+          hint="Which examples are in M at w = 0, so what is the first step? Write it out coordinate by coordinate, "
+               "the 1 in front of each x included, and ask what the two classes must have in common.")
+def _construct_stall(t, X_stall, y_stall):
+    try:
+        X = np.asarray(X_stall, dtype=float)
+        y = np.asarray(y_stall)
+    except (TypeError, ValueError):
+        X, y = np.zeros((0, 0)), np.zeros(0)
+    if not t.check_true(X.ndim == 2 and X.shape[1:] == (2,) and X.shape[0] >= 2 and y.shape == (X.shape[0],)
+                        and bool(np.all(np.isfinite(X))),
+                        what=f"`X_stall` has shape (n, 2) with n >= 2 finite rows and `y_stall` one label per row; "
+                             f"got shapes {X.shape} and {y.shape}"):
+        return
+    if not t.check_true(set(np.unique(y).tolist()) == set(conventions.LABELS),
+                        what=f"`y_stall` holds both labels {conventions.LABELS} and nothing else"):
+        return
+    t.check_true(len({tuple(row) for row in X.tolist()}) == X.shape[0], what="no point of `X_stall` appears twice",
+                 mistake=Mistake("same-point", None, "one point with both labels: the exercise asks for different "
+                                                     "points"))
+    step = _first_step(X, y)
+    features = [v for j, v in enumerate(step) if j != conventions.BIAS_INDEX]
+    what = "the first step from w = 0 is zero in every coordinate (computed exactly)"
+    if all(v == 0 for v in step):
+        t.check_true(True, what=what)
+    elif all(v == 0 for v in features):
+        t.check_true(False, what=what, mistake=Mistake(
+            "bias-forgotten", None, "the step's bias coordinate is the sum of the labels, from the 1 in front of "
+                                    "every x: it is not zero here"))
+    elif is_separable(X, y):
+        t.check_true(False, what=what, mistake=Mistake(
+            "separable", None, "a line separates these data; then the descent can never stall at w = 0 (why not?)"))
+    else:
+        t.check_true(False, what=what)
 
 
 # --------------------------------------------------------------------------
 # Exercise 5 — extend: the gradient of a new criterion
 # --------------------------------------------------------------------------
+_X_LINE, _Y_LINE = np.array([[1.0], [2.0], [3.0]]), np.array([1, 1, -1])
+
+
 def squared_margin_criterion(w, X, y, b):
     """J_q(w) = 1/2 sum over y_i w . (1, x_i) <= b of (b - y_i w . (1, x_i))^2, from its definition."""
-    m = np.asarray(y) * (_homogeneous(X) @ np.asarray(w, dtype=float))
+    m = np.asarray(y) * (conventions.homogeneous(X) @ np.asarray(w, dtype=float))
     short = m <= b
     return 0.5 * float(np.sum((b - m[short]) ** 2))
 
@@ -174,27 +238,59 @@ def _margin_gradient(t, squared_margin_gradient):
 
 
 # --------------------------------------------------------------------------
-# Exercise 6 — debug: a batch step that never leaves 0
+# Exercise 6 — debug: a descent that says it converged
 # --------------------------------------------------------------------------
-@exercise("ch06-batch-step", number=6, title="debug: a batch step that never leaves 0", points=2, kind="debug",
-          hint="Run the given code from w = np.zeros(3) on the toy set and look at which examples it counts as "
-               "mistakes; then call it twice with the same array and print the array between the calls.")
-def _batch_step(t, batch_step):
-    w_t = np.array([0.5, 1.0, -1.0])
-    # by hand: grad J = (0, 2, -3) at w_t (section 3), so w - 0.5 grad J = (0.5, 0, 0.5)
-    t.check(lambda: batch_step(w_t, _X_TOY, _Y_TOY, 0.5), [0.5, 0.0, 0.5],
-            call="`batch_step([0.5, 1, -1], X_toy, y_toy, eta=0.5)`",
-            misconceptions=[Mistake("uphill", [0.5, 2.0, -2.5], "the step goes uphill: w + eta * grad J")])
-    t.check(w_t, [0.5, 1.0, -1.0], call="`w_t` after `batch_step(w_t, ...)`",
-            misconceptions=[Mistake("in-place", [0.5, 0.0, 0.5], "w is changed in place, so the caller's array "
-                                                                 "changes")])
-    # from w = 0 every example is a mistake: the step is eta * sum_i y_i (1, x_i) = 0.1 (0, 4, 6)
-    t.check(lambda: batch_step(np.zeros(3), _X_TOY, _Y_TOY, 0.1), [0.0, 0.4, 0.6],
-            call="`batch_step(np.zeros(3), X_toy, y_toy, eta=0.1)`",
-            misconceptions=[Mistake("strict-test", [0.0, 0.0, 0.0], "`<` instead of `<=`: from w = 0 nothing is a "
-                                                                    "mistake and the step does nothing")])
-    t.check(lambda: batch_step(np.array([0.0, -1.0, 4.0]), _X_TOY, _Y_TOY, 0.5), [0.0, -1.0, 4.0],
-            call="`batch_step([0, -1, 4], X_toy, y_toy, eta=0.5)`")
-    # with a bias: at w = (-2.5, 1) all three are mistakes, sum y_i (1, x_i) = (1, 0)
-    t.check(lambda: batch_step(np.array([-2.5, 1.0]), _X_LINE, _Y_LINE, 1.0), [-1.5, 1.0],
-            call="`batch_step([-2.5, 1], [[1], [2], [3]], [1, 1, -1], eta=1)`")
+def _descend(X, y, eta1, theta, max_iter, *, report="separates"):
+    """The exercise's descent, written from its statement; ``report`` selects what a mistake returns."""
+    Xh = conventions.homogeneous(X)
+    y = np.asarray(y)
+    w = np.zeros(Xh.shape[1])
+    stopped_by_rule = False
+    for k in range(1, max_iter + 1):
+        wrong = conventions.is_mistake(y * (Xh @ w))
+        step = eta1 / k * (y[wrong] @ Xh[wrong])
+        if np.linalg.norm(step) < theta:
+            stopped_by_rule = True
+            break
+        w = w + step
+    if report == "rule":
+        return {"w": w.tolist(), "separates": stopped_by_rule}
+    return {"w": w.tolist(), "separates": not bool(np.any(conventions.is_mistake(y * (Xh @ w))))}
+
+
+def _run(descend, X, y, eta1, theta, max_iter):
+    try:
+        out = descend(X, y, eta1, theta, max_iter)
+    except ZeroDivisionError:
+        return "ZeroDivisionError"
+    if not (isinstance(out, (tuple, list)) and len(out) == 2):
+        raise TypeError(f"descend must return a pair (w, separates); it returned {type(out).__name__}")
+    w, ok = out
+    if type(ok) not in (bool, np.bool_):
+        raise TypeError(f"the second value returned must be True or False; got {type(ok).__name__}")
+    return {"w": np.asarray(w, dtype=float).tolist(), "separates": bool(ok)}
+
+
+_XN, _YN = noisy(40, flip=0.1, seed=3)
+
+
+@exercise("ch06-debug-stop", number=6, title="debug: a descent that says it converged", points=2, kind="debug",
+          hint="Run the given code by hand for k = 0. Then ask what the stopping rule measures when eta(k) = eta1 / k: "
+               "can it tell a separating w from any other?")
+def _debug_stop(t, descend):
+    k_from_zero = Mistake("k-from-zero", "ZeroDivisionError", "eta(k) = eta1 / k is used with k = 0: the schedule "
+                                                              "counts its steps from 1")
+    t.check(lambda: _run(descend, _X_TOY, _Y_TOY, 1.0, 1e-3, 1000), _descend(_X_TOY, _Y_TOY, 1.0, 1e-3, 1000),
+            call="`descend(X_toy, y_toy, eta1=1, theta=1e-3, max_iter=1000)`", misconceptions=[k_from_zero])
+    t.check(lambda: _run(descend, _XN, _YN, 0.1, 1e-3, 100_000), _descend(_XN, _YN, 0.1, 1e-3, 100_000),
+            call="`descend(Xn, yn, eta1=0.1, theta=1e-3)` on the noisy data of section 6",
+            misconceptions=[
+                Mistake("rule-means-converged", _descend(_XN, _YN, 0.1, 1e-3, 100_000, report="rule"),
+                        "the stopping rule's verdict reported as the answer: a short step says the rate is small, "
+                        "not that the examples are right"),
+                Mistake("strict-test", {"w": [0.0, 0.0, 0.0], "separates": False},
+                        "`<` instead of `<=`: at w = 0 no example counts as a mistake, the first step is zero and "
+                        "the rule stops at once"),
+            ])
+    t.check(lambda: _run(descend, _XN, _YN, 0.1, 1e-3, 5), _descend(_XN, _YN, 0.1, 1e-3, 5),
+            call="`descend(Xn, yn, eta1=0.1, theta=1e-3, max_iter=5)`")

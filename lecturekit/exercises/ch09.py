@@ -1,18 +1,40 @@
 """Chapter 9 (the x²/y² feature trick): the checks of its exercises.
 
-Expected values come from lecturekit (``lk.dual_perceptron``,
-``lk.polynomial_kernel``, ``lk.square_features``) or from hand computations
-written out in the comments; a catalogued mistake's value is what that mistake
-returns on the probe (for the kernel perceptron, computed by the mistaken rule
-itself, written out below).
+Expected values are computed here from the definitions: the ellipse's
+semi-axes and sides from its equation, separability by lecturekit's exact
+linear program, the dual perceptron written out from Flach's Alg. 7.2 (with
+the mistake test of :mod:`lecturekit.conventions`), Gram matrices of the cubic
+kernel from ``(1 + x . z)^3``.  A catalogued mistake's value is what that
+mistake returns on the probe, computed by the mistaken rule itself; no message
+names a key.
 """
 
 import numpy as np
 
+from .. import conventions
 from ..datasets import xor
 from ..features import square_features
-from ..perceptron import dual_perceptron, polynomial_kernel
+from ..perceptron import polynomial_kernel
+from ..theory import is_separable
 from . import Mistake, exercise
+
+
+# Exercise 5: w = (-4, 1, -1): the score -4 + x1^2 - x2^2; v1 v2 < 0 and b != 0 make a hyperbola, and the score is
+# positive far out on the x1-axis and negative far out on the x2-axis.
+_W5 = np.array([-4.0, 1.0, -1.0])
+
+
+def _key5(w):
+    b, v1, v2 = w
+    far = 1e3
+    if v1 * v2 < 0 and b != 0:
+        return "c" if b + v1 * far**2 > 0 else "d"
+    if v1 * v2 > 0:
+        return "a" if b > 0 else "b"
+    return "e"
+
+
+_KEY5 = _key5(_W5)
 
 
 def _semi_axes(w):
@@ -52,35 +74,41 @@ def _construct_ellipse(t, w_ellipse):
             misconceptions=[Mistake("inside", False, "positives inside: the signs of the whole vector are flipped")])
 
 
-def _ellipse_axes_or_error(ellipse_axes, w):
+def _lost_properties(X, y):
+    """What exercise 2 asks of (X, y): separable raw, not separable after squaring."""
+    return {"a line separates the raw data": bool(is_separable(X, y)),
+            "a line separates the squared features": bool(is_separable(square_features(X), y))}
+
+
+@exercise("ch09-construct-lost", number=2, title="construct: data the squares cannot separate", points=2,
+          kind="construct",
+          hint="The map sends x and another point to the same squares. Which points are those, and what happens if "
+               "they carry different labels?")
+def _construct_lost(t, X_lost, y_lost):
     try:
-        return [float(a) for a in ellipse_axes(np.array(w, dtype=float))]
-    except ValueError:
-        return "ValueError"
-
-
-@exercise("ch09-axes", number=2, title="semi-axes of the learned ellipse", points=3, kind="reproduce",
-          hint="Solve v1 x1² = -b on the x1-axis (and the same on the x2-axis); an ellipse needs v1, v2 of one sign "
-               "and b of the other.")
-def _axes(t, ellipse_axes):
-    # x1^2/4 + x2^2 = 1  <=>  -4 + 1*x1^2 + 4*x2^2 = 0: semi-axes 2 and 1
-    t.check(lambda: _ellipse_axes_or_error(ellipse_axes, [-4.0, 1.0, 4.0]), [2.0, 1.0],
-            call="`ellipse_axes([-4.0, 1.0, 4.0])`",
-            misconceptions=[Mistake("no-root", [4.0, 1.0], "square root forgotten"),
-                            Mistake("swapped", [1.0, 2.0], "the semi-axes are swapped")])
-    t.check(lambda: _ellipse_axes_or_error(ellipse_axes, [4.0, -1.0, -4.0]), [2.0, 1.0],
-            call="`ellipse_axes([4.0, -1.0, -4.0])` (the same ellipse, positives inside)",
-            misconceptions=[Mistake("one-sign-pattern", "ValueError",
-                                    "only the textbook sign pattern accepted (positives outside)")])
-    t.check(lambda: _ellipse_axes_or_error(ellipse_axes, [1.0, 1.0, 1.0]), "ValueError",
-            call="`ellipse_axes([1.0, 1.0, 1.0])`",
-            misconceptions=[Mistake("abs", [1.0, 1.0], "absolute values taken instead of checking the signs"),
-                            Mistake("no-check", [float("nan"), float("nan")],
-                                    "no check for curves that are not ellipses")])
-    t.check(lambda: _ellipse_axes_or_error(ellipse_axes, [-1.0, 1.0, -1.0]), "ValueError",
-            call="`ellipse_axes([-1.0, 1.0, -1.0])` (a hyperbola)")
-    t.check(lambda: _ellipse_axes_or_error(ellipse_axes, [-9.0, 1.0, 1.0]), [3.0, 3.0],
-            call="`ellipse_axes([-9.0, 1.0, 1.0])`")
+        X = np.asarray(X_lost, dtype=float)
+        y = np.asarray(y_lost)
+    except (TypeError, ValueError):
+        X, y = np.zeros((0, 0)), np.zeros(0)
+    if not t.check_true(X.ndim == 2 and X.shape[1:] == (2,) and y.shape == (X.shape[0],)
+                        and bool(np.all(np.isfinite(X))),
+                        what=f"`X_lost` has shape (n, 2) and `y_lost` one label per row; got {X.shape} and {y.shape}"):
+        return
+    if not t.check_true(set(np.unique(y).tolist()) == set(conventions.LABELS),
+                        what=f"`y_lost` holds both labels {conventions.LABELS} and nothing else"):
+        return
+    t.check(_lost_properties(X, y), {"a line separates the raw data": True,
+                                     "a line separates the squared features": False},
+            call="the properties of `(X_lost, y_lost)`",
+            misconceptions=[
+                Mistake("not-separable-raw", {"a line separates the raw data": False,
+                                              "a line separates the squared features": True},
+                        "these data need the squares (like the ring): the exercise asks for data a line already "
+                        "separates before the map"),
+                Mistake("squares-separate", {"a line separates the raw data": True,
+                                             "a line separates the squared features": True},
+                        "the squares keep these classes apart: what information does the map throw away?"),
+            ])
 
 
 def _dual_alpha(G, y, max_epochs, *, labels_in_score=True, step="one", strict=False):
@@ -90,13 +118,12 @@ def _dual_alpha(G, y, max_epochs, *, labels_in_score=True, step="one", strict=Fa
         mistakes = 0
         for i in range(len(y)):
             score = np.sum(alpha * y * G[i]) if labels_in_score else np.sum(alpha * G[i])
-            if (y[i] * score < 0) if strict else (y[i] * score <= 0):
+            if (y[i] * score < 0) if strict else conventions.is_mistake(y[i] * score):
                 alpha[i] += 1 if step == "one" else y[i]
                 mistakes += 1
         if mistakes == 0:
             break
     return alpha
-
 
 
 
@@ -106,66 +133,79 @@ def _dual_alpha(G, y, max_epochs, *, labels_in_score=True, step="one", strict=Fa
 def _debug_dual(t, dual_alpha):
     _XX, _YX = xor(12, noise=0.2, seed=3)
     _GX = polynomial_kernel(2)(_XX, _XX)
-    expected = dual_perceptron(_XX, _YX, kernel=polynomial_kernel(2), fit_intercept=False, max_epochs=50).alpha
-    t.check(lambda: np.asarray(dual_alpha(_GX, _YX, 50)), expected,
+    t.check(lambda: np.asarray(dual_alpha(_GX, _YX, 50)), _dual_alpha(_GX, _YX, 50),
             call="`dual_alpha(G, y, 50)`, G the Gram matrix of the kernel (1 + x·z)² on 12 noisy XOR points",
             misconceptions=[
                 Mistake("no-labels", _dual_alpha(_GX, _YX, 50, labels_in_score=False),
-                        "the labels y_j left out of the score: it must be the sum of alpha_j y_j G[i, j]"),
+                        "the score leaves out the labels y_j: compare it with the dual score of Flach's Eq. 7.9"),
                 Mistake("label-step", _dual_alpha(_GX, _YX, 50, step="label"),
-                        "alpha_i counts mistakes: it grows by 1, not by y_i"),
+                        "alpha_i counts mistakes, so what may it never become?"),
                 Mistake("strict", _dual_alpha(_GX, _YX, 50, strict=True),
                         "`< 0` instead of `<= 0`: with every alpha 0 the score is 0, which is a mistake"),
             ])
     X4, y4 = xor()
     G4 = polynomial_kernel(2)(X4, X4)
-    t.check(lambda: np.asarray(dual_alpha(G4, y4, 10)),
-            dual_perceptron(X4, y4, kernel=polynomial_kernel(2), fit_intercept=False, max_epochs=10).alpha,
+    t.check(lambda: np.asarray(dual_alpha(G4, y4, 10)), _dual_alpha(G4, y4, 10),
             call="`dual_alpha(G, y, 10)` on the four XOR corners")
 
 
-@exercise("ch09-poly2", number=4, title="the features behind a kernel", points=5, kind="construct",
+def _cubic_map(X, *, coefficient=np.sqrt, mixed=True, constant=True, degree=3):
+    """Features for (1 + x . z)^degree (2 or 3), written from the expansion, and the variants a mistake makes."""
+    x1, x2 = X[:, 0], X[:, 1]
+    c = coefficient
+    if degree == 2:
+        cols = [np.ones(len(X)), c(2.0) * x1, c(2.0) * x2, x1**2, x2**2, c(2.0) * x1 * x2]
+    else:
+        cols = [np.ones(len(X)), c(3.0) * x1, c(3.0) * x2, c(3.0) * x1**2, c(3.0) * x2**2, c(6.0) * x1 * x2,
+                x1**3, x2**3] + ([c(3.0) * x1**2 * x2, c(3.0) * x1 * x2**2] if mixed else [])
+    if not constant:
+        cols = cols[1:]
+    F = np.column_stack(cols)
+    return F @ F.T
+
+
+@exercise("ch09-poly3", number=4, title="the features behind a cubic kernel", points=5, kind="construct",
           hint="A term c·u(x)·u(z) of the expansion needs the feature √c·u(x) in the map, so that the product of "
-               "the two features gives c.")
-def _poly2(t, poly2_features):
-    P = np.array([[1.0, 2.0], [3.0, -1.0], [0.0, 1.0]])
-    K = (2 + P @ P.T) ** 2
-    A1, A2 = np.outer(P[:, 0], P[:, 0]), np.outer(P[:, 1], P[:, 1])  # x1 z1 and x2 z2 for every pair
+               "the two features gives c. Do not forget the terms that mix x1 and x2.")
+def _poly3(t, poly3_features):
+    P = np.array([[1.0, 2.0], [3.0, -1.0], [0.0, 1.0], [0.5, 0.5]])
+    K = (1 + P @ P.T) ** 3
 
     def gram(Q):
-        F = np.asarray(poly2_features(Q), dtype=float)
+        F = np.asarray(poly3_features(Q), dtype=float)
         if F.ndim != 2 or F.shape[0] != len(Q):
-            raise ValueError(f"poly2_features must return one row per point; got shape {F.shape}")
+            raise ValueError(f"poly3_features must return one row per point; got shape {F.shape}")
         return F @ F.T
 
     t.check(lambda: gram(P), K, atol=1e-9,
-            call="`poly2_features(P) @ poly2_features(P).T` for P = [[1, 2], [3, -1], [0, 1]]",
+            call="`poly3_features(P) @ poly3_features(P).T` for P = [[1, 2], [3, -1], [0, 1], [0.5, 0.5]]",
             misconceptions=[
-                Mistake("copied-map", (1 + P @ P.T) ** 2,
-                        "section 7's map copied: it belongs to the kernel (1 + x·z)², not (2 + x·z)²"),
-                Mistake("constant-4", K + 12, "the constant feature is 4; it must be 2, since 2·2 gives the 4 of the expansion"),
-                Mistake("sqrt2-linear", K - 2 * A1 - 2 * A2,
-                        "the linear features have the factor sqrt(2); 4 x1 z1 needs the factor 2"),
-                Mistake("no-product", K - 2 * A1 * A2, "the product feature x1 x2 is missing"),
-                Mistake("squares-only", A1 ** 2 + A2 ** 2, "squares only (the map of section 2)"),
+                Mistake("quadratic-map", _cubic_map(P, degree=2),
+                        "section 7's map: it belongs to the kernel (1 + x·z)², one power lower"),
+                Mistake("no-mixed-cubes", _cubic_map(P, mixed=False),
+                        "s³ has terms that mix x1 and x2 as well as x1³ and x2³: expand (x1 z1 + x2 z2)³ fully"),
+                Mistake("coefficient-not-rooted", _cubic_map(P, coefficient=lambda v: v),
+                        "a coefficient put into the features unchanged: both features of a product carry it, so "
+                        "the product gets its square"),
+                Mistake("no-constant", _cubic_map(P, constant=False), "the term 1 of (1 + s)³ has no feature"),
             ])
     Q = np.random.default_rng(19).normal(size=(12, 2))
-    t.check(lambda: gram(Q), (2 + Q @ Q.T) ** 2, atol=1e-9, call="the same on 12 random points")
+    t.check(lambda: gram(Q), (1 + Q @ Q.T) ** 3, atol=1e-8, call="the same on 12 random points")
 
 
 @exercise("ch09-shape", number=5, title="which curve?", points=3, kind="explain",
           hint="Write the score as a function of x1 and x2 and ask where it is positive: try a point far out on "
                "each axis.")
 def _shape(t, boundary_shape):
-    # -4 + x1² - x2² > 0  <=>  x1² - x2² > 4: a hyperbola, positives where |x1| is large
-    t.check(boundary_shape, "c", call="`boundary_shape`", reveal=False,
+    t.check(boundary_shape, _KEY5, call="`boundary_shape`", reveal=False,
             misconceptions=[
                 Mistake("ellipse-inside", "a",
-                        "(a) an ellipse: v1 = 1 and v2 = -1 have opposite signs, which makes a hyperbola"),
+                        "(a) an ellipse: check the signs of v1 and v2 — which curve do they make together?"),
                 Mistake("ellipse-outside", "b",
-                        "(b) an ellipse with positives outside: opposite signs of v1 and v2 give a hyperbola"),
+                        "(b) an ellipse with the positives outside: check the signs of v1 and v2 first — which curve "
+                        "do they make together?"),
                 Mistake("wrong-branch", "d",
-                        "(d) positives above and below: the score -4 + x1² - x2² grows with |x1|, not |x2|"),
+                        "(d): evaluate the score at a point far out on the x2-axis and at one far out on the x1-axis"),
                 Mistake("lines", "e",
-                        "(e) two parallel lines: that needs v1 or v2 to be 0 (e.g. -4 + x1² = 0 is x1 = ±2)"),
+                        "(e) two parallel lines: what would v1 or v2 have to be for that?"),
             ])

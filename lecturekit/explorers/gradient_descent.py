@@ -200,7 +200,8 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
                       "so more steps change nothing")
         else:
             status = s["message"] or ("not yet separating" if s["kind"] == "perceptron" else "descending")
-        return (f"{steps} steps, last w = <b>{wvec(s['w'])}</b>, "
+        total = f", total of the rates Σ η(k) = {float(np.sum(s['etas'])):.3g}" if steps else ""
+        return (f"{steps} steps{total}, last w = <b>{wvec(s['w'])}</b>, "
                 f"{'J' if s['kind'] == 'perceptron' else 'SSE'} = {s['values'][-1] + 0.0:.3g} ({status})")
 
     return Explorer("gradient_descent_explorer", controls, compute, draw, describe,

@@ -1,6 +1,16 @@
 # Plausible wrong answers for chapter 07: each must lose points under the grader, and the
 # visible check must name it (its description is the Mistake message in lecturekit/exercises/ch07.py).
-_EPOCH_DOC = '    """One epoch of online LMS from w over the rows of Xh, in order; w itself is not changed."""\n'
+_BATCH_LMS = '''def batch_lms(X, y, eta, tol, max_epochs=10_000):
+    """Batch LMS on E from w = 0 until |grad E(w)| < tol; returns (w, epochs run)."""
+    Xh = np.hstack([np.ones((len(X), 1)), X])
+    w = np.zeros(Xh.shape[1])
+    for epoch in range(max_epochs):
+        gradient = -(y - Xh @ w) @ Xh
+        if np.linalg.norm(gradient) < tol:
+            return w, epoch
+        w = w - eta * gradient
+    return w, max_epochs
+'''
 _RIDGE_GRADIENT = '''def ridge_gradient(w, Xh, y, lam):
     """Gradient of E_lam(w) = 1/2 |y - Xh w|^2 + lam/2 |w|^2; Xh has shape (n, d + 1)."""
     return -Xh.T @ (y - Xh @ w) + lam * w
@@ -13,27 +23,11 @@ def ridge_weights(Xh, y, lam):
 '''
 
 MUTANTS = {
-    "ch07-debug-epoch": [
-        ("residuals computed once, before the loop: every step uses the old weights, so the epoch is one "
-         "batch step, not n online steps",
-         "def lms_epoch(w, Xh, y, eta):\n" + _EPOCH_DOC + """    r = y - Xh @ w
-    for i in range(len(y)):
-        w += eta * r[i] * Xh[i]
-    return w
-"""),
-        ("steps only on misclassified examples: LMS moves on every example",
-         "def lms_epoch(w, Xh, y, eta):\n" + _EPOCH_DOC + """    w = np.array(w, dtype=float)
-    for x_i, y_i in zip(Xh, y):
-        if y_i * (w @ x_i) <= 0:
-            w = w + eta * (y_i - w @ x_i) * x_i
-    return w
-"""),
-        ("w is changed in place (w += ...), so the caller's array moves too",
-         "def lms_epoch(w, Xh, y, eta):\n" + _EPOCH_DOC + """    w = np.asarray(w, dtype=float)
-    for x_i, y_i in zip(Xh, y):
-        w += eta * (y_i - w @ x_i) * x_i
-    return w
-"""),
+    "ch07-debug-stop": [
+        ("the test looks at the residuals, which stay large on noisy data even at the least-squares weights",
+         _BATCH_LMS.replace("        if np.linalg.norm(gradient) < tol:", "        if np.linalg.norm(y - Xh @ w) < tol:")),
+        ("the step divides by n: that is descent on the mean error, whose rate means something else than the rate "
+         "of the summed error E", _BATCH_LMS.replace("w = w - eta * gradient", "w = w - eta * gradient / len(y)")),
     ],
     "ch07-ridge": [
         ("the penalty's gradient has the wrong sign: lam/2 |w|^2 grows away from 0, so its gradient is +lam w",
@@ -46,24 +40,26 @@ MUTANTS = {
                                                   "np.linalg.lstsq(Xh, y, rcond=None)[0]")),
     ],
     "ch07-predict-step": [
-        ("the residual taken as score minus label (sign flipped)", "w_next = [0.5, 2.0, -0.5]\n"),
-        ("the squared residual of Alg. 7.3 as printed", "w_next = [1.0, 3.0, 0.0]\n"),
-        ("the perceptron step eta * y * x (LMS moves by the residual, not by the label)", "w_next = [-0.25, 0.5, -1.25]\n"),
-        ("the learning rate left out", "w_next = [-2.0, -3.0, -3.0]\n"),
-        ("the bias coordinate (the 1 of x~) left out of the step", "w_next = [0.0, 0.0, -1.5]\n"),
+        ("the residual taken as score minus label (sign flipped)", "residual_after = -1.0\neta_mirror = 1 / 3\n"),
+        ("the bias coordinate (the 1 of x~) left out of the step", "residual_after = 0.5\neta_mirror = 1 / 3\n"),
+        ("the perceptron step eta * y * x (LMS moves by the residual, not by the label)",
+         "residual_after = -0.5\neta_mirror = 1 / 3\n"),
+        ("the squared residual of Alg. 7.3 as printed", "residual_after = -8.0\neta_mirror = 1 / 3\n"),
+        ("the rate at which one step fits the example exactly; the mirror image is further",
+         "residual_after = 1.0\neta_mirror = 1 / 6\n"),
+        ("the length of x~ without its 1", "residual_after = 1.0\neta_mirror = 0.4\n"),
     ],
     "ch07-predict-rate": [
-        ("1 / lambda_max instead of 2 / lambda_max", "eta_star = 0.125\n"),
-        ("2 / trace(X~^T X~) instead of 2 / lambda_max", "eta_star = 0.16\n"),
-        ("the online per-step bound 2 / max |x~_i|^2 instead of the batch bound", "eta_star = 0.4\n"),
-        ("2 / lambda_min instead of 2 / lambda_max", "eta_star = 4.0\n"),
-        ("the matrix of the mean error, X~^T X~ / n, for the summed error E(w)", "eta_star = 1.0\n"),
+        ("the stable rate of the summed error E; the library descends on E / n", "eta_star = 0.04\n"),
+        ("the points in the old units: the second feature's column of X~ has changed", "eta_star = 1.0\n"),
+        ("this rate fits the steepest direction in one step (its factor 1 - eta lambda is 0); the largest stable rate "
+         "is where that factor reaches the edge of shrinking", "eta_star = 0.08\n"),
+        ("the smallest eigenvalue: as eta grows, which direction stops shrinking first?", "eta_star = 2.0\n"),
     ],
     "ch07-explain-failure": [
-        ("(a): but the data are separable: lk.is_separable says True and the perceptron finds a separating line",
-         'answer = "a"\n'),
-        ("(c): but least squares is the closed-form minimiser; LMS only converges to that same line", 'answer = "c"\n'),
-        ("(d): but no learning rate is involved: the least-squares line comes from the normal equations",
-         'answer = "d"\n'),
+        ("(a) is a claim about the data: test it (lk.is_separable) before you rely on it", 'answer = "a"\n'),
+        ("(c) would mean that more epochs change the answer: where does LMS go as it runs, and how many epochs does "
+         "the least-squares classifier take?", 'answer = "c"\n'),
+        ("(d): which learning rate produced the least-squares line of section 6?", 'answer = "d"\n'),
     ],
 }
