@@ -454,6 +454,18 @@ def _sequence_texts(p):
     return texts
 
 
+def _simple_fraction(x):
+    """True for a number such as 1/3, 2/3 or 1/8 (numerator and denominator at most 12, not whole):
+    as common in print as a short decimal."""
+    from fractions import Fraction
+
+    x = float(x)
+    if x.is_integer():
+        return False
+    f = Fraction(x).limit_denominator(12)
+    return abs(f.numerator) <= 12 and abs(float(f) - x) <= 1e-12 * max(1.0, abs(x))
+
+
 def _digits_of(values):
     return sum(_significant(repr(float(v))) for v in values)
 
@@ -473,7 +485,8 @@ def renderings(value, *, answer=True, whole_digits=3):
     three characters or more, not the name of a Python exception (a
     function's outcome in words, "at least 2", "not an ellipse", is what the
     exercise states, not a key).  Short
-    numbers (``0.25``, ``6``), single letters and True/False occur
+    numbers (``0.25``, ``6``), simple fractions (1/3 printed ``0.3333``),
+    single letters and True/False occur
     everywhere: their leaks are found by what the public check does with
     them (it answers alike for every value of the right form), not by a text
     search.  ``whole_digits`` raises the digits a whole number needs (in
@@ -493,7 +506,7 @@ def renderings(value, *, answer=True, whole_digits=3):
     if isinstance(p, numbers.Real):
         whole = float(p).is_integer()
         need = whole_digits if whole else 3
-        if math.isfinite(p) and _significant(repr(float(p))) >= need:
+        if math.isfinite(p) and _significant(repr(float(p))) >= need and not _simple_fraction(p):
             # a fraction rounded to a whole number (97.25 as "97") is any whole number
             found |= {t for t in _number_texts(p) if _significant(t) >= need and (whole or "." in t or "e" in t)}
         return found
