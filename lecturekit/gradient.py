@@ -71,7 +71,7 @@ def perceptron_criterion(w, X, y) -> float:
     """
     w, Xh, y = _criterion_args(w, X, y)
     margins = _margins(w, Xh, y)
-    return float(-np.sum(margins[conventions.is_mistake(margins)])) + 0.0  # -0.0 + 0.0 is 0.0
+    return float(np.sum(-margins, where=conventions.is_mistake(margins), initial=0.0))
 
 
 def perceptron_criterion_gradient(w, X, y) -> np.ndarray:
@@ -88,7 +88,7 @@ def perceptron_criterion_gradient(w, X, y) -> np.ndarray:
     """
     w, Xh, y = _criterion_args(w, X, y)
     wrong = conventions.is_mistake(_margins(w, Xh, y))
-    return -(y[wrong] @ Xh[wrong]) + 0.0  # -0.0 + 0.0 is 0.0
+    return np.sum(-y[wrong, None] * Xh[wrong], axis=0, initial=0.0)  # -sum over M of y_i x_i
 
 
 def numerical_gradient(f, w, *, h: float = 1e-6) -> np.ndarray:
@@ -246,7 +246,7 @@ def batch_perceptron(
     while True:
         margins = run.margins(w)
         wrong = conventions.is_mistake(margins)  # M = {i : y_i w . x_i <= 0}
-        crit.append(float(-np.sum(margins[wrong])) + 0.0)
+        crit.append(float(np.sum(-margins, where=wrong, initial=0.0)))
         mistakes.append(int(wrong.sum()))
         if not wrong.any():
             converged = True

@@ -106,7 +106,7 @@ class _Bookkeeping:
 
     def outcome(self, w, converged) -> "_Outcome":
         """What every engine returns (see :func:`_run_engine`)."""
-        return _Outcome(w, converged, self.epoch, self.alpha, self.mistakes_per_epoch,
+        return _Outcome(w, converged, self.epoch, np.asarray(self.alpha, dtype=np.int64), self.mistakes_per_epoch,
                         self.upd_epoch, self.upd_index, self.history)
 
 
@@ -122,6 +122,7 @@ class _Run(_Bookkeeping):
 
     def __init__(self, Xh, y, eta, w, keep_weights=False):
         super().__init__(Xh.shape[0], w, keep_weights)
+        self.alpha = [0] * Xh.shape[0]  # a list while the loop runs (faster to update); an array after
         self.Xh, self.y, self.eta = Xh, y, eta
         self.d1 = Xh.shape[1]
         self.w_init = w.copy()

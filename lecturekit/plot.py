@@ -79,6 +79,13 @@ __all__ = [
     "FeatureMapArtists",
     "VectorArtists",
     "ContourArtists",
+    "plane",
+    "classifiers",
+    "run_lengths",
+    "named_points",
+    "CLASSIFIER_STYLES",
+    "PlaneArtists",
+    "ComparisonArtists",
     "describe",
     "description",
 ]
@@ -1118,6 +1125,11 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
     if show_data:
         ax.legend(loc="best", fontsize="small")
     text = f"The perceptron's run: {n} update(s)"
+    if start is not None:
+        from .conventions import sign
+
+        wrong = int(np.sum(sign(X @ history[0][1:] + history[0][0]) != y))
+        text += f" from the dashed start line, which misclassifies {wrong} of the {X.shape[0]} points"
     if kept:
         text += (f"; faint lines show the boundary after updates {', '.join(map(str, kept[:-1]))}"
                  if len(kept) > 1 else "")
@@ -2045,9 +2057,10 @@ def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a"
     arc = arc_label = proj_line = drop = None
     points = [np.zeros(2), a, b]
     if show_projection and nb > 0:
-        p = project(a, b)
-        (proj_line,) = ax.plot([0.0, p[0]], [0.0, p[1]], color=OKABE_ITO[2], linewidth=4, alpha=0.8,
-                               solid_capstyle="butt", zorder=2,
+        p = project(a, b) + 0.0  # + 0.0: a coordinate of -0.0 is read as 0, not "−0"
+        # a broad translucent band under the arrow of b: it stays visible where it runs along b
+        (proj_line,) = ax.plot([0.0, p[0]], [0.0, p[1]], color=OKABE_ITO[2], linewidth=10, alpha=0.45,
+                               solid_capstyle="butt", zorder=1,
                                label=f"projection of {labels[0]} on {labels[1]}")
         (drop,) = ax.plot([a[0], p[0]], [a[1], p[1]], linestyle=":", color="0.35", linewidth=1.2, zorder=2)
         points.append(p)
@@ -2060,9 +2073,12 @@ def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a"
         ax.add_patch(arc)
         mid = np.radians(theta1 + abs(sweep) / 2)
         theta = float(np.degrees(np.arccos(np.clip(a @ b / (na * nb), -1.0, 1.0))))
+        # a narrow angle leaves no room between the arrows: the label goes further out, beside the arc
+        reach = 1.25 * r if abs(sweep) >= 60 else 1.25 * r + 0.35 * min(na, nb) * (60 - abs(sweep)) / 60
         arc_label = ax.annotate(
-            f"θ = {theta:.1f}°", xy=(1.25 * r * np.cos(mid), 1.25 * r * np.sin(mid)), ha="center",
+            f"θ = {theta:.1f}°", xy=(reach * np.cos(mid), reach * np.sin(mid)), ha="center",
             va="center", fontsize="small", color="0.2",
+            bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.8},
         )
     points = np.vstack(points)
     # annotations do not widen the data limits themselves; 15% more leaves room for the labels
@@ -2082,3 +2098,356 @@ def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a"
     _note(ax, text)
     return VectorArtists(a=arrows[0], b=arrows[1], a_label=texts[0], b_label=texts[1], angle=arc,
                          angle_label=arc_label, projection=proj_line, drop=drop)
+
+
+# --------------------------------------------------------------------------
+# A plane in 3-D, classifiers side by side, scans of run lengths, named points
+# --------------------------------------------------------------------------
+
+#: One colour and line style per closed-form or iterative classifier of chapter 3,
+#: shared by the chapter's figures and its explorer.
+CLASSIFIER_STYLES = {
+    "basic linear": (OKABE_ITO[3], "-"),
+    "least squares": (OKABE_ITO[4], "--"),
+    "perceptron": (OKABE_ITO[2], ":"),
+}
+
+
+@dataclass(frozen=True)
+class PlaneArtists:
+    """What :func:`plane` drew.
+
+    Attributes
+    ----------
+    surface : the grey plane (a ``Poly3DCollection``)
+    positive, negative : the points with ``w . x > 0`` and ``w . x < 0``
+    normal : the arrow of w from the origin
+    counts : (int, int, int)
+        How many points have a score > 0, < 0 and exactly 0.
+    """
+
+    surface: object
+    positive: object
+    negative: object
+    normal: object
+    counts: tuple
+
+
+def plane(w, X, ax=None, *, limit: float = 2.0):
+    """The plane ``w . x = 0`` through the origin of 3-D space, its normal w, and points by side.
+
+    The axes are cut to the cube ``[-limit, limit]^3`` with equal scales on
+    the three axes (so the normal looks perpendicular to the plane), and the
+    points are coloured by the sign of ``w . x`` as :func:`data` colours
+    classes: blue plus signs on the side w points to, vermillion circles on
+    the other.  The legend goes below the axes, off the data.
+
+    Parameters
+    ----------
+    w : array-like of shape (3,)
+        The normal; its third coordinate must not be 0 (the plane is drawn as
+        ``x3 = -(w1 x1 + w2 x2) / w3``).
+    X : array-like of shape (n_samples, 3)
+    ax : a 3-D matplotlib Axes (``fig.add_subplot(projection="3d")``), optional
+        Default: a new figure with one orthographic 3-D axes.
+    limit : float > 0, default 2
+
+    Returns
+    -------
+    PlaneArtists
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig = plt.figure()
+    >>> ax = fig.add_subplot(projection="3d", proj_type="ortho")
+    >>> art = lk.plot.plane([1.0, 1.0, 2.0], [[1.0, 0.0, 0.0], [0.0, 0.0, -1.0], [2.0, 0.0, -1.0]], ax=ax)
+    >>> art.counts
+    (1, 1, 1)
+    >>> plt.close(fig)
+    """
+    w = as_float_array(w, "w", ndim=1)
+    if w.shape != (3,):
+        raise ValueError(f"w must be a normal vector in 3-D, of length 3; got length {w.shape[0]}.")
+    if w[2] == 0:
+        raise ValueError("w[2] must not be 0: the plane is drawn as x3 = -(w1 x1 + w2 x2) / w3. "
+                         "Reorder the coordinates so that the last one has a non-zero weight.")
+    X = check_X(X)
+    if X.shape[1] != 3:
+        raise ValueError(f"X must have 3 columns (x1, x2, x3); got shape {X.shape}.")
+    if not (isinstance(limit, numbers.Real) and np.isfinite(limit) and limit > 0):
+        raise ValueError(f"limit must be a positive number; got {limit!r}.")
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        ax = plt.figure(figsize=(6.5, 6.5)).add_subplot(projection="3d", proj_type="ortho")
+    if getattr(ax, "name", "") != "3d":
+        raise TypeError("ax must be a 3-D axes: fig.add_subplot(projection='3d')")
+    scores = X @ w
+    up, down = scores > 0, scores < 0
+    g1, g2 = np.meshgrid(np.linspace(-limit, limit, 9), np.linspace(-limit, limit, 9))
+    with np.errstate(all="ignore"):
+        g3 = -(w[0] * g1 + w[1] * g2) / w[2]
+    surface = ax.plot_surface(g1, g2, np.clip(g3, -limit, limit), color="0.6", alpha=0.3, linewidth=0)
+    terms = []
+    for j, c in enumerate(w, 1):
+        if c == 0:
+            continue
+        size = "" if abs(c) == 1 else f"{_number(abs(c))}·"
+        sign = ("−" if c < 0 else "") if not terms else ("− " if c < 0 else "+ ")
+        terms.append(f"{sign}{size}x{str(j).translate(_SUB)}")
+    eq = " ".join(terms)
+    drawn = []
+    for rows, (colour, marker, _), text in ((up, _BINARY_STYLE[1], "$w \\cdot x > 0$"),
+                                            (down, _BINARY_STYLE[-1], "$w \\cdot x < 0$")):
+        drawn.append(ax.scatter(X[rows, 0], X[rows, 1], X[rows, 2], color=colour, marker=marker, s=30,
+                                label=text, depthshade=False))
+    arrow = ax.quiver(0, 0, 0, *w, color="black", linewidth=2, arrow_length_ratio=0.15,
+                      label=f"normal $w = ({', '.join(_number(c) for c in w)})$")
+    ticks = np.arange(-np.floor(limit), np.floor(limit) + 1)
+    for lim, tick in ((ax.set_xlim, ax.set_xticks), (ax.set_ylim, ax.set_yticks), (ax.set_zlim, ax.set_zticks)):
+        lim(-limit, limit)
+        tick(ticks)
+    ax.set_box_aspect((1, 1, 1))
+    ax.set_xlabel("x₁")
+    ax.set_ylabel("x₂")
+    ax.set_zlabel("x₃")
+    ax.figure.legend(*ax.get_legend_handles_labels(), loc="lower center", ncols=3, fontsize="small")
+    n_up, n_down = int(up.sum()), int(down.sum())
+    n_on = X.shape[0] - n_up - n_down
+    text = (f"A grey plane through the origin, {eq} = 0, with its normal w = "
+            f"({', '.join(_number(c) for c in w)}) drawn as a black arrow from the origin; "
+            f"{n_up} points with w · x > 0 (blue plus signs) on the side the arrow points to, "
+            f"{n_down} with w · x < 0 (vermillion circles) on the other")
+    if n_on:
+        text += f", and {n_on} on the plane"
+    _note(ax, text)
+    return PlaneArtists(surface=surface, positive=drawn[0], negative=drawn[1], normal=arrow,
+                        counts=(n_up, n_down, n_on))
+
+
+@dataclass(frozen=True)
+class ComparisonArtists:
+    """What :func:`classifiers` drew.
+
+    Attributes
+    ----------
+    data : DataArtists
+    lines : dict
+        One :class:`BoundaryArtists` per classifier name.
+    mistakes : dict
+        The training mistakes of each classifier (row indices of X).
+    rings : matplotlib.collections.PathCollection or None
+    """
+
+    data: DataArtists
+    lines: dict
+    mistakes: dict
+    rings: object = None
+
+
+def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
+    """Several linear classifiers on the same data: each boundary labelled with its training mistakes.
+
+    Every boundary gets the colour and line style of
+    :data:`CLASSIFIER_STYLES` (the names there: "basic linear", "least
+    squares", "perceptron"; other names get the next Okabe-Ito colour), no
+    normal arrow, and a legend entry "name: k mistakes" (a mistake is a
+    training point whose ``predict`` differs from its label).
+
+    Parameters
+    ----------
+    models : dict ``{name: fitted model}``
+        Anything with ``w`` (homogeneous, bias first) and ``predict``.
+    X : array-like of shape (n_samples, 2)
+    y : labels -1/+1
+    ax : matplotlib Axes, optional
+    ring : str, optional
+        Ring the training mistakes of the model of this name, in its colour.
+    view : array-like of shape (m, 2), optional
+        Set the limits to these points (padded by 10%) instead of all of X,
+        to zoom in on part of the data; the description names the points
+        left outside the view.
+    legend : {"below", "inside", None}, default "below"
+
+    Returns
+    -------
+    ComparisonArtists
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> X, y = lk.datasets.toy()
+    >>> fig, ax = plt.subplots()
+    >>> art = lk.plot.classifiers({"basic linear": lk.centroid_classifier(X, y),
+    ...                            "perceptron": lk.perceptron(X, y)}, X, y, ax=ax, ring="basic linear")
+    >>> {name: rows.tolist() for name, rows in art.mistakes.items()}
+    {'basic linear': [3], 'perceptron': []}
+    >>> plt.close(fig)
+    """
+    if not isinstance(models, dict) or not models:
+        raise TypeError("models must be a non-empty dict {name: fitted model}, e.g. "
+                        "{'perceptron': lk.perceptron(X, y)}")
+    X = _check_X2(X)
+    y = check_binary_y(y, X.shape[0])
+    if legend not in ("below", "inside", None):
+        raise ValueError(f"legend must be 'below', 'inside' or None; got {legend!r}.")
+    if ring is not None and ring not in models:
+        raise ValueError(f"ring must be one of the models' names {list(models)}; got {ring!r}.")
+    ax = _ax(ax)
+    drawn = data(X, y, ax, legend=False)
+    if view is not None:
+        V = _check_X2(view, "view")
+        x0, x1, y0, y1 = _padded_box(V)
+        ax.set_xlim(x0, x1)
+        ax.set_ylim(y0, y1)
+    spare = iter(c for c in OKABE_ITO[5:] + OKABE_ITO[:2])
+    lines, mistakes = {}, {}
+    for name, model in models.items():
+        colour, style = CLASSIFIER_STYLES.get(name, (None, "-"))
+        colour = colour or next(spare)
+        wrong = np.flatnonzero(np.asarray(model.predict(X)) != y)
+        mistakes[name] = wrong
+        lines[name] = boundary(model, ax, normal=False, color=colour, linestyle=style, linewidth=2.2,
+                               label=f"{name}: {wrong.size} mistake{'s' if wrong.size != 1 else ''}")
+    rings = None
+    if ring is not None:
+        rows = mistakes[ring]
+        colour = CLASSIFIER_STYLES.get(ring, ("black",))[0]
+        rings = ax.scatter(X[rows, 0], X[rows, 1], s=200, facecolors="none", edgecolors=colour,
+                           linewidths=1.6, zorder=4, label=f"mistakes of {ring}" if rows.size else None)
+        where = ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])})" for i in rows[:8])
+        _note(ax, f"Rings in the colour of the {ring} line mark its {rows.size} training mistake(s)"
+                  + (f", at {where}" if rows.size else "") + (" and more" if rows.size > 8 else ""))
+    if view is not None:
+        (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+        out = np.flatnonzero((X[:, 0] < x0) | (X[:, 0] > x1) | (X[:, 1] < y0) | (X[:, 1] > y1))
+        if out.size:
+            _note(ax, f"{out.size} point(s) lie outside the view: "
+                      + ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])}) with y = {int(y[i]):+d}" for i in out[:5]))
+    if legend == "below":
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, fontsize="small")
+    elif legend == "inside":
+        ax.legend(loc="best", fontsize="small")
+    return ComparisonArtists(data=drawn, lines=lines, mistakes=mistakes, rings=rings)
+
+
+def run_lengths(x, counts, ax=None, *, marked=None, xlabel="x", ylabel="updates until convergence",
+                label=None, marked_label=None, log=True):
+    """How many updates runs need, one dot per run, against a parameter of the run (a scan).
+
+    The dots are not joined: a count is a step function of the parameter, so a
+    line between two runs could draw counts that no run has.  ``marked`` rings
+    some runs and labels them.
+
+    Parameters
+    ----------
+    x : array-like of shape (n_runs,)
+        The parameter of each run (e.g. the start length ``|w0| / eta``).
+    counts : array-like of int, shape (n_runs,)
+    ax : matplotlib Axes, optional
+    marked : dict ``{label: (x, count)}``, optional
+        Runs to ring and annotate (e.g. ``{"η=0.2": (9.7, 4)}``).
+    xlabel, ylabel, label, marked_label : str
+        Axis labels, and the legend entries of the dots and of the rings.
+    log : bool, default True
+        A logarithmic x axis.
+
+    Returns
+    -------
+    (dots, rings) : the two ``Line2D`` (rings is None without ``marked``)
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> dots, rings = lk.plot.run_lengths([1, 2, 4], [5, 3, 4], ax=ax, marked={"a": (2, 3)})
+    >>> print(lk.plot.description(ax))
+    Updates until convergence against x (log axis): 3 runs, one dot each, need 3 to 5 updates, neighbours differing by up to 2; rings mark a: 3 updates.
+    >>> plt.close(fig)
+    """
+    x = as_float_array(x, "x", ndim=1)
+    counts = np.asarray(counts)
+    if counts.shape != x.shape or not np.issubdtype(counts.dtype, np.integer):
+        raise ValueError(f"counts must be integers, one per value of x ({x.shape[0]}); got {counts!r}.")
+    check_bool(log, "log")
+    ax = _ax(ax)
+    order = np.argsort(x, kind="stable")
+    (dots,) = ax.plot(x[order], counts[order], ".", color="0.4", label=label)
+    rings = None
+    if marked:
+        mx = np.array([float(v[0]) for v in marked.values()])
+        my = np.array([int(v[1]) for v in marked.values()])
+        (rings,) = ax.plot(mx, my, "o", mfc="none", ms=10, color=OKABE_ITO[1], label=marked_label)
+        for text, (px, py) in marked.items():
+            ax.annotate(text, (px, py), textcoords="offset points", xytext=(5, 7), fontsize="small")
+    if log:
+        ax.set_xscale("log")
+    _label_axes(ax, xlabel, ylabel)
+    if label or marked_label:
+        ax.legend(loc="upper center", fontsize="small")
+    steps = np.abs(np.diff(counts[order]))
+    text = (f"{ylabel} against {xlabel}{' (log axis)' if log else ''}: {x.shape[0]} runs, one dot each, "
+            f"need {counts.min()} to {counts.max()} updates")
+    if steps.size:
+        text += f", neighbours differing by up to {steps.max()}"
+    if marked:
+        text += "; rings mark " + ", ".join(f"{_plain_math(k)}: {int(v[1])} updates" for k, v in marked.items())
+    _note(ax, text)
+    return dots, rings
+
+
+def named_points(points, names, ax=None, *, model=None, join=True):
+    """Mark a few points with black squares and their names; optionally what a classifier predicts there.
+
+    Parameters
+    ----------
+    points : array-like of shape (k, 2)
+    names : sequence of k str
+    ax : matplotlib Axes, optional
+    model : object with ``predict``, optional
+        Then the description says the predicted label of each point.
+    join : bool, default True
+        Join the points, in the order given, by a dotted line.
+
+    Returns
+    -------
+    matplotlib.lines.Line2D : the squares
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> X, y = lk.datasets.toy()
+    >>> _ = lk.plot.named_points([[0.0, 0.0], [1.0, 1.0]], "AB", ax=ax, model=lk.perceptron(X, y))
+    >>> print(lk.plot.description(ax))
+    Points A = (0, 0) and B = (1, 1), black squares joined by a dotted line; the classifier predicts A −1 and B +1.
+    >>> plt.close(fig)
+    """
+    P = _check_X2(points, "points")
+    names = [str(n) for n in names]
+    if len(names) != P.shape[0]:
+        raise ValueError(f"names must give one name per point ({P.shape[0]}); got {len(names)}.")
+    check_bool(join, "join")
+    ax = _ax(ax)
+    if join:
+        ax.plot(P[:, 0], P[:, 1], ":", color="black", linewidth=1)
+    (squares,) = ax.plot(P[:, 0], P[:, 1], "ks", ms=5)
+    for name, p in zip(names, P):
+        ax.annotate(name, p, xytext=(6, -12), textcoords="offset points", fontweight="bold")
+
+    def listing(parts):
+        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+    text = ("Points " + listing([f"{n} = ({_number(p[0])}, {_number(p[1])})" for n, p in zip(names, P)])
+            + (", black squares joined by a dotted line" if join else ", black squares"))
+    if model is not None:
+        labels = np.asarray(model.predict(P))
+        text += "; the classifier predicts " + listing(
+            [f"{n} {'+1' if v > 0 else '−1'}" for n, v in zip(names, labels)])
+    _note(ax, text)
+    return squares

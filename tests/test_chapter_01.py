@@ -28,15 +28,17 @@ small_ints = arrays(np.int64, 3, elements=st.integers(-6, 6))
 # ---------------------------------------------------------------- the chapter's general claims
 # a fragment of each sentence with "always / never / only / every ...": the test that guards it
 CLAIMS = {
-    "with equality only when the vectors are parallel": "test_cauchy_schwarz_with_equality_only_for_parallel_vectors",
+    "with equality exactly when one of the two vectors is a multiple of the other":
+        "test_cauchy_schwarz_with_equality_only_for_parallel_vectors",
     "Only the *direction* of $b$ matters": "test_projection_ignores_the_length_of_b_and_leaves_a_perpendicular_rest",
     "Every other point has a non-zero projection onto $w$": "test_the_sign_of_the_score_is_the_side",
     "Every point on the side the arrow points to has a positive score": "test_the_sign_of_the_score_is_the_side",
     "Scaling $w$ by any $\\alpha > 0$ multiplies every score": "test_positive_scaling_keeps_sides_negation_swaps_them",
-    "Negating $w$ flips every sign": "test_positive_scaling_keeps_sides_negation_swaps_them",
+    "Negating $w$ negates every score": "test_negation_negates_every_score_and_keeps_the_line",
     "Its points are exactly the vectors perpendicular to $w$": "test_the_boundary_is_a_hyperplane_of_dimension_d_minus_1",
     "every point of the plane is a combination of these two": "test_the_3d_plane_and_its_spanning_directions",
     "the product is 0 only when $\\cos\\theta = 0$": "test_the_dot_product_is_zero_only_for_perpendicular_vectors",
+    "It has two bugs: one shows whatever $w$ is, the other only when": "test_the_two_bugs_of_the_mirror_exercise",
     "The projection only depends on the direction $b / \\|b\\|$": "test_projection_ignores_the_length_of_b_and_leaves_a_perpendicular_rest",
     "Only the scores: each is divided by $\\|w\\|$": "test_positive_scaling_keeps_sides_negation_swaps_them",
 }
@@ -47,7 +49,7 @@ SHOWN = [
     "The three panels share $a$; only $b$ turns.",                # describes the figure
     "In higher dimensions we cannot draw it",                     # about drawing, not data
     "This chapter only needs raw vectors",                        # the chapter's scope
-    "This is the definition of every source",                     # about the sources, each checked
+    "this course uses the strict form above",                     # the course's choice of definition
 ]
 
 
@@ -169,6 +171,48 @@ def test_positive_scaling_keeps_sides_negation_swaps_them(w, alpha):
     assert np.array_equal(np.sign((X @ (-w))[keep]), -np.sign(s[keep]))
 
 
+@given(arrays(np.float64, 2, elements=st.floats(-10, 10)).filter(lambda w: np.abs(w).max() > 1e-3),
+       arrays(np.float64, (12, 2), elements=st.floats(-10, 10)))
+def test_negation_negates_every_score_and_keeps_the_line(w, X):
+    """-w negates each score exactly (negation is exact in floating point), so the points with
+    score 0 are the same and every other point changes side; a point on the line scores 0 under both
+    and is labelled the same by both (the chapter's classify, -1 at 0)."""
+    X = np.vstack([X, [[-w[1], w[0]], [0.0, 0.0], [0.1 * -w[1], 0.1 * w[0]]]])  # points on the line too
+    s, s_neg = X @ w, X @ (-w)
+    assert np.array_equal(s_neg, -s)
+    classify = lambda scores: np.where(scores > 0, 1, -1)  # noqa: E731 - the chapter's pseudocode
+    on = s == 0
+    assert np.array_equal(classify(s_neg)[~on], -classify(s)[~on])
+    assert np.all(classify(s_neg)[on] == classify(s)[on])
+
+
+def test_the_looser_wording_of_separability_admits_a_negative_on_a_line_through_the_origin():
+    """'w.x_i > 0 iff y_i = +1' holds for a negative at the origin and any w, while no w puts 0
+    strictly on the negative side: the two wordings differ, and the chapter uses the strict one."""
+    X, y = np.array([[0.0, 0.0], [1.0, 1.0]]), np.array([-1, 1])
+    w = np.array([1.0, 1.0])
+    assert all((X @ w > 0) == (y == 1))
+    assert not lk.is_separable(X, y, fit_intercept=False)
+
+
+def test_the_plane_figure_describes_its_data():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    w3 = np.array([1.0, 1.0, 2.0])
+    X3 = np.random.default_rng(4).uniform(-2, 2, size=(60, 3))
+    fig = plt.figure()
+    ax = fig.add_subplot(projection="3d", proj_type="ortho")
+    art = lk.plot.plane(w3, np.vstack([X3, [[2.0, 0.0, -1.0]]]), ax=ax)
+    up, down = int(np.sum(X3 @ w3 > 0)), int(np.sum(X3 @ w3 < 0))
+    assert art.counts == (up, down, 1)
+    text = lk.plot.description(fig)
+    assert "x₁ + x₂ + 2·x₃ = 0" in text and "w = (1, 1, 2)" in text
+    assert f"{up} points with w · x > 0" in text and f"{down} with w · x < 0" in text and "1 on the plane" in text
+    plt.close(fig)
+
+
 def test_the_3d_plane_and_its_spanning_directions():
     """Section 7: (2, 0, -1) and (0, 2, -1) lie in x1 + x2 + 2 x3 = 0 and span it."""
     w3 = np.array([1.0, 1.0, 2.0])
@@ -191,15 +235,51 @@ def test_the_boundary_is_a_hyperplane_of_dimension_d_minus_1(d):
     assert np.linalg.matrix_rank(np.vstack([null_space, w])) == d   # w completes it: it is the normal
 
 
+@given(arrays(np.float64, 2, elements=st.floats(-5, 5)).filter(lambda w: np.linalg.norm(w) > 1e-2),
+       arrays(np.float64, 2, elements=st.floats(-5, 5)))
+def test_the_two_bugs_of_the_mirror_exercise(w, x):
+    """The given code steps once (the missing 2) and divides by |w| instead of |w|^2. With the 2
+    restored it is right exactly when |w| = 1; with |w|^2 restored it stops at the foot for every w.
+    Checked against the reflection matrix I - 2 w w^T / |w|^2 on points off the line."""
+    mirror = (np.eye(2) - 2 * np.outer(w, w) / (w @ w)) @ x
+    only_two = x - 2 * (x @ w) / np.linalg.norm(w) * w
+    only_square = x - (x @ w) / (w @ w) * w
+    if abs(x @ w) > 1e-3:
+        assert not np.allclose(only_square, mirror, atol=1e-9)          # wrong whatever w is
+        unit = w / np.linalg.norm(w)
+        assert np.allclose(x - 2 * (x @ unit) / np.linalg.norm(unit) * unit,
+                           (np.eye(2) - 2 * np.outer(unit, unit)) @ x)  # right for |w| = 1
+        if abs(np.linalg.norm(w) - 1) > 1e-3:
+            assert not np.allclose(only_two, mirror, atol=1e-9)
+
+
+def test_exercise_1_accepts_any_positive_multiple_and_only_those():
+    from lecturekit.exercises import check_exercise
+    from lecturekit.feedback import ExerciseFailure
+
+    for k in (0.01, 1.0, 7.0, 1e6):
+        check_exercise("ch01-normal", (k * np.array([5.0, -1.0, -1.0])).tolist())
+    for bad in ([-5.0, 1.0, 1.0], [5.0, -1.0, -1.1], [0.0, 0.0, 0.0]):
+        with pytest.raises(ExerciseFailure):
+            check_exercise("ch01-normal", bad)
+
+
+def test_exercise_3_expected_values_by_hand():
+    """|a| = 3, |b| = 4, a.b = -6: cos = -1/2, projections -6/4 and -6/3, |a - b|^2 = 9 + 12 + 16."""
+    from lecturekit.exercises.ch01 import _three_numbers
+
+    assert np.allclose(_three_numbers(), [120.0, -1.5, -2.0, np.sqrt(37.0)])
+
+
 # ---------------------------------------------------------------- exercise feedback
 # The reference passing and every registered wrong answer being named are checked for
 # every chapter in tests/test_misconceptions.py; here, an answer no catalogue foresees.
 STEM_FEEDBACK = "01_dot_products"
 
 UNRELATED = {
-    "ch01-dot": "def dot(a, b):\n    return 0.0\n",
-    "ch01-projection": "def projection_length(a, b):\n    return 0.0\n",  # noqa: E501
-    "ch01-by-hand": "a_dot_b = 0.0\nangle_ab = 0.0\nproj_a_on_b = 0.0\n",
+    "ch01-normal": "w_normal = [0.0, 0.0, 1.0]\n",
+    "ch01-reflect": "def reflect(x, w):\n    return np.asarray(x, dtype=float)\n",
+    "ch01-three-numbers": "angle_ab = 0.0\nproj_a_on_b = 0.0\nproj_b_on_a = 0.0\ndist_ab = 0.0\n",
     "ch01-perpendicular": "def perpendicular(a, length):\n    return np.zeros(2)\n",
 }
 

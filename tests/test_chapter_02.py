@@ -27,14 +27,21 @@ CLAIMS = {
     "multiplies every score by $k$": "test_positive_multiples_are_the_same_classifier",
     "only the direction of $w$ and the ratio $t / \\|w\\|$ matter": "test_positive_multiples_are_the_same_classifier",
     "A **negative** $k$ keeps the line": "test_negative_multiples_keep_the_line_and_swap_the_sides",
-    "Every product $y_i\\,\\tilde w \\cdot \\tilde x_i$ changes sign": "test_swapping_the_labels_but_keeping_w_leaves_n_minus_m_plus_z_mistakes",
+    "Every product $y_i\\,\\tilde w \\cdot \\tilde x_i$ is negated (and a product of 0 stays 0)": "test_swapping_the_labels_but_keeping_w_leaves_n_minus_m_plus_z_mistakes",
     "Such a classifier can only turn its line around the origin": "test_without_a_bias_the_boundary_passes_through_the_origin",
     "After lifting, every example has first coordinate 1": "test_the_bias_trick_keeps_every_score",
     "Every direction along the boundary is such a difference": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
     "What stays true is that every **direction inside** the boundary is": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
     "Every direction along $H$ is such a difference of two of its points": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
     "The bias cancels: it moves the boundary but cannot turn it": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
-    "any algorithm that only uses scores and sums of examples computes the same thing in either layout": "test_the_bias_trick_keeps_every_score",
+    "in exact arithmetic an algorithm that only uses scores and sums of examples makes the same decisions in either":
+        "test_the_bias_trick_keeps_every_score",
+    "so that its perceptron makes the same updates in either layout":
+        "test_lecturekits_perceptron_makes_the_same_updates_with_the_one_first_or_last",
+    "that classify every point of the plane the same way whether they are read with the 1 first":
+        "test_only_equal_weights_read_the_same_with_the_one_first_or_last",
+    "It is positive exactly when the classifier puts every example strictly on its own side":
+        "test_the_margin_is_positive_exactly_when_every_example_is_on_its_own_side",
 }
 SHOWN = [
     "The **bias trick** makes that number one more weight",   # the definition of the trick
@@ -191,11 +198,58 @@ def test_sign_of_zero_conventions():
 # every chapter in tests/test_misconceptions.py; here, an answer no catalogue foresees.
 STEM_FEEDBACK = "02_homogeneous_coordinates"
 
+decimals = st.integers(-9, 9).map(lambda k: k / 10)   # 0.1, 0.3, -0.4, ...: data a learner types
+
+
+@given(st.integers(1, 3).flatmap(lambda d: st.tuples(
+           arrays(np.float64, (6, d), elements=decimals),
+           arrays(np.int64, 6, elements=st.sampled_from([-1, 1])).filter(lambda y: len(set(y.tolist())) == 2))))
+def test_lecturekits_perceptron_makes_the_same_updates_with_the_one_first_or_last(data):
+    """The 1 last is lk.perceptron without its own bias on the columns (x, 1): the same decisions,
+    update for update, on decimal data where many scores are exact ties (this needs the library's
+    exact decision of a score's sign)."""
+    X, y = data
+    X_last = np.hstack([X, np.ones((len(X), 1))])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        first = lk.perceptron(X, y, max_epochs=30)
+        last = lk.perceptron(X_last, y, max_epochs=30, fit_intercept=False)
+    assert first.trace.index.tolist() == last.trace.index.tolist()
+    assert first.converged == last.converged
+
+
+def test_only_equal_weights_read_the_same_with_the_one_first_or_last():
+    """(w0, w1, w2) read with the 1 last is (b, w) = (w2, (w0, w1)); the same classifier needs
+    (w2, w0, w1) = k (w0, w1, w2) with k > 0, so k^3 = 1 and w0 = w1 = w2. Checked on a grid of small
+    integer vectors against predictions on a grid of points, and the chapter's (1, 2, -3) is not one."""
+    P = np.array([[a, b] for a in np.arange(-3, 3.5, 0.5) for b in np.arange(-3, 3.5, 0.5)])
+    found = []
+    for w in np.array(np.meshgrid(*[np.arange(-2, 3)] * 3)).reshape(3, -1).T.astype(float):
+        if not (w[1:].any() and w[:2].any()):
+            continue
+        first = np.where(w[0] + P @ w[1:] > 0, 1, -1)
+        last = np.where(P @ w[:2] + w[2] > 0, 1, -1)
+        if np.array_equal(first, last):
+            found.append(w.tolist())
+    assert found == [[c, c, c] for c in (-2.0, -1.0, 1.0, 2.0)]
+
+
+@given(arrays(np.float64, (7, 2), elements=st.integers(-4, 4).map(float)),
+       arrays(np.int64, 7, elements=st.sampled_from([-1, 1])).filter(lambda y: len(set(y.tolist())) == 2),
+       arrays(np.float64, 3, elements=st.integers(-3, 3).map(float)).filter(lambda w: w[1:].any()))
+def test_the_margin_is_positive_exactly_when_every_example_is_on_its_own_side(X, y, w):
+    from lecturekit.exercises.ch02 import _margin_reference
+
+    m = _margin_reference(w, X, y)
+    assert (m > 0) == bool(np.all(y * (w[0] + X @ w[1:]) > 0))
+    assert m == pytest.approx(lk.margin(w, X, y, space="input"))
+
+
 UNRELATED = {
-    "ch02-to-homogeneous": "def to_homogeneous(X):\n    return np.zeros((2, 3))\n",
-    "ch02-predict": "def predict_homogeneous(w, X):\n    return np.zeros(len(X), dtype=int)\n",
+    "ch02-both-layouts": "w_both = [1.0, 2.0, 3.0]\n",
+    "ch02-margin": "def margin(w, X, y):\n    return 0.0\n",
     "ch02-construct-line": "w_line = [1.0, 1.0, 1.0]\n",
-    "ch02-distance": "dist_p = 0.0\ndist_origin = 0.0\n",
+    "ch02-distance": "b_for_p = 0.0\nfoot_origin = [0.0, 0.0]\n",
     "ch02-swap": "n_mistakes_after_swap = 0\n",
 }
 

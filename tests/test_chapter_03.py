@@ -22,19 +22,25 @@ STEM = NOTEBOOK.stem
 
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
+    "is a circle (a sphere in $d$ dimensions) around": "test_unequal_weights_of_the_two_distances_give_a_circle",
     "so the rule is a linear classifier with a closed-form weight vector": "test_the_gap_of_squared_distances_is_twice_the_score",
     "It sees only two averages, so one far-away point moves it": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
     "The rule \"label a point by the nearer mean\" is a linear classifier with": "test_the_gap_of_squared_distances_is_twice_the_score",
-    "and the two rules agree everywhere": "test_the_gap_of_squared_distances_is_twice_the_score",
+    "the two rules agree on all of them": "test_the_gap_of_squared_distances_is_twice_the_score",
+    "distances along it stretch, and which mean is nearer can change": "test_the_units_of_a_feature_change_the_centroid_rule_not_least_squares",
+    "Least squares does not notice": "test_the_units_of_a_feature_change_the_centroid_rule_not_least_squares",
+    "that is a result about this data set, not a law": "test_least_squares_errs_less_than_the_centroid_rule_on_other_outlier_data",
+    "(d) every training point keeps its closest-centroid prediction": "test_duplicating_the_negatives_never_moves_the_centroid_and_moves_least_squares_only_sometimes",
+    "Section 2's expansion shows that it is still a linear classifier": "test_the_cautious_rule_is_the_linear_classifier_of_exercise_1",
     "The boundary does not care where the individual points are, only where their averages are": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
-    "The perceptron (chapter 4) is guaranteed to find a separating line when one exists": "test_the_perceptron_separates_separable_data",
+    "The perceptron (chapter 4) is guaranteed to find a separating line when one exists, given enough epochs": "test_the_perceptron_separates_separable_data",
     "Every positive gets the same weight $1/n^+$": "test_moving_one_example_moves_w_by_delta_over_its_class_size",
     "here every example has weight 1 on the right-hand side": "test_the_least_squares_right_hand_side_counts_every_example",
     "Eq. 7.10 says that every positive pulls on $w$ with weight $1/n^+$": "test_moving_one_example_moves_w_by_delta_over_its_class_size",
     "The perceptron's result depends on the outlier only through the updates it triggers": "test_a_point_that_never_triggers_an_update_does_not_change_the_perceptron",
     "so the closest-centroid rule does not see the class sizes at all": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
     "weights every example by 1, so the larger class can pull harder": "test_the_least_squares_right_hand_side_counts_every_example",
-    "The perceptron separates every time, since the data are separable": "test_the_perceptron_separates_separable_data",
+    "The perceptron separates all four training sets, as it must on separable data": "test_the_perceptron_separates_separable_data",
     "It only sees two averages.": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
     "Both squared distances contain $\\|x\\|^2$ with coefficient 1": "test_the_gap_of_squared_distances_is_twice_the_score",
     "every moved point is still on its positive side, so it still separates the modified data": "test_moving_positives_along_w_keeps_a_separating_line_separating",
@@ -42,9 +48,6 @@ CLAIMS = {
     "The perceptron changes $w$ only on a mistake": "test_a_point_that_never_triggers_an_update_does_not_change_the_perceptron",
     "the very first example is always a mistake": "test_the_first_example_is_always_a_mistake_from_zero",
     "for every data set": "test_eq_7_10_weighted_sum_of_examples",
-    "(a) the closest-centroid boundary never moves; the least-squares boundary moves on some data sets and stays put on others": "test_duplicating_the_negatives_never_moves_the_centroid_and_moves_least_squares_only_sometimes",
-    "(c) the closest-centroid boundary never moves; the least-squares boundary moves on every data set": "test_the_wrong_options_of_exercise_6_have_counterexamples",
-    "(d) the closest-centroid boundary moves; the least-squares boundary never moves": "test_the_wrong_options_of_exercise_6_have_counterexamples",
 }
 SHOWN = [
     "The rule's simplicity is also its weakness.",            # a summary, argued by the chapter's examples
@@ -55,7 +58,8 @@ SHOWN = [
     "Over the first 30 seeds the perceptron separates every training set",   # 30 seeds, printed
     "separating the training data perfectly is not the same as generalising well",   # Flach's caution
     "Every negative example of a training set is duplicated",   # the set-up of Exercise 6
-    "Which statement is true for **every** training set",       # the question of Exercise 6
+    "Which of these statements hold, in exact arithmetic, for **every** training set",   # the question of Exercise 6
+    "A cautious version of the rule calls a point positive only when",   # the definition of Exercise 1's rule
     "[every symbol of the course on one page](notation.md)",    # a link to the notation page
 ]
 
@@ -187,28 +191,95 @@ EXACT_FIT = (np.array([[1.0], [1.0], [-1.0], [-1.0], [-1.0]]), np.array([1, 1, -
 @settings(deadline=None)
 @given(int_data)
 def test_duplicating_the_negatives_never_moves_the_centroid_and_moves_least_squares_only_sometimes(data):
-    """Exercise 6's answer (a). The centroid: on any data. Least squares: it moves on the
-    chapter's unbalanced draw, and it stays put on an exact fit (x = ±1), where every
-    residual is 0 and the duplicates agree with the fit."""
+    """Exercise 6's key, "ad". The centroid: the same w~ (and so the same predictions) on any data
+    (exact on integer data, where the means of the duplicated lists are the same floats). Least
+    squares: it moves on the chapter's unbalanced draw (not b), and it stays put on an exact fit
+    (x = ±1), where every residual is 0 and the duplicates agree with the fit (not c)."""
     X, y = _labelled(*data)
     Xd, yd = np.vstack([X, X[y == -1]]), np.r_[y, y[y == -1]]
-    assert np.allclose(lk.centroid_classifier(X, y).w, lk.centroid_classifier(Xd, yd).w)
+    before, after = lk.centroid_classifier(X, y), lk.centroid_classifier(Xd, yd)
+    assert np.allclose(before.w, after.w)
+    assert np.array_equal(before.predict(X), after.predict(X))
     assert _ls_moves(*lk.datasets.unbalanced(60, 40, seed=2))
     assert not _ls_moves(*EXACT_FIT)
     assert np.allclose(lk.least_squares_classifier(*EXACT_FIT).w, [0.0, 1.0])
 
 
-def test_the_wrong_options_of_exercise_6_have_counterexamples():
-    from lecturekit.exercises import registered
-    X, y = lk.datasets.unbalanced(60, 40, seed=2)
-    assert _ls_moves(X, y)                  # (b) "neither moves" and (d) "least squares never moves" fail here
-    assert not _ls_moves(*EXACT_FIT)        # (c) "least squares moves on every data set" fails here
-    # the old key said the least-squares boundary "moves into the positive class" on every data set
-    assert lk.least_squares_classifier(*EXACT_FIT).predict([[0.5]])[0] == 1
-    Xd = np.vstack([EXACT_FIT[0], EXACT_FIT[0][EXACT_FIT[1] == -1]])
-    yd = np.r_[EXACT_FIT[1], [-1, -1, -1]]
-    assert lk.least_squares_classifier(Xd, yd).predict([[0.5]])[0] == 1   # nothing moved
+def test_exercise_6_key_and_feedback():
+    from lecturekit.exercises import check_exercise, registered
+    from lecturekit.feedback import ExerciseFailure
+
     assert registered("ch03-duplicate").kind == "explain"
+    check_exercise("ch03-duplicate", "da")
+    for wrong in ("a", "d", "abd", "acd", "abcd", "b", "c", ""):
+        with pytest.raises(ExerciseFailure) as info:
+            check_exercise("ch03-duplicate", wrong)
+        text = str(info.value)
+        assert not any(k in text for k in ('"ad"', "`ad`", "a and d", "(a) and (d)", "ad]"))  # never the key
+
+
+def test_the_cautious_rule_is_the_linear_classifier_of_exercise_1():
+    """|x - mu-|^2 - |x - mu+|^2 > c  <=>  w.x + b0 - c/2 > 0 (the expansion of section 2), checked
+    on random data and points against the distances themselves."""
+    from lecturekit.exercises.ch03 import _cautious_reference
+
+    rng = np.random.default_rng(5)
+    for seed in range(5):
+        X, y = lk.datasets.unbalanced(15, 10, seed=seed)
+        c = float(rng.uniform(0, 3))
+        w = _cautious_reference(X, y, c)
+        mu_p, mu_n = X[y == 1].mean(axis=0), X[y == -1].mean(axis=0)
+        P = rng.uniform(-5, 5, size=(500, 2))
+        gap = ((P - mu_n) ** 2).sum(axis=1) - ((P - mu_p) ** 2).sum(axis=1)
+        keep = np.abs(gap - c) > 1e-9
+        assert np.array_equal((w[0] + P @ w[1:] > 0)[keep], (gap > c)[keep])
+
+
+def test_the_units_of_a_feature_change_the_centroid_rule_not_least_squares():
+    """Section 6: on the toy set x1 * 0.5 repairs (2, 0) and x1 * 10 adds a mistake (the printout);
+    least squares with X~ A has the weights A^-1 w~ and the same scores, on random data and scales."""
+    X, y = lk.datasets.toy()
+    for s, wrong in ((0.5, []), (1.0, [3]), (10.0, [0, 3])):
+        Xs = X * [s, 1.0]
+        assert np.flatnonzero(lk.centroid_classifier(Xs, y).predict(Xs) != y).tolist() == wrong
+    rng = np.random.default_rng(8)
+    for _ in range(20):
+        Xr, yr = rng.normal(size=(12, 2)), np.where(rng.normal(size=12) > 0, 1, -1)
+        if len(set(yr.tolist())) < 2:
+            continue
+        s = float(rng.choice([-1, 1]) * 10 ** rng.uniform(-2, 2))
+        A = np.array([s, 1.0])
+        w, w_s = lk.least_squares_classifier(Xr, yr).w, lk.least_squares_classifier(Xr * A, yr).w
+        assert np.allclose(w_s, w / np.r_[1.0, A])
+        P = rng.normal(size=(200, 2))
+        assert np.allclose(lk.to_homogeneous(P * A) @ w_s, lk.to_homogeneous(P) @ w)
+
+
+def test_least_squares_errs_less_than_the_centroid_rule_on_other_outlier_data():
+    """Section 8's 'more' is about its 30 points (9 against 3 at D = 6): on the draw of seed 4,
+    with its deepest positive moved 2 out along w, least squares makes 0 mistakes, the centroid 1."""
+    X, y = lk.datasets.separable(30, seed=4)
+    blc = lk.centroid_classifier(X, y)
+    s = blc.decision_function(X)
+    row = int(np.flatnonzero(y == 1)[np.argmax(s[y == 1])])
+    Xo = X.copy()
+    Xo[row] += 2 * blc.w[1:] / np.linalg.norm(blc.w[1:])
+    errors = [int((m(Xo, y).predict(Xo) != y).sum()) for m in (lk.centroid_classifier, lk.least_squares_classifier)]
+    assert errors == [1, 0]
+
+
+def test_exercise_answers_by_reference():
+    """Exercise 3's thresholds: just below s_largest the toy set is all right, just above (2, 0) is
+    wrong; around s_two_mistakes (0, 3) turns. Exercise 5: 2 copies, w~ from the means of 6 points."""
+    from lecturekit.exercises.ch03 import _copies_answers, _units_answers
+
+    X, y = lk.datasets.toy()
+    largest, two = _units_answers()
+    count = lambda s: int((lk.centroid_classifier(X * [s, 1], y).predict(X * [s, 1]) != y).sum())  # noqa: E731
+    assert (count(largest * (1 - 1e-6)), count(largest * (1 + 1e-6))) == (0, 1)
+    assert (count(two * (1 - 1e-6)), count(two * (1 + 1e-6))) == (1, 2)
+    k, w = _copies_answers()
+    assert k == 2 and np.allclose(w, [-(0.75 ** 2 + 2.5 ** 2 - 1.25) / 2, 1.25, 3.5])
 
 
 # ---------------------------------------------------------------- the chapter's claims
@@ -305,12 +376,12 @@ def test_imbalance_claims():
 STEM_FEEDBACK = "03_closest_centroid"
 
 UNRELATED = {
-    "ch03-bias": "def centroid_bias(mu_pos, mu_neg):\n    return 123.0\n",
-    "ch03-weights": "def centroid_weights(X, y):\n    return np.zeros(np.shape(X)[1] + 1)\n",
-    "ch03-predict": "def nearest_centroid_predict(X_train, y_train, X):\n    return np.zeros(len(X), dtype=int)\n",
+    "ch03-cautious": "def cautious_weights(X, y, c):\n    return np.zeros(np.shape(X)[1] + 1)\n",
+    "ch03-online": "def add_example(mu_pos, n_pos, mu_neg, n_neg, x, label):\n    return mu_pos, 0, mu_neg, 0\n",
+    "ch03-units": "s_largest = 3.0\ns_two_mistakes = 3.0\n",
     "ch03-construct": "def failure_data_1d():\n    return np.array([[0.0], [1.0]]), np.array([1, 1])\n",
-    "ch03-outlier": "w_tilde_outlier = [0.0, 0.0, 0.0]\nmisclassified_rows = [0]\n",
-    "ch03-duplicate": 'duplicate_answer = "z"\n',
+    "ch03-copies": "n_copies = 7\nw_tilde_copies = [0.0, 0.0, 0.0]\n",
+    "ch03-duplicate": 'duplicate_answer = "ade"\n',
 }
 
 
@@ -319,3 +390,14 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
     assert sorted(UNRELATED) == sorted(exercises(STEM_FEEDBACK)), "one unrelated answer per exercise"
     message = visible_feedback(STEM_FEEDBACK, gid, UNRELATED[gid])
     assert message is not None and KNOWN not in message and "Hint: " in message, message
+
+
+@given(arrays(np.float64, 2, elements=st.integers(-5, 5).map(float)),
+       arrays(np.float64, 2, elements=st.integers(-5, 5).map(float)),
+       arrays(np.float64, 2, elements=st.integers(-9, 9).map(float)))
+def test_unequal_weights_of_the_two_distances_give_a_circle(mu_pos, mu_neg, x):
+    """Question 1: 2|x - mu-|^2 - |x - mu+|^2 = |x - (2 mu- - mu+)|^2 - 2 |mu+ - mu-|^2 (integers: exact), so
+    its zero set is the circle around 2 mu- - mu+ with radius sqrt(2) |mu+ - mu-|."""
+    lhs = 2 * (x - mu_neg) @ (x - mu_neg) - (x - mu_pos) @ (x - mu_pos)
+    c = 2 * mu_neg - mu_pos
+    assert lhs == (x - c) @ (x - c) - 2 * (mu_pos - mu_neg) @ (mu_pos - mu_neg)

@@ -510,12 +510,16 @@ def test_a_half_plane_holds_the_segment_between_two_of_its_points(w, a, c, t):
 # ---------------------------------------------------------------- the exercises' keys
 
 def _exact_trace(X, y, eta, w0, max_epochs=60):
-    """Alg. 7.1 in exact rational arithmetic: the examples that trigger updates, in order."""
+    """Alg. 7.1 in exact rational arithmetic on the numbers as typed (a float is read as its shortest
+    decimal, 0.1 as 1/10): the examples that trigger updates, in order."""
     from fractions import Fraction
 
-    Xh = [[Fraction(1)] + [Fraction(v) for v in row] for row in X]
-    w = [Fraction(v) for v in w0]
-    eta = Fraction(eta)
+    def read(v):
+        return Fraction(repr(float(v))) if isinstance(v, (float, np.floating)) else Fraction(v)
+
+    Xh = [[Fraction(1)] + [read(v) for v in row] for row in X]
+    w = [read(v) for v in w0]
+    eta = read(eta)
     trace = []
     for _ in range(max_epochs):
         clean = True
@@ -556,26 +560,112 @@ def test_the_invariance_key_scaling_and_shifting_can_change_the_run():
 
 @settings(max_examples=60, deadline=None)
 @given(separable_sets)
-def test_the_scale_key_alice_and_option_a_make_the_same_run(data):
-    """Exercise 7's key: Alice (w0 = (1, 2, -1), eta = 0.5) and option a ((2, 4, -2), eta = 1)
-    make the same updates on any data (exact arithmetic), and every w of Alice's run is half of a's."""
+def test_bobs_start_makes_alices_run(data):
+    """Exercise 7's key: Alice (w0 = (1, 2, -1), eta = 0.5) and Bob (w0 = (4, 8, -4), eta = 2) make the
+    same updates on any data (exact arithmetic), and the check derives that start."""
+    from lecturekit.exercises.ch04 import _ALICE_ETA, _ALICE_START, _BOB_ETA
+
     X, y = _separable(data)
-    assert _exact_trace(X.tolist(), y.tolist(), 0.5, [1, 2, -1]) == _exact_trace(X.tolist(), y.tolist(), 1, [2, 4, -2])
+    assert _exact_trace(X.tolist(), y.tolist(), 0.5, [1, 2, -1]) == _exact_trace(X.tolist(), y.tolist(), 2, [4, 8, -4])
+    np.testing.assert_array_equal(_ALICE_START / _ALICE_ETA * _BOB_ETA, [4.0, 8.0, -4.0])
 
 
-def test_the_scale_key_options_b_c_d_can_differ_from_alice():
+def test_the_wrong_starts_of_exercise_7_can_differ_from_alice():
     X, y = lk.datasets.toy()
     alice = _exact_trace(X.tolist(), y.tolist(), 0.5, [1, 2, -1])
-    assert _exact_trace(X.tolist(), y.tolist(), 1, [1, 2, -1]) != alice          # b
-    assert _exact_trace(X.tolist(), y.tolist(), 0.5, [0.5, 1, -0.5]) != alice    # c
+    for start in ([1, 2, -1], [0.25, 0.5, -0.25], [2, 4, -2]):
+        assert _exact_trace(X.tolist(), y.tolist(), 2, start) != alice
 
 
-def test_the_predict_exercise_matches_a_hand_trace():
-    """Exercise 4, by hand: w=0; ep1: x0 (score 0) -> (-1,2,2); x1: -5 -> (0,0,2); x2: 2 ok;
-    ep2: x0: 4 ok; x1: score 0 -> (1,-2,2); x2: -1 -> (2,0,3); ep3: 4, 2, 5 all > 0."""
-    X = np.array([[-2.0, -2.0], [-2.0, 0.0], [2.0, 1.0]])
-    r = lk.perceptron(X, np.array([-1, 1, 1]))
-    assert r.trace.index.tolist() == [0, 1, 1, 2] and r.w.tolist() == [2.0, 0.0, 3.0] and r.epochs == 3
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-4, 4), min_size=3, max_size=3), st.lists(st.integers(-4, 4), min_size=2, max_size=2),
+       st.sampled_from([-1, 1]))
+def test_exercise_1_accepts_exactly_the_starts_that_need_two_updates(w, x, y_i):
+    """The check's condition against two literal updates (integers: exact)."""
+    from lecturekit.exercises import check_exercise
+    from lecturekit.feedback import ExerciseFailure
+
+    xh = np.array([1, *x])
+    first = np.array(w) + y_i * xh
+    second = first + y_i * xh
+    wanted = y_i * (np.array(w) @ xh) <= 0 and y_i * (first @ xh) <= 0 and y_i * (second @ xh) > 0
+    try:
+        check_exercise("ch04-two-updates", [float(v) for v in w], [float(v) for v in x], y_i)
+        passed = True
+    except ExerciseFailure:
+        passed = False
+    assert passed == wanted
+
+
+def test_the_run_exercise_reference_and_its_wrong_answers():
+    """Exercise 4: the reference data give updates 0, 1, 2, 1 and converge, by hand in the notebook and
+    with lk.perceptron; the tie slip of the catalogue gives that run only if ties count as correct."""
+    from lecturekit.exercises.ch04 import _exact_run
+
+    X, y = np.array([[-2.0, -2.0], [-1.0, 0.0], [1.0, 0.0]]), np.array([1, -1, 1])
+    r = lk.perceptron(X, y)
+    assert r.trace.index.tolist() == [0, 1, 2, 1] and r.converged and r.w.tolist() == [0.0, 1.0, -2.0]
+    assert _exact_run(X, y) == ([0, 1, 2, 1], True)
+    tie = [[-2.0, -2.0], [-1.0, 0.0], [1.0, 1.0]]
+    assert _exact_run(tie, y) != ([0, 1, 2, 1], True) and _exact_run(tie, y, tie_is_mistake=False) == ([0, 1, 2, 1], True)
+
+
+def test_the_shuffled_reference_pairs_each_example_with_its_label():
+    """Exercise 2's reference visits rng.permutation(n) each epoch (checked against a literal replay)
+    and converges on separable data; the given code's detached labels keep the toy set from converging."""
+    from lecturekit.exercises.ch04 import _shuffled_given, shuffled_reference
+
+    X, y = lk.datasets.separable(20, seed=5)
+    w, epochs = shuffled_reference(X, y, 200, 3)
+    assert np.all(y * (lk.to_homogeneous(X) @ w) > 0) and epochs < 200
+    rng, Xh, v = np.random.default_rng(3), lk.to_homogeneous(X), np.zeros(3)
+    for _ in range(epochs):
+        for i in rng.permutation(len(y)):
+            if y[i] * (v @ Xh[i]) <= 0:
+                v = v + y[i] * Xh[i]
+    np.testing.assert_array_equal(v, w)
+    # the symptom the exercise states, with the given code run literally on the caller's labels
+    Xt, yt = lk.datasets.toy()
+    w_given, epochs_given = _shuffled_given(Xt, yt, 50, 1)
+    assert epochs_given == 36 and np.all(np.where(lk.to_homogeneous(Xt) @ w_given > 0, 1, -1) != yt)
+    given = exercise_support.exercises(NOTEBOOK.stem)  # noqa: F841 - the notebook parses
+    source = next(c.source for c in nbformat.read(NOTEBOOK, as_version=4).cells
+                  if c.cell_type == "markdown" and "def perceptron_shuffled" in c.source)
+    code = source.split("```python\n", 1)[1].split("```", 1)[0]
+    namespace = {"np": np}
+    exec(code, namespace)
+    y_call = yt.copy()
+    w_lit, e_lit = namespace["perceptron_shuffled"](Xt, y_call, 50, 1)
+    np.testing.assert_array_equal(w_lit, w_given)
+    assert e_lit == 36 and not np.array_equal(y_call, yt)
+
+
+def test_the_pocket_reference_keeps_the_fewest_mistakes():
+    """Exercise 3's reference: its count is the mistakes of the weights it returns; on separable data it
+    ends with 0; on XOR every weight vector has a mistake; and it never does worse than the last w."""
+    from lecturekit.exercises.ch04 import pocket_reference
+
+    Xn, yn = lk.datasets.noisy(60, flip=0.15, seed=9)
+    Xnh = lk.to_homogeneous(Xn)
+    w, m = pocket_reference(Xnh, yn, 20)
+    assert m == int(np.sum(yn * (Xnh @ w) <= 0))
+    last = quiet(lk.perceptron, Xn, yn, max_epochs=20)
+    assert m <= int(np.sum(yn * (Xnh @ last.w) <= 0))
+    Xt, yt = lk.datasets.toy()
+    assert pocket_reference(lk.to_homogeneous(Xt), yt, 100)[1] == 0
+    Xx, yx = lk.datasets.xor()
+    assert pocket_reference(lk.to_homogeneous(Xx), yx, 7)[1] >= 1
+
+
+def test_exercise_8_feedback_never_spells_out_the_key():
+    from lecturekit.exercises import check_exercise
+    from lecturekit.feedback import ExerciseFailure
+
+    check_exercise("ch04-invariance", "edb")
+    for wrong in ("abde", "de", "bd", "be", "b", "bcde", "abcde", ""):
+        with pytest.raises(ExerciseFailure) as info:
+            check_exercise("ch04-invariance", wrong)
+        assert not any(k in str(info.value) for k in ('"bde"', "`bde`", "b, d and e"))
 
 
 def test_the_margin_exercise_has_a_solution_and_the_perceptron_misses_it():
@@ -587,25 +677,6 @@ def test_the_margin_exercise_has_a_solution_and_the_perceptron_misses_it():
 
     assert margin(np.array([-1.0, 1.0, 1.0])) == pytest.approx(3 / np.sqrt(2))   # the widest line, x1 + x2 = 1
     assert margin(lk.perceptron(X, y).w) == pytest.approx(1 / np.sqrt(10))      # 0.3162 < 2
-
-
-@settings(max_examples=60, deadline=None)
-@given(small_sets, st.sampled_from([0.0, 0.5, 1.0, 3.0]))
-def test_the_margin_perceptron_reference_of_exercise_3(data, tau):
-    """The check's reference: at tau = 0 it is lk.perceptron; it stops exactly when every example
-    scores more than tau."""
-    from lecturekit.exercises.ch04 import margin_perceptron_reference
-
-    X, y = _labelled(data)
-    Xh = np.hstack([np.ones((len(y), 1)), X])
-    w, n = margin_perceptron_reference(Xh, y, tau, 40)
-    if tau == 0:
-        r = quiet(lk.perceptron, X, y, max_epochs=40)
-        np.testing.assert_array_equal(w, r.w)
-        assert n == r.n_updates
-    clean = all(y_i * (w @ x_i) > tau for x_i, y_i in zip(Xh, y))
-    _, n_again = margin_perceptron_reference(Xh, y, tau, 41)
-    assert clean == (n_again == n)          # one more epoch changes nothing exactly when every margin > tau
 
 
 def test_the_slow_exercise_reference_and_its_bound():
@@ -623,14 +694,14 @@ def test_the_slow_exercise_reference_and_its_bound():
 EXERCISES = exercise_support.exercises(NOTEBOOK.stem)
 
 UNRELATED = {  # wrong answers that are no registered misconception
-    "ch04-update": "def perceptron_update(w, x_i, y_i, eta):\n    return np.ones(3)\n",
-    "ch04-epoch": "def perceptron_epoch(w, Xh, y, eta):\n    return np.zeros(3), 7\n",
-    "ch04-margin-perceptron": "def margin_perceptron(Xh, y, tau, max_epochs):\n    return np.ones(3), 1\n",
-    "ch04-predict": "updates_by_hand = [2, 2]\nw_by_hand = [1.0, 1.0, 1.0]\n",
+    "ch04-two-updates": "w_start = [0.0, 0.0, 1.0]\nx_one = [1.0, 1.0]\ny_one = 1\n",
+    "ch04-shuffled": "def perceptron_shuffled(X, y, max_epochs, seed):\n    return np.ones(3), 1\n",
+    "ch04-pocket": "def pocket_perceptron(Xh, y, max_epochs):\n    return np.ones(3), 1\n",
+    "ch04-run": "X_run = [[0.0, 1.0], [1.0, 0.0], [5.0, 5.0]]\ny_run = [1, -1, 1]\n",
     "ch04-margin": "w_margin = [0.0, 0.0, 0.0]\n",
     "ch04-slow": "X_slow = [[0.0, 1.0], [4.0, 3.0], [0.0, 0.0]]\ny_slow = [1, 1, -1]\n",
-    "ch04-scale": 'answer_scale = "b)"\n',
-    "ch04-invariance": 'answer_invariant = "a"\n',
+    "ch04-bob": "bob_start = [7.0, 7.0, 7.0]\n",
+    "ch04-invariance": 'answer_invariant = "bdez"\n',
 }
 
 
@@ -646,17 +717,16 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
 
 
 def test_no_predict_or_explain_answer_is_in_the_notebook_before_its_check():
-    """The keys of Exercises 4, 7 and 8 appear in no markdown cell, no output and no visible
-    test; Exercise 2's given function is the buggy one."""
+    """The keys of Exercises 7 and 8 appear in no markdown cell, no output and no visible test."""
     nb = nbformat.read(NOTEBOOK, as_version=4)
     shown = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     for c in nb.cells:
         for o in c.get("outputs", []) if c.cell_type == "code" else []:
             shown += "\n" + o.get("text", "") + o.get("data", {}).get("text/plain", "")
-    for ex_id in ("ch04-predict", "ch04-scale", "ch04-invariance"):
+    for ex_id in ("ch04-bob", "ch04-invariance"):
         _, visible = EXERCISES[ex_id]
         assert all(src.strip().count("\n") == 1 for src in visible), visible
-    assert "[0, 1, 1, 2]" not in shown and "answer_scale = \"a\"" not in shown and "bde" not in shown
+    assert "[4.0, 8.0, -4.0]" not in shown and "(4, 8, -4)" not in shown and "bde" not in shown
 
 
 # ---------------------------------------------------------------- the claims table
@@ -717,13 +787,22 @@ CLAIMS = {
         "test_rate_eta_from_w0_is_eta_times_rate_1_from_w0_over_eta",
     "the perceptron cannot learn XOR": "test_xor_never_converges_in_any_order",
     "(or of the same class with": "test_an_update_lowers_the_margin_of_the_examples_it_points_away_from",
+    "lecturekit therefore decides the sign of every score the way exact arithmetic decides it":
+        "test_lecturekit_decides_every_score_as_exact_arithmetic_on_decimal_data",
+    "A loop that trusted that number would call example 1 correctly classified":
+        "test_a_floating_point_loop_decides_the_tie_of_section_6_differently_for_two_rates",
+    "its updates can differ from lecturekit's": "test_a_floating_point_loop_decides_the_tie_of_section_6_differently_for_two_rates",
+    "on some separable sets the direction of the average varies more":
+        "test_on_some_separable_data_the_average_moves_more_with_the_order_than_the_end_point",
+    "whatever the data?": "test_bobs_start_makes_alices_run",
 }
 
 SHOWN = [
     # the chapter's plan, objectives and instructions
     "find out what the learning rate and the order of the examples can and cannot change",
     "trace Flach's Alg. 7.1 by hand on a small data set and predict every update it makes",
-    "Work out on paper, before running anything, the run of Alg. 7.1",
+    "scikit-learn's `Perceptron` visits them in a new random order every epoch",   # sklearn's documented default
+    "if it has fewer than the pocket's, put it in the pocket",     # the definition of the pocket algorithm
     # what a figure or a printout shows, limited to the run in it
     "and a ring around every example that triggered an update",
     "examples 0 and 2, far from the boundary, never cause a second update",
@@ -787,3 +866,78 @@ def test_averaging_depends_on_the_order_less_than_the_last_vector():
         avg_dir.append(np.arctan2(avg.w[2], avg.w[1]))
     assert np.ptp(avg_acc) < np.ptp(last_acc) and min(avg_acc) > np.mean(last_acc)
     assert np.std(avg_dir) < np.std(last_dir) / 3
+
+
+def test_on_some_separable_data_the_average_moves_more_with_the_order_than_the_end_point():
+    """§7's aside: on separable data the average is not always steadier. 40 separable points (seed 6),
+    20 orders, 10 epochs: the direction of the averaged w spreads more than that of the last w."""
+    X, y = lk.datasets.separable(40, seed=6)
+    last_dir, avg_dir = [], []
+    for s in range(20):
+        q = np.random.default_rng(100 + s).permutation(len(y))
+        last = quiet(lk.perceptron, X[q], y[q], max_epochs=10)
+        avg = lk.averaged_perceptron(X[q], y[q], max_epochs=10)
+        last_dir.append(np.degrees(np.arctan2(last.w[2], last.w[1])))
+        avg_dir.append(np.degrees(np.arctan2(avg.w[2], avg.w[1])))
+    assert lk.is_separable(X, y) and np.std(avg_dir) > np.std(last_dir)
+
+
+# ---------------------------------------------------------------- §6: ties on the numbers you type
+
+X_TIE = np.array([[0.0, -0.3], [0.4, 0.2], [-0.3, -0.4], [-0.1, 0.1]])
+Y_TIE = np.array([1, 1, 1, -1])
+
+
+def _float_run(X, y, eta, max_epochs=50):
+    """Alg. 7.1 in plain Python floats (no BLAS: the same rounding on every processor)."""
+    rows = [[1.0, *map(float, x)] for x in X]
+    w, updates = [0.0] * len(rows[0]), []
+    for _ in range(max_epochs):
+        clean = True
+        for i, (x, y_i) in enumerate(zip(rows, y)):
+            if y_i * sum(a * b for a, b in zip(w, x)) <= 0:
+                w = [a + eta * y_i * b for a, b in zip(w, x)]
+                updates.append(i)
+                clean = False
+        if clean:
+            break
+    return updates
+
+
+def test_a_floating_point_loop_decides_the_tie_of_section_6_differently_for_two_rates():
+    """§6: after the six updates (0, 3, 1, 3, 2, 3) example 1 lies exactly on the line (the exact score is 0);
+    added up in floats its score is 0 for eta = 1 and +3.5e-18 for eta = 0.1, so a float loop updates in the
+    first run and not in the second, while the exact runs agree."""
+    from fractions import Fraction
+
+    w = [Fraction(0)] * 3
+    rows = [[Fraction(1)] + [Fraction(repr(float(v))) for v in x] for x in X_TIE]
+    for i in (0, 3, 1, 3, 2, 3):
+        w = [a + int(Y_TIE[i]) * b for a, b in zip(w, rows[i])]
+    assert sum(a * b for a, b in zip(w, rows[1])) == 0
+    assert _float_run(X_TIE, Y_TIE, 1.0) != _float_run(X_TIE, Y_TIE, 0.1)
+    assert _exact_trace(X_TIE.tolist(), Y_TIE.tolist(), 1, [0, 0, 0]) == \
+        _exact_trace(X_TIE.tolist(), Y_TIE.tolist(), Fraction(1, 10), [0, 0, 0])
+
+
+decimal_sets = st.integers(3, 7).flatmap(lambda n: st.tuples(
+    st.lists(st.lists(st.integers(-5, 5).map(lambda k: k / 10), min_size=2, max_size=2), min_size=n, max_size=n),
+    st.lists(st.sampled_from([-1, 1]), min_size=n, max_size=n).filter(lambda y: len(set(y)) == 2)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(decimal_sets, st.sampled_from([1.0, 0.1, 0.3, 7.0]))
+def test_lecturekit_decides_every_score_as_exact_arithmetic_on_decimal_data(data, eta):
+    """The claims of §3, §6 and §8 on data typed as tenths, where exact ties are common: lecturekit's updates
+    are those of Alg. 7.1 in fractions.Fraction for every rate, the dual loop makes the same decisions, and a
+    converged run classifies every training point correctly (predict included)."""
+    from fractions import Fraction
+
+    X, y = np.array(data[0]), np.array(data[1])
+    r = quiet(lk.perceptron, X, y, eta=eta, max_epochs=40)
+    exact = _exact_trace(X.tolist(), y.tolist(), Fraction(repr(eta)), [0, 0, 0], max_epochs=40)
+    assert r.trace.index.tolist() == exact
+    dual = quiet(lk.dual_perceptron, X, y, max_epochs=40)
+    np.testing.assert_array_equal(dual.alpha, quiet(lk.perceptron, X, y, max_epochs=40).alpha)
+    if r.converged:
+        assert r.score(X, y) == 1.0

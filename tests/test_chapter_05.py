@@ -26,12 +26,12 @@ ROOT = Path(__file__).resolve().parents[1]
 STEM = "05_convergence_proof"
 
 UNRELATED = {
-    "ch05-predict-bound": "R_squared = 7.0\ngamma = 0.5\nbound = 28.0\n",
+    "ch05-best-scale": "coefficients = (1.0, 2.0, 3.0)\ns_best = 7.0\n",
     "ch05-construct": "w_tilde = [0.0, 1.0, -1.0]\n",
-    "ch05-explain": 'answer = "d"\n',
-    "ch05-margin": "def margin_of(u, X, y):\n    return 123.0\n",
-    "ch05-bound": "def novikoff_by_hand(X, y, u):\n    return 123.0\n",
-    "ch05-slow": "X_slow = [[0.0, 1.0]]\ny_slow = [1]\n",
+    "ch05-explain": 'answer = "e"\n',
+    "ch05-distance": "def distance_bound(a, beta2, gamma):\n    return 123.0\n",
+    "ch05-start": "def bound_from_start(w0, X, y, u):\n    return 123.0\n",
+    "ch05-tight": "X_tight = [[0.0, 1.0, 2.0]]\ny_tight = [1]\nu_tight = [0.0, 0.0, 1.0]\n",
 }
 
 
@@ -51,15 +51,62 @@ def test_the_explain_answer_by_hand_and_by_lecturekit():
     assert np.isclose(lk.margin(u, X2, np.array([-1, 1])), lk.margin(u, X3, np.array([-1, 1, 1])))
 
 
-def test_the_predict_answers_are_the_hand_computation():
-    # exercise 1 by an independent route: squared lengths and scores written out
-    pts = [(1, 2, 1), (1, -1, 2), (1, 0, -1)]
-    labels, u = [1, 1, -1], (0, 0, 3)
-    r2 = max(sum(c * c for c in p) for p in pts)
-    gamma = min(yy * sum(a * b for a, b in zip(u, p)) for yy, p in zip(labels, pts)) / math.sqrt(sum(c * c for c in u))
-    X = np.array([p[1:] for p in pts], dtype=float)
-    assert (r2, gamma, r2 / gamma**2) == (6, 1.0, 6.0)
-    assert np.isclose(lk.novikoff_bound(X, np.array(labels), np.array(u, dtype=float)), 6.0)
+def test_the_best_scale_by_the_formula_and_by_a_scan():
+    """Exercise 1: (R/gamma)^2 = 4/s^2 + 25 + 36 s^2 for the points s, 2s (the halfway threshold), smallest at
+    s = 1/sqrt(3) with 49; checked with lk.novikoff_bound on a fine grid of scales."""
+    from lecturekit.exercises.ch05 import _best_scale, _coefficients
+
+    scales = np.geomspace(0.05, 20, 4001)
+    bounds = [lk.novikoff_bound(np.array([[s], [2 * s]]), np.array([-1, 1]), np.array([-1.5 * s, 1.0])) for s in scales]
+    assert np.allclose(bounds, 4 / scales**2 + 25 + 36 * scales**2)
+    assert abs(scales[int(np.argmin(bounds))] - 1 / np.sqrt(3)) < 2e-3 and min(bounds) == pytest.approx(49, abs=1e-3)
+    assert np.allclose(_best_scale(), (1 / np.sqrt(3), 49.0)) and np.allclose(_coefficients(), (4.0, 25.0, 36.0))
+
+
+@given(st.floats(0.01, 100), st.floats(0.1, 10), st.floats(0.01, 1))
+def test_the_distance_bound_of_exercise_4(a, beta2, gamma):
+    """a^2 / (2 a gamma - beta^2) when positive, else no bound; at a = beta^2/gamma it is Novikoff's beta^2/gamma^2,
+    and no a does better (the derivative of a^2 / (2 a gamma - beta^2) vanishes there)."""
+    from lecturekit.exercises.ch05 import _distance_reference
+
+    got = _distance_reference(a, beta2, gamma)
+    if 2 * a * gamma <= beta2:
+        assert got == float("inf")
+    else:
+        assert got == pytest.approx(a * a / (2 * a * gamma - beta2))
+        assert got >= _distance_reference(beta2 / gamma, beta2, gamma) * (1 - 1e-9)
+    assert _distance_reference(beta2 / gamma, beta2, gamma) == pytest.approx(beta2 / gamma**2)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_the_bound_from_a_start_holds_for_runs_from_that_start(data):
+    """Exercise 5: the perceptron from w0 (eta = 1) makes at most the bound's number of updates, the bound is
+    R^2/gamma^2 from 0, and the reference (a bisection on the chain) agrees with the quadratic formula."""
+    from lecturekit.exercises.ch05 import _start_reference, _start_variant
+
+    X, y, u = data.draw(separable_sets(exact=True))
+    w0 = np.array(data.draw(st.tuples(*[st.integers(-6, 6)] * 3)), dtype=float)
+    bound = _start_reference(w0, X, y, u)
+    assert bound == pytest.approx(_start_variant(w0, X, y, u), rel=1e-9, abs=1e-9)
+    r = _run(X, y, w0=w0)
+    assert r.converged and r.n_updates <= bound + 1e-9
+    assert _start_reference(np.zeros(3), X, y, u) == pytest.approx(lk.novikoff_bound(X, y, u), rel=1e-9)
+
+
+def test_the_tight_run_of_exercise_6():
+    """Exercise 6's reference: 2 updates and a bound of 2; every link of the chain is tight there."""
+    X, y, u = np.array([[0.0, 1.0], [0.0, -1.0]]), np.array([1, -1]), np.array([0.0, 0.0, 1.0])
+    r = _run(X, y, keep_weights=True)
+    assert r.n_updates == 2 and lk.novikoff_bound(X, y, u) == pytest.approx(2.0)
+    k = np.arange(3)
+    W = r.trace.weights
+    assert np.allclose(W @ u, k * lk.margin(u, X, y)) and np.allclose(np.linalg.norm(W, axis=1), np.sqrt(k) * lk.radius(X))
+
+
+def test_the_bound_explorer_keeps_55_seeded_points_at_the_start():
+    s = lk.widgets.bound_state(0.1, 3.0)
+    assert len(s["y"]) == 55 + 2
 
 
 # ---------------------------------------------------------------- the lesson's claims
@@ -158,6 +205,9 @@ def test_cover_experiment_agrees_at_the_one_in_a_thousand_level():
 # SHOWN lists the sentences that claim nothing general (definitions, instructions,
 # descriptions of the chapter, or statements about the data set on the page).
 CLAIMS = {
+    "lecturekit's runs follow it because they decide every score whose sign rounding cannot settle exactly":
+        "test_lecturekits_count_does_not_depend_on_eta_on_decimal_data",
+    "every score is 10 times as large, with the same sign": "test_without_a_bias_scaling_by_10_keeps_the_run",
     "on separable data that moment always came": "test_the_bound_holds_for_any_order_and_eta",
     "makes at most $R^2/\\gamma^2$ updates, whatever the order of the examples and whatever $\\eta > 0$":
         "test_the_bound_holds_for_any_order_and_eta",
@@ -175,7 +225,7 @@ CLAIMS = {
     "Only in inequality 1: separability gives a $\\mathbf{u}$ with $\\gamma > 0$, so every update gains at least":
         "test_both_inequalities_hold_at_every_update",
     "A squared distance cannot go below 0": "test_both_inequalities_hold_at_every_update",
-    "The bound is reached only if both inequalities are nearly tight at once":
+    "The bound is reached only if all three links of the chain":
         "test_updates_over_bound_is_the_product_of_three_slacks",
     "$\\gamma$ cannot grow past about $0.5$": "test_gamma_of_the_two_points_stays_below_one_half",
     "It is a rule of thumb, not a law: standardising can also raise the bound.":
@@ -216,8 +266,8 @@ SHOWN = [
     "In this chapter every vector in the proof is homogeneous",  # notation
     "puts every example strictly on its correct side, with room to spare",  # the theorem's assumption
     "(a labelling $y$ counts if some $\\mathbf{w}$ has",  # Cover's definition
-    "only the points\n  nearest to the threshold matter",  # a distractor of exercise 3, false on purpose
     "which is slightly too strong: a mistake only gives $\\le 0$",  # about the slides' wording
+    "by how much does every update at least lower it",  # the question of Exercise 4
 ]
 
 
@@ -284,6 +334,46 @@ def test_from_zero_eta_only_rescales(data, eta):
     one, other = _run(X, y, keep_weights=True), _run(X, y, eta=eta, keep_weights=True)
     assert one.n_updates == other.n_updates
     assert np.array_equal(other.trace.weights, eta * one.trace.weights)
+
+
+def test_lecturekits_count_does_not_depend_on_eta_on_decimal_data():
+    """Section 1: from w = 0 the rate cannot change the count, and lecturekit's decisions keep that on decimal
+    data, where a floating-point loop could part (chapter 4's tests show one): the points (0.1, 0.2) and (0.3, 0.1),
+    and decimal sets with many exact ties, for several rates."""
+    X, y = np.array([[0.1, 0.2], [0.3, 0.1]]), np.array([-1, 1])
+    counts = {_run(X, y, eta=eta).n_updates for eta in (1.0, 0.3, 0.1, 7.0)}
+    assert counts == {45}   # Alg. 7.1 in fractions.Fraction from w = 0 makes 45 updates on these two points
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        Xd = rng.integers(-5, 6, size=(6, 2)) / 10
+        yd = np.array([1, -1, *np.where(rng.normal(size=4) > 0, 1, -1)])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            runs = [lk.perceptron(Xd, yd, eta=eta, max_epochs=30).trace.index.tolist() for eta in (1.0, 0.3, 0.1, 7.0)]
+        assert all(r == runs[0] for r in runs)
+
+
+def test_without_a_bias_scaling_by_10_keeps_the_run():
+    """Question 2: through the origin, 10 x gives the same updates (every score times 10): integer data, where
+    float arithmetic is exact, and decimal data typed both ways (needs the exact decisions)."""
+    rng = np.random.default_rng(6)
+    for _ in range(30):
+        X = rng.integers(-4, 5, size=(6, 2)).astype(float)
+        y = np.array([1, -1, *np.where(rng.normal(size=4) > 0, 1, -1)])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            a = lk.perceptron(X, y, fit_intercept=False, max_epochs=30)
+            b = lk.perceptron(10 * X, y, fit_intercept=False, max_epochs=30)
+        assert a.trace.index.tolist() == b.trace.index.tolist()
+        np.testing.assert_array_equal(b.w, 10 * a.w)
+    for _ in range(30):   # tenths typed as decimals (0.7) against the same numbers times 10 (7): many exact ties
+        K = rng.integers(-5, 6, size=(6, 2))
+        y = np.array([1, -1, *np.where(rng.normal(size=4) > 0, 1, -1)])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            a = lk.perceptron(K / 10, y, fit_intercept=False, max_epochs=30)
+            b = lk.perceptron(K.astype(float), y, fit_intercept=False, max_epochs=30)
+        assert a.trace.index.tolist() == b.trace.index.tolist()
 
 
 def test_eta_does_not_change_the_count_on_decimal_ties():

@@ -622,16 +622,16 @@ def test_a_chapter_mutant_is_recorded_as_the_misconception_its_catalogue_entry_n
     from exercise_support import load_mutants
 
     chapter = ROOT / "notebooks" / "01_dot_products.ipynb"
-    description, source = load_mutants()[("01_dot_products", "ch01-dot")][0]
+    description, source = load_mutants()[("01_dot_products", "ch01-normal")][0]
     instructor = nbformat.read(chapter, as_version=4)
     student = hw.student_version(instructor, chapter.name)
-    ex = hw.parse_assignment(instructor).exercise("ch01-dot")
+    ex = hw.parse_assignment(instructor).exercise("ch01-normal")
     student.cells[ex.cell_index].source = source
     text = hw.classrun.grade_payload(nbformat.writes(student).encode(), chapter.read_bytes(),
                                      student_name="mutant.ipynb", instructor_name=str(chapter),
-                                     sandbox="bwrap" if HAVE_BWRAP else "none", stop_after="ch01-dot")
+                                     sandbox="bwrap" if HAVE_BWRAP else "none", stop_after="ch01-normal")
     report = json.loads(text)
-    seen = {m for t in report["tests"] if t["exercise"] == "ch01-dot" for m in misconception_of(t)}
+    seen = {m for t in report["tests"] if t["exercise"] == "ch01-normal" for m in misconception_of(t)}
     assert seen == {description}, report["tests"]
 
 

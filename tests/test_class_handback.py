@@ -408,7 +408,7 @@ def test_feedback_files_hold_every_failed_check_and_no_hidden_test_or_answer_key
                "        w += eta * y_i * x_i\n    return w")
     _write(_submission(**{"hw-update": inplace}), folder / "ann" / "hw_linear.ipynb")   # fails a hidden test
     # chapter 4: two explain answers with catalogued misconceptions (their keys are never revealed)
-    _write(_chapter4_submission({"ch04-scale": 'answer_scale = "b"', "ch04-invariance": 'answer_invariant = "abde"'}),
+    _write(_chapter4_submission({"ch04-bob": 'bob_start = [1.0, 2.0, -1.0]', "ch04-invariance": 'answer_invariant = "abde"'}),
            folder / "ben" / "04_perceptron.ipynb")
     out = tmp_path / "out"
     done = _cli("grade", folder, "--instructor", instructors, "--out", out, "--jobs", "2", *SANDBOX_ARGS)
@@ -419,13 +419,13 @@ def test_feedback_files_hold_every_failed_check_and_no_hidden_test_or_answer_key
     ben = (out / "feedback" / "ben" / "04_perceptron.html").read_text()
     assert "Total: <strong>5 of 7 points</strong>" in ann
     assert "AssertionError in a hidden test" in ann     # what failed, not what the hidden test is
-    for grade_id, description in [("ch04-scale", "thinking η never matters"),
-                                  ("ch04-invariance", "multiplying the raw features by 10 is not harmless")]:
+    for grade_id, description in [("ch04-bob", "the same start as Alice"),
+                                  ("ch04-invariance", "a change that alters some dot product")]:
         assert f"This looks like a known mistake: {description}" in ben
         assert escape.html_text(registered(grade_id).hint) in ben   # the hint, in full
-    assert "- answer_invariant returned &#x27;abde&#x27;\n" in ben   # one line per line of the check's message
+    assert "- answer_invariant is &#x27;abde&#x27;\n" in ben   # one line per line of the check's message
     # unwritten exercises say what to do, not just that they failed
-    assert "Replace raise NotImplementedError() in the exercise&#x27;s cell" in ben
+    assert "Replace raise NotImplementedError() in the cell of Exercise" in ben
     # nothing secret: no reference solution line, no hidden test line, no unrevealed answer
     import html
 
@@ -433,10 +433,10 @@ def test_feedback_files_hold_every_failed_check_and_no_hidden_test_or_answer_key
         text = html.unescape(page)
         leaked = [s for s in _secrets(instructor) if s in text]
         assert leaked == [], leaked
-    for grade_id in ("ch04-scale", "ch04-invariance"):   # predict/explain: the answer is not shown
+    for grade_id in ("ch04-bob", "ch04-invariance"):   # predict/explain: the answer is not shown
         start = ben.index(f"<h2>{grade_id}:")
         section = html.unescape(ben[start:ben.find("<h2>", start + 1)])
-        assert "'bde'" not in section and "'a'" not in section and "\nexpected" not in section, section
+        assert "'bde'" not in section and "[4.0, 8.0, -4.0]" not in section and "\nexpected" not in section, section
 
 
 # --------------------------------------------------------------------------

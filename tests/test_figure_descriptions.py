@@ -147,3 +147,29 @@ def test_mathtext_is_read_out_as_text_and_sentences_start_with_a_capital(ax):
     assert text.startswith("Titled “the sign of w · x when ‖w‖ ≤ 1”: 4 points")
     assert "of class “w · x > 0”" in text and "$" not in text and "\\" not in text
     assert text.endswith("The line cuts the square.")
+
+
+def test_classifiers_count_each_models_mistakes_ring_them_and_name_points_out_of_view(ax):
+    X, y = lk.datasets.separable(30, seed=1)
+    Xo = X.copy()
+    Xo[9] += [4.0, 5.0]
+    models = {"basic linear": lk.centroid_classifier(Xo, y), "perceptron": lk.perceptron(Xo, y)}
+    art = lk.plot.classifiers(models, Xo, y, ax=ax, ring="basic linear", view=np.delete(Xo, 9, axis=0))
+    text = lk.plot.description(ax)
+    for name, model in models.items():
+        wrong = np.flatnonzero(model.predict(Xo) != y)
+        assert art.mistakes[name].tolist() == wrong.tolist()
+        assert f"“{name}: {wrong.size} mistake" in text
+    assert f"mark its {art.mistakes['basic linear'].size} training mistake(s)" in text
+    assert "1 point(s) lie outside the view" in text and f"({Xo[9, 0]:.3g}, {Xo[9, 1]:.3g})" in text
+
+
+def test_run_lengths_and_named_points_describe_what_they_draw(ax):
+    counts = np.array([5, 3, 9, 4])
+    lk.plot.run_lengths([1.0, 2.0, 4.0, 8.0], counts, ax=ax, marked={"η=1": (2.0, 3)}, xlabel="start length")
+    X, y = lk.datasets.toy()
+    lk.plot.named_points([[0.0, 0.0], [2.0, 3.0]], "PQ", ax=ax, model=lk.perceptron(X, y))
+    text = lk.plot.description(ax)
+    assert "4 runs, one dot each, need 3 to 9 updates, neighbours differing by up to 6" in text
+    assert "rings mark η=1: 3 updates" in text
+    assert "Points P = (0, 0) and Q = (2, 3)" in text and "predicts P −1 and Q +1" in text

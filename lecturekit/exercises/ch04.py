@@ -10,10 +10,11 @@ answers are never shown (``reveal=False``).
 from __future__ import annotations
 
 import warnings
+from fractions import Fraction
 
 import numpy as np
 
-from .. import datasets
+from .. import conventions, datasets
 from ..linear import centroid_classifier
 from ..perceptron import perceptron
 from ..results import ConvergenceWarning
@@ -28,192 +29,247 @@ def _homogeneous(X):
     return np.hstack([np.ones((X.shape[0], 1)), X])
 
 
-def _one_epoch(X, y, eta, w0):
-    """What one epoch of Alg. 7.1 gives: lecturekit's perceptron stopped after one epoch."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ConvergenceWarning)
-        r = perceptron(X, y, eta=eta, w0=w0, max_epochs=1)
-    return r.w, int(r.n_updates)
+def _fraction(v) -> Fraction:
+    """A number as the learner typed it: the exact fraction of its shortest decimal (0.1 -> 1/10)."""
+    return Fraction(repr(float(v)))
 
 
-# --------------------------------------------------------------------------
-# Exercise 1 (reproduce): the update step
-# --------------------------------------------------------------------------
-
-_UPDATE_STRICT = "`<` instead of `<=`: a point on the boundary (and w = 0) is not a mistake"
-
-
-@exercise("ch04-update", number=1, title="the update step", points=2, kind="reproduce",
-          hint="Alg. 7.1, lines 6-7: first decide whether `(x_i, y_i)` is a mistake (what does a score of "
-               "exactly 0 count as?), then build the new weights as a new array.")
-def _update(t, perceptron_update):
-    x = np.array([1.0, 2.0, 1.0])
-    # from w = 0 every example is a mistake, positive or negative
-    t.check(lambda: perceptron_update(np.zeros(3), x.copy(), 1, 0.5), [0.5, 1.0, 0.5],
-            call="`perceptron_update(np.zeros(3), [1, 2, 1], y_i=1, eta=0.5)`",
-            misconceptions=[Mistake("strict-test", [0.0, 0.0, 0.0], _UPDATE_STRICT),
-                            Mistake("eta-ignored", [1.0, 2.0, 1.0], "the learning rate is ignored")])
-    t.check(lambda: perceptron_update(np.zeros(3), x.copy(), -1, 1.0), [-1.0, -2.0, -1.0],
-            call="`perceptron_update(np.zeros(3), [1, 2, 1], y_i=-1, eta=1.0)`",
-            misconceptions=[Mistake("label-forgotten-update", [1.0, 2.0, 1.0],
-                                    "the label is forgotten in the update (always moves towards x_i)")])
-    # a correctly classified example leaves w alone
-    t.check(lambda: perceptron_update(np.array([0.0, 1.0, 0.0]), x.copy(), 1, 1.0), [0.0, 1.0, 0.0],
-            call="`perceptron_update([0, 1, 0], [1, 2, 1], y_i=1, eta=1.0)`",
-            misconceptions=[Mistake("update-always", [1.0, 3.0, 1.0],
-                                    "the update is applied to correctly classified points too")])
-    # a negative example with a positive score is a mistake
-    t.check(lambda: perceptron_update(np.array([0.0, 1.0, 0.0]), x.copy(), -1, 1.0), [-1.0, -1.0, -1.0],
-            call="`perceptron_update([0, 1, 0], [1, 2, 1], y_i=-1, eta=1.0)`",
-            misconceptions=[Mistake("label-forgotten-test", [0.0, 1.0, 0.0],
-                                    "the label is forgotten in the mistake test (tests w . x <= 0)")])
-    # a point on the boundary is a mistake: (1, -1, 0) . (1, 1, 5) = 0
-    t.check(lambda: perceptron_update(np.array([1.0, -1.0, 0.0]), np.array([1.0, 1.0, 5.0]), -1, 0.5),
-            [0.5, -1.5, -2.5], call="`perceptron_update([1, -1, 0], [1, 1, 5], y_i=-1, eta=0.5)`",
-            misconceptions=[Mistake("strict-test", [1.0, -1.0, 0.0], _UPDATE_STRICT)])
-
-    # the caller's w must not change
-    def callers_w():
-        w = np.zeros(3)
-        perceptron_update(w, x.copy(), 1, 0.5)
-        return w
-
-    t.check(callers_w, [0.0, 0.0, 0.0],
-            call="the caller's `w = np.zeros(3)` after `perceptron_update(w, [1, 2, 1], 1, 0.5)`",
-            misconceptions=[Mistake("in-place", [0.5, 1.0, 0.5],
-                                    "w is updated in place, so the caller's array changes")])
-
-
-# --------------------------------------------------------------------------
-# Exercise 2 (debug): one epoch, with two bugs to find
-# --------------------------------------------------------------------------
-
-_EPOCH_PREDICT = ("the mistake test compares the prediction with the label: with predict(0) = -1 a negative "
-                  "example on the boundary is skipped, though y_i w.x_i = 0 is a mistake")
-_EPOCH_IN_PLACE = "`w +=` changes the caller's array in place; build a new array instead"
-_EPOCH_STRICT = "`<` instead of `<=`: from w = 0 nothing is ever updated"
-
-
-@exercise("ch04-epoch", number=2, title="one epoch, debugged", points=3, kind="debug",
-          hint="Run the given function on the toy set in reverse order from w = 0, by hand and with "
-               "`lk.perceptron(..., max_epochs=1)`, and compare the first example's test; then look at "
-               "the caller's array after a call.")
-def _epoch(t, perceptron_epoch):
-    X, y = _TOY
-    Xh = _homogeneous(X)
-    # the toy set in its own order: the given (buggy) function gets this one right
-    t.check(lambda: perceptron_epoch(np.zeros(3), Xh.copy(), y.copy(), 1.0), _one_epoch(X, y, 1.0, None),
-            call="`perceptron_epoch(np.zeros(3), Xh_toy, y_toy, 1.0)`",
-            misconceptions=[Mistake("strict-test", ([0.0, 0.0, 0.0], 0), _EPOCH_STRICT)])
-    # reversed: the first example, (2, 0) with y = -1, scores 0 at w = 0 and is a mistake
-    Xr, yr = X[::-1].copy(), y[::-1].copy()
-    t.check(lambda: perceptron_epoch(np.zeros(3), _homogeneous(Xr), yr.copy(), 1.0), _one_epoch(Xr, yr, 1.0, None),
-            call="`perceptron_epoch(np.zeros(3), Xh_toy[::-1], y_toy[::-1], 1.0)`",
-            misconceptions=[Mistake("predict-test", ([1.0, 3.0, 1.0], 1), _EPOCH_PREDICT),
-                            Mistake("strict-test", ([0.0, 0.0, 0.0], 0), _EPOCH_STRICT)])
-    # a larger set, eta = 0.5, from the basic linear classifier
-    Xu, yu = datasets.unbalanced(40, 20, seed=0)
-    w_blc = centroid_classifier(Xu, yu).w
-    t.check(lambda: perceptron_epoch(w_blc.copy(), _homogeneous(Xu), yu.copy(), 0.5), _one_epoch(Xu, yu, 0.5, w_blc),
-            call="`perceptron_epoch(w_blc, Xh_unbalanced, y_unbalanced, 0.5)`")
-
-    def callers_w():
-        w = np.zeros(3)
-        perceptron_epoch(w, Xh.copy(), y.copy(), 1.0)
-        return w
-
-    t.check(callers_w, [0.0, 0.0, 0.0],
-            call="the caller's `w = np.zeros(3)` after `perceptron_epoch(w, Xh_toy, y_toy, 1.0)`",
-            misconceptions=[Mistake("in-place", [0.0, -2.0, 3.0], _EPOCH_IN_PLACE)])
-
-
-# --------------------------------------------------------------------------
-# Exercise 3 (extend): a margin perceptron
-# --------------------------------------------------------------------------
-
-def margin_perceptron_reference(Xh, y, tau, max_epochs):
-    """The margin perceptron written out once more, independently of the learner's: update
-    when ``y_i w.x_i <= tau``; stop after an epoch without updates or after max_epochs."""
-    w, n_updates = np.zeros(Xh.shape[1]), 0
+def _exact_run(X, y, max_epochs=200, *, tie_is_mistake=True):
+    """Alg. 7.1 from w = 0, eta = 1, in exact rational arithmetic on the decimal readings of X:
+    the examples that trigger the updates, in order, and whether an epoch ended without a mistake.
+    ``tie_is_mistake=False`` runs a learner's wrong rule instead: a score of exactly 0 counts as correct
+    once w is no longer 0 (the feedback names that slip)."""
+    rows = [[Fraction(1)] + [_fraction(v) for v in x] for x in np.asarray(X, dtype=float)]
+    w = [Fraction(0)] * len(rows[0])
+    updates = []
     for _ in range(max_epochs):
         clean = True
-        for x_i, y_i in zip(Xh, y):
-            if y_i * (w @ x_i) <= tau:
-                w = w + y_i * x_i
-                n_updates += 1
+        for i, (x, y_i) in enumerate(zip(rows, y)):
+            margin = int(y_i) * sum(a * b for a, b in zip(w, x))
+            if conventions.is_mistake(margin) and (tie_is_mistake or margin < 0 or not any(w)):
+                w = [a + int(y_i) * b for a, b in zip(w, x)]
+                updates.append(i)
                 clean = False
         if clean:
+            return updates, True
+    return updates, False
+
+
+# --------------------------------------------------------------------------
+# Exercise 1 (construct): an example that needs exactly two updates
+# --------------------------------------------------------------------------
+
+@exercise("ch04-two-updates", number=1, title="exactly two updates on one example", points=2, kind="construct",
+          hint="Pick x first and work out |x~|² = 1 + |x|², the gain of one update (§4). Which margins m make "
+               "m <= 0 and m + gain <= 0, but m + 2 gain > 0? Then choose w_start to give such a margin.")
+def _two_updates(t, w_start, x_one, y_one):
+    w, x = np.asarray(w_start, dtype=float), np.asarray(x_one, dtype=float)
+    if not t.check_true(w.shape == (3,) and x.shape == (2,) and bool(np.all(np.isfinite(w)) and np.all(np.isfinite(x))),
+                        what=f"`w_start` holds three numbers (w0, w1, w2) and `x_one` two; got shapes {w.shape} "
+                             f"and {x.shape}"):
+        return
+    if not t.check_true(y_one in (conventions.NEGATIVE, conventions.POSITIVE), what="`y_one` is -1 or +1"):
+        return
+    xh = [Fraction(1)] + [_fraction(v) for v in x]
+    margin = int(y_one) * sum(_fraction(a) * b for a, b in zip(w, xh))
+    gain = sum(b * b for b in xh)
+    before = t.check_true(bool(conventions.is_mistake(margin)), what="the example is a mistake under `w_start` "
+                          "(y · w~ · x~ <= 0)")
+    after_one = t.check_true(bool(conventions.is_mistake(margin + gain)),
+                             what="the example is still a mistake after one update",
+                             mistake=Mistake("two-updates-one-enough", None, "one update already fixes it: the "
+                                                                            "margin gains |x~|² = 1 + |x|² per update, "
+                                                                            "the 1 included")
+                             if before else None)
+    if before and after_one:
+        t.check_true(not conventions.is_mistake(margin + 2 * gain),
+                     what="the example is classified correctly after a second update",
+                     mistake=Mistake("two-updates-not-enough", None, "two updates are not enough: the margin "
+                                                                     "starts more than two gains below 0"))
+
+
+# --------------------------------------------------------------------------
+# Exercise 2 (debug): a perceptron that shuffles every epoch
+# --------------------------------------------------------------------------
+
+def shuffled_reference(X, y, max_epochs, seed):
+    """Alg. 7.1 from w = 0, eta = 1, visiting the examples in a new order rng.permutation(n) each epoch."""
+    rng = np.random.default_rng(seed)
+    Xh, y = _homogeneous(X), np.asarray(y)
+    w, epoch = np.zeros(Xh.shape[1]), 0
+    for epoch in range(1, max_epochs + 1):
+        clean = True
+        for i in rng.permutation(len(y)):
+            if conventions.is_mistake(y[i] * (w @ Xh[i])):
+                w, clean = w + y[i] * Xh[i], False
+        if clean:
             break
-    return w, n_updates
+    return w, epoch
 
 
-_MARGIN_STRICT = "`< tau` instead of `<= tau`: a score of exactly tau (0 at the start) is not treated as too small"
-_MARGIN_TAU = "tau is ignored: this is the plain perceptron, which stops at the first separating w"
-_MARGIN_ONE_EPOCH = "one epoch only: the loop must repeat until an epoch makes no update"
+def _shuffled_given(X, y, max_epochs, seed):
+    """The classmate's code, run on copies: labels permuted by a second permutation of their own."""
+    rng = np.random.default_rng(seed)
+    Xh, y = _homogeneous(X), np.array(y)
+    w, epoch = np.zeros(Xh.shape[1]), 0
+    for epoch in range(1, max_epochs + 1):
+        order = rng.permutation(len(y))
+        rng.shuffle(y)
+        mistakes = 0
+        for x_i, y_i in zip(Xh[order], y):
+            if y_i * (w @ x_i) <= 0:
+                w, mistakes = w + y_i * x_i, mistakes + 1
+        if mistakes == 0:
+            break
+    return w, epoch
 
 
-@exercise("ch04-margin-perceptron", number=3, title="a margin perceptron", points=3, kind="extend",
-          hint="Start from the loop of section 1 and change only the test of line 6; keep counting updates "
-               "and keep the stopping rule (an epoch without updates, or max_epochs).")
-def _margin_perceptron(t, margin_perceptron):
+def _shuffled_once(X, y, max_epochs, seed):
+    """One permutation drawn before the loop and used in every epoch."""
+    order = np.random.default_rng(seed).permutation(len(y))
+    r = _quiet_perceptron(np.asarray(X, dtype=float)[order], np.asarray(y)[order], max_epochs)
+    return r.w, int(r.epochs)
+
+
+def _in_order(X, y, max_epochs):
+    r = _quiet_perceptron(X, y, max_epochs)
+    return r.w, int(r.epochs)
+
+
+def _quiet_perceptron(X, y, max_epochs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        return perceptron(X, y, max_epochs=max_epochs)
+
+
+_SHUFFLED_DETACHED = ("the labels are shuffled by a permutation of their own, so example i is visited with another "
+                      "example's label")
+_SHUFFLED_IN_PLACE = "the caller's labels are shuffled in place (rng.shuffle changes the array it is given)"
+
+
+@exercise("ch04-shuffled", number=2, title="a shuffled perceptron, debugged", points=3, kind="debug",
+          hint="Print, for one epoch, the pairs (example, label) that the loop visits, next to the data. Then "
+               "call the function twice on the same y and compare y before and after.")
+def _shuffled(t, perceptron_shuffled):
     X, y = _TOY
-    Xh = _homogeneous(X)
-    # tau = 0 is Alg. 7.1: compare with lecturekit's perceptron
-    plain = perceptron(X, y)
-    t.check(lambda: margin_perceptron(Xh.copy(), y.copy(), 0.0, 100), (plain.w, int(plain.n_updates)),
-            call="`margin_perceptron(Xh_toy, y_toy, tau=0.0, max_epochs=100)`",
-            misconceptions=[Mistake("strict-test", ([0.0, 0.0, 0.0], 0), _MARGIN_STRICT),
-                            Mistake("one-epoch", ([0.0, -2.0, 3.0], 2), _MARGIN_ONE_EPOCH)])
-    # tau = 3 on the toy set (19 updates, every margin > 3 at the end)
-    t.check(lambda: margin_perceptron(Xh.copy(), y.copy(), 3.0, 100), margin_perceptron_reference(Xh, y, 3.0, 100),
-            call="`margin_perceptron(Xh_toy, y_toy, tau=3.0, max_epochs=100)`",
-            misconceptions=[Mistake("strict-test", ([-2.0, -1.0, 8.0], 14), _MARGIN_STRICT),
-                            Mistake("tau-ignored", ([0.0, -1.0, 4.0], 4), _MARGIN_TAU),
-                            Mistake("one-epoch", ([0.0, -2.0, 3.0], 2), _MARGIN_ONE_EPOCH)])
-    # a larger set
-    Xu, yu = datasets.unbalanced(40, 20, seed=0)
-    Xuh = _homogeneous(Xu)
-    t.check(lambda: margin_perceptron(Xuh.copy(), yu.copy(), 1.0, 200), margin_perceptron_reference(Xuh, yu, 1.0, 200),
-            call="`margin_perceptron(Xh_unbalanced, y_unbalanced, tau=1.0, max_epochs=200)`", atol=1e-7)
-    # not separable: max_epochs stops it
+    t.check(lambda: perceptron_shuffled(X.copy(), y.copy(), 50, 1), shuffled_reference(X, y, 50, 1),
+            call="`perceptron_shuffled(X_toy, y_toy, max_epochs=50, seed=1)`",
+            misconceptions=[Mistake("shuffled-detached", _shuffled_given(X, y, 50, 1), _SHUFFLED_DETACHED)])
+    Xs, ys = datasets.separable(20, seed=5)
+    t.check(lambda: perceptron_shuffled(Xs.copy(), ys.copy(), 200, 3), shuffled_reference(Xs, ys, 200, 3),
+            call="`perceptron_shuffled(X, y, max_epochs=200, seed=3)` on 20 separable points",
+            misconceptions=[Mistake("shuffled-detached", _shuffled_given(Xs, ys, 200, 3), _SHUFFLED_DETACHED),
+                            Mistake("shuffled-once", _shuffled_once(Xs, ys, 200, 3),
+                                    "one permutation for every epoch: the order must be drawn anew each epoch"),
+                            Mistake("shuffled-not-at-all", _in_order(Xs, ys, 200),
+                                    "the examples visited in their own order: the permutation is never used")])
+
+    def callers_y_kept():
+        y_call = y.copy()
+        perceptron_shuffled(X.copy(), y_call, 5, 1)
+        return bool(np.array_equal(y_call, y))
+
+    t.check(callers_y_kept, True, call="the caller's `y` is unchanged after `perceptron_shuffled(X_toy, y, 5, 1)`",
+            misconceptions=[Mistake("shuffled-in-place", False, _SHUFFLED_IN_PLACE)])
+
+
+# --------------------------------------------------------------------------
+# Exercise 3 (extend): the pocket algorithm
+# --------------------------------------------------------------------------
+
+def pocket_reference(Xh, y, max_epochs):
+    """Alg. 7.1 from w = 0, eta = 1; after each update the training mistakes of the new w are counted and
+    the w with strictly fewer than the pocket's replaces it (the pocket starts at w = 0, n mistakes)."""
+    Xh, y = np.asarray(Xh, dtype=float), np.asarray(y)
+    w = np.zeros(Xh.shape[1])
+    best = (w, len(y))
+    for _ in range(max_epochs):
+        clean = True
+        for i in range(len(y)):
+            if conventions.is_mistake(y[i] * (w @ Xh[i])):
+                w, clean = w + y[i] * Xh[i], False
+                count = int(np.sum(conventions.is_mistake(y * (Xh @ w))))
+                if count < best[1]:
+                    best = (w, count)
+        if clean:
+            break
+    return best
+
+
+def _pocket_variant(Xh, y, max_epochs, *, strict=True, last=False, ties=False):
+    Xh, y = np.asarray(Xh, dtype=float), np.asarray(y)
+    w = np.zeros(Xh.shape[1])
+    best = (w, len(y))
+    for _ in range(max_epochs):
+        clean = True
+        for i in range(len(y)):
+            if y[i] * (w @ Xh[i]) <= 0:
+                w, clean = w + y[i] * Xh[i], False
+                count = int(np.sum(y * (Xh @ w) <= 0)) if strict else int(np.sum(y * (Xh @ w) < 0))
+                if last or count < best[1] or (ties and count == best[1]):
+                    best = (w, count)
+        if clean:
+            break
+    return best
+
+
+@exercise("ch04-pocket", number=3, title="keep the best weights in your pocket", points=3, kind="extend",
+          hint="Start from the loop of §1 and add the pocket: after every update count y_i w · x_i <= 0 over the "
+               "whole training set, and compare with the pocket's count before you replace it.")
+def _pocket(t, pocket_perceptron):
+    Xn, yn = datasets.noisy(60, flip=0.15, seed=0)
+    Xnh = _homogeneous(Xn)
+    t.check(lambda: pocket_perceptron(Xnh.copy(), yn.copy(), 20), pocket_reference(Xnh, yn, 20),
+            call="`pocket_perceptron(Xh, y, max_epochs=20)` on 60 noisy points (seed 0)",
+            misconceptions=[Mistake("pocket-last", _pocket_variant(Xnh, yn, 20, last=True),
+                                    "the last weights of the run returned: the pocket must keep the best ones"),
+                            Mistake("pocket-ties", _pocket_variant(Xnh, yn, 20, ties=True),
+                                    "a weight vector with as many mistakes as the pocket's replaces it: only "
+                                    "strictly fewer mistakes earn the pocket"),
+                            Mistake("pocket-strict-count", _pocket_variant(Xnh, yn, 20, strict=False),
+                                    "mistakes counted with < 0: a point on the boundary is a mistake too")])
     Xx, yx = datasets.xor()
     Xxh = _homogeneous(Xx)
-    t.check(lambda: margin_perceptron(Xxh.copy(), yx.copy(), 0.5, 7), margin_perceptron_reference(Xxh, yx, 0.5, 7),
-            call="`margin_perceptron(Xh_xor, y_xor, tau=0.5, max_epochs=7)`")
+    t.check(lambda: pocket_perceptron(Xxh.copy(), yx.copy(), 7), pocket_reference(Xxh, yx, 7),
+            call="`pocket_perceptron(Xh_xor, y_xor, max_epochs=7)`",
+            misconceptions=[Mistake("pocket-strict-count", _pocket_variant(Xxh, yx, 7, strict=False),
+                                    "mistakes counted with < 0: a point on the boundary is a mistake too")])
+    X, y = _TOY
+    Xh = _homogeneous(X)
+    t.check(lambda: pocket_perceptron(Xh.copy(), y.copy(), 100), pocket_reference(Xh, y, 100),
+            call="`pocket_perceptron(Xh_toy, y_toy, max_epochs=100)` (separable: the pocket ends with no mistake)")
 
 
 # --------------------------------------------------------------------------
-# Exercise 4 (predict): a run by hand
+# Exercise 4 (construct): data for a given run
 # --------------------------------------------------------------------------
 
-_PREDICT_X = np.array([[-2.0, -2.0], [-2.0, 0.0], [2.0, 1.0]])
-_PREDICT_Y = np.array([-1, 1, 1])
+_RUN = [0, 1, 2, 1]
+_RUN_Y = [conventions.POSITIVE, conventions.NEGATIVE, conventions.POSITIVE]
 
 
-@exercise("ch04-predict", number=4, title="predict a run by hand", points=3, kind="predict",
-          hint="Write a table with one row per example tested: the epoch, the example, the current w, "
-               "its score and whether it is a mistake. Update w at once, before the next row.")
-def _predict(t, updates_by_hand, w_by_hand):
-    run = perceptron(_PREDICT_X, _PREDICT_Y)   # by hand in tests/test_chapter_04.py
-    t.check(lambda: [int(i) for i in updates_by_hand], run.trace.index.tolist(), call="`updates_by_hand`",
-            reveal=False,
-            misconceptions=[Mistake("strict-test", [], "`< 0` instead of `<= 0`: from w = 0 no score is negative, "
-                                                       "so nothing is ever updated"),
-                            Mistake("predict-test", [1, 2],
-                                    "updating only when the prediction is wrong: with predict(0) = -1 the negative "
-                                    "example 0 on the boundary is skipped, though y w.x = 0 is a mistake"),
-                            Mistake("batch", [0, 1, 2, 1], "judging a whole epoch with the w it started with "
-                                                           "(batch) instead of updating after each example"),
-                            Mistake("no-bias", [0, 1, 1, 2, 1, 2, 1, 2, 1],
-                                    "forgetting the leading 1 of x: without a bias the run goes differently"),
-                            Mistake("zero-is-fine", [0, 1],
-                                    "a score of exactly 0 later in the run counted as correct, or the loop stopped "
-                                    "after one epoch: y w.x = 0 is a mistake, and the loop runs until an epoch "
-                                    "has none")])
-    t.check(lambda: np.asarray(w_by_hand, dtype=float), run.w, call="`w_by_hand`", reveal=False,
-            misconceptions=[Mistake("no-bias", [-2.0, 5.0],  # the run on (x1, x2) without the 1, by hand
-                                    "forgetting the leading 1 of x: without a bias entry w has two numbers "
-                                    "and the run goes differently")])
+@exercise("ch04-run", number=4, title="data for a given run", points=3, kind="construct",
+          hint="Start at w = 0: example 0 is updated whatever it is. Write w after each update as a sum of "
+               "±x~_i and ask what each next score must be: <= 0 for an update, > 0 for none.")
+def _run(t, X_run, y_run):
+    X, y = np.asarray(X_run, dtype=float), np.asarray(y_run)
+    if not t.check_true(X.shape == (3, 2) and bool(np.all(np.isfinite(X))),
+                        what=f"`X_run` holds three points in the plane, shape (3, 2); got shape {X.shape}"):
+        return
+    if not t.check_true(y.shape == (3,) and y.tolist() == _RUN_Y, what="`y_run` is [1, -1, 1]"):
+        return
+    updates, converged = _exact_run(X, y)
+    mistake = None
+    if not converged and not is_separable(X, y):
+        mistake = Mistake("run-not-separable", None, "these three points with these labels are not linearly "
+                                                     "separable, so no run on them ever ends")
+    elif _exact_run(X, y, tie_is_mistake=False) == (_RUN, True):
+        mistake = Mistake("run-tie-correct", None, "a score of exactly 0 counted as correct once w is not 0: "
+                                                   "the test y w · x <= 0 makes it a mistake at any w")
+    t.check_true(converged and updates == _RUN,
+                 what=f"Alg. 7.1 updates on examples {updates[:12]}{' ...' if len(updates) > 12 else ''}"
+                      f"{' and then converges' if converged else ' without converging'}; the run asked for updates "
+                      f"on {_RUN} and then an epoch without a mistake", mistake=mistake)
 
 
 # --------------------------------------------------------------------------
@@ -245,7 +301,7 @@ def _margin(t, w_margin):
                                                             "separating line, whose margin is 0.32"),
                             Mistake("through-origin", 1.4142, "b = 0: the line x1 + x2 = 0 through the origin is "
                                                               "closer to the negatives"),
-                            Mistake("bias-sign", 0.7071, "b = +1 instead of -1: the line x1 + x2 = -1 passes too "
+                            Mistake("bias-sign", 0.7071, "b = +1: the line x1 + x2 = -1 passes too "
                                                          "close to the negatives")])
 
 
@@ -285,29 +341,46 @@ def _slow(t, X_slow, y_slow):
 
 
 # --------------------------------------------------------------------------
-# Exercise 7 (explain): which run draws the same boundaries
+# Exercise 7 (predict): the start that makes Bob's run Alice's
 # --------------------------------------------------------------------------
 
-@exercise("ch04-scale", number=7, title="which run draws the same boundaries?", points=2, kind="explain",
-          hint="Section 6: a run is decided by one vector computed from its start and its rate. Compute it "
-               "for Alice's run and for each option.")
-def _scale(t, answer_scale):
-    # Alice: w0/eta = (1, 2, -1)/0.5 = (2, 4, -2).  a: (2, 4, -2)/1.  b: (1, 2, -1)/1.  c: (0.5, 1, -0.5)/0.5.
-    t.check(lambda: str(answer_scale).strip().lower(), "a", call="`answer_scale`", reveal=False,
-            misconceptions=[Mistake("eta-never-matters", "b",
-                                    "thinking η never matters: it cancels only from w = 0; from another start it "
-                                    "sets how long the start is compared with each step"),
-                            Mistake("same-eta", "c",
-                                    "thinking the same η and a start of the same direction give the same "
-                                    "boundaries: what must agree is w0 / η, and the starts' lengths differ"),
-                            Mistake("start-decides", "d",
-                                    "thinking the start alone decides the boundaries: the run depends on the "
-                                    "start and η only through w0 / η")])
+_ALICE_START, _ALICE_ETA, _BOB_ETA = np.array([1.0, 2.0, -1.0]), 0.5, 2.0
+
+
+@exercise("ch04-bob", number=7, title="Bob's start", points=2, kind="predict",
+          hint="Section 6: a run is decided by one vector computed from its start and its rate. Compute it for "
+               "Alice, then solve for Bob's start.")
+def _bob(t, bob_start):
+    # the runs agree when w0 / eta agree: bob_start / 2 = (1, 2, -1) / 0.5
+    bob = _ALICE_START / _ALICE_ETA * _BOB_ETA
+    t.check(lambda: np.asarray(bob_start, dtype=float), bob, call="`bob_start`", reveal=False,
+            misconceptions=[Mistake("bob-same-start", _ALICE_START, "the same start as Alice's: with another rate, "
+                                                                    "what does the start have to make up for?"),
+                            Mistake("bob-ratio-inverted", _ALICE_START * _ALICE_ETA / _BOB_ETA,
+                                    "the start scaled by Alice's rate over Bob's: check the direction of the "
+                                    "factor with §6's w0 / η"),
+                            Mistake("bob-rate-one", _ALICE_START / _ALICE_ETA,
+                                    "the start of the equivalent run with rate 1, not with Bob's rate 2")])
 
 
 # --------------------------------------------------------------------------
 # Exercise 8 (explain): what leaves the run unchanged
 # --------------------------------------------------------------------------
+
+_INVARIANT_KEY = "bde"
+# the first misconception a wrong letter set shows, in this order; the messages name it and point to the
+# reasoning (section 8: the run reads the data only through the dot products and the labels), never to letters
+_INVARIANT_ERRORS = (
+    ("invariance-dot-products", lambda s: bool(set(s) & set("ac")),
+     "a change that alters some dot product x~_i · x~_j (the leading 1 included) taken as harmless: the run "
+     "reads the data only through these dot products and the labels (section 8)"),
+    ("invariance-rotation", lambda s: "b" not in s,
+     "a change that keeps every dot product x~_i · x~_j left out: what else does the run read (section 8)?"),
+    ("invariance-scaled-run", lambda s: not set("de") <= set(s),
+     "a change that multiplies every weight vector of the run by the same non-zero number left out: what does "
+     "that do to the sign of each test y_i w~ · x~_i?"),
+)
+
 
 def _letters(answer):
     if not isinstance(answer, str):
@@ -319,18 +392,8 @@ def _letters(answer):
           hint="For each change, follow the first two updates from w = 0 symbolically: does every test "
                "y_i w.x_i keep its value, or at least its sign? Section 8 says what the loop reads of the data.")
 def _invariance(t, answer_invariant):
-    t.check(lambda: _letters(answer_invariant), "bde", call="`answer_invariant`", reveal=False,
-            misconceptions=[Mistake("scaling-harmless", "abde",
-                                    "multiplying the raw features by 10 is not harmless: the leading 1 of x is not "
-                                    "multiplied, so the bias's share of every score changes"),
-                            Mistake("shift-harmless", "bcde",
-                                    "shifting every point changes the dot products between the examples (the "
-                                    "leading 1 stays where it is), and with them the run"),
-                            Mistake("labels-matter", "be",
-                                    "swapping every label negates every update, so every w becomes -w and every "
-                                    "y_i w.x_i keeps its value"),
-                            Mistake("eta-matters-from-zero", "bd",
-                                    "from w = 0 the rate only rescales every w (section 6)"),
-                            Mistake("rotation-matters", "de",
-                                    "a rotation about the origin keeps every dot product x_i . x_j, and the "
-                                    "dual loop of section 8 reads nothing else")])
+    got = _letters(answer_invariant)
+    mistake = next((Mistake(key, got, message) for key, shows, message in _INVARIANT_ERRORS
+                    if got != _INVARIANT_KEY and shows(got)), None)
+    t.check(got, _INVARIANT_KEY, call="`answer_invariant`", reveal=False,
+            misconceptions=[mistake] if mistake else [])

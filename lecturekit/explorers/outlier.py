@@ -135,8 +135,10 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
                                description="examples of class +1", continuous_update=True,
                                style={"description_width": "initial"}, layout=widgets.Layout(width="300px")),
     }
-    styles = {"basic linear classifier": ("#009E73", "-"), "least squares": ("#CC79A7", "--"),
-              "perceptron": ("#000000", "-.")}
+    from ..plot import CLASSIFIER_STYLES  # the colours of chapter 3's figures
+
+    styles = {"basic linear classifier": CLASSIFIER_STYLES["basic linear"],
+              "least squares": CLASSIFIER_STYLES["least squares"], "perceptron": CLASSIFIER_STYLES["perceptron"]}
 
     def compute(v):
         return outlier_state(v["ox"], v["oy"], v["n_pos"])

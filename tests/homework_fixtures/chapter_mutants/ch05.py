@@ -1,80 +1,13 @@
-# Plausible wrong answers for chapter 05: each must lose points under the grader, and each
-# must get its own "known mistake" message from the exercise's check (lecturekit/exercises/ch05.py).
+# Plausible wrong answers for chapter 05: each must lose points under the grader.
 MUTANTS = {
-    "ch05-margin": [
-        ("u is not normalised: the smallest score instead of the smallest distance", '''def margin_of(u, X, y):
-    """Smallest y_i u . (1, x_i) / |u| over the examples (u homogeneous, bias first)."""
-    u = np.asarray(u, dtype=float)
-    X = np.asarray(X, dtype=float)
-    Xh = np.hstack([np.ones((X.shape[0], 1)), X])
-    return float(np.min(np.asarray(y) * (Xh @ u)))
-'''),
-        ("max instead of min: the farthest example instead of the nearest", '''def margin_of(u, X, y):
-    """Smallest y_i u . (1, x_i) / |u| over the examples (u homogeneous, bias first)."""
-    u = np.asarray(u, dtype=float)
-    X = np.asarray(X, dtype=float)
-    Xh = np.hstack([np.ones((X.shape[0], 1)), X])
-    return float(np.max(np.asarray(y) * (Xh @ u)) / np.linalg.norm(u))
-'''),
-        ("the homogeneous 1 is forgotten: the bias u[0] is never used", '''def margin_of(u, X, y):
-    """Smallest y_i u . (1, x_i) / |u| over the examples (u homogeneous, bias first)."""
-    u = np.asarray(u, dtype=float)
-    X = np.asarray(X, dtype=float)
-    return float(np.min(np.asarray(y) * (X @ u[1:])) / np.linalg.norm(u))
-'''),
-        ("divided by |(u1, ..., ud)|, the input-space norm, instead of |u|", '''def margin_of(u, X, y):
-    """Smallest y_i u . (1, x_i) / |u| over the examples (u homogeneous, bias first)."""
-    u = np.asarray(u, dtype=float)
-    X = np.asarray(X, dtype=float)
-    Xh = np.hstack([np.ones((X.shape[0], 1)), X])
-    return float(np.min(np.asarray(y) * (Xh @ u)) / np.linalg.norm(u[1:]))
-'''),
-        ("the label is left out: min |u . x| instead of min y u . x", '''def margin_of(u, X, y):
-    """Smallest y_i u . (1, x_i) / |u| over the examples (u homogeneous, bias first)."""
-    u = np.asarray(u, dtype=float)
-    X = np.asarray(X, dtype=float)
-    Xh = np.hstack([np.ones((X.shape[0], 1)), X])
-    return float(np.min(np.abs(Xh @ u)) / np.linalg.norm(u))
-'''),
-    ],
-    "ch05-bound": [
-        ("the margin is still divided by |(u1, ..., ud)|, the input-space norm, instead of |u|", '''def novikoff_by_hand(X, y, u):
-    """Novikoff's mistake bound (R / gamma)^2, measured on the homogeneous points (1, x_i)."""
-    u = np.asarray(u, dtype=float)
-    Xh = np.hstack([np.ones((len(X), 1)), X])
-    R = np.max(np.linalg.norm(Xh, axis=1))
-    gamma = np.min(y * (Xh @ u)) / np.linalg.norm(u[1:])
-    return float((R / gamma) ** 2)
-'''),
-        ("the homogeneous 1 is forgotten in R: R = max |x_i| on the raw features", '''def novikoff_by_hand(X, y, u):
-    """Novikoff's mistake bound (R / gamma)^2, measured on the homogeneous points (1, x_i)."""
-    u = np.asarray(u, dtype=float)
-    Xh = np.hstack([np.ones((len(X), 1)), X])
-    R = np.max(np.linalg.norm(X, axis=1))
-    gamma = np.min(y * (Xh @ u)) / np.linalg.norm(u)
-    return float((R / gamma) ** 2)
-'''),
-        ("R / gamma without the square", '''def novikoff_by_hand(X, y, u):
-    """Novikoff's mistake bound (R / gamma)^2, measured on the homogeneous points (1, x_i)."""
-    u = np.asarray(u, dtype=float)
-    Xh = np.hstack([np.ones((len(X), 1)), X])
-    R = np.max(np.linalg.norm(Xh, axis=1))
-    gamma = np.min(y * (Xh @ u)) / np.linalg.norm(u)
-    return float(R / gamma)
-'''),
-    ],
-    "ch05-slow": [
-        ("these labels are not linearly separable: the theorem needs separable data, and the perceptron never stops",
-         "X_slow = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])\ny_slow = np.array([1, 1, -1, -1])\n"),
-        ("a wide gap near the origin makes the perceptron fast: gamma is large compared with R",
-         "X_slow = np.array([[0.0, 3.0], [3.0, 1.0], [-3.0, -2.0], [2.0, 0.0]])\ny_slow = np.array([1, 1, -1, -1])\n"),
-    ],
-    "ch05-predict-bound": [
-        ("R measured on the raw x, without the 1", "R_squared = 5.0\ngamma = 1.0\nbound = 5.0\n"),
-        ("u is not normalised: gamma = min y_i u . x_i for the u as given",
-         "R_squared = 6.0\ngamma = 3.0\nbound = 6.0 / 9.0\n"),
-        ("max instead of min for gamma", "R_squared = 6.0\ngamma = 2.0\nbound = 1.5\n"),
-        ("R / gamma without the square", "R_squared = 6.0\ngamma = 1.0\nbound = 6.0 ** 0.5\n"),
+    "ch05-best-scale": [
+        ("s² found, not s", ("s_best = 3 ** -0.5", "s_best = 1 / 3")),
+        ("the scale at which the points are 1 and 2: is that where the bound is smallest? Minimise A/s² + B + C s²",
+         ("s_best = 3 ** -0.5", "s_best = 1.0")),
+        ("measured on the raw x, without the 1: then the bound does not depend on s at all",
+         ("coefficients = (4.0, 25.0, 36.0)", "coefficients = (0.0, 16.0, 0.0)")),
+        ("gamma divided by |u1| only: the theorem divides by the whole |u~|, bias included",
+         ("coefficients = (4.0, 25.0, 36.0)", "coefficients = (4.0, 16.0, 0.0)")),
     ],
     "ch05-construct": [
         ("w = 0 has no direction: every score is 0, a mistake for the perceptron", "w_tilde = [0.0, 0.0, 0.0]\n"),
@@ -85,9 +18,30 @@ MUTANTS = {
          "w_tilde = [1.0, 1.0, 1.0]\n"),
     ],
     "ch05-explain": [
-        ("R is the radius of all the points, not of the nearest ones: a far point raises R, and with it the bound",
-         'answer = "b"\n'),
-        ("the margin is the smallest score over the examples, not a sum or an average: a far point cannot raise it",
-         'answer = "c"\n'),
+        ("taking both R and gamma to depend on the points nearest the threshold: which points does each "
+         "definition in section 1 look at?", ('answer = "a"', 'answer = "b"')),
+        ("taking a large score to raise the margin: gamma is taken over the points in a particular way "
+         "(section 1), which one?", ('answer = "a"', 'answer = "c"')),
+        ("is the new point on its own side of the threshold x = 20?", ('answer = "a"', 'answer = "d"')),
+    ],
+    "ch05-distance": [
+        ("the drop taken as a gamma - beta², without the 2 of the cross term",
+         ("drop = 2 * a * gamma - beta2", "drop = a * gamma - beta2")),
+        ("the start taken as a, not a²: the squared distance of 0 from a u",
+         ("return a ** 2 / drop", "return a / drop")),
+        ("a negative 'bound': when 2 a gamma <= beta² the argument proves nothing",
+         ("    if drop <= 0:\n        return float(\"inf\")\n", "")),
+    ],
+    "ch05-start": [
+        ("the start's head start w0 · u left out of inequality 1", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = 0.0, w0 @ w0")),
+        ("the start's length |w0|² left out of inequality 2", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = w0 @ u, 0.0")),
+        ("u not scaled to length 1: gamma and w0 · u change with the length of u",
+         ("    u = u / np.linalg.norm(u)\n", "")),
+    ],
+    "ch05-tight": [
+        ("u does not separate the data: the theorem gives no bound for it",
+         ("u_tight = [0.0, 0.0, 1.0]", "u_tight = [0.0, 1.0, 0.0]")),
+        ("a link of the chain has slack: an update gains more than gamma along u, or an example was not exactly "
+         "on the boundary or not at length R", ("X_tight = [[0.0, 1.0], [0.0, -1.0]]", "X_tight = [[0.0, 2.0], [0.0, -1.0]]")),
     ],
 }
