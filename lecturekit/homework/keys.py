@@ -454,6 +454,14 @@ def _sequence_texts(p):
     return texts
 
 
+def _common_constant(x):
+    """A simple fraction, or the square root of one (1/√2 printed ``0.7071``, √5): what code and its
+    docstrings print for cosines and lengths whatever the exercises ask."""
+    x = float(x)
+    return _simple_fraction(x) or (not x.is_integer() and (_simple_fraction(x * x) or float(x * x).is_integer()
+                                                             and abs(x * x) <= 144))
+
+
 def _simple_fraction(x):
     """True for a number such as 1/3, 2/3 or 1/8 (numerator and denominator at most 12, not whole):
     as common in print as a short decimal."""
@@ -470,7 +478,7 @@ def _digits_of(values):
     return sum(_significant(repr(float(v))) for v in values)
 
 
-def renderings(value, *, answer=True, whole_digits=3):
+def renderings(value, *, answer=True, whole_digits=3, code=False):
     """The texts that would show ``value`` (a key) if it leaked.
 
     Only texts specific enough to mean that value are returned: a number with
@@ -490,7 +498,9 @@ def renderings(value, *, answer=True, whole_digits=3):
     everywhere: their leaks are found by what the public check does with
     them (it answers alike for every value of the right form), not by a text
     search.  ``whole_digits`` raises the digits a whole number needs (in
-    program code, numbers such as 120 or 200 are sizes, seeds and angles).
+    program code, numbers such as 120 or 200 are sizes, seeds and angles);
+    ``code`` leaves out the square roots of simple fractions too (a library's
+    docstrings print cosines such as 0.7071).
     """
     try:
         p = _plain(value)
@@ -506,13 +516,14 @@ def renderings(value, *, answer=True, whole_digits=3):
     if isinstance(p, numbers.Real):
         whole = float(p).is_integer()
         need = whole_digits if whole else 3
-        if math.isfinite(p) and _significant(repr(float(p))) >= need and not _simple_fraction(p):
+        common = _common_constant(p) if code else _simple_fraction(p)
+        if math.isfinite(p) and _significant(repr(float(p))) >= need and not common:
             # a fraction rounded to a whole number (97.25 as "97") is any whole number
             found |= {t for t in _number_texts(p) if _significant(t) >= need and (whole or "." in t or "e" in t)}
         return found
     if isinstance(p, dict):
         for v in p.values():
-            found |= renderings(v, answer=answer, whole_digits=whole_digits)
+            found |= renderings(v, answer=answer, whole_digits=whole_digits, code=code)
         return found
     leaves = _leaves(p)
     numeric = all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in leaves)
@@ -522,7 +533,7 @@ def renderings(value, *, answer=True, whole_digits=3):
     forms = [type(v) is list for v in p]
     if not numeric or (any(forms) and not all(forms)):
         for v in p:               # the parts of a tuple such as (w, n_updates)
-            found |= renderings(v, answer=answer, whole_digits=whole_digits)
+            found |= renderings(v, answer=answer, whole_digits=whole_digits, code=code)
     return found
 
 
@@ -547,11 +558,11 @@ def _token(rendering):
 class KeySet:
     """Keys to search texts for: ``{label: (value, is_answer)}`` (see :func:`renderings`)."""
 
-    def __init__(self, keys, *, whole_digits=3):
+    def __init__(self, keys, *, whole_digits=3, code=False):
         self.keys = dict(keys)
         owner = {}
         for label, (value, is_answer) in self.keys.items():
-            for r in renderings(value, answer=is_answer, whole_digits=whole_digits):
+            for r in renderings(value, answer=is_answer, whole_digits=whole_digits, code=code):
                 owner.setdefault(normalise(r), label)
         self.owner = owner
         alternatives = sorted(owner, key=len, reverse=True)
@@ -602,6 +613,9 @@ def mistake_decision(mistake, probe, answer_keys, keys=None):
             return False, ("a mistake in a predict or explain answer narrows the answer down; mark it "
                            "Mistake(..., homework=True) if its message does not give the answer away")
     value = decode(mistake["value"])
+    if expected is not None and matches(value, expected, atol=probe["atol"]):
+        # self-study never names it (the right answer passes first); a fingerprint would flag the right answer
+        return False, "its value is this probe's expected value"
     for label, key in answer_keys.items():   # its fingerprint would tell that answer apart
         try:
             if matches(value, key, atol=probe["atol"]):
