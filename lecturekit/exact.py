@@ -343,8 +343,12 @@ class ExactLinear:
 
     @property
     def err(self) -> float:
-        """The bound on |w_float - w_exact|."""
-        if callable(self._err):
+        """The bound on |w_float - w_exact| (``err=None``: measured on the exact weights themselves)."""
+        if self._err is None:
+            w = self.exact_weights()
+            gap = sum((Fraction(float(a)) - b) ** 2 for a, b in zip(self.w, w))
+            self._err = float(gap) ** 0.5 * (1 + 2.0**-40) if gap else 0.0
+        elif callable(self._err):
             self._err = float(self._err())
         return float(self._err)
 
@@ -357,7 +361,9 @@ class ExactLinear:
         """The exact homogeneous weights (computed on first use)."""
         if self._w_exact is None:
             if self._weights_fn is not None:
-                self._w_exact = list(self._weights_fn())
+                w = self._weights_fn()
+                # None: no exact weights to be had (e.g. singular normal equations): w as stored
+                self._w_exact = [decimal(v) for v in self.w] if w is None else list(w)
             elif self._recipe is None:
                 self._w_exact = [decimal(v) for v in self.w]
             else:

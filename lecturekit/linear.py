@@ -4,8 +4,11 @@ and the least-squares classifier (Flach §7.1 and the Prologue).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
+from . import conventions, exact
 from ._validation import check_binary_y, check_bool, check_X
 from .results import LinearClassifier
 
@@ -51,8 +54,9 @@ def centroid_classifier(X, y, *, fit_intercept: bool = True) -> LinearClassifier
     mu_pos = X[y > 0].mean(axis=0)
     mu_neg = X[y < 0].mean(axis=0)
     w = mu_pos - mu_neg
-    b = -(mu_pos @ mu_pos - mu_neg @ mu_neg) / 2 if fit_intercept else 0.0
-    return LinearClassifier(np.concatenate([[b], w]), method="centroid")
+    b = (mu_neg @ mu_neg - mu_pos @ mu_pos) / 2 if fit_intercept else 0.0
+    w = conventions.join(b, w)
+    return LinearClassifier(w, method="centroid", exact=_exact_weights(w, X, y, fit_intercept, _exact_centroid))
 
 
 def least_squares_classifier(X, y, *, fit_intercept: bool = True) -> LinearClassifier:
@@ -74,9 +78,78 @@ def least_squares_classifier(X, y, *, fit_intercept: bool = True) -> LinearClass
     y = check_binary_y(y, X.shape[0])
     fit_intercept = check_bool(fit_intercept, "fit_intercept")
     if fit_intercept:
-        Xh = np.hstack([np.ones((X.shape[0], 1)), X])
+        Xh = conventions.homogeneous(X)
         w, *_ = np.linalg.lstsq(Xh, y, rcond=None)
     else:
         w_, *_ = np.linalg.lstsq(X, y, rcond=None)
-        w = np.concatenate([[0.0], w_])
-    return LinearClassifier(w, method="least squares")
+        w = conventions.join(0.0, w_)
+    return LinearClassifier(w, method="least squares",
+                            exact=_exact_weights(w, X, y, fit_intercept, _exact_least_squares))
+
+
+# --------------------------------------------------------------------------
+# exact weights, for decisions near 0 (lecturekit.exact)
+# --------------------------------------------------------------------------
+
+def _exact_weights(w, X, y, fit_intercept, solve):
+    """The exact weights of a closed-form fit, computed from a copy of the data when first needed.
+
+    Large data (more than exact.MAX_KEPT numbers) keep no copy: decisions near 0 then use w as
+    stored, read as decimals."""
+    if X.size > exact.MAX_KEPT:
+        return exact.ExactLinear.of_weights(w)
+    Xc, yc = X.copy(), np.asarray(y).copy()
+    return exact.ExactLinear(w, err=None, weights_fn=lambda: solve(Xc, yc, fit_intercept))
+
+
+def _decimal_rows(X):
+    return [[exact.decimal(v) for v in row] for row in X]
+
+
+def _exact_centroid(X, y, fit_intercept):
+    """w = mu+ - mu-, b = (|mu-|^2 - |mu+|^2) / 2 with the class means of the data as typed."""
+    rows = _decimal_rows(X)
+    pos = [r for r, yi in zip(rows, y) if yi > 0]
+    neg = [r for r, yi in zip(rows, y) if yi < 0]
+    mu_pos = [sum(col, Fraction(0)) / len(pos) for col in zip(*pos)]
+    mu_neg = [sum(col, Fraction(0)) / len(neg) for col in zip(*neg)]
+    w = [a - b for a, b in zip(mu_pos, mu_neg)]
+    b = (sum(v * v for v in mu_neg) - sum(v * v for v in mu_pos)) / 2 if fit_intercept else Fraction(0)
+    return _join_exact(b, w)
+
+
+def _join_exact(b, w):
+    out = list(w)
+    out.insert(conventions.BIAS_INDEX, b)
+    return out
+
+
+def _exact_least_squares(X, y, fit_intercept):
+    """The exact solution of the normal equations, or None when they have no unique solution
+    (then decisions near 0 use the stored minimum-norm w, read as decimals)."""
+    rows = _decimal_rows(X)
+    if fit_intercept:
+        rows = [_join_exact(Fraction(1), r) for r in rows]
+    d1 = len(rows[0])
+    A = [[sum((r[a] * r[b] for r in rows), Fraction(0)) for b in range(d1)] for a in range(d1)]
+    rhs = [sum((r[a] * int(yi) for r, yi in zip(rows, y)), Fraction(0)) for a in range(d1)]
+    sol = _solve_exact(A, rhs)
+    if sol is None:
+        return None
+    return sol if fit_intercept else _join_exact(Fraction(0), sol)
+
+
+def _solve_exact(A, b):
+    """Gaussian elimination in fractions; None if A is singular."""
+    n = len(A)
+    M = [row[:] + [b[i]] for i, row in enumerate(A)]
+    for c in range(n):
+        p = next((r for r in range(c, n) if M[r][c] != 0), None)
+        if p is None:
+            return None
+        M[c], M[p] = M[p], M[c]
+        for r in range(n):
+            if r != c and M[r][c] != 0:
+                f = M[r][c] / M[c][c]
+                M[r] = [a - f * e for a, e in zip(M[r], M[c])]
+    return [M[i][n] / M[i][i] for i in range(n)]

@@ -173,3 +173,33 @@ def batch_perceptron(X, y, eta=1, max_iter=1000, w0=None, fit_intercept=True):
         g = [sum((y[i] * Xh[i][c] for i in M), F(0)) for c in range(len(w))]
         w = [a + eta * b for a, b in zip(w, g)]
     return dict(w=w, mistakes=mistakes, n_iter=k, converged=not M)
+
+
+def centroid_classifier(X, y, fit_intercept=True):
+    """The basic linear classifier: w = mu+ - mu-, b = (|mu-|^2 - |mu+|^2) / 2."""
+    pos = [list(map(F, r)) for r, yi in zip(X, y) if yi > 0]
+    neg = [list(map(F, r)) for r, yi in zip(X, y) if yi < 0]
+    mp = [sum(c, F(0)) / len(pos) for c in zip(*pos)]
+    mn = [sum(c, F(0)) / len(neg) for c in zip(*neg)]
+    b = (dot(mn, mn) - dot(mp, mp)) / 2 if fit_intercept else F(0)
+    return [b] + [a - c for a, c in zip(mp, mn)]
+
+
+def least_squares(X, y):
+    """The solution of the normal equations on (1, x), or None when it is not unique."""
+    Xh = hom(X)
+    d1 = len(Xh[0])
+    A = [[dot([r[a] for r in Xh], [r[b] for r in Xh]) for b in range(d1)] for a in range(d1)]
+    rhs = [sum((r[a] * yi for r, yi in zip(Xh, y)), F(0)) for a in range(d1)]
+    # Gauss-Jordan with the first non-zero pivot
+    M = [row + [v] for row, v in zip(A, rhs)]
+    for c in range(d1):
+        p = next((r for r in range(c, d1) if M[r][c] != 0), None)
+        if p is None:
+            return None
+        M[c], M[p] = M[p], M[c]
+        M[c] = [v / M[c][c] for v in M[c]]
+        for r in range(d1):
+            if r != c:
+                M[r] = [a - M[r][c] * b for a, b in zip(M[r], M[c])]
+    return [M[i][d1] for i in range(d1)]

@@ -369,3 +369,37 @@ def test_extreme_magnitudes_are_decided_exactly_by_every_engine(seed):
             for engine in ENGINES:
                 res = lk.perceptron(X, y, max_epochs=4, fit_intercept=fit_intercept, engine=engine)
                 same_updates(res, want)
+
+
+# ------------------------------------------------------------ the closed-form classifiers
+
+@settings(max_examples=200, deadline=None)
+@given(decimal_sets(), st.booleans())
+def test_centroid_classifier_predicts_as_the_exact_means_do(data, fit_intercept):
+    F, X, y = data
+    w = ref.centroid_classifier(F, y.tolist(), fit_intercept)
+    want = [ref.sign(ref.dot(w, x)) for x in ref.hom(F)]
+    res = lk.centroid_classifier(X, y, fit_intercept=fit_intercept)
+    assert res.predict(X).tolist() == want
+    assert [v == 0 for v in res.decision_function(X)] == [ref.dot(w, x) == 0 for x in ref.hom(F)]
+    assert lk.CentroidClassifier(fit_intercept=fit_intercept).fit(X, y).predict(X).tolist() == want
+
+
+@settings(max_examples=200, deadline=None)
+@given(decimal_sets())
+def test_least_squares_classifier_predicts_as_the_exact_solution_does(data):
+    F, X, y = data
+    w = ref.least_squares(F, y.tolist())
+    if w is None:  # no unique solution: the library keeps numpy's minimum-norm one
+        return
+    want = [ref.sign(ref.dot(w, x)) for x in ref.hom(F)]
+    assert lk.least_squares_classifier(X, y).predict(X).tolist() == want
+
+
+def test_a_point_midway_between_the_means_is_on_the_centroid_boundary():
+    # means 0.3 and 0.9: 0.6 is exactly midway, and floating point scores it 1e-17
+    X, y = np.array([[0.3], [0.6], [1.2]]), np.array([-1, 1, 1])
+    res = lk.centroid_classifier(X, y)
+    assert res.decision_function(X)[1] == 0.0
+    assert res.predict(X)[1] == conventions.SIGN_AT_ZERO
+    assert not np.signbit(lk.centroid_classifier([[1.0], [1.0]], [1, -1]).w[0])  # no "-0." bias
