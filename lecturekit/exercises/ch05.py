@@ -238,7 +238,7 @@ def _distance(t, distance_bound, best_a):
     # a = 200, beta^2 = 2.5, gamma = 0.05, tau = 0.5: 40000 / (20 - 2.5 - 1) = 2424.24; the slips, by hand:
     # tau left out 40000 / 17.5, tau once 40000 / 17, 2 a gamma as a gamma 40000 / 6.5, the start a: 200 / 16.5
     t.check(lambda: float(distance_bound(200.0, 2.5, 0.05, 0.5)), _distance_reference(200.0, 2.5, 0.05, 0.5),
-            call="`distance_bound(200, 2.5, 0.05, 0.5)`", atol=1e-6,
+            call="`distance_bound(200, 2.5, 0.05, 0.5)`", atol=1e-6, reveal=False,
             misconceptions=[Mistake("distance-no-tau", 40000 / 17.5,
                                     "the middle term taken as at most 0, as for a mistake: the update now happens "
                                     "while y w · x <= tau"),
@@ -250,7 +250,7 @@ def _distance(t, distance_bound, best_a):
                                     "the start taken as a, not a²: the squared distance of 0 from a u")])
     t.check(lambda: float(distance_bound(2.7122 / 0.0476, 2.7122, 0.0476, 0.0)),
             _distance_reference(2.7122 / 0.0476, 2.7122, 0.0476, 0.0), atol=1e-6,
-            call="`distance_bound(beta2 / gamma, beta2, gamma, 0)` (section 5's run and choice of a)")
+            call="`distance_bound(beta2 / gamma, beta2, gamma, 0)` (section 5's run and choice of a)", reveal=False)
 
     def said(*args):
         got = float(distance_bound(*args))
@@ -261,7 +261,7 @@ def _distance(t, distance_bound, best_a):
                                     "a negative 'bound': when the least fall is not positive the argument proves "
                                     "nothing")])
     t.check(lambda: said(4.0, 3.0, 0.5, 0.5), "no bound (inf)",
-            call="`distance_bound(4, 3, 0.5, 0.5)` (2 a gamma = beta² + 2 tau exactly)")
+            call="`distance_bound(4, 3, 0.5, 0.5)`")
     # best a = (beta^2 + 2 tau) / gamma = 70 for (2.5, 0.05, 0.5); the slips: beta^2 / gamma = 50, the least a that
     # gives a drop at all (beta^2 + 2 tau) / (2 gamma) = 35, tau once (beta^2 + tau) / gamma = 60
     t.check(lambda: float(best_a(2.5, 0.05, 0.5)), _best_a_reference(2.5, 0.05, 0.5), atol=1e-4,
@@ -270,8 +270,8 @@ def _distance(t, distance_bound, best_a):
                                                            "a² / (the least fall) for this rule"),
                             Mistake("best-a-least", 35.0, "the smallest a that proves anything, not the a with the "
                                                           "smallest bound"),
-                            Mistake("best-a-tau-once", 60.0, "tau counted once: the middle term of the expansion "
-                                                             "is 2 y w · x")])
+                            Mistake("best-a-tau-once", 60.0, "tau counted once in the best a: the middle term of "
+                                                             "the expansion is 2 y w · x")])
     t.check(lambda: float(best_a(1.0, 0.2, 2.0)), _best_a_reference(1.0, 0.2, 2.0), atol=1e-4,
             call="`best_a(1, 0.2, 2)`", reveal=False)
 
