@@ -330,7 +330,7 @@ def test_cover_experiment_agrees_at_the_one_in_a_thousand_level():
 # SHOWN lists the sentences that claim nothing general (definitions, instructions,
 # descriptions of the chapter, or statements about the data set on the page).
 CLAIMS = {
-    "That is why the counts above agree for every $\\eta$ on decimal data too":
+    "That is why the count does not depend on $\\eta$ on data typed as decimals either":
         "test_lecturekits_count_does_not_depend_on_eta_on_decimal_data",
     "and why `lk.novikoff_bound` refuses a $\\mathbf{u}$ that does not separate the data":
         "test_novikoff_bound_refuses_a_u_through_a_point_on_decimal_data",
@@ -338,6 +338,8 @@ CLAIMS = {
     "on separable data that moment always came": "test_the_bound_holds_for_any_order_and_eta",
     "makes at most $R^2/\\gamma^2$ updates, whatever the order of the examples and whatever $\\eta > 0$":
         "test_the_bound_holds_for_any_order_and_eta",
+    "adding to $\\mathbf{u}$ any vector shorter than $\\gamma/R$ keeps every example strictly on its side":
+        "test_a_small_tilt_of_u_still_separates",
     "So the bound holds for any sequence of examples drawn from the set, even one chosen by an adversary":
         "test_the_bound_holds_against_an_adversary",
     "would be impossible, so no run can get there": "test_the_bound_holds_for_any_order_and_eta",
@@ -909,3 +911,16 @@ def test_the_best_homogeneous_u_is_not_the_svm():
     X, y = np.array([[10.0, 0.0], [10.0, 1.0]]), np.array([-1, 1])
     assert lk.novikoff_bound(X, y, [0.0, -1.0, 20.0]) == pytest.approx(102 * 401 / 100)
     assert lk.novikoff_bound(X, y, [-0.5, 0.0, 1.0]) == pytest.approx(510)
+
+
+@settings(max_examples=60, deadline=None)
+@given(separable_sets(), st.lists(st.floats(-1, 1), min_size=3, max_size=3), st.floats(0.0, 0.999))
+def test_a_small_tilt_of_u_still_separates(data, direction, fraction):
+    """|y_i (u + delta) . x_i - y_i u . x_i| <= |delta| R < gamma: every score keeps its sign."""
+    X, y, u = data
+    delta = np.array(direction)
+    if np.linalg.norm(delta) == 0:
+        return
+    R, gamma = lk.radius(X), lk.margin(u, X, y)
+    delta = delta / np.linalg.norm(delta) * fraction * gamma / R
+    assert lk.margin(u + delta, X, y) > 0
