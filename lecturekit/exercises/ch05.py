@@ -192,7 +192,7 @@ _EXPLAIN_KEY = "c"
           hint="Write the proof's chain for the run on three points. Which of its links would have to change "
                "for the run to make more updates, and does a larger R change any of them?")
 def _explain(t, answer):
-    got = answer.strip().lower() if isinstance(answer, str) else answer
+    got = answer.strip().lower().strip("().").strip() if isinstance(answer, str) else answer  # "c", "C", "c)", "(c)"
     t.check(got, _EXPLAIN_KEY, call="`answer`", reveal=False, misconceptions=[
         Mistake("far-bound-is-count", "a", "taking the bound for the number of updates: which way does each "
                                            "inequality of the proof point?"),
