@@ -62,7 +62,8 @@ def test_the_explain_answer_by_running_every_order():
         r = _run(X3[list(order)], y3[list(order)], keep_weights=True)
         counts[order] = r.n_updates
         assert r.converged and r.n_updates <= after
-    assert counts[(0, 1, 2)] == 203 and counts[(0, 2, 1)] == 155
+        assert counts[order] == _exact_updates(X3[list(order)], y3[list(order)])
+    assert counts[(0, 1, 2)] == 203 and counts[(0, 2, 1)] == 155  # the counts the solution's comment quotes
     r = _run(X3[[0, 2, 1]], y3[[0, 2, 1]], keep_weights=True)
     assert np.sum(r.trace.index == 1) > 0   # x = 50 (row 1 in this order) causes updates
     assert _EXPLAIN_KEY == "c"
@@ -281,7 +282,8 @@ def test_rescaling_the_two_points_follows_the_closed_form(s):
 def test_the_updates_quoted_in_the_lesson():
     X, y = np.array([[0.1], [0.3]]), np.array([-1, 1])
     got = [lk.perceptron(s * X, y, max_epochs=100_000).n_updates for s in (0.3, 1, 3, 10, 30, 100)]
-    assert got == [373, 37, 7, 10, 23, 203]
+    assert got == [_exact_updates(s * X, y) for s in (0.3, 1, 3, 10, 30, 100)]
+    assert got == [373, 37, 7, 10, 23, 203]  # the counts section 4 quotes
 
 
 def _separable_by_sweep(P, s, n_dir=7200):
@@ -514,7 +516,7 @@ def test_lecturekits_count_does_not_depend_on_eta_on_decimal_data():
     and decimal sets with many exact ties, for several rates."""
     X, y = np.array([[0.1, 0.2], [0.3, 0.1]]), np.array([-1, 1])
     counts = {_run(X, y, eta=eta).n_updates for eta in (1.0, 0.3, 0.1, 7.0)}
-    assert counts == {45}   # Alg. 7.1 in fractions.Fraction from w = 0 makes 45 updates on these two points
+    assert counts == {_exact_updates(X, y)}   # Alg. 7.1 in fractions.Fraction from w = 0
     rng = np.random.default_rng(5)
     for _ in range(40):
         Xd = rng.integers(-5, 6, size=(6, 2)) / 10
@@ -768,7 +770,9 @@ def test_eta_matters_from_another_start():
     """From w = 0 the rate cannot change the count; from another start it can (toy set, start (2, 3, -1))."""
     X, y = lk.datasets.toy()
     assert [lk.perceptron(X, y, eta=eta).n_updates for eta in (0.1, 1.0, 7.0)] == [4, 4, 4]
-    assert [lk.perceptron(X, y, eta=eta, w0=[2.0, 3.0, -1.0]).n_updates for eta in (0.1, 1.0, 7.0)] == [31, 8, 4]
+    from_w0 = [lk.perceptron(X, y, eta=eta, w0=[2.0, 3.0, -1.0]).n_updates for eta in (0.1, 1.0, 7.0)]
+    assert from_w0 == [_exact_updates(X, y, eta=eta, w0=[2.0, 3.0, -1.0]) for eta in (0.1, 1.0, 7.0)]
+    assert len(set(from_w0)) > 1
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -785,11 +789,40 @@ def test_what_the_bound_does_not_promise(data, extra):
     assert _run(Xd, y).n_updates == res.n_updates
 
 
+def _exact_updates(X, y, eta=1.0, w0=None, max_epochs=100_000):
+    """Alg. 7.1 written out in fractions.Fraction, the 1 first, on the numbers as typed (each float read as its
+    shortest decimal): an independent reference for the number of updates lk.perceptron makes."""
+    from fractions import Fraction
+
+    rows = [[Fraction(1)] + [Fraction(repr(float(v))) for v in x] for x in np.asarray(X, dtype=float)]
+    rate = Fraction(repr(float(eta)))
+    w = [Fraction(repr(float(v))) for v in w0] if w0 is not None else [Fraction(0)] * len(rows[0])
+    updates = 0
+    for _ in range(max_epochs):
+        clean = True
+        for x, label in zip(rows, y):
+            if int(label) * sum(a * b for a, b in zip(w, x)) <= 0:
+                w = [a + rate * int(label) * b for a, b in zip(w, x)]
+                updates, clean = updates + 1, False
+        if clean:
+            return updates
+    raise AssertionError("the reference perceptron did not stop")
+
+
 def test_updates_grow_past_any_number_on_separable_data():
-    X, y = np.array([[0.1], [0.3]]), np.array([-1, 1])
-    counts = [_run(s * X, y).n_updates for s in (0.3, 0.1, 0.03)]
-    assert counts == [373, 3337, 37041]   # about 1/s^2 (the bound is 100/s^2 + 13 + 0.36 s^2)
-    assert all(_run(s * X, y).converged for s in (0.3, 0.1, 0.03))
+    """The points 0.1 s (class -1) and 0.3 s (class +1): a separating (b, w1) has b < 0, so b <= -1 (the bias moves
+    in steps of 1 from 0), and b + 0.3 s w1 > 0 gives w1 > 1 / (0.3 s); w1 moves by at most 0.3 s per update, so a
+    run needs more than 1 / (0.09 s^2) updates, more than any fixed number once s is small enough."""
+    y = [-1, 1]
+    counts = []
+    for s in (0.3, 0.1, 0.03):
+        xs = [float(Decimal("0.1") * Decimal(repr(s))), float(Decimal("0.3") * Decimal(repr(s)))]
+        res = _run(np.array(xs)[:, None], np.array(y))
+        assert res.converged
+        assert res.n_updates == _exact_updates(np.array(xs)[:, None], y)  # the run exact arithmetic makes
+        assert res.n_updates > 1 / (0.09 * s ** 2)
+        counts.append(res.n_updates)
+    assert counts == sorted(counts) and counts[-1] > 10_000
 
 
 @settings(max_examples=60, deadline=None)
