@@ -377,6 +377,8 @@ CLAIMS = {
     "one pass of the perceptron from $\\mathbf{0}$ over the examples makes at most":
         "test_freund_and_schapire_bound_for_one_pass",
     "Where the 1 goes changes nothing in the proof": "test_where_the_1_goes_changes_nothing",
+    "on each of these sets the hyperplane with the largest margin gives a smaller one":
+        "test_the_widest_homogeneous_margin_beats_the_generating_u_on_section_3s_sets",
     "the halfway threshold is also the $\\tilde{\\mathbf{u}}$ with the largest homogeneous margin":
         "test_the_halfway_threshold_is_best_on_one_side_of_0_or_symmetric",
     "Not for every pair: for $x = -1$ (class $-1$) and $x = 10$ (class $+1$)":
@@ -807,6 +809,23 @@ def _exact_updates(X, y, eta=1.0, w0=None, max_epochs=100_000):
         if clean:
             return updates
     raise AssertionError("the reference perceptron did not stop")
+
+
+def test_the_widest_homogeneous_margin_beats_the_generating_u_on_section_3s_sets():
+    """Section 3: on each of its 36 sets, the u with the largest homogeneous margin (min |v|^2 with every
+    y_i v . (1, x_i) >= 1, solved by scipy's SLSQP; any feasible v is a valid u) gives a smaller bound than the
+    generating u."""
+    from scipy.optimize import minimize
+
+    for i, m in enumerate([0.2, 0.1, 0.05, 0.02, 0.01, 0.005]):
+        for s in range(6):
+            X, y, u = lk.datasets.separable(50, 2, margin=m, seed=10 * i + s, return_direction=True)
+            Z = y[:, None] * lk.to_homogeneous(X)
+            start = u / np.min(Z @ u)  # every score at least 1
+            best = minimize(lambda v: v @ v, start, jac=lambda v: 2 * v, method="SLSQP",
+                            constraints=[{"type": "ineq", "fun": lambda v, Z=Z: Z @ v - 1, "jac": lambda v, Z=Z: Z}])
+            assert np.min(Z @ best.x) > 0
+            assert lk.novikoff_bound(X, y, best.x) < lk.novikoff_bound(X, y, u)
 
 
 def test_updates_grow_past_any_number_on_separable_data():
