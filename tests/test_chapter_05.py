@@ -377,6 +377,8 @@ CLAIMS = {
     "one pass of the perceptron from $\\mathbf{0}$ over the examples makes at most":
         "test_freund_and_schapire_bound_for_one_pass",
     "Where the 1 goes changes nothing in the proof": "test_where_the_1_goes_changes_nothing",
+    "and stops at the first separating $\\mathbf{w}$ it reaches": "test_the_run_stops_at_the_first_separating_w",
+    "at the first $\\mathbf{w}$ that separates the data": "test_the_run_stops_at_the_first_separating_w",
     "on each of these sets the hyperplane with the largest margin gives a smaller one":
         "test_the_widest_homogeneous_margin_beats_the_generating_u_on_section_3s_sets",
     "the halfway threshold is also the $\\tilde{\\mathbf{u}}$ with the largest homogeneous margin":
@@ -826,6 +828,20 @@ def test_the_widest_homogeneous_margin_beats_the_generating_u_on_section_3s_sets
                             constraints=[{"type": "ineq", "fun": lambda v, Z=Z: Z @ v - 1, "jac": lambda v, Z=Z: Z}])
             assert np.min(Z @ best.x) > 0
             assert lk.novikoff_bound(X, y, best.x) < lk.novikoff_bound(X, y, u)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(separable_sets(exact=True), st.randoms(use_true_random=False))
+def test_the_run_stops_at_the_first_separating_w(data, rnd):
+    """Section 5 and Question 3: the weights a run ends with separate the data, and none of the weights before them
+    does (integer data and eta = 1, so every score below is exact in floating point), in any order."""
+    X, y, _ = data
+    order = list(range(len(y)))
+    rnd.shuffle(order)
+    X, y = X[order], y[order]
+    res = _run(X, y, keep_weights=True)
+    margins = np.min(y[None, :] * (res.trace.weights @ lk.to_homogeneous(X).T), axis=1)  # min_i y_i w_k . x_i
+    assert res.converged and margins[-1] > 0 and np.all(margins[:-1] <= 0)
 
 
 def test_updates_grow_past_any_number_on_separable_data():
