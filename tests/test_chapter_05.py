@@ -235,6 +235,22 @@ def test_the_bound_explorer_keeps_55_seeded_points_at_the_start():
     assert np.min(scores) == pytest.approx(0.1) and np.all(scores >= 0.1 - 1e-12)
 
 
+def test_the_bound_explorer_settings_the_lesson_sends_the_reader_to():
+    """The explorer's 'things to try': on the sliders' grid (gamma 0.05..0.5 by 0.05, R 1.5..10 by 0.5) every run
+    stays within its bound, halving gamma quadruples the bound, doubling R quadruples it, and some settings bring
+    the updates within a factor of ten of the bound."""
+    ratios = []
+    for gamma in np.round(np.arange(0.05, 0.501, 0.05), 2):
+        for R in np.arange(1.5, 10.01, 0.5):
+            s = lk.widgets.bound_state(float(gamma), float(R))
+            assert s["converged"] and s["n_updates"] <= s["bound"] * (1 + 1e-12)
+            assert s["bound"] == pytest.approx((R / gamma) ** 2)
+            ratios.append(s["n_updates"] / s["bound"])
+    assert max(ratios) >= 0.1
+    assert lk.widgets.bound_state(0.1, 3.0)["bound"] == pytest.approx(4 * lk.widgets.bound_state(0.2, 3.0)["bound"])
+    assert lk.widgets.bound_state(0.2, 6.0)["bound"] == pytest.approx(4 * lk.widgets.bound_state(0.2, 3.0)["bound"])
+
+
 # ---------------------------------------------------------------- the lesson's claims
 def test_toy_bound_by_hand():
     X, y = lk.datasets.toy()
@@ -377,6 +393,8 @@ CLAIMS = {
     "one pass of the perceptron from $\\mathbf{0}$ over the examples makes at most":
         "test_freund_and_schapire_bound_for_one_pass",
     "Where the 1 goes changes nothing in the proof": "test_where_the_1_goes_changes_nothing",
+    "Look for settings where the actual updates come within a factor of ten of the bound":
+        "test_the_bound_explorer_settings_the_lesson_sends_the_reader_to",
     "and stops at the first separating $\\mathbf{w}$ it reaches": "test_the_run_stops_at_the_first_separating_w",
     "at the first $\\mathbf{w}$ that separates the data": "test_the_run_stops_at_the_first_separating_w",
     "on each of these sets the hyperplane with the largest margin gives a smaller one":
