@@ -372,6 +372,8 @@ CLAIMS = {
         "test_eta_matters_from_another_start",
     "The projection of a vector on a unit vector is never longer than the vector itself":
         "test_projection_on_a_unit_vector_is_never_longer",
+    "with every update the floor asks $\\mathbf{w}_k$ to point more nearly along $\\mathbf{u}$, and no vector points "
+    "more nearly along $\\mathbf{u}$ than $\\mathbf{u}$ itself": "test_projection_on_a_unit_vector_is_never_longer",
     "The floor under the cosine rises with every update, and a cosine is at most 1":
         "test_both_inequalities_hold_at_every_update",
     "the last only like $\\sqrt{k}$: they can only stay in order for so long": "test_the_race_is_lost_past_the_bound",
