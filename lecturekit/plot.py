@@ -2335,7 +2335,8 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
                                        label=f"mistakes of {name}" if rows.size else None)
         where = ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])})" for i in rows[:8])
         _note(ax, f"Rings in the colour of the {name} line mark its {rows.size} training mistake(s)"
-                  + (f", at {where}" if rows.size else "") + (" and more" if rows.size > 8 else ""))
+                  + f", at {where}" + (" and more" if rows.size > 8 else "") if rows.size
+                  else f"The {name} line makes no training mistake, so nothing is ringed in its colour")
     rings = drawn_rings.get(ring) if isinstance(ring, str) else (drawn_rings or None)
     arrows = []
     if view is not None:
