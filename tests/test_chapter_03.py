@@ -24,7 +24,7 @@ STEM = NOTEBOOK.stem
 CLAIMS = {
     "is a circle (a sphere in $d$ dimensions) around": "test_unequal_weights_of_the_two_distances_give_a_circle",
     "so the rule is a linear classifier with a closed-form weight vector": "test_the_gap_of_squared_distances_is_twice_the_score",
-    "The rule picks the more probable class when the two classes are equally likely round clouds of the same spread": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
+    "The rule picks the more probable class when the two classes are equally likely round Gaussian clouds of the same spread": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
     "It sees only two averages, so one far-away point moves it": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
     "a failure that chapter 4's perceptron, which learns from its own mistakes, avoids given enough epochs": "test_the_perceptron_separates_separable_data",
     "compute the rule's score from dot products alone": "test_the_centroid_score_from_dot_products_alone",

@@ -25,8 +25,6 @@ MUTANTS = {
          ("mu_pos = mu_pos + (x - mu_pos) / (n_pos + 1)", "mu_pos += (x - mu_pos) / (n_pos + 1)")),
     ],
     "ch03-units": [
-        ("a threshold for scaling the first feature, as in section 6; this exercise scales the second feature",
-         ('t2_all_right = "2"', 't2_all_right = "1/2"')),
         ("a float, which cannot hold most fractions exactly", ('t2_two_wrong = "2/15"', "t2_two_wrong = 2 / 15")),
     ],
     "ch03-construct": [
