@@ -56,6 +56,7 @@ CLAIMS = {
     "standardise every feature before training": "test_standardising_undoes_a_change_of_units",
     "standardises to\nthe same numbers, in exact arithmetic": "test_standardising_undoes_a_change_of_units",
     "whose two classes are drawn on either side of an empty band of width\n0.3": "test_the_unbalanced_clouds_leave_an_empty_band",
+    "the first separating line the perceptron meets may pass close to one class": "test_a_separating_perceptron_line_can_misclassify_new_points_of_a_wide_gap",
     "that is a result about this data set, not a law": "test_least_squares_errs_less_than_the_centroid_rule_on_other_outlier_data",
     "Eq. 7.10 says that every positive pulls on $w$ with weight $1/n^+$": "test_moving_one_example_moves_w_by_delta_over_its_class_size",
     "The perceptron's result depends on the outlier only through the updates it triggers": "test_a_point_that_never_triggers_an_update_does_not_change_the_perceptron",
@@ -658,6 +659,25 @@ def test_the_unbalanced_clouds_leave_an_empty_band():
         X, y = lk.datasets.unbalanced(300, 200, seed=seed)
         s = (X[:, 0] - 0.3 + X[:, 1]) / np.sqrt(2)
         assert np.all(s[y == 1] >= 0.15 - 1e-12) and np.all(s[y == -1] <= -0.15 + 1e-12)
+
+
+def test_a_separating_perceptron_line_can_misclassify_new_points_of_a_wide_gap():
+    """Flach's caution (section 7): two classes in the strips 0.1 <= |x1| <= 3, sign of x1 the label; ten
+    training points leave a gap much wider than the strips' 0.2, the perceptron separates them, and its line
+    passes so close to one class that it misclassifies about a tenth of 20000 new points, where the
+    closest-centroid rule misclassifies almost none."""
+    def draw(n, rng):
+        y = np.where(rng.random(n) < 0.5, 1, -1)
+        return np.c_[rng.uniform(0.1, 3, n) * y, rng.uniform(-3, 3, n)], y
+
+    rng = np.random.default_rng(4)
+    X, y = draw(10, rng)
+    Xt, yt = draw(20000, rng)
+    per = lk.perceptron(X, y)
+    assert per.converged and np.all(per.predict(X) == y)
+    assert min(X[y == 1, 0].min(), -X[y == -1, 0].max()) > 0.5      # the training gap, against 0.2
+    assert (per.predict(Xt) != yt).mean() > 0.05
+    assert (lk.centroid_classifier(X, y).predict(Xt) != yt).mean() < 0.01
 
 
 def test_the_explorer_read_out_tells_separable_from_not_converged():
