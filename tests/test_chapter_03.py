@@ -51,7 +51,8 @@ CLAIMS = {
     "Least squares does not notice, as long as its solution is unique": "test_the_units_of_a_feature_change_the_centroid_rule_not_least_squares",
     "distances along it stretch, and which mean is nearer can change": "test_the_units_of_a_feature_change_the_centroid_rule_not_least_squares",
     "so a point that scores exactly 0 can move to the other side": "test_scaling_in_floating_point_can_move_a_least_squares_tie",
-    "returns the shortest one (`np.linalg.lstsq`), which can change with the\nunits": "test_the_minimum_norm_least_squares_fit_can_change_with_the_units",
+    "returns the shortest solution (`np.linalg.lstsq`), which can\nchange with the units": "test_the_minimum_norm_least_squares_fit_can_change_with_the_units",
+    "`np.linalg.solve` raises an error, or, when rounding hides the dependence, quietly returns some\nvector": "test_the_minimum_norm_least_squares_fit_can_change_with_the_units",
     "rescaling a feature by a\npositive factor keeps separable data separable": "test_rescaling_a_feature_keeps_separable_data_separable",
     "standardise every feature before training": "test_standardising_undoes_a_change_of_units",
     "standardises to\nthe same numbers, in exact arithmetic": "test_standardising_undoes_a_change_of_units",
@@ -610,13 +611,17 @@ def test_scaling_in_floating_point_can_move_a_least_squares_tie():
 
 
 def test_the_minimum_norm_least_squares_fit_can_change_with_the_units():
-    """A copied feature makes the normal equations singular (np.linalg.solve fails); lstsq's shortest solution
+    """A copied feature makes the normal equations singular: np.linalg.solve raises on one data set and, where
+    rounding hides the dependence, returns a vector without complaint on another; lstsq's shortest solution
     is not A^-1 w~ after x1 * 10, and the point (2, 0.5) changes its label."""
     X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0], [3.0, 3.0]])
     y = np.array([-1, -1, 1, 1])
     Xh = lk.to_homogeneous(X)
     with pytest.raises(np.linalg.LinAlgError):
         np.linalg.solve(Xh.T @ Xh, Xh.T @ y)
+    Xq = lk.to_homogeneous(np.array([[2.2, 2.2], [0.1, 0.1], [0.5, 0.5], [1.0, 1.0]]))
+    assert np.linalg.matrix_rank(Xq) == 2                      # the copied column: no unique solution
+    assert np.all(np.isfinite(np.linalg.solve(Xq.T @ Xq, Xq.T @ y)))     # and yet no error
     A = np.array([10.0, 1.0])
     w, w_s = lk.least_squares_classifier(X, y).w, lk.least_squares_classifier(X * A, y).w
     assert not np.allclose(w_s, w / np.r_[1.0, A])
