@@ -54,6 +54,7 @@ CLAIMS = {
     "returns the shortest solution (`np.linalg.lstsq`), which can\nchange with the units": "test_the_minimum_norm_least_squares_fit_can_change_with_the_units",
     "`np.linalg.solve` raises an error, or, when rounding hides the dependence, quietly returns some\nvector": "test_the_minimum_norm_least_squares_fit_can_change_with_the_units",
     "rescaling a feature by a\npositive factor keeps separable data separable": "test_rescaling_a_feature_keeps_separable_data_separable",
+    "here each run converged within its default 100\nepochs": "test_the_perceptron_converges_on_the_toy_set_in_each_unit",
     "standardise every feature before training": "test_standardising_undoes_a_change_of_units",
     "standardises to\nthe same numbers, in exact arithmetic": "test_standardising_undoes_a_change_of_units",
     "whose two classes are drawn on either side of an empty band of width\n0.3": "test_the_unbalanced_clouds_leave_an_empty_band",
@@ -63,7 +64,7 @@ CLAIMS = {
     "The perceptron's result depends on the outlier only through the updates it triggers": "test_a_point_that_never_triggers_an_update_does_not_change_the_perceptron",
     "so the closest-centroid rule does not see the class sizes at all": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
     "weights every example by 1, so the larger class can pull harder": "test_the_least_squares_right_hand_side_counts_every_example",
-    "The perceptron separates all four training sets,\neach within its default 100 epochs, as it must on separable data given enough epochs": "test_the_perceptron_separates_separable_data",
+    "The perceptron separates all four training sets,\neach within its default 100 epochs, as it must on separable data given enough epochs": "test_the_perceptron_converges_within_100_epochs_on_the_four_imbalanced_sets",
     "The read-out says\n  whether the perceptron converged within its 100 epochs": "test_the_explorer_read_out_tells_separable_from_not_converged",
     "The score needs the data only through dot\n  products": "test_the_centroid_score_from_dot_products_alone",
     "It only sees two averages.": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
@@ -365,6 +366,45 @@ def test_imbalance_claims():
         counts[n_p] = [int(((m(X, y).predict(X) != y) & (y == s)).sum())
                        for m in (lk.centroid_classifier, lk.least_squares_classifier) for s in (1, -1)]
     assert counts == {50: [3, 0, 3, 0], 400: [13, 0, 0, 39]}
+
+
+def _reference_perceptron_updates(X, y, max_epochs=100):
+    """Flach's Alg. 7.1 written out in fractions on the numbers as typed (w = 0, eta = 1, the rows in order, a
+    mistake when y w~.x~ <= 0): the number of updates, or None without convergence."""
+    from fractions import Fraction
+    rows = [[Fraction(1)] + [Fraction(repr(float(v))) for v in r] for r in X]
+    w, updates = [Fraction(0)] * len(rows[0]), 0
+    for _ in range(max_epochs):
+        clean = True
+        for r, lab in zip(rows, y):
+            if lab * sum(a * b for a, b in zip(w, r)) <= 0:
+                w = [a + int(lab) * b for a, b in zip(w, r)]
+                updates, clean = updates + 1, False
+        if clean:
+            return updates
+    return None
+
+
+def test_the_perceptron_converges_on_the_toy_set_in_each_unit():
+    """Section 6: with the first feature times 0.5, 1 and 10 the perceptron converges within its default 100
+    epochs, classifies the toy set correctly, and needs as many updates as Alg. 7.1 written out in fractions."""
+    X, y = lk.datasets.toy()
+    for s in (0.5, 1.0, 10.0):
+        Xs = X * np.array([s, 1.0])
+        res = lk.perceptron(Xs, y)
+        assert res.converged and res.epochs <= 100 and np.all(res.predict(Xs) == y)
+        assert res.n_updates == _reference_perceptron_updates(Xs, y)
+
+
+def test_the_perceptron_converges_within_100_epochs_on_the_four_imbalanced_sets():
+    """Section 9: each of the four training sets is separable (an exact decision), and the perceptron with its
+    default max_epochs=100 converges on each and classifies every training point correctly."""
+    X400, y400 = lk.datasets.unbalanced(400, 50, seed=0)
+    for n_p in (50, 100, 200, 400):
+        rows = np.r_[0:n_p, 400:450]
+        X, y = X400[rows], y400[rows]
+        res = lk.perceptron(X, y)
+        assert lk.is_separable(X, y) and res.converged and res.epochs <= 100 and np.all(res.predict(X) == y)
 
 
 # ---------------------------------------------------------------- exercise feedback
