@@ -419,6 +419,8 @@ CLAIMS = {
         "test_on_xor_no_u_separates_and_the_updates_never_stop",
     "on other data the repeat can come late": "test_a_repeat_can_come_late_on_data_that_are_not_separable",
     "one pass of the perceptron stays within": "test_freund_and_schapire_bound_for_one_pass",
+    "so it is never larger than the margin in the plane (equal only for a line":
+        "test_gamma_on_homogeneous_points_is_never_larger_than_the_margin_in_the_plane",
     "one pass of the perceptron from $\\mathbf{0}$ over the examples makes at most":
         "test_freund_and_schapire_bound_for_one_pass",
     "Where the 1 goes changes nothing in the proof": "test_where_the_1_goes_changes_nothing",
@@ -1094,3 +1096,17 @@ def test_a_small_tilt_of_u_still_separates(data, direction, fraction):
     R, gamma = lk.radius(X), lk.margin(u, X, y)
     delta = delta / np.linalg.norm(delta) * fraction * gamma / R
     assert lk.margin(u + delta, X, y) > 0
+
+
+@settings(max_examples=80, deadline=None)
+@given(separable_sets())
+def test_gamma_on_homogeneous_points_is_never_larger_than_the_margin_in_the_plane(data):
+    """Section 2's figure: gamma = min score / |(u0, u1, u2)| <= min score / |(u1, u2)|, the margin in the plane,
+    with equality for u0 = 0 (a line through the origin), on any separable set and separating u."""
+    X, y, u = data
+    assert lk.margin(u, X, y) <= lk.margin(u, X, y, space="input") * (1 + 1e-12)
+    if u[0] != 0:  # "equal only for a line through the origin"
+        assert lk.margin(u, X, y) < lk.margin(u, X, y, space="input")
+    through_origin = np.array([0.0, u[1], u[2]])
+    if np.min(y * (lk.to_homogeneous(X) @ through_origin)) > 0:
+        assert lk.margin(through_origin, X, y) == pytest.approx(lk.margin(through_origin, X, y, space="input"))
