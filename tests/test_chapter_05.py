@@ -850,6 +850,8 @@ def test_on_xor_no_u_separates_and_the_updates_never_stop(u):
     assert np.array_equal(W[5], W[1]) and np.array_equal(W[7], W[3])
     assert res.mistakes_per_epoch[0] == 3 and np.all(res.mistakes_per_epoch[1:] == 4)
     assert np.array_equal(W[3:][4:], W[3:][:-4])  # period 4 from w_3 on
+    loop = lk.perceptron_loop(lk.to_homogeneous(X), y, max_epochs=300, keep_weights=True)  # the lesson's call
+    assert np.array_equal(loop.trace.weights, W) and not loop.converged
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
