@@ -19,10 +19,10 @@ _MIXED = ", r3 * x1**2 * x2, r3 * x1 * x2**2"
 
 MUTANTS = {
     "ch09-construct-ellipse": [
-        ("the semi-axes are swapped: v1 belongs to x1", "w_ellipse = [-1.0, 4.0, 1 / 9]\n"),
-        ("v_j = 1 / a_j instead of 1 / a_j²: the equation is in x_j², so the semi-axis enters squared",
-         "w_ellipse = [-1.0, 1 / 3, 2.0]\n"),
-        ("positives inside: the signs of the whole vector are flipped", "w_ellipse = [1.0, -1 / 9, -4.0]\n"),
+        ("the semi-axes are swapped: v1 belongs to x1", "w_ellipse = [-32.0, 12.0, 5.0]\n"),
+        ("the two equations used x1 and x2 where the features are x1² and x2²: each coordinate of the points enters "
+         "squared", "w_ellipse = [-4.0, 1.0, 2.0]\n"),
+        ("positives inside: the signs of the whole vector are flipped", "w_ellipse = [32.0, -5.0, -12.0]\n"),
     ],
     "ch09-construct-lost": [
         ("these data need the squares (like the ring): the exercise asks for data a line already separates before "
@@ -31,7 +31,8 @@ MUTANTS = {
          "X_lost = np.array([[1.0, 0.0], [3.0, 0.0]])\ny_lost = np.array([1, -1])\n"),
     ],
     "ch09-debug-dual": [
-        ("the score leaves out the labels y_j: compare it with the dual score of Flach's Eq. 7.9",
+        ("these are the classmate's counts: some alpha_i grow in every epoch while others never move, as if every "
+         "earlier mistake pushed the score the same way",
          _DUAL.format("alpha * G[i]", "<=", "1")),
         ("alpha_i counts mistakes, so what may it never become?", _DUAL.format("alpha * y * G[i]", "<=", "y[i]")),
         ("< 0 instead of <= 0: with every alpha 0 the score is 0, which is a mistake",
