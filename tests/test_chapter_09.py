@@ -429,7 +429,7 @@ def test_the_claims_table_is_not_empty():
 # every chapter in tests/test_misconceptions.py; here, an answer no catalogue foresees.
 UNRELATED = {
     "ch09-construct-ellipse": "w_ellipse = [1.0, 1.0, 1.0]\n",
-    "ch09-construct-lost": "X_lost, y_lost = lk.datasets.xor()\n",  # separable neither way
+    "ch09-construct-lost": "X_lost = np.array([[1.0, 0.0], [2.0, 0.0], [3.0, 0.0]])\ny_lost = np.array([1, -1, 1])\n",
     "ch09-debug-dual": "def dual_alpha(G, y, max_epochs):\n    return np.full(len(y), 2)\n",
     "ch09-poly3": "def poly3_features(X):\n    return np.zeros((len(X), 10))\n",
     "ch09-shape": 'boundary_shape = "z"\n',
@@ -481,9 +481,10 @@ def test_where_the_learned_ellipse_runs():
 @given(X=_points(n_min=2, n_max=8))
 def test_the_squares_forget_the_signs(X):
     assert np.allclose(lk.square_features(X), lk.square_features(-X))
-    # the exercise's reference answer: separable raw, not after squaring
-    Xr, yr = np.array([[1.0, 0.0], [-1.0, 0.0]]), np.array([1, -1])
+    # the exercise's reference answer: separable raw, not after squaring, no two images equal
+    Xr, yr = np.array([[1.0, 0.0], [3.0, 0.0], [-2.0, 0.0]]), np.array([1, 1, -1])
     assert lk.is_separable(Xr, yr) and not lk.is_separable(lk.square_features(Xr), yr)
+    assert len(np.unique(lk.square_features(Xr), axis=0)) == len(Xr)
 
 
 def test_the_debug_exercises_code_behaves_as_stated():

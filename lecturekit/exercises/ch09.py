@@ -109,6 +109,12 @@ def _construct_lost(t, X_lost, y_lost):
     if not t.check_true(set(np.unique(y).tolist()) == set(conventions.LABELS),
                         what=f"`y_lost` holds both labels {conventions.LABELS} and nothing else"):
         return
+    if not t.check_true(len(np.unique(square_features(X), axis=0)) == len(X),
+                        what="no two points of `X_lost` have the same squares (x1², x2²)",
+                        mistake=Mistake("same-image", None, "two of the points have the same squares: this exercise "
+                                                             "asks for images that all differ, so the reason no line "
+                                                             "separates them must lie elsewhere")):
+        return
     t.check(_lost_properties(X, y), {"a line separates the raw data": True,
                                      "a line separates the squared features": False},
             call="the properties of `(X_lost, y_lost)`",
@@ -119,7 +125,7 @@ def _construct_lost(t, X_lost, y_lost):
                         "separates before the map"),
                 Mistake("squares-separate", {"a line separates the raw data": True,
                                              "a line separates the squared features": True},
-                        "the squares keep these classes apart: what information does the map throw away?"),
+                        "the images of the two classes can still be cut apart by a line: look at where each image lands"),
             ])
 
 

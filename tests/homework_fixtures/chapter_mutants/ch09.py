@@ -27,7 +27,9 @@ MUTANTS = {
     "ch09-construct-lost": [
         ("these data need the squares (like the ring): the exercise asks for data a line already separates before "
          "the map", "X_lost, y_lost = lk.datasets.circles(60, seed=0)\n"),
-        ("the squares keep these classes apart: what information does the map throw away?",
+        ("two of the points have the same squares: this exercise asks for images that all differ, so the reason no "
+         "line separates them must lie elsewhere", "X_lost = np.array([[1.0, 0.0], [-1.0, 0.0]])\ny_lost = np.array([1, -1])\n"),
+        ("the images of the two classes can still be cut apart by a line: look at where each image lands",
          "X_lost = np.array([[1.0, 0.0], [3.0, 0.0]])\ny_lost = np.array([1, -1])\n"),
     ],
     "ch09-debug-dual": [
