@@ -348,6 +348,7 @@ CLAIMS = {
         "test_the_construct_exercises_have_answers",
     "exactly two of the six pairs of classes share no border": "test_the_construct_exercises_have_answers",
     "so it cannot be ranked against the others": "test_iris_linear_machine_last_iterate_moves_and_the_average_settles",
+    "the 34 rings sit on 25 positions": "test_the_iris_argmax_rings_count_34_flowers_at_25_positions",
 }
 SHOWN = [
     # reviewed: definitions, descriptions, or statements about the data set shown
@@ -538,3 +539,15 @@ def test_the_construct_exercises_have_answers():
     y = np.repeat([0, 1, 2, 0], 10)
     assert all(lk.is_separable(X, np.where(y == c, 1, -1)) for c in range(3))
     assert lk.one_vs_rest(X, y, method="least_squares").ambiguous(X).any()
+
+
+def test_the_iris_argmax_rings_count_34_flowers_at_25_positions():
+    """Section 7's middle panel: iris repeats measurements, so the 34 flowers wrong by the largest score sit on 25
+    distinct positions of the petal plane (computed from the scores, independently of the figure)."""
+    X_iris, y_iris, _, classes = lk.datasets.iris()
+    order = np.random.default_rng(0).permutation(150)
+    species = np.array(classes)[y_iris[order]]
+    P = X_iris[order][:, 2:4]
+    ovr = lk.one_vs_rest(P, species, method="least_squares")
+    wrong = ovr.classes[np.argmax(ovr.decision_function(P), axis=1)] != species
+    assert int(wrong.sum()) == 34 and len(np.unique(P[wrong], axis=0)) == 25
