@@ -429,6 +429,7 @@ def test_the_claims_table_is_not_empty():
 # every chapter in tests/test_misconceptions.py; here, an answer no catalogue foresees.
 UNRELATED = {
     "ch09-construct-ellipse": "w_ellipse = [1.0, 1.0, 1.0]\n",
+    "ch09-fs-bound": "bound_at_1 = 7.0\n",
     "ch09-construct-lost": "X_lost = np.array([[1.0, 0.0], [2.0, 0.0], [3.0, 0.0]])\ny_lost = np.array([1, -1, 1])\n",
     "ch09-debug-dual": "def dual_alpha(G, y, max_epochs):\n    return np.full(len(y), 2)\n",
     "ch09-poly3": "def poly3_features(X):\n    return np.zeros((len(X), 10))\n",
@@ -534,3 +535,15 @@ def test_noisy_xor_is_labelled_by_the_product_and_corner_labels_need_not_be():
     X = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0], [-1.0, 1.0]])
     y = np.array([1, 1, -1, -1, 1])  # the last: a first-quadrant point moved to (-1, 1), label kept
     assert not lk.is_separable(lk.product_features(X), y)
+
+
+@given(R=st.floats(0.1, 10), D=st.floats(0.0, 10), gamma=st.floats(0.05, 5), delta=st.floats(0.05, 10))
+def test_exercise_6_bound_at_any_delta_is_at_least_the_bound_at_the_best_delta(R, D, gamma, delta):
+    """Exercise 6: (R² + Delta²)(1 + D²/Delta²)/gamma² written out from section 6's two facts, against
+    ((R + D)/gamma)², which it reaches at Delta² = R D (AM-GM); the exercise's numbers by hand: 5 * 2 / 0.25 = 40."""
+    at = (R**2 + delta**2) * (1 + D**2 / delta**2) / gamma**2
+    assert at >= ((R + D) / gamma) ** 2 * (1 - 1e-12)
+    if D > 0:
+        best = np.sqrt(R * D)
+        assert np.isclose((R**2 + best**2) * (1 + D**2 / best**2) / gamma**2, ((R + D) / gamma) ** 2)
+    assert (2.0**2 + 1.0**2) * (1 + 1.0**2 / 1.0**2) / 0.5**2 == 40.0

@@ -228,3 +228,46 @@ def _shape(t, boundary_shape):
                 Mistake("lines", "e",
                         "(e) two parallel lines: what would v1 or v2 have to be for that?"),
             ])
+
+
+# --------------------------------------------------------------------------
+# Exercise 6 — the bound with the added features, before Delta is chosen
+# --------------------------------------------------------------------------
+_R6, _D6, _G6, _DELTA6 = 2.0, 1.0, 0.5, 1.0
+
+
+def _fs_bound_at(R, D, gamma, delta, *, square_shrink=True, grow_radius=True, shrink=True):
+    """Chapter 5's (radius / margin)^2 for the augmented data of section 6, and the variants a mistake makes."""
+    radius2 = R**2 + delta**2 if grow_radius else R**2
+    factor = 1 + D**2 / delta**2
+    if not shrink:
+        factor = 1.0
+    elif not square_shrink:
+        factor = factor**0.5
+    return radius2 * factor / gamma**2
+
+
+@exercise("ch09-fs-bound", number=6, title="the bound before Delta is chosen", points=2, kind="predict",
+          hint="Section 6 gives two facts about the augmented data: how long its points can be, and the margin "
+               "with which the normalised long vector separates them. Put both into chapter 5's bound.")
+def _fs_bound_check(t, bound_at_1):
+    def value():
+        v = float(np.asarray(bound_at_1, dtype=float))
+        if not np.isfinite(v):
+            raise ValueError(f"bound_at_1 must be a finite number; got {bound_at_1!r}")
+        return v
+
+    t.check(value, _fs_bound_at(_R6, _D6, _G6, _DELTA6), atol=1e-6, call="`bound_at_1`", reveal=False,
+            misconceptions=[
+                Mistake("best-delta", ((_R6 + _D6) / _G6) ** 2,
+                        "((R + D) / gamma)² is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1"),
+                Mistake("margin-not-squared", _fs_bound_at(_R6, _D6, _G6, _DELTA6, square_shrink=False),
+                        "chapter 5's bound divides by the square of the margin, and the margin here carries the "
+                        "factor 1 / sqrt(1 + D² / Delta²)"),
+                Mistake("radius-unchanged", _fs_bound_at(_R6, _D6, _G6, _DELTA6, grow_radius=False),
+                        "the added coordinate Delta makes the points longer: their length is at most "
+                        "sqrt(R² + Delta²)"),
+                Mistake("margin-unchanged", _fs_bound_at(_R6, _D6, _G6, _DELTA6, shrink=False),
+                        "the long vector (u, y_i d_i / Delta, ...) must be divided by its length before it is a unit "
+                        "vector, and that shrinks its margin"),
+            ])

@@ -49,6 +49,16 @@ MUTANTS = {
          "its square", _POLY3.format((_CUBIC + _MIXED).replace("r3", "3.0").replace("r6", "6.0"))),
         ("the term 1 of (1 + s)³ has no feature", _POLY3.format((_CUBIC + _MIXED).replace("np.ones(len(X)), ", ""))),
     ],
+    "ch09-fs-bound": [
+        ("((R + D) / gamma)² is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1",
+         "bound_at_1 = 36.0\n"),
+        ("chapter 5's bound divides by the square of the margin, and the margin here carries the factor "
+         "1 / sqrt(1 + D² / Delta²)", "bound_at_1 = 20 * 2 ** 0.5\n"),
+        ("the added coordinate Delta makes the points longer: their length is at most sqrt(R² + Delta²)",
+         "bound_at_1 = 32.0\n"),
+        ("the long vector (u, y_i d_i / Delta, ...) must be divided by its length before it is a unit vector, and "
+         "that shrinks its margin", "bound_at_1 = 20.0\n"),
+    ],
     "ch09-shape": [
         ("(a) an ellipse: check the signs of v1 and v2 — which curve do they make together?", 'boundary_shape = "a"\n'),
         ("(b) an ellipse with the positives outside: check the signs of v1 and v2 first — which curve do they make "
