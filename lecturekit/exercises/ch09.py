@@ -247,7 +247,7 @@ def _fs_bound_at(R, D, gamma, delta, *, square_shrink=True, grow_radius=True, sh
     return radius2 * factor / gamma**2
 
 
-@exercise("ch09-fs-bound", number=6, title="the bound before Delta is chosen", points=2, kind="predict",
+@exercise("ch09-fs-bound", number=6, title="the bound before Δ is chosen", points=2, kind="predict",
           hint="Section 6 gives two facts about the augmented data: how long its points can be, and the margin "
                "with which the normalised long vector separates them. Put both into chapter 5's bound.")
 def _fs_bound_check(t, bound_at_1):
