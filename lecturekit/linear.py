@@ -106,8 +106,9 @@ def _exact_weights(w, X, y, fit_intercept, solve, max_features=None):
 
 
 # Least squares is solved exactly for data with at most this many features (the data a learner
-# types; chapter 9's monomials of degree 2 have 5). Solving 9 x 9 normal equations in fractions
-# takes about 0.05 s, 16 x 16 about 0.3 s, and it happens at the first decision of every fit.
+# types; chapter 9's monomials of degree 2 have 5). The exact solve happens at the first decision
+# of every fit and its cost grows steeply with the number of features (the integer entries of the
+# elimination grow with every column), so larger fits keep the stored w.
 EXACT_MAX_FEATURES = 8
 
 # A float fit whose training scores are farther than this (relative to the largest score, and to
