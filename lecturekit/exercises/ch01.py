@@ -135,11 +135,12 @@ def _three(t, angle_ab, proj_a_on_b, proj_b_on_a, dist_ab):
                             Mistake("angle-radians", _slip(lambda na, nb, d: np.arccos(d / (na * nb))),
                                     "the angle in radians; the exercise asks for degrees")])
     t.check(proj_a_on_b, p_ab, call="`proj_a_on_b`", atol=1e-3, reveal=False,
-            misconceptions=[Mistake("proj-not-normalised", _A_DOT_B, "a · b itself, which grows with the length "
-                                                                     "of b; a projection length does not "
+            misconceptions=[Mistake("proj-not-normalised", _A_DOT_B, "a · b itself, which doubles when b is "
+                                                                     "doubled; a projection length does not "
                                                                      "(section 4)"),
                             Mistake("proj-wrong-length", _slip(lambda na, nb, d: d / na),
-                                    "divided by the length of a: whose direction is a projected onto?"),
+                                    "divided by |a|: a projection of a doubles when a is doubled (section 4); "
+                                    "does yours?"),
                             Mistake("proj-squared", _slip(lambda na, nb, d: d / nb ** 2),
                                     "divided by |b|²: that is the factor of b in the projected vector, not a "
                                     "length"),
@@ -148,8 +149,8 @@ def _three(t, angle_ab, proj_a_on_b, proj_b_on_a, dist_ab):
                                     "from it?")])
     t.check(proj_b_on_a, p_ba, call="`proj_b_on_a`", atol=1e-3, reveal=False,
             misconceptions=[Mistake("proj-symmetric", _slip(lambda na, nb, d: d / nb),
-                                    "the two projections taken as equal: a · b is symmetric, the lengths you "
-                                    "divide by are not"),
+                                    "divided by |b|: a projection of b doubles when b is doubled (section 4); "
+                                    "does yours?"),
                             Mistake("proj-ba-squared", _slip(lambda na, nb, d: d / na ** 2),
                                     "divided by |a|²: that is the factor of a in the projected vector, not a "
                                     "length")])
