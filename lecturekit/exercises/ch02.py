@@ -233,7 +233,7 @@ def _swap(t, n_after_swap, n_after_swap_and_negate):
                                                            "the swap")])
     t.check(n_after_swap_and_negate, _mistakes_after(True, True), call="`n_after_swap_and_negate`",
             reveal=False,
-            misconceptions=[Mistake("negate-same-as-swap", 35,
+            misconceptions=[Mistake("negate-same-as-swap", _mistakes_after(True, False),
                                     "the count after the swap alone: negating w~ as well changes the sign of "
                                     "every score once more"),
                             Mistake("negate-too-few", 5,
