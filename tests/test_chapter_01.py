@@ -54,7 +54,7 @@ CLAIMS = {
     "it never stops by itself": "test_the_perceptron_never_stops_on_data_that_are_not_separable",
     "it rounds the result of every product and every sum": "test_every_float_product_and_sum_is_the_exact_result_rounded",
     "then so does every\n$w'$ close enough to it": "test_a_strict_separator_keeps_separating_after_a_small_turn",
-    "a drawing keeps a right angle right only when one of its sides is parallel to the screen":
+    "keeps a right angle right only when one of its sides is parallel to the screen":
         "test_an_orthographic_drawing_keeps_a_right_angle_only_when_a_side_is_parallel_to_the_screen",
     "can push the cosine of two parallel vectors just past 1": "test_the_angle_is_in_0_to_180_even_where_the_cosine_rounds_past_1",
 }
