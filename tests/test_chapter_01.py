@@ -471,3 +471,22 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
     assert sorted(UNRELATED) == sorted(exercises(STEM_FEEDBACK)), "one unrelated answer per exercise"
     message = visible_feedback(STEM_FEEDBACK, gid, UNRELATED[gid])
     assert message is not None and KNOWN not in message and "Hint: " in message, message
+
+
+# ---------------------------------------------------------------- the chapter's figure helper
+@given(arrays(np.float64, 2, elements=st.integers(-4, 4).map(float)).filter(lambda v: v.any()),
+       arrays(np.float64, 2, elements=st.integers(-4, 4).map(float)).filter(lambda v: v.any()))
+def test_plot_vectors_marks_a_right_angle_exactly_when_a_dot_b_is_0_and_labels_the_projection(a, b):
+    """On integer vectors the dot product is exact: the square appears exactly for perpendicular pairs
+    (checked in Fractions), and the band's label is the signed length a.b/|b| worked out here."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    try:
+        art = lk.plot.vectors(a, b, ax=ax)
+    finally:
+        plt.close(fig)
+    perpendicular = sum(Fraction(int(p)) * Fraction(int(q)) for p, q in zip(a, b)) == 0
+    assert (art.right_angle is not None) == perpendicular
+    length = float(a @ b) / float(np.hypot(*b))
+    assert art.projection_label.get_text() == f"projection = {length + 0.0:.3g}".replace("-", "−")

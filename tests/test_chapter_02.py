@@ -363,3 +363,54 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
     assert sorted(UNRELATED) == sorted(exercises(STEM_FEEDBACK)), "one unrelated answer per exercise"
     message = visible_feedback(STEM_FEEDBACK, gid, UNRELATED[gid])
     assert message is not None and KNOWN not in message and "Hint: " in message, message
+
+
+# ---------------------------------------------------------------- the chapter's figure helper and explorer
+@given(arrays(np.float64, 3, elements=st.floats(-3, 3)).filter(lambda w: np.hypot(w[1], w[2]) > 0.1),
+       arrays(np.float64, (5, 2), elements=st.floats(-4, 4)))
+def test_plot_distances_drops_each_point_perpendicularly_onto_the_line(w_h, X):
+    """Each foot lies on the line and x - foot is parallel to the normal, so the foot is the closest point
+    (Pythagoras); its length is |r|, the sign of r is the side of the normal; the label sits beyond the
+    point, away from the line (its offset has the sign of r along the normal)."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    try:
+        art = lk.plot.distances(w_h, X, ax=ax)
+    finally:
+        plt.close(fig)
+    b, v = w_h[0], w_h[1:]
+    assert np.allclose(b + art.feet @ v, 0.0, atol=1e-9 * (1 + np.abs(X).max()) * np.linalg.norm(v))
+    steps = X - art.feet
+    assert np.allclose(steps[:, 0] * v[1] - steps[:, 1] * v[0], 0.0, atol=1e-9 * (1 + np.abs(X).max()))
+    assert np.allclose(np.linalg.norm(steps, axis=1), np.abs(art.distances), atol=1e-9 * (1 + np.abs(X).max()))
+    exact_r = (X @ v + b) / np.linalg.norm(v)
+    assert np.allclose(art.distances, exact_r)
+    for label, r in zip(art.labels, art.distances):
+        away = np.asarray(label.xyann, dtype=float)
+        if r != 0:
+            assert np.sign(away @ v) == np.sign(r)
+        assert label.get_text() == f"{r + 0.0:+.2f}".replace("-", "−")
+
+
+@pytest.mark.parametrize("swap", [False, True])
+@pytest.mark.parametrize("flip", [False, True])
+def test_the_hyperplane_explorers_alt_text_says_where_the_normal_points_in_every_state(swap, flip):
+    """The alt text names the side the normal points to by prediction and counts the points labelled +1
+    there, counted here from the scores; on the explorer's data, with the classes swapped or w negated (not
+    both) almost none."""
+    X, y = lk.datasets.separable(30, seed=1)                  # the explorer's default data
+    state = lk.widgets.hyperplane_state(0.6, 0.8, -0.2, swap=swap, flip=flip, X=X, y=y)
+    w = np.array([-0.2, 0.6, 0.8]) * (-1.0 if flip else 1.0)
+    labels = -y if swap else y
+    on_side = int(np.sum((labels > 0) & (X @ w[1:] + w[0] > 0)))
+    from lecturekit.explorers.hyperplane import hyperplane_alt
+
+    text = hyperplane_alt(state)
+    n_pos = int(np.sum(labels > 0))
+    assert f"where {on_side} of the {n_pos} point" in text
+    assert "side of class +1" not in text
+    wrong = int(np.sum(labels * (X @ w[1:] + w[0]) <= 0))
+    assert f"; {wrong} point" in text
+    if swap != flip:
+        assert on_side <= 1 and wrong >= 28
