@@ -414,3 +414,20 @@ def test_the_hyperplane_explorers_alt_text_says_where_the_normal_points_in_every
     assert f"; {wrong} point" in text
     if swap != flip:
         assert on_side <= 1 and wrong >= 28
+
+
+def test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0():
+    """The chapter's mapping w~ = np.r_[clf.intercept_, clf.coef_.ravel()]: lecturekit's classifier with
+    those weights gives scikit-learn's scores and predictions; and scikit-learn, like predict, calls a
+    score of exactly 0 the class -1 (Flach's sign would give 0)."""
+    linear_model = pytest.importorskip("sklearn.linear_model")
+    X, y = lk.datasets.separable(40, seed=4)
+    clf = linear_model.Perceptron(random_state=0).fit(X, y)
+    w_h = np.r_[clf.intercept_, clf.coef_.ravel()]
+    ours = lk.LinearClassifier(w_h)
+    assert np.allclose(ours.decision_function(X), clf.decision_function(X))
+    assert np.array_equal(ours.predict(X), clf.predict(X))
+    clf.coef_, clf.intercept_ = np.array([[1.0, 1.0]]), np.array([-2.0])
+    on_line = np.array([[1.0, 1.0]])
+    assert clf.decision_function(on_line)[0] == 0.0
+    assert clf.predict(on_line)[0] == -1 == lk.LinearClassifier([-2.0, 1.0, 1.0]).predict(on_line)[0]
