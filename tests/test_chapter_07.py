@@ -200,6 +200,14 @@ def test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above(X,
         assert (radius < 1) == shrinks
         run = lk.lms(X, y, eta=eta, epochs=1, mode="batch")
         assert np.allclose(run.w - w_ls, A @ e, atol=1e-8 * max(1.0, np.abs(w_ls).max()))
+    # just below eta*, an error along the smallest (non-zero) eigenvalue's direction shrinks by 1 - eta lambda_min,
+    # about 1 - 2 lambda_min / lambda_max per epoch
+    j = int(np.flatnonzero(keep)[0])
+    eta = 0.999 * eta_star
+    run = lk.lms(X, y, eta=eta, epochs=1, mode="batch", w0=w_ls + V[:, j])
+    factor = (run.w - w_ls) @ V[:, j]
+    assert np.isclose(factor, 1 - eta * lam[j], atol=1e-6)
+    assert abs(factor - (1 - 2 * lam[j] / lam.max())) <= 2e-3 * lam[j] / lam.max() + 1e-6
 
 
 def _correlated(n, rho, seed):
@@ -400,7 +408,7 @@ CLAIMS = {
         "test_between_eta_star_and_two_over_lambda_2_only_the_top_direction_grows",
     "(When several eigenvalues equal $\\lambda_{\\max}$, as after\nthe whitening of the next section, all their directions "
     "grow at once.)": "test_between_eta_star_and_two_over_lambda_2_only_the_top_direction_grows",
-    "at the\nlargest safe rate the slowest direction contracts by only":
+    "at a\nrate just below $\\eta^\\ast$ the slowest direction contracts by only":
         "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
     "so $\\tilde X^\\top\\tilde X$ gets one huge\neigenvalue, about $n(1 + 30^2)$": "test_one_change_of_units_at_a_time",
     "on these data the offset does most of the damage": "test_one_change_of_units_at_a_time",
