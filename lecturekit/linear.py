@@ -99,7 +99,26 @@ def _exact_weights(w, X, y, fit_intercept, solve):
     if X.size > exact.MAX_KEPT:
         return exact.ExactLinear.of_weights(w)
     Xc, yc = X.copy(), np.asarray(y).copy()
-    return exact.ExactLinear(w, err=None, weights_fn=lambda: solve(Xc, yc, fit_intercept))
+    return exact.ExactLinear(w, err=None, weights_fn=lambda: _trusted(w, Xc, solve(Xc, yc, fit_intercept)))
+
+
+# A float fit whose training scores are farther than this (relative to the largest score, and to
+# the labels' scale 1) from the exact fit's does not approximate it: see _trusted.
+SOLVE_TRUST = 2.0**-26
+
+
+def _trusted(w, X, w_exact):
+    """``w_exact``, or None when the float w is not a rounding of it but another classifier.
+
+    That happens when the system is ill-conditioned: points collinear up to the rounding of their
+    coordinates (multiples of (cos 1, sin 1)) are not collinear read as decimals, so the exact
+    normal equations have a unique solution far from numpy's. The stored w is then the
+    classifier (its scores agree with w . x), as when the equations are singular."""
+    if w_exact is None:
+        return None
+    Xh = conventions.homogeneous(X)
+    gap = np.abs(Xh @ (w - np.array([float(v) for v in w_exact]))).max()
+    return w_exact if gap <= SOLVE_TRUST * max(1.0, np.abs(Xh @ w).max()) else None
 
 
 def _decimal_rows(X):

@@ -396,6 +396,23 @@ def test_least_squares_classifier_predicts_as_the_exact_solution_does(data):
     assert lk.least_squares_classifier(X, y).predict(X).tolist() == want
 
 
+def test_an_ill_conditioned_least_squares_fit_is_the_classifier_its_weights_print():
+    # Points on the line through (cos 1, sin 1) are collinear only up to the rounding of their
+    # coordinates: read as decimals they are not, and the exact normal equations interpolate the
+    # labels (scores exactly -1, -1, 1, 1), while lstsq's w scores the third point about -0.18.
+    # The classifier a learner sees printed is w: its scores must agree with w . x.
+    u = np.array([np.cos(1.0), np.sin(1.0)])
+    X = np.outer([0.0, 0.0, 1.0, 5.0], u)
+    y = np.array([-1.0, -1.0, 1.0, 1.0])
+    res = lk.least_squares_classifier(X, y)
+    w_exact = ref.least_squares([[Fraction(repr(v)) for v in row] for row in X.tolist()], [-1, -1, 1, 1])
+    assert w_exact is not None and ref.dot(w_exact, ref.hom([[Fraction(repr(v)) for v in X[2].tolist()]])[0]) == 1
+    float_scores = conventions.homogeneous(X) @ res.w
+    assert float_scores[2] < -0.1
+    np.testing.assert_allclose(res.decision_function(X), float_scores, rtol=0, atol=1e-12)
+    assert res.predict(X)[2] == -1
+
+
 def test_a_point_midway_between_the_means_is_on_the_centroid_boundary():
     # means 0.3 and 0.9: 0.6 is exactly midway, and floating point scores it 1e-17
     X, y = np.array([[0.3], [0.6], [1.2]]), np.array([-1, 1, 1])

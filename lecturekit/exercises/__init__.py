@@ -45,7 +45,7 @@ A probe's ``got`` may be a value or a function of no arguments that computes
 it (``lambda: f(...)``): then an exception raised by the learner's code is
 reported as that probe's failure and the other probes still run.
 Only plain data (numbers, strings, booleans, numpy arrays, lists, tuples,
-dicts) is compared, as in :func:`lecturekit.feedback.check`: the grader runs
+dicts) is compared (:func:`lecturekit.feedback.matches`): the grader runs
 these checks in a clean process that receives nothing else.
 """
 

@@ -52,7 +52,8 @@ from .grading import DEFAULT_TIMEOUT, GradeReport, TestResult, format_report, gr
 from .markup import (BEGIN_HIDDEN_TESTS, BEGIN_SOLUTION, CODE_STUB, END_HIDDEN_TESTS, END_SOLUTION, Assignment,
                      Exercise, MarkupError, TestCell, clear_hidden_tests, clear_solutions, parse_assignment,
                      reference_solution)
-from .mutants import MutantReport, MutantResult, check_mutants, mutant_source
+from .mutants import (MutantReport, MutantResult, check_mutants, misconception_id, misconceptions_offered,
+                      mutant_messages, mutant_source)
 from .sandbox import SandboxUnavailable, sandbox_status
 from .student import student_version, write_student_versions
 
@@ -64,5 +65,6 @@ __all__ = [
     "GradeReport", "TestResult", "grade", "grade_notebook", "format_report", "write_report",
     "SandboxUnavailable", "sandbox_status", "DEFAULT_TIMEOUT",
     "mutant_source", "MutantResult", "MutantReport", "check_mutants",
+    "misconception_id", "misconceptions_offered", "mutant_messages",
     "find_submissions", "grade_folder", "write_gradebook", "grade_class", "main",
 ]

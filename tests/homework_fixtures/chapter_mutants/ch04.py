@@ -1,17 +1,16 @@
 # Plausible wrong answers for chapter 04: each must lose points under the grader, and the
-# visible check must name each one by its own misconception (descriptions are the messages
-# of lecturekit/exercises/ch04.py as a learner reads them, code spans rendered).
+# visible check must name each one by its own misconception: the first item is that
+# misconception's id in the check's catalogue (lecturekit/exercises/ch04.py).
 
 MUTANTS = {
     "ch04-two-updates": [
-        ("one update already fixes it: the margin gains |x~|² = 1 + |x|² per update, the 1 included",
+        ("two-updates-one-enough",
          "w_start = [-1.5, 0.0, 0.0]\nx_one = [1.0, 0.0]\ny_one = 1\n"),
-        ("two updates are not enough: the margin starts more than two gains below 0",
+        ("two-updates-not-enough",
          "w_start = [-5.0, 0.0, 0.0]\nx_one = [1.0, 0.0]\ny_one = 1\n"),
     ],
     "ch04-shuffled": [
-        ("the labels are shuffled by a permutation of their own, so example i is visited with another "
-         "example's label", '''def perceptron_shuffled(X, y, max_epochs, seed):
+        ("shuffled-detached", '''def perceptron_shuffled(X, y, max_epochs, seed):
     rng = np.random.default_rng(seed)
     Xh = np.hstack([np.ones((len(X), 1)), X])
     y = np.array(y)                           # a copy: the caller's labels stay as they were
@@ -28,7 +27,7 @@ MUTANTS = {
             break
     return w, epoch
 '''),
-        ("the caller's labels are shuffled in place (rng.shuffle changes the array it is given)",
+        ("shuffled-in-place",
          ("""        order = rng.permutation(len(y))
         mistakes = 0
         for i in order:                       # one permutation for the example and its label""",
@@ -36,59 +35,54 @@ MUTANTS = {
         Xh, y[:] = Xh[order], y[order]        # both reordered the same way, the caller's y in place
         mistakes = 0
         for i in range(len(y)):""")),
-        ("one permutation for every epoch: the order must be drawn anew each epoch",
+        ("shuffled-once",
          ("    for epoch in range(1, max_epochs + 1):\n        order = rng.permutation(len(y))\n",
           "    order = rng.permutation(len(y))\n    for epoch in range(1, max_epochs + 1):\n")),
-        ("the examples visited in their own order: the permutation is never used",
+        ("shuffled-not-at-all",
          ("        for i in order:", "        for i in range(len(y)):")),
     ],
     "ch04-pocket": [
-        ("the last weights of the run returned: the pocket must keep the best ones",
+        ("pocket-last",
          ("                if mistakes < best_mistakes:", "                if True:")),
-        ("a weight vector with as many mistakes as the pocket's replaces it: only strictly fewer mistakes "
-         "earn the pocket", ("if mistakes < best_mistakes:", "if mistakes <= best_mistakes:")),
-        ("mistakes counted with < 0: a point on the boundary is a mistake too",
+        ("pocket-ties", ("if mistakes < best_mistakes:", "if mistakes <= best_mistakes:")),
+        ("pocket-strict-count",
          ("np.sum(y * (Xh @ w) <= 0)", "np.sum(y * (Xh @ w) < 0)")),
     ],
     "ch04-run": [
-        ("these three points with these labels are not linearly separable, so no run on them ever ends",
+        ("run-not-separable",
          ("X_run = [[-2.0, -2.0], [-1.0, 0.0], [1.0, 0.0]]", "X_run = [[0.0, 0.0], [1.0, 0.0], [2.0, 0.0]]")),
-        ("a score of exactly 0 counted as correct once w is not 0: the test y w · x <= 0 makes it a mistake at any w",
+        ("run-tie-correct",
          ("X_run = [[-2.0, -2.0], [-1.0, 0.0], [1.0, 0.0]]", "X_run = [[-2.0, -2.0], [-1.0, 0.0], [1.0, 1.0]]")),
     ],
     "ch04-margin": [
-        ("the bias w0 is left out: w needs three numbers (w0, w1, w2)", "w_margin = [1.0, 1.0]\n"),
-        ("the sign is flipped: w points towards the negatives", "w_margin = [1.0, -1.0, -1.0]\n"),
-        ("the perceptron's own w: it stops at the first separating line, whose margin is 0.32",
+        ("no-bias", "w_margin = [1.0, 1.0]\n"),
+        ("flipped", "w_margin = [1.0, -1.0, -1.0]\n"),
+        ("perceptron-w",
          "w_margin = [1.0, 1.0, 3.0]\n"),
-        ("b = 0: the line x1 + x2 = 0 through the origin is closer to the negatives", "w_margin = [0.0, 1.0, 1.0]\n"),
-        ("b = +1: the line x1 + x2 = -1 passes too close to the negatives",
+        ("through-origin", "w_margin = [0.0, 1.0, 1.0]\n"),
+        ("bias-sign",
          "w_margin = [1.0, 1.0, 1.0]\n"),
     ],
     "ch04-slow": [
-        ("the points are not linearly separable (like XOR): the perceptron never converges, "
-         "so it does not 'need' updates, it cycles",
+        ("not-separable",
          "X_slow = [[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]\ny_slow = [1, 1, -1, -1]\n"),
-        ("the classes are far apart compared with the points' distance from the origin: "
-         "a wide gap is found in a few updates",
+        ("too-few",
          "X_slow = [[0.0, 3.0], [3.0, 1.0], [-3.0, -2.0], [2.0, 0.0]]\ny_slow = [1, 1, -1, -1]\n"),
-        ("labels 0/1 instead of -1/+1",
+        ("labels-01",
          "X_slow = [[0.0, 1.0], [4.0, 3.0], [0.0, 0.0], [4.0, 2.0]]\ny_slow = [1, 1, 0, 0]\n"),
     ],
     "ch04-bob": [
-        ("the same start as Alice's: with another rate, what does the start have to make up for?",
+        ("bob-same-start",
          ("bob_start = [4.0, 8.0, -4.0]", "bob_start = [1.0, 2.0, -1.0]")),
-        ("the start scaled by Alice's rate over Bob's: check the direction of the factor with §6's w0 / η",
+        ("bob-ratio-inverted",
          ("bob_start = [4.0, 8.0, -4.0]", "bob_start = [0.25, 0.5, -0.25]")),
-        ("the start of the equivalent run with rate 1, not with Bob's rate 2",
+        ("bob-rate-one",
          ("bob_start = [4.0, 8.0, -4.0]", "bob_start = [2.0, 4.0, -2.0]")),
     ],
     "ch04-invariance": [
-        ("a change that alters some dot product x~_i · x~_j (the leading 1 included) taken as harmless: the run "
-         "reads the data only through these dot products and the labels (section 8)", 'answer_invariant = "abde"\n'),
-        ("a change that keeps every dot product x~_i · x~_j left out: what else does the run read (section 8)?",
+        ("invariance-dot-products", 'answer_invariant = "abde"\n'),
+        ("invariance-rotation",
          'answer_invariant = "de"\n'),
-        ("a change that multiplies every weight vector of the run by the same non-zero number left out: what does "
-         "that do to the sign of each test y_i w~ · x~_i?", 'answer_invariant = "b, d"\n'),
+        ("invariance-scaled-run", 'answer_invariant = "b, d"\n'),
     ],
 }
