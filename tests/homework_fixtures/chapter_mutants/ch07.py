@@ -24,49 +24,45 @@ def ridge_weights(Xh, y, lam):
 
 MUTANTS = {
     "ch07-debug-stop": [
-        ("the run never stops on these data: is the quantity your test looks at zero at the least-squares weights of "
-         "noisy data?",
+        ("residual-test",
          _BATCH_LMS.replace("        if np.linalg.norm(gradient) < tol:", "        if np.linalg.norm(y - Xh @ w) < tol:")),
-        ("the epochs are not section 2's batch step: compare your first epoch with lk.lms(X, y, eta=eta, epochs=1, "
-         "mode='batch')", _BATCH_LMS.replace("w = w - eta * gradient", "w = w - eta * gradient / len(y)")),
+        ("mean-step", _BATCH_LMS.replace("w = w - eta * gradient", "w = w - eta * gradient / len(y)")),
     ],
     "ch07-ridge": [
-        ("the penalty's term has the wrong sign: the penalty grows as w moves away from 0, so which way must its "
-         "gradient point? Differentiate lam/2 sum_j w_j^2 with respect to one w_j",
+        ("penalty-sign",
          _RIDGE_GRADIENT.replace("+ lam * w", "- lam * w") + _RIDGE_WEIGHTS),
-        ("the penalty's term is off by a constant factor: differentiate lam/2 sum_j w_j^2 with respect to one w_j",
+        ("penalty-factor",
          _RIDGE_GRADIENT.replace("+ lam * w", "+ 2 * lam * w") + _RIDGE_WEIGHTS),
-        ("the penalty left out of the gradient", _RIDGE_GRADIENT.replace(" + lam * w", "") + _RIDGE_WEIGHTS),
-        ("the least-squares weights: lam was not used",
+        ("no-penalty", _RIDGE_GRADIENT.replace(" + lam * w", "") + _RIDGE_WEIGHTS),
+        ("plain-least-squares",
          _RIDGE_GRADIENT + _RIDGE_WEIGHTS.replace("np.linalg.solve(Xh.T @ Xh + lam * np.eye(Xh.shape[1]), Xh.T @ y)",
                                                   "np.linalg.lstsq(Xh, y, rcond=None)[0]")),
     ],
     "ch07-predict-step": [
-        ("the bias coordinate (the 1 of x~) left out of the step and the dot products",
+        ("no-bias",
          "eta_fit_b = 1 / 3\nresidual_a = 4 / 3\n"),
-        ("a negative rate: a Widrow-Hoff step goes against the gradient of the example's error; check the sign of "
-         "your update", "eta_fit_b = -2 / 7\nresidual_a = 10 / 7\n"),
-        ("the perceptron step eta y x: LMS moves by the residual, not by the label",
+        ("uphill", "eta_fit_b = -2 / 7\nresidual_a = 10 / 7\n"),
+        ("perceptron-step",
          "eta_fit_b = 4 / 7\nresidual_a = 10 / 7\n"),
-        ("the rate that fits the example the step is taken on; the question is about the other one",
+        ("fits-a",
          "eta_fit_b = 1 / 6\nresidual_a = 0.0\n"),
-        ("a step on B: the step is taken on A", "eta_fit_b = 0.1\nresidual_a = 0.8\n"),
+        ("step-on-b", "eta_fit_b = 0.1\nresidual_a = 0.8\n"),
     ],
     "ch07-predict-rate": [
-        ("the matrix of the summed error E; the library's step is on E / n: which matrix multiplies its error?",
+        ("summed-error",
          "eta_best = 2 / 54\n"),
-        ("the points in the old units: the second feature's column of X~ has changed", "eta_best = 2 / 2.125\n"),
-        ("at this rate, what factor multiplies the error along the steepest direction at each step?",
+        ("old-units", "eta_best = 2 / 2.125\n"),
+        ("stable-limit",
          "eta_best = 0.16\n"),
-        ("this rate removes the steepest direction in one step; what factor is left on the slowest direction?",
+        ("one-over-lambda-max",
          "eta_best = 0.08\n"),
-        ("the column of ones left out of X~: the bias has an eigenvalue of its own", "eta_best = 2 / 14.5\n"),
-        ("off by a constant factor: check the algebra of setting the two extreme factors 1 - eta lambda equal in size",
+        ("no-bias-column", "eta_best = 2 / 14.5\n"),
+        ("balance-factor",
          "eta_best = 1 / 13.5\n"),
     ],
     "ch07-construct-failure": [
-        ("the point is more than 8 from the origin: the exercise asks for a point within 8", "p_new = [20.0, -10.0]\n"),
-        ("no line separates the data any more: a separating line must keep p_new on the positive side",
+        ("too-far", "p_new = [20.0, -10.0]\n"),
+        ("not-separable",
          "p_new = [0.2, 0.0]\n"),
     ],
 }
