@@ -82,12 +82,12 @@ def test_a_longer_step_on_the_bowl_swings_ever_wider(eta, a, b):
 
 def test_the_predict_answers_are_the_hand_computation():
     # exercise 1 by another route: the library's criterion in floating point, one-sided differences at t = +-1e-3
-    X = np.array([[1.0, 2.0], [1.0, -1.0], [3.0, 0.0], [0.0, 0.0]])
+    X = np.array([[1.0, 2.5], [1.0, -1.5], [3.0, 0.0], [0.0, 0.0]])
     y = np.array([1, 1, 1, -1])
     w, d, h = np.array([-1.0, 1.0, 0.0]), np.array([0.0, 0.0, 1.0]), 1e-3
     f = lambda t: lk.perceptron_criterion(w + t * d, X, y)  # noqa: E731
     assert f(0.0) == 0.0
-    assert np.isclose((f(0.0) - f(-h)) / h, -2.0) and np.isclose((f(h) - f(0.0)) / h, 1.0)
+    assert np.isclose((f(0.0) - f(-h)) / h, -2.5) and np.isclose((f(h) - f(0.0)) / h, 1.5)
     # two points on the boundary change side in opposite directions: the library's gradient (both counted) and the
     # central difference (both halved) are neither one-sided slope, so neither call answers the exercise
     assert lk.perceptron_criterion_gradient(w, X, y) @ d == -1.0

@@ -38,9 +38,9 @@ def _criterion(w, X, y):
 # Exercise 1 — predict the slopes at a kink
 # --------------------------------------------------------------------------
 # Two points lie on the boundary x1 = 1 of w = (-1, 1, 0); raising w2 by t turns the boundary about (1, 0), and the
-# two points change side in opposite directions: (1, 2) is strictly wrong for t < 0, (1, -1) for t > 0.  So the
+# two points change side in opposite directions: (1, 2.5) is strictly wrong for t < 0, (1, -1.5) for t > 0.  So the
 # library's gradient (both counted as mistakes) and the central difference (each counted half) are neither slope.
-_X1 = np.array([[1.0, 2.0], [1.0, -1.0], [3.0, 0.0], [0.0, 0.0]])
+_X1 = np.array([[1.0, 2.5], [1.0, -1.5], [3.0, 0.0], [0.0, 0.0]])
 _Y1 = np.array([conventions.POSITIVE, conventions.POSITIVE, conventions.POSITIVE, conventions.NEGATIVE])
 _W1 = np.array([-1.0, 1.0, 0.0])
 _RAISE_W2 = np.array([0.0, 0.0, 1.0])

@@ -79,9 +79,9 @@ MUTANTS = {
         ("one-slope",
          "slope_left = -1.0\nslope_right = -1.0\n"),
         ("uphill",
-         "slope_left = 2.0\nslope_right = -1.0\n"),
+         "slope_left = 2.5\nslope_right = -1.5\n"),
         ("one-boundary-point",
-         "slope_left = -2.0\nslope_right = 0.0\n"),
+         "slope_left = -2.5\nslope_right = 0.0\n"),
     ],
     "ch06-construct": [
         ("zero-vector", "w_flat = [0.0, 0.0, 0.0]\n"),
