@@ -344,7 +344,8 @@ DISAGREES = {
     ("the 1 last", "to_homogeneous, split_bias, join_bias"): "lecturekit/homogeneous.py: the 1 put first by hand",
     **{("the 1 last", f"{n}: where its bias is"): f"{FILE_OF[n]}: builds its rows with the 1 first"
        for n in registry.fits("binary") + registry.fits("regression")
-       if n not in ("dual_perceptron", "batch_perceptron", "voted_perceptron", "averaged_perceptron")},
+       if n not in ("dual_perceptron", "batch_perceptron", "voted_perceptron", "averaged_perceptron",
+                    "centroid_classifier")},
     **{("the 1 last", f"{n}: intercept_, coef_ and w_"): "lecturekit/estimators.py (and the fit under it): "
                                                          "w_[0] read as the bias"
        for n in registry.estimators("binary")},

@@ -1,59 +1,77 @@
 # Plausible wrong answers for chapter 03: each must lose points under the grader.
 # Each starts with the id of the misconception it plays (lecturekit/exercises/ch03.py).
+_PRIOR_TERM = " + sigma2 * np.log((y == 1).sum() / (y == -1).sum())"
+
 MUTANTS = {
-    "ch03-cautious": [
-        ("cautious-c-ignored", (" - c / 2\n", "\n")),
-        ("cautious-no-half", (" - c / 2\n", " - c\n")),
-        ("cautious-sign", (" - c / 2\n", " + c / 2\n")),
-        ("cautious-sign-no-half", (" - c / 2\n", " + c\n")),
+    "ch03-prior": [
+        ("prior-ignored", (_PRIOR_TERM, "")),
+        ("prior-sign",
+         (_PRIOR_TERM, " - sigma2 * np.log((y == 1).sum() / (y == -1).sum())")),
+        ("prior-no-sigma",
+         (_PRIOR_TERM, " + np.log((y == 1).sum() / (y == -1).sum())")),
+        ("prior-half",
+         (_PRIOR_TERM, " + sigma2 / 2 * np.log((y == 1).sum() / (y == -1).sum())")),
     ],
     "ch03-online": [
-        ("online-old-n", ("(x - mu_pos) / (n_pos + 1)", "(x - mu_pos) / n_pos")),
+        ("online-unchanged",
+         [("(x - mu_pos) / (n_pos + 1)", "(x - mu_pos) / n_pos"), ("(x - mu_neg) / (n_neg + 1)", "(x - mu_neg) / n_pos")]),
+        ("online-old-n", [("(x - mu_pos) / (n_pos + 1)", "(x - mu_pos) / n_pos"),
+                                ("(x - mu_neg) / (n_neg + 1)", "(x - mu_neg) / n_neg")]),
         ("online-other-n",
          ("(x - mu_neg) / (n_neg + 1)", "(x - mu_neg) / (n_pos + 1)")),
-        ("online-count-kept",
-         ("        n_pos += 1\n", "")),
+        ("online-count-kept", ("        n_pos += 1\n", "")),
         ("online-in-place",
          ("mu_pos = mu_pos + (x - mu_pos) / (n_pos + 1)", "mu_pos += (x - mu_pos) / (n_pos + 1)")),
     ],
     "ch03-units": [
-        ("units-squared",
-         ("s_largest = 0.5 ** 0.5", "s_largest = 0.5")),
-        ("units-one",
-         ("s_largest = 0.5 ** 0.5", "s_largest = 1.0")),
-        ("units-squared-two", ("s_two_mistakes = 7.5 ** 0.5", "s_two_mistakes = 7.5")),
+        ("units-float", ('t2_two_wrong = "2/15"', "t2_two_wrong = 2 / 15")),
     ],
     "ch03-construct": [
         ("centroid-right", '''def failure_data_1d():
-    """One-feature separable data on which the closest-centroid rule errs."""
+    """One-feature separable data on which the closest-centroid rule misclassifies a negative."""
     return np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
 '''),
         ("not-separable", '''def failure_data_1d():
-    """One-feature separable data on which the closest-centroid rule errs."""
-    return np.array([[0.0], [1.0], [-4.0], [4.0]]), np.array([-1, -1, 1, 1])
+    """One-feature separable data on which the closest-centroid rule misclassifies a negative."""
+    return np.array([[0.0], [5.0], [10.0]]), np.array([-1, 1, -1])
 '''),
         ("two-features", '''def failure_data_1d():
-    """One-feature separable data on which the closest-centroid rule errs."""
+    """One-feature separable data on which the closest-centroid rule misclassifies a negative."""
     return lk.datasets.toy()
 '''),
+        ("casualty-positive",
+         '''def failure_data_1d():
+    """One-feature separable data on which the closest-centroid rule misclassifies a negative."""
+    return np.array([[0.0], [1.0], [10.0]]), np.array([-1, 1, 1])
+'''),
+        ("too-many-or-not-whole", '''def failure_data_1d():
+    """One-feature separable data on which the closest-centroid rule misclassifies a negative."""
+    X, y = lk.datasets.centroid_failure(n_far=1)
+    return X[:, :1], y
+'''),
     ],
-    "ch03-copies": [
-        ("copies-total", ("n_copies = 2", "n_copies = 3")),
-        ("copies-old-w",
-         ("w_tilde_copies = [-(0.75**2 + 2.5**2 - 1.25) / 2, 1.25, 3.5]", "w_tilde_copies = [-2.5, 2.0, 3.0]")),
-        ("copies-bias-sign",
-         ("w_tilde_copies = [-(0.75**2 + 2.5**2 - 1.25) / 2, 1.25, 3.5]",
-          "w_tilde_copies = [(0.75**2 + 2.5**2 - 1.25) / 2, 1.25, 3.5]")),
-        ("copies-no-half",
-         ("w_tilde_copies = [-(0.75**2 + 2.5**2 - 1.25) / 2, 1.25, 3.5]",
-          "w_tilde_copies = [-(0.75**2 + 2.5**2 - 1.25), 1.25, 3.5]")),
-        ("copies-one-fewer",
-         ("w_tilde_copies = [-(0.75**2 + 2.5**2 - 1.25) / 2, 1.25, 3.5]",
-          "w_tilde_copies = [-(1 + 49 / 9 - 1.25) / 2, 1.5, 10 / 3]")),
+    "ch03-dual": [
+        ("dual-no-bias",
+         ("return w_dot_x - (sq_pos - sq_neg) / 2", "return w_dot_x")),
+        ("dual-bias-no-half",
+         ("return w_dot_x - (sq_pos - sq_neg) / 2", "return w_dot_x - (sq_pos - sq_neg)")),
+        ("dual-bias-sign",
+         ("return w_dot_x - (sq_pos - sq_neg) / 2", "return w_dot_x + (sq_pos - sq_neg) / 2")),
+        ("dual-mean-of-squares", [("sq_pos = G[np.ix_(pos, pos)].mean()", "sq_pos = np.diag(G)[pos].mean()"),
+                     ("sq_neg = G[np.ix_(neg, neg)].mean()", "sq_neg = np.diag(G)[neg].mean()")]),
+        ("dual-one-n",
+         [("sq_pos = G[np.ix_(pos, pos)].mean()", "sq_pos = G[np.ix_(pos, pos)].sum() / pos.sum()"),
+          ("sq_neg = G[np.ix_(neg, neg)].mean()", "sq_neg = G[np.ix_(neg, neg)].sum() / neg.sum()")]),
     ],
     "ch03-duplicate": [
-        ("duplicate-means-move", ('duplicate_answer = "ad"', 'duplicate_answer = "c"')),
-        ("duplicate-ls-blind", ('duplicate_answer = "ad"', 'duplicate_answer = "abd"')),
-        ("duplicate-ls-always", ('duplicate_answer = "ad"', 'duplicate_answer = "acd"')),
+        ("duplicate-moves", '''def duplicate_proof_data():
+    """At least 5 points in the plane whose least-squares fit does not move when every negative is duplicated."""
+    return lk.datasets.unbalanced(5, 4, seed=1)
+'''),
+        ("duplicate-not-unique", '''def duplicate_proof_data():
+    """At least 5 points in the plane whose least-squares fit does not move when every negative is duplicated."""
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0], [3.0, 3.0], [4.0, 4.0]])
+    return X, np.array([-1, -1, 1, 1, 1])
+'''),
     ],
 }
