@@ -1584,9 +1584,11 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
                  "; no weight vector of the grid separates the data, so nothing is hatched")
     if path is not None:
         steps = path.shape[0] - 1
-        text += (f"; an orange path of {steps} step{'' if steps == 1 else 's'} ({path.shape[0]} iterates) "
-                 f"descends from ({_number(path[0, a])}, {_number(path[0, b])}) to "
-                 f"({_number(path[-1, a])}, {_number(path[-1, b])})")
+        text += f"; an orange path of {steps} step{'' if steps == 1 else 's'} ({path.shape[0]} iterates) "
+        first, last = (f"({_number(p[a])}, {_number(p[b])})" for p in (path[0], path[-1]))
+        # a path that ends where it started, to the digits shown, is a loop (an epoch of online LMS)
+        text += (f"that closes into a loop, starting and ending at {first}" if steps and first == last else
+                 f"runs from {first} to {last}")
         # a path that moves in the held coordinates is drawn projected: say so, and by how much
         moved = [k for k in range(d1) if k not in (a, b) and np.any(path[:, k] != base[k])]
         if moved:
@@ -1795,9 +1797,9 @@ def function_contours(f, ax=None, *, bounds, levels, gradient=None, at=None, pat
         (path_line,) = ax.plot(path[:, 0], path[:, 1], "-o", color=OKABE_ITO[4], markersize=3, linewidth=1.4,
                                label="descent path", zorder=2)
         (start,) = ax.plot(path[:1, 0], path[:1, 1], "o", color="white", markeredgecolor="black", markersize=7,
-                           zorder=4)
+                           label="start", zorder=4)
         (end,) = ax.plot(path[-1:, 0], path[-1:, 1], "*", color=OKABE_ITO[4], markeredgecolor="black",
-                         markersize=12, zorder=4)
+                         markersize=12, label="end", zorder=4)
         steps = path.shape[0] - 1
         last = float(np.asarray(f(path[-1]), dtype=float))
         text += (f". An orange descent path of {steps} step{'' if steps == 1 else 's'} runs from {_pair(path[0])} "
@@ -1830,7 +1832,8 @@ def curves(x, ys, ax=None, *, at=None, styles=None, xlabel=None, ylabel=None, **
         ``{name: values of shape (n,)}``; the names go into the legend.
     ax : matplotlib Axes, optional
     at : sequence of float, optional
-        The x values whose curve values the text alternative gives; by default
+        x values to mark: a dot on every curve at the nearest x, and the text
+        alternative gives the curves' values there.  Without it the text gives
         every value of a short curve (12 or fewer points), else its ends and extremes.
     styles : sequence of str, optional
         Line styles, one per curve (default solid, dashed, dash-dot, dotted, ...);
@@ -1874,10 +1877,14 @@ def curves(x, ys, ax=None, *, at=None, styles=None, xlabel=None, ylabel=None, **
     for k, ((name, v), style) in enumerate(zip(values.items(), styles)):
         kw = line_kw if "color" in line_kw else {**line_kw, "color": OKABE_ITO[k % len(OKABE_ITO)]}
         (lines[name],) = ax.plot(x, v, linestyle=style, label=name, **kw)
+        if at is not None:
+            idx = [int(np.argmin(np.abs(x - a))) for a in at]
+            ax.plot(x[idx], v[idx], "o", color=lines[name].get_color(), markersize=5, zorder=3)
     _label_axes(ax, xlabel, ylabel)
     what = ax.get_ylabel() or "values"
+    marked = "" if at is None else (", dots mark each curve at " + ", ".join(_number(a) for a in at))
     _note(ax, f"{len(values)} curve{'' if len(values) == 1 else 's'} of {what} against {ax.get_xlabel() or 'x'}, "
-              f"from {_number(x.min())} to {_number(x.max())}: "
+              f"from {_number(x.min())} to {_number(x.max())}{marked}: "
               + "; ".join(f"“{_plain_math(n)}”: {_values_phrase(x, v, at)}" for n, v in values.items()))
     return lines
 
