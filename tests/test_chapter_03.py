@@ -92,7 +92,7 @@ CLAIMS = {
     "the very first example is always a mistake": "test_the_first_example_is_always_a_mistake_from_zero",
     "for every data set": "test_eq_7_10_weighted_sum_of_examples",
     "(never the expected value)": "test_no_check_of_the_chapter_shows_an_expected_value",
-    "the nearer mean is the more probable class *when the two classes are equally likely*": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
+    "the nearer centre is the more probable class *when the two classes are equally likely*": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
     "Section 5 noted that the closest-centroid rule needs the training points only through dot products": "test_the_centroid_score_from_dot_products_alone",
     "and that is still a linear rule": "test_the_most_probable_class_with_class_sizes_is_the_linear_rule_of_exercise_1",
     "the smallest value of $t^2$ for which the rule classifies all four points correctly": "test_exercise_answers_by_reference",
