@@ -40,7 +40,7 @@ CLAIMS = {
     "on data of up to $2^{16} = 65{,}536$ numbers a tie in\nexact arithmetic is a tie in the code too": "test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_beyond",
     "the three points above, each repeated 21,846 times, put 0.6 on\nthe positive side": "test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_beyond",
     "the nearer centre is the more probable class, whatever": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
-    "$S_W^{-1}$ divides each component by its eigenvalue, so it shrinks the\ncomponents along which the clouds spread widely": "test_sw_inverse_divides_each_eigen_component_by_its_eigenvalue",
+    "$S_W^{-1}$ divides each component by its eigenvalue, so the components\nalong which the clouds spread widely shrink relative to those along which they are thin": "test_sw_inverse_divides_each_eigen_component_by_its_eigenvalue",
     "the least-squares normal lies closer to their thin direction than $\\mu^+ - \\mu^-$ does": "test_sw_inverse_divides_each_eigen_component_by_its_eigenvalue",
     "That line is again a nearer-mean rule, with another distance": "test_the_shared_covariance_rule_is_the_nearer_mean_in_mahalanobis_distance",
     "The Sherman–Morrison formula inverts such a matrix": "test_the_least_squares_w_is_a_positive_multiple_of_fishers_direction",
