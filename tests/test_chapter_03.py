@@ -37,8 +37,9 @@ CLAIMS = {
     "a score of exactly 0 is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "it can land a rounding error to either side": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "settles the sign of a score that close to 0 on the class means of the numbers as you typed them": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
-    "on data of up to $2^{16} = 65{,}536$ numbers a tie in\nexact arithmetic is a tie in the code too": "test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_beyond",
-    "the three points above, each repeated 21,846 times, put 0.6 on\nthe positive side": "test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_beyond",
+    "so a tie in exact arithmetic is a tie in the code too, with two exceptions": "test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_beyond",
+    "the three points above, each repeated 21,846 times, put\n0.6 on the positive side": "test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_beyond",
+    "put the middle one on the positive side": "test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_beyond",
     "the nearer centre is the more probable class, whatever": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
     "$S_W^{-1}$ divides each component by its eigenvalue, so the components\nalong which the clouds spread widely shrink relative to those along which they are thin": "test_sw_inverse_divides_each_eigen_component_by_its_eigenvalue",
     "the least-squares normal lies closer to their thin direction than $\\mu^+ - \\mu^-$ does": "test_sw_inverse_divides_each_eigen_component_by_its_eigenvalue",
@@ -846,7 +847,9 @@ def test_exercise_answers_by_reference():
 def test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_beyond():
     """Section 2: the line example (0.3 negative; 0.6, 1.2 positive) repeated k times is still an exact tie at
     0.6. Up to 2^16 numbers (k = 21,845: 65,535) it is predicted -1 and scores 0; the fit keeps no copy of
-    larger data, and at k = 21,846 (65,538 numbers) its float weights put 0.6 on the positive side."""
+    larger data, and at k = 21,846 (65,538 numbers) its float weights put 0.6 on the positive side. Moved
+    to 10,000,000.3 etc. the float weights are not trusted and put the exact tie on the positive side; on
+    tenth-valued data moved by up to 10,000 every exact tie at the midpoint stays a tie."""
     for k in (1, 1000, 21_845):
         X, y = np.array([[0.3]] * k + [[0.6]] * k + [[1.2]] * k), np.array([-1] * k + [1] * (2 * k))
         assert X.size <= 2 ** 16
@@ -857,6 +860,28 @@ def test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_b
     X, y = np.array([[0.3]] * k + [[0.6]] * k + [[1.2]] * k), np.array([-1] * k + [1] * (2 * k))
     assert X.size == 65_538 > 2 ** 16
     assert lk.centroid_classifier(X, y).predict([[0.6]])[0] == 1
+    # the second exception: coordinates huge compared with their differences
+    big = lk.centroid_classifier([[10_000_000.3], [10_000_000.6], [10_000_001.2]], [-1, 1, 1])
+    assert _exact_gap([[10_000_000.3], [10_000_000.6], [10_000_001.2]], [-1, 1, 1], [10_000_000.6]) == 0
+    assert big.predict([[10_000_000.6]])[0] == 1
+    # and away from both: tenth-valued data moved by up to 10,000 keep every exact tie at the midpoint a tie
+    rng = np.random.default_rng(0)
+    ties = 0
+    for offset in (0.0, 10.0, 1000.0, 10_000.0):
+        for _ in range(150):
+            n = int(rng.integers(2, 6))
+            X = np.array([[float(repr(float(offset + v)))] for v in rng.integers(-9, 10, size=n) / 10])
+            y = rng.choice([-1, 1], size=n)
+            y[0], y[1] = 1, -1
+            mp = sum(Fraction(repr(float(v))) for v in X[y == 1, 0]) / int((y == 1).sum())
+            mn = sum(Fraction(repr(float(v))) for v in X[y == -1, 0]) / int((y == -1).sum())
+            m = float((mp + mn) / 2)
+            if mp == mn or Fraction(repr(m)) != (mp + mn) / 2:
+                continue
+            res = lk.centroid_classifier(X, y)
+            assert res.predict([[m]])[0] == -1 and res.decision_function([[m]])[0] == 0.0
+            ties += 1
+    assert ties > 400
 
 
 def test_the_plug_in_rule_approaches_the_most_probable_class_as_the_classes_grow():
