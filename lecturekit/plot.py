@@ -72,6 +72,7 @@ __all__ = [
     "conic",
     "conic_shape",
     "mark",
+    "shared_legend",
     "class_style",
     "DataArtists",
     "BoundaryArtists",
@@ -2422,7 +2423,7 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
     ring : str or sequence of str, optional
         Ring the training mistakes of the model of this name (or of each of
         these names), in its colour; several rings around one point are drawn
-        one inside the other.
+        one inside the other, the first solid, the second larger and dashed.
     view : array-like of shape (m, 2), optional
         Set the limits to these points (padded by 10%) instead of all of X,
         to zoom in on part of the data (or to give several panels the same
@@ -2478,8 +2479,11 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
     for k, name in enumerate(names):
         rows = mistakes[name]
         colour = CLASSIFIER_STYLES.get(name, ("black",))[0] or "black"
+        # one ring inside the other, and every second one dashed, so that rings of two models around
+        # the same point can be told apart (and counted) where their colours overlap
         drawn_rings[name] = ax.scatter(X[rows, 0], X[rows, 1], s=200 + 150 * k, facecolors="none",
                                        edgecolors=colour, linewidths=1.6, zorder=4,
+                                       linestyles="-" if k % 2 == 0 else (0, (3, 2)),
                                        label=f"mistakes of {name}" if rows.size else None)
         where = ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])})" for i in rows[:8])
         _note(ax, f"Rings in the colour of the {name} line mark its {rows.size} training mistake(s)"
@@ -2500,6 +2504,57 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
     elif legend == "inside":
         ax.legend(loc="best", fontsize="small")
     return ComparisonArtists(data=drawn, lines=lines, mistakes=mistakes, rings=rings, off_view=arrows)
+
+
+def shared_legend(fig, *, ncol=6):
+    """One legend below the panels of ``fig`` for what they draw, each entry once.
+
+    Entries with the same label in several panels appear once; the mistake
+    count that :func:`classifiers` puts in a line's label ("perceptron: 0
+    mistakes") is dropped, since it differs from panel to panel (put it in
+    each panel's title instead).
+
+    Parameters
+    ----------
+    fig : matplotlib Figure
+        Its axes are read in order; the legend goes below them (use
+        ``layout="constrained"`` to leave room for it).
+    ncol : int, default 6
+
+    Returns
+    -------
+    matplotlib.legend.Legend
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> X, y = lk.datasets.toy()
+    >>> fig, axes = plt.subplots(1, 2, layout="constrained")
+    >>> for ax, model in zip(axes, (lk.centroid_classifier(X, y), lk.perceptron(X, y))):
+    ...     art = lk.plot.classifiers({"basic linear" if ax is axes[0] else "perceptron": model}, X, y,
+    ...                               ax=ax, legend=None)
+    >>> [t.get_text() for t in lk.plot.shared_legend(fig).get_texts()]
+    ['y = −1', 'y = +1', 'basic linear', 'perceptron']
+    >>> plt.close(fig)
+    """
+    import re
+
+    from matplotlib.figure import Figure
+
+    if not isinstance(fig, Figure):
+        raise TypeError(f"fig must be a matplotlib Figure (fig, axes = plt.subplots(...)); got {type(fig).__name__}.")
+    if not isinstance(ncol, (int, np.integer)) or isinstance(ncol, bool) or ncol < 1:
+        raise ValueError(f"ncol must be a whole number of at least 1; got {ncol!r}.")
+    handles, labels = [], []
+    for ax in fig.axes:
+        for handle, label in zip(*ax.get_legend_handles_labels()):
+            label = re.sub(r": \d+ mistakes?$", "", label)
+            if label not in labels:
+                handles.append(handle)
+                labels.append(label)
+    loc = "outside lower center" if fig.get_layout_engine() is not None else "lower center"
+    return fig.legend(handles, labels, loc=loc, ncol=int(ncol), fontsize="small")
 
 
 def _off_view_arrow(ax, p, view):
