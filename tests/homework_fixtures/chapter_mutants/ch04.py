@@ -4,9 +4,9 @@
 
 MUTANTS = {
     "ch04-two-updates": [
-        ("one update already fixes it: the margin gains |x~|² = 1 + |x|² per update, the 1 included",
+        ("one update already fixes it: the functional margin gains |x~|² = 1 + |x|² per update, the 1 included",
          "w_start = [-1.5, 0.0, 0.0]\nx_one = [1.0, 0.0]\ny_one = 1\n"),
-        ("two updates are not enough: the margin starts more than two gains below 0",
+        ("two updates are not enough: the functional margin starts more than two gains below 0",
          "w_start = [-5.0, 0.0, 0.0]\nx_one = [1.0, 0.0]\ny_one = 1\n"),
     ],
     "ch04-shuffled": [
@@ -36,6 +36,14 @@ MUTANTS = {
         Xh, y[:] = Xh[order], y[order]        # both reordered the same way, the caller's y in place
         mistakes = 0
         for i in range(len(y)):""")),
+        ("the examples are visited in a permuted order but the labels in their own order, so the k-th example "
+         "visited gets label y[k], not its own",
+         ("        for i in order:                       # one permutation for the example and its label\n"
+          "            if y[i] * (w @ Xh[i]) <= 0:\n"
+          "                w = w + y[i] * Xh[i]\n",
+          "        for x_i, y_i in zip(Xh[order], y):\n"
+          "            if y_i * (w @ x_i) <= 0:\n"
+          "                w = w + y_i * x_i\n")),
         ("one permutation for every epoch: the order must be drawn anew each epoch",
          ("    for epoch in range(1, max_epochs + 1):\n        order = rng.permutation(len(y))\n",
           "    order = rng.permutation(len(y))\n    for epoch in range(1, max_epochs + 1):\n")),
@@ -49,6 +57,9 @@ MUTANTS = {
          "earn the pocket", ("if mistakes < best_mistakes:", "if mistakes <= best_mistakes:")),
         ("mistakes counted with < 0: a point on the boundary is a mistake too",
          ("np.sum(y * (Xh @ w) <= 0)", "np.sum(y * (Xh @ w) < 0)")),
+        ("the pocket and the running w are one array: an update in place (w += ...) moves the pocket too, so it "
+         "ends with the last weights and an old count",
+         ("                w = w + y_i * x_i", "                w += y_i * x_i")),
     ],
     "ch04-run": [
         ("these three points with these labels are not linearly separable, so no run on them ever ends",
@@ -61,9 +72,10 @@ MUTANTS = {
         ("the sign is flipped: w points towards the negatives", "w_margin = [1.0, -1.0, -1.0]\n"),
         ("the perceptron's own w: it stops at the first separating line, whose margin is 0.32",
          "w_margin = [1.0, 1.0, 3.0]\n"),
-        ("b = 0: the line x1 + x2 = 0 through the origin is closer to the negatives", "w_margin = [0.0, 1.0, 1.0]\n"),
-        ("b = +1: the line x1 + x2 = -1 passes too close to the negatives",
-         "w_margin = [1.0, 1.0, 1.0]\n"),
+        ("b = 0: a line through the origin, which is not halfway between the classes: how far from the line is "
+         "each class's nearest point?", "w_margin = [0.0, 1.0, 1.0]\n"),
+        ("the line is much closer to one class than to the other: how far from it is each class's nearest point, "
+         "and which way must it move?", "w_margin = [1.0, 1.0, 1.0]\n"),
     ],
     "ch04-slow": [
         ("the points are not linearly separable (like XOR): the perceptron never converges, "
@@ -76,19 +88,23 @@ MUTANTS = {
          "X_slow = [[0.0, 1.0], [4.0, 3.0], [0.0, 0.0], [4.0, 2.0]]\ny_slow = [1, 1, 0, 0]\n"),
     ],
     "ch04-bob": [
-        ("the same start as Alice's: with another rate, what does the start have to make up for?",
-         ("bob_start = [4.0, 8.0, -4.0]", "bob_start = [1.0, 2.0, -1.0]")),
-        ("the start scaled by Alice's rate over Bob's: check the direction of the factor with §6's w0 / η",
-         ("bob_start = [4.0, 8.0, -4.0]", "bob_start = [0.25, 0.5, -0.25]")),
-        ("the start of the equivalent run with rate 1, not with Bob's rate 2",
-         ("bob_start = [4.0, 8.0, -4.0]", "bob_start = [2.0, 4.0, -2.0]")),
+        ("the same start as Alice's: with another rate and other labels, what does the start have to make up for?",
+         ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [1.0, 2.0, -1.0]")),
+        ("a start for Bob's rate that leaves out his swapped labels: what does y_i -> -y_i do to the sign of each "
+         "test?", ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [4.0, 8.0, -4.0]")),
+        ("the swapped labels are taken into account, Bob's rate is not",
+         ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [-1.0, -2.0, 1.0]")),
+        ("check the direction of the factor between the two rates",
+         ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [-0.25, -0.5, 0.25]")),
+        ("check the factor for Bob's rate",
+         ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [-2.0, -4.0, 2.0]")),
     ],
     "ch04-invariance": [
-        ("a change that alters some dot product x~_i · x~_j (the leading 1 included) taken as harmless: the run "
-         "reads the data only through these dot products and the labels (section 8)", 'answer_invariant = "abde"\n'),
-        ("a change that keeps every dot product x~_i · x~_j left out: what else does the run read (section 8)?",
-         'answer_invariant = "de"\n'),
-        ("a change that multiplies every weight vector of the run by the same non-zero number left out: what does "
-         "that do to the sign of each test y_i w~ · x~_i?", 'answer_invariant = "b, d"\n'),
+        ("one of your letters changes some dot product x~_i · x~_j: which one, the leading 1 included?",
+         'answer_invariant = "abde"\n'),
+        ("you left out a change under which every test y_i w~ · x~_i of the run keeps its value: follow the first "
+         "two updates from w = 0 for each letter you left out", 'answer_invariant = "de"\n'),
+        ("you left out a change that multiplies every weight vector of the run by the same non-zero number: what "
+         "does that do to the sign of each test y_i w~ · x~_i?", 'answer_invariant = "b, d"\n'),
     ],
 }
