@@ -442,10 +442,11 @@ def _bob(t, bob_start):
                                                                     "other labels, what does the start have to make "
                                                                     "up for?"),
                             Mistake("bob-labels-ignored", _ALICE_START / _ALICE_ETA * _BOB_ETA,
-                                    "a start for Bob's rate that leaves out his swapped labels: what does y_i -> -y_i "
-                                    "do to the sign of each test?"),
+                                    "Bob's swapped labels are left out: with y_i -> -y_i, which multiples of Alice's "
+                                    "weights give each of his tests the sign of hers?"),
                             Mistake("bob-rate-ignored", -_ALICE_START,
-                                    "the swapped labels are taken into account, Bob's rate is not"),
+                                    "Bob's rate is left out: after an update with his rate, is his weight vector "
+                                    "still the same multiple of Alice's?"),
                             Mistake("bob-ratio-inverted", -_ALICE_START * _ALICE_ETA / _BOB_ETA,
                                     "check the direction of the factor between the two rates"),
                             Mistake("bob-rate-one", -_ALICE_START / _ALICE_ETA,

@@ -90,9 +90,10 @@ MUTANTS = {
     "ch04-bob": [
         ("the same start as Alice's: with another rate and other labels, what does the start have to make up for?",
          ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [1.0, 2.0, -1.0]")),
-        ("a start for Bob's rate that leaves out his swapped labels: what does y_i -> -y_i do to the sign of each "
-         "test?", ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [4.0, 8.0, -4.0]")),
-        ("the swapped labels are taken into account, Bob's rate is not",
+        ("Bob's swapped labels are left out: with y_i -> -y_i, which multiples of Alice's weights give each of his "
+         "tests the sign of hers?", ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [4.0, 8.0, -4.0]")),
+        ("Bob's rate is left out: after an update with his rate, is his weight vector still the same multiple of "
+         "Alice's?",
          ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [-1.0, -2.0, 1.0]")),
         ("check the direction of the factor between the two rates",
          ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [-0.25, -0.5, 0.25]")),
