@@ -854,7 +854,7 @@ CLAIMS = {
     "on separable data every order converges": "test_the_mistake_bound_holds_for_every_order",
     "the perceptron cannot learn XOR": "test_xor_never_converges_in_any_order",
     "(or of the same class with": "test_an_update_lowers_the_margin_of_the_examples_it_points_away_from",
-    "lecturekit decides the sign of every score it tests or predicts with the way exact arithmetic decides it":
+    "lecturekit decides the sign of every score it tests or predicts as exact arithmetic decides it":
         "test_lecturekit_decides_every_score_as_exact_arithmetic_on_decimal_data",
     "A score of exactly 0 is then a real tie, and the mistake test $\\le 0$ calls it a mistake":
         "test_predict_decides_a_tie_of_a_fit_exactly",
@@ -882,6 +882,8 @@ CLAIMS = {
         "test_the_shuffled_reference_pairs_each_example_with_its_label",
     "a run stopped by `max_epochs` has not shown that the data are inseparable":
         "test_max_epochs_also_stops_separable_data",
+    "since every one of these lines separates the data":
+        "test_the_seven_orders_of_section_7_separate_and_their_closest_point_is_a_distance",
     "then the boundary lies at signed distance $-b$ from the origin along $\\mathbf{w}$":
         "test_minus_b_is_the_signed_offset_of_the_boundary_along_w",
     "plus 1 for every example it then classified correctly":
@@ -1063,6 +1065,24 @@ def test_max_epochs_also_stops_separable_data():
         r = lk.perceptron(X, y)
     assert not r.converged and r.epochs == 100 and [w.category for w in caught] == [lk.ConvergenceWarning]
     assert quiet(lk.perceptron, X, y, max_epochs=100_000).converged
+
+
+def test_the_seven_orders_of_section_7_separate_and_their_closest_point_is_a_distance():
+    """§7: every one of the seven runs separates the unbalanced set, so with |w| = 1 the smallest
+    y_i (w.x_i + b) is the Euclidean distance from the line to its closest training point, measured
+    here independently as the distance to the point's orthogonal projection on the line."""
+    X, y = lk.datasets.unbalanced(40, 20, seed=0)
+    orders = [np.arange(len(y))] + [np.random.default_rng(s).permutation(len(y)) for s in range(6)]
+    for p in orders:
+        r = lk.perceptron(X[p], y[p])
+        assert r.converged and np.all(y * (r.w[0] + X @ r.w[1:]) > 0)
+        w, b = r.w[1:] / np.linalg.norm(r.w[1:]), r.w[0] / np.linalg.norm(r.w[1:])
+        foot = -b * w                                    # a point of the line
+        along = (X - foot) @ np.array([-w[1], w[0]])     # coordinate along the line's direction
+        proj = foot + np.outer(along, [-w[1], w[0]])     # each point's projection on the line
+        assert np.allclose(proj @ w + b, 0)
+        distance = np.linalg.norm(X - proj, axis=1).min()
+        assert np.isclose(np.min(y * (X @ w + b)), distance, rtol=1e-12)
 
 
 @given(st.lists(st.integers(-9, 9), min_size=3, max_size=3).filter(lambda w: w[1] or w[2]))
