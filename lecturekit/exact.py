@@ -352,6 +352,17 @@ class ExactLinear:
             self._err = float(self._err())
         return float(self._err)
 
+    def __getstate__(self):
+        """Pickle the bound and the exact weights themselves, not the functions that compute them
+        (a fitted estimator must pickle; those functions are closures)."""
+        state = self.__dict__.copy()
+        if callable(self._err):
+            state["_err"] = self.err
+        if self._weights_fn is not None:
+            state["_w_exact"] = self.exact_weights()
+            state["_weights_fn"] = None
+        return state
+
     @classmethod
     def of_weights(cls, w):
         """The weights w themselves, read as decimals."""

@@ -123,6 +123,16 @@ def learning_rate(eta: float, schedule, k: int) -> float:
     return float(schedule(k))
 
 
+def exact_rate(eta: float, schedule, k: int) -> Fraction:
+    """The exact value of :func:`learning_rate`: eta as typed, eta / k exactly for "1/k", and a
+    callable's float read as the decimal it prints as (lecturekit.exact)."""
+    if schedule == "constant":
+        return exact.decimal(eta)
+    if schedule == "1/k":
+        return exact.decimal(eta) / k
+    return exact.decimal(learning_rate(eta, schedule, k))
+
+
 def check_schedule(schedule):
     if schedule in ("constant", "1/k") or callable(schedule):
         return schedule
@@ -134,8 +144,9 @@ def check_schedule(schedule):
 class _BatchMargins:
     """The margins ``y_i w . x_i`` of the batch perceptron's iterates, exact near 0.
 
-    Exactly, ``w(k) = w0 + sum_t eta(t) sum_{i in M(t)} y_i x_i`` (the rates and
-    data read as decimals).  A float margin farther from 0 than the rounding
+    Exactly, ``w(k) = w0 + sum_t eta(t) sum_{i in M(t)} y_i x_i``, with the data as
+    typed and the rates as :func:`exact_rate` gives them (eta as typed, eta / k,
+    or a callable's floats read as decimals).  A float margin farther from 0 than the rounding
     bound of the iterate (every step so far rounds its sum of |M| rows, its
     product with eta and its addition) and of the dot product stands; any
     other is replaced by the exact margin, correctly rounded (0.0 on the
@@ -145,24 +156,24 @@ class _BatchMargins:
 
     def __init__(self, Xh, y, w0):
         self.Xh, self.y = Xh, y
-        self.nx = np.sqrt(np.einsum("ij,ij->i", Xh, Xh))
+        self.nx = np.maximum(np.sqrt(np.einsum("ij,ij->i", Xh, Xh)), exact.SMALL_ROW)
         self.err = exact.BAND * float(np.sqrt(w0 @ w0))
         self.rows = exact.DecimalRows(Xh, None)
         self.w_exact = [exact.decimal(v) for v in w0]
         self.steps, self.synced = [], 0
 
-    def record_step(self, eta_k, wrong, w):
+    def record_step(self, eta_k, wrong, w, eta_exact):
+        """A step with rate eta_k (float; its exact value eta_exact) over the mistakes ``wrong``."""
         idx = np.flatnonzero(wrong)
         with np.errstate(over="ignore", invalid="ignore"):
             self.err += exact.BAND * ((idx.size + 4) * eta_k * float(self.nx[idx].sum()) + float(np.sqrt(w @ w)))
-        self.steps.append((eta_k, idx))
+        self.steps.append((eta_exact, idx))
 
     def _exact_weights(self):
-        for eta_k, idx in self.steps[self.synced:]:
+        for e, idx in self.steps[self.synced:]:
             g = exact.Combination(self.rows)
             for i in idx:
                 g.add(int(i), int(self.y[i]))
-            e = exact.decimal(eta_k)
             self.w_exact = [a + e * b for a, b in zip(self.w_exact, g.vector())]
         self.synced = len(self.steps)
         return self.w_exact
@@ -258,7 +269,7 @@ def batch_perceptron(
         if not np.isfinite(eta_k) or eta_k <= 0:
             raise ValueError(f"schedule gave eta({k}) = {eta_k!r}; learning rates must be finite and > 0.")
         w = w + eta_k * (y[wrong] @ Xh[wrong])  # w - eta(k) * grad J(w)
-        run.record_step(eta_k, wrong, w)
+        run.record_step(eta_k, wrong, w, exact_rate(eta, schedule, k))
         path.append(w.copy())
         etas.append(eta_k)
     if not converged:

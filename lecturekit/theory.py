@@ -17,6 +17,7 @@ from fractions import Fraction
 import numpy as np
 
 from ._validation import check_binary_y, check_bool, check_count, check_weights, check_X
+from .exact import ExactLinear
 
 __all__ = ["margin", "radius", "novikoff_bound", "is_separable", "separation_certificate",
            "cover_probability"]
@@ -45,23 +46,31 @@ def margin(w, X, y, *, fit_intercept: bool = True, space: str = "homogeneous") -
     Returns
     -------
     float
-        Positive iff w separates the data (every point strictly on its side).
+        Positive iff w separates the data (every point strictly on its side),
+        decided exactly on the numbers as typed (:mod:`lecturekit.exact`): a
+        point exactly on the hyperplane gives 0.0, not a rounding error.
 
     Examples
     --------
     >>> import lecturekit as lk
     >>> lk.margin([0.0, 1.0], [[2.0], [-1.0]], [1, -1])
     1.0
+    >>> lk.margin([-0.3, 1.0, 1.0], [[0.1, 0.2], [1.0, 1.0], [0.0, 0.0]], [1, 1, -1])  # (0.1, 0.2) is on the line
+    0.0
     """
     P = _points(X, fit_intercept)
     y = check_binary_y(y, P.shape[0])
     w = check_weights(w, P.shape[1], "w", what=" (bias first)" if fit_intercept else "")
     if space not in ("homogeneous", "input"):
         raise ValueError(f"space must be 'homogeneous' or 'input'; got {space!r}.")
-    scale = np.linalg.norm(w[1:] if (space == "input" and fit_intercept) else w)
+    scale = float(np.linalg.norm(w[1:] if (space == "input" and fit_intercept) else w))
     if scale == 0:
         raise ValueError("w has no direction (its normal part is zero); a margin is undefined.")
-    return float(np.min(y * (P @ w)) / scale)
+    with np.errstate(over="ignore", invalid="ignore"):
+        scores = P @ w
+    scores = ExactLinear.of_weights(w).fix_scores(P, scores)  # exact near 0
+    worst = float(np.min(y * scores))
+    return (worst if worst != 0.0 else 0.0) / scale  # a point on the hyperplane: 0.0, never -0.0
 
 
 def radius(X, *, fit_intercept: bool = True) -> float:
@@ -87,7 +96,9 @@ def novikoff_bound(X, y, u, *, fit_intercept: bool = True) -> float:
     Raises
     ------
     ValueError
-        If u does not separate the data (gamma <= 0): no bound follows.
+        If u does not separate the data (gamma <= 0, decided exactly on the
+        numbers as typed: a point exactly on u's hyperplane counts): no bound
+        follows.
 
     Examples
     --------

@@ -157,8 +157,8 @@ def argmax_first(values):
     return best
 
 
-def batch_perceptron(X, y, eta=1, max_iter=1000, w0=None, fit_intercept=True):
-    """Gradient descent on the perceptron criterion with a constant rate."""
+def batch_perceptron(X, y, eta=1, max_iter=1000, w0=None, fit_intercept=True, schedule="constant"):
+    """Gradient descent on the perceptron criterion, rate eta or eta / k at step k."""
     Xh = hom(X, 1 if fit_intercept else 0)
     w = [F(0)] * len(Xh[0]) if w0 is None else [F(v) for v in w0]
     eta = F(eta)
@@ -171,7 +171,8 @@ def batch_perceptron(X, y, eta=1, max_iter=1000, w0=None, fit_intercept=True):
             break
         k += 1
         g = [sum((y[i] * Xh[i][c] for i in M), F(0)) for c in range(len(w))]
-        w = [a + eta * b for a, b in zip(w, g)]
+        rate = eta if schedule == "constant" else eta / k
+        w = [a + rate * b for a, b in zip(w, g)]
     return dict(w=w, mistakes=mistakes, n_iter=k, converged=not M)
 
 

@@ -104,6 +104,20 @@ def test_pickle_round_trip_predicts_the_same(est):
     assert back.get_params() == fitted.get_params() and back.n_features_in_ == 2
 
 
+def test_pickled_classifier_still_decides_ties_exactly():
+    # The midpoint of the two class means lies on the closest-centroid boundary (hand computation:
+    # means (0.4, 0.4) and (0, 0.1), midpoint (0.2, 0.25)); in floats its score is -2.8e-17. The
+    # exact weights are computed lazily by a closure, which must not stop a fitted model pickling
+    # nor be lost by it.
+    X = np.array([[0.3, 0.7], [0.5, 0.1], [0.1, -0.1], [-0.1, 0.3]])
+    y = np.array(["a", "a", "b", "b"])
+    fitted = lk.estimators.CentroidClassifier().fit(X, y)
+    w = fitted.result_.w
+    assert w[0] + np.array([0.2, 0.25]) @ w[1:] != 0.0  # the float score is not the exact one
+    for model in (fitted, pickle.loads(pickle.dumps(fitted))):
+        assert model.decision_function([[0.2, 0.25]])[0] == 0.0
+
+
 # --------------------------------------------------------------------------
 # Pipeline, GridSearchCV, cross_val_score
 # --------------------------------------------------------------------------

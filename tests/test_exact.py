@@ -403,3 +403,51 @@ def test_a_point_midway_between_the_means_is_on_the_centroid_boundary():
     assert res.decision_function(X)[1] == 0.0
     assert res.predict(X)[1] == conventions.SIGN_AT_ZERO
     assert not np.signbit(lk.centroid_classifier([[1.0], [1.0]], [1, -1]).w[0])  # no "-0." bias
+
+
+@settings(max_examples=150, deadline=None)
+@given(decimal_sets(), st.sampled_from([1, Fraction(3, 10), 2]), st.booleans())
+def test_batch_perceptron_with_the_1_over_k_rate_makes_the_exact_steps(data, eta, fit_intercept):
+    # eta / k is not a short decimal (1/3): the library takes it exactly, not as its rounded float
+    F, X, y = data
+    want = ref.batch_perceptron(F, y, eta=eta, max_iter=30, fit_intercept=fit_intercept, schedule="1/k")
+    with quiet():
+        res = lk.batch_perceptron(X, y, eta=float(eta), schedule="1/k", max_iter=30, fit_intercept=fit_intercept)
+    assert res.mistakes.tolist() == want["mistakes"]
+
+
+def test_the_1_over_k_counterexample():
+    # exactly, the fourth iterate puts a point on the boundary (2 mistakes); 0.333... did not
+    X, y = np.array([[0.1], [0.4], [-0.4]]), np.array([-1, 1, 1])
+    want = ref.batch_perceptron([[Fraction(1, 10)], [Fraction(4, 10)], [Fraction(-4, 10)]], [-1, 1, 1],
+                                eta=1, max_iter=10, schedule="1/k")
+    with quiet():
+        res = lk.batch_perceptron(X, y, schedule="1/k", max_iter=10)
+    assert res.mistakes.tolist() == want["mistakes"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(decimal_sets(), st.lists(st.integers(-9, 9), min_size=4, max_size=4), st.booleans())
+def test_margin_and_the_bound_decide_separation_exactly(data, uk, fit_intercept):
+    F, X, y = data
+    d1 = X.shape[1] + (1 if fit_intercept else 0)
+    uf = [Fraction(k, 10) for k in uk[:d1]] + [Fraction(0)] * max(0, d1 - 4)
+    u = np.array([float(v) for v in uf])
+    if not any(uf[1:] if fit_intercept else uf):
+        return
+    rows = ref.hom(F) if fit_intercept else [list(map(Fraction, r)) for r in F]
+    worst = min(yi * ref.dot(uf, r) for yi, r in zip(y.tolist(), rows))
+    got = lk.margin(u, X, y, fit_intercept=fit_intercept)
+    assert np.sign(got) == (worst > 0) - (worst < 0)
+    if worst > 0:
+        assert lk.novikoff_bound(X, y, u, fit_intercept=fit_intercept) > 0
+    else:
+        with pytest.raises(ValueError, match="does not separate"):
+            lk.novikoff_bound(X, y, u, fit_intercept=fit_intercept)
+
+
+def test_a_point_on_u_s_line_gives_no_bound():
+    X, y = [[0.1, 0.2], [1.0, 1.0], [-1.0, -1.0]], [1, 1, -1]
+    assert lk.margin([-0.3, 1.0, 1.0], X, y) == 0.0
+    with pytest.raises(ValueError, match="does not separate"):
+        lk.novikoff_bound(X, y, [-0.3, 1.0, 1.0])
