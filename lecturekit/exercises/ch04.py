@@ -384,8 +384,10 @@ def _margin(t, w_margin):
 
 _SLOW_NOT_SEPARABLE = ("the points are not linearly separable (like XOR): the perceptron never converges, "
                        "so it does not 'need' updates, it cycles")
-_SLOW_FEW = ("the classes are far apart compared with the points' distance from the origin: "
-             "a wide gap is found in a few updates")
+# a question, not a diagnosis: a narrow gap in a lucky order is also separated in a few updates
+_SLOW_FEW = ("a few updates separate these points: how far does one update turn the boundary when the gap "
+             "between the classes is narrow compared with the points' distance from the origin, and does "
+             "the order you give the points in make the run meet the narrow gap again and again?")
 _SLOW_LABELS = "labels 0/1 instead of -1/+1"
 _SLOW_EPOCHS = 10
 

@@ -81,8 +81,9 @@ MUTANTS = {
         ("the points are not linearly separable (like XOR): the perceptron never converges, "
          "so it does not 'need' updates, it cycles",
          "X_slow = [[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]\ny_slow = [1, 1, -1, -1]\n"),
-        ("the classes are far apart compared with the points' distance from the origin: "
-         "a wide gap is found in a few updates",
+        ("a few updates separate these points: how far does one update turn the boundary when the gap between "
+         "the classes is narrow compared with the points' distance from the origin, and does the order you give "
+         "the points in make the run meet the narrow gap again and again?",
          "X_slow = [[0.0, 3.0], [3.0, 1.0], [-3.0, -2.0], [2.0, 0.0]]\ny_slow = [1, 1, -1, -1]\n"),
         ("labels 0/1 instead of -1/+1",
          "X_slow = [[0.0, 1.0], [4.0, 3.0], [0.0, 0.0], [4.0, 2.0]]\ny_slow = [1, 1, 0, 0]\n"),
