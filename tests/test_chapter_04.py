@@ -728,6 +728,34 @@ def test_the_margin_exercise_has_a_solution_and_the_perceptron_misses_it():
     assert margin(lk.perceptron(X, y).w) == pytest.approx(1 / np.sqrt(10))      # 0.3162 < 2
 
 
+def test_the_margin_exercise_names_a_mistake_only_where_it_is_true_of_the_answer():
+    """Exercise 5's messages are attached to the geometry of the answer, not to its margin's value:
+    (-2, 1, 1) has the margin of the line through the origin (1.4142) but a bias, and is closer to
+    the positives (1.41) than to the negatives (2.83); a tilted line at equal distance from both
+    classes gets no diagnosis at all, only the hint."""
+    from lecturekit.exercises import check_exercise
+    from lecturekit.exercises import ExerciseFailed
+
+    def feedback(w):
+        with pytest.raises(ExerciseFailed) as info:
+            check_exercise("ch04-margin", w)
+        return str(info.value)
+
+    assert "b = 0" in feedback([0.0, 1.0, 1.0])
+    assert "b = 0" in feedback([0.0, 1.0, 2.0])                  # any line through the origin misses 2
+    assert "b = 0" not in feedback([-2.0, 1.0, 1.0]) and "closer to one class" in feedback([-2.0, 1.0, 1.0])
+    assert "perceptron's own w" in feedback([2.0, 2.0, 6.0])      # the perceptron's w, scaled
+    X = np.array([[1.0, 3.0], [3.0, 1.0], [3.0, 3.0], [-1.0, -1.0], [0.0, -2.0], [-2.0, 0.0]])
+    y = np.array([1, 1, 1, -1, -1, -1])
+    w = np.array([-1.0, 1.0, 1.2])                                 # tilted; shift it to equal distances
+    d = y * (X @ w[1:] + w[0])
+    w[0] -= (d[y == 1].min() - d[y == -1].min()) / 2
+    d = y * (X @ w[1:] + w[0])
+    assert d[y == 1].min() == pytest.approx(d[y == -1].min()) and d.min() / np.hypot(*w[1:]) < 2
+    message = feedback(w.tolist())
+    assert "known mistake" not in message and "Hint:" in message
+
+
 def test_the_slow_exercise_accepts_a_set_that_needs_very_many_updates_quickly_and_quietly():
     """A separable set on which Alg. 7.1 needs 399 999 updates is a valid answer: the check passes it without
     running them all, and no ConvergenceWarning reaches the learner."""

@@ -349,6 +349,7 @@ def _run(t, X_run, y_run):
 
 _MARGIN_X = np.array([[1.0, 3.0], [3.0, 1.0], [3.0, 3.0], [-1.0, -1.0], [0.0, -2.0], [-2.0, 0.0]])
 _MARGIN_Y = np.array([1, 1, 1, -1, -1, -1])
+_PERCEPTRON_W = np.array([1.0, 1.0, 3.0])   # the perceptron from 0 on these points: one update, on (1, 3)
 
 
 @exercise("ch04-margin", number=5, title="construct a weight vector with a large margin", points=3,
@@ -366,16 +367,24 @@ def _margin(t, w_margin):
             misconceptions=[Mistake("flipped", -np.ones(6), "the sign is flipped: w points towards the negatives")])
     length = float(np.hypot(w[1], w[2]))
     gamma = float(np.min(scores)) / length + 0.0 if length > 0 else float("nan")  # + 0.0: no "-0" shown
-    t.check("at least 2" if gamma >= 2 - 1e-9 else round(gamma, 4), "at least 2",
-            call="the margin min_i y_i (w . x_i + b) / |w| of `w_margin`",
-            misconceptions=[Mistake("perceptron-w", 0.3162, "the perceptron's own w: it stops at the first "
-                                                            "separating line, whose margin is 0.32"),
-                            Mistake("through-origin", 1.4142, "b = 0: a line through the origin, which is not "
-                                                              "halfway between the classes: how far from the line is "
-                                                              "each class's nearest point?"),
-                            Mistake("bias-sign", 0.7071, "the line is much closer to one class than to the other: "
-                                                         "how far from it is each class's nearest point, and which "
-                                                         "way must it move?")])
+    shown = "at least 2" if gamma >= 2 - 1e-9 else round(gamma, 4)
+    # each message is attached only where it is true of this w, not to every w with the same margin
+    mistakes = []
+    if length > 0:
+        nearest = {c: float(np.min(scores[_MARGIN_Y == c])) / length for c in (-1, 1)}
+        if np.allclose(w / np.linalg.norm(w), _PERCEPTRON_W / np.linalg.norm(_PERCEPTRON_W)):
+            mistakes.append(Mistake("perceptron-w", shown, "the perceptron's own w: it stops at the first "
+                                                           "separating line, whose margin is 0.32"))
+        elif w[0] == 0:
+            mistakes.append(Mistake("through-origin", shown, "b = 0: a line through the origin, which is not "
+                                                             "halfway between the classes: how far from the line "
+                                                             "is each class's nearest point?"))
+        elif min(nearest.values()) > 0 and max(nearest.values()) >= 2 * min(nearest.values()):
+            mistakes.append(Mistake("bias-sign", shown, "the line is much closer to one class than to the other: "
+                                                        "how far from it is each class's nearest point, and which "
+                                                        "way must it move?"))
+    t.check(shown, "at least 2", call="the margin min_i y_i (w . x_i + b) / |w| of `w_margin`",
+            misconceptions=mistakes)
 
 
 # --------------------------------------------------------------------------
