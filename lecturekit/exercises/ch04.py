@@ -85,8 +85,9 @@ def _two_updates(t, w_start, x_one, y_one):
         t.check_true(not conventions.is_mistake(margin + 2 * gain),
                      what="the example is classified correctly after a second update",
                      mistake=Mistake("two-updates-not-enough", None, "two updates are not enough: the "
-                                                                     "functional margin starts more than two gains "
-                                                                     "below 0"))
+                                                                     "functional margin starts two gains or more "
+                                                                     "below 0, and a margin of 0 is still a "
+                                                                     "mistake"))
 
 
 # --------------------------------------------------------------------------

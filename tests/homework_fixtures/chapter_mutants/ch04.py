@@ -6,7 +6,8 @@ MUTANTS = {
     "ch04-two-updates": [
         ("one update already fixes it: the functional margin gains |x~|² = 1 + |x|² per update, the 1 included",
          "w_start = [-1.5, 0.0, 0.0]\nx_one = [1.0, 0.0]\ny_one = 1\n"),
-        ("two updates are not enough: the functional margin starts more than two gains below 0",
+        ("two updates are not enough: the functional margin starts two gains or more below 0, and a margin of 0 "
+         "is still a mistake",
          "w_start = [-5.0, 0.0, 0.0]\nx_one = [1.0, 0.0]\ny_one = 1\n"),
     ],
     "ch04-shuffled": [
