@@ -1113,6 +1113,19 @@ def test_the_seven_orders_of_section_7_separate_and_their_closest_point_is_a_dis
         assert np.isclose(np.min(y * (X @ w + b)), distance, rtol=1e-12)
 
 
+def test_the_maximal_margin_line_of_the_unbalanced_set_beats_all_seven_orders():
+    """§7: the perceptron's seven lines pass 0.02 to 0.10 from their closest point; the maximal margin
+    line (scikit-learn's linear SVM with a hard margin, an independent solver) keeps about 0.2."""
+    from sklearn.svm import SVC
+
+    X, y = lk.datasets.unbalanced(40, 20, seed=0)
+    svm = SVC(kernel="linear", C=1e6).fit(X, y)
+    best = np.min(y * (X @ svm.coef_[0] + svm.intercept_[0])) / np.linalg.norm(svm.coef_[0])
+    orders = [np.arange(len(y))] + [np.random.default_rng(s).permutation(len(y)) for s in range(6)]
+    closest = [lk.margin(lk.perceptron(X[p], y[p]).w, X, y, space="input") for p in orders]
+    assert 0.015 < min(closest) and max(closest) < 0.105 < 0.2 < best
+
+
 @given(st.lists(st.integers(-9, 9), min_size=3, max_size=3).filter(lambda w: w[1] or w[2]))
 def test_minus_b_is_the_signed_offset_of_the_boundary_along_w(w):
     """§7: with |w| = 1 the boundary lies at signed distance -b from the origin along w: the point -b w is on
