@@ -178,6 +178,17 @@ class RegionArtists:
     labels: np.ndarray
     ambiguous_mask: np.ndarray | None = None
 
+    def legend_handles(self, template: str = "predicted {}") -> list:
+        """One legend patch per class, in its region's colour and opacity, labelled
+        ``template.format(label)`` (labels ±1 written −1 and +1)."""
+        from matplotlib.patches import Patch
+
+        colours, alpha = self.mesh.get_cmap().colors, self.mesh.get_alpha()
+        names = [f"{c:+d}".replace("-", "\N{MINUS SIGN}") if isinstance(c, (int, np.integer)) and abs(int(c)) == 1
+                 else str(c.item() if hasattr(c, "item") else c) for c in self.classes]
+        return [Patch(color=colour, alpha=alpha, label=template.format(name))
+                for colour, name in zip(colours, names)]
+
 
 @dataclass(frozen=True)
 class TraceArtists:

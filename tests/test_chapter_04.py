@@ -1314,3 +1314,27 @@ def test_only_the_decisions_are_exact_the_weights_are_floats():
     gap = np.abs(a.weight_history(X, y) / 0.2 - b.weight_history(X, y))
     assert gap.max() > 0
     np.testing.assert_array_less(gap, 4 * np.spacing(np.abs(b.weight_history(X, y)) + 1.0))
+
+
+def test_the_region_legend_patches_carry_the_colour_and_opacity_of_their_regions():
+    """§9's figure labels the vote's two regions with `RegionArtists.legend_handles`: one patch per class,
+    in the colour the regions are painted (read back from the image's pixels) and at their opacity."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_rgba
+
+    X, y = lk.datasets.toy()
+    fig, ax = plt.subplots()
+    try:
+        art = lk.plot.regions(lk.perceptron(X, y), X, ax=ax, resolution=20, alpha=0.3)
+        handles = art.legend_handles("the vote predicts {}")
+        assert [h.get_label() for h in handles] == ["the vote predicts \N{MINUS SIGN}1", "the vote predicts +1"]
+        painted = art.mesh.to_rgba(art.mesh.get_array())          # the colour of each cell as drawn
+        for h, c in zip(handles, art.classes):
+            cell = painted[art.labels == c][0]
+            assert np.allclose(h.get_facecolor()[:3], cell[:3]) and h.get_alpha() == 0.3
+            assert np.allclose(h.get_facecolor()[:3], to_rgba(lk.plot.class_style([c])[0][0])[:3])
+    finally:
+        plt.close(fig)
