@@ -474,7 +474,7 @@ _INVARIANT_KEY = "bde"
 # reasoning (section 8: the run reads the data only through the dot products and the labels), never to letters
 _INVARIANT_ERRORS = (
     ("invariance-dot-products", lambda s: bool(set(s) & set("ac")),
-     "one of your letters changes some dot product x~_i · x~_j: which one, the leading 1 included?"),
+     "a change that alters some dot product x~_i · x~_j is among your letters: which one, the leading 1 included?"),
     ("invariance-rotation", lambda s: "b" not in s,
      "you left out a change under which every test y_i w~ · x~_i of the run keeps its value: follow the first two "
      "updates from w = 0 for each letter you left out"),

@@ -103,7 +103,8 @@ MUTANTS = {
          ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [-2.0, -4.0, 2.0]")),
     ],
     "ch04-invariance": [
-        ("one of your letters changes some dot product x~_i · x~_j: which one, the leading 1 included?",
+        ("a change that alters some dot product x~_i · x~_j is among your letters: which one, the leading 1 "
+         "included?",
          'answer_invariant = "abde"\n'),
         ("you left out a change under which every test y_i w~ · x~_i of the run keeps its value: follow the first "
          "two updates from w = 0 for each letter you left out", 'answer_invariant = "de"\n'),
