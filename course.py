@@ -2,20 +2,28 @@
 """The one entry point of the lecturekit course.
 
 Usage:
-    python3 course.py lab   [--instructor] [--no-solutions] [jupyter lab args...]
+    python3 course.py lab   [--instructor] [--no-solutions] [-- jupyter lab args...]
                                                     set up, then open your own copy of the course
                                                     (my-work/) on its start page, START.ipynb
                                                     (--instructor opens notebooks/)
     python3 course.py progress [--chapter STEM] [--timeout S]
                                                     grade your saved copies: status and points
                                                     per exercise, chapter totals, what is next
-    python3 course.py test  [--browser] [--one-kernel] [--latest] [pytest args...]
-                                                    set up, then run every test
+    python3 course.py test  [--chapter NN] [--grader | --no-grader] [--browser] [--one-kernel]
+                            [--latest] [pytest args...]
+                                                    set up, then run every test (or one
+                                                    chapter's, or only the grader's)
+    python3 course.py regen [NN...]                 re-execute chapters in place (default: all)
     python3 course.py lock  [--keep]                refresh requirements/lock.txt, reinstall, regen
     python3 course.py sweep [notebooks...]          strict nbval under each BLAS kernel type
-    python3 course.py regen                         re-execute every notebook in place
     python3 course.py export [args...]              write the course as static HTML to build/html/
     python3 course.py bench [args...]               run benchmarks/run.py
+    python3 course.py grade STUDENT|SUBMISSIONS/ --instructor NOTEBOOK [options...]
+                                                    grade a student or a class (docs/instructors.md)
+    python3 course.py COMMAND --help                what COMMAND does; installs and runs nothing
+
+A chapter is named by its number (4 or 04), its file's stem (04_perceptron)
+or its path (notebooks/04_perceptron.ipynb).
 
 `lab` opens the learner's workspace, my-work/ (git-ignored): the student
 version of every chapter, made on first run from notebooks/; when a chapter
@@ -59,6 +67,23 @@ here, not on a learner's machine; `--one-kernel` skips those two runs.
 OPENBLAS_CORETYPE unset and set to each of Haswell, SkylakeX, Sandybridge and
 Prescott, and prints which kernel really ran each time.
 
+`test --chapter 04` runs what concerns one chapter: strict nbval of its
+notebook (and the two extra kernel passes), tests/test_chapter_04.py, the
+doctests of lecturekit/exercises/ch04.py, and every other test whose id names
+the chapter (04_perceptron or ch04-: its exercise checks, its registered
+wrong answers, its grading run). The grader's own tests (pytest marker
+`grader`: tests/test_homework*.py, tests/test_class_*.py and the
+doctests of lecturekit/homework/) take about a quarter of the whole run: `--grader`
+runs only them, `--no-grader` everything else. Before it starts, `test` says
+what it will run and about how long (the last run's times on this machine,
+kept in .venv/.lecturekit-test-times.json, or times measured on a loaded
+2-core machine); pytest then shows its progress.
+
+`regen` executes each chapter (`jupyter execute --inplace`) and writes it
+back clean: no execution timestamps in the cells' metadata, and widget model
+ids renumbered from the chapter's name in the order its outputs show the
+widgets, so regenerating an unchanged chapter leaves `git diff` empty.
+
 `export` runs tools/export_html.py (see its --help): it needs npm once, to
 fetch the widget manager, require.js and MathJax into build/npm-cache/.
 
@@ -68,11 +93,14 @@ Python 3.10+ before anything is installed.
 
 import hashlib
 import importlib.util
+import json
 import os
+import re
 import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -187,6 +215,42 @@ def pip_versions():
 def notebooks():
     """All course notebooks, in chapter order."""
     return sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+class UsageError(ValueError):
+    """A command line that a command cannot use; the message says what to type instead."""
+
+
+def chapter_paths(selectors):
+    """The notebooks that chapter selectors name, in the order given, each once.
+
+    A selector is a chapter's number (``4`` or ``04``), its file's stem
+    (``04_perceptron``), the stem without the number (``perceptron``) or its
+    path (``notebooks/04_perceptron.ipynb``). Raises UsageError for a
+    selector that names no chapter, or more than one.
+    """
+    paths = notebooks()
+    chosen = []
+    for selector in selectors:
+        found = [path for path in paths if _names_chapter(selector, path)]
+        if len(found) != 1:
+            listed = ", ".join(path.stem for path in paths) or "none (notebooks/ has no .ipynb)"
+            what = "no chapter" if not found else f"{len(found)} chapters"
+            raise UsageError(f"{what} matches {selector!r}; the chapters are: {listed}. "
+                             "Name one by its number (04), its stem or its path.")
+        if found[0] not in chosen:
+            chosen.append(found[0])
+    return chosen
+
+
+def _names_chapter(selector, path):
+    name = Path(str(selector).strip()).name
+    if name.endswith(".ipynb"):
+        name = name[: -len(".ipynb")]
+    number, _, rest = path.stem.partition("_")
+    if name.isdigit() and number.isdigit():
+        return int(name) == int(number)
+    return name in (path.stem, rest)
 
 
 def relative(path):
@@ -352,8 +416,14 @@ def find_chromium():
 # BLAS kernel types (outputs must not hang on the last bit)
 # --------------------------------------------------------------------------
 
+# Names the kernel after running it: a kernel this processor lacks the
+# instructions for (SkylakeX's AVX-512 on an AMD EPYC) is accepted by
+# OPENBLAS_CORETYPE, then dies of SIGILL at the first product, and a notebook
+# run under it would wait for its cell timeout.
 _KERNEL_PROBE = (
     "import numpy, threadpoolctl\n"
+    "a = numpy.ones((64, 64))\n"
+    "assert (a @ a)[0, 0] == 64.0 and float(a[0] @ a[1]) == 64.0\n"
     "found = sorted({i.get('architecture') or '?' for i in threadpoolctl.threadpool_info()\n"
     "                if i.get('internal_api') == 'openblas'})\n"
     "print(' '.join(found))"
@@ -378,7 +448,8 @@ def kernel_env(coretype, base=None):
 def blas_kernel(env):
     """The OpenBLAS kernel that numpy in .venv runs under `env` (threadpoolctl
     reports it), or None when numpy uses another BLAS (Accelerate on a Mac,
-    MKL) or threadpoolctl is missing: then OPENBLAS_CORETYPE changes nothing."""
+    MKL) or threadpoolctl is missing, so that OPENBLAS_CORETYPE changes nothing,
+    or when the kernel cannot run on this processor (the probe's product died)."""
     result = subprocess.run([str(venv_python()), "-c", _KERNEL_PROBE], cwd=ROOT, env=env,
                             capture_output=True, text=True, check=False)
     found = result.stdout.strip()
@@ -432,6 +503,92 @@ def run_notebooks_under_kernels(env, paths, workers):
               file=sys.stderr)
         return 1
     return 0
+
+
+# --------------------------------------------------------------------------
+# notebooks written clean: a diff shows only what changed
+# --------------------------------------------------------------------------
+
+WIDGET_STATE_MIME = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+# Cell metadata that says when a cell ran, not what it is: nbclient's and
+# JupyterLab's timings (`execution`) and the jupyterlab-execute-time extension's.
+RUN_METADATA = ("execution", "ExecuteTime")
+_MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-f]{32})")
+
+
+def clean_notebook(nb, seed):
+    """A notebook (nbformat 4, as the dict `json.load` gives) without what
+    changes from one run to the next while its content stays the same.
+
+    * Each cell's run metadata (RUN_METADATA: timestamps) is dropped.
+    * Widget model ids (random uuids, new at every run) are renamed to
+      ``sha256(f"{seed}:{k}")[:32]`` for k = 0, 1, ...: the models in the order
+      the outputs display them, each view followed by the models it refers to
+      (depth first, in the order of their sorted keys), then any model no
+      output shows, ordered by its content. Every occurrence of an id (saved
+      widget state, references between models, the outputs' widget views) is
+      renamed, so the saved state still renders (HTML export, JupyterLab).
+
+    The outputs, the widget state itself and everything else stay as they
+    are, so nbval, the HTML export and the browser tests see the same
+    notebook. Cleaning a clean notebook changes nothing.
+    """
+    nb = json.loads(json.dumps(nb))
+    for cell in nb.get("cells", []):
+        for key in RUN_METADATA:
+            cell.get("metadata", {}).pop(key, None)
+    widgets = nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE_MIME, {})
+    state = widgets.get("state") or {}
+    order = _widget_order(nb, state)
+    if not order:
+        return nb
+    renames = {old: hashlib.sha256(f"{seed}:{k}".encode()).hexdigest()[:32] for k, old in enumerate(order)}
+    pattern = re.compile("|".join(sorted(map(re.escape, renames), key=len, reverse=True)))
+    return json.loads(pattern.sub(lambda m: renames[m.group(0)], json.dumps(nb)))
+
+
+def _widget_order(nb, state):
+    """Model ids: displayed ones depth first in output order, then the rest by content."""
+    order, seen = [], set()
+
+    def visit(model_id):
+        if model_id in seen:
+            return
+        seen.add(model_id)
+        order.append(model_id)
+        if model_id in state:
+            for ref in _MODEL_REF.findall(json.dumps(state[model_id], sort_keys=True)):
+                visit(ref)
+
+    for cell in nb.get("cells", []):
+        for output in cell.get("outputs", []):
+            view = output.get("data", {}).get(WIDGET_VIEW_MIME)
+            if isinstance(view, dict) and isinstance(view.get("model_id"), str):
+                visit(view["model_id"])
+    unseen = [m for m in state if m not in seen]
+
+    def content(model_id):  # the model with every id blanked: equal for equal content
+        return _MODEL_REF.sub("IPY_MODEL_", json.dumps(state[model_id], sort_keys=True)), model_id
+
+    for model_id in sorted(unseen, key=content):
+        visit(model_id)
+    return order
+
+
+def notebook_text(nb):
+    """A notebook as nbformat writes it (indent 1, sorted keys, a newline at the end)."""
+    return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False, separators=(",", ": ")) + "\n"
+
+
+def clean_notebook_file(path):
+    """Rewrite a notebook file clean (see clean_notebook); True if it changed."""
+    path = Path(path)
+    before = path.read_text(encoding="utf-8")
+    after = notebook_text(clean_notebook(json.loads(before), seed=path.stem))
+    if after != before:
+        path.write_text(after, encoding="utf-8")
+    return after != before
 
 
 # --------------------------------------------------------------------------
@@ -582,87 +739,261 @@ def cmd_progress(args):
                 "notebooks", relative(WORKSPACE), *args])
 
 
-def cmd_test(args):
-    """Set up, then run unit tests, doctests and every notebook (strict nbval).
+# Times of `test`'s parts, in seconds, measured on a 2-core machine that other
+# jobs kept busy (load average about 9), with two workers: unit tests and
+# doctests without the grader's 795 s, the grader's 358 s (test --grader),
+# strict nbval of every chapter 124 s; one chapter (--chapter 04) 268 s and its
+# kernel pass about 25 s.
+# `test` prints the last run's times instead once it has them (TEST_TIMES,
+# written after every run without extra pytest arguments). The browser tests
+# have no figure until a first run records one.
+TEST_TIMES = "lecturekit-test-times.json"   # in .venv
+MEASURED_SECONDS = {
+    "main:all": 1280,          # unit tests, doctests, strict nbval of every chapter
+    "main:grader": 360,        # the grader's tests alone (--grader)
+    "main:no-grader": 920,     # everything but them (--no-grader)
+    "main:chapter": 270,       # one chapter (--chapter NN), its grading run included
+    "kernels:all": 125,        # one extra-kernel pass over every chapter
+    "kernels:chapter": 25,     # one extra-kernel pass over one chapter
+}
 
-    Browser tests (marker `browser`) run only with --browser or
-    LECTUREKIT_BROWSER=1; then the [browser] extra is installed too.
-    """
-    browser = os.environ.get("LECTUREKIT_BROWSER") == "1"
-    if "--browser" in args:
-        browser = True
-        args = [a for a in args if a != "--browser"]
-    one_kernel = "--one-kernel" in args
-    if "--latest" in args:
-        use_latest()
-    args = [a for a in args if a not in ("--one-kernel", "--latest")]
 
-    code = setup(BROWSER_EXTRAS if browser else EXTRAS)
-    if code != 0:
-        return code
-    if browser and find_chromium() is None:
-        print("(no chromium found: the browser tests will be skipped; on Debian: "
-              "sudo apt-get install chromium)", flush=True)
+def parse_test_args(args):
+    """`test`'s own options, and the rest for pytest. Raises UsageError."""
+    opts = {"browser": os.environ.get("LECTUREKIT_BROWSER") == "1", "one_kernel": False, "latest": False,
+            "chapters": [], "grader": None, "pytest": []}
+    args = list(args)
+    while args:
+        arg = args.pop(0)
+        if arg == "--":
+            opts["pytest"] += args
+            break
+        if arg == "--browser":
+            opts["browser"] = True
+        elif arg == "--one-kernel":
+            opts["one_kernel"] = True
+        elif arg == "--latest":
+            opts["latest"] = True
+        elif arg in ("--grader", "--no-grader"):
+            wanted = "only" if arg == "--grader" else "without"
+            if opts["grader"] not in (None, wanted):
+                raise UsageError("--grader and --no-grader exclude each other")
+            opts["grader"] = wanted
+        elif arg == "--chapter" or arg.startswith("--chapter="):
+            value = arg.partition("=")[2] if "=" in arg else (args.pop(0) if args else "")
+            if not value or value.startswith("-"):
+                raise UsageError("--chapter needs a chapter: --chapter 04")
+            opts["chapters"] += chapter_paths(value.split(","))
+        else:
+            opts["pytest"].append(arg)
+    if opts["grader"] == "only" and opts["chapters"]:
+        raise UsageError("--grader runs the grader's tests of every chapter; with --chapter, "
+                         "the chapter's grading tests are already included (--no-grader leaves them out)")
+    return opts
 
-    base = [str(venv_python()), "-m", "pytest"]
-    cmd = base + ["tests/", "--doctest-modules", "lecturekit/"]
-    if notebooks():
-        cmd += ["--nbval", "notebooks/",
-                "--nbval-current-env",
-                f"--nbval-cell-timeout={NOTEBOOK_TIMEOUT}",
-                "--nbval-sanitize-with", relative(SANITIZE_FILE)]
+
+def test_plan(opts, workers):
+    """What `test` runs: [(key, title, kind, pytest arguments)], kind being
+    "main", "kernels" or "browser"; the keys name the parts in TEST_TIMES."""
+    chapters = opts["chapters"]
+    scope = "chapter" if chapters else "all"
+    nb_paths = [relative(p) for p in chapters] if chapters else (["notebooks/"] if notebooks() else [])
+    n_nb = len(chapters) if chapters else len(notebooks())
+    selection = [f"--chapter={p.stem}" for p in chapters]
+    marks = ["not browser"]
+    if opts["grader"] == "only":
+        marks = ["grader", "not browser"]
+        nb_paths = []
+    elif opts["grader"] == "without":
+        marks.append("not grader")
+    if opts["grader"] == "only":
+        args = ["tests/", "--doctest-modules", "lecturekit/homework/"]
+        title = "the grader's tests (tests/test_homework*.py, tests/test_class_*.py, lecturekit/homework/)"
+        key = "main:grader"
     else:
-        print("(no notebooks/*.ipynb yet; skipping the nbval part)", flush=True)
-    cmd += ["-m", "not browser"]
-    workers = min(os.cpu_count() or 1, 4)
-    if workers > 1 and "-n" not in args:
+        args = ["tests/", "--doctest-modules", "lecturekit/"]
+        if nb_paths:
+            args += ["--nbval", *nb_paths, "--nbval-current-env", f"--nbval-cell-timeout={NOTEBOOK_TIMEOUT}",
+                     "--nbval-sanitize-with", relative(SANITIZE_FILE)]
+        what = "unit tests, doctests" + (" (not the grader's)" if opts["grader"] == "without" else "")
+        if chapters:
+            names = ", ".join(p.stem for p in chapters)
+            its = "its" if len(chapters) == 1 else "their"
+            title = (f"{names}: strict nbval, {its} tests, {its} exercise checks and wrong answers"
+                     + (f" (not {its} grading run)" if opts["grader"] == "without" else f", {its} grading run"))
+            key = "main:chapter:" + "+".join(p.stem for p in chapters)
+        else:
+            title = f"{what} and strict nbval of {n_nb} notebooks"
+            key = "main:no-grader" if opts["grader"] == "without" else "main:all"
+    args += selection + ["-m", " and ".join(marks)]
+    if workers > 1 and "-n" not in opts["pytest"]:
         # pytest-xdist, each file (each notebook: its cells share one kernel) on
         # one worker: on 2 cores this cuts the notebooks' wall time by a third.
-        cmd += ["-n", str(workers), "--dist", "loadfile"]
-    cmd += args
+        args += ["-n", str(workers), "--dist", "loadfile"]
+    plan = [(key, title + (f", {workers} workers" if workers > 1 else ""), "main", args + opts["pytest"])]
+    if nb_paths and not opts["one_kernel"]:
+        which = ", ".join(p.stem for p in chapters) if chapters else f"the {n_nb} notebooks"
+        plan.append(("kernels:all" if scope == "all" else "kernels:chapter:" + "+".join(p.stem for p in chapters),
+                     f"{which} again under each of two other BLAS kernels", "kernels", nb_paths))
+    if opts["browser"]:
+        plan.append((f"browser:{scope}", "the browser tests (JupyterLab and the HTML export in chromium)",
+                     "browser", ["tests/browser/", "-m", "browser", *selection, *opts["pytest"]]))
+    return plan
+
+
+def _recorded_times():
+    try:
+        return json.loads((VENV / TEST_TIMES).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def _estimate(key, recorded):
+    """(seconds, where the figure comes from) for one part of the plan; a part of
+    several chapters ("main:chapter:04_perceptron+07_lms") is the sum of each."""
+    if key in recorded:
+        return recorded[key], "last run here"
+    head, _, stems = key.rpartition(":")
+    if "+" in stems:
+        parts = [_estimate(f"{head}:{stem}", recorded) for stem in stems.split("+")]
+        if any(seconds is None for seconds, _ in parts):
+            return None, "not measured"
+        sources = sorted({source for _, source in parts})
+        return sum(seconds for seconds, _ in parts), " and ".join(sources)
+    generic = key if key in MEASURED_SECONDS else key.rsplit(":", 1)[0]
+    if generic in MEASURED_SECONDS:
+        return MEASURED_SECONDS[generic], "measured on a busy 2-core machine"
+    return None, "not measured"
+
+
+def _duration(seconds):
+    seconds = int(round(seconds))
+    return f"{seconds} s" if seconds < 90 else f"{round(seconds / 60)} min"
+
+
+def describe_plan(plan, extra_args):
+    """The text `test` prints before it starts: each part, about how long, the total."""
+    recorded = _recorded_times()
+    lines, total, known = ["course.py test will run:"], 0.0, True
+    for k, (key, title, kind, _) in enumerate(plan, 1):
+        seconds, source = _estimate(key, recorded)
+        times = 2 if kind == "kernels" else 1
+        if seconds is None:
+            known = False
+            lines.append(f"  {k}. {title} (no time measured yet: this run records one)")
+            continue
+        total += seconds * times
+        each = f"about {_duration(seconds)} each" if times > 1 else f"about {_duration(seconds)}"
+        lines.append(f"  {k}. {title}: {each} ({source})")
+    if known and len(plan) > 1:
+        lines.append(f"  in all about {_duration(total)}")
+    if extra_args:
+        lines.append(f"  (with your pytest arguments {' '.join(extra_args)}: perhaps much less)")
+    lines.append("pytest shows its progress (a dot per test, the percentage done at the end of each line); "
+                 "Ctrl-C stops it.")
+    if not any(key.startswith("main:chapter") or key == "main:grader" for key, *_ in plan):
+        lines.append("One chapter: --chapter 04; the grader's tests alone: --grader; all but them: "
+                     "--no-grader (python3 course.py test --help).")
+    return "\n".join(lines)
+
+
+def _record_time(key, seconds):
+    recorded = _recorded_times()
+    recorded[key] = round(seconds)
+    try:
+        (VENV / TEST_TIMES).write_text(json.dumps(recorded, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    except OSError:
+        pass
+
+
+def cmd_test(args):
+    """Set up, then run the tests: every test, one chapter's or the grader's
+    (see HELP["test"])."""
+    try:
+        opts = parse_test_args(args)
+    except UsageError as exc:
+        print(f"test: {exc}\n(python3 course.py test --help says more)", file=sys.stderr)
+        return 2
+    if opts["latest"]:
+        use_latest()
+    workers = min(os.cpu_count() or 1, 4)
+    plan = test_plan(opts, workers)
+    print(describe_plan(plan, opts["pytest"]), flush=True)
+
+    code = setup(BROWSER_EXTRAS if opts["browser"] else EXTRAS)
+    if code != 0:
+        return code
+    if opts["browser"] and find_chromium() is None:
+        print("(no chromium found: the browser tests will be skipped; on Debian: "
+              "sudo apt-get install chromium)", flush=True)
+    if not notebooks():
+        print("(no notebooks/*.ipynb yet; skipping the nbval part)", flush=True)
 
     # Notebooks run here exactly as `regen` runs them (same hash seed).
     env = dict(os.environ, PYTHONHASHSEED="0")
     if LATEST:  # the test that installed versions equal the lock does not apply
         env["LECTUREKIT_LATEST"] = "1"
-    code = run(cmd, env=env)
-    if code == 5:
-        print("pytest collected no tests: that means something is wrong "
-              "(a bad path or -k/-m filter?).", file=sys.stderr)
-    stop_early = code != 0 and ("-x" in args or "--exitfirst" in args)
-    if notebooks() and not one_kernel and not stop_early:
-        code = run_notebooks_under_kernels(env, ["notebooks/"], workers) or code
-    if browser:
-        # One process for the browser tests: one JupyterLab and one chromium
-        # serve them all, one notebook at a time.
-        browser_code = run(base + ["tests/browser/", "-m", "browser", *args], env=env)
-        if browser_code == 5:
-            print("pytest collected no browser tests.", file=sys.stderr)
-        code = code or browser_code
-    return code
+    base = [str(venv_python()), "-m", "pytest"]
+    stop_on_failure = "-x" in opts["pytest"] or "--exitfirst" in opts["pytest"]
+    failed, started = [], time.monotonic()
+    for k, (key, title, kind, part_args) in enumerate(plan, 1):
+        if failed and stop_on_failure:
+            break
+        print(f"\n== [{k}/{len(plan)}] {title}", flush=True)
+        began = time.monotonic()
+        if kind == "kernels":
+            part = run_notebooks_under_kernels(env, part_args, workers)
+        else:
+            part = run(base + part_args, env=env)
+            if part == 5:
+                print("pytest collected no tests: that means something is wrong "
+                      "(a bad path or -k/-m filter?).", file=sys.stderr)
+        spent = time.monotonic() - began
+        print(f"== [{k}/{len(plan)}] {'passed' if part == 0 else 'FAILED'} in {_duration(spent)}", flush=True)
+        if part == 0 and not opts["pytest"]:
+            _record_time(key, spent / (2 if kind == "kernels" else 1))
+        if part != 0:
+            failed.append((k, title, part))
+    total = _duration(time.monotonic() - started)
+    if failed:
+        print(f"\nFAILED after {total}: " + "; ".join(f"[{k}] {title}" for k, title, _ in failed),
+              file=sys.stderr)
+        return failed[0][2]
+    print(f"\nall passed in {total}", flush=True)
+    return 0
 
 
 def cmd_regen(args):
-    """Re-execute every notebook in place, one at a time, to refresh its outputs."""
-    if args:
-        print("regen takes no arguments", file=sys.stderr)
+    """Re-execute chapters in place (default: all), one at a time, and write
+    each back clean (see clean_notebook)."""
+    flags = [a for a in args if a.startswith("-")]
+    if flags:
+        print(f"regen: unknown option {flags[0]}; it takes chapters: regen 04 (none: every chapter)",
+              file=sys.stderr)
         return 2
-    code = setup()
-    if code != 0:
-        return code
-
-    paths = notebooks()
+    try:
+        paths = chapter_paths(args) if args else notebooks()
+    except UsageError as exc:
+        print(f"regen: {exc}", file=sys.stderr)
+        return 2
     if not paths:
         print("no notebooks/*.ipynb to regenerate", file=sys.stderr)
         return 1
+    code = setup()
+    if code != 0:
+        return code
     env = dict(os.environ, PYTHONHASHSEED="0")
     env.pop("MPLBACKEND", None)  # let the kernel use its inline backend
-    for path in paths:
+    for k, path in enumerate(paths, 1):
+        began = time.monotonic()
+        print(f"== [{k}/{len(paths)}] {relative(path)}", flush=True)
         code = run([str(venv_python()), "-m", "jupyter", "execute", "--inplace",
                     f"--timeout={NOTEBOOK_TIMEOUT}", relative(path)], env=env)
         if code != 0:
             print(f"regen stopped: {relative(path)} failed", file=sys.stderr)
             return code
+        clean_notebook_file(path)
+        print(f"   done in {_duration(time.monotonic() - began)}", flush=True)
     return 0
 
 
@@ -680,10 +1011,14 @@ def cmd_sweep(args):
         return 2
     workers = min(os.cpu_count() or 1, 4)
     results, ran = [], {}
+    default_kernel = blas_kernel(kernel_env(None))
     for coretype in (None, *CORETYPES):
         env = kernel_env(coretype)
         name = "unset" if coretype is None else coretype
         kernel = blas_kernel(env)
+        if kernel is None and coretype is not None and default_kernel is not None:
+            results.append((name, None, "this processor cannot run that kernel: not run"))
+            continue
         if kernel is not None and kernel in ran:
             results.append((name, kernel, f"same kernel as {ran[kernel]}: not run again"))
             continue
@@ -761,7 +1096,7 @@ def cmd_grade(args):
     if not args:
         print("usage: python3 course.py grade STUDENT.ipynb|SUBMISSIONS/ --instructor NOTEBOOK|FOLDER "
               "[--out REPORTS/ --roster CLASS.csv ...]\n"
-              "       python3 course.py grade --help   (every option; docs/instructors.md explains them)",
+              "       python3 course.py grade -- --help   (every option; docs/instructors.md explains them)",
               file=sys.stderr)
         return 2
     here = os.getcwd()   # the instructor's paths are relative to where they typed the command
@@ -798,13 +1133,151 @@ COMMANDS = {
 }
 
 
+# What `python3 course.py COMMAND --help` prints (the module docstring says the
+# rest). A command without an entry here prints its function's docstring.
+HELP = {
+    "lab": """\
+usage: python3 course.py lab [--instructor] [--no-solutions] [-- JUPYTER LAB ARGS...]
+
+Set up (a learner's install into .venv: what the chapters need to run), then
+open JupyterLab on your own copy of the course, my-work/, at its start page
+START.ipynb. Your copies are never overwritten; a chapter updated upstream
+takes your answers along (lecturekit/learner.py says how).
+
+  --instructor     open the instructor versions in notebooks/ instead
+  --no-solutions   make my-work/ without the collapsed reference solutions
+  -- ARGS          pass ARGS to `jupyter lab` (e.g. -- --port 8890)""",
+    "progress": """\
+usage: python3 course.py progress [--chapter STEM] [--timeout S]
+
+Set up (a learner's install), then grade your saved copies in my-work/
+without changing them, and print each exercise's status (not started, tried,
+done) and points, the chapter totals and what to do next.
+
+  --chapter STEM   only this chapter (e.g. 04_perceptron)
+  --timeout S      seconds per cell (default 30)""",
+    "test": """\
+usage: python3 course.py test [--chapter NN]... [--grader | --no-grader] [--browser]
+                              [--one-kernel] [--latest] [PYTEST ARGS...] [-- PYTEST ARGS...]
+
+Set up (.venv with the test tools), say what will run and about how long,
+then run it with pytest's progress shown:
+  1. the unit tests, the doctests of lecturekit/ and strict nbval of every
+     chapter (pytest-xdist, one file per worker);
+  2. the chapters again under each of two other OpenBLAS kernel types, so an
+     output that hangs on the last bit of a sum fails here.
+
+  --chapter NN   only what concerns chapter NN (4, 04, 04_perceptron or the
+                 notebook's path; repeat it for more): strict nbval of its
+                 notebook and the kernel passes, tests/test_chapter_NN.py, the
+                 doctests of lecturekit/exercises/chNN.py, and every test whose id
+                 names it (its exercise checks, registered wrong answers and
+                 grading run)
+  --grader       only the grader's tests (marker `grader`: tests/test_homework*.py,
+                 tests/test_class_*.py, the doctests of lecturekit/homework/)
+  --no-grader    everything but the grader's tests (a quarter less time)
+  --browser      also the browser tests (JupyterLab and the HTML export in
+                 headless chromium; installs the [browser] extra; or set
+                 LECTUREKIT_BROWSER=1)
+  --one-kernel   skip the runs under the other two BLAS kernel types
+  --latest       in .venv-latest, with the newest releases instead of the lock
+
+Other arguments go to pytest (-x, -k EXPR, ...); after `--` everything does
+(`python3 course.py test -- --help` prints pytest's help).""",
+    "regen": """\
+usage: python3 course.py regen [NN...]
+
+Set up, then execute the named chapters in place (none: every chapter), one at
+a time, to refresh their saved outputs, and write each back clean: no
+execution timestamps, widget model ids numbered from the chapter's name, so
+an unchanged chapter gives an empty `git diff`. A chapter is its number (4 or
+04), its stem (04_perceptron) or its path. Then run
+`python3 course.py test --chapter NN` and commit.""",
+    "grade": """\
+usage: python3 course.py grade STUDENT.ipynb|SUBMISSIONS/ --instructor NOTEBOOK|FOLDER [OPTIONS...]
+
+Set up only what grading needs (the [lab] and [cluster] extras, not the test
+tools), then grade with `python -m lecturekit.homework grade OPTIONS...`, in the
+folder you are in: one student's notebook (--json REPORT.json), or a folder of
+submissions, one per student (--out REPORTS/: reports, gradebooks, feedback to
+hand back), in the bubblewrap sandbox. Among the options: --jobs N, --scheduler
+local|tcp://HOST:8786, --roster CLASS.csv, --manual SHEET.csv, --regrade,
+--timeout S, --unsandboxed. `python3 course.py grade -- --help` lists every
+option (after the set-up); docs/instructors.md explains them.""",
+    "lock": """\
+usage: python3 course.py lock [--keep]
+
+Move requirements/lock.txt to the newest releases (with uv, for Python 3.10 to
+3.13 on Linux, macOS and Windows), copy the versions into environment.yml,
+reinstall .venv and regenerate every chapter's outputs; then run the tests
+and commit.
+
+  --keep   keep every version the lock can keep (after a dependency was added
+           to pyproject.toml)""",
+    "sweep": """\
+usage: python3 course.py sweep [NOTEBOOK...]
+
+Set up, then run strict nbval on the given notebooks (none: every chapter) with
+OPENBLAS_CORETYPE unset and set to each of Prescott, SkylakeX, Haswell and
+Sandybridge, and print which kernel really ran each time.""",
+    "export": """\
+usage: python3 course.py export [ARGS...]
+
+Set up, then write the course as static HTML pages with live widgets to
+build/html/ (tools/export_html.py; `python3 course.py export -- --help`
+prints its options). Needs npm once, to fetch the widget manager, require.js
+and MathJax into build/npm-cache/.""",
+    "bench": """\
+usage: python3 course.py bench [ARGS...]
+
+Set up, then run benchmarks/run.py (`python3 course.py bench -- --help`
+prints its options).""",
+}
+
+
+def command_help(name):
+    """The help text of one command."""
+    import inspect
+
+    return HELP.get(name) or inspect.getdoc(COMMANDS[name]) or f"python3 course.py {name}"
+
+
+def wants_help(args):
+    """True if -h/--help comes before any `--` (after it, arguments belong to the tool run)."""
+    for arg in args:
+        if arg == "--":
+            return False
+        if arg in ("-h", "--help"):
+            return True
+    return False
+
+
 def main(argv):
-    """Dispatch `course.py COMMAND [args...]`."""
-    if not argv or argv[0] in ("-h", "--help", "help") or argv[0] not in COMMANDS:
+    """Dispatch `course.py COMMAND [args...]`.
+
+    `--help` or `-h` after a command prints that command's help and stops:
+    nothing is installed and nothing runs. `--` passes what follows to the
+    tool the command runs (pytest, jupyter lab, ...).
+    """
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        if len(argv) > 1 and argv[0] == "help" and argv[1] in COMMANDS:
+            print(command_help(argv[1]))
+            return 0
         print(__doc__)
-        return 0 if argv and argv[0] in ("-h", "--help", "help") else 2
+        return 0 if argv else 2
+    name, args = argv[0], argv[1:]
+    if name not in COMMANDS:
+        print(f"course.py: unknown command {name!r}; the commands are: {', '.join(COMMANDS)} "
+              "(python3 course.py --help says what each does)", file=sys.stderr)
+        return 2
+    if wants_help(args):
+        print(command_help(name))
+        return 0
+    if "--" in args and name != "test":  # test reads its own `--`
+        cut = args.index("--")
+        args = args[:cut] + args[cut + 1:]
     try:
-        return COMMANDS[argv[0]](argv[1:])
+        return COMMANDS[name](args)
     except KeyboardInterrupt:  # Ctrl-C, e.g. to stop JupyterLab: no traceback
         return 130
 

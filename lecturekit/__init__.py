@@ -69,7 +69,7 @@ __all__ = [
     "perceptron", "perceptron_loop", "dual_perceptron", "voted_perceptron", "averaged_perceptron",
     "linear_kernel", "polynomial_kernel", "rbf_kernel",
     "perceptron_criterion", "perceptron_criterion_gradient", "numerical_gradient", "batch_perceptron",
-    "lms", "lms_loop", "lms_stable_eta", "perceptron_regression",
+    "lms", "lms_stable_eta", "perceptron_regression",
     "margin", "radius", "novikoff_bound", "is_separable", "separation_certificate", "cover_probability",
     "one_vs_rest", "one_vs_one", "linear_machine", "averaged_linear_machine",
     "square_features", "product_features",
@@ -81,6 +81,10 @@ __all__ = [
     # lazily loaded submodules
     "plot", "widgets",
 ]
+
+# lms_loop is lms's loop, which chapter 7 shows with show_source(lk.lms_loop); it is
+# reachable as lk.lms_loop for that, but it is not public API (not in __all__): its
+# positional arguments are lms's internals, checked by lms, not by it.
 
 _LAZY = {"plot", "widgets"}
 

@@ -84,22 +84,48 @@ def least_squares_classifier(X, y, *, fit_intercept: bool = True) -> LinearClass
         w_, *_ = np.linalg.lstsq(X, y, rcond=None)
         w = conventions.join(0.0, w_)
     return LinearClassifier(w, method="least squares",
-                            exact=_exact_weights(w, X, y, fit_intercept, _exact_least_squares))
+                            exact=_exact_weights(w, X, y, fit_intercept, _exact_least_squares,
+                                                 max_features=EXACT_MAX_FEATURES))
 
 
 # --------------------------------------------------------------------------
 # exact weights, for decisions near 0 (lecturekit.exact)
 # --------------------------------------------------------------------------
 
-def _exact_weights(w, X, y, fit_intercept, solve):
+def _exact_weights(w, X, y, fit_intercept, solve, max_features=None):
     """The exact weights of a closed-form fit, computed from a copy of the data when first needed.
 
-    Large data (more than exact.MAX_KEPT numbers) keep no copy: decisions near 0 then use w as
-    stored, read as decimals."""
-    if X.size > exact.MAX_KEPT:
+    Large data (more than exact.MAX_KEPT numbers, or more than ``max_features`` features: least
+    squares solves its normal equations in fractions, whose cost grows steeply with the number of
+    features) keep no copy: decisions near 0 then use w as stored, read as decimals."""
+    if X.size > exact.MAX_KEPT or (max_features is not None and X.shape[1] > max_features):
         return exact.ExactLinear.of_weights(w)
     Xc, yc = X.copy(), np.asarray(y).copy()
-    return exact.ExactLinear(w, err=None, weights_fn=lambda: solve(Xc, yc, fit_intercept))
+    return exact.ExactLinear(w, err=None, weights_fn=lambda: _trusted(w, Xc, solve(Xc, yc, fit_intercept)))
+
+
+# Least squares is solved exactly for data with at most this many features (the data a learner
+# types; chapter 9's monomials of degree 2 have 5). Solving 9 x 9 normal equations in fractions
+# takes about 0.05 s, 16 x 16 about 0.3 s, and it happens at the first decision of every fit.
+EXACT_MAX_FEATURES = 8
+
+# A float fit whose training scores are farther than this (relative to the largest score, and to
+# the labels' scale 1) from the exact fit's does not approximate it: see _trusted.
+SOLVE_TRUST = 2.0**-26
+
+
+def _trusted(w, X, w_exact):
+    """``w_exact``, or None when the float w is not a rounding of it but another classifier.
+
+    That happens when the system is ill-conditioned: points collinear up to the rounding of their
+    coordinates (multiples of (cos 1, sin 1)) are not collinear read as decimals, so the exact
+    normal equations have a unique solution far from numpy's. The stored w is then the
+    classifier (its scores agree with w . x), as when the equations are singular."""
+    if w_exact is None:
+        return None
+    Xh = conventions.homogeneous(X)
+    gap = np.abs(Xh @ (w - np.array([float(v) for v in w_exact]))).max()
+    return w_exact if gap <= SOLVE_TRUST * max(1.0, np.abs(Xh @ w).max()) else None
 
 
 def _decimal_rows(X):

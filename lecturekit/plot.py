@@ -83,6 +83,8 @@ __all__ = [
     "classifiers",
     "run_lengths",
     "named_points",
+    "means",
+    "MeansArtists",
     "CLASSIFIER_STYLES",
     "PlaneArtists",
     "ComparisonArtists",
@@ -2277,13 +2279,19 @@ class ComparisonArtists:
         One :class:`BoundaryArtists` per classifier name.
     mistakes : dict
         The training mistakes of each classifier (row indices of X).
-    rings : matplotlib.collections.PathCollection or None
+    rings : PathCollection, dict or None
+        The rings of ``ring``: one ``PathCollection`` when ``ring`` names one
+        classifier, a dict ``{name: PathCollection}`` when it names several.
+    off_view : list
+        One arrow (an ``Annotation``) per point left outside ``view``, at the
+        border, pointing towards it.
     """
 
     data: DataArtists
     lines: dict
     mistakes: dict
     rings: object = None
+    off_view: list = field(default_factory=list)
 
 
 def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
@@ -2302,12 +2310,16 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
     X : array-like of shape (n_samples, 2)
     y : labels -1/+1
     ax : matplotlib Axes, optional
-    ring : str, optional
-        Ring the training mistakes of the model of this name, in its colour.
+    ring : str or sequence of str, optional
+        Ring the training mistakes of the model of this name (or of each of
+        these names), in its colour; several rings around one point are drawn
+        one inside the other.
     view : array-like of shape (m, 2), optional
         Set the limits to these points (padded by 10%) instead of all of X,
-        to zoom in on part of the data; the description names the points
-        left outside the view.
+        to zoom in on part of the data (or to give several panels the same
+        window).  A point of X left outside the view gets an arrow at the
+        border, pointing towards it and labelled with its coordinates, and
+        the description names it.
     legend : {"below", "inside", None}, default "below"
 
     Returns
@@ -2333,8 +2345,10 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
     y = check_binary_y(y, X.shape[0])
     if legend not in ("below", "inside", None):
         raise ValueError(f"legend must be 'below', 'inside' or None; got {legend!r}.")
-    if ring is not None and ring not in models:
-        raise ValueError(f"ring must be one of the models' names {list(models)}; got {ring!r}.")
+    names = [] if ring is None else [ring] if isinstance(ring, str) else list(ring) \
+        if isinstance(ring, (list, tuple)) else None
+    if names is None or any(not isinstance(n, str) or n not in models for n in names):
+        raise ValueError(f"ring must be one of the models' names {list(models)} or a list of them; got {ring!r}.")
     ax = _ax(ax)
     drawn = data(X, y, ax, legend=False)
     if view is not None:
@@ -2351,26 +2365,124 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
         mistakes[name] = wrong
         lines[name] = boundary(model, ax, normal=False, color=colour, linestyle=style, linewidth=2.2,
                                label=f"{name}: {wrong.size} mistake{'s' if wrong.size != 1 else ''}")
-    rings = None
-    if ring is not None:
-        rows = mistakes[ring]
-        colour = CLASSIFIER_STYLES.get(ring, ("black",))[0]
-        rings = ax.scatter(X[rows, 0], X[rows, 1], s=200, facecolors="none", edgecolors=colour,
-                           linewidths=1.6, zorder=4, label=f"mistakes of {ring}" if rows.size else None)
+    drawn_rings = {}
+    for k, name in enumerate(names):
+        rows = mistakes[name]
+        colour = CLASSIFIER_STYLES.get(name, ("black",))[0] or "black"
+        drawn_rings[name] = ax.scatter(X[rows, 0], X[rows, 1], s=200 + 150 * k, facecolors="none",
+                                       edgecolors=colour, linewidths=1.6, zorder=4,
+                                       label=f"mistakes of {name}" if rows.size else None)
         where = ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])})" for i in rows[:8])
-        _note(ax, f"Rings in the colour of the {ring} line mark its {rows.size} training mistake(s)"
-                  + (f", at {where}" if rows.size else "") + (" and more" if rows.size > 8 else ""))
+        _note(ax, f"Rings in the colour of the {name} line mark its {rows.size} training mistake(s)"
+                  + f", at {where}" + (" and more" if rows.size > 8 else "") if rows.size
+                  else f"The {name} line makes no training mistake, so nothing is ringed in its colour")
+    rings = drawn_rings.get(ring) if isinstance(ring, str) else (drawn_rings or None)
+    arrows = []
     if view is not None:
         (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
         out = np.flatnonzero((X[:, 0] < x0) | (X[:, 0] > x1) | (X[:, 1] < y0) | (X[:, 1] > y1))
+        arrows = [_off_view_arrow(ax, X[i], (x0, x1, y0, y1)) for i in out[:5]]
         if out.size:
-            _note(ax, f"{out.size} point(s) lie outside the view: "
+            _note(ax, f"{out.size} point(s) lie outside the view, each shown by an arrow at the border "
+                      "pointing towards it: "
                       + ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])}) with y = {int(y[i]):+d}" for i in out[:5]))
     if legend == "below":
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, fontsize="small")
     elif legend == "inside":
         ax.legend(loc="best", fontsize="small")
-    return ComparisonArtists(data=drawn, lines=lines, mistakes=mistakes, rings=rings)
+    return ComparisonArtists(data=drawn, lines=lines, mistakes=mistakes, rings=rings, off_view=arrows)
+
+
+def _off_view_arrow(ax, p, view):
+    """An arrow just inside the border of ``view``, on the way from its centre to ``p``, pointing at ``p``."""
+    x0, x1, y0, y1 = view
+    centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+    half = np.array([(x1 - x0) / 2, (y1 - y0) / 2])
+    d = np.asarray(p, dtype=float) - centre
+    t = 1.0 / np.max(np.abs(d) / half)         # centre + t d is on the border
+    tip = centre + 0.97 * t * d
+    tail = centre + 0.80 * t * d
+    return ax.annotate(f"({_number(p[0])}, {_number(p[1])})", xy=tip, xytext=tail, ha="center", va="center",
+                       fontsize="small", zorder=6,
+                       bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "none", "alpha": 0.8},
+                       arrowprops={"arrowstyle": "-|>", "color": "black", "linewidth": 1.4})
+
+
+@dataclass(frozen=True)
+class MeansArtists:
+    """What :func:`means` drew.
+
+    Attributes
+    ----------
+    markers : dict
+        ``{+1: PathCollection, -1: PathCollection}``, the two class means.
+    segment : matplotlib.lines.Line2D
+        The dotted segment from one mean to the other.
+    midpoint : matplotlib.lines.Line2D or None
+    mu_pos, mu_neg : ndarray of shape (2,)
+    """
+
+    markers: dict
+    segment: object
+    midpoint: object
+    mu_pos: np.ndarray
+    mu_neg: np.ndarray
+
+
+def means(X, y, ax=None, *, midpoint=True, size=220):
+    """The two class means of 2-D data (labels -1/+1), joined by a dotted segment with its midpoint.
+
+    The means are drawn with the markers and colours of their classes, large,
+    and labelled μ+ and μ− in the legend; the midpoint ½(μ+ + μ−), where the
+    closest-centroid boundary crosses the segment, is a black diamond.  The
+    description gives the coordinates of all three.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : labels -1/+1, both present
+    ax : matplotlib Axes, optional
+    midpoint : bool, default True
+        Mark the midpoint of the two means.
+    size : float, default 220
+        Marker area of the means, in points^2.
+
+    Returns
+    -------
+    MeansArtists
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> X, y = lk.datasets.toy()
+    >>> art = lk.plot.means(X, y, ax=ax)
+    >>> art.mu_pos.tolist(), art.mu_neg.tolist()
+    ([1.5, 2.0], [-0.5, -1.0])
+    >>> lk.plot.description(ax)
+    'The class means are drawn large: μ+ = (1.5, 2) (blue plus sign) and μ− = (−0.5, −1) (vermillion circle), joined by a dotted segment whose midpoint (0.5, 0.5) is a black diamond.'
+    >>> plt.close(fig)
+    """
+    X = _check_X2(X)
+    y = check_binary_y(y, X.shape[0])
+    check_bool(midpoint, "midpoint")
+    ax = _ax(ax)
+    mu_pos, mu_neg = X[y > 0].mean(axis=0), X[y < 0].mean(axis=0)
+    markers = {}
+    for label, mu, name in ((1, mu_pos, "$\\mu^+$"), (-1, mu_neg, "$\\mu^-$")):
+        colour, marker, _ = _BINARY_STYLE[label]
+        markers[label] = ax.scatter([mu[0]], [mu[1]], s=size, color=colour, marker=marker, edgecolors="black",
+                                    linewidths=1.0, zorder=5, label=name)
+    segment = ax.plot([mu_neg[0], mu_pos[0]], [mu_neg[1], mu_pos[1]], ":", color="black", linewidth=1.5,
+                      zorder=3, label="segment $\\mu^- \\mu^+$")[0]
+    middle = (mu_pos + mu_neg) / 2
+    mid = ax.plot([middle[0]], [middle[1]], "D", color="black", markersize=7, zorder=5,
+                  label="midpoint")[0] if midpoint else None
+    _note(ax, f"The class means are drawn large: μ+ = ({_number(mu_pos[0])}, {_number(mu_pos[1])}) (blue plus sign) "
+              f"and μ− = ({_number(mu_neg[0])}, {_number(mu_neg[1])}) (vermillion circle), joined by a dotted segment"
+              + (f" whose midpoint ({_number(middle[0])}, {_number(middle[1])}) is a black diamond" if midpoint else ""))
+    return MeansArtists(markers=markers, segment=segment, midpoint=mid, mu_pos=mu_pos, mu_neg=mu_neg)
 
 
 def run_lengths(x, counts, ax=None, *, marked=None, xlabel="x", ylabel="updates until convergence",

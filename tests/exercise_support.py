@@ -4,11 +4,14 @@ fresh namespace. Shared by tests/test_misconceptions.py and the chapters' tests,
 with the catalogue of registered wrong answers (also used by tests/test_homework.py)."""
 
 import importlib.util
+import warnings
 from functools import cache
 from pathlib import Path
+from unittest import mock
 
 import nbformat
 
+import lecturekit.exercises
 from lecturekit import homework as hw
 from lecturekit.feedback import ExerciseFailure
 
@@ -58,3 +61,42 @@ def visible_feedback(stem, gid, answer):
         except ExerciseFailure as failure:
             return str(failure)
     return None
+
+
+def checked_answers(stem, gid, answer):
+    """What the exercise's visible tests hand to ``check_exercise`` after ``answer`` ran:
+    the learner's functions and values, as the check receives them."""
+    _, visible = exercises(stem)[gid]
+    namespace = {"__name__": "__main__"}
+    exec(compile(import_cell(stem), f"<import cell of {stem}>", "exec"), namespace)
+    exec(compile(answer, f"<answer to {gid}>", "exec"), namespace)
+    handed = []
+    with mock.patch.object(lecturekit.exercises, "check_exercise",
+                           lambda grade_id, *answers: handed.append((grade_id, answers))):
+        for k, source in enumerate(visible):
+            exec(compile(source, f"<visible test {k} of {gid}>", "exec"), namespace)
+    found = [answers for grade_id, answers in handed if grade_id == gid]
+    assert found, f"the visible tests of {gid} never call check_exercise({gid!r}, ...)"
+    return found[0]
+
+
+def catalogue(stem, gid, *answers):
+    """The misconceptions (``{id: [message, ...]}``) the check of ``gid`` offers while it
+    checks the reference solution and each of ``answers`` (sources of answer cells)."""
+    reference, _ = exercises(stem)[gid]
+    offered = {}
+    for answer in (reference, *answers):
+        with warnings.catch_warnings():   # a wrong answer's numerical warnings (sqrt of a negative) are its own
+            warnings.simplefilter("ignore", RuntimeWarning)
+            found = hw.misconceptions_offered(gid, *checked_answers(stem, gid, answer))
+        for mid, messages in found.items():
+            offered.setdefault(mid, []).extend(m for m in messages if m not in offered[mid])
+    return offered
+
+
+def mutant_messages(stem, gid, description, *answers):
+    """What the check may say about a registered wrong answer: the catalogue's messages, when
+    the mutant names a misconception by its id; else its description as written."""
+    if hw.misconception_id(description) is None:
+        return [description]
+    return hw.mutant_messages(description, catalogue(stem, gid, *answers), exercise=gid)

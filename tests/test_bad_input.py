@@ -1,31 +1,20 @@
 """Bad input gets a clear ValueError/TypeError naming the argument, for every public fit."""
 
+import warnings
+
 import numpy as np
 import pytest
 
 import lecturekit as lk
+import registry
 
 X_OK = np.array([[0.0, 3.0], [3.0, 1.0], [-3.0, -2.0], [2.0, 0.0]])
 Y_OK = np.array([1, 1, -1, -1])
 
-# every binary fit with its extra keyword arguments
-BINARY_FITS = {
-    "perceptron": (lk.perceptron, {}),
-    "dual_perceptron": (lk.dual_perceptron, {}),
-    "voted_perceptron": (lk.voted_perceptron, {}),
-    "averaged_perceptron": (lk.averaged_perceptron, {}),
-    "batch_perceptron": (lk.batch_perceptron, {}),
-    "centroid_classifier": (lk.centroid_classifier, {}),
-    "least_squares_classifier": (lk.least_squares_classifier, {}),
-}
-ALL_FITS = {
-    **BINARY_FITS,
-    "lms": (lk.lms, {}),
-    "perceptron_regression": (lk.perceptron_regression, {}),
-    "one_vs_rest": (lk.one_vs_rest, {}),
-    "one_vs_one": (lk.one_vs_one, {}),
-    "linear_machine": (lk.linear_machine, {}),
-}
+# every public fit, from the one declared list (tests/registry.py): a new fit is tested here
+# as soon as it is declared there, and the suite fails until it is
+BINARY_FITS = {name: getattr(lk, name) for name in registry.fits("binary")}
+ALL_FITS = {name: getattr(lk, name) for name in registry.fits()}
 
 BAD_X = [
     ("1-D X", np.array([1.0, 2.0, 3.0, 4.0]), ValueError, r"X must be a 2-D array.*reshape"),
@@ -41,17 +30,15 @@ BAD_X = [
 @pytest.mark.parametrize("name", ALL_FITS)
 @pytest.mark.parametrize("case,X,exc,msg", BAD_X, ids=[c[0] for c in BAD_X])
 def test_bad_X(name, case, X, exc, msg):
-    fit, kw = ALL_FITS[name]
     y = {"empty": np.zeros(0), "ragged": Y_OK[:2]}.get(case, Y_OK)
     with pytest.raises(exc, match=msg):
-        fit(X, y, **kw)
+        ALL_FITS[name](X, registry.labels_for(name, y))
 
 
 @pytest.mark.parametrize("name", ALL_FITS)
 def test_mismatched_lengths(name):
-    fit, kw = ALL_FITS[name]
     with pytest.raises(ValueError, match=r"y has 3 .* X has 4 rows"):
-        fit(X_OK, Y_OK[:3], **kw)
+        ALL_FITS[name](X_OK, registry.labels_for(name, Y_OK[:3]))
 
 
 BAD_Y = [
@@ -66,50 +53,39 @@ BAD_Y = [
 @pytest.mark.parametrize("name", BINARY_FITS)
 @pytest.mark.parametrize("case,y,exc,msg", BAD_Y, ids=[c[0] for c in BAD_Y])
 def test_bad_labels(name, case, y, exc, msg):
-    fit, kw = BINARY_FITS[name]
     with pytest.raises(exc, match=msg):
-        fit(X_OK, y, **kw)
+        BINARY_FITS[name](X_OK, y)
 
 
-ETA_FITS = ["perceptron", "voted_perceptron", "averaged_perceptron", "batch_perceptron", "lms",
-            "perceptron_regression", "linear_machine"]
-
-
-@pytest.mark.parametrize("name", ETA_FITS)
+@pytest.mark.parametrize("name", registry.fits_with("eta"))
 @pytest.mark.parametrize("eta,exc", [(0, ValueError), (-0.5, ValueError), (float("nan"), ValueError), ("1", TypeError)])
 def test_bad_eta(name, eta, exc):
-    fit, _ = ALL_FITS[name]
-    y = Y_OK if name != "linear_machine" else ["a", "a", "b", "b"]
     with pytest.raises(exc, match="eta must be"):
-        fit(X_OK, y, eta=eta)
+        ALL_FITS[name](X_OK, registry.labels_for(name, Y_OK), eta=eta)
 
 
-EPOCH_FITS = {"perceptron": "max_epochs", "dual_perceptron": "max_epochs", "voted_perceptron": "max_epochs",
-              "averaged_perceptron": "max_epochs", "linear_machine": "max_epochs", "batch_perceptron": "max_iter",
-              "lms": "epochs", "perceptron_regression": "epochs"}
+EPOCH_FITS = [name for name in registry.fits() if registry.epoch_argument(name)]
 
 
 @pytest.mark.parametrize("name", EPOCH_FITS)
 @pytest.mark.parametrize("value,exc", [(0, ValueError), (-3, ValueError), (2.5, TypeError), (True, TypeError)])
 def test_bad_epoch_counts(name, value, exc):
-    fit, _ = ALL_FITS[name]
-    arg = EPOCH_FITS[name]
-    y = Y_OK if name != "linear_machine" else ["a", "a", "b", "b"]
+    arg = registry.epoch_argument(name)
     with pytest.raises(exc, match=f"{arg} must be an integer >= 1"):
-        fit(X_OK, y, **{arg: value})
+        ALL_FITS[name](X_OK, registry.labels_for(name, Y_OK), **{arg: value})
 
 
-@pytest.mark.parametrize("fit", [lk.perceptron, lk.batch_perceptron, lk.lms, lk.perceptron_regression])
-def test_w0_of_the_wrong_length(fit):
+@pytest.mark.parametrize("name", registry.fits_with("w0"))
+def test_w0_of_the_wrong_length(name):
     with pytest.raises(ValueError, match=r"w0 must have length 3.*got length 2.*join_bias"):
-        fit(X_OK, Y_OK, w0=[1.0, 2.0])
+        ALL_FITS[name](X_OK, registry.labels_for(name, Y_OK), w0=[1.0, 2.0])
 
 
-@pytest.mark.parametrize("fit", [lk.perceptron, lk.batch_perceptron, lk.lms, lk.perceptron_regression])
-def test_w0_with_bias_but_no_intercept(fit):
+@pytest.mark.parametrize("name", [n for n in registry.fits_with("w0") if n in registry.fits_with("fit_intercept")])
+def test_w0_with_bias_but_no_intercept(name):
     # training never moves the bias without an intercept, so a non-zero start would shift every prediction
     with pytest.raises(ValueError, match="w0\\[0\\] is the bias and must be 0 when fit_intercept=False; got 5.0"):
-        fit(X_OK, Y_OK, w0=[5.0, 0.0, 0.0], fit_intercept=False)
+        ALL_FITS[name](X_OK, registry.labels_for(name, Y_OK), w0=[5.0, 0.0, 0.0], fit_intercept=False)
 
 
 def test_weight_history_refuses_other_data_and_kernel_results():
@@ -174,12 +150,12 @@ def test_datasets_require_integer_seeds():
         lk.datasets.separable(10, margin=0.9)
 
 
-def test_non_separable_data_stops_at_max_epochs_for_every_iterative_fit():
+@pytest.mark.parametrize("name", registry.iterative_fits())
+def test_non_separable_data_stops_at_max_epochs_for_every_iterative_fit(name):
     X, y = lk.datasets.xor()
-    for fit in (lk.perceptron, lk.dual_perceptron):
-        with pytest.warns(lk.ConvergenceWarning):
-            res = fit(X, y, max_epochs=13)
-        assert res.epochs == 13 and not res.converged
-    with pytest.warns(lk.ConvergenceWarning):
-        assert lk.linear_machine(X, y, max_epochs=13).epochs == 13
-    assert lk.averaged_perceptron(X, y, max_epochs=13).epochs == 13
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        res = ALL_FITS[name](X, registry.labels_for(name, y), max_epochs=13)
+    assert res.epochs == 13 and not res.converged
+    if registry.FITS[name].stops == "warns":   # its answer is the last iterate: it says it did not converge
+        assert any(issubclass(w.category, lk.ConvergenceWarning) for w in caught)

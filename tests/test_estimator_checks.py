@@ -3,8 +3,8 @@
 ``parametrize_with_checks`` yields every check that applies to a classifier
 with our tags; each must pass.  No check is marked as an expected failure.
 
-What the tags change.  The four binary estimators (Perceptron,
-AveragedPerceptron, CentroidClassifier, LeastSquaresClassifier) say
+What the tags change.  The binary estimators (Perceptron,
+AveragedPerceptron, CentroidClassifier, LeastSquaresClassifier: tests/registry.py) say
 ``classifier_tags.multi_class = False`` (``binary_only`` before scikit-learn
 1.6), and rightly: they train one -1/+1 function and refuse a third class.
 scikit-learn then
@@ -40,14 +40,14 @@ import sklearn
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import lecturekit as lk
+import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 
-BINARY = [lk.Perceptron(), lk.AveragedPerceptron(), lk.CentroidClassifier(), lk.LeastSquaresClassifier()]
-MULTI = [
-    lk.LinearMachine(),
-    lk.OneVsRestClassifier(),
-    lk.OneVsOneClassifier(),
+# every estimator with its defaults, from the one declared list (tests/registry.py)
+BINARY = [getattr(lk, name)() for name in registry.estimators("binary")]
+MULTI_DEFAULTS = [getattr(lk, name)() for name in registry.estimators("multiclass")]
+MULTI = MULTI_DEFAULTS + [
     # the closed-form learners inside the multiclass schemes, and a fit through the origin
     lk.OneVsRestClassifier(method="least_squares"),
     lk.OneVsOneClassifier(method="centroid"),
@@ -111,7 +111,7 @@ def test_binary_estimators_say_they_are_binary_and_refuse_a_third_class(est):
         est.fit(X, ["a", "a", "b", "b", "c", "c"])
 
 
-@pytest.mark.parametrize("est", MULTI[:3], ids=lambda e: type(e).__name__)
+@pytest.mark.parametrize("est", MULTI_DEFAULTS, ids=lambda e: type(e).__name__)
 def test_multiclass_estimators_say_they_are_multiclass(est):
     if hasattr(sklearn.utils, "Tags"):
         assert est.__sklearn_tags__().classifier_tags.multi_class is True

@@ -26,13 +26,17 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 import lecturekit as lk
+import registry
+from lecturekit import conventions as cv
 from lecturekit.estimators import DataConversionWarning, NotFittedError
 
 ROOT = Path(__file__).resolve().parent.parent
 
-BINARY = [lk.Perceptron(max_epochs=500), lk.AveragedPerceptron(), lk.CentroidClassifier(), lk.LeastSquaresClassifier()]
-MULTI = [lk.LinearMachine(max_epochs=200), lk.OneVsRestClassifier(method="least_squares"),
-         lk.OneVsOneClassifier(method="centroid")]
+# every estimator, from the one declared list (tests/registry.py), with settings that keep these tests quick
+QUICK = {"Perceptron": {"max_epochs": 500}, "LinearMachine": {"max_epochs": 200},
+         "OneVsRestClassifier": {"method": "least_squares"}, "OneVsOneClassifier": {"method": "centroid"}}
+BINARY = [getattr(lk, n)(**QUICK.get(n, {})) for n in registry.estimators("binary")]
+MULTI = [getattr(lk, n)(**QUICK.get(n, {})) for n in registry.estimators("multiclass")]
 ALL = BINARY + MULTI
 
 
@@ -73,7 +77,11 @@ def test_predict_at_a_score_of_zero_follows_lecturekits_rule():
     # class means (1, 0) and (-1, 0): every point of the y axis scores exactly 0
     clf = lk.CentroidClassifier().fit([[1.0, 0.0], [-1.0, 0.0]], ["left", "right"])
     assert clf.decision_function([[0.0, 5.0]])[0] == 0.0
-    assert clf.predict([[0.0, 5.0]])[0] == "left"  # score 0 -> -1 -> classes_[0], as lk.LinearClassifier.predict
+    # a score of 0 predicts conventions.SIGN_AT_ZERO: classes_[0] plays -1, classes_[1] +1
+    at_zero = clf.classes_[int(cv.SIGN_AT_ZERO == cv.POSITIVE)]
+    assert clf.predict([[0.0, 5.0]])[0] == at_zero
+    assert clf.predict([[0.0, 5.0]])[0] == clf.classes_[int(lk.centroid_classifier(
+        [[1.0, 0.0], [-1.0, 0.0]], [-1, 1]).predict([[0.0, 5.0]])[0] == cv.POSITIVE)]   # as the function does
 
 
 # --------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import exact_reference as ref
 import lecturekit as lk
-from lecturekit import conventions, exact
+from lecturekit import conventions, exact, linear
 
 ENGINES = ["loop", "block", "auto"] + (["numba"] if lk._engines.numba_available() else [])
 
@@ -394,6 +394,36 @@ def test_least_squares_classifier_predicts_as_the_exact_solution_does(data):
         return
     want = [ref.sign(ref.dot(w, x)) for x in ref.hom(F)]
     assert lk.least_squares_classifier(X, y).predict(X).tolist() == want
+
+
+def test_an_ill_conditioned_least_squares_fit_is_the_classifier_its_weights_print():
+    # Points on the line through (cos 1, sin 1) are collinear only up to the rounding of their
+    # coordinates: read as decimals they are not, and the exact normal equations interpolate the
+    # labels (scores exactly -1, -1, 1, 1), while lstsq's w scores the third point about -0.18.
+    # The classifier a learner sees printed is w: its scores must agree with w . x.
+    u = np.array([np.cos(1.0), np.sin(1.0)])
+    X = np.outer([0.0, 0.0, 1.0, 5.0], u)
+    y = np.array([-1.0, -1.0, 1.0, 1.0])
+    res = lk.least_squares_classifier(X, y)
+    w_exact = ref.least_squares([[Fraction(repr(v)) for v in row] for row in X.tolist()], [-1, -1, 1, 1])
+    assert w_exact is not None and ref.dot(w_exact, ref.hom([[Fraction(repr(v)) for v in X[2].tolist()]])[0]) == 1
+    float_scores = conventions.homogeneous(X) @ res.w
+    assert float_scores[2] < -0.1
+    np.testing.assert_allclose(res.decision_function(X), float_scores, rtol=0, atol=1e-12)
+    assert res.predict(X)[2] == -1
+
+
+def test_least_squares_on_many_features_is_decided_by_its_weights_as_printed():
+    # Beyond linear.EXACT_MAX_FEATURES the normal equations are not solved in fractions (too slow
+    # at the first decision of every fit): the stored w, read as decimals, decides, with no delay.
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, linear.EXACT_MAX_FEATURES + 1))
+    y = np.where(rng.normal(size=30) > 0, 1, -1)
+    res = lk.least_squares_classifier(X, y)
+    assert res.exact.exact_weights() == [Fraction(repr(float(v))) for v in res.w]
+    small = lk.least_squares_classifier(X[:, :linear.EXACT_MAX_FEATURES], y)
+    assert small.exact.exact_weights() == ref.least_squares(
+        [[Fraction(repr(v)) for v in row] for row in X[:, :linear.EXACT_MAX_FEATURES].tolist()], y.tolist())
 
 
 def test_a_point_midway_between_the_means_is_on_the_centroid_boundary():

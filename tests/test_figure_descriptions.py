@@ -162,6 +162,48 @@ def test_classifiers_count_each_models_mistakes_ring_them_and_name_points_out_of
         assert f"“{name}: {wrong.size} mistake" in text
     assert f"mark its {art.mistakes['basic linear'].size} training mistake(s)" in text
     assert "1 point(s) lie outside the view" in text and f"({Xo[9, 0]:.3g}, {Xo[9, 1]:.3g})" in text
+    # the point off the view gets an arrow inside the view, on the way from its centre to the point
+    (arrow,) = art.off_view
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    tip, tail = np.array(arrow.xy), np.array(arrow.get_position())
+    assert x0 < tip[0] < x1 and y0 < tip[1] < y1 and x0 < tail[0] < x1 and y0 < tail[1] < y1
+    centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+    towards = Xo[9] - centre
+    assert np.allclose(np.cross(tip - centre, towards), 0.0, atol=1e-9) and (tip - tail) @ towards > 0
+    assert arrow.get_text() == f"({Xo[9, 0]:.3g}, {Xo[9, 1]:.3g})"
+
+
+def test_classifiers_ring_the_mistakes_of_several_models_one_ring_inside_the_other(ax):
+    X, y = lk.datasets.unbalanced(seed=8)
+    models = {"basic linear": lk.centroid_classifier(X, y), "least squares": lk.least_squares_classifier(X, y),
+              "perceptron": lk.perceptron(X, y)}
+    art = lk.plot.classifiers(models, X, y, ax=ax, ring=["basic linear", "least squares"])
+    assert sorted(art.rings) == ["basic linear", "least squares"]
+    for name, rings in art.rings.items():
+        assert rings.get_offsets().tolist() == X[art.mistakes[name]].tolist()
+    assert art.rings["basic linear"].get_sizes()[0] != art.rings["least squares"].get_sizes()[0]
+    text = lk.plot.description(ax)
+    for name in art.rings:
+        assert f"Rings in the colour of the {name} line mark its {art.mistakes[name].size} training mistake(s)" in text
+    with pytest.raises(ValueError, match="ring must be one of the models' names"):
+        lk.plot.classifiers(models, X, y, ax=ax, ring=["basic linear", "nearest"])
+
+
+def test_means_draws_both_class_means_and_their_midpoint_from_the_data(ax):
+    X, y = lk.datasets.separable(30, seed=1)
+    art = lk.plot.means(X, y, ax=ax)
+    mu_p, mu_n = X[y == 1].mean(axis=0), X[y == -1].mean(axis=0)
+    assert art.markers[1].get_offsets().tolist() == [mu_p.tolist()]
+    assert art.markers[-1].get_offsets().tolist() == [mu_n.tolist()]
+    assert np.allclose(np.column_stack(art.segment.get_data()), [mu_n, mu_p])
+    assert np.allclose(np.ravel(art.midpoint.get_data()), (mu_p + mu_n) / 2)
+    # the midpoint is on the closest-centroid boundary (it scores 0 up to rounding)
+    assert abs(lk.centroid_classifier(X, y).decision_function([(mu_p + mu_n) / 2])[0]) < 1e-12
+    text = lk.plot.description(ax)
+    assert f"μ+ = ({mu_p[0]:.3g}, {mu_p[1]:.3g})".replace("-", "−") in text
+    assert f"μ− = ({mu_n[0]:.3g}, {mu_n[1]:.3g})".replace("-", "−") in text and "$" not in text
+    with pytest.raises(ValueError, match="needs examples of both"):
+        lk.plot.means(X[y == 1], y[y == 1], ax=ax)
 
 
 def test_run_lengths_and_named_points_describe_what_they_draw(ax):

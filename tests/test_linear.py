@@ -77,9 +77,12 @@ def test_least_squares_is_flach_eq_7_7_form():
     assert abs(lk.cosine(w, direction)) == pytest.approx(1.0)
 
 
-def test_predict_maps_score_zero_to_minus_one():
+def test_predict_maps_a_score_of_zero_to_the_conventions_sign_of_zero():
+    from lecturekit import conventions as cv
+
     clf = lk.LinearClassifier([0.0, 1.0, 0.0])
-    np.testing.assert_array_equal(clf.predict([[0.0, 5.0], [1.0, 0.0], [-1.0, 0.0]]), [-1, 1, -1])
+    np.testing.assert_array_equal(clf.predict([[0.0, 5.0], [1.0, 0.0], [-1.0, 0.0]]),
+                                  [cv.SIGN_AT_ZERO, cv.POSITIVE, cv.NEGATIVE])
 
 
 def test_score_checks_labels_and_accepts_a_one_class_test_set():

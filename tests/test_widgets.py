@@ -742,8 +742,30 @@ def test_one_outlier_moves_its_class_mean_by_its_offset_over_the_class_size(n, o
 def test_a_far_outlier_in_the_other_class_breaks_the_perceptrons_convergence():
     s = widgets.outlier_state(-2.0, -1.5, 20)  # a point of class +1 inside the cloud of class -1
     assert not lk.is_separable(s["X"], s["y"])
-    assert not s["converged"] and s["error"]["perceptron"] > 0
-    assert "did not converge" in widgets.outlier_explorer(ox=-2.0, oy=-1.5).readout.value
+    assert not s["converged"] and not s["separable"] and s["error"]["perceptron"] > 0
+    readout = widgets.outlier_explorer(ox=-2.0, oy=-1.5).readout.value
+    assert "the data are not separable" in readout and "did not converge within 100 epochs" in readout
+
+
+def test_the_read_out_does_not_call_separable_data_not_separable():
+    """At (-5.5, 1.5) with 20 positives the data are separable (is_separable finds a line) but the
+    perceptron needs more than 100 epochs (it converges within 1000): the read-out says both, and
+    says "not separable" only where is_separable says so, on a grid of slider positions."""
+    s = widgets.outlier_state(-5.5, 1.5, 20)
+    assert not s["converged"] and s["separable"] and lk.is_separable(s["X"], s["y"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        assert lk.perceptron(s["X"], s["y"], max_epochs=1000).converged
+    readout = widgets.outlier_explorer(ox=-5.5, oy=1.5, n_pos=20).readout.value
+    assert "did not converge within 100 epochs, although the data are separable" in readout
+    assert "not separable" not in readout
+    for n_pos in (1, 5, 20, 60):
+        for ox in np.arange(-8.0, 8.01, 2.5):
+            for oy in np.arange(-8.0, 8.01, 2.5):
+                s = widgets.outlier_state(float(ox), float(oy), n_pos)
+                assert s["separable"] == lk.is_separable(s["X"], s["y"]), (n_pos, ox, oy)
+                if s["converged"]:
+                    assert s["separable"] and s["error"]["perceptron"] == 0.0
 
 
 def test_outlier_state_rejects_bad_input_naming_the_argument():

@@ -12,7 +12,9 @@ catalogued misconceptions live here, one module per chapter
 keeps its checks beside the lessons.  So the answer of a *predict* or
 *explain* exercise is nowhere in the notebook a learner reads before
 answering (it is in this package's source, which is not hidden: the course
-claims no more than that).
+claims no more than that).  For graded homework, the student build of
+``python -m lecturekit.homework publish`` replaces each chapter module by what
+its checks can say without the answers (:mod:`lecturekit.exercises.public`).
 
 A check is a function registered with :func:`exercise`.  It receives a
 :class:`Checks` collector and the learner's answers, in the order the test
@@ -27,25 +29,23 @@ cell passes them, and runs every probe; :func:`check_exercise` then
   ``_render_traceback_`` keeps IPython from printing a Python traceback.
   nbgrader and lecturekit's grader see an error, as they must.
 
-Example of a chapter module::
+Example of a chapter module (an exercise that is not in the course)::
 
     import numpy as np
-    from lecturekit.exercises import exercise
+    from lecturekit.exercises import Mistake, exercise
 
-    @exercise("ch04-update", number=1, title="the update step", points=2, kind="reproduce",
-              hint="Alg. 7.1, lines 6-7: which condition makes a point a mistake?")
-    def _update(t, perceptron_update):
-        x = np.array([1.0, 2.0, 1.0])
-        t.check(lambda: perceptron_update(np.zeros(3), x, 1, 0.5), [0.5, 1.0, 0.5],
-                call="perceptron_update(np.zeros(3), [1, 2, 1], y_i=1, eta=0.5)",
-                misconceptions=[Mistake("strict-test", [0.0, 0.0, 0.0],
-                                        "`<` instead of `<=`: a point on the boundary is not a mistake")])
+    @exercise("ch00-clip", number=1, title="clip to an interval", points=2, kind="reproduce",
+              hint="Compare each entry with both ends of the interval.")
+    def _clip(t, clip):
+        t.check(lambda: clip(np.array([-3.0, 0.25, 7.0]), -1.0, 2.0), [-1.0, 0.25, 2.0],
+                call="`clip([-3, 0.25, 7], lo=-1, hi=2)`",
+                misconceptions=[Mistake("ends-swapped", [2.0, 2.0, -1.0], "`lo` and `hi` swapped")])
 
 A probe's ``got`` may be a value or a function of no arguments that computes
 it (``lambda: f(...)``): then an exception raised by the learner's code is
 reported as that probe's failure and the other probes still run.
 Only plain data (numbers, strings, booleans, numpy arrays, lists, tuples,
-dicts) is compared, as in :func:`lecturekit.feedback.check`: the grader runs
+dicts) is compared (:func:`lecturekit.feedback.matches`): the grader runs
 these checks in a clean process that receives nothing else.
 """
 
@@ -78,11 +78,22 @@ class Mistake:
 
     ``id`` is stable (class reports count misconceptions by it); ``value`` is
     what that mistake returns on the probe's inputs; ``message`` names it.
+
+    ``homework`` says whether the student build of a homework (see
+    :mod:`lecturekit.exercises.public`) may name this mistake, where the
+    answer itself is not checked.  ``None`` (the default) decides by rule:
+    yes on a probe whose expected value self-study shows (``reveal=True``),
+    no on a predict or explain answer (``reveal=False``), whose
+    misconceptions narrow down the answer.  ``True`` vouches that the
+    message does not identify a predict answer; it never applies to a
+    multiple-choice (text), yes/no or ``None`` answer, where naming a wrong
+    option eliminates it.  ``False`` keeps the mistake out of homework.
     """
 
     id: str
     value: object
     message: str
+    homework: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +110,9 @@ class Exercise:
     #: The names the exercise's answer cell must define, in the order its
     #: check cell passes them (``("perceptron_update",)``).
     expects: tuple = ()
+    #: True in the student build of a homework: the check says what it can
+    #: without the answers, and the grade comes from the instructor's checks.
+    homework: bool = False
 
     @property
     def chapter(self) -> str:
@@ -461,6 +475,8 @@ class Outcome:
     @property
     def summary(self) -> str:
         ex = self.exercise
+        if ex.homework:
+            return self._homework_summary()
         got = ex.points if self.passed else 0
         mark = "✓" if self.passed else "✗"
         text = f"{mark} {ex.heading}: {got:g}/{ex.points:g} points"
@@ -470,6 +486,16 @@ class Outcome:
             k, n = len(self.checks.failures), self.checks.n_checks
             text += f" ({k} of {n} checks failed)"
         return text
+
+    def _homework_summary(self) -> str:
+        ex = self.exercise
+        graded = f"your instructor's tests grade it ({ex.points:g} point{'s' if ex.points != 1 else ''})"
+        if self.passed:
+            return f"✓ {ex.heading}: no problem found; {graded}"
+        if self.not_written:
+            return f"✗ {ex.heading}: {_NOT_WRITTEN.replace('this answer', 'the answer')}"
+        k = len(self.checks.failures)
+        return f"✗ {ex.heading}: {k} problem{'s' if k != 1 else ''} found; {graded}"
 
     def _failure_lines(self, f: _Failure) -> list[str]:
         first = f"{f.call} {f.got}".rstrip() if f.got else f.call

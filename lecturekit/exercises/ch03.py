@@ -1,11 +1,16 @@
 """Checks of chapter 3's exercises (the closest-centroid classifier).
 
-Expected values are computed here independently of the learner's answer:
-from the class means of explicit data (numpy), from lecturekit's
-``centroid_classifier`` (which the chapter's tests compare with a distance
-computation), or by hand in the comments.  Predict and explain answers are
-never shown (``reveal=False``).
+Expected values are computed here independently of the learner's answer: from
+the class means of explicit data (numpy), from Gaussian log-densities written
+out, from exact rational arithmetic on the numbers as typed
+(``fractions.Fraction``), from lecturekit's ``centroid_classifier`` (which the
+chapter's tests compare with a distance computation and with scikit-learn), or
+by hand in the comments.  No expected value is shown (``reveal=False``), and a
+catalogued mistake's message names the misconception and where to reason,
+never the key.
 """
+
+from fractions import Fraction
 
 import numpy as np
 
@@ -18,44 +23,85 @@ def _means(X, y):
     return X[y == conventions.POSITIVE].mean(axis=0), X[y == conventions.NEGATIVE].mean(axis=0)
 
 
-# --------------------------------------------------------------------------
-# Exercise 1 (derive): the rule |x - mu-|^2 - |x - mu+|^2 > c as a linear classifier
-# --------------------------------------------------------------------------
-
-def _cautious_reference(X, y, c):
+def _centroid_bias(X, y):
     mu_pos, mu_neg = _means(X, y)
-    return np.concatenate([[-(mu_pos @ mu_pos - mu_neg @ mu_neg) / 2 - c / 2], mu_pos - mu_neg])
+    return -(mu_pos @ mu_pos - mu_neg @ mu_neg) / 2
 
 
-@exercise("ch03-cautious", number=1, title="a cautious nearer-mean rule", points=2, kind="derive",
-          hint="Section 2 wrote the gap of the squared distances as 2 (w · x + b). Put c on the other side of "
-               "the inequality and read off the new bias; mind the factor 2.")
-def _cautious(t, cautious_weights):
-    X, y = datasets.toy()
-    # by hand: mu+ = (1.5, 2), mu- = (-0.5, -1), w = (2, 3), b0 = -2.5; with c = 5 the bias is -2.5 - 5/2 = -5
-    ok = t.check(lambda: np.asarray(cautious_weights(X.copy(), y.copy(), 5.0), dtype=float),
-                 _cautious_reference(X, y, 5.0), call="`cautious_weights(X_toy, y_toy, c=5)`",
-                 misconceptions=[Mistake("cautious-c-ignored", [-2.5, 2.0, 3.0], "c left out: that is the "
-                                                                                 "chapter's rule, c = 0"),
-                                 Mistake("cautious-no-half", [-7.5, 2.0, 3.0], "the whole c subtracted from the "
-                                                                               "bias: the gap is twice the score"),
-                                 Mistake("cautious-sign", [0.0, 2.0, 3.0], "c added to the bias: a larger c "
-                                                                           "must make the positive side smaller"),
-                                 Mistake("cautious-sign-no-half", [2.5, 2.0, 3.0], "c added to the bias, and "
-                                                                                   "without the factor 1/2")])
-    t.check(lambda: np.asarray(cautious_weights(X.copy(), y.copy(), 0.0), dtype=float),
-            centroid_classifier(X, y).w, call="`cautious_weights(X_toy, y_toy, c=0)`")
-    Xr, yr = datasets.unbalanced(20, 9, seed=35)
-    got = t.check(lambda: np.asarray(cautious_weights(Xr.copy(), yr.copy(), 1.3), dtype=float),
-                  _cautious_reference(Xr, yr, 1.3), call="`cautious_weights(X, y, c=1.3)` on 29 random points")
-    if ok and got:
-        # the weights must give the rule itself: compare with the distances on fresh points
-        w = np.asarray(cautious_weights(Xr.copy(), yr.copy(), 1.3), dtype=float)
-        mu_pos, mu_neg = _means(Xr, yr)
-        P = np.random.default_rng(36).uniform(-4, 4, size=(300, 2))
-        gap = ((P - mu_neg) ** 2).sum(axis=1) - ((P - mu_pos) ** 2).sum(axis=1)
-        t.check_true(bool(np.array_equal(np.where(w[0] + P @ w[1:] > 0, 1, -1), np.where(gap > 1.3, 1, -1))),
-                     what="the weights label 300 random points as the rule 'gap > c' does")
+# --------------------------------------------------------------------------
+# Exercise 1 (derive): the most probable class under the Gaussian model, with unequal class sizes
+# --------------------------------------------------------------------------
+# ln p(x | +1) - ln p(x | -1) = (|x - mu-|^2 - |x - mu+|^2) / (2 sigma2) = (w . x + b0) / sigma2 (section 2),
+# so ln pi+ + ln p(x | +1) > ln pi- + ln p(x | -1)  <=>  w . x + b0 + sigma2 ln(pi+ / pi-) > 0, pi+/pi- = n+/n-.
+
+def _prior_reference(X, y, sigma2, *, factor=1.0, sign=1.0, use_sigma=True):
+    mu_pos, mu_neg = _means(X, y)
+    y = np.asarray(y)
+    ratio = np.log(np.sum(y == conventions.POSITIVE) / np.sum(y == conventions.NEGATIVE))
+    shift = sign * factor * (sigma2 if use_sigma else 1.0) * ratio
+    return np.concatenate([[_centroid_bias(X, y) + shift], mu_pos - mu_neg])
+
+
+def _gaussian_bayes_labels(X, y, sigma2, P):
+    """The most probable class of each row of P, from the log-densities of the model written out."""
+    mu_pos, mu_neg = _means(X, y)
+    y = np.asarray(y)
+    n_pos, n_neg = np.sum(y == 1), np.sum(y == -1)
+    d = P.shape[1]
+
+    def log_joint(mu, n):
+        sq = ((P - mu) ** 2).sum(axis=1)
+        return np.log(n / len(y)) - sq / (2 * sigma2) - d / 2 * np.log(2 * np.pi * sigma2)
+
+    return np.where(log_joint(mu_pos, n_pos) > log_joint(mu_neg, n_neg), 1, -1), \
+        np.abs(log_joint(mu_pos, n_pos) - log_joint(mu_neg, n_neg))
+
+
+_PRIOR_MISTAKES = (
+    ("prior-ignored", {"factor": 0.0}, "the class sizes left out: that is the rule for equally likely classes"),
+    ("prior-sign", {"sign": -1.0}, "the larger class gets the smaller region: check which way a larger n+ must "
+                                   "move the boundary"),
+    ("prior-no-sigma", {"use_sigma": False}, "sigma2 left out: for tight clouds (sigma2 near 0) the class sizes "
+                                             "should hardly matter"),
+    ("prior-half", {"factor": 0.5}, "a factor of 2 off: the gap of the squared distances is twice the score "
+                                    "(section 2)"),
+    ("prior-double", {"factor": 2.0}, "a factor of 2 off: the gap of the squared distances is twice the score "
+                                      "(section 2)"),
+)
+
+
+def _prior_misconceptions(X, y, sigma2):
+    return [Mistake(key, _prior_reference(X, y, sigma2, **how), message) for key, how, message in _PRIOR_MISTAKES]
+
+
+@exercise("ch03-prior", number=1, title="unequal class sizes in the Gaussian model", points=2, kind="derive",
+          hint="Take logarithms of both sides, and write ln p(x | +1) - ln p(x | -1) with the squared distances "
+               "as in section 2. Then bring everything to the form w · x + b > 0.")
+def _prior(t, prior_weights):
+    # 12 positives, 4 negatives (not shown in the chapter): n+/n- = 3
+    X, y = datasets.unbalanced(12, 4, seed=41)
+    ok = t.check(lambda: np.asarray(prior_weights(X.copy(), y.copy(), 0.8), dtype=float),
+                 _prior_reference(X, y, 0.8), call="`prior_weights(X, y, sigma2=0.8)` on 12 positives and 4 negatives",
+                 reveal=False, misconceptions=_prior_misconceptions(X, y, 0.8))
+    # 3 positives, 9 negatives in 3-D, another sigma2: the shift has the other sign
+    Xr = np.random.default_rng(42).normal(size=(12, 3))
+    yr = np.array([1, -1, -1] * 4)
+    t.check(lambda: np.asarray(prior_weights(Xr.copy(), yr.copy(), 2.5), dtype=float),
+            _prior_reference(Xr, yr, 2.5), call="`prior_weights(X, y, sigma2=2.5)` on 4 positives and 8 negatives in 3-D",
+            reveal=False, misconceptions=_prior_misconceptions(Xr, yr, 2.5))
+    # equal class sizes: the closest-centroid rule itself
+    Xe, ye = datasets.unbalanced(6, 6, seed=43)
+    t.check(lambda: np.asarray(prior_weights(Xe.copy(), ye.copy(), 1.7), dtype=float),
+            centroid_classifier(Xe, ye).w, call="`prior_weights(X, y, sigma2=1.7)` with 6 examples in each class",
+            reveal=False)
+    if ok:
+        # the weights must give the model's most probable class: compare with the log-densities on fresh points
+        w = np.asarray(prior_weights(X.copy(), y.copy(), 0.8), dtype=float)
+        P = np.random.default_rng(44).uniform(-4, 4, size=(400, 2))
+        bayes, gap = _gaussian_bayes_labels(X, y, 0.8, P)
+        clear = gap > 1e-9
+        t.check_true(bool(np.array_equal(np.where(w[0] + P @ w[1:] > 0, 1, -1)[clear], bayes[clear])),
+                     what="the weights label 400 random points with the most probable class of the model")
 
 
 # --------------------------------------------------------------------------
@@ -72,34 +118,86 @@ def _added(X, y, x, label):
     return _state(np.vstack([X, [x]]), np.append(y, label))
 
 
-_ONLINE_OLD_N = "the new mean divided by the old class size: with n examples already in, the new one is the (n + 1)-th"
-_ONLINE_OTHER_N = "the negative mean updated with the size of the positive class"
-_ONLINE_IN_PLACE = "the means are changed in place (+= on the caller's arrays)"
+def _classmates_code(mu_pos, n_pos, mu_neg, n_neg, x, label):
+    """The buggy function of the exercise, as the chapter shows it."""
+    mu_pos, mu_neg = np.asarray(mu_pos, dtype=float), np.asarray(mu_neg, dtype=float)
+    x = np.asarray(x, dtype=float)
+    if label == 1:
+        mu_pos = mu_pos + (x - mu_pos) / n_pos
+        n_pos += 1
+    else:
+        mu_neg = mu_neg + (x - mu_neg) / n_pos
+        n_neg += 1
+    return mu_pos, n_pos, mu_neg, n_neg
+
+
+# symptoms, not fixes: what a learner's test shows
+_ONLINE_OLD_N = ("after one example is added to a class that had one, the class mean is the new example itself, "
+                 "not the average of the two")
+_ONLINE_OTHER_N = "adding a negative example moves mu- by an amount that depends on how many positives there are"
+_ONLINE_IN_PLACE = "the caller's arrays of means change after the call"
+_ONLINE_UNCHANGED = ("this is the classmate's code with both bugs still in it: run the test the exercise suggests, "
+                     "with both labels, and compare with means you compute by hand")
+
+
+def _online_probes():
+    """(call text, arguments) of the probes whose answers are compared with means recomputed from data."""
+    X, y = datasets.toy()                 # mu+ = (1.5, 2), n+ = 2; mu- = (-0.5, -1), n- = 2
+    X6, y6 = np.vstack([X, [[1.0, 1.0], [2.0, 2.0]]]), np.append(y, [1, 1])
+    X1, y1 = np.array([[1.0, 1.0], [0.0, 0.0]]), np.array([1, -1])   # one example in each class
+    return [
+        # a positive at (9, 2): mu+ becomes (0 + 3 + 9, 3 + 1 + 2) / 3 = (4, 2)
+        ("`add_example(mu+, 2, mu-, 2, [9, 2], 1)` for the toy set", X, y, [9.0, 2.0], 1),
+        # four positives, two negatives; a negative at (2, -4): mu- becomes (-3 + 2 + 2, -2 + 0 - 4) / 3 = (1/3, -2)
+        ("`add_example(mu+, 4, mu-, 2, [2, -4], -1)`", X6, y6, [2.0, -4.0], -1),
+        # one example in each class, a positive at (3, 1): mu+ becomes (2, 1)
+        ("`add_example([1, 1], 1, [0, 0], 1, [3, 1], 1)`", X1, y1, [3.0, 1.0], 1),
+    ]
 
 
 @exercise("ch03-online", number=2, title="find the bugs in an online update", points=2, kind="debug",
           hint="The mean of n + 1 numbers, from the mean of the first n and the new one: write it for n = 1 "
                "and check with two numbers. Then read both branches of the given code side by side.")
 def _online(t, add_example):
-    X, y = datasets.toy()                 # mu+ = (1.5, 2), n+ = 2; mu- = (-0.5, -1), n- = 2
+    probes = _online_probes()
+
+    def unchanged():
+        for _, X, y, x, label in probes:
+            mu_pos, n_pos, mu_neg, n_neg = _state(X, y)
+            got = add_example(mu_pos.copy(), n_pos, mu_neg.copy(), n_neg, list(x), label)
+            want = _classmates_code(mu_pos, n_pos, mu_neg, n_neg, x, label)
+            if len(got) != 4 or not all(np.allclose(np.asarray(g, dtype=float), w) for g, w in zip(got, want)):
+                return False
+        return True
+
+    try:
+        same = unchanged()
+    except Exception:  # noqa: BLE001 - the learner's code may raise anything; the probes below report it
+        same = False
+    if same:
+        t.check_true(False, what="the classmate's two bugs are fixed",
+                     mistake=Mistake("online-unchanged", None, _ONLINE_UNCHANGED))
+        return
+    (c1, X, y, x1, l1), (c2, X6, y6, x2, l2), (c3, X1, y1, x3, l3) = probes
     mu_pos, n_pos, mu_neg, n_neg = _state(X, y)
-    # a positive at (9, 2): mu+ becomes (0 + 3 + 9, 3 + 1 + 2) / 3 = (4, 2)
-    t.check(lambda: add_example(mu_pos.copy(), n_pos, mu_neg.copy(), n_neg, [9.0, 2.0], 1),
-            _added(X, y, [9.0, 2.0], 1), call="`add_example(mu+, 2, mu-, 2, [9, 2], 1)` for the toy set",
-            misconceptions=[Mistake("online-old-n", (mu_pos + (np.array([9.0, 2.0]) - mu_pos) / 2, 3, mu_neg, 2),
-                                    _ONLINE_OLD_N),
+    x1 = np.array(x1)
+    t.check(lambda: add_example(mu_pos.copy(), n_pos, mu_neg.copy(), n_neg, x1.tolist(), l1), _added(X, y, x1, l1),
+            call=c1, reveal=False,
+            misconceptions=[Mistake("online-old-n", (mu_pos + (x1 - mu_pos) / 2, 3, mu_neg, 2), _ONLINE_OLD_N),
                             Mistake("online-count-kept", (np.array([4.0, 2.0]), 2, mu_neg, 2),
-                                    "the class size is not increased: the next update would divide by the "
-                                    "wrong number")])
-    # four positives, two negatives; a negative at (2, -4): mu- becomes (-3 + 2 + 2, -2 + 0 - 4) / 3 = (1/3, -2)
-    X6, y6 = np.vstack([X, [[1.0, 1.0], [2.0, 2.0]]]), np.append(y, [1, 1])
+                                    "the class size stays the same after an example is added")])
     mp6, np6, mn6, nn6 = _state(X6, y6)
-    x = np.array([2.0, -4.0])
-    t.check(lambda: add_example(mp6.copy(), np6, mn6.copy(), nn6, x.tolist(), -1), _added(X6, y6, x, -1),
-            call="`add_example(mu+, 4, mu-, 2, [2, -4], -1)`",
-            misconceptions=[Mistake("online-old-n", (mp6, 4, mn6 + (x - mn6) / 2, 3), _ONLINE_OLD_N),
-                            Mistake("online-other-n", (mp6, 4, mn6 + (x - mn6) / 5, 3), _ONLINE_OTHER_N),
-                            Mistake("online-other-n", (mp6, 4, mn6 + (x - mn6) / 4, 3), _ONLINE_OTHER_N)])
+    x2 = np.array(x2)
+    t.check(lambda: add_example(mp6.copy(), np6, mn6.copy(), nn6, x2.tolist(), l2), _added(X6, y6, x2, l2),
+            call=c2, reveal=False,
+            misconceptions=[Mistake("online-old-n", (mp6, 4, mn6 + (x2 - mn6) / 2, 3), _ONLINE_OLD_N),
+                            Mistake("online-other-n", (mp6, 4, mn6 + (x2 - mn6) / 5, 3), _ONLINE_OTHER_N),
+                            Mistake("online-other-n", (mp6, 4, mn6 + (x2 - mn6) / 4, 3), _ONLINE_OTHER_N)])
+    mp1, np1, mn1, nn1 = _state(X1, y1)
+    x3 = np.array(x3)
+    t.check(lambda: add_example(mp1.copy(), np1, mn1.copy(), nn1, x3.tolist(), l3), _added(X1, y1, x3, l3),
+            call=c3, reveal=False,
+            misconceptions=[Mistake("online-old-n", (x3, 2, mn1, 1), _ONLINE_OLD_N)])
 
     def callers_means():
         mp, mn = mu_pos.copy(), mu_neg.copy()
@@ -107,7 +205,7 @@ def _online(t, add_example):
         add_example(mp, n_pos, mn, n_neg, [9.0, 2.0], -1)
         return mp, mn
 
-    t.check(callers_means, (mu_pos, mu_neg), call="the caller's `mu_pos` and `mu_neg` after two calls",
+    t.check(callers_means, (mu_pos, mu_neg), call="the caller's `mu_pos` and `mu_neg` after two calls", reveal=False,
             misconceptions=[Mistake("online-in-place", (np.array([4.0, 2.0]), np.array([8 / 3, 0.0])), _ONLINE_IN_PLACE),
                             Mistake("online-in-place", (np.array([4.0, 2.0]), mu_neg), _ONLINE_IN_PLACE),
                             Mistake("online-in-place", (mu_pos, np.array([8 / 3, 0.0])), _ONLINE_IN_PLACE)])
@@ -115,44 +213,89 @@ def _online(t, add_example):
     Xr, yr = rng.normal(size=(11, 3)), np.array([1, -1] * 5 + [1])
     for xr, lab in zip(rng.normal(size=(2, 3)), (1, -1)):
         t.check(lambda: add_example(*_state(Xr, yr), xr.tolist(), lab), _added(Xr, yr, xr, lab), atol=1e-9,
-                call=f"`add_example(...)` on 11 random points in 3-D, a new example with label {lab:+d}")
+                call=f"`add_example(...)` on 11 random points in 3-D, a new example with label {lab:+d}", reveal=False)
 
 
 # --------------------------------------------------------------------------
-# Exercise 3 (predict): the units of the first feature, by hand
+# Exercise 3 (predict): the units of the second feature, exact thresholds on t^2
 # --------------------------------------------------------------------------
-# x1 -> s x1 on the toy set: mu+ = (1.5 s, 2), mu- = (-0.5 s, -1).
-#   (2s, 0):  d+^2 = 0.25 s^2 + 4,  d-^2 = 6.25 s^2 + 1: right (predicted -1) iff d+^2 >= d-^2 iff s^2 <= 1/2
-#   (0, 3):   d+^2 = 2.25 s^2 + 1,  d-^2 = 0.25 s^2 + 16: wrong (predicted -1) iff 2 s^2 >= 15
-#   (3s, 1) and (-3s, -2) are right for every s.
+# x2 -> t x2 on the toy set: mu+ = (1.5, 2 t), mu- = (-0.5, -t).
+#   (2, 0):    d+^2 = 0.25 + 4 t^2,  d-^2 = 6.25 + t^2:   right (predicted -1) iff d+^2 >= d-^2 iff t^2 >= 2
+#   (0, 3t):   d+^2 = 2.25 + t^2,    d-^2 = 0.25 + 16 t^2: wrong (predicted -1) iff d+^2 >= d-^2 iff t^2 <= 2/15
+#   (3, t):    d+^2 = 2.25 + t^2 < d-^2 = 12.25 + 4 t^2: right for every t
+#   (-3, -2t): d+^2 = 20.25 + 16 t^2 > d-^2 = 6.25 + t^2: right for every t
+# Both thresholds are attained because a score of exactly 0 is predicted -1.
+
 def _units_answers():
-    # the same two thresholds from the formulas of the scores: w = mu+ - mu- = (2 s, 3),
-    # b = -(|mu+|^2 - |mu-|^2) / 2 = -(2 s^2 + 3) / 2; score(2s, 0) = 4 s^2 - s^2 - 1.5 <= 0 iff s^2 <= 1/2,
-    # score(0, 3) = 9 - s^2 - 1.5 <= 0 iff s^2 >= 7.5
-    return float(np.sqrt(1.5 / 3.0)), float(np.sqrt(7.5))
+    """The two thresholds on t^2, from the scores: w = mu+ - mu- = (2, 3t), b = -(|mu+|^2 - |mu-|^2)/2
+    = -(2 + 3 t^2)/2; score(2, 0) = 4 - 1 - 1.5 t^2 <= 0 iff t^2 >= 2; score(0, 3t) = 9 t^2 - 1 - 1.5 t^2 <= 0
+    iff t^2 <= 2/15."""
+    return Fraction(3) / Fraction(3, 2), Fraction(1) / Fraction(15, 2)
+
+
+def _exact(answer):
+    """The learner's answer as a Fraction: from a string such as '3/7' or '4', an int, or a float with at most six
+    decimals (2.0, 0.5); None otherwise."""
+    if isinstance(answer, (bool, np.bool_)):
+        return None
+    if isinstance(answer, (int, np.integer)):
+        return Fraction(int(answer))
+    if isinstance(answer, (float, np.floating)) and np.isfinite(answer):
+        text = repr(float(answer))
+        # a short decimal such as 2.0 or 0.5 is what the learner typed; 0.13333333333333333 is a rounded fraction
+        if "e" not in text and len(text.split(".")[1]) <= 6:
+            return Fraction(text)
+    if isinstance(answer, str):
+        try:
+            return Fraction(answer.strip())
+        except (ValueError, ZeroDivisionError):
+            return None
+    return None
+
+
+_UNITS_FORMAT = "a float, which cannot hold most fractions exactly"
 
 
 @exercise("ch03-units", number=3, title="which units work?", points=2, kind="predict",
-          hint="With the first feature times s, mu+ = (1.5 s, 2) and mu- = (-0.5 s, -1). Write the score "
-               "w · x + b of each toy point as a function of s and find where it changes sign.")
-def _units(t, s_largest, s_two_mistakes):
-    largest, two = _units_answers()
-    t.check(s_largest, largest, call="`s_largest`", atol=1e-3, reveal=False,
-            misconceptions=[Mistake("units-squared", 0.5, "s² given instead of s (the distances grow with s², "
-                                                          "the question asks for s)"),
-                            Mistake("units-one", 1.0, "s = 1 is where the toy set is; at which s does (2s, 0) "
-                                                      "change sides?")])
-    t.check(s_two_mistakes, two, call="`s_two_mistakes`", atol=1e-3, reveal=False,
-            misconceptions=[Mistake("units-squared-two", 7.5, "s_two_mistakes given as a threshold on s², not on s")])
+          hint="With the second feature times t, mu+ = (1.5, 2t) and mu- = (-0.5, -t). Write the score "
+               "w · x + b of each toy point (with its second coordinate times t) as a function of t² and find "
+               "where it changes sign.")
+def _units(t, t2_all_right, t2_two_wrong):
+    all_right, two_wrong = _units_answers()
+    for name, answer, key in (("t2_all_right", t2_all_right, all_right), ("t2_two_wrong", t2_two_wrong, two_wrong)):
+        value = _exact(answer)
+        if isinstance(answer, Fraction):
+            t.check_true(False, what=f"`{name}` as a string, e.g. str(Fraction(3, 7)) or '3/7': the grader takes "
+                                     "numbers and strings only")
+            continue
+        if value is None:
+            t.check_true(False, what=f"`{name}` must be exact: a string such as '3/7', or a whole number",
+                         mistake=Mistake("units-float", None, _UNITS_FORMAT)
+                         if isinstance(answer, (float, np.floating)) else None)
+            continue
+        # no catalogued value: a message for a wrong number (say the first feature's threshold, 1/2) would
+        # tell a learner who guessed it where the answer lies
+        t.check_true(value == key, what=f"`{name}` = {value} is not the threshold on t²")
 
 
 # --------------------------------------------------------------------------
-# Exercise 4 (construct): a 1-D failure
+# Exercise 4 (construct): a 1-D failure whose casualty is a negative
 # --------------------------------------------------------------------------
+
+def _exact_centroid_predictions(X, y):
+    """The closest-centroid predictions of the training points, in exact arithmetic on the numbers as typed."""
+    xs = [Fraction(repr(float(v))) for v in np.asarray(X, dtype=float)[:, 0]]
+    pos = [v for v, lab in zip(xs, y) if lab == 1]
+    neg = [v for v, lab in zip(xs, y) if lab == -1]
+    mp, mn = sum(pos, Fraction(0)) / len(pos), sum(neg, Fraction(0)) / len(neg)
+    # nearer to mu+ exactly when (x - mu-)^2 - (x - mu+)^2 > 0; a tie is predicted -1
+    return np.array([1 if (v - mn) ** 2 - (v - mp) ** 2 > 0 else conventions.SIGN_AT_ZERO for v in xs])
+
 
 @exercise("ch03-construct", number=4, title="build a failure in one dimension", points=4, kind="construct",
-          hint="Put the negatives close together, think about where the midpoint of the two means lands, "
-               "and move positives until it passes one of them.")
+          hint="On a line, the boundary of the closest-centroid rule is a single point. Where is it, in terms of "
+               "the two means, and what must be true of a negative on the wrong side of it while a threshold "
+               "still separates the classes?")
 def _construct(t, failure_data_1d):
     X, y = failure_data_1d()
     X, y = np.asarray(X, dtype=float), np.asarray(y)
@@ -160,91 +303,137 @@ def _construct(t, failure_data_1d):
                         mistake=Mistake("two-features", None, "two features instead of one (the toy set)")
                         if X.ndim == 2 and X.shape[1] == 2 else None):
         return
-    if not t.check_true(X.shape[0] <= 10 and y.shape == (X.shape[0],) and bool(np.all(np.isfinite(X))),
-                        what="at most 10 finite rows, and one label per row"):
+    small = bool(X.shape[0] <= 5 and np.all(np.isfinite(X)) and np.all(X == np.round(X))
+                 and np.all((X >= 0) & (X <= 10)))
+    if not t.check_true(small and y.shape == (X.shape[0],),
+                        what="at most 5 points, each a whole number from 0 to 10, and one label per row",
+                        mistake=Mistake("too-many-or-not-whole", None, "more than 5 points, or coordinates that are "
+                                                                       "not whole numbers from 0 to 10")
+                        if y.shape == (X.shape[0],) else None):
         return
     if not t.check_true(set(y.tolist()) == {-1, 1}, what="labels -1 and +1, both present"):
         return
     separable = bool(is_separable(X, y))
-    errs = bool((centroid_classifier(X, y).predict(X) != y).any())
+    predicted = _exact_centroid_predictions(X, y)
+    wrong_neg = bool(np.any((predicted != y) & (y == -1)))
+    wrong_pos = bool(np.any((predicted != y) & (y == 1)))
     t.check_true(separable, what="the data must be linearly separable (a threshold separates them)",
                  mistake=Mistake("not-separable", None, "the centroid rule errs, but the data are not separable")
-                 if errs else None)
-    t.check_true(errs, what="the closest-centroid classifier must misclassify at least one training point",
-                 mistake=Mistake("centroid-right", None, "separable data on which the centroid rule is right everywhere")
-                 if separable else None)
+                 if wrong_neg or wrong_pos else None)
+    if separable:
+        mistake = None
+        if wrong_pos and not wrong_neg:
+            mistake = Mistake("casualty-positive", None, "the centroid rule misclassifies a positive, as in Flach's "
+                                                         "example; here the casualty must be a negative")
+        elif not wrong_pos:
+            mistake = Mistake("centroid-right", None, "separable data on which the centroid rule is right everywhere")
+        t.check_true(wrong_neg, what="the closest-centroid classifier must misclassify a negative training point",
+                     mistake=mistake)
 
 
 # --------------------------------------------------------------------------
-# Exercise 5 (predict): copies of (0, 3) that repair the mistake on (2, 0)
+# Exercise 5 (extend): the closest-centroid score from dot products only
 # --------------------------------------------------------------------------
+# w . x = mu+ . x - mu- . x = mean_{i in +} x_i . x - mean_{i in -} x_i . x
+# |mu+|^2 = (1/n+^2) sum_{i, j in +} x_i . x_j, and likewise |mu-|^2; b = -(|mu+|^2 - |mu-|^2) / 2
 
-def _copies_answers():
-    """The smallest number k of added copies of (0, 3) after which (2, 0) is predicted -1, and w~ then."""
+def _dual_parts(G, y, k):
+    G, y, k = np.asarray(G, dtype=float), np.asarray(y), np.asarray(k, dtype=float)
+    p, n = y == 1, y == -1
+    wx = k[p].mean() - k[n].mean()
+    sq_pos, sq_neg = G[np.ix_(p, p)].mean(), G[np.ix_(n, n)].mean()
+    return wx, sq_pos, sq_neg, np.diag(G)[p].mean(), np.diag(G)[n].mean(), p.sum(), n.sum()
+
+
+def _dual_mistakes(G, y, k):
+    wx, sp, sn, dp, dn, n_p, n_n = _dual_parts(G, y, k)
+    return [
+        Mistake("dual-no-bias", wx, "the score without its bias: w · x alone"),
+        Mistake("dual-bias-no-half", wx - (sp - sn), "the bias without the factor 1/2 (section 1)"),
+        Mistake("dual-bias-sign", wx + (sp - sn) / 2, "the bias with the wrong sign: the midpoint of the means must "
+                                                      "score 0"),
+        Mistake("dual-mean-of-squares", wx - (dp - dn) / 2, "|mu+|^2 taken as the mean of the squared lengths "
+                                                            "|x_i|^2: the square of a mean is not the mean of the "
+                                                            "squares"),
+        Mistake("dual-one-n", wx - (sp * n_p - sn * n_n) / 2, "the double sum of |mu+|^2 divided by n+ once: "
+                                                              "mu+ has 1/n+ in it, and |mu+|^2 = mu+ · mu+"),
+    ]
+
+
+@exercise("ch03-dual", number=5, title="the score from dot products alone", points=3, kind="extend",
+          hint="Write mu+ · x and mu+ · mu+ with mu+ = (1/n+) sum of the positive x_i, and expand the dot "
+               "products: every term is an entry of G or of k.")
+def _dual(t, centroid_score):
     X, y = datasets.toy()
-    for k in range(50):
-        Xk, yk = np.vstack([X] + [[[0.0, 3.0]]] * k), np.append(y, [1] * k)
-        model = centroid_classifier(Xk, yk)
-        if model.predict(X[3:4])[0] == conventions.NEGATIVE:
-            return k, model.w
-    raise AssertionError("no number of copies repairs (2, 0)")  # pragma: no cover
-
-
-def _with_copies_w(k, mu_neg_of=None):
-    mu_pos = np.array([3.0, 3.0 * k + 4.0]) / (k + 2)
-    mu_neg = np.array([-0.5, -1.0])
-    return np.concatenate([[-(mu_pos @ mu_pos - mu_neg @ mu_neg) / 2], mu_pos - mu_neg])
-
-
-@exercise("ch03-copies", number=5, title="copies that repair a mistake", points=3, kind="predict",
-          hint="With k copies added, mu+ is the mean of k + 2 positives. Compare the two squared distances of "
-               "(2, 0) for k = 0, 1, 2, ...; then build w~ from the means as in section 1.")
-def _copies(t, n_copies, w_tilde_copies):
-    k, w = _copies_answers()
-    t.check(n_copies, k, call="`n_copies`", reveal=False,
-            misconceptions=[Mistake("copies-total", k + 1, "counted the copies of (0, 3) in the data, the "
-                                                           "original one included: the question asks for added "
-                                                           "copies")])
-    t.check(lambda: np.asarray(w_tilde_copies, dtype=float), w, call="`w_tilde_copies`", reveal=False,
-            misconceptions=[Mistake("copies-old-w", [-2.5, 2.0, 3.0], "the toy set's own weights: the copies "
-                                                                      "move mu+"),
-                            Mistake("copies-bias-sign", w * [-1, 1, 1], "the bias with the wrong sign"),
-                            Mistake("copies-one-fewer", _with_copies_w(k - 1), "the weights for one copy fewer"),
-                            Mistake("copies-no-half", w * [2, 1, 1], "the bias without the factor 1/2")])
+    X, y = np.vstack([X, [[1.0, 4.0]]]), np.append(y, 1)     # three positives, two negatives
+    x = np.array([1.0, 2.0])
+    G, k = X @ X.T, X @ x
+    t.check(lambda: float(centroid_score(G.copy(), y.copy(), k.copy())),
+            float(centroid_classifier(X, y).decision_function(x[None])[0]),
+            call="`centroid_score(G, y, k)` for the toy set with a third positive (1, 4), and the point (1, 2)",
+            reveal=False,
+            misconceptions=_dual_mistakes(G, y, k))
+    rng = np.random.default_rng(51)
+    Xr, yr = rng.normal(size=(9, 4)), np.array([1, 1, -1, 1, -1, -1, -1, 1, -1])
+    for xr in rng.normal(size=(3, 4)):
+        Gr, kr = Xr @ Xr.T, Xr @ xr
+        t.check(lambda: float(centroid_score(Gr.copy(), yr.copy(), kr.copy())),
+                float(centroid_classifier(Xr, yr).decision_function(xr[None])[0]), atol=1e-9,
+                call="`centroid_score(G, y, k)` on 9 random points in 4-D (4 positives, 5 negatives)", reveal=False,
+                misconceptions=_dual_mistakes(Gr, yr, kr))
+    # only dot products enter: rotated data have the same G and k, and so the same score
+    Q, _ = np.linalg.qr(rng.normal(size=(4, 4)))
+    Xq, xq = Xr @ Q, rng.normal(size=4) @ Q
+    t.check(lambda: float(centroid_score(Xq @ Xq.T, yr.copy(), Xq @ xq)),
+            float(centroid_classifier(Xq, yr).decision_function(xq[None])[0]), atol=1e-9,
+            call="`centroid_score(G, y, k)` on the same points rotated", reveal=False)
 
 
 # --------------------------------------------------------------------------
-# Exercise 6 (explain): duplicated negatives
+# Exercise 6 (construct): duplicated negatives that leave least squares where it was
 # --------------------------------------------------------------------------
 
-_DUPLICATE_KEY = "ad"
-# each wrong letter set is answered by the first misconception it shows, in this order; the messages name
-# the misconception and where to reason, never which letters are right
-_DUPLICATE_ERRORS = (
-    ("duplicate-means-move", lambda s: "a" not in s or "d" not in s,
-     "treating duplicated points as if they moved a class mean: what is the mean of a list in which every "
-     "point appears twice?"),
-    ("duplicate-ls-blind", lambda s: "b" in s,
-     "treating the least-squares fit as if it saw only the class means: look at what n- multiplies in the "
-     "right-hand side of Eq. 7.7"),
-    ("duplicate-ls-always", lambda s: "c" in s,
-     "a statement about every data set needs every data set: is there one where the least-squares fit has "
-     "nothing to trade off?"),
-)
+def _normal_equations_solution(X, y):
+    """The exact solution of X~^T X~ w~ = X~^T y on the numbers as typed, or None when it is not unique."""
+    rows = [[Fraction(1)] + [Fraction(repr(float(v))) for v in r] for r in np.asarray(X, dtype=float)]
+    d1 = len(rows[0])
+    M = [[sum((r[a] * r[b] for r in rows), Fraction(0)) for b in range(d1)]
+         + [sum((r[a] * int(lab) for r, lab in zip(rows, y)), Fraction(0))] for a in range(d1)]
+    for c in range(d1):                       # Gauss-Jordan elimination in fractions
+        p = next((r for r in range(c, d1) if M[r][c] != 0), None)
+        if p is None:
+            return None
+        M[c], M[p] = M[p], M[c]
+        for r in range(d1):
+            if r != c and M[r][c] != 0:
+                f = M[r][c] / M[c][c]
+                M[r] = [a - f * e for a, e in zip(M[r], M[c])]
+    return [M[i][d1] / M[i][i] for i in range(d1)]
 
 
-def _letters(answer):
-    if not isinstance(answer, str):
-        raise TypeError(f"duplicate_answer must be a string of letters such as 'bc'; got {type(answer).__name__}")
-    return "".join(sorted(set(answer.lower()) - set(" ,;")))
-
-
-@exercise("ch03-duplicate", number=6, title="duplicated negatives", points=2, kind="explain",
-          hint="Eq. 7.10: what does duplicating every negative do to mu-? Eq. 7.7: what does it do to the "
-               "right-hand side, and is there a data set where the fit has nothing to trade off?")
-def _duplicate(t, duplicate_answer):
-    got = _letters(duplicate_answer)
-    mistake = next((Mistake(key, got, message) for key, shows, message in _DUPLICATE_ERRORS
-                    if got != _DUPLICATE_KEY and shows(got)), None)
-    t.check(got, _DUPLICATE_KEY, call="`duplicate_answer`", reveal=False,
-            misconceptions=[mistake] if mistake else [])
+@exercise("ch03-duplicate", number=6, title="duplicates that leave least squares alone", points=2,
+          kind="construct",
+          hint="Write the normal equations of the data with every negative twice: what does each negative add "
+               "to X~ᵀX~ w~ - X~ᵀy? When is that addition zero for the w~ of the original data?")
+def _duplicate(t, duplicate_proof_data):
+    X, y = duplicate_proof_data()
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    if not t.check_true(X.ndim == 2 and X.shape[1] == 2 and y.shape == (X.shape[0],)
+                        and bool(np.all(np.isfinite(X))),
+                        what="`X` of shape (n, 2) with finite numbers, and one label per row"):
+        return
+    if not t.check_true(X.shape[0] >= 5 and int(np.sum(y == 1)) >= 2 and int(np.sum(y == -1)) >= 2
+                        and set(y.tolist()) <= {-1, 1},
+                        what="at least 5 points, with at least 2 of each class (labels -1 and +1)"):
+        return
+    before = _normal_equations_solution(X, y)
+    Xd, yd = np.vstack([X, X[y == -1]]), np.r_[y, y[y == -1]]
+    after = _normal_equations_solution(Xd, yd)
+    if not t.check_true(before is not None and after is not None,
+                        what="a unique least-squares solution (the columns of X~ independent)",
+                        mistake=Mistake("duplicate-not-unique", None, "the least-squares solution is not unique: "
+                                                                      "the columns of X~ are dependent")):
+        return
+    t.check_true(before == after, what="duplicating every negative must leave the least-squares weights unchanged",
+                 mistake=Mistake("duplicate-moves", None, "duplicating the negatives moves the least-squares fit of "
+                                                          "these data: the negatives pull on it twice as hard"))

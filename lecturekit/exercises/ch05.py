@@ -1,18 +1,21 @@
 """Checks of chapter 5's exercises (the convergence proof).
 
-Every expected value is worked out by hand in the comments, or computed with
-lecturekit's own functions (``lk.margin``, ``lk.novikoff_bound``,
-``lk.perceptron``), which the chapter's tests compare with independent
-references.  Predict and explain answers are never shown (``reveal=False``).
+Every expected value is worked out by hand in the comments, or computed from
+the definitions here, independently of the learner's answer: (R / gamma)^2
+from R = max |x~_i| and gamma = min y_i u . x~_i / |u|, minimised by a
+golden-section search, or decided exactly in ``fractions.Fraction`` on the
+numbers as typed (0.1 is 1/10), so that an answer exactly on a threshold is
+judged as exact arithmetic judges it.  Predict and explain answers are never
+shown (``reveal=False``).
 """
 
 import math
 import warnings
+from fractions import Fraction
 
 import numpy as np
 
 from . import Mistake, exercise
-from ..theory import margin, novikoff_bound
 
 # the toy set of chapter 4 and its separating vector (0, -1, 4): the bound is 14 * 17 = 238
 _X_TOY = np.array([[0.0, 3.0], [3.0, 1.0], [-3.0, -2.0], [2.0, 0.0]])
@@ -24,159 +27,253 @@ def _homogeneous(X):
     return np.hstack([np.ones((X.shape[0], 1)), X])
 
 
+def _fraction(v) -> Fraction:
+    """A number as the learner typed it: the exact fraction of its shortest decimal (0.1 -> 1/10)."""
+    return Fraction(repr(float(v)))
+
+
+def _exact_scores(u, X, y) -> list[Fraction]:
+    """y_i u . (1, x_i) for every i, exactly, on the decimal readings of u and X."""
+    u = [_fraction(v) for v in np.asarray(u, dtype=float)]
+    return [int(y_i) * sum(a * b for a, b in zip(u, [Fraction(1)] + [_fraction(v) for v in x]))
+            for x, y_i in zip(np.asarray(X, dtype=float), y)]
+
+
+def _exact_bound(u, X, y):
+    """(R / gamma)^2 = R^2 |u|^2 / (min score)^2 exactly, or None when u does not separate (a score <= 0)."""
+    low = min(_exact_scores(u, X, y))
+    if low <= 0:
+        return None
+    R2 = max(1 + sum(_fraction(v) ** 2 for v in x) for x in np.asarray(X, dtype=float))
+    return R2 * sum(_fraction(v) ** 2 for v in np.asarray(u, dtype=float)) / low ** 2
+
+
 # --------------------------------------------------------------------------
-# Exercise 1 (derive): the best scale for the points s (class -1) and 2 s (class +1)
+# Exercise 1 (derive): the best scale for the points a s (class -1) and b s (class +1), 0 < a < b
 # --------------------------------------------------------------------------
-# R^2 = 1 + 4 s^2, gamma^2 = (0.5 s)^2 / (1 + 2.25 s^2): (R/gamma)^2 = 4/s^2 + 25 + 36 s^2, smallest at
-# s^2 = sqrt(4/36) = 1/3, where it is 12 + 25 + 12 = 49.
-def _scale_bound(s):
-    """(R / gamma)^2 of the points s, 2s with the halfway threshold u ~ (-1.5 s, 1), from the definitions."""
-    Xh = np.array([[1.0, s], [1.0, 2 * s]])
-    y, u = np.array([-1, 1]), np.array([-1.5 * s, 1.0])
+# With the halfway threshold u~ ~ (-(a + b) s / 2, 1): R^2 = 1 + b^2 s^2, both scores are (b - a) s / 2 and
+# |u~|^2 = 1 + (a + b)^2 s^2 / 4, so
+#   (R/gamma)^2 = 4 (1 + b^2 s^2)(1 + (a + b)^2 s^2 / 4) / ((b - a)^2 s^2) = A / s^2 + B + C s^2,
+#   A = 4 / (b - a)^2,  B = (4 b^2 + (a + b)^2) / (b - a)^2,  C = b^2 (a + b)^2 / (b - a)^2;
+# smallest where A / s^2 = C s^2, s = (A / C)^(1/4) (s^2 = 2 / (b (a + b))), with the value
+# B + 2 sqrt(A C) = ((a + 3 b) / (b - a))^2: 25 for section 4's 0.1 and 0.3, 49 for 1 and 2.
+def _scale_bound(a, b, s):
+    """(R / gamma)^2 of the points a s, b s with the halfway threshold, from the definitions."""
+    Xh = np.array([[1.0, a * s], [1.0, b * s]])
+    y, u = np.array([-1, 1]), np.array([-(a + b) * s / 2, 1.0])
     R2 = np.max(np.sum(Xh ** 2, axis=1))
     gamma = np.min(y * (Xh @ u)) / np.linalg.norm(u)
-    return R2 / gamma ** 2
+    return float(R2 / gamma ** 2)
 
 
-def _best_scale():
-    """The minimum of _scale_bound, by golden-section search on log s (independent of the formula)."""
-    lo, hi = np.log(1e-3), np.log(1e3)
+def _best_scale(a, b):
+    """The minimum of _scale_bound over s > 0, by golden-section search on log s (independent of the formula)."""
+    lo, hi = np.log(1e-4), np.log(1e4)
     g = (np.sqrt(5) - 1) / 2
     for _ in range(200):
-        a, b = hi - g * (hi - lo), lo + g * (hi - lo)
-        if _scale_bound(np.exp(a)) < _scale_bound(np.exp(b)):
-            hi = b
+        p, q = hi - g * (hi - lo), lo + g * (hi - lo)
+        if _scale_bound(a, b, np.exp(p)) < _scale_bound(a, b, np.exp(q)):
+            hi = q
         else:
-            lo = a
+            lo = p
     s = float(np.exp((lo + hi) / 2))
-    return s, float(_scale_bound(s))
+    return s, _scale_bound(a, b, s)
 
 
-def _coefficients():
+def _coefficients(a, b):
     """(A, B, C) with (R/gamma)^2 = A/s^2 + B + C s^2, solved from the definition at three scales."""
     scales = np.array([0.5, 1.0, 2.0])
     M = np.column_stack([1 / scales ** 2, np.ones(3), scales ** 2])
-    return tuple(float(v) for v in np.linalg.solve(M, [_scale_bound(s) for s in scales]))
+    return tuple(float(v) for v in np.linalg.solve(M, [_scale_bound(a, b, s) for s in scales]))
+
+
+def _scale_answer(best_scale, a, b):
+    A, B, C, s = best_scale(a, b)
+    return [float(A), float(B), float(C)], float(s)
 
 
 @exercise("ch05-best-scale", number=1, title="the best scale for two points", points=2, kind="derive",
-          hint="Follow section 4: R² = 1 + (the larger point)², gamma = (the smaller score) / |u~|, with "
-               "|u~|² = (1.5 s)² + 1. Multiply out (R/gamma)², read off A, B and C, and minimise.")
-def _best_scale_check(t, coefficients, s_best):
-    t.check(lambda: [float(v) for v in coefficients], list(_coefficients()), call="`coefficients`", atol=1e-3,
-            reveal=False,
+          hint="Follow section 4 with letters: write R² and gamma² for the points (1, a s) and (1, b s) and the "
+               "halfway threshold, multiply (R/gamma)² out into powers of s, then minimise A/s² + B + C s². "
+               "Section 4's numbers (a = 0.1, b = 0.3) let you check your A, B and C.")
+def _best_scale_check(t, best_scale):
+    # a = 1, b = 2: (A, B, C) = (4, 25, 36), s^2 = 1/3; wrong turns, worked out by hand:
+    #   measured on the raw x (no 1): (R/gamma)^2 = (2 s / (s / 2))^2 = 16 whatever s: (0, 16, 0);
+    #   gamma divided by |u1| only: 4 (1 + 4 s^2) / s^2 = 4 / s^2 + 16: (4, 16, 0);
+    #   R taken at the nearer point, R^2 = 1 + s^2: (1 + s^2)(1 + 2.25 s^2) / (0.25 s^2) = 4 / s^2 + 13 + 9 s^2
+    t.check(lambda: _scale_answer(best_scale, 1.0, 2.0)[0], list(_coefficients(1.0, 2.0)), atol=1e-6,
+            call="`best_scale(1, 2)[:3]`, the coefficients (A, B, C)", reveal=False,
             misconceptions=[Mistake("scale-no-one", [0.0, 16.0, 0.0], "measured on the raw x, without the 1: then "
                                                                       "the bound does not depend on s at all"),
                             Mistake("scale-input-norm", [4.0, 16.0, 0.0], "gamma divided by |u1| only: the theorem "
-                                                                          "divides by the whole |u~|, bias included")])
-    t.check(s_best, _best_scale()[0], call="`s_best`", atol=1e-3, reveal=False,
+                                                                          "divides by the whole |u~|, bias included"),
+                            Mistake("scale-near-radius", [4.0, 13.0, 9.0], "R taken at the point nearer the origin: "
+                                                                           "R is the largest |x~_i|")])
+    # s_best = (A / C)^(1/4) = 3^(-1/2); s^2 instead of s is 1/3, the scale that puts the larger point at 1 is 1/2
+    t.check(lambda: _scale_answer(best_scale, 1.0, 2.0)[1], _best_scale(1.0, 2.0)[0], atol=1e-4,
+            call="`best_scale(1, 2)[3]`, the best scale s", reveal=False,
             misconceptions=[Mistake("scale-squared", 1 / 3, "s² found, not s"),
-                            Mistake("scale-raw", 1.0, "the scale at which the points are 1 and 2: is that where "
-                                                      "the bound is smallest? Minimise A/s² + B + C s²")])
+                            Mistake("scale-unit-point", 0.5, "the scale that makes the larger point 1: is that where "
+                                                             "A/s² + B + C s² is smallest?")])
+    for a, b in ((0.1, 0.3), (0.5, 3.0), (2.0, 7.0)):
+        t.check(lambda a=a, b=b: _scale_answer(best_scale, a, b)[0], list(_coefficients(a, b)), atol=1e-6,
+                call=f"`best_scale({a:g}, {b:g})[:3]`", reveal=False)
+        t.check(lambda a=a, b=b: _scale_answer(best_scale, a, b)[1], _best_scale(a, b)[0], atol=1e-4,
+                call=f"`best_scale({a:g}, {b:g})[3]`", reveal=False)
 
 
 # --------------------------------------------------------------------------
-# Exercise 2 — construct a weight vector with a large margin
+# Exercise 2 (construct): a smaller bound than the widest gap
 # --------------------------------------------------------------------------
-_X_C = np.array([[2.0, 2.0], [3.0, 1.0], [-1.0, -1.0], [0.0, -2.0]])
-_Y_C = np.array([1, 1, -1, -1])
+# R^2 = 1 + 11^2 + 3^2 = 131.  The widest gap in the plane is the line x2 = 0.5, u~ = (-0.5, 0, 1): its scores are
+# 0.5, 0.5, 1.5, 2.5 and |u~|^2 = 1.25, so gamma^2 = 0.2 and the bound is 655.  The line through the origin
+# x2 = x1 / 20, u~ = (0, -1, 20), has scores 10, 10, 29, 49 and |u~|^2 = 401: the bound 131 * 401 / 100 = 525.31,
+# nearly the least (about 525.3).  Needed: at most 560.
+_X_C = np.array([[10.0, 0.0], [10.0, 1.0], [9.0, -1.0], [11.0, 3.0]])
+_Y_C = np.array([-1, 1, -1, 1])
+_LIMIT_C = 560
 
 
-def _margin(w, X, y):
-    w = np.asarray(w, dtype=float)
-    return float(np.min(y * (_homogeneous(X) @ w)) / np.linalg.norm(w))
+def _input_space_bound(u, X, y):
+    """R^2 / (the margin measured in the plane)^2: the bound with gamma divided by |(w1, w2)| only, exactly."""
+    low = min(_exact_scores(u, X, y))
+    normal = sum(_fraction(v) ** 2 for v in np.asarray(u, dtype=float)[1:])
+    if low <= 0 or normal == 0:
+        return None
+    R2 = max(1 + sum(_fraction(v) ** 2 for v in x) for x in np.asarray(X, dtype=float))
+    return R2 * normal / low ** 2
 
 
-@exercise("ch05-construct", number=2, title="construct a weight vector with a large margin", points=2,
-          kind="construct",
-          hint="Draw the four points and look for a line that keeps all of them far away. Every unit of "
-               "bias adds to the length of w_tilde too, so a line that needs little bias is cheap.")
+@exercise("ch05-construct", number=2, title="a smaller bound than the widest gap", points=2, kind="construct",
+          hint="Work out gamma for the line x2 = 0.5 on the points (1, x1, x2) and see which part of |u~| makes it "
+               "small. Then look for a separating line that spends less on that part, and keep the two points "
+               "nearest to it equally far.")
 def _construct(t, w_tilde):
     w = np.asarray(w_tilde, dtype=float)
-    if not t.check_true(w.shape == (3,), what=f"`w_tilde` has three numbers (b, w1, w2); got shape {w.shape}"):
+    if not t.check_true(w.shape == (3,) and bool(np.all(np.isfinite(w))),
+                        what=f"`w_tilde` has three numbers (b, w1, w2); got shape {w.shape}"):
         return
     if not t.check_true(bool(w.any()), what="`w_tilde` is not the zero vector",
                         mistake=Mistake("zero-vector", None, "w = 0 has no direction: every score is 0, "
                                                              "a mistake for the perceptron")):
         return
-    scores = _Y_C * (_homogeneous(_X_C) @ w)
-    low = float(np.min(scores))
-    last = w[[2, 0, 1]]  # read as (w1, w2, b): the bias written last
-    bias_last = bool(last.any()) and _margin(last, _X_C, _Y_C) >= 1
+    bound = _exact_bound(w, _X_C, _Y_C)
     mistake = None
-    if bias_last and low / np.linalg.norm(w) < 1:
+    last = w[[2, 0, 1]]  # read as (w1, w2, b): the bias written last
+    last_bound = _exact_bound(last, _X_C, _Y_C)
+    if last_bound is not None and last_bound <= _LIMIT_C and (bound is None or bound > _LIMIT_C):
         mistake = Mistake("bias-last", None, "the bias written last: w_tilde is (b, w1, w2), with the bias first")
-    elif low > 0 and w[1:].any() and low / np.linalg.norm(w[1:]) >= 1 > low / np.linalg.norm(w):
-        mistake = Mistake("input-space-norm", None, "the margin is measured with |(w1, w2)| only; the theorem "
-                                                    "divides by the whole |w_tilde|, bias included")
-    elif low > 0 and w[0] > 0:
-        mistake = Mistake("bias-towards-negatives", None, "a positive bias pulls the boundary towards the "
-                                                          "negatives: it separates, but a negative is too close")
-    t.check_true(bool(low > 0), what="`w_tilde` separates the four points (every y_i w_tilde . (1, x_i) > 0)",
-                 mistake=mistake if low <= 0 else None)
-    t.check_true(bool(low / np.linalg.norm(w) >= 1), what="the margin of `w_tilde`, min y_i w_tilde . (1, x_i) "
-                 "/ |w_tilde|, is at least 1", mistake=mistake)
+    elif bound is None and _exact_bound(-w, _X_C, _Y_C) is not None:
+        mistake = Mistake("wrong-side", None, "every y_i w_tilde . (1, x_i) is negative: w_tilde points to the "
+                                              "negatives' side; the label +1 goes with a positive score")
+    elif bound is not None and bound > _LIMIT_C and (_input_space_bound(w, _X_C, _Y_C) or math.inf) <= _LIMIT_C:
+        mistake = Mistake("input-space-norm", None, "the margin measured with |(w1, w2)| only, as for the widest gap "
+                                                    "in the plane; the theorem divides by the whole |w_tilde|, bias "
+                                                    "included")
+    if not t.check_true(bound is not None, what="`w_tilde` separates the four points (every y_i w_tilde . (1, x_i) "
+                        "> 0, decided exactly on the numbers as typed)", mistake=mistake):
+        return
+    t.check_true(bool(bound <= _LIMIT_C), what=f"the bound (R/gamma)² of `w_tilde` on these points is at most "
+                 f"{_LIMIT_C}", mistake=mistake)
 
 
 # --------------------------------------------------------------------------
-# Exercise 3 (explain): a far point
+# Exercise 3 (explain): a far point and the number of updates
 # --------------------------------------------------------------------------
-# (10, 30) and a new x = 50 (class +1), u = (-20, 1): scores y u.(1, x) = 10, 10, 30, so gamma = 10 / sqrt(401)
-# is unchanged; R^2 goes from 1 + 900 to 1 + 2500, and the bound grows by 2501 / 901 = 2.78.
-def _far_point_key():
-    X, y, u = np.array([[10.0], [30.0]]), np.array([-1, 1]), np.array([-20.0, 1.0])
-    before = novikoff_bound(X, y, u)
-    after = novikoff_bound(np.vstack([X, [[50.0]]]), np.append(y, 1), u)
-    return "a" if after > before else ("b" if after == before else "c")
+# The bound caps the updates from above: k gamma <= w_k . u <= |w_k| <= sqrt(k) R.  A larger R lifts the ceiling
+# and allows more updates, but nothing in the chain forces a run to use them (c).  On the points 10, 30 the
+# perceptron makes 203 updates; with 50 added it makes 203 in the order 10, 30, 50 and 155 in the order 10, 50, 30
+# (tests/test_chapter_05.py), so the count neither has to grow (a) nor stays fixed whatever the order (b); the new
+# point can be a mistake (at w = 0 every point is), so (d) is false.
+_EXPLAIN_KEY = "c"
 
 
 @exercise("ch05-explain", number=3, title="explain: a far point", points=2, kind="explain",
-          hint="Work out R and gamma before and after, on the points (1, x): which of the three points decides "
-               "each of them?")
+          hint="Write the proof's chain for the run on three points. Which of its links would have to change "
+               "for the run to make more updates, and does a larger R change any of them?")
 def _explain(t, answer):
-    got = answer.strip().lower() if isinstance(answer, str) else answer
-    t.check(got, _far_point_key(), call="`answer`", reveal=False, misconceptions=[
-        Mistake("far-nearest-only", "b", "taking both R and gamma to depend on the points nearest the threshold: "
-                                         "which points does each definition in section 1 look at?"),
-        Mistake("far-margin-sum", "c", "taking a large score to raise the margin: gamma is taken over the points "
-                                       "in a particular way (section 1), which one?"),
-        Mistake("far-not-separating", "d", "is the new point on its own side of the threshold x = 20?"),
+    got = answer.strip().lower().strip("().").strip() if isinstance(answer, str) else answer  # "c", "C", "c)", "(c)"
+    t.check(got, _EXPLAIN_KEY, call="`answer`", reveal=False, misconceptions=[
+        Mistake("far-bound-is-count", "a", "taking the bound for the number of updates: which way does each "
+                                           "inequality of the proof point?"),
+        Mistake("far-only-nearest", "b", "taking the perceptron to look only at the points nearest the threshold: "
+                                         "which points can cause an update?"),
+        Mistake("far-never-mistake", "d", "taking a point far from the threshold to be safe: what is its score "
+                                          "at w = 0, or after an update on x = 10?"),
     ])
 
 
 # --------------------------------------------------------------------------
-# Exercise 4 (derive): the distance argument with any a
+# Exercise 4 (extend): the distance argument for a perceptron that updates while y w.x <= tau
 # --------------------------------------------------------------------------
-# |w(k+1) - a u|^2 <= |w(k) - a u|^2 - (2 a gamma - beta^2): a drop only when 2 a gamma > beta^2; it starts at
-# |0 - a u|^2 = a^2, so at most a^2 / (2 a gamma - beta^2) updates.  At a = beta^2 / gamma: beta^2 / gamma^2.
-def _distance_reference(a, beta2, gamma):
-    drop = 2 * a * gamma - beta2
+# An update now happens whenever y_i w . x_i <= tau, so the middle term 2 y_i w . x_i is at most 2 tau:
+#   |w + y x - a u|^2 <= |w - a u|^2 + 2 tau - 2 a gamma + beta^2,
+# a drop only when 2 a gamma > beta^2 + 2 tau; it starts at |0 - a u|^2 = a^2, so at most
+# a^2 / (2 a gamma - beta^2 - 2 tau) updates.  That is smallest at a = (beta^2 + 2 tau) / gamma, where it is
+# (beta^2 + 2 tau) / gamma^2 (tau = 0: section 5's a and Novikoff's bound).
+def _distance_reference(a, beta2, gamma, tau):
+    drop = 2 * a * gamma - beta2 - 2 * tau
     return float("inf") if drop <= 0 else a * a / drop
 
 
-@exercise("ch05-distance", number=4, title="the distance argument with any $a$", points=2, kind="derive",
-          hint="Expand |w + y x - a u|² as in section 5, but keep a as a letter. Where does the distance start, "
-               "and what is the least it falls per update? When is that least fall not a fall?")
-def _distance(t, distance_bound):
-    t.check(lambda: float(distance_bound(57.0, 2.7, 0.05)), _distance_reference(57.0, 2.7, 0.05),
-            call="`distance_bound(57, 2.7, 0.05)`", atol=1e-6,
-            misconceptions=[Mistake("distance-no-two", 57.0 ** 2 / (57.0 * 0.05 - 2.7),
-                                    "the drop taken as a gamma - beta², without the 2 of the cross term"),
-                            Mistake("distance-start", 57.0 / (2 * 57.0 * 0.05 - 2.7),
+def _best_a_reference(beta2, gamma, tau):
+    """The a > 0 with the smallest _distance_reference, by golden-section search (independent of the formula)."""
+    lo, hi = (beta2 + 2 * tau) / (2 * gamma) * (1 + 1e-12), 1e6 * (beta2 + 2 * tau) / gamma
+    lo, hi = math.log(lo), math.log(hi)
+    g = (math.sqrt(5) - 1) / 2
+    for _ in range(300):
+        p, q = hi - g * (hi - lo), lo + g * (hi - lo)
+        if _distance_reference(math.exp(p), beta2, gamma, tau) < _distance_reference(math.exp(q), beta2, gamma, tau):
+            hi = q
+        else:
+            lo = p
+    return math.exp((lo + hi) / 2)
+
+
+@exercise("ch05-distance", number=4, title="the distance argument with a safety margin", points=2, kind="extend",
+          hint="Expand |w + y x - a u|² as in section 5, but keep a as a letter and use the new update condition "
+               "for the middle term. Where does the distance start, what is the least it falls per update, and "
+               "when is that not a fall? Then minimise the bound over a.")
+def _distance(t, distance_bound, best_a):
+    # a = 200, beta^2 = 2.5, gamma = 0.05, tau = 0.5: 40000 / (20 - 2.5 - 1) = 2424.24; the slips, by hand:
+    # tau left out 40000 / 17.5, tau once 40000 / 17, 2 a gamma as a gamma 40000 / 6.5, the start a: 200 / 16.5
+    t.check(lambda: float(distance_bound(200.0, 2.5, 0.05, 0.5)), _distance_reference(200.0, 2.5, 0.05, 0.5),
+            call="`distance_bound(200, 2.5, 0.05, 0.5)`", atol=1e-6, reveal=False,
+            misconceptions=[Mistake("distance-no-tau", 40000 / 17.5,
+                                    "the middle term taken as at most 0, as for a mistake: the update now happens "
+                                    "while y w · x <= tau"),
+                            Mistake("distance-tau-once", 40000 / 17.0, "tau counted once: the middle term of the "
+                                                                       "expansion is 2 y w · x"),
+                            Mistake("distance-no-two", 40000 / 6.5,
+                                    "the drop taken as a gamma - ..., without the 2 of the cross term"),
+                            Mistake("distance-start", 200 / 16.5,
                                     "the start taken as a, not a²: the squared distance of 0 from a u")])
-    beta2, gamma = 2.7122, 0.0476
-    a = beta2 / gamma
-    t.check(lambda: float(distance_bound(a, beta2, gamma)), _distance_reference(a, beta2, gamma), atol=1e-6,
-            call="`distance_bound(beta2 / gamma, beta2, gamma)` (section 5's choice of a)")
-    def said(a, beta2, gamma):
-        got = float(distance_bound(a, beta2, gamma))
+    t.check(lambda: float(distance_bound(2.7122 / 0.0476, 2.7122, 0.0476, 0.0)),
+            _distance_reference(2.7122 / 0.0476, 2.7122, 0.0476, 0.0), atol=1e-6,
+            call="`distance_bound(beta2 / gamma, beta2, gamma, 0)` (section 5's run and choice of a)", reveal=False)
+
+    def said(*args):
+        got = float(distance_bound(*args))
         return "no bound (inf)" if math.isinf(got) and got > 0 else got
 
-    t.check(lambda: said(1.0, 2.7, 0.05), "no bound (inf)", call="`distance_bound(1, 2.7, 0.05)`",
-            misconceptions=[Mistake("distance-negative", 1.0 / (2 * 0.05 - 2.7),
-                                    "a negative 'bound': when 2 a gamma <= beta² the argument proves nothing")])
-    t.check(lambda: said(5.0, 2.5, 0.25), "no bound (inf)",
-            call="`distance_bound(5, 2.5, 0.25)` (2 a gamma = beta² exactly)")
+    t.check(lambda: said(20.0, 2.5, 0.05, 0.5), "no bound (inf)", call="`distance_bound(20, 2.5, 0.05, 0.5)`",
+            misconceptions=[Mistake("distance-negative", 400 / (2 - 2.5 - 1),
+                                    "a negative 'bound': when the least fall is not positive the argument proves "
+                                    "nothing")])
+    t.check(lambda: said(4.0, 3.0, 0.5, 0.5), "no bound (inf)",
+            call="`distance_bound(4, 3, 0.5, 0.5)`")
+    # best a = (beta^2 + 2 tau) / gamma = 70 for (2.5, 0.05, 0.5); the slips: beta^2 / gamma = 50, the least a that
+    # gives a drop at all (beta^2 + 2 tau) / (2 gamma) = 35, tau once (beta^2 + tau) / gamma = 60
+    t.check(lambda: float(best_a(2.5, 0.05, 0.5)), _best_a_reference(2.5, 0.05, 0.5), atol=1e-4,
+            call="`best_a(2.5, 0.05, 0.5)`", reveal=False,
+            misconceptions=[Mistake("best-a-no-tau", 50.0, "section 5's a, which ignores tau: minimise "
+                                                           "a² / (the least fall) for this rule"),
+                            Mistake("best-a-least", 35.0, "the smallest a that proves anything, not the a with the "
+                                                          "smallest bound"),
+                            Mistake("best-a-tau-once", 60.0, "tau counted once in the best a: the middle term of "
+                                                             "the expansion is 2 y w · x")])
+    t.check(lambda: float(best_a(1.0, 0.2, 2.0)), _best_a_reference(1.0, 0.2, 2.0), atol=1e-4,
+            call="`best_a(1, 0.2, 2)`", reveal=False)
 
 
 # --------------------------------------------------------------------------
@@ -216,8 +313,9 @@ def _start_variant(w0, X, y, u, *, with_c=True, with_n2=True, unit=True):
 
 
 @exercise("ch05-start", number=5, title="the bound from another start", points=3, kind="extend",
-          hint="Inequality 2 still adds at most R² per update, but to |w0|². Square the chain where its left side is "
-               "positive: you get a quadratic inequality in k, and the bound is its larger root.")
+          hint="Redo the one-line argument for inequality 2 with the first weights w0 in place of 0: what is "
+               "|w_k|² at k = 0? Then square the chain where its left side is positive: you get a quadratic "
+               "inequality in k, and the bound is its larger root.")
 def _start(t, bound_from_start):
     X, y = _X_TOY, _Y_TOY
     u = [0.0, -1.0, 4.0]
@@ -243,7 +341,8 @@ def _start(t, bound_from_start):
 # --------------------------------------------------------------------------
 
 def _updates(X, y):
-    """The perceptron's updates on (X, y) from w = 0, and whether it stopped (at most 20 000 epochs)."""
+    """The perceptron's updates on (X, y) from w = 0, and whether it stopped (at most 20 000 epochs).
+    lk.perceptron decides every mistake exactly on the numbers as typed, as the theorem's arithmetic does."""
     from ..perceptron import perceptron
 
     with warnings.catch_warnings():
@@ -265,15 +364,17 @@ def _tight(t, X_tight, y_tight, u_tight):
         return
     if not t.check_true(u.shape == (3,) and bool(np.all(np.isfinite(u))), what="`u_tight` holds three numbers"):
         return
-    gamma = margin(u, X, y) if u.any() else 0.0
-    if not t.check_true(bool(gamma > 0), what="`u_tight` separates the points (its margin is positive)",
+    # whether u separates is decided exactly on the numbers as typed: a point exactly on u's line (a score of 0,
+    # which floating point may compute as +1e-17) means u does not separate, as for lk.novikoff_bound
+    bound = _exact_bound(u, X, y) if u.any() else None
+    if not t.check_true(bound is not None, what="`u_tight` separates the points (every y_i u . (1, x_i) > 0, "
+                        "decided exactly on the numbers as typed)",
                         mistake=Mistake("tight-u-not-separating", None, "u does not separate the data: the theorem "
                                                                          "gives no bound for it")):
         return
-    bound = novikoff_bound(X, y, u)
     n_updates, stopped = _updates(X, y)
-    t.check_true(stopped and n_updates >= bound * (1 - 1e-9),
-                 what=f"the perceptron makes (R/gamma)^2 = {bound:.4g} updates for this u (it made {n_updates})",
+    t.check_true(stopped and n_updates == bound,
+                 what=f"the perceptron makes (R/gamma)^2 = {float(bound):.4g} updates for this u (it made {n_updates})",
                  mistake=Mistake("tight-slack", None, "a link of the chain has slack: an update gains more than gamma "
                                                       "along u, or an example was not exactly on the boundary or not "
                                                       "at length R")

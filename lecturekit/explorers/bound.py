@@ -213,7 +213,7 @@ def bound_explorer(*, gamma=0.1, R=3.0):
 
     def alt(s):
         n_pos = int(np.sum(s["y"] > 0))
-        return (f"Left: {n_pos} points of class +1 and {len(s['y']) - n_pos} of class −1 in the plane, scaled by "
+        return (f"Left: {n_pos} points of class +1 and {len(s['y']) - n_pos} of class −1 in the plane, divided by "
                 f"ρ = {s['rho']:.2f}, with the reference separator u* and its margin band of γ = {s['gamma']:.3f}, "
                 f"and the perceptron's final boundary {equation(s['w'])}. Right, on log-log axes over the updates "
                 f"k: w̃ₖ · u* stays above the line k γ and ‖w̃ₖ‖ stays below the curve √k R for all "

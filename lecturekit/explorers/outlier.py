@@ -11,6 +11,7 @@ import numpy as np
 from .._validation import check_count
 from ..linear import centroid_classifier, least_squares_classifier
 from ..perceptron import perceptron
+from ..theory import is_separable
 from ._helpers import animate, check_data, equation, error_rate, explorer_engine, line_xy, quietly, slider
 from .explorer import Explorer
 
@@ -66,8 +67,13 @@ def outlier_state(ox=6.0, oy=-6.0, n_pos=20, *, X=None, y=None, label=1, max_epo
         ``label``, ``n_pos``, ``n_neg`` (class sizes, outlier included),
         ``mu_pos``, ``mu_neg`` (class means), ``w`` (dict learner -> homogeneous
         weights, bias first), ``error`` (dict learner -> training error rate,
-        a score of 0 counting as a mistake), ``converged``, ``n_updates``
-        (the perceptron's).
+        a score of 0 counting as a mistake), ``converged``, ``n_updates``,
+        ``epochs`` (the perceptron's), ``max_epochs`` and ``separable``
+        (whether a line separates the training set, decided exactly by
+        :func:`lecturekit.is_separable`; a perceptron that converged has
+        found one).  On separable data the perceptron converges, but it may
+        need more than ``max_epochs`` epochs: ``converged`` False does not
+        mean ``separable`` False.
 
     Examples
     --------
@@ -95,15 +101,29 @@ def outlier_state(ox=6.0, oy=-6.0, n_pos=20, *, X=None, y=None, label=1, max_epo
         "basic linear classifier": centroid_classifier(X, y).w,
         "least squares": least_squares_classifier(X, y).w,
     }
-    result = quietly(perceptron, X, y, max_epochs=check_count(max_epochs, "max_epochs"), engine=explorer_engine())
+    max_epochs = check_count(max_epochs, "max_epochs")
+    result = quietly(perceptron, X, y, max_epochs=max_epochs, engine=explorer_engine())
     w["perceptron"] = result.w
+    # a converged run classifies every training point correctly (decided exactly): its w separates
+    separable = bool(result.converged) or bool(is_separable(X, y))
     return {
         "X": X, "y": y, "outlier": outlier, "label": int(label),
         "n_pos": int(np.sum(y > 0)), "n_neg": int(np.sum(y < 0)),
         "mu_pos": X[y > 0].mean(axis=0), "mu_neg": X[y < 0].mean(axis=0),
         "w": w, "error": {name: error_rate(wk, X, y) for name, wk in w.items()},
-        "converged": bool(result.converged), "n_updates": int(result.n_updates),
+        "converged": bool(result.converged), "n_updates": int(result.n_updates), "epochs": int(result.epochs),
+        "max_epochs": int(max_epochs), "separable": separable,
     }
+
+
+def _convergence_sentence(s) -> str:
+    """Whether the data are separable and whether the perceptron converged, in one sentence."""
+    if s["converged"]:
+        return f"The perceptron converged after {s['epochs']} epochs: the data are separable."
+    if s["separable"]:
+        return (f"The data are separable, but the perceptron did not converge within its {s['max_epochs']} "
+                "epochs.")
+    return "The data are not separable, so the perceptron cannot converge."
 
 
 def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
@@ -111,7 +131,9 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
 
     Shows the basic linear classifier (the perpendicular bisector of the two
     class means, both drawn), the least-squares classifier and the perceptron
-    on the same data, and reads out their three training error rates.  The
+    on the same data, and reads out their three training error rates and,
+    when the perceptron has not converged, whether the data are separable
+    (then it needed more epochs) or not (then it never converges).  The
     data are fixed and seeded (:func:`outlier_state`); the view is fixed, so
     what moves is the boundaries, not the axes.
 
@@ -184,7 +206,13 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
 
     def describe(s):
         rates = ", ".join(f"{name} <b>{s['error'][name]:.1%}</b>" for name in _OUTLIER_LEARNERS)
-        note = "" if s["converged"] else " (the perceptron did not converge: the data are not separable)"
+        note = ""
+        if not s["converged"] and s["separable"]:
+            note = (f" (the perceptron did not converge within {s['max_epochs']} epochs, although the data "
+                    "are separable: it needs more epochs)")
+        elif not s["converged"]:
+            note = (f" (the data are not separable, so the perceptron did not converge within "
+                    f"{s['max_epochs']} epochs and never will)")
         return (f"{s['n_pos']} examples of class +1 (outlier included), {s['n_neg']} of class −1; "
                 f"training error: {rates}{note}")
 
@@ -196,7 +224,7 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
                 f"class −1 (vermillion circles), with the outlier of class {s['label']:+d} ringed at "
                 f"({o[0]:.1f}, {o[1]:.1f}). The class means, drawn as crosses, are at "
                 f"({s['mu_pos'][0]:.2f}, {s['mu_pos'][1]:.2f}) and ({s['mu_neg'][0]:.2f}, {s['mu_neg'][1]:.2f}). "
-                f"Three boundaries: {lines}.")
+                f"Three boundaries: {lines}. " + _convergence_sentence(s))
 
     return Explorer("outlier_explorer", controls, compute, draw, describe, rows=[("ox", "oy"), ("n_pos",)],
                     figsize=(7.0, 5.0), refresh=refresh, alt=alt)

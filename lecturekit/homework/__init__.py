@@ -7,6 +7,9 @@ nbgrader.  Its modules, one job each:
 * :mod:`~lecturekit.homework.markup`: the markup (solution cells, test cells,
   hidden tests) and its checks;
 * :mod:`~lecturekit.homework.student`: the student versions;
+* :mod:`~lecturekit.homework.keys`, :mod:`~lecturekit.homework.publish`: homework without the keys (each
+  exercise's visible check derived from its full check, a student build of lecturekit, the
+  instructor's bundle);
 * :mod:`~lecturekit.homework.sandbox`: running the student's code (bubblewrap);
 * :mod:`~lecturekit.homework.engine`, :mod:`~lecturekit.homework.grading`:
   grading (student cells in the sandbox, test cells in a clean checker process
@@ -28,6 +31,8 @@ nbgrader.  Its modules, one job each:
 
     python -m lecturekit.homework check   notebooks/
     python -m lecturekit.homework student notebooks/ -o build/student/
+    python -m lecturekit.homework publish notebooks/ -o build/homework/
+    python -m lecturekit.homework verify  build/homework/instructor/
     python -m lecturekit.homework grade   STUDENT.ipynb --instructor notebooks/04_perceptron.ipynb
                                           [--json out.json] [--timeout 30] [--executed out.ipynb]
                                           [--unsandboxed]
@@ -52,7 +57,8 @@ from .grading import DEFAULT_TIMEOUT, GradeReport, TestResult, format_report, gr
 from .markup import (BEGIN_HIDDEN_TESTS, BEGIN_SOLUTION, CODE_STUB, END_HIDDEN_TESTS, END_SOLUTION, Assignment,
                      Exercise, MarkupError, TestCell, clear_hidden_tests, clear_solutions, parse_assignment,
                      reference_solution)
-from .mutants import MutantReport, MutantResult, check_mutants, mutant_source
+from .mutants import (MutantReport, MutantResult, check_mutants, misconception_id, misconceptions_offered,
+                      mutant_messages, mutant_source)
 from .sandbox import SandboxUnavailable, sandbox_status
 from .student import student_version, write_student_versions
 
@@ -64,5 +70,6 @@ __all__ = [
     "GradeReport", "TestResult", "grade", "grade_notebook", "format_report", "write_report",
     "SandboxUnavailable", "sandbox_status", "DEFAULT_TIMEOUT",
     "mutant_source", "MutantResult", "MutantReport", "check_mutants",
+    "misconception_id", "misconceptions_offered", "mutant_messages",
     "find_submissions", "grade_folder", "write_gradebook", "grade_class", "main",
 ]

@@ -1,4 +1,4 @@
-"""``python -m lecturekit.homework check|student|grade|mutants``."""
+"""``python -m lecturekit.homework check|student|publish|verify|grade|mutants``."""
 
 from __future__ import annotations
 
@@ -54,6 +54,18 @@ def _cmd_student(args):
     for path in written:
         print(f"wrote {path}")
     return 0
+
+
+def _cmd_publish(args):
+    from .publish import cmd_publish
+
+    return cmd_publish(args)
+
+
+def _cmd_verify(args):
+    from .publish import cmd_verify
+
+    return cmd_verify(args)
 
 
 def _error(text):
@@ -127,6 +139,19 @@ def _listed(items, limit=20):
     return shown
 
 
+def _published_homework(instructor):
+    """For instructor notebooks that ``publish`` wrote: warn if the installed checks are not the published
+    ones, and return the feedback pages' redactor (what the students' build may say), else None."""
+    from .publish import bundle_of, feedback_redactor, verify
+
+    bundle = bundle_of(instructor)
+    if bundle is None:
+        return None
+    for problem in verify(bundle):
+        print(printable(f"warning: {problem}"), file=sys.stderr)
+    return feedback_redactor(bundle)
+
+
 def _grade_folder(args, folder, sandbox):
     from .classrun import ClassRunError, grade_class
     from .cluster import SchedulerError
@@ -142,11 +167,12 @@ def _grade_folder(args, folder, sandbox):
     except FileNotFoundError:
         what = "folder has no notebook" if Path(args.instructor).is_dir() else "no such file or folder"
         return _error(f"--instructor {args.instructor}: {what}; give the instructor notebook, or a folder of them")
+    redact = _published_homework(args.instructor)
     try:
         run = grade_class(folder, instructors, args.out, jobs=args.jobs, timeout=args.timeout, sandbox=sandbox,
                           scheduler=args.scheduler, regrade=args.regrade, roster=args.roster,
                           roster_column=args.roster_column, manual=args.manual, columns=args.columns,
-                          feedback=not args.no_feedback)
+                          feedback=not args.no_feedback, feedback_redact=redact)
     except MarkupError as exc:
         for problem in exc.problems:
             print(printable(f"error: {problem}"), file=sys.stderr)
@@ -275,6 +301,16 @@ def main(argv=None):
     p.add_argument("paths", nargs="+", help="notebooks or folders of notebooks")
     p.add_argument("-o", "--output", required=True, help="output folder (created if needed)")
     p.set_defaults(run=_cmd_student)
+    p = sub.add_parser("publish", help="publish a homework: student notebooks and a student build of "
+                                       "lecturekit without the keys, and the instructor's bundle")
+    p.add_argument("paths", nargs="+", help="instructor notebooks or folders of them")
+    p.add_argument("-o", "--output", required=True,
+                   help="output folder: OUTPUT/student (hand out) and OUTPUT/instructor (keep)")
+    p.add_argument("--timeout", type=int, default=600, help="seconds per cell when the notebooks run (default 600)")
+    p.set_defaults(run=_cmd_publish)
+    p = sub.add_parser("verify", help="check that the installed checks are the ones a homework was published with")
+    p.add_argument("bundle", help="the instructor folder that publish wrote")
+    p.set_defaults(run=_cmd_verify)
     p = sub.add_parser("grade", help="grade one student notebook, or a folder of submissions")
     p.add_argument("student", help="the student's .ipynb, or a folder with one submission per student "
                                    "(NAME.ipynb or NAME/notebook.ipynb)")

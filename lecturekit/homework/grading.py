@@ -448,8 +448,8 @@ def known_mistakes(run, hidden=frozenset()):
     """The catalogued misconceptions a failed test recognised (a list, often empty).
 
     The checks say each on a line of their message, ``This looks like a known
-    mistake: <description>`` (:func:`lecturekit.feedback.check`; indented
-    under each failed probe when an exercise check reports several).  Only a
+    mistake: <description>`` (:func:`lecturekit.exercises.check_exercise`,
+    indented under each failed probe).  Only a
     message of the checker's own (not an exception of the student's code,
     whose text the student writes) on a visible line counts.
     """

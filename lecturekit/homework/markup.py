@@ -10,7 +10,7 @@
 * A **test cell** is a code cell with ``{"nbgrader": {"grade": true,
   "solution": false, "locked": true, "task": false, "points": 2,
   "grade_id": "ch04-update-tests", "schema_version": 3}}``.  It holds plain
-  ``assert`` lines (or :func:`lecturekit.feedback.check` calls) and,
+  ``assert`` lines (or a :func:`lecturekit.exercises.check_exercise` call) and,
   optionally, a block between ``### BEGIN HIDDEN TESTS`` and
   ``### END HIDDEN TESTS`` that the student version leaves out.
 * A test cell belongs to the closest solution cell above it.  That solution

@@ -1,9 +1,24 @@
-"""Tests of the tests: plausible wrong answers ("mutants") must lose points."""
+"""Tests of the tests: plausible wrong answers ("mutants") must lose points.
+
+A mutant is ``(description, change)``.  Its description says which
+misconception it plays, in one of two forms:
+
+* the **id** of a misconception of the exercise's check (``"strict-test"``,
+  the id of a :class:`lecturekit.exercises.Mistake`): the message is then the
+  one the check shows, taken from the check's own catalogue
+  (:func:`misconceptions_offered`), so it is written once, in the check;
+* the message written out (the older form, still read): it must then equal
+  the check's message as a learner reads it, code spans rendered.
+
+A description is an id when it is one lower-case word or several joined by
+hyphens (:func:`misconception_id`); a message always has a space.
+"""
 
 from __future__ import annotations
 
 import ast
 import math
+import re
 from dataclasses import dataclass, field
 
 from . import engine
@@ -12,7 +27,74 @@ from .grading import DEFAULT_TIMEOUT, INTERRUPT_GRACE, MAX_RESTARTS, _describe_f
     _read_instructor, instructor_setup, resolve_sandbox
 from .markup import _grade_id, parse_assignment, reference_solution
 
-__all__ = ["mutant_source", "MutantResult", "MutantReport", "check_mutants"]
+__all__ = ["mutant_source", "MutantResult", "MutantReport", "check_mutants", "misconception_id",
+           "misconceptions_offered", "mutant_messages"]
+
+_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def misconception_id(description):
+    """The misconception id a mutant's description names, or None when the
+    description is a message written out.
+
+    >>> misconception_id("strict-test"), misconception_id("`<` instead of `<=`")
+    ('strict-test', None)
+    """
+    if isinstance(description, str) and _ID.fullmatch(description):
+        return description
+    return None
+
+
+def misconceptions_offered(grade_id, *answers):
+    """The catalogue of the check of ``grade_id``: ``{id: [message, ...]}`` of every
+    misconception it offers while it checks ``answers``.
+
+    The check runs as :func:`lecturekit.exercises.check_exercise` runs it
+    (nothing is shown); every :class:`~lecturekit.exercises.Mistake` that a probe
+    could name is recorded, whether the probe passed or not.  An id usually has
+    one message; a check may word one misconception differently on two probes
+    (its messages are listed in the order the probes offer them).
+    """
+    from ..exercises import Checks, registered
+
+    found = {}
+
+    def note(mistakes):
+        for m in mistakes:
+            if m is not None and m.message not in found.setdefault(m.id, []):
+                found[m.id].append(m.message)
+
+    class Recording(Checks):
+        def check(self, got, expected, *, misconceptions=(), **kwargs):
+            note(misconceptions)
+            return super().check(got, expected, misconceptions=misconceptions, **kwargs)
+
+        def check_true(self, condition, *, mistake=None, **kwargs):
+            note([mistake])
+            return super().check_true(condition, mistake=mistake, **kwargs)
+
+    checks = Recording()
+    try:
+        registered(grade_id).run(checks, *answers)
+    except Exception:  # noqa: BLE001 - an answer the check cannot use: what was offered so far counts
+        pass
+    return found
+
+
+def mutant_messages(description, catalogue, *, exercise="the exercise"):
+    """What the check may say about a mutant: for an id, the catalogue's messages
+    for it as a learner reads them (code spans rendered as plain text); a message
+    written out, as it is.  Raises ValueError for an id the catalogue lacks."""
+    from ..exercises import _plain_text
+
+    mid = misconception_id(description)
+    if mid is None:
+        return [description]
+    if mid not in catalogue:
+        known = ", ".join(sorted(catalogue)) or "none"
+        raise ValueError(f"the mutant names the misconception {mid!r}, which the check of {exercise} does not "
+                         f"offer (its ids: {known}); add a Mistake with that id to the check, or use one of these")
+    return [_plain_text(message) for message in catalogue[mid]]
 
 
 def mutant_source(reference, change):

@@ -163,14 +163,32 @@ def _bwrap_command(bwrap, seccomp_fd, tmp_size=TMP_SIZE):
     cmd += ["--proc", "/proc", "--dev", "/dev", "--size", str(tmp_size), "--tmpfs", "/tmp"]
     for path in _python_dirs():
         cmd += ["--ro-bind", path, path]
-    cmd += ["--ro-bind", str(LECTUREKIT_DIR), f"{SANDBOX_LECTUREKIT}/lecturekit",
-            "--dir", SANDBOX_WORK, "--dir", "/tmp/home", "--chdir", SANDBOX_WORK,
+    cmd += ["--ro-bind", str(LECTUREKIT_DIR), f"{SANDBOX_LECTUREKIT}/lecturekit"]
+    cmd += _hidden_checks()
+    cmd += ["--dir", SANDBOX_WORK, "--dir", "/tmp/home", "--chdir", SANDBOX_WORK,
             "--clearenv"]
     for key, value in _runner_env("/tmp/home").items():
         cmd += ["--setenv", key, value]
     if seccomp_fd is not None:
         cmd += ["--seccomp", str(seccomp_fd)]
     return cmd
+
+
+def _hidden_checks():
+    """Mounts that empty the exercise checks (``exercises/chNN.py``, the keys of a homework) in the
+    sandbox, wherever lecturekit is visible there: the student's code never needs them (the tests
+    run in the checker), and must not read the expected values or run the checks to learn them."""
+    exercises = LECTUREKIT_DIR / "exercises"
+    roots = [f"{SANDBOX_LECTUREKIT}/lecturekit"]
+    if any(str(LECTUREKIT_DIR).startswith(p + os.sep) for p in _python_dirs()):
+        roots.append(str(LECTUREKIT_DIR))   # an installed (not editable) lecturekit is visible as it is
+    mounts = []
+    for root in roots:
+        for path in sorted(exercises.glob("ch[0-9][0-9].py")):
+            mounts += ["--ro-bind", "/dev/null", f"{root}/exercises/{path.name}"]
+        if (exercises / "__pycache__").is_dir():
+            mounts += ["--tmpfs", f"{root}/exercises/__pycache__"]
+    return mounts
 
 
 def _runner_env(home):

@@ -1,63 +1,77 @@
 # Plausible wrong answers for chapter 03: each must lose points under the grader.
+# Each starts with the id of the misconception it plays (lecturekit/exercises/ch03.py).
+_PRIOR_TERM = " + sigma2 * np.log((y == 1).sum() / (y == -1).sum())"
+
 MUTANTS = {
-    "ch03-cautious": [
-        ("c left out: that is the chapter's rule, c = 0", (" - c / 2\n", "\n")),
-        ("the whole c subtracted from the bias: the gap is twice the score", (" - c / 2\n", " - c\n")),
-        ("c added to the bias: a larger c must make the positive side smaller", (" - c / 2\n", " + c / 2\n")),
-        ("c added to the bias, and without the factor 1/2", (" - c / 2\n", " + c\n")),
+    "ch03-prior": [
+        ("prior-ignored", (_PRIOR_TERM, "")),
+        ("prior-sign",
+         (_PRIOR_TERM, " - sigma2 * np.log((y == 1).sum() / (y == -1).sum())")),
+        ("prior-no-sigma",
+         (_PRIOR_TERM, " + np.log((y == 1).sum() / (y == -1).sum())")),
+        ("prior-half",
+         (_PRIOR_TERM, " + sigma2 / 2 * np.log((y == 1).sum() / (y == -1).sum())")),
     ],
     "ch03-online": [
-        ("the new mean divided by the old class size: with n examples already in, the new one is the "
-         "(n + 1)-th", ("(x - mu_pos) / (n_pos + 1)", "(x - mu_pos) / n_pos")),
-        ("the negative mean updated with the size of the positive class",
+        ("online-unchanged",
+         [("(x - mu_pos) / (n_pos + 1)", "(x - mu_pos) / n_pos"), ("(x - mu_neg) / (n_neg + 1)", "(x - mu_neg) / n_pos")]),
+        ("online-old-n", [("(x - mu_pos) / (n_pos + 1)", "(x - mu_pos) / n_pos"),
+                                ("(x - mu_neg) / (n_neg + 1)", "(x - mu_neg) / n_neg")]),
+        ("online-other-n",
          ("(x - mu_neg) / (n_neg + 1)", "(x - mu_neg) / (n_pos + 1)")),
-        ("the class size is not increased: the next update would divide by the wrong number",
-         ("        n_pos += 1\n", "")),
-        ("the means are changed in place (+= on the caller's arrays)",
+        ("online-count-kept", ("        n_pos += 1\n", "")),
+        ("online-in-place",
          ("mu_pos = mu_pos + (x - mu_pos) / (n_pos + 1)", "mu_pos += (x - mu_pos) / (n_pos + 1)")),
     ],
     "ch03-units": [
-        ("s² given instead of s (the distances grow with s², the question asks for s)",
-         ("s_largest = 0.5 ** 0.5", "s_largest = 0.5")),
-        ("s = 1 is where the toy set is; at which s does (2s, 0) change sides?",
-         ("s_largest = 0.5 ** 0.5", "s_largest = 1.0")),
-        ("s_two_mistakes given as a threshold on s², not on s", ("s_two_mistakes = 7.5 ** 0.5", "s_two_mistakes = 7.5")),
+        ("units-float", ('t2_two_wrong = "2/15"', "t2_two_wrong = 2 / 15")),
     ],
     "ch03-construct": [
-        ("separable data on which the centroid rule is right everywhere", '''def failure_data_1d():
-    """One-feature separable data on which the closest-centroid rule errs."""
+        ("centroid-right", '''def failure_data_1d():
+    """One-feature separable data on which the closest-centroid rule misclassifies a negative."""
     return np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
 '''),
-        ("the centroid rule errs, but the data are not separable", '''def failure_data_1d():
-    """One-feature separable data on which the closest-centroid rule errs."""
-    return np.array([[0.0], [1.0], [-4.0], [4.0]]), np.array([-1, -1, 1, 1])
+        ("not-separable", '''def failure_data_1d():
+    """One-feature separable data on which the closest-centroid rule misclassifies a negative."""
+    return np.array([[0.0], [5.0], [10.0]]), np.array([-1, 1, -1])
 '''),
-        ("two features instead of one (the toy set)", '''def failure_data_1d():
-    """One-feature separable data on which the closest-centroid rule errs."""
+        ("two-features", '''def failure_data_1d():
+    """One-feature separable data on which the closest-centroid rule misclassifies a negative."""
     return lk.datasets.toy()
 '''),
+        ("casualty-positive",
+         '''def failure_data_1d():
+    """One-feature separable data on which the closest-centroid rule misclassifies a negative."""
+    return np.array([[0.0], [1.0], [10.0]]), np.array([-1, 1, 1])
+'''),
+        ("too-many-or-not-whole", '''def failure_data_1d():
+    """One-feature separable data on which the closest-centroid rule misclassifies a negative."""
+    X, y = lk.datasets.centroid_failure(n_far=1)
+    return X[:, :1], y
+'''),
     ],
-    "ch03-copies": [
-        ("counted the copies of (0, 3) in the data, the original one included: the question asks for added "
-         "copies", ("n_copies = 2", "n_copies = 3")),
-        ("the toy set's own weights: the copies move mu+",
-         ("w_tilde_copies = [-(0.75**2 + 2.5**2 - 1.25) / 2, 1.25, 3.5]", "w_tilde_copies = [-2.5, 2.0, 3.0]")),
-        ("the bias with the wrong sign",
-         ("w_tilde_copies = [-(0.75**2 + 2.5**2 - 1.25) / 2, 1.25, 3.5]",
-          "w_tilde_copies = [(0.75**2 + 2.5**2 - 1.25) / 2, 1.25, 3.5]")),
-        ("the bias without the factor 1/2",
-         ("w_tilde_copies = [-(0.75**2 + 2.5**2 - 1.25) / 2, 1.25, 3.5]",
-          "w_tilde_copies = [-(0.75**2 + 2.5**2 - 1.25), 1.25, 3.5]")),
-        ("the weights for one copy fewer",
-         ("w_tilde_copies = [-(0.75**2 + 2.5**2 - 1.25) / 2, 1.25, 3.5]",
-          "w_tilde_copies = [-(1 + 49 / 9 - 1.25) / 2, 1.5, 10 / 3]")),
+    "ch03-dual": [
+        ("dual-no-bias",
+         ("return w_dot_x - (sq_pos - sq_neg) / 2", "return w_dot_x")),
+        ("dual-bias-no-half",
+         ("return w_dot_x - (sq_pos - sq_neg) / 2", "return w_dot_x - (sq_pos - sq_neg)")),
+        ("dual-bias-sign",
+         ("return w_dot_x - (sq_pos - sq_neg) / 2", "return w_dot_x + (sq_pos - sq_neg) / 2")),
+        ("dual-mean-of-squares", [("sq_pos = G[np.ix_(pos, pos)].mean()", "sq_pos = np.diag(G)[pos].mean()"),
+                     ("sq_neg = G[np.ix_(neg, neg)].mean()", "sq_neg = np.diag(G)[neg].mean()")]),
+        ("dual-one-n",
+         [("sq_pos = G[np.ix_(pos, pos)].mean()", "sq_pos = G[np.ix_(pos, pos)].sum() / pos.sum()"),
+          ("sq_neg = G[np.ix_(neg, neg)].mean()", "sq_neg = G[np.ix_(neg, neg)].sum() / neg.sum()")]),
     ],
     "ch03-duplicate": [
-        ("treating duplicated points as if they moved a class mean: what is the mean of a list in which every "
-         "point appears twice?", ('duplicate_answer = "ad"', 'duplicate_answer = "c"')),
-        ("treating the least-squares fit as if it saw only the class means: look at what n- multiplies in the "
-         "right-hand side of Eq. 7.7", ('duplicate_answer = "ad"', 'duplicate_answer = "abd"')),
-        ("a statement about every data set needs every data set: is there one where the least-squares fit has "
-         "nothing to trade off?", ('duplicate_answer = "ad"', 'duplicate_answer = "acd"')),
+        ("duplicate-moves", '''def duplicate_proof_data():
+    """At least 5 points in the plane whose least-squares fit does not move when every negative is duplicated."""
+    return lk.datasets.unbalanced(5, 4, seed=1)
+'''),
+        ("duplicate-not-unique", '''def duplicate_proof_data():
+    """At least 5 points in the plane whose least-squares fit does not move when every negative is duplicated."""
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0], [3.0, 3.0], [4.0, 4.0]])
+    return X, np.array([-1, -1, 1, 1, 1])
+'''),
     ],
 }

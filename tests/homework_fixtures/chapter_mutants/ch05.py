@@ -1,47 +1,52 @@
 # Plausible wrong answers for chapter 05: each must lose points under the grader.
+# Each starts with the id of the misconception it plays (lecturekit/exercises/ch05.py).
 MUTANTS = {
     "ch05-best-scale": [
-        ("s² found, not s", ("s_best = 3 ** -0.5", "s_best = 1 / 3")),
-        ("the scale at which the points are 1 and 2: is that where the bound is smallest? Minimise A/s² + B + C s²",
-         ("s_best = 3 ** -0.5", "s_best = 1.0")),
-        ("measured on the raw x, without the 1: then the bound does not depend on s at all",
-         ("coefficients = (4.0, 25.0, 36.0)", "coefficients = (0.0, 16.0, 0.0)")),
-        ("gamma divided by |u1| only: the theorem divides by the whole |u~|, bias included",
-         ("coefficients = (4.0, 25.0, 36.0)", "coefficients = (4.0, 16.0, 0.0)")),
+        ("scale-no-one",
+         ("    A = 4 / (b - a) ** 2\n    B = (4 * b ** 2 + (a + b) ** 2) / (b - a) ** 2\n"
+          "    C = b ** 2 * (a + b) ** 2 / (b - a) ** 2\n    s_best = (A / C) ** 0.25",
+          "    A = 0.0\n    B = 4 * b ** 2 / (b - a) ** 2\n    C = 0.0\n    s_best = 1.0")),
+        ("scale-input-norm",
+         ("    A = 4 / (b - a) ** 2\n    B = (4 * b ** 2 + (a + b) ** 2) / (b - a) ** 2\n"
+          "    C = b ** 2 * (a + b) ** 2 / (b - a) ** 2\n    s_best = (A / C) ** 0.25",
+          "    A = 4 / (b - a) ** 2\n    B = 4 * b ** 2 / (b - a) ** 2\n    C = 0.0\n    s_best = float('inf')")),
+        ("scale-near-radius",
+         ("    B = (4 * b ** 2 + (a + b) ** 2) / (b - a) ** 2\n    C = b ** 2 * (a + b) ** 2 / (b - a) ** 2",
+          "    B = (4 * a ** 2 + (a + b) ** 2) / (b - a) ** 2\n    C = a ** 2 * (a + b) ** 2 / (b - a) ** 2")),
+        ("scale-squared", ("s_best = (A / C) ** 0.25", "s_best = (A / C) ** 0.5")),
+        ("scale-unit-point", ("s_best = (A / C) ** 0.25", "s_best = 1 / b")),
     ],
     "ch05-construct": [
-        ("w = 0 has no direction: every score is 0, a mistake for the perceptron", "w_tilde = [0.0, 0.0, 0.0]\n"),
-        ("the bias written last: w_tilde is (b, w1, w2), with the bias first", "w_tilde = [1.0, 1.0, 0.0]\n"),
-        ("the margin is measured with |(w1, w2)| only; the theorem divides by the whole |w_tilde|, bias included",
-         "w_tilde = [0.55, 1.0, 1.0]\n"),
-        ("a positive bias pulls the boundary towards the negatives: it separates, but a negative is too close",
-         "w_tilde = [1.0, 1.0, 1.0]\n"),
+        ("zero-vector", "w_tilde = [0.0, 0.0, 0.0]\n"),
+        ("bias-last", "w_tilde = [-1.0, 20.0, 0.0]\n"),
+        ("input-space-norm", "w_tilde = [-0.5, 0.0, 1.0]\n"),
+        ("wrong-side", "w_tilde = [0.0, 1.0, -20.0]\n"),
     ],
     "ch05-explain": [
-        ("taking both R and gamma to depend on the points nearest the threshold: which points does each "
-         "definition in section 1 look at?", ('answer = "a"', 'answer = "b"')),
-        ("taking a large score to raise the margin: gamma is taken over the points in a particular way "
-         "(section 1), which one?", ('answer = "a"', 'answer = "c"')),
-        ("is the new point on its own side of the threshold x = 20?", ('answer = "a"', 'answer = "d"')),
+        ("far-bound-is-count", ('answer = "c"', 'answer = "a"')),
+        ("far-only-nearest", ('answer = "c"', 'answer = "b"')),
+        ("far-never-mistake", ('answer = "c"', 'answer = "d"')),
     ],
     "ch05-distance": [
-        ("the drop taken as a gamma - beta², without the 2 of the cross term",
-         ("drop = 2 * a * gamma - beta2", "drop = a * gamma - beta2")),
-        ("the start taken as a, not a²: the squared distance of 0 from a u",
-         ("return a ** 2 / drop", "return a / drop")),
-        ("a negative 'bound': when 2 a gamma <= beta² the argument proves nothing",
+        ("distance-no-tau", ("drop = 2 * a * gamma - beta2 - 2 * tau", "drop = 2 * a * gamma - beta2")),
+        ("distance-tau-once", ("drop = 2 * a * gamma - beta2 - 2 * tau", "drop = 2 * a * gamma - beta2 - tau")),
+        ("distance-no-two", ("drop = 2 * a * gamma - beta2 - 2 * tau", "drop = a * gamma - beta2 - 2 * tau")),
+        ("distance-start", ("return a ** 2 / drop", "return a / drop")),
+        ("distance-negative",
          ("    if drop <= 0:\n        return float(\"inf\")\n", "")),
+        ("best-a-no-tau", ("return (beta2 + 2 * tau) / gamma", "return beta2 / gamma")),
+        ("best-a-least", ("return (beta2 + 2 * tau) / gamma", "return (beta2 + 2 * tau) / (2 * gamma)")),
+        ("best-a-tau-once", ("return (beta2 + 2 * tau) / gamma", "return (beta2 + tau) / gamma")),
     ],
     "ch05-start": [
-        ("the start's head start w0 · u left out of inequality 1", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = 0.0, w0 @ w0")),
-        ("the start's length |w0|² left out of inequality 2", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = w0 @ u, 0.0")),
-        ("u not scaled to length 1: gamma and w0 · u change with the length of u",
+        ("start-no-c", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = 0.0, w0 @ w0")),
+        ("start-no-length", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = w0 @ u, 0.0")),
+        ("start-not-unit",
          ("    u = u / np.linalg.norm(u)\n", "")),
     ],
     "ch05-tight": [
-        ("u does not separate the data: the theorem gives no bound for it",
+        ("tight-u-not-separating",
          ("u_tight = [0.0, 0.0, 1.0]", "u_tight = [0.0, 1.0, 0.0]")),
-        ("a link of the chain has slack: an update gains more than gamma along u, or an example was not exactly "
-         "on the boundary or not at length R", ("X_tight = [[0.0, 1.0], [0.0, -1.0]]", "X_tight = [[0.0, 2.0], [0.0, -1.0]]")),
+        ("tight-slack", ("X_tight = [[0.0, 1.0], [0.0, -1.0]]", "X_tight = [[0.0, 2.0], [0.0, -1.0]]")),
     ],
 }
