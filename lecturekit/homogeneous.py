@@ -9,6 +9,7 @@ differs: the boundary is the same.)
 
 from __future__ import annotations
 
+import functools
 import numbers
 
 import numpy as np
@@ -25,6 +26,17 @@ __all__ = [
 ]
 
 
+def _checked_table(function):
+    """Decorator: the function receives ``X`` checked as a 2-D table of finite numbers,
+    so that its body is the formula the chapter prints (``lk.show_source(lk.to_homogeneous)``)."""
+    @functools.wraps(function)
+    def checked(X):
+        return function(check_X(X))
+
+    return checked
+
+
+@_checked_table
 def to_homogeneous(X) -> np.ndarray:
     """Prepend a column of ones: (n, d) -> (n, d + 1).
 
@@ -34,7 +46,6 @@ def to_homogeneous(X) -> np.ndarray:
     >>> lk.to_homogeneous([[2.0, 3.0]])
     array([[1., 2., 3.]])
     """
-    X = check_X(X)
     return np.hstack([np.ones((X.shape[0], 1)), X])
 
 

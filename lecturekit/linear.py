@@ -4,6 +4,7 @@ and the least-squares classifier (Flach §7.1 and the Prologue).
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -105,8 +106,9 @@ def _exact_weights(w, X, y, fit_intercept, solve, max_features=None):
 
 
 # Least squares is solved exactly for data with at most this many features (the data a learner
-# types; chapter 9's monomials of degree 2 have 5). Solving 9 x 9 normal equations in fractions
-# takes about 0.05 s, 16 x 16 about 0.3 s, and it happens at the first decision of every fit.
+# types; chapter 9's monomials of degree 2 have 5). The exact solve happens at the first decision
+# of every fit and its cost grows steeply with the number of features (the integer entries of the
+# elimination grow with every column), so larger fits keep the stored w.
 EXACT_MAX_FEATURES = 8
 
 # A float fit whose training scores are farther than this (relative to the largest score, and to
@@ -152,30 +154,49 @@ def _join_exact(b, w):
 
 def _exact_least_squares(X, y, fit_intercept):
     """The exact solution of the normal equations, or None when they have no unique solution
-    (then decisions near 0 use the stored minimum-norm w, read as decimals)."""
+    (then decisions near 0 use the stored minimum-norm w, read as decimals).
+
+    Column a of the homogeneous data is ``Z[:, a] / s_a`` with integers Z and s_a (the common
+    denominator of the column's decimals), so the normal equations become the integer system
+    ``Z^T Z v = Z^T y`` with ``w_a = s_a v_a``: the same solution, without a fraction per entry."""
     rows = _decimal_rows(X)
     if fit_intercept:
         rows = [_join_exact(Fraction(1), r) for r in rows]
-    d1 = len(rows[0])
-    A = [[sum((r[a] * r[b] for r in rows), Fraction(0)) for b in range(d1)] for a in range(d1)]
-    rhs = [sum((r[a] * int(yi) for r, yi in zip(rows, y)), Fraction(0)) for a in range(d1)]
+    n, d1 = len(rows), len(rows[0])
+    if n < d1:  # rank(X^T X) <= n < d1: singular, no unique solution
+        return None
+    scale = [math.lcm(*(r[a].denominator for r in rows)) for a in range(d1)]
+    Z = [[int(r[a] * scale[a]) for a in range(d1)] for r in rows]
+    cols = list(zip(*Z))
+    A = [[sum(p * q for p, q in zip(cols[a], cols[b])) for b in range(d1)] for a in range(d1)]
+    rhs = [sum(p * int(yi) for p, yi in zip(cols[a], y)) for a in range(d1)]
     sol = _solve_exact(A, rhs)
     if sol is None:
         return None
-    return sol if fit_intercept else _join_exact(Fraction(0), sol)
+    w = [v * s for v, s in zip(sol, scale)]
+    return w if fit_intercept else _join_exact(Fraction(0), w)
 
 
 def _solve_exact(A, b):
-    """Gaussian elimination in fractions; None if A is singular."""
+    """The exact solution of the integer system A v = b (Fractions), or None if A is singular.
+
+    Fraction-free (Bareiss) elimination: every division is exact, so the entries stay integers
+    (minors of A) and no fraction is reduced until the back substitution."""
     n = len(A)
-    M = [row[:] + [b[i]] for i, row in enumerate(A)]
+    M = [[int(v) for v in row] + [int(b[i])] for i, row in enumerate(A)]
+    prev = 1
     for c in range(n):
         p = next((r for r in range(c, n) if M[r][c] != 0), None)
         if p is None:
             return None
         M[c], M[p] = M[p], M[c]
-        for r in range(n):
-            if r != c and M[r][c] != 0:
-                f = M[r][c] / M[c][c]
-                M[r] = [a - f * e for a, e in zip(M[r], M[c])]
-    return [M[i][n] / M[i][i] for i in range(n)]
+        piv, row_c = M[c][c], M[c]
+        for r in range(c + 1, n):
+            row_r = M[r]
+            f = row_r[c]
+            M[r] = [0] * (c + 1) + [(row_r[j] * piv - f * row_c[j]) // prev for j in range(c + 1, n + 1)]
+        prev = piv
+    v = [Fraction(0)] * n
+    for i in range(n - 1, -1, -1):
+        v[i] = (M[i][n] - sum((M[i][j] * v[j] for j in range(i + 1, n)), Fraction(0))) / M[i][i]
+    return v

@@ -322,6 +322,7 @@ class _MachineRun:
         self.epoch = self.mistakes = 0
         self._nx = np.sqrt(np.einsum("ij,ij->i", Xh, Xh))
         self._A = self._R = self._wn = 0.0
+        self._bound_key, self._bound_value = None, 0.0
         self._t_unit = exact.score_bound(1.0, 0.0, 0.0, self.d1)
         self._rows = exact.DecimalRows(Xh, None)
         self._combs = [exact.Combination(self._rows) for _ in range(k)]
@@ -333,9 +334,14 @@ class _MachineRun:
         self.mistakes = 0
 
     def _bound(self, i):
-        """How far a float discriminant of example i can be from the exact one."""
-        err = exact.weight_error(0.0, self._A, self._R)
-        return exact.score_bound(self._nx[i], self._wn, err, self.d1)
+        """How far a float discriminant of example i can be from the exact one (kept until W changes:
+        each step asks twice)."""
+        key = (i, len(self.upd_index))
+        if self._bound_key != key:
+            err = exact.weight_error(0.0, self._A, self._R)
+            self._bound_value = float(exact.score_bound(self._nx[i], self._wn, err, self.d1))
+            self._bound_key = key
+        return self._bound_value
 
     def _exact(self, i, cols):
         """Exact discriminants of example i for the given classes."""
@@ -356,6 +362,15 @@ class _MachineRun:
         c = self.y_idx[i]
         g = W @ self.Xh[i]
         g[c] = -np.inf
+        if self._nx[i] * self._wn <= exact.TRUST_LIMIT:
+            # the common case, decided on floats: one rival ahead of every other by more than the
+            # bound of both scores (no NaN: a comparison with NaN is False and falls through)
+            b = self._bound(i)
+            scores = g.tolist()
+            m = max(range(len(scores)), key=scores.__getitem__)
+            top = scores[m] - b
+            if all(j == m or scores[j] + b < top for j in range(len(scores))):
+                return m
         b = np.full(g.shape, self._bound(i) if self._nx[i] * self._wn <= exact.TRUST_LIMIT else np.inf)
         return int(exact.first_argmax(g[None, :], b[None, :], lambda _, cols: self._exact(i, cols))[0])
 

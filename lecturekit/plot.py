@@ -29,6 +29,7 @@ called without ``ax``.
 from __future__ import annotations
 
 import numbers
+import re
 from dataclasses import dataclass, field
 
 import matplotlib.axes
@@ -48,13 +49,14 @@ from ._validation import (
     check_weights,
     check_X,
 )
-from .vectors import project
+from .vectors import dot, project, projection_length
 
 __all__ = [
     "OKABE_ITO",
     "MARKERS",
     "data",
     "boundary",
+    "distances",
     "regions",
     "perceptron_trace",
     "mistakes",
@@ -73,6 +75,7 @@ __all__ = [
     "class_style",
     "DataArtists",
     "BoundaryArtists",
+    "DistanceArtists",
     "RegionArtists",
     "TraceArtists",
     "SurfaceArtists",
@@ -303,6 +306,10 @@ class VectorArtists:
         From the origin to the projection of a onto the line of b.
     drop : matplotlib.lines.Line2D or None
         The perpendicular from a to its projection.
+    projection_label : matplotlib.text.Text or None
+        "projection = ..." beside the projection: its signed length.
+    right_angle : matplotlib.patches.Polygon or None
+        The small square drawn in the corner when a · b is exactly 0.
     """
 
     a: object
@@ -313,6 +320,8 @@ class VectorArtists:
     angle_label: object = None
     projection: object = None
     drop: object = None
+    projection_label: object = None
+    right_angle: object = None
 
 
 # --------------------------------------------------------------------------
@@ -444,18 +453,35 @@ def _number(v: float) -> str:
     return f"{v:.3g}".replace("-", "−")
 
 
-def _equation(w) -> str:
-    """w0 + w1 x1 + w2 x2 = 0 as readable text, e.g. '−1 + 1·x₁ + 2·x₂ = 0'."""
+def _equation(w, names=None) -> str:
+    """w0 + w1 x1 + w2 x2 = 0 as readable text, e.g. '−1 + 1·x₁ + 2·x₂ = 0'
+    (``names``: the variables of w1, w2, ...; default x₁, x₂, ...)."""
     terms = [_number(w[0])] if w[0] != 0 else []
     for j, c in enumerate(w[1:], 1):
         if c == 0:
             continue
-        var = f"x{str(j).translate(_SUB)}"
+        var = names[j - 1] if names is not None else f"x{str(j).translate(_SUB)}"
         if not terms:
             terms.append(f"{_number(c)}·{var}")
         else:
             terms.append(f"{'−' if c < 0 else '+'} {_number(abs(c))}·{var}")
     return " ".join(terms or ["0"]) + " = 0"
+
+
+_AXIS_VARIABLE = re.compile(r"\s*(x[₀-₉]*)(?!\w)")
+
+
+def _axis_variables(ax) -> tuple:
+    """The names of the two variables of a panel, for an equation in its text alternative.
+
+    An axis labelled with an x and an optional subscript, e.g. "x₀ (always 1)" or "x", names
+    its variable; any other axis (unlabelled, or "petal length (cm)") is x₁ or x₂ as usual.
+    """
+    names = []
+    for k, label in enumerate((ax.get_xlabel(), ax.get_ylabel()), 1):
+        m = _AXIS_VARIABLE.match(_plain_math(label))
+        names.append(m.group(1) if m else f"x{str(k).translate(_SUB)}")
+    return tuple(names)
 
 
 def _class_phrase(colour, marker, name, count) -> str:
@@ -779,7 +805,10 @@ def data(X, y, ax=None, *, labels=None, axis_labels=("x₁", "x₂"), legend=Tru
     counts = [_class_phrase(colour, marker, name, int(np.sum(y == c)))
               for c, (colour, marker, _), name in zip(classes, styles, names)]
     drawn = _draw_point_labels(ax, X, texts) if texts else ()
-    note = f"{X.shape[0]} points in the ({ax.get_xlabel()}, {ax.get_ylabel()}) plane: " + "; ".join(counts)
+    xname, yname = _plain_math(ax.get_xlabel()), _plain_math(ax.get_ylabel())
+    where = (f"in the ({xname}, {yname}) plane" if xname and yname
+             else f"along the {xname or yname} axis" if xname or yname else "in the plane")
+    note = f"{X.shape[0]} points {where}: " + "; ".join(counts)
     if texts and numbers is True:
         note += f"; each point is labelled with its number, 0 to {X.shape[0] - 1}, in the order of the data"
     elif texts:
@@ -870,13 +899,101 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, **
                        label=f"margin {margin:.3g}")
         ax.add_artist(band)  # add_artist, not add_patch: the band must not change the data limits
     what = f"the boundary “{_plain_math(label)}”" if label else "a boundary"
-    text = f"A straight line, {what}, where {_equation(w)}"
+    text = f"A straight line, {what}, where {_equation(w, _axis_variables(ax))}"
     if arrow is not None:
         text += f"; an arrow along its normal ({_number(w[1])}, {_number(w[2])}) points to the positive side"
     if band is not None:
         text += f"; a shaded band marks the points within {_number(margin)} of it"
     _note(ax, text)
     return BoundaryArtists(line=line, normal=arrow, band=band)
+
+
+@dataclass(frozen=True)
+class DistanceArtists:
+    """What :func:`distances` drew.
+
+    Attributes
+    ----------
+    segments : list of matplotlib.lines.Line2D
+        From each point to its foot on the boundary.
+    labels : list of matplotlib.text.Annotation
+        The signed distance of each point, written beyond the point.
+    distances : ndarray of shape (n,)
+        The signed distances ``(w0 + w1 x1 + w2 x2) / |(w1, w2)|``.
+    feet : ndarray of shape (n, 2)
+        The closest point of the boundary to each point.
+    """
+
+    segments: list
+    labels: list
+    distances: np.ndarray
+    feet: np.ndarray
+
+
+def _signed(v: float) -> str:
+    """'+1.34' or '−0.45' (a true minus sign, as on the axes)."""
+    return f"{v + 0.0:+.2f}".replace("-", "−")
+
+
+def distances(w, X, ax=None, *, color="0.35"):
+    """Join each point to its foot on the line ``w0 + w1 x1 + w2 x2 = 0`` and write its signed distance.
+
+    The signed distance of x is ``(w0 + w1 x1 + w2 x2) / |(w1, w2)|``: positive on
+    the side the normal (w1, w2) points to.  Each point gets a dotted segment to the
+    closest point of the line (the foot, ``x - r (w1, w2) / |(w1, w2)|``) and its
+    distance, written just beyond the point on the side away from the line, so that
+    the number crosses neither the line nor its segment.  Set equal aspect on ``ax``
+    for the segments to look perpendicular to the line.
+
+    Parameters
+    ----------
+    w : array-like of shape (3,) or a fitted result with ``.w``
+        Homogeneous weights (w0 = b, w1, w2), bias first.
+    X : array-like of shape (n_samples, 2)
+    ax : matplotlib Axes, optional
+    color : colour, default "0.35"
+        Colour of the segments.
+
+    Returns
+    -------
+    DistanceArtists
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> art = lk.plot.distances([-3.0, 0.0, 1.0], [[1.0, 5.0], [2.0, 1.0]], ax=ax)   # the line x2 = 3
+    >>> art.distances.tolist(), art.feet.tolist()
+    ([2.0, -2.0], [[1.0, 3.0], [2.0, 3.0]])
+    >>> [t.get_text() for t in art.labels]
+    ['+2.00', '−2.00']
+    >>> plt.close(fig)
+    """
+    w = _as_plane_weights(w)
+    X = _check_X2(X)
+    ax = _ax(ax)
+    v = w[1:]
+    length = float(np.sqrt(v @ v))
+    unit = v / length
+    r = (w[0] + X @ v) / length
+    feet = X - r[:, None] * unit
+    segments, labels = [], []
+    for x, f, ri in zip(X, feet, r):
+        (seg,) = ax.plot([x[0], f[0]], [x[1], f[1]], linestyle=":", color=color, linewidth=1.2, zorder=1)
+        away = unit * (1.0 if ri > 0 else -1.0) if ri != 0 else np.array([0.7, 0.7])
+        ha = "left" if away[0] > 0.35 else "right" if away[0] < -0.35 else "center"
+        va = "bottom" if away[1] > 0.35 else "top" if away[1] < -0.35 else "center"
+        labels.append(ax.annotate(_signed(ri), tuple(x), xytext=tuple(7 * away), textcoords="offset points",
+                                  ha=ha, va=va, fontsize=9, color="#111111", zorder=5))
+        segments.append(seg)
+    n = X.shape[0]
+    _note(ax, f"Dotted segment{'s join' if n != 1 else ' joins'} {n} point{'s' if n != 1 else ''} to "
+              f"{'their feet' if n != 1 else 'its foot'} on the line {_equation(w, _axis_variables(ax))}, "
+              f"labelled with {'their' if n != 1 else 'its'} signed distance{'s' if n != 1 else ''} "
+              f"(positive on the side the normal points to): "
+              + ", ".join(f"{_signed(ri)} at ({_number(x[0])}, {_number(x[1])})" for x, ri in zip(X, r)))
+    return DistanceArtists(segments=segments, labels=labels, distances=r, feet=feet)
 
 
 # --------------------------------------------------------------------------
@@ -1506,9 +1623,11 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
                  "; no weight vector of the grid separates the data, so nothing is hatched")
     if path is not None:
         steps = path.shape[0] - 1
-        text += (f"; an orange path of {steps} step{'' if steps == 1 else 's'} ({path.shape[0]} iterates) "
-                 f"descends from ({_number(path[0, a])}, {_number(path[0, b])}) to "
-                 f"({_number(path[-1, a])}, {_number(path[-1, b])})")
+        text += f"; an orange path of {steps} step{'' if steps == 1 else 's'} ({path.shape[0]} iterates) "
+        first, last = (f"({_number(p[a])}, {_number(p[b])})" for p in (path[0], path[-1]))
+        # a path that ends where it started, to the digits shown, is a loop (an epoch of online LMS)
+        text += (f"that closes into a loop, starting and ending at {first}" if steps and first == last else
+                 f"runs from {first} to {last}")
         # a path that moves in the held coordinates is drawn projected: say so, and by how much
         moved = [k for k in range(d1) if k not in (a, b) and np.any(path[:, k] != base[k])]
         if moved:
@@ -1717,9 +1836,9 @@ def function_contours(f, ax=None, *, bounds, levels, gradient=None, at=None, pat
         (path_line,) = ax.plot(path[:, 0], path[:, 1], "-o", color=OKABE_ITO[4], markersize=3, linewidth=1.4,
                                label="descent path", zorder=2)
         (start,) = ax.plot(path[:1, 0], path[:1, 1], "o", color="white", markeredgecolor="black", markersize=7,
-                           zorder=4)
+                           label="start", zorder=4)
         (end,) = ax.plot(path[-1:, 0], path[-1:, 1], "*", color=OKABE_ITO[4], markeredgecolor="black",
-                         markersize=12, zorder=4)
+                         markersize=12, label="end", zorder=4)
         steps = path.shape[0] - 1
         last = float(np.asarray(f(path[-1]), dtype=float))
         text += (f". An orange descent path of {steps} step{'' if steps == 1 else 's'} runs from {_pair(path[0])} "
@@ -1752,7 +1871,8 @@ def curves(x, ys, ax=None, *, at=None, styles=None, xlabel=None, ylabel=None, **
         ``{name: values of shape (n,)}``; the names go into the legend.
     ax : matplotlib Axes, optional
     at : sequence of float, optional
-        The x values whose curve values the text alternative gives; by default
+        x values to mark: a dot on every curve at the nearest x, and the text
+        alternative gives the curves' values there.  Without it the text gives
         every value of a short curve (12 or fewer points), else its ends and extremes.
     styles : sequence of str, optional
         Line styles, one per curve (default solid, dashed, dash-dot, dotted, ...);
@@ -1796,10 +1916,14 @@ def curves(x, ys, ax=None, *, at=None, styles=None, xlabel=None, ylabel=None, **
     for k, ((name, v), style) in enumerate(zip(values.items(), styles)):
         kw = line_kw if "color" in line_kw else {**line_kw, "color": OKABE_ITO[k % len(OKABE_ITO)]}
         (lines[name],) = ax.plot(x, v, linestyle=style, label=name, **kw)
+        if at is not None:
+            idx = [int(np.argmin(np.abs(x - a))) for a in at]
+            ax.plot(x[idx], v[idx], "o", color=lines[name].get_color(), markersize=5, zorder=3)
     _label_axes(ax, xlabel, ylabel)
     what = ax.get_ylabel() or "values"
+    marked = "" if at is None else (", dots mark each curve at " + ", ".join(_number(a) for a in at))
     _note(ax, f"{len(values)} curve{'' if len(values) == 1 else 's'} of {what} against {ax.get_xlabel() or 'x'}, "
-              f"from {_number(x.min())} to {_number(x.max())}: "
+              f"from {_number(x.min())} to {_number(x.max())}{marked}: "
               + "; ".join(f"“{_plain_math(n)}”: {_values_phrase(x, v, at)}" for n, v in values.items()))
     return lines
 
@@ -2095,16 +2219,27 @@ def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a"
             fontsize="large", fontstyle="italic", fontweight="bold", zorder=3,
         ))
 
-    arc = arc_label = proj_line = drop = None
+    arc = arc_label = proj_line = drop = proj_label = square = None
     points = [np.zeros(2), a, b]
     if show_projection and nb > 0:
         p = project(a, b) + 0.0  # + 0.0: a coordinate of -0.0 is read as 0, not "−0"
+        length = projection_length(a, b) + 0.0
         # a broad translucent band under the arrow of b: it stays visible where it runs along b
         (proj_line,) = ax.plot([0.0, p[0]], [0.0, p[1]], color=OKABE_ITO[2], linewidth=10, alpha=0.45,
                                solid_capstyle="butt", zorder=1,
                                label=f"projection of {labels[0]} on {labels[1]}")
         (drop,) = ax.plot([a[0], p[0]], [a[1], p[1]], linestyle=":", color="0.35", linewidth=1.2, zorder=2)
         points.append(p)
+        # the signed length, written beside the middle of the band on the side away from a
+        ub = b / nb
+        side = np.array([-ub[1], ub[0]])
+        if side @ a > 0:
+            side = -side
+        proj_label = ax.annotate(
+            f"projection = {_number(length)}", xy=tuple(p / 2), xytext=tuple(14 * side), textcoords="offset points",
+            ha="center", va="center", fontsize="small", color="0.15", zorder=3,
+            bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.8},
+        )
     if show_angle and na > 0 and nb > 0:
         t_a, t_b = np.degrees(np.arctan2(a[1], a[0])), np.degrees(np.arctan2(b[1], b[0]))
         sweep = (t_b - t_a + 180.0) % 360.0 - 180.0  # signed, in [-180, 180)
@@ -2112,6 +2247,11 @@ def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a"
         r = 0.3 * min(na, nb)
         arc = Arc(origin, 2 * r, 2 * r, theta1=theta1, theta2=theta1 + abs(sweep), color="0.3", linewidth=1.2)
         ax.add_patch(arc)
+        if dot(a, b) == 0:  # a right angle: the usual square in the corner
+            ua, ub = 0.5 * r * a / na, 0.5 * r * b / nb
+            square = Polygon([(0.0, 0.0), tuple(ua), tuple(ua + ub), tuple(ub)], closed=True, fill=False,
+                             edgecolor="0.3", linewidth=1.0, zorder=2)
+            ax.add_patch(square)
         mid = np.radians(theta1 + abs(sweep) / 2)
         theta = float(np.degrees(np.arccos(np.clip(a @ b / (na * nb), -1.0, 1.0))))
         # a narrow angle leaves no room between the arrows: the label goes further out, beside the arc
@@ -2128,17 +2268,19 @@ def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a"
     # equal aspect; keep limits the caller fixed (then the axes box adapts instead)
     fixed = not (ax.get_autoscalex_on() and ax.get_autoscaley_on())
     ax.set_aspect("equal", adjustable="box" if fixed else "datalim")
+    _label_axes(ax, "x₁", "x₂")
     text = (f"Arrows from the origin: {labels[0]} = ({_number(a[0])}, {_number(a[1])}) in blue, length "
             f"{_number(na)}, and {labels[1]} = ({_number(b[0])}, {_number(b[1])}) in vermillion, length "
             f"{_number(nb)}")
     if arc_label is not None:
-        text += f"; the angle between them is {theta:.1f}°"
+        text += f"; the angle between them is {theta:.1f}°" + (", marked as a right angle" if square else "")
     if proj_line is not None:
-        text += (f"; the projection of {labels[0]} on the line of {labels[1]} ends at "
-                 f"({_number(p[0])}, {_number(p[1])})")
+        text += (f"; the projection of {labels[0]} on the line of {labels[1]}, a band labelled with its signed "
+                 f"length {_number(length)}, ends at ({_number(p[0])}, {_number(p[1])})")
     _note(ax, text)
     return VectorArtists(a=arrows[0], b=arrows[1], a_label=texts[0], b_label=texts[1], angle=arc,
-                         angle_label=arc_label, projection=proj_line, drop=drop)
+                         angle_label=arc_label, projection=proj_line, drop=drop, projection_label=proj_label,
+                         right_angle=square)
 
 
 # --------------------------------------------------------------------------
@@ -2178,10 +2320,14 @@ def plane(w, X, ax=None, *, limit: float = 2.0):
     """The plane ``w . x = 0`` through the origin of 3-D space, its normal w, and points by side.
 
     The axes are cut to the cube ``[-limit, limit]^3`` with equal scales on
-    the three axes (so the normal looks perpendicular to the plane), and the
-    points are coloured by the sign of ``w . x`` as :func:`data` colours
-    classes: blue plus signs on the side w points to, vermillion circles on
-    the other.  The legend goes below the axes, off the data.
+    the three axes (so that lengths along the axes compare; on screen a right
+    angle stays right only where one of its sides is parallel to the screen,
+    so the normal looks perpendicular to the plane when the plane is seen
+    edge-on), and the points are coloured by the sign of ``w . x`` as
+    :func:`data` colours classes: blue plus signs on the side w points to,
+    vermillion circles on the other.  The normal arrow and a dot at the origin
+    are drawn over the points, so no point hides where the arrow starts.  The
+    legend goes below the axes, off the data.
 
     Parameters
     ----------
@@ -2230,7 +2376,8 @@ def plane(w, X, ax=None, *, limit: float = 2.0):
     g1, g2 = np.meshgrid(np.linspace(-limit, limit, 9), np.linspace(-limit, limit, 9))
     with np.errstate(all="ignore"):
         g3 = -(w[0] * g1 + w[1] * g2) / w[2]
-    surface = ax.plot_surface(g1, g2, np.clip(g3, -limit, limit), color="0.6", alpha=0.3, linewidth=0)
+    ax.computed_zorder = False  # draw by zorder: plane, points, then the origin and the arrow on top
+    surface = ax.plot_surface(g1, g2, np.clip(g3, -limit, limit), color="0.6", alpha=0.3, linewidth=0, zorder=1)
     terms = []
     for j, c in enumerate(w, 1):
         if c == 0:
@@ -2243,8 +2390,9 @@ def plane(w, X, ax=None, *, limit: float = 2.0):
     for rows, (colour, marker, _), text in ((up, _BINARY_STYLE[1], "$w \\cdot x > 0$"),
                                             (down, _BINARY_STYLE[-1], "$w \\cdot x < 0$")):
         drawn.append(ax.scatter(X[rows, 0], X[rows, 1], X[rows, 2], color=colour, marker=marker, s=30,
-                                label=text, depthshade=False))
-    arrow = ax.quiver(0, 0, 0, *w, color="black", linewidth=2, arrow_length_ratio=0.15,
+                                label=text, depthshade=False, zorder=2))
+    ax.scatter([0.0], [0.0], [0.0], color="black", marker="o", s=22, depthshade=False, zorder=3)
+    arrow = ax.quiver(0, 0, 0, *w, color="black", linewidth=2, arrow_length_ratio=0.15, zorder=4,
                       label=f"normal $w = ({', '.join(_number(c) for c in w)})$")
     ticks = np.arange(-np.floor(limit), np.floor(limit) + 1)
     for lim, tick in ((ax.set_xlim, ax.set_xticks), (ax.set_ylim, ax.set_yticks), (ax.set_zlim, ax.set_zticks)):
@@ -2258,7 +2406,7 @@ def plane(w, X, ax=None, *, limit: float = 2.0):
     n_up, n_down = int(up.sum()), int(down.sum())
     n_on = X.shape[0] - n_up - n_down
     text = (f"A grey plane through the origin, {eq} = 0, with its normal w = "
-            f"({', '.join(_number(c) for c in w)}) drawn as a black arrow from the origin; "
+            f"({', '.join(_number(c) for c in w)}) drawn as a black arrow from the origin (a black dot); "
             f"{n_up} points with w · x > 0 (blue plus signs) on the side the arrow points to, "
             f"{n_down} with w · x < 0 (vermillion circles) on the other")
     if n_on:

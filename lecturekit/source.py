@@ -20,8 +20,8 @@ def show_source(obj, *, docstring: bool = False) -> None:
     --------
     >>> import lecturekit as lk
     >>> lk.show_source(lk.dot)  # doctest: +ELLIPSIS
+    @_two_vectors
     def dot(a, b) -> float:
-        a, b = _pair(a, b)
         return float(np.sum(a * b))
     """
     try:

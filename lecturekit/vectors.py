@@ -7,6 +7,8 @@ vector u it is the (signed) length of the projection of x onto u.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ._validation import as_float_array
@@ -24,6 +26,37 @@ def _pair(a, b):
     return a, b
 
 
+def _nonzero(a, name):
+    n = float(np.sqrt(np.sum(a * a)))
+    if n == 0:
+        raise ValueError(f"{name} is the zero vector, which has no direction; pass a non-zero vector.")
+    return n
+
+
+def _two_vectors(function=None, *, nonzero=()):
+    """Decorator: the function receives ``a`` and ``b`` as float arrays of one length.
+
+    Checking the input here keeps the body of each function the formula the
+    chapter prints (``lk.show_source(lk.dot)``).  ``nonzero`` names the
+    arguments that must not be the zero vector (they need a direction).
+    """
+    need = (nonzero,) if isinstance(nonzero, str) else tuple(nonzero)
+
+    def wrap(f):
+        @functools.wraps(f)
+        def checked(a, b, **kwargs):
+            a, b = _pair(a, b)
+            for name, v in (("a", a), ("b", b)):
+                if name in need:
+                    _nonzero(v, name)
+            return f(a, b, **kwargs)
+
+        return checked
+
+    return wrap if function is None else wrap(function)
+
+
+@_two_vectors
 def dot(a, b) -> float:
     """Dot product ``sum_i a_i b_i`` of two vectors of equal length.
 
@@ -41,7 +74,6 @@ def dot(a, b) -> float:
     >>> lk.dot([1, 2, 3], [4, 5, 6])
     32.0
     """
-    a, b = _pair(a, b)
     return float(np.sum(a * b))
 
 
@@ -58,13 +90,7 @@ def norm(a) -> float:
     return float(np.sqrt(np.sum(a * a)))
 
 
-def _nonzero(a, name):
-    n = norm(a)
-    if n == 0:
-        raise ValueError(f"{name} is the zero vector, which has no direction; pass a non-zero vector.")
-    return n
-
-
+@_two_vectors(nonzero=("a", "b"))
 def cosine(a, b) -> float:
     """Cosine of the angle between a and b: ``a . b / (|a| |b|)``.
 
@@ -77,11 +103,10 @@ def cosine(a, b) -> float:
     >>> lk.cosine([1, 0], [1, 1])  # doctest: +ELLIPSIS
     0.7071...
     """
-    a, b = _pair(a, b)
-    value = dot(a, b) / (_nonzero(a, "a") * _nonzero(b, "b"))
-    return float(np.clip(value, -1.0, 1.0))
+    return float(np.clip(dot(a, b) / (norm(a) * norm(b)), -1.0, 1.0))
 
 
+@_two_vectors(nonzero=("a", "b"))
 def angle(a, b, *, degrees: bool = False) -> float:
     """Angle between a and b in radians (or degrees), in [0, pi].
 
@@ -91,13 +116,13 @@ def angle(a, b, *, degrees: bool = False) -> float:
     >>> lk.angle([1, 0], [0, 2], degrees=True)
     90.0
     """
-    a, b = _pair(a, b)
-    ua, ub = a / _nonzero(a, "a"), b / _nonzero(b, "b")
+    ua, ub = a / norm(a), b / norm(b)
     # 2 atan2(|ua - ub|, |ua + ub|) is accurate everywhere, unlike arccos near 0 and pi (Kahan)
     theta = float(2 * np.arctan2(np.linalg.norm(ua - ub), np.linalg.norm(ua + ub)))
     return float(np.degrees(theta)) if degrees else theta
 
 
+@_two_vectors(nonzero="b")
 def projection_length(a, b) -> float:
     """Signed length of the projection of a onto the direction of b: ``a . b / |b|``.
 
@@ -107,10 +132,10 @@ def projection_length(a, b) -> float:
     >>> lk.projection_length([3, 4], [1, 0])
     3.0
     """
-    a, b = _pair(a, b)
-    return dot(a, b) / _nonzero(b, "b")
+    return dot(a, b) / norm(b)
 
 
+@_two_vectors(nonzero="b")
 def project(a, b) -> np.ndarray:
     """Vector projection of a onto b: ``(a . b / b . b) b``.
 
@@ -120,6 +145,4 @@ def project(a, b) -> np.ndarray:
     >>> lk.project([3, 4], [2, 0])
     array([3., 0.])
     """
-    a, b = _pair(a, b)
-    nb = _nonzero(b, "b")
-    return (dot(a, b) / (nb * nb)) * b
+    return (dot(a, b) / dot(b, b)) * b

@@ -6,6 +6,7 @@ behind them are tested here: numpy's dot and norm as oracles, hand
 computations, and hypothesis for the identities the chapter teaches.
 """
 
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -31,25 +32,41 @@ CLAIMS = {
     "with equality exactly when one of the two vectors is a multiple of the other":
         "test_cauchy_schwarz_with_equality_only_for_parallel_vectors",
     "Only the *direction* of $b$ matters": "test_projection_ignores_the_length_of_b_and_leaves_a_perpendicular_rest",
+    "its dot product with $b$ is 0 on paper (and here in the computer too, since every number involved":
+        "test_the_rest_after_a_projection_is_exactly_perpendicular_on_paper_and_on_the_worked_numbers",
     "Every other point has a non-zero projection onto $w$": "test_the_sign_of_the_score_is_the_side",
     "Every point on the side the arrow points to has a positive score": "test_the_sign_of_the_score_is_the_side",
     "Scaling $w$ by any $\\alpha > 0$ multiplies every score": "test_positive_scaling_keeps_sides_negation_swaps_them",
+    "scaling by a power of 2 (½, 2, 4) is exact in binary and changes no":
+        "test_scaling_by_a_power_of_two_changes_no_computed_sign",
+    "can get a tiny score of the other sign under $3w$":
+        "test_scaling_by_three_changes_a_computed_sign_only_next_to_the_line",
     "Negating $w$ negates every score": "test_negation_negates_every_score_and_keeps_the_line",
     "Its points are exactly the vectors perpendicular to $w$": "test_the_boundary_is_a_hyperplane_of_dimension_d_minus_1",
+    "every point scores 0: there is no boundary at all": "test_the_zero_weight_vector_scores_every_point_0",
     "every point of the plane is a combination of these two": "test_the_3d_plane_and_its_spanning_directions",
     "the product is 0 only when $\\cos\\theta = 0$": "test_the_dot_product_is_zero_only_for_perpendicular_vectors",
-    "It has two bugs: one shows whatever $w$ is, the other only when": "test_the_two_bugs_of_the_mirror_exercise",
+    "Alone, one of them would make the answer wrong whatever $w$ is": "test_the_two_bugs_of_the_mirror_exercise",
     "The projection only depends on the direction $b / \\|b\\|$": "test_projection_ignores_the_length_of_b_and_leaves_a_perpendicular_rest",
     "Only the scores: each is divided by $\\|w\\|$": "test_positive_scaling_keeps_sides_negation_swaps_them",
+    "a linear classifier with a bias can separate the two classes for *any* labels":
+        "test_with_n_minus_1_features_any_labels_of_points_in_general_position_are_separable",
+    "it never stops by itself": "test_the_perceptron_never_stops_on_data_that_are_not_separable",
+    "it rounds the result of every product and every sum": "test_every_float_product_and_sum_is_the_exact_result_rounded",
+    "then so does every\n$w'$ close enough to it": "test_a_strict_separator_keeps_separating_after_a_small_turn",
+    "keeps a right angle right only when one of its sides is parallel to the screen":
+        "test_an_orthographic_drawing_keeps_a_right_angle_only_when_a_side_is_parallel_to_the_screen",
+    "can push the cosine of two parallel vectors just past 1": "test_the_angle_is_in_0_to_180_even_where_the_cosine_rounds_past_1",
 }
 # sentences with such a word that claim nothing general, each reviewed
 SHOWN = [
     "[every symbol of the course on one page](notation.md)",     # a link to the notation page
-    "It learns **online**: it looks at one example at a time",    # the definition of the algorithm (chapter 4)
+    "it changes $w$ only when that\nexample is misclassified",   # the definition of the algorithm (chapter 4)
     "The three panels share $a$; only $b$ turns.",                # describes the figure
     "In higher dimensions we cannot draw it",                     # about drawing, not data
     "This chapter only needs raw vectors",                        # the chapter's scope
     "this course uses the strict form above",                     # the course's choice of definition
+    "which only up to rounding, and test a computed dot product", # a learning objective
 ]
 
 
@@ -201,7 +218,7 @@ def test_the_plane_figure_describes_its_data():
     import matplotlib.pyplot as plt
 
     w3 = np.array([1.0, 1.0, 2.0])
-    X3 = np.random.default_rng(4).uniform(-2, 2, size=(60, 3))
+    X3 = np.random.default_rng(14).uniform(-2, 2, size=(60, 3))
     fig = plt.figure()
     ax = fig.add_subplot(projection="3d", proj_type="ortho")
     art = lk.plot.plane(w3, np.vstack([X3, [[2.0, 0.0, -1.0]]]), ax=ax)
@@ -235,40 +252,205 @@ def test_the_boundary_is_a_hyperplane_of_dimension_d_minus_1(d):
     assert np.linalg.matrix_rank(np.vstack([null_space, w])) == d   # w completes it: it is the normal
 
 
+# ---------------------------------------------------------------- floating point and the claims it scopes
+
+decimals = st.integers(-10, 10).map(lambda k: k / 10)      # 0.1, -0.3, ...: numbers a learner types
+tenths = st.lists(decimals, min_size=2, max_size=2).map(np.array)
+
+
+def exact(v):
+    """A float as the decimal Python prints, exactly (0.1 -> 1/10), as lecturekit reads typed numbers."""
+    return Fraction(repr(float(v)))
+
+
+def exact_dot(a, b):
+    return sum(exact(p) * exact(q) for p, q in zip(a, b))
+
+
+@given(st.floats(-1e6, 1e6), st.floats(-1e6, 1e6))
+def test_every_float_product_and_sum_is_the_exact_result_rounded(p, q):
+    """IEEE 754: a product or a sum of two floats is the exact result rounded to the nearest float, so
+    it is exact only when that result is a float, and 0.1 is not one."""
+    assert p * q == float(Fraction(p) * Fraction(q))
+    assert p + q == float(Fraction(p) + Fraction(q))
+    assert Fraction(0.1) != Fraction(1, 10) and float(Fraction(0.1) - Fraction(1, 10)) == pytest.approx(5.55e-18, rel=1e-2)
+    assert lk.dot([-0.6, 0.9], [-0.3, -0.2]) != 0 == exact_dot([-0.6, 0.9], [-0.3, -0.2])
+
+
+@given(arrays(np.float64, 3, elements=st.floats(-5, 5)).filter(lambda v: np.linalg.norm(v) > 1e-3),
+       st.floats(0.01, 10))
+def test_the_angle_is_in_0_to_180_even_where_the_cosine_rounds_past_1(a, k):
+    """lk.angle of a and k·a is 0 and of a and -k·a is 180 (the atan2 form), every angle is in [0, 180],
+    and lk.cosine stays in [-1, 1]; the chapter's parallel pair has an unclipped cosine above 1."""
+    for b, want in ((k * a, 0.0), (-k * a, 180.0)):
+        assert lk.angle(a, b, degrees=True) == pytest.approx(want, abs=1e-5)
+        assert -1.0 <= lk.cosine(a, b) <= 1.0
+    other = np.roll(a, 1) + 0.5
+    if np.linalg.norm(other) > 1e-3:
+        assert 0.0 <= lk.angle(a, other, degrees=True) <= 180.0
+    a_par = np.array([-1.0, 0.7, -0.9])
+    assert lk.dot(a_par, 0.7 * a_par) / (lk.norm(a_par) * lk.norm(0.7 * a_par)) > 1.0
+    assert lk.angle(a_par, 0.7 * a_par, degrees=True) == 0.0
+
+
+@given(tenths, tenths.filter(lambda b: b.any()))
+def test_the_rest_after_a_projection_is_exactly_perpendicular_on_paper_and_on_the_worked_numbers(a, b):
+    """On paper (a - (a.b / b.b) b) . b = a.b - a.b = 0, checked in Fractions on the decimals; in the
+    computer the worked example (3, 1), (2, 0) gives 0 exactly (integers and halves are floats)."""
+    fa, fb = [exact(v) for v in a], [exact(v) for v in b]
+    c = sum(p * q for p, q in zip(fa, fb)) / sum(q * q for q in fb)
+    assert sum((p - c * q) * q for p, q in zip(fa, fb)) == 0
+    assert lk.dot(np.array([3.0, 1.0]) - lk.project([3.0, 1.0], [2.0, 0.0]), [2.0, 0.0]) == 0.0
+
+
+@given(tenths.filter(lambda w: w.any()), tenths, st.integers(-3, 3))
+def test_scaling_by_a_power_of_two_changes_no_computed_sign(w, x, k):
+    """Multiplying by 2**k is exact in binary (far from overflow and underflow), so every computed
+    product and sum is scaled exactly and keeps its sign, ties included."""
+    s, sk = lk.dot(w, x), lk.dot(2.0 ** k * w, x)
+    assert sk == 2.0 ** k * s and np.sign(sk) == np.sign(s)
+
+
+@given(tenths.filter(lambda w: w.any()), tenths, st.sampled_from([3.0, 0.3, 7.0, 10.0]))
+def test_scaling_by_three_changes_a_computed_sign_only_next_to_the_line(w, x, alpha):
+    """A computed alpha·w rounds, and the sign of a computed score can then change; on decimal data it
+    changes only for points exactly on the line (their exact score is 0, every other is a multiple of
+    0.01), as with the chapter's w = (-0.6, 0.8), x = (0.4, 0.3)."""
+    s, sa = lk.dot(w, x), lk.dot(alpha * w, x)
+    if np.sign(s) != np.sign(sa):
+        assert exact_dot(w, x) == 0
+    w0, x0 = np.array([-0.6, 0.8]), np.array([0.4, 0.3])
+    assert exact_dot(w0, x0) == 0 and lk.dot(w0, x0) == 0.0 < lk.dot(3 * w0, x0)
+
+
+def test_the_zero_weight_vector_scores_every_point_0():
+    X = np.random.default_rng(0).normal(size=(20, 3))
+    assert all(lk.dot(np.zeros(3), x) == 0.0 for x in X)
+
+
+@given(st.integers(2, 12), st.integers(0, 2**16))
+def test_with_n_minus_1_features_any_labels_of_points_in_general_position_are_separable(n, seed):
+    """n Gaussian points in n - 1 dimensions are affinely independent (almost surely), so (1, x_i) w = y_i
+    has a solution for any labels y: that w separates with margin y_i w.(1, x_i) = 1. lk.is_separable
+    agrees, and with fewer features random labels are often not separable (the chapter's caveat is one
+    direction only)."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, n - 1))
+    y = rng.choice([-1, 1], size=n)
+    if len(set(y.tolist())) < 2:
+        y[0] = -y[0]
+    w = np.linalg.solve(lk.to_homogeneous(X), y.astype(float))
+    assert np.all(y * (lk.to_homogeneous(X) @ w) > 0.5)
+    assert lk.is_separable(X, y)
+
+
+def test_the_perceptron_never_stops_on_data_that_are_not_separable():
+    """A run that stops has made an epoch without a mistake, so its w puts every example strictly on its
+    side (the exact test y w.x > 0): the data would be separable. XOR is not (lk.is_separable, and by
+    hand: the two inequalities of the positives add up to the negation of those of the negatives), so the
+    perceptron cannot stop on it; after 1000 epochs it has not."""
+    import warnings
+
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [1.0, 0.0], [0.0, 1.0]])
+    y = np.array([-1, -1, 1, 1])
+    assert not lk.is_separable(X, y) and not lk.is_separable(X, y, fit_intercept=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        res = lk.perceptron(X, y, max_epochs=1000)
+    assert not res.converged and min(res.mistakes_per_epoch) > 0
+    # and on separable data it stops, with every example on its side
+    Xs, ys = lk.datasets.separable(30, seed=1)
+    res = lk.perceptron(Xs, ys)
+    assert res.converged and np.all(res.predict(Xs) == ys)
+
+
+@given(arrays(np.float64, (8, 2), elements=st.floats(-5, 5)), st.integers(0, 2**16))
+def test_a_strict_separator_keeps_separating_after_a_small_turn(X, seed):
+    """If y_i w.x_i > 0 for finitely many x_i, every w' with |w' - w| < min_i y_i w.x_i / max_i |x_i|
+    separates too (Cauchy-Schwarz): infinitely many separating lines through the origin in 2-D."""
+    rng = np.random.default_rng(seed)
+    w = rng.normal(size=2)
+    s = X @ w
+    keep = np.abs(s) > 1e-3
+    if keep.sum() < 2:
+        return
+    X, y = X[keep], np.where(s[keep] > 0, 1, -1)
+    room = np.min(y * (X @ w)) / np.max(np.linalg.norm(X, axis=1))
+    for angle in np.linspace(0, 2 * np.pi, 12, endpoint=False):
+        w2 = w + 0.99 * room * np.array([np.cos(angle), np.sin(angle)])
+        assert np.all(y * (X @ w2) > 0)
+    turned = w + 0.5 * room * np.array([-w[1], w[0]]) / np.linalg.norm(w)   # a different line
+    assert abs(lk.cosine(turned, w)) < 1.0 and np.all(y * (X @ turned) > 0)
+
+
+@given(arrays(np.float64, 3, elements=st.floats(-3, 3)).filter(lambda u: np.linalg.norm(u) > 0.1),
+       arrays(np.float64, 3, elements=st.floats(-3, 3)), arrays(np.float64, 3, elements=st.floats(-3, 3)))
+def test_an_orthographic_drawing_keeps_a_right_angle_only_when_a_side_is_parallel_to_the_screen(u, r, q):
+    """Orthographic projection onto the screen drops the depth coordinate: for u ⊥ v the drawn vectors have
+    dot product u.v - u3 v3 = -u3 v3, which is 0 exactly when u or v has no depth (is parallel to the
+    screen). The screen is any orthonormal frame (Q from a QR decomposition)."""
+    Q, _ = np.linalg.qr(np.column_stack([r + [1.0, 0, 0], q + [0, 1.0, 0], [0, 0, 1.0]]))
+    v = np.cross(u, r + [0.0, 0.0, 1.0])                 # perpendicular to u
+    if np.linalg.norm(v) < 0.1:
+        return
+    U, V = Q.T @ u, Q.T @ v                              # coordinates in the screen's frame
+    drawn = U[:2] @ V[:2]
+    assert drawn == pytest.approx(-U[2] * V[2], abs=1e-9)
+    # a side parallel to the screen: drawn at a right angle; both sides tilted out of it: not
+    flat, depth = Q[:, 0], Q[:, 2]
+    other = np.cross(flat, r + [0.0, 0.0, 1.0])
+    if np.linalg.norm(other) > 0.1:
+        assert abs((Q.T @ flat)[:2] @ (Q.T @ other)[:2]) < 1e-9
+    tilted_u, tilted_v = flat + depth, flat - depth         # perpendicular: 1 - 1 = 0
+    assert abs(tilted_u @ tilted_v) < 1e-12 and (Q.T @ tilted_u)[:2] @ (Q.T @ tilted_v)[:2] == pytest.approx(1.0)
+
+
 @given(arrays(np.float64, 2, elements=st.floats(-5, 5)).filter(lambda w: np.linalg.norm(w) > 1e-2),
        arrays(np.float64, 2, elements=st.floats(-5, 5)))
 def test_the_two_bugs_of_the_mirror_exercise(w, x):
-    """The given code steps once (the missing 2) and divides by |w| instead of |w|^2. With the 2
-    restored it is right exactly when |w| = 1; with |w|^2 restored it stops at the foot for every w.
-    Checked against the reflection matrix I - 2 w w^T / |w|^2 on points off the line."""
-    mirror = (np.eye(2) - 2 * np.outer(w, w) / (w @ w)) @ x
-    only_two = x - 2 * (x @ w) / np.linalg.norm(w) * w
-    only_square = x - (x @ w) / (w @ w) * w
-    if abs(x @ w) > 1e-3:
-        assert not np.allclose(only_square, mirror, atol=1e-9)          # wrong whatever w is
-        unit = w / np.linalg.norm(w)
-        assert np.allclose(x - 2 * (x @ unit) / np.linalg.norm(unit) * unit,
-                           (np.eye(2) - 2 * np.outer(unit, unit)) @ x)  # right for |w| = 1
+    """The given code steps once (the missing 2) and divides by |w| instead of |w|^2. Alone, the missing 2
+    is wrong for every w (the code with |w|^2 restored stops at the foot); alone, the |w| is wrong exactly
+    when |w| != 1 (the code with the 2 restored); together they cancel exactly when |w| = 2, and the
+    exercise's cell shows (3, 2) with w = (0, 1), (0, 2), (0, 3). Checked against the reflection matrix
+    I - 2 w w^T / |w|^2 on points off the line."""
+    mirror = lambda x, w: (np.eye(2) - 2 * np.outer(w, w) / (w @ w)) @ x      # noqa: E731
+    given = lambda x, w: x - (x @ w) / np.linalg.norm(w) * w                   # noqa: E731
+    only_two = lambda x, w: x - 2 * (x @ w) / np.linalg.norm(w) * w            # noqa: E731
+    only_square = lambda x, w: x - (x @ w) / (w @ w) * w                       # noqa: E731
+    if abs(x @ w) > 1e-3 * np.linalg.norm(w):
+        assert not np.allclose(only_square(x, w), mirror(x, w), atol=1e-9)     # wrong whatever w is
+        unit, double = w / np.linalg.norm(w), 2 * w / np.linalg.norm(w)
+        assert np.allclose(only_two(x, unit), mirror(x, unit))                # right for |w| = 1
+        assert np.allclose(given(x, double), mirror(x, double))               # the two cancel at |w| = 2
         if abs(np.linalg.norm(w) - 1) > 1e-3:
-            assert not np.allclose(only_two, mirror, atol=1e-9)
+            assert not np.allclose(only_two(x, w), mirror(x, w), atol=1e-9)
+        if abs(np.linalg.norm(w) - 2) > 1e-3:
+            assert not np.allclose(given(x, w), mirror(x, w), atol=1e-9)
+    p = np.array([3.0, 2.0])
+    assert [given(p, np.array(v)).tolist() for v in ([0.0, 1.0], [0.0, 2.0], [0.0, 3.0])] == \
+        [[3.0, 0.0], [3.0, -2.0], [3.0, -4.0]]                               # vs the mirror (3, -2)
 
 
-def test_exercise_1_accepts_any_positive_multiple_and_only_those():
+def test_exercise_1_wants_the_unit_normal_on_the_side_of_the_point():
+    """(5, -1, -1) solves w . (1, 2, 3) = 0 = w . (0, 1, -1) (by hand: w2 = w3 = s, w1 = -5s) and scores
+    (1, 0, 0) at 5 > 0; only its unit multiple passes, and then w . x is the signed distance."""
     from lecturekit.exercises import check_exercise
     from lecturekit.feedback import ExerciseFailure
 
-    for k in (0.01, 1.0, 7.0, 1e6):
-        check_exercise("ch01-normal", (k * np.array([5.0, -1.0, -1.0])).tolist())
-    for bad in ([-5.0, 1.0, 1.0], [5.0, -1.0, -1.1], [0.0, 0.0, 0.0]):
+    unit = np.array([5.0, -1.0, -1.0]) / np.sqrt(27.0)
+    check_exercise("ch01-normal", unit.tolist())
+    x = np.array([0.3, -2.0, 1.7])
+    assert unit @ x == pytest.approx(lk.projection_length(x, unit))
+    for bad in ([5.0, -1.0, -1.0], (-unit).tolist(), (0.5 * unit).tolist(), [0.0, 0.0, 0.0]):
         with pytest.raises(ExerciseFailure):
             check_exercise("ch01-normal", bad)
 
 
 def test_exercise_3_expected_values_by_hand():
-    """|a| = 3, |b| = 4, a.b = -6: cos = -1/2, projections -6/4 and -6/3, |a - b|^2 = 9 + 12 + 16."""
+    """|a| = 2, |b| = 5, a.b = -5: cos = -1/2, projections -5/5 and -5/2, |a - b|^2 = 4 + 10 + 25."""
     from lecturekit.exercises.ch01 import _three_numbers
 
-    assert np.allclose(_three_numbers(), [120.0, -1.5, -2.0, np.sqrt(37.0)])
+    assert np.allclose(_three_numbers(), [120.0, -1.0, -2.5, np.sqrt(39.0)])
 
 
 # ---------------------------------------------------------------- exercise feedback
@@ -289,3 +471,22 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
     assert sorted(UNRELATED) == sorted(exercises(STEM_FEEDBACK)), "one unrelated answer per exercise"
     message = visible_feedback(STEM_FEEDBACK, gid, UNRELATED[gid])
     assert message is not None and KNOWN not in message and "Hint: " in message, message
+
+
+# ---------------------------------------------------------------- the chapter's figure helper
+@given(arrays(np.float64, 2, elements=st.integers(-4, 4).map(float)).filter(lambda v: v.any()),
+       arrays(np.float64, 2, elements=st.integers(-4, 4).map(float)).filter(lambda v: v.any()))
+def test_plot_vectors_marks_a_right_angle_exactly_when_a_dot_b_is_0_and_labels_the_projection(a, b):
+    """On integer vectors the dot product is exact: the square appears exactly for perpendicular pairs
+    (checked in Fractions), and the band's label is the signed length a.b/|b| worked out here."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    try:
+        art = lk.plot.vectors(a, b, ax=ax)
+    finally:
+        plt.close(fig)
+    perpendicular = sum(Fraction(int(p)) * Fraction(int(q)) for p, q in zip(a, b)) == 0
+    assert (art.right_angle is not None) == perpendicular
+    length = float(a @ b) / float(np.hypot(*b))
+    assert art.projection_label.get_text() == f"projection = {length + 0.0:.3g}".replace("-", "−")

@@ -23,10 +23,12 @@ grids = arrays(np.float64, (12, 2), elements=st.integers(-3, 3).map(float))   # 
 
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
-    "The score is unchanged; only the bookkeeping differs": "test_the_bias_trick_keeps_every_score",
+    "On paper the score is unchanged; only the bookkeeping differs": "test_the_bias_trick_keeps_every_score",
     "multiplies every score by $k$": "test_positive_multiples_are_the_same_classifier",
     "only the direction of $w$ and the ratio $t / \\|w\\|$ matter": "test_positive_multiples_are_the_same_classifier",
     "A **negative** $k$ keeps the line": "test_negative_multiples_keep_the_line_and_swap_the_sides",
+    "for computed multiples everywhere except on, or within rounding of, the boundary":
+        "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
     "Every product $y_i\\,\\tilde w \\cdot \\tilde x_i$ is negated (and a product of 0 stays 0)": "test_swapping_the_labels_but_keeping_w_leaves_n_minus_m_plus_z_mistakes",
     "Such a classifier can only turn its line around the origin": "test_without_a_bias_the_boundary_passes_through_the_origin",
     "After lifting, every example has first coordinate 1": "test_the_bias_trick_keeps_every_score",
@@ -34,20 +36,22 @@ CLAIMS = {
     "What stays true is that every **direction inside** the boundary is": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
     "Every direction along $H$ is such a difference of two of its points": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
     "The bias cancels: it moves the boundary but cannot turn it": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
+    "With $w = 0$ there is no boundary: every point scores $b$": "test_with_w_zero_every_point_scores_the_bias",
     "in exact arithmetic an algorithm that only uses scores and sums of examples makes the same decisions in either":
         "test_the_bias_trick_keeps_every_score",
-    "so that its perceptron makes the same updates in either layout":
-        "test_lecturekits_perceptron_makes_the_same_updates_with_the_one_first_or_last",
     "that classify every point of the plane the same way whether they are read with the 1 first":
         "test_only_equal_weights_read_the_same_with_the_one_first_or_last",
-    "It is positive exactly when the classifier puts every example strictly on its own side":
-        "test_the_margin_is_positive_exactly_when_every_example_is_on_its_own_side",
+    "changes $w_0$ by $\\eta\\, y_i$": "test_the_perceptron_updates_the_bias_as_one_more_weight",
+    "would change if the constant coordinate were some number other than 1":
+        "test_the_lifted_margin_depends_on_the_constant_coordinate_the_input_margin_does_not",
+    "lecturekit's `predict` always returns one of the two labels": "test_predict_returns_a_label_even_at_a_score_of_0",
+    "then the largest margin is negative": "test_the_centred_bias_has_the_largest_margin",
 }
 SHOWN = [
     "The **bias trick** makes that number one more weight",   # the definition of the trick
     "[every symbol of the course on one page](notation.md)",  # a link to the notation page
     "The line is identical in both panels; only the arrow has turned round",   # describes the figure
-    "Now every label is swapped",                              # the set-up of Exercise 5
+    "after every label is swapped",                            # the set-up of Exercise 5
     "is correctly negative but only $0.45$ from the line",     # one toy point
 ]
 
@@ -68,6 +72,16 @@ def test_the_bias_trick_keeps_every_score(X, w_h):
     # a signed sum of examples (what an update adds) is the same vector, permuted
     y = np.where(np.arange(len(X)) % 2 == 0, 1, -1)
     assert np.array_equal(np.roll(y @ Xh, -1), y @ X_last)
+    # on paper the same number: the exact sums of the numbers as typed agree term by term
+    from fractions import Fraction
+
+    F = [Fraction(repr(float(v))) for v in w_h]
+    for x in X[:3]:
+        fx = [Fraction(repr(float(v))) for v in x]
+        assert F[0] * 1 + F[1] * fx[0] + F[2] * fx[1] == F[1] * fx[0] + F[2] * fx[1] + F[0]
+    # in floating point the two orders can differ in the last digit (the chapter's caveat), in Python's
+    # own left-to-right sums: w.x + b against b + w.x for w = (-0.9, 0.8), b = 0.1, x = (1, 1)
+    assert (-0.9 * 1.0 + 0.8 * 1.0) + 0.1 != (0.1 * 1.0 + -0.9 * 1.0) + 0.8
 
 
 @given(grids, arrays(np.float64, 3, elements=st.integers(-3, 3).map(float)), st.integers(-20, -1).map(float))
@@ -236,21 +250,111 @@ def test_only_equal_weights_read_the_same_with_the_one_first_or_last():
 
 @given(arrays(np.float64, (7, 2), elements=st.integers(-4, 4).map(float)),
        arrays(np.int64, 7, elements=st.sampled_from([-1, 1])).filter(lambda y: len(set(y.tolist())) == 2),
-       arrays(np.float64, 3, elements=st.integers(-3, 3).map(float)).filter(lambda w: w[1:].any()))
-def test_the_margin_is_positive_exactly_when_every_example_is_on_its_own_side(X, y, w):
-    from lecturekit.exercises.ch02 import _margin_reference
+       arrays(np.float64, 2, elements=st.integers(-3, 3).map(float)).filter(lambda w: w.any()))
+def test_the_centred_bias_has_the_largest_margin(X, y, w):
+    """Exercise 2's reference against a scan over b: no bias on a fine grid around it (and none at the
+    scores themselves, where the margin's pieces bend) has a larger margin (lk.margin, space="input");
+    the margin it reaches is negative exactly when the data are not separable along w."""
+    from lecturekit.exercises.ch02 import _centred_reference
 
-    m = _margin_reference(w, X, y)
-    assert (m > 0) == bool(np.all(y * (w[0] + X @ w[1:]) > 0))
-    assert m == pytest.approx(lk.margin(w, X, y, space="input"))
+    best = _centred_reference(w, X, y)
+    assert np.array_equal(best[1:], w)
+    m = lk.margin(best, X, y, space="input")
+    s = X @ w
+    for b in np.concatenate([best[0] + np.linspace(-10, 10, 401), -s]):
+        assert lk.margin(np.r_[b, w], X, y, space="input") <= m + 1e-12
+    separable_along_w = s[y == 1].min() > s[y == -1].max()
+    assert (m > 0) == separable_along_w
+    toy_X, toy_y = lk.datasets.toy()
+    assert _centred_reference([1.0, 2.0], toy_X, toy_y).tolist() == [-3.5, 1.0, 2.0]    # by hand: -(5 + 2)/2
+    assert lk.margin([-3.5, 1.0, 2.0], toy_X, toy_y, space="input") == pytest.approx(1.5 / np.sqrt(5.0))
+
+
+def test_exercise_4_expected_values_by_hand():
+    """(w.p + b)/|w| = (-26 + b)/10 = 1 gives 36; f = 0.2 w is on the normal through the origin, and
+    w.f + b = 0 gives b = -(7.2 + 12.8) = -20: the line then lies 2 = 20/10 from the origin along w."""
+    from lecturekit.exercises.ch02 import _distance_answers
+
+    b_p, b_f = _distance_answers()
+    assert (b_p, b_f) == (pytest.approx(36.0), pytest.approx(-20.0))
+    assert -b_f / 10 == pytest.approx(np.linalg.norm([-1.2, 1.6]))
+
+
+def test_exercise_5_counts_by_hand():
+    """33 right, 5 wrong, 2 on the boundary: after the swap the 33 and the 2 are mistakes; after the swap
+    and -w~ every product y w~.x~ is the one before, so the 5 and the 2 are."""
+    from lecturekit.exercises.ch02 import _mistakes_after
+
+    assert (_mistakes_after(True, False), _mistakes_after(True, True), _mistakes_after(False, False)) == (35, 7, 7)
+
+
+@given(arrays(np.float64, 3, elements=st.integers(-9, 9).map(lambda k: k / 10)).filter(lambda w: w[1:].any()),
+       arrays(np.float64, 2, elements=st.integers(-9, 9).map(lambda k: k / 10)),
+       st.sampled_from([3.0, 0.3, 7.0, 10.0, -3.0, -0.7]))
+def test_a_computed_multiple_changes_a_prediction_only_on_the_boundary(w_h, x, k):
+    """k w~ is rounded in the computer; lecturekit's predict decides exactly on the numbers stored, so a
+    point can change side only when it lies on (or, beyond decimal data, within rounding of) the line:
+    on one-decimal data every exact score is a multiple of 0.01, so the point's exact score is 0. For
+    k < 0 every point off the line changes side. The chapter's example: (-0.3, 0.1, 0.2) at (1, 1)."""
+    from fractions import Fraction
+
+    exact = sum(Fraction(repr(float(a))) * Fraction(repr(float(c))) for a, c in zip(w_h, [1.0, *x]))
+    p, pk = lk.LinearClassifier(w_h).predict([x])[0], lk.LinearClassifier(k * w_h).predict([x])[0]
+    if exact != 0:
+        assert pk == (p if k > 0 else -p)
+    w_dec = np.array([-0.3, 0.1, 0.2])
+    preds = [lk.LinearClassifier(k * w_dec).predict([[1.0, 1.0]])[0] for k in (1.0, 2.0, 3.0, -1.0)]
+    assert preds == [-1, -1, 1, -1]
+
+
+def test_with_w_zero_every_point_scores_the_bias():
+    X = np.random.default_rng(1).normal(size=(10, 2))
+    assert np.all(lk.LinearClassifier([0.7, 0.0, 0.0]).decision_function(X) == 0.7)
+
+
+def test_the_perceptron_updates_the_bias_as_one_more_weight():
+    """Each update adds eta y_i (1, x_i): w0 moves by eta y_i, Daumé's b <- b - y_hat with eta = 1
+    after a mistake with a non-zero score (y_hat = -y_i)."""
+    X, y = lk.datasets.separable(30, seed=2)
+    for eta in (1.0, 0.5):
+        res = lk.perceptron(X, y, eta=eta, keep_weights=True, engine="loop")
+        W = res.trace.weights
+        assert np.allclose(np.diff(W[:, 0]), eta * y[res.trace.index])
+        assert np.allclose(np.diff(W[:, 1:], axis=0), eta * y[res.trace.index, None] * X[res.trace.index])
+
+
+@given(arrays(np.float64, 3, elements=st.floats(-3, 3)).filter(lambda w: abs(w[0]) > 0.1 and np.linalg.norm(w[1:]) > 0.1),
+       st.floats(0.2, 5).filter(lambda c: abs(c - 1) > 0.05))
+def test_the_lifted_margin_depends_on_the_constant_coordinate_the_input_margin_does_not(w_h, c):
+    """With a constant c instead of 1 the same classifier is (b / c, w) on (c, x). Its margin in the plane
+    is the same; its margin one dimension up, divided by |(b / c, w)|, is not (unless b = 0)."""
+    X, y = lk.datasets.toy()
+    b, w = w_h[0], w_h[1:]
+    scores = X @ w + b
+    lifted_1 = np.min(y * scores) / np.linalg.norm(w_h)
+    lifted_c = np.min(y * scores) / np.linalg.norm(np.r_[b / c, w])     # (b/c) c + w.x: the same scores
+    assert lifted_1 == pytest.approx(lk.margin(w_h, X, y))
+    assert lk.margin(w_h, X, y, space="input") == pytest.approx(np.min(y * scores) / np.linalg.norm(w))
+    assert lifted_c != pytest.approx(lifted_1, rel=1e-6) or np.min(y * scores) == 0
+
+
+@given(arrays(np.float64, (10, 2), elements=st.integers(-3, 3).map(float)),
+       arrays(np.float64, 3, elements=st.integers(-2, 2).map(float)))
+def test_predict_returns_a_label_even_at_a_score_of_0(X, w_h):
+    """On a grid many points lie on the line; predict still returns +1 or -1 (SIGN_AT_ZERO at 0), never 0
+    as np.sign and Flach's sign do."""
+    clf = lk.LinearClassifier(w_h)
+    pred, scores = clf.predict(X), clf.decision_function(X)
+    assert set(pred.tolist()) <= {-1, 1}
+    assert np.all(pred[scores == 0] == lk.conventions.SIGN_AT_ZERO)
 
 
 UNRELATED = {
     "ch02-both-layouts": "w_both = [1.0, 2.0, 3.0]\n",
-    "ch02-margin": "def margin(w, X, y):\n    return 0.0\n",
+    "ch02-centre": "def centred_line(w, X, y):\n    return np.r_[0.0, np.asarray(w, dtype=float)]\n",
     "ch02-construct-line": "w_line = [1.0, 1.0, 1.0]\n",
-    "ch02-distance": "b_for_p = 0.0\nfoot_origin = [0.0, 0.0]\n",
-    "ch02-swap": "n_mistakes_after_swap = 0\n",
+    "ch02-distance": "b_for_p = 0.0\nb_for_foot = 0.0\n",
+    "ch02-swap": "n_after_swap = 1\nn_after_swap_and_negate = 2\n",
 }
 
 
@@ -259,3 +363,71 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
     assert sorted(UNRELATED) == sorted(exercises(STEM_FEEDBACK)), "one unrelated answer per exercise"
     message = visible_feedback(STEM_FEEDBACK, gid, UNRELATED[gid])
     assert message is not None and KNOWN not in message and "Hint: " in message, message
+
+
+# ---------------------------------------------------------------- the chapter's figure helper and explorer
+@given(arrays(np.float64, 3, elements=st.floats(-3, 3)).filter(lambda w: np.hypot(w[1], w[2]) > 0.1),
+       arrays(np.float64, (5, 2), elements=st.floats(-4, 4)))
+def test_plot_distances_drops_each_point_perpendicularly_onto_the_line(w_h, X):
+    """Each foot lies on the line and x - foot is parallel to the normal, so the foot is the closest point
+    (Pythagoras); its length is |r|, the sign of r is the side of the normal; the label sits beyond the
+    point, away from the line (its offset has the sign of r along the normal)."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    try:
+        art = lk.plot.distances(w_h, X, ax=ax)
+    finally:
+        plt.close(fig)
+    b, v = w_h[0], w_h[1:]
+    assert np.allclose(b + art.feet @ v, 0.0, atol=1e-9 * (1 + np.abs(X).max()) * np.linalg.norm(v))
+    steps = X - art.feet
+    assert np.allclose(steps[:, 0] * v[1] - steps[:, 1] * v[0], 0.0, atol=1e-9 * (1 + np.abs(X).max()))
+    assert np.allclose(np.linalg.norm(steps, axis=1), np.abs(art.distances), atol=1e-9 * (1 + np.abs(X).max()))
+    exact_r = (X @ v + b) / np.linalg.norm(v)
+    assert np.allclose(art.distances, exact_r)
+    for label, r in zip(art.labels, art.distances):
+        away = np.asarray(label.xyann, dtype=float)
+        if r != 0:
+            assert np.sign(away @ v) == np.sign(r)
+        assert label.get_text() == f"{r + 0.0:+.2f}".replace("-", "−")
+
+
+@pytest.mark.parametrize("swap", [False, True])
+@pytest.mark.parametrize("flip", [False, True])
+def test_the_hyperplane_explorers_alt_text_says_where_the_normal_points_in_every_state(swap, flip):
+    """The alt text names the side the normal points to by prediction and counts the points labelled +1
+    there, counted here from the scores; on the explorer's data, with the classes swapped or w negated (not
+    both) almost none."""
+    X, y = lk.datasets.separable(30, seed=1)                  # the explorer's default data
+    state = lk.widgets.hyperplane_state(0.6, 0.8, -0.2, swap=swap, flip=flip, X=X, y=y)
+    w = np.array([-0.2, 0.6, 0.8]) * (-1.0 if flip else 1.0)
+    labels = -y if swap else y
+    on_side = int(np.sum((labels > 0) & (X @ w[1:] + w[0] > 0)))
+    from lecturekit.explorers.hyperplane import hyperplane_alt
+
+    text = hyperplane_alt(state)
+    n_pos = int(np.sum(labels > 0))
+    assert f"where {on_side} of the {n_pos} point" in text
+    assert "side of class +1" not in text
+    wrong = int(np.sum(labels * (X @ w[1:] + w[0]) <= 0))
+    assert f"; {wrong} point" in text
+    if swap != flip:
+        assert on_side <= 1 and wrong >= 28
+
+
+def test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0():
+    """The chapter's mapping w~ = np.r_[clf.intercept_, clf.coef_.ravel()]: lecturekit's classifier with
+    those weights gives scikit-learn's scores and predictions; and scikit-learn, like predict, calls a
+    score of exactly 0 the class -1 (Flach's sign would give 0)."""
+    linear_model = pytest.importorskip("sklearn.linear_model")
+    X, y = lk.datasets.separable(40, seed=4)
+    clf = linear_model.Perceptron(random_state=0).fit(X, y)
+    w_h = np.r_[clf.intercept_, clf.coef_.ravel()]
+    ours = lk.LinearClassifier(w_h)
+    assert np.allclose(ours.decision_function(X), clf.decision_function(X))
+    assert np.array_equal(ours.predict(X), clf.predict(X))
+    clf.coef_, clf.intercept_ = np.array([[1.0, 1.0]]), np.array([-2.0])
+    on_line = np.array([[1.0, 1.0]])
+    assert clf.decision_function(on_line)[0] == 0.0
+    assert clf.predict(on_line)[0] == -1 == lk.LinearClassifier([-2.0, 1.0, 1.0]).predict(on_line)[0]

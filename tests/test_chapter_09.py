@@ -358,7 +358,7 @@ CLAIMS = {
         "test_a_line_in_the_squares_is_symmetric_about_both_axes",
     "an ellipse or a hyperbola centred at the origin with its axes along $x_1$ and $x_2$, or straight lines":
         "test_the_boundaries_the_squares_can_draw",
-    "The squares alone express only curves symmetric about both axes":
+    "The squares alone express only boundaries symmetric about both axes":
         "test_the_boundaries_the_squares_can_draw",
     "explain why more features never raise the squared training error of least squares":
         "test_nested_features_never_raise_the_squared_training_error",
@@ -380,7 +380,8 @@ CLAIMS = {
     "That is not guaranteed: least\nsquares minimises the squared error": "test_training_mistakes_can_rise_with_more_features",
     "but it rose on 8 of 59 training sets": "test_training_mistakes_can_rise_with_more_features",
     "Every count is below its bound, as it must be.": "test_the_mistakes_never_exceed_the_freund_schapire_bound",
-    "the perceptron's mistakes on any data are at most": "test_the_mistakes_never_exceed_the_freund_schapire_bound",
+    "the perceptron's mistakes in one pass over any data are at most": "test_the_mistakes_never_exceed_the_freund_schapire_bound",
+    "With noisy corners the same map still works here": "test_noisy_xor_is_labelled_by_the_product_and_corner_labels_need_not_be",
     "with one extra feature per example any data become\n  separable":
         "test_one_feature_per_example_makes_any_data_separable_and_keeps_the_first_pass",
     "the perceptron makes the same mistakes on the new data as on the old":
@@ -428,7 +429,8 @@ def test_the_claims_table_is_not_empty():
 # every chapter in tests/test_misconceptions.py; here, an answer no catalogue foresees.
 UNRELATED = {
     "ch09-construct-ellipse": "w_ellipse = [1.0, 1.0, 1.0]\n",
-    "ch09-construct-lost": "X_lost, y_lost = lk.datasets.xor()\n",  # separable neither way
+    "ch09-fs-bound": "bound_at_1 = 7.0\n",
+    "ch09-construct-lost": "X_lost = np.array([[1.0, 0.0], [2.0, 0.0], [3.0, 0.0]])\ny_lost = np.array([1, -1, 1])\n",
     "ch09-debug-dual": "def dual_alpha(G, y, max_epochs):\n    return np.full(len(y), 2)\n",
     "ch09-poly3": "def poly3_features(X):\n    return np.zeros((len(X), 10))\n",
     "ch09-shape": 'boundary_shape = "z"\n',
@@ -480,9 +482,10 @@ def test_where_the_learned_ellipse_runs():
 @given(X=_points(n_min=2, n_max=8))
 def test_the_squares_forget_the_signs(X):
     assert np.allclose(lk.square_features(X), lk.square_features(-X))
-    # the exercise's reference answer: separable raw, not after squaring
-    Xr, yr = np.array([[1.0, 0.0], [-1.0, 0.0]]), np.array([1, -1])
+    # the exercise's reference answer: separable raw, not after squaring, no two images equal
+    Xr, yr = np.array([[1.0, 0.0], [3.0, 0.0], [-2.0, 0.0]]), np.array([1, 1, -1])
     assert lk.is_separable(Xr, yr) and not lk.is_separable(lk.square_features(Xr), yr)
+    assert len(np.unique(lk.square_features(Xr), axis=0)) == len(Xr)
 
 
 def test_the_debug_exercises_code_behaves_as_stated():
@@ -505,3 +508,42 @@ def test_the_cubic_features_give_the_cubic_kernel(P):
     from lecturekit.exercises.ch09 import _cubic_map
 
     assert np.allclose(_cubic_map(P), lk.polynomial_kernel(3)(P, P), rtol=1e-9, atol=1e-9)
+
+
+def test_the_squares_draw_a_single_point_or_no_boundary_and_a_small_shift_keeps_the_ring():
+    """Section 5's list: w = (0, 1, 1) is 0 only at the origin, w = (1, 1, 1) is positive everywhere; the ring moved
+    by (0.3, 0.1) is still separable in the squares, moved by (1.5, 0.5) it is not."""
+    P = np.random.default_rng(0).uniform(-3, 3, size=(20_000, 2))
+    s0 = lk.to_homogeneous(lk.square_features(P)) @ np.array([0.0, 1.0, 1.0])
+    assert np.all(s0 > 0) and lk.to_homogeneous(lk.square_features(np.zeros((1, 2)))) @ np.array([0.0, 1, 1]) == 0
+    assert np.all(lk.to_homogeneous(lk.square_features(P)) @ np.array([1.0, 1.0, 1.0]) > 0)
+    X, y = lk.datasets.circles(200, a=2.0, b=1.0, seed=0)
+    assert lk.is_separable(lk.square_features(X + np.array([0.3, 0.1])), y)
+    assert not lk.is_separable(lk.square_features(X + np.array([1.5, 0.5])), y)
+    # question 4: (x1, x2, x1², x2²) draws axis-parallel parabolas: w = (0, 0, -1, 1, 0) is 0 exactly on x2 = x1²
+    t = np.linspace(-2, 2, 41)
+    F = np.column_stack([np.ones_like(t), t, t ** 2, t ** 2, t ** 4])
+    assert np.allclose(F @ np.array([0.0, 0.0, -1.0, 1.0, 0.0]), 0)
+
+
+def test_noisy_xor_is_labelled_by_the_product_and_corner_labels_need_not_be():
+    for seed in range(5):
+        Xn, yn = lk.datasets.xor(80, noise=0.7, seed=seed)
+        assert np.array_equal(yn, np.where(Xn[:, 0] * Xn[:, 1] > 0, 1, -1))
+        assert lk.is_separable(lk.product_features(Xn), yn)
+    # a point carried across an axis with its corner's label can sit where a point of the other class is
+    X = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0], [-1.0, 1.0]])
+    y = np.array([1, 1, -1, -1, 1])  # the last: a first-quadrant point moved to (-1, 1), label kept
+    assert not lk.is_separable(lk.product_features(X), y)
+
+
+@given(R=st.floats(0.1, 10), D=st.floats(0.0, 10), gamma=st.floats(0.05, 5), delta=st.floats(0.05, 10))
+def test_exercise_6_bound_at_any_delta_is_at_least_the_bound_at_the_best_delta(R, D, gamma, delta):
+    """Exercise 6: (R² + Delta²)(1 + D²/Delta²)/gamma² written out from section 6's two facts, against
+    ((R + D)/gamma)², which it reaches at Delta² = R D (AM-GM); the exercise's numbers by hand: 5 * 2 / 0.25 = 40."""
+    at = (R**2 + delta**2) * (1 + D**2 / delta**2) / gamma**2
+    assert at >= ((R + D) / gamma) ** 2 * (1 - 1e-12)
+    if D > 0:
+        best = np.sqrt(R * D)
+        assert np.isclose((R**2 + best**2) * (1 + D**2 / best**2) / gamma**2, ((R + D) / gamma) ** 2)
+    assert (2.0**2 + 1.0**2) * (1 + 1.0**2 / 1.0**2) / 0.5**2 == 40.0

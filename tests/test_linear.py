@@ -101,3 +101,54 @@ def test_result_objects_are_immutable():
         res.w[0] = 5.0
     with pytest.raises(AttributeError):
         res.w = np.zeros(2)
+
+
+def _normal_equations_by_fractions(X, y):
+    """Independent reference: Gauss-Jordan on (X~^T X~) w = X~^T y in Fractions of the decimals as typed."""
+    from fractions import Fraction
+    rows = [[Fraction(1)] + [Fraction(repr(float(v))) for v in r] for r in X]
+    d1 = len(rows[0])
+    M = [[sum((r[a] * r[b] for r in rows), Fraction(0)) for b in range(d1)]
+         + [sum((r[a] * int(t) for r, t in zip(rows, y)), Fraction(0))] for a in range(d1)]
+    for c in range(d1):
+        p = next((r for r in range(c, d1) if M[r][c] != 0), None)
+        if p is None:
+            return None
+        M[c], M[p] = M[p], M[c]
+        for r in range(d1):
+            if r != c and M[r][c] != 0:
+                f = M[r][c] / M[c][c]
+                M[r] = [a - f * e for a, e in zip(M[r], M[c])]
+    return [M[i][d1] / M[i][i] for i in range(d1)]
+
+
+def test_exact_least_squares_weights_solve_the_normal_equations_exactly():
+    """The exact weights behind least squares' decisions near 0 are the exact solution of the normal
+    equations (None where they are singular), on decimal data of every scale, rank-deficient included."""
+    from lecturekit.linear import _exact_least_squares
+    rng = np.random.default_rng(7)
+    solved = 0
+    for _ in range(400):
+        n, d = int(rng.integers(2, 8)), int(rng.integers(1, 4))
+        X = np.round(rng.normal(size=(n, d)) * rng.choice([0.01, 1.0, 30.0]), int(rng.integers(0, 4)))
+        if rng.random() < 0.25:
+            X[:, -1] = 2 * X[:, 0]
+        y = rng.choice([-1, 1], size=n)
+        expected = _normal_equations_by_fractions(X, y)
+        assert _exact_least_squares(X, y, True) == expected
+        solved += expected is not None
+    assert solved > 100
+
+
+def test_exact_least_squares_on_chapter_9s_monomial_features():
+    """Chapter 9 fits least squares to up to 44 monomial features of 30 points (17-digit decimals): with more
+    unknowns than points the normal equations are singular (no exact weights), and with fewer the exact
+    weights agree with lstsq's."""
+    from lecturekit.linear import _exact_least_squares
+    X = np.random.default_rng(1).normal(size=(30, 2)) / 2
+    F = np.column_stack([X[:, 0] ** i * X[:, 1] ** (k - i) for k in range(1, 8) for i in range(k + 1)])
+    y = np.where(X[:, 0] > 0, 1, -1)
+    assert F.shape[1] + 1 > 30 and _exact_least_squares(F, y, True) is None
+    w = _exact_least_squares(F[:, :20], y, True)
+    fit = lk.least_squares_classifier(F[:, :20], y)
+    assert np.allclose([float(v) for v in w], fit.w, rtol=1e-6, atol=1e-6)

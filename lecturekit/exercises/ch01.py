@@ -11,7 +11,7 @@ import numpy as np
 from . import Mistake, exercise
 
 # --------------------------------------------------------------------------
-# Exercise 1 (construct): the normal of a plane spanned by two directions
+# Exercise 1 (construct): the unit normal of a plane spanned by two directions
 # --------------------------------------------------------------------------
 
 _SPAN_A, _SPAN_C, _POSITIVE_POINT = np.array([1.0, 2.0, 3.0]), np.array([0.0, 1.0, -1.0]), np.array([1.0, 0.0, 0.0])
@@ -21,10 +21,10 @@ def _parallel(u, v):
     return bool(np.linalg.matrix_rank(np.vstack([u, v]), tol=1e-9 * max(1.0, np.abs(u).max())) <= 1)
 
 
-@exercise("ch01-normal", number=1, title="the normal of a plane", points=2, kind="construct",
+@exercise("ch01-normal", number=1, title="the unit normal of a plane", points=2, kind="construct",
           hint="A normal is perpendicular to every direction in the plane, so w · a = 0 and w · c = 0: "
-               "two equations for three unknowns. Choose one coordinate freely, solve for the others, "
-               "then decide the overall sign from the score of (1, 0, 0).")
+               "two equations for three unknowns, which fix w up to a common factor. Then choose the "
+               "factor: its sign from the score of (1, 0, 0), its size from section 2.")
 def _normal(t, w_normal):
     w = np.asarray(w_normal, dtype=float)
     if not t.check_true(w.shape == (3,), what=f"`w_normal` holds three numbers (w1, w2, w3); got shape {w.shape}"):
@@ -48,9 +48,15 @@ def _normal(t, w_normal):
     if not t.check_true(perp_a and perp_c, what="`w_normal` is perpendicular to both directions "
                                                 "(w · a = 0 and w · c = 0)", mistake=mistake):
         return
-    t.check_true(bool(w @ _POSITIVE_POINT > 0), what="the point (1, 0, 0) has a positive score w · x",
-                 mistake=Mistake("normal-sides-swapped", None, "the right plane with its sides swapped: -w has "
-                                                               "the same boundary as w and the opposite sides"))
+    if not t.check_true(bool(w @ _POSITIVE_POINT > 0), what="the point (1, 0, 0) has a positive score w · x",
+                        mistake=Mistake("normal-sides-swapped", None,
+                                        "a normal of the right plane, but which side of it is (1, 0, 0) on "
+                                        "under your w? Work out its score")):
+        return
+    t.check_true(bool(abs(np.linalg.norm(w) - 1.0) <= 1e-9), what="`w_normal` has length 1",
+                 mistake=Mistake("normal-not-unit", None, "the right plane and side, but not of length 1: then "
+                                                          "w · x is |w| times the signed distance of x, not the "
+                                                          "distance itself"))
 
 
 # --------------------------------------------------------------------------
@@ -71,20 +77,19 @@ _AWAY = np.array([1.0, 2.0]) + 3 * np.ones(2)                          # + inste
 
 
 @exercise("ch01-reflect", number=2, title="find the bugs in a mirror", points=3, kind="debug",
-          hint="Try the x-axis first: with w = (0, 1), where must (3, 2) go? Then keep the same line and "
-               "take w = (0, 2): the answer must not change. Section 4 says what x · w / |w| and "
-               "x · w / |w|² measure.")
+          hint="Try a horizontal line first: with w = (0, 1), where must (3, 2) go, and where does the given "
+               "code send it? Then keep the line and take w = (0, 3): the mirror image must not change. Say "
+               "in words what each factor of the code measures (section 4) and compare.")
 def _reflect(t, reflect):
     t.check(lambda: np.asarray(reflect([1.0, 2.0], [1.0, 1.0]), dtype=float), _mirror([1.0, 2.0], [1.0, 1.0]),
             call="`reflect([1, 2], [1, 1])`",
-            misconceptions=[Mistake("reflect-given", _GIVEN, "the given function unchanged: it steps only once "
-                                                             "and divides x · w by |w|"),
-                            Mistake("reflect-foot", _FOOT, "one step along the normal reaches the foot on the "
-                                                           "line; the mirror image lies as far again beyond it"),
-                            Mistake("reflect-by-norm", _BY_NORM, "x · w is divided by |w| once, then multiplied by "
-                                                                 "the whole w: the step is |w| times too long "
-                                                                 "(right only when |w| = 1)"),
-                            Mistake("reflect-away", _AWAY, "the step goes away from the line (+ instead of −)")])
+            misconceptions=[Mistake("reflect-given", _GIVEN, "the given function unchanged"),
+                            Mistake("reflect-foot", _FOOT, "the point lands on the line itself (its score is 0), "
+                                                           "not on the other side of it"),
+                            Mistake("reflect-by-norm", _BY_NORM, "the mirror image moves when w is stretched: "
+                                                                 "compare w = (0, 1) with w = (0, 3)"),
+                            Mistake("reflect-away", _AWAY, "the point moves away from the line instead of across "
+                                                           "it")])
     t.check(lambda: np.asarray(reflect([3.0, 2.0], [0.0, 1.0]), dtype=float), _mirror([3.0, 2.0], [0.0, 1.0]),
             call="`reflect([3, 2], [0, 1])`")
     t.check(lambda: np.asarray(reflect([3.0, 2.0], [0.0, -5.0]), dtype=float), _mirror([3.0, 2.0], [0.0, -5.0]),
@@ -101,12 +106,20 @@ def _reflect(t, reflect):
 # Exercise 3 (predict): an angle and two projections from |a|, |b| and a . b
 # --------------------------------------------------------------------------
 
+_NORM_A, _NORM_B, _A_DOT_B = 2.0, 5.0, -5.0
+
+
 def _three_numbers():
-    """The four answers, from two concrete vectors with |a| = 3, |b| = 4 and a . b = -6."""
-    theta = np.arccos(-6 / 12)
-    a, b = np.array([3.0, 0.0]), 4 * np.array([np.cos(theta), np.sin(theta)])
+    """The four answers, measured on two concrete vectors with the given lengths and dot product."""
+    theta = np.arccos(_A_DOT_B / (_NORM_A * _NORM_B))
+    a, b = _NORM_A * np.array([1.0, 0.0]), _NORM_B * np.array([np.cos(theta), np.sin(theta)])
     return (float(np.degrees(np.arccos(a @ b / (np.linalg.norm(a) * np.linalg.norm(b))))),
             float(a @ b / np.linalg.norm(b)), float(a @ b / np.linalg.norm(a)), float(np.linalg.norm(a - b)))
+
+
+def _slip(f):
+    """What a slip gives on the exercise's numbers (|a|, |b|, a . b)."""
+    return float(f(_NORM_A, _NORM_B, _A_DOT_B))
 
 
 @exercise("ch01-three-numbers", number=3, title="an angle and two projections from three numbers", points=2,
@@ -116,43 +129,69 @@ def _three_numbers():
 def _three(t, angle_ab, proj_a_on_b, proj_b_on_a, dist_ab):
     angle, p_ab, p_ba, dist = _three_numbers()
     t.check(angle_ab, angle, call="`angle_ab`", atol=1e-3, reveal=False,
-            misconceptions=[Mistake("angle-sign-lost", 60.0, "the sign of the cosine is lost: a negative dot "
-                                                             "product means an angle above 90°"),
-                            Mistake("angle-radians", 2 * np.pi / 3, "the angle is in radians, not degrees")])
+            misconceptions=[Mistake("angle-sign-lost", _slip(lambda na, nb, d: np.degrees(np.arccos(abs(d) / (na * nb)))),
+                                    "an angle whose cosine is positive: what does a negative a · b say about "
+                                    "the angle (section 3)?"),
+                            Mistake("angle-radians", _slip(lambda na, nb, d: np.arccos(d / (na * nb))),
+                                    "the angle in radians; the exercise asks for degrees")])
     t.check(proj_a_on_b, p_ab, call="`proj_a_on_b`", atol=1e-3, reveal=False,
-            misconceptions=[Mistake("proj-not-normalised", -6.0, "the projection is not divided by a length "
-                                                                 "(that is a · b itself)"),
-                            Mistake("proj-wrong-length", -2.0, "the projection onto b divided by |a|: divide by "
-                                                               "the length of the vector you project onto"),
-                            Mistake("proj-squared", -6 / 16, "divided by |b|² instead of |b|"),
-                            Mistake("proj-unsigned", 1.5, "the projection length without its sign")])
+            misconceptions=[Mistake("proj-not-normalised", _A_DOT_B, "a · b itself, which doubles when b is "
+                                                                     "doubled; a projection length does not "
+                                                                     "(section 4)"),
+                            Mistake("proj-wrong-length", _slip(lambda na, nb, d: d / na),
+                                    "divided by |a|: a projection of a doubles when a is doubled (section 4); "
+                                    "does yours?"),
+                            Mistake("proj-squared", _slip(lambda na, nb, d: d / nb ** 2),
+                                    "divided by |b|²: that is the factor of b in the projected vector, not a "
+                                    "length"),
+                            Mistake("proj-unsigned", _slip(lambda na, nb, d: abs(d) / nb),
+                                    "a projection length without its sign: does a point towards b or away "
+                                    "from it?")])
     t.check(proj_b_on_a, p_ba, call="`proj_b_on_a`", atol=1e-3, reveal=False,
-            misconceptions=[Mistake("proj-symmetric", -1.5, "the two projections taken as equal: a · b is "
-                                                            "symmetric, the lengths you divide by are not"),
-                            Mistake("proj-ba-squared", -6 / 9, "divided by |a|² instead of |a|")])
+            misconceptions=[Mistake("proj-symmetric", _slip(lambda na, nb, d: d / nb),
+                                    "divided by |b|: a projection of b doubles when b is doubled (section 4); "
+                                    "does yours?"),
+                            Mistake("proj-ba-squared", _slip(lambda na, nb, d: d / na ** 2),
+                                    "divided by |a|²: that is the factor of a in the projected vector, not a "
+                                    "length")])
     t.check(dist_ab, dist, call="`dist_ab`", atol=1e-3, reveal=False,
-            misconceptions=[Mistake("dist-sign", np.sqrt(13.0), "the sign of a · b lost in |a|² − 2 a · b + |b|²"),
-                            Mistake("dist-no-root", 37.0, "the squared distance, without the square root"),
-                            Mistake("dist-pythagoras", 5.0, "Pythagoras: that holds only when a · b = 0")])
+            misconceptions=[Mistake("dist-sign", _slip(lambda na, nb, d: np.sqrt(na ** 2 + 2 * d + nb ** 2)),
+                                    "the sign of a · b lost in section 2's identity"),
+                            Mistake("dist-no-root", _slip(lambda na, nb, d: na ** 2 - 2 * d + nb ** 2),
+                                    "the value of section 2's identity itself: which quantity does it give?"),
+                            Mistake("dist-pythagoras", _slip(lambda na, nb, d: np.sqrt(na ** 2 + nb ** 2)),
+                                    "Pythagoras' theorem, which needs a right angle between a and b")])
 
 
 # --------------------------------------------------------------------------
 # Exercise 4 (construct): a perpendicular vector of a given length
 # --------------------------------------------------------------------------
 
+def _quarter_turn(a, length):
+    """The vector a turned by +90° (counterclockwise) and scaled to ``length``, as a rotation matrix does it."""
+    a = np.asarray(a, dtype=float)
+    turned = np.array([[0.0, -1.0], [1.0, 0.0]]) @ a
+    return length * turned / np.linalg.norm(a)
+
+
 @exercise("ch01-perpendicular", number=4, title="construct a perpendicular vector", points=3, kind="construct",
-          hint="Section 3 tells you how to test perpendicularity and section 2 how to set a length; "
-               "try swapping the two coordinates and changing one sign, then check the turn is counterclockwise.")
+          hint="For a = (3, 4): which vectors (p1, p2) satisfy 3 p1 + 4 p2 = 0? Find one, then decide which "
+               "way it turns a (draw both), then set its length (section 2). Generalise from there.")
 def _perpendicular(t, perpendicular):
-    t.check(lambda: perpendicular([3.0, 4.0], 10.0), [-8.0, 6.0], call="`perpendicular([3, 4], 10)`",
-            misconceptions=[Mistake("perp-clockwise", [8.0, -6.0], "turned clockwise: (a2, -a1) points the other way"),
-                            Mistake("perp-swap-only", [8.0, 6.0],
-                                    "coordinates swapped without a sign change: (a2, a1) is not perpendicular"),
-                            Mistake("perp-length-ignored", [-4.0, 3.0],
-                                    "the length is ignored: (-a2, a1) keeps the length of a"),
-                            Mistake("perp-not-normalised", [-40.0, 30.0],
-                                    "multiplied by the length without normalising first"),
-                            Mistake("perp-not-scaled", [-0.8, 0.6], "normalised but not scaled to the length")])
+    a0, length0 = np.array([3.0, 4.0]), 10.0
+    t.check(lambda: perpendicular(a0.tolist(), length0), _quarter_turn(a0, length0),
+            call="`perpendicular([3, 4], 10)`", reveal=False,
+            misconceptions=[Mistake("perp-clockwise", -_quarter_turn(a0, length0),
+                                    "perpendicular and of the right length, but turned clockwise"),
+                            Mistake("perp-swap-only", length0 * a0[::-1] / np.linalg.norm(a0),
+                                    "the coordinates swapped without a sign change: not perpendicular to a "
+                                    "(check its dot product with a)"),
+                            Mistake("perp-length-ignored", _quarter_turn(a0, np.linalg.norm(a0)),
+                                    "perpendicular, but as long as a rather than the length asked for"),
+                            Mistake("perp-not-normalised", _quarter_turn(a0, length0 * np.linalg.norm(a0)),
+                                    "perpendicular, but |a| times longer than the length asked for"),
+                            Mistake("perp-not-scaled", _quarter_turn(a0, 1.0),
+                                    "perpendicular, but of length 1 rather than the length asked for")])
     rng = np.random.default_rng(14)
     for a, length in zip(rng.normal(size=(3, 2)), rng.uniform(0.1, 20, size=3)):
         call = f"`perpendicular({np.round(a, 3).tolist()}, {length:.3f})`"

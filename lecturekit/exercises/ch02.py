@@ -39,9 +39,9 @@ def _both_layouts(t, w_both):
     same = bool(k > 0 and np.allclose(last, k * first, rtol=0, atol=1e-9 * np.linalg.norm(first)))
     mistake = None
     if not same and w[0] == w[2]:
-        mistake = Mistake("layout-palindrome", None, "a vector that reads the same backwards: moving the 1 "
-                                                     "from the front to the back shifts every weight one "
-                                                     "place, it does not reverse the vector")
+        mistake = Mistake("layout-palindrome", None, "a vector that reads the same backwards: is reversing "
+                                                     "what moving the 1 from the front to the back does to the "
+                                                     "weights (section 4)?")
     elif not same and w[0] == 0:
         mistake = Mistake("layout-zero-bias", None, "a zero bias does not protect the line: read with the 1 "
                                                     "last, w0 is a slope and w2 the bias")
@@ -50,61 +50,83 @@ def _both_layouts(t, w_both):
 
 
 # --------------------------------------------------------------------------
-# Exercise 2 (debug): the margin of a classifier, with two bugs to find
+# Exercise 2 (construct): the bias that centres a line of a given direction between the classes
 # --------------------------------------------------------------------------
 
-def _margin_reference(w, X, y):
-    """min_i y_i (w . x_i + b) / |w|, through lecturekit's own layout helpers."""
-    w = np.asarray(w, dtype=float)
-    scores = conventions.homogeneous(X) @ w
-    return float(np.min(np.asarray(y) * scores) / np.linalg.norm(conventions.normal(w)))
+def _centred_reference(w, X, y):
+    """(b, w) with the bias of largest margin for the direction w.
+
+    The margin of bias b is min(min_+ s + b, min_- (-s - b)) / |w| over the scores s = w . x:
+    the first term grows with b and the second shrinks, so the minimum is largest where they are
+    equal (tests/test_chapter_02.py checks this against a scan over b)."""
+    w, X, y = np.asarray(w, dtype=float), np.asarray(X, dtype=float), np.asarray(y)
+    s = X @ w
+    b = -(s[y == conventions.POSITIVE].min() + s[y == conventions.NEGATIVE].max()) / 2
+    return conventions.join(b, w)
+
+
+def _variant(w, X, y, rule):
+    """(b, w) with the bias a plausible slip gives: ``rule(scores of positives, scores of negatives)``."""
+    w, X, y = np.asarray(w, dtype=float), np.asarray(X, dtype=float), np.asarray(y)
+    s = X @ w
+    return conventions.join(float(rule(s[y == conventions.POSITIVE], s[y == conventions.NEGATIVE])), w)
+
+
+def _to_scale_of(v, w):
+    """v as (b, w) when v is a positive multiple of some (b, w); otherwise v unchanged."""
+    v = np.asarray(v, dtype=float)
+    if v.shape != (w.shape[0] + 1,) or not np.all(np.isfinite(v)):
+        return v
+    k = float(v[1:] @ w) / float(w @ w)
+    if k > 0 and np.allclose(v[1:], k * w, rtol=0, atol=1e-9 * k * np.linalg.norm(w)):
+        return v / k
+    return v
 
 
 _TOY_X = np.array([[0.0, 3.0], [3.0, 1.0], [-3.0, -2.0], [2.0, 0.0]])
 _TOY_Y = np.array([1, 1, -1, -1])
-_W_LINE = np.array([-3.0, 1.0, 2.0])       # the line x1 + 2 x2 = 3 of section 1
 
 
-def _variant(w, X, y, *, bias_first, by, signed=True):
-    w, X, y = np.asarray(w, dtype=float), np.asarray(X, dtype=float), np.asarray(y)
-    scores = (w[0] + X @ w[1:]) if bias_first else (X @ w[:-1] + w[-1])
-    norm = {"all": np.linalg.norm(w), "normal": np.linalg.norm(w[1:] if bias_first else w[:-1])}[by]
-    margins = y * scores if signed else np.abs(scores)
-    return float(np.min(margins) / norm)
+def _centred_mistakes(w, X, y):
+    w = np.asarray(w, dtype=float)
+    best = _centred_reference(w, X, y)
+    return [Mistake("centre-bias-last", np.append(w, best[0]),
+                    "the bias put last (Turk's layout); the course's w~ starts with it"),
+            Mistake("centre-threshold", _variant(w, X, y, lambda sp, sn: (sp.min() + sn.max()) / 2),
+                    "the threshold t of the centred line returned where its bias b = −t belongs (section 2)"),
+            Mistake("centre-means", _variant(w, X, y, lambda sp, sn: -(sp.mean() + sn.mean()) / 2),
+                    "the line halfway between the class means: the margin is a minimum over the examples "
+                    "(section 3), so which examples decide it?"),
+            Mistake("centre-farthest", _variant(w, X, y, lambda sp, sn: -(sp.max() + sn.min()) / 2),
+                    "the line halfway between the examples farthest from each other: which examples decide a "
+                    "minimum?"),
+            Mistake("centre-not-halfway", _variant(w, X, y, lambda sp, sn: -(sp.min() + sn.max())),
+                    "the closest example of one class is nearer to your line than the closest of the other: "
+                    "sliding the line (section 2) can make the smaller of the two larger")]
 
 
-@exercise("ch02-margin", number=2, title="find the bugs in a margin", points=2, kind="debug",
-          hint="Work out the margin of the line x1 + 2 x2 = 3 (section 1's w~ = (-3, 1, 2)) on two toy "
-               "points by hand, then print what each line of the given function computes. Which number is the "
-               "bias in the course's layout, and which part of w~ is a direction in the plane (section 3)?")
-def _margin(t, margin):
-    X, y = _TOY_X, _TOY_Y
-    ok = t.check(lambda: margin(_W_LINE, X.copy(), y.copy()), _margin_reference(_W_LINE, X, y),
-            call="`margin([-3, 1, 2], X_toy, y_toy)`",
-            misconceptions=[Mistake("margin-given", _variant(_W_LINE, X, y, bias_first=False, by="all"),
-                                    "the given function unchanged: it reads the bias from the end and divides "
-                                    "by the length of the whole w~"),
-                            Mistake("margin-by-w-tilde", _variant(_W_LINE, X, y, bias_first=True, by="all"),
-                                    "divided by |w~|, bias included: the distance in the plane divides by the "
-                                    "length of the normal only"),
-                            Mistake("margin-bias-last", _variant(_W_LINE, X, y, bias_first=False, by="normal"),
-                                    "the bias read from the end (Turk's layout); the course's w~ starts with it"),
-                            Mistake("margin-no-labels", float(np.min(conventions.homogeneous(X) @ _W_LINE)
-                                                              / np.linalg.norm(_W_LINE[1:])),
-                                    "the labels left out: the smallest signed distance, not the smallest "
-                                    "distance counted on each example's own side")])
-    w_axis = np.array([0.0, 1.0, 0.0])       # x1 = 0: gets (2, 0), a negative, wrong by 2
-    t.check(lambda: margin(w_axis, X.copy(), y.copy()), _margin_reference(w_axis, X, y),
-            call="`margin([0, 1, 0], X_toy, y_toy)` (a line that misclassifies a point)",
-            misconceptions=[Mistake("margin-unsigned", _variant(w_axis, X, y, bias_first=True, by="normal",
-                                                                signed=False),
-                                    "the distance without its sign: a misclassified point must give a "
-                                    "negative margin")] if ok else [])
+@exercise("ch02-centre", number=2, title="centre the line between the classes", points=2, kind="construct",
+          hint="Write the margin of the line w · x + b = 0 as a function of b (section 3): how does the signed "
+               "distance of one positive example change when b grows, and of one negative example? Sketch the "
+               "smallest of them against b on the toy data with w = (1, 2), then find its highest point.")
+def _centre(t, centred_line):
+    probes = [
+        (np.array([1.0, 2.0]), _TOY_X, _TOY_Y, "`centred_line([1, 2], X_toy, y_toy)`"),
+        (np.array([1.0, 0.0]), _TOY_X, _TOY_Y,
+         "`centred_line([1, 0], X_toy, y_toy)` (a direction along which the classes overlap)"),
+        (np.array([0.5, 1.0]), _TOY_X[::-1], _TOY_Y[::-1],
+         "`centred_line([0.5, 1], X, y)`: the toy points in reverse order, a shorter w"),
+    ]
     rng = np.random.default_rng(22)
-    Xr, yr = rng.normal(size=(9, 3)), np.where(rng.normal(size=9) > 0, 1, -1)
-    wr = rng.normal(size=4)
-    t.check(lambda: margin(wr, Xr.copy(), yr.copy()), _margin_reference(wr, Xr, yr), atol=1e-9,
-            call="`margin(w, X, y)` for random w, X (3 features) and y")
+    Xr = rng.normal(size=(9, 3))
+    yr = np.where(np.arange(9) % 3 == 0, 1, -1)
+    probes.append((rng.normal(size=3), Xr, yr, "`centred_line(w, X, y)` for a random w and X (3 features)"))
+    for k, (w, X, y, call) in enumerate(probes):
+        def run(w=w, X=X, y=y):
+            return _to_scale_of(centred_line(w.tolist(), X.tolist(), y.tolist()), w)
+
+        t.check(run, _centred_reference(w, X, y), call=call, reveal=False,
+                misconceptions=_centred_mistakes(w, X, y) if k == 0 else [])
 
 
 def _unit(w):
@@ -135,61 +157,88 @@ def _construct_line(t, w_line):
     if on_line:
         t.check_true(bool(w[0] > 0), what="the origin must be on the positive side (its score is b)",
                      mistake=Mistake("origin-negative", _unit(-good),
-                                     "the right line, but the origin is on the negative side: negate every weight"))
+                                     "the right line, but which side of it is the origin on under your weights? "
+                                     "Work out its score"))
 
 
 # --------------------------------------------------------------------------
-# Exercise 4 (predict): the bias that puts p at distance 1, and the foot of the origin
+# Exercise 4 (predict): two biases for a given w, each from where the line must be
 # --------------------------------------------------------------------------
-# w = (-6, 8), |w| = 10, p = (3, -1): w . p = -26, so (-26 + b) / 10 = 1 gives b = 36.  The origin scores 36,
-# signed distance 3.6; its foot is 0 - 3.6 w / |w| = (2.16, -2.88), which scores -12.96 - 23.04 + 36 = 0.
-_W4, _P4, _DIST4 = np.array([-6.0, 8.0]), np.array([3.0, -1.0]), 1.0
+_W4, _P4, _DIST4, _FOOT4 = np.array([-6.0, 8.0]), np.array([3.0, -1.0]), 1.0, np.array([-1.2, 1.6])
 
 
 def _distance_answers():
+    """Solve (w . p + b) / |w| = 1 for b; and, for the line whose point closest to the origin is f,
+    the bias that makes f score 0 (f lies along w, so it is that closest point)."""
     norm = np.linalg.norm(_W4)
-    b = _DIST4 * norm - _W4 @ _P4                     # solve (w . p + b) / |w| = 1
-    return float(b), (0.0 - b / norm * _W4 / norm)
+    return float(_DIST4 * norm - _W4 @ _P4), float(-(_W4 @ _FOOT4))
 
 
-@exercise("ch02-distance", number=4, title="choose the bias, then find the foot", points=2, kind="predict",
-          hint="Write the signed distance of p with b as an unknown and solve. For the foot: how far is the "
-               "origin from the line, on which side, and along which direction do you step to reach the line?")
-def _distance(t, b_for_p, foot_origin):
-    b, foot = _distance_answers()
+@exercise("ch02-distance", number=4, title="choose the bias", points=2, kind="predict",
+          hint="Write the signed distance of p with b as an unknown and solve. For the second: on which side of "
+               "the line is the origin, how far from it, and what does that say about the origin's score?")
+def _distance(t, b_for_p, b_for_foot):
+    b_p, b_f = _distance_answers()
     norm = np.linalg.norm(_W4)
-    t.check(b_for_p, b, call="`b_for_p`", atol=1e-3, reveal=False,
-            misconceptions=[Mistake("bias-no-norm", 1.0 - _W4 @ _P4, "the score set to 1 instead of the signed "
-                                                                      "distance: divide by a length"),
-                            Mistake("bias-wrong-side", -_DIST4 * norm - _W4 @ _P4, "distance 1 on the side w points "
-                                                                                  "away from: check the sign"),
-                            Mistake("bias-as-threshold", -(_DIST4 * norm - _W4 @ _P4), "the threshold t found instead "
-                                                                                        "of the bias b = -t")])
-    t.check(lambda: np.asarray(foot_origin, dtype=float), foot, call="`foot_origin`", atol=1e-3, reveal=False,
-            misconceptions=[Mistake("foot-wrong-way", -foot, "the step taken in the wrong direction: from which "
-                                                             "side of the line does the origin start?"),
-                            Mistake("foot-by-norm", -b * _W4 / norm, "stepped by b / |w| along w instead of along "
-                                                                     "the unit normal w / |w|")])
+    offset = float(np.linalg.norm(_FOOT4))
+    t.check(b_for_p, b_p, call="`b_for_p`", atol=1e-3, reveal=False,
+            misconceptions=[Mistake("bias-no-norm", 1.0 - _W4 @ _P4, "the score of p set to 1 instead of its "
+                                                                      "signed distance: a score and a distance "
+                                                                      "differ by a factor (section 3)"),
+                            Mistake("bias-wrong-side", -_DIST4 * norm - _W4 @ _P4,
+                                    "p at distance 1 on the side w points away from: which sign does the "
+                                    "signed distance have on the side w points to?"),
+                            Mistake("bias-as-threshold", -(_DIST4 * norm - _W4 @ _P4),
+                                    "for p: the threshold t found where the bias b = −t belongs"),
+                            Mistake("bias-p-on-line", float(-(_W4 @ _P4)),
+                                    "the bias that puts p on the line, at distance 0 rather than 1")])
+    t.check(b_for_foot, b_f, call="`b_for_foot`", atol=1e-3, reveal=False,
+            misconceptions=[Mistake("foot-bias-as-threshold", -b_f,
+                                    "for the foot: a positive bias puts the origin on the positive side, "
+                                    "so is the line on the side w points to or behind the origin?"),
+                            Mistake("foot-offset-as-bias", -offset,
+                                    "the distance of the line from the origin used as the bias: a bias is "
+                                    "a score, and the score changes by |w| per unit of distance along w/|w|"),
+                            Mistake("foot-norm-squared", -offset * norm ** 2,
+                                    "a factor |w| too many: a distance times |w| is a score")])
 
 
 # --------------------------------------------------------------------------
-# Exercise 5 (predict): swapping the labels but keeping w
+# Exercise 5 (predict): swapping the labels, then negating w as well
 # --------------------------------------------------------------------------
-# 33 right, 5 strictly wrong, 2 with score 0.  After y -> -y: the 33 are strictly wrong, the 5 right, and the
-# 2 still have y * score = 0, a mistake or not according to the course's test at 0.
-_AFTER_SWAP = 33 + 0 * 5 + 2 * int(conventions.is_mistake(0.0))
+# 33 right, 5 strictly wrong, 2 with score 0; the expected counts follow from the course's
+# mistake test (conventions.is_mistake) applied to y * score in each group, after each change.
+_GROUPS = {"right": (33, 1.0), "wrong": (5, -1.0), "on the boundary": (2, 0.0)}   # (size, y * score sign)
+
+
+def _mistakes_after(flip_y: bool, flip_w: bool) -> int:
+    sign = (-1.0 if flip_y else 1.0) * (-1.0 if flip_w else 1.0)
+    return sum(n for n, m in _GROUPS.values() if conventions.is_mistake(sign * m))
 
 
 @exercise("ch02-swap", number=5, title="swapping the classes", points=2, kind="predict",
-          hint="Go through the three groups of points separately and ask what negating y does to "
-               "y times the score in each, with the course's mistake test.")
-def _swap(t, n_mistakes_after_swap):
-    t.check(n_mistakes_after_swap, _AFTER_SWAP, call="`n_mistakes_after_swap`", reveal=False,
-            misconceptions=[Mistake("boundary-fixed-by-swap", 33,
-                                    "the two points on the boundary counted as right after the swap: what does "
-                                    "the course's test do with y · 0 (section 9)?"),
-                            Mistake("all-wrong", 40, "every point counted as a mistake after the swap: follow "
-                                                     "the five strictly wrong ones through it"),
-                            Mistake("nothing-changes", 7, "the count before the swap: negating y negates "
-                                                          "y times the score"),
-                            Mistake("only-strict", 5, "only the strictly wrong points counted, before the swap")])
+          hint="Go through the three groups of points separately and ask what each change does to y times the "
+               "score, then apply the course's mistake test to each group.")
+def _swap(t, n_after_swap, n_after_swap_and_negate):
+    t.check(n_after_swap, _mistakes_after(True, False), call="`n_after_swap`", reveal=False,
+            misconceptions=[Mistake("swap-one-group-wrong", 33,
+                                    "after the swap, one group of points is counted wrongly: redo the "
+                                    "course's test y · score ≤ 0 for each of the three groups"),
+                            Mistake("swap-too-many", 40,
+                                    "after the swap, more points counted as mistakes than the course's test "
+                                    "finds: redo y · score ≤ 0 for each of the three groups"),
+                            Mistake("swap-nothing-changes", 7, "the count before the swap: negating y changes the "
+                                                               "sign of every product y · score"),
+                            Mistake("swap-only-strict", 5, "only the strictly wrong points counted, and before "
+                                                           "the swap")])
+    t.check(n_after_swap_and_negate, _mistakes_after(True, True), call="`n_after_swap_and_negate`",
+            reveal=False,
+            misconceptions=[Mistake("negate-same-as-swap", _mistakes_after(True, False),
+                                    "the count after the swap alone: negating w~ as well changes the sign of "
+                                    "every score once more"),
+                            Mistake("negate-too-few", 5,
+                                    "after both changes, fewer points counted as mistakes than the course's "
+                                    "test finds: redo y · score ≤ 0 for each of the three groups"),
+                            Mistake("negate-all-right", 0,
+                                    "no mistakes at all: what do the two changes together do to each product "
+                                    "y · score?")])

@@ -2,11 +2,12 @@
 
 Expected values are computed here from the rules as the chapter states them,
 independently of lecturekit's multiclass models: one-vs-rest's claims and
-nearest-mean tie-breaker, the pairwise vote, the borders of a linear machine
-(a border is a stretch of the line (w_i - w_j) . x~ = 0 on which classes i and
-j beat every other class, found by intersecting intervals along that line),
-and separability by lecturekit's exact linear program.  A score of exactly 0
-is no claim and a vote for the second class of a pair, as
+nearest-mean tie-breaker, the pairwise vote, the multiclass perceptron rule of
+section 4 written out again, the borders of a linear machine (a border is a
+stretch of the line (w_i - w_j) . x~ = 0 on which classes i and j beat every
+other class, found by intersecting intervals along that line), and
+separability by lecturekit's exact linear program.  A score of exactly 0 is
+no claim and a vote for the second class of a pair, as
 :mod:`lecturekit.conventions` decides a score of 0.  Every catalogued mistake's
 value is what that mistake gives on the probe, computed by the mistaken rule
 itself; no message names a key.
@@ -25,11 +26,17 @@ _CLAIMS_AT_ZERO = conventions.sign(0.0) == conventions.POSITIVE
 
 
 # --------------------------------------------------------------------------
-# Exercise 1 — predict lecturekit's one-vs-rest answers
+# Exercise 1 — predict lecturekit's one-vs-rest answers, and what decided them
 # --------------------------------------------------------------------------
 _W1 = np.array([[-1.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-0.5, 0.0, -1.0]])
 _MEANS1 = np.array([[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]])
 _P1 = np.array([[0.2, 2.0], [1.6, 0.2], [-0.5, -0.2], [1.0, 0.2]])
+_DECIDERS = ("claim", "claimers", "all")
+
+
+def _claims1(zero_claims=_CLAIMS_AT_ZERO):
+    scores = conventions.homogeneous(_P1) @ _W1.T
+    return scores >= 0 if zero_claims else scores > 0
 
 
 def _ovr_rule(*, candidates="claimers", zero_claims=_CLAIMS_AT_ZERO, rule="claims"):
@@ -40,9 +47,8 @@ def _ovr_rule(*, candidates="claimers", zero_claims=_CLAIMS_AT_ZERO, rule="claim
         return np.argmax(scores, axis=1).tolist()
     if rule == "nearest-mean":
         return np.argmin(d2, axis=1).tolist()
-    claims = scores >= 0 if zero_claims else scores > 0
     out = []
-    for c, d in zip(claims, d2):
+    for c, d in zip(_claims1(zero_claims), d2):
         if c.sum() == 1:
             out.append(int(np.argmax(c)))
         else:
@@ -51,10 +57,17 @@ def _ovr_rule(*, candidates="claimers", zero_claims=_CLAIMS_AT_ZERO, rule="claim
     return out
 
 
+def _deciders(*, zero_claims=_CLAIMS_AT_ZERO, names=_DECIDERS):
+    """What decided each point: one claim, the nearest mean among the claimers, or among all classes."""
+    one, several, none = names
+    return [one if c.sum() == 1 else several if c.any() else none for c in _claims1(zero_claims)]
+
+
 @exercise("ch08-ovr-predict", number=1, title="predict lecturekit's one-vs-rest answers", points=2, kind="predict",
           hint="For each point write the three scores (bias first) and the three squared distances to the means. "
                "Which classes claim it? If not exactly one, which classes are the candidates?")
-def _ovr_predict(t, predicted):
+def _ovr_predict(t, predicted, decided_by):
+    zero = Mistake("zero-claims", None, "a score of exactly 0 counted as a claim")
     t.check(predicted, _ovr_rule(), call="`predicted`", reveal=False, misconceptions=[
         Mistake("nearest-of-all", _ovr_rule(candidates="all"),
                 "where two classifiers claim a point, the nearest mean was taken among all classes; which classes "
@@ -62,11 +75,16 @@ def _ovr_predict(t, predicted):
         Mistake("argmax-scores", _ovr_rule(rule="argmax"),
                 "the class with the largest score: that is scikit-learn's reading, not lecturekit's claims and "
                 "tie-breaker"),
-        Mistake("zero-claims", _ovr_rule(zero_claims=not _CLAIMS_AT_ZERO),
-                "a score of exactly 0 counted as a claim"),
+        Mistake(zero.id, _ovr_rule(zero_claims=not _CLAIMS_AT_ZERO), zero.message),
         Mistake("nearest-mean-only", _ovr_rule(rule="nearest-mean"),
                 "the nearest class mean everywhere: the mean decides only where the classifiers do not agree on "
                 "one class"),
+    ])
+    t.check(decided_by, _deciders(), call="`decided_by`", reveal=False, misconceptions=[
+        Mistake(zero.id, _deciders(zero_claims=not _CLAIMS_AT_ZERO), zero.message),
+        Mistake("deciders-swapped", _deciders(names=("claim", "all", "claimers")),
+                '"claimers" and "all" swapped: "claimers" names the points two or more classifiers claim, "all" the '
+                "points no classifier claims"),
     ])
 
 
@@ -112,17 +130,17 @@ def _run_pairwise(pairwise_predict, S, pairs, k, d2):
 
 
 @exercise("ch08-pairwise-vote", number=2, title="find the bugs in a pairwise prediction", points=2, kind="debug",
-          hint="Work the code by hand on five classes with votes (3, 2, 2, 2, 1), and with a tie between two classes "
-               "whose means are not the nearest ones. Which class does lecturekit give a tied point?")
+          hint="Take the rule of section 3 apart — who counts as tied, and which classes a tie may go to — and read "
+               "each line of the classmate's code against it. Then make up a row of votes for five classes on which "
+               "a line you suspect gives a different answer from the rule.")
 def _pairwise_vote(t, pairwise_predict):
     t.check(lambda: _run_pairwise(pairwise_predict, _S5, _PAIRS5, 5, _D5), _pairwise(_S5, _PAIRS5, 5, _D5),
             call="`pairwise_predict(S, pairs5, 5, d2)`, five rows of scores for five classes",
             misconceptions=[
                 Mistake("clean-sweep", _pairwise(_S5, _PAIRS5, 5, _D5, tie="sweep"),
-                        "a row is called tied unless one class won all k - 1 of its duels; with three classes that "
-                        "is the same test, with more it is not"),
+                        "a row in which one class has more votes than every other came back as tied"),
                 Mistake("nearest-of-all", _pairwise(_S5, _PAIRS5, 5, _D5, among="all"),
-                        "a tie goes to the nearest mean among all classes; the vote has already ruled some out"),
+                        "a tied row came back as a class that is not among the classes with the most votes"),
             ])
     Xb, yb = blobs(20, 5, seed=2)
     model = one_vs_one(Xb, yb)
@@ -135,7 +153,132 @@ def _pairwise_vote(t, pairwise_predict):
 
 
 # --------------------------------------------------------------------------
-# Exercise 3 — construct: a linear machine with two borders missing
+# Exercise 3 — two steps of the multiclass perceptron rule, by hand
+# --------------------------------------------------------------------------
+_W3 = np.array([[0.0, -1.0, 2.0], [1.0, -1.0, 0.0], [2.0, 0.0, 1.0]])
+_STEPS3 = [(np.array([-1.0, 0.0]), 1), (np.array([-1.0, 1.0]), 2)]
+
+
+def _machine_steps(W, steps, *, test="ge", rival="strongest", one=1.0, online=True, rows="both"):
+    """Section 4's rule, eta = 1, on the examples in order; the keywords make the catalogued mistakes of it."""
+    W = np.array(W, dtype=float)
+    before = W.copy()
+    for x, c in steps:
+        xt = np.r_[1.0, x]
+        g = (W if online else before) @ xt
+        step = np.r_[one, x]
+        if rival == "argmax":                   # the predicted class (first on ties) instead of the strongest rival
+            j = int(np.argmax(g))
+            pushed = [] if j == c else [j]
+        else:
+            others = [m for m in range(len(W)) if m != c]
+            j = max(others, key=lambda m: (g[m], -m))   # the strongest rival, the first on a tie
+            beats = g[j] >= g[c] if test == "ge" else g[j] > g[c]
+            if rival == "all":
+                pushed = [m for m in others if g[m] >= g[c]]
+            else:
+                pushed = [j] if beats else []
+        if pushed:
+            W[c] = W[c] + step
+            if rows == "both":
+                for m in pushed:
+                    W[m] = W[m] - step
+    return W.tolist()
+
+
+def _w_after(W_after):
+    W = np.asarray(W_after, dtype=float)
+    if W.shape != (3, 3):
+        raise ValueError(f"W_after must be three rows of three numbers (b, w1, w2); it has shape {W.shape}")
+    return W.tolist()
+
+
+@exercise("ch08-machine-steps", number=3, title="two steps of the multiclass rule", points=3, kind="predict",
+          hint="Before each step write the three scores of the example with the rows as they are at that moment "
+               "(bias first), then go through the lines of section 4's pseudocode one by one.")
+def _machine_steps_check(t, W_after):
+    t.check(lambda: _w_after(W_after), _machine_steps(_W3, _STEPS3), call="`W_after`", reveal=False,
+            misconceptions=[
+                Mistake("strict-test", _machine_steps(_W3, _STEPS3, test="gt"),
+                        "a rival that ties with the true class was not counted as a mistake: what does section 4's "
+                        "test do with a tie?"),
+                Mistake("predicted-class", _machine_steps(_W3, _STEPS3, rival="argmax"),
+                        "a step was taken only when the largest score (the first on a tie) is not the true class: "
+                        "the rule compares the true class with its strongest rival"),
+                Mistake("every-rival", _machine_steps(_W3, _STEPS3, rival="all"),
+                        "every rival that scores at least as high as the true class was pushed down: the rule "
+                        "pushes one class down per step"),
+                Mistake("no-bias-step", _machine_steps(_W3, _STEPS3, one=0.0),
+                        "the biases did not change: the step adds and subtracts the homogeneous x~ = (1, x1, x2)"),
+                Mistake("stale-rows", _machine_steps(_W3, _STEPS3, online=False),
+                        "the second example was scored with the rows from before the first step: the rule updates "
+                        "after every example, and the next example sees the new rows"),
+                Mistake("true-row-only", _machine_steps(_W3, _STEPS3, rows="true"),
+                        "only the true class's row changed: the rule also pushes the strongest rival down"),
+            ])
+
+
+# --------------------------------------------------------------------------
+# Exercise 4 — construct: three borders that meet at a given point
+# --------------------------------------------------------------------------
+_MEET = np.array([1.0, 2.0])
+_WINS = ((0, np.array([3.0, 2.0])), (1, np.array([1.0, 4.0])), (2, np.array([-1.0, 0.0])))
+
+
+def _tie_point(W):
+    """The point where the three scores of W tie, or None when the lines (w0 - w1), (w1 - w2) do not cross."""
+    A = np.array([W[0] - W[1], W[1] - W[2]])
+    scale = max(1.0, float(np.abs(W).max()))
+    if abs(np.linalg.det(A[:, 1:])) <= 1e-12 * scale ** 2:
+        return None
+    return np.linalg.solve(A[:, 1:], -A[:, 0])
+
+
+def _meets_at(W, p):
+    point = _tie_point(W)
+    return point is not None and bool(np.allclose(point, p, atol=1e-9, rtol=0.0))
+
+
+@exercise("ch08-construct-meet", number=4, title="construct: three borders that meet at a given point", points=2,
+          kind="construct",
+          hint="Where all three scores tie, every difference g_i - g_j is 0. Pick the feature parts of the rows "
+               "first, so that each class wins in its direction, and then the biases that make the scores tie "
+               "where they should.")
+def _construct_meet(t, W_meet):
+    try:
+        W = np.asarray(W_meet, dtype=float)
+    except (TypeError, ValueError):
+        W = np.zeros((0, 0))
+    if not t.check_true(W.shape == (3, 3) and bool(np.all(np.isfinite(W))),
+                        what=f"`W_meet` has three rows of three numbers (b, w1, w2); got shape {W.shape}"):
+        return
+    point = _tie_point(W)
+    if not t.check_true(point is not None,
+                        what="two of the tie lines of `W_meet` cross, so that the three scores tie at one point",
+                        mistake=Mistake("parallel", None, "the tie lines are parallel (or there are none): the "
+                                                          "feature parts of the rows must point in different "
+                                                          "directions")):
+        return
+    flipped, last = _meets_at(W, -_MEET), _meets_at(W[:, [2, 0, 1]], _MEET)
+    t.check_true(_meets_at(W, _MEET), what=f"the three scores of `W_meet` tie at (1, 2) (they tie at "
+                                           f"({point[0]:.4g}, {point[1]:.4g}))",
+                 mistake=(Mistake("bias-sign", None, "the scores tie at minus the point: check the sign of each "
+                                                     "bias as you move it to the other side of its equation")
+                          if flipped else
+                          Mistake("bias-last", None, "the bias written as the last entry of each row: rows are "
+                                                     "(b, w1, w2), bias first") if last else None))
+    g = np.array([conventions.homogeneous(x[None])[0] @ W.T for _, x in _WINS])
+    wrong = [(c, x) for (c, x), s in zip(_WINS, g) if not np.all(s[c] > np.delete(s, c))]
+    t.check_true(not wrong, what="class 0 wins at (3, 2), class 1 at (1, 4) and class 2 at (-1, 0)"
+                 + ("" if not wrong else "; not class " + ", ".join(f"{c} at ({x[0]:g}, {x[1]:g})" for c, x in wrong)),
+                 mistake=Mistake("winners", None, "the scores tie at the right point, so who wins around it is "
+                                                  "decided by the feature parts (w1, w2) of the rows alone: in "
+                                                  "which direction does each class win?")
+                 if _meets_at(W, _MEET) else None)
+
+
+# --------------------------------------------------------------------------
+# Exercise 5 — construct: a linear machine with two borders missing
 # --------------------------------------------------------------------------
 def _has_region(W, c):
     """Whether class c wins outright on a set of positive area: max s with (w_c - w_k) . x~ >= s for all k."""
@@ -178,10 +321,10 @@ def _borders(W):
     return found
 
 
-@exercise("ch08-construct-borders", number=3, title="construct: a linear machine with two borders missing", points=2,
+@exercise("ch08-construct-borders", number=5, title="construct: a linear machine with two borders missing", points=2,
           kind="construct",
-          hint="A border between i and j is where their scores tie and beat every other class. Think of four "
-               "directions for the normal parts of the rows, and ask which classes can only meet at one point.")
+          hint="A border between i and j is a stretch of line on which their scores tie and beat every other class. "
+               "Where can four regions come together, and which pairs of them then touch only there?")
 def _construct_borders(t, W_apart):
     try:
         W = np.asarray(W_apart, dtype=float)
@@ -209,9 +352,9 @@ def _construct_borders(t, W_apart):
 
 
 # --------------------------------------------------------------------------
-# Exercise 4 — construct: every class cut off by a line, yet "?" points
+# Exercise 6 — construct: every class cut off by a line, yet "?" points
 # --------------------------------------------------------------------------
-@exercise("ch08-construct", number=4, title='construct: every class cut off by a line, yet "?" points',
+@exercise("ch08-construct", number=6, title='construct: every class cut off by a line, yet "?" points',
           points=3, kind="construct",
           hint="A line that cuts a class off exists; least squares need not find it. Chapter 7 shows which data "
                "make least squares give up points a line could get right.")
@@ -239,45 +382,22 @@ def _construct(t, X_c, y_c):
 
 
 # --------------------------------------------------------------------------
-# Exercise 5 — predict where the three borders meet
+# Exercise 7 — explain: two claims, read by the largest score
 # --------------------------------------------------------------------------
-_W5 = np.array([[0.0, 2.0, 0.0], [2.0, 0.0, 1.0], [-1.0, 0.0, 0.0]])
-
-
-def _meet(W):
-    """The point where (w0 - w1) . x~ = 0 and (w1 - w2) . x~ = 0."""
-    A = np.array([W[0] - W[1], W[1] - W[2]])
-    return np.linalg.solve(A[:, 1:], -A[:, 0]).tolist()
-
-
-@exercise("ch08-predict-meet", number=5, title="predict where the three borders meet", points=2, kind="predict",
-          hint="Each border is where two scores are equal; the point where all three meet satisfies two such "
-               "equations at once.")
-def _predict_meet(t, meet):
-    t.check(meet, _meet(_W5), call="`meet`", reveal=False,
-            misconceptions=[
-                Mistake("ovr-lines", np.linalg.solve(_W5[:2, 1:], -_W5[:2, 0]).tolist(),
-                        "where the one-vs-rest lines w_0 . x~ = 0 and w_1 . x~ = 0 cross, not where the scores tie"),
-                Mistake("bias-sign", _meet(_W5 * np.array([-1.0, 1.0, 1.0])),
-                        "check the sign of each bias as you move it to the other side of its equation"),
-                Mistake("bias-last", _meet(_W5[:, [2, 0, 1]]),
-                        "the bias taken as the last entry of each row instead of the first"),
-            ])
-
-
-# --------------------------------------------------------------------------
-# Exercise 6 — explain: one-vs-rest read by the largest score
-# --------------------------------------------------------------------------
-@exercise("ch08-explain-argmax", number=6, title="explain: one-vs-rest read by the largest score", points=2,
+@exercise("ch08-explain-argmax", number=7, title="explain: two claims, read by the largest score", points=2,
           kind="explain",
-          hint="What does it mean that a perceptron converged? Take a training point of class c: what are the signs "
-               "of the three scores there?")
+          hint="Write down what you know about the signs of the three scores at such a point, and what each rule "
+               "looks at: the scores, the class means, or the distances to the lines.")
 def _explain_argmax(t, answer):
-    t.check(answer, "b", call="`answer`", reveal=False,
+    t.check(answer, "a", call="`answer`", reveal=False,
             misconceptions=[
-                Mistake("unrelated-scales", "a", "the scores are on unrelated scales, but look at their signs at a "
-                                                 "training point after all three runs converged"),
-                Mistake("question-marks", "c", "which training points can lie in a \"?\" region when every "
-                                               "classifier converged?"),
-                Mistake("tie-breaker", "d", "ask when the tie-breaker is used at all on the training points"),
+                Mistake("argmax-is-tie-breaker", "b",
+                        "the nearest-mean rule looks at the class means, the largest score at the classifiers' "
+                        "scores: nothing ties the two together"),
+                Mistake("negative-score-wins", "c",
+                        "a classifier that does not claim x has a score of at most 0 there: compare it with the "
+                        "scores of the two that do"),
+                Mistake("score-is-distance", "d",
+                        "a score w~_c . x~ is the distance to the line times the length of w_c, and the three "
+                        "classifiers' weight vectors need not have the same length"),
             ])

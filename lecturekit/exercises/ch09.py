@@ -45,10 +45,21 @@ def _semi_axes(w):
     return [float(np.sqrt(-b / v1)), float(np.sqrt(-b / v2))]
 
 
-@exercise("ch09-construct-ellipse", number=1, title="construct: an ellipse from its semi-axes", points=1,
+# Exercise 1: the centred ellipse b + v1 x1^2 + v2 x2^2 = 0 through (2, 1) and (1, 1.5): two equations linear in
+# (b, v1, v2); its semi-axes are the expected value, so any positive multiple of the weights passes.
+_P1 = np.array([[2.0, 1.0], [1.0, 1.5]])
+
+
+def _through(points):
+    """The semi-axes of the centred ellipse through two points (a1² and a2² from 1/a1² z1 + 1/a2² z2 = 1)."""
+    inv = np.linalg.solve(np.asarray(points, dtype=float), np.ones(2))
+    return [float(v) for v in 1 / np.sqrt(inv)]
+
+
+@exercise("ch09-construct-ellipse", number=1, title="construct: an ellipse through two points", points=1,
           kind="construct",
-          hint="Start from the ellipse's equation in x1 and x2, read it as a line in z1 = x1² and z2 = x2², then "
-               "decide the overall sign from one point you know must be positive.")
+          hint="A point lies on the boundary when its score is 0. Write that for both points, with the squared "
+               "coordinates as the features, then decide the overall sign from one point you know must be positive.")
 def _construct_ellipse(t, w_ellipse):
     def shape():
         w = np.asarray(w_ellipse, dtype=float).ravel()
@@ -56,11 +67,12 @@ def _construct_ellipse(t, w_ellipse):
             raise ValueError(f"w_ellipse must have three numbers (b, v1, v2); it has {w.size}")
         return _semi_axes(w)
 
-    t.check(shape, [3.0, 0.5], atol=1e-6, call="the semi-axes of the ellipse drawn by `w_ellipse`",
+    t.check(shape, _through(_P1 ** 2), atol=1e-6, call="the semi-axes of the ellipse drawn by `w_ellipse`",
             misconceptions=[
-                Mistake("axes-swapped", [0.5, 3.0], "the semi-axes are swapped: v1 belongs to x1"),
-                Mistake("one-over-a", [float(np.sqrt(3.0)), float(np.sqrt(0.5))],
-                        "v_j = 1 / a_j instead of 1 / a_j²: the equation is in x_j², so the semi-axis enters squared"),
+                Mistake("axes-swapped", _through(_P1 ** 2)[::-1], "the semi-axes are swapped: v1 belongs to x1"),
+                Mistake("not-squared", _through(_P1),
+                        "the two equations used x1 and x2 where the features are x1² and x2²: each coordinate of "
+                        "the points enters squared"),
             ])
 
     def outside():
@@ -82,8 +94,8 @@ def _lost_properties(X, y):
 
 @exercise("ch09-construct-lost", number=2, title="construct: data the squares cannot separate", points=2,
           kind="construct",
-          hint="The map sends x and another point to the same squares. Which points are those, and what happens if "
-               "they carry different labels?")
+          hint="Draw where the two classes land after the map, in the (z1, z2) plane. When can no line separate "
+               "two sets of points there, and which raw points would put them in that position?")
 def _construct_lost(t, X_lost, y_lost):
     try:
         X = np.asarray(X_lost, dtype=float)
@@ -97,6 +109,12 @@ def _construct_lost(t, X_lost, y_lost):
     if not t.check_true(set(np.unique(y).tolist()) == set(conventions.LABELS),
                         what=f"`y_lost` holds both labels {conventions.LABELS} and nothing else"):
         return
+    if not t.check_true(len(np.unique(square_features(X), axis=0)) == len(X),
+                        what="no two points of `X_lost` have the same squares (x1², x2²)",
+                        mistake=Mistake("same-image", None, "two of the points have the same squares: this exercise "
+                                                             "asks for images that all differ, so the reason no line "
+                                                             "separates them must lie elsewhere")):
+        return
     t.check(_lost_properties(X, y), {"a line separates the raw data": True,
                                      "a line separates the squared features": False},
             call="the properties of `(X_lost, y_lost)`",
@@ -107,7 +125,7 @@ def _construct_lost(t, X_lost, y_lost):
                         "separates before the map"),
                 Mistake("squares-separate", {"a line separates the raw data": True,
                                              "a line separates the squared features": True},
-                        "the squares keep these classes apart: what information does the map throw away?"),
+                        "the images of the two classes can still be cut apart by a line: look at where each image lands"),
             ])
 
 
@@ -137,7 +155,8 @@ def _debug_dual(t, dual_alpha):
             call="`dual_alpha(G, y, 50)`, G the Gram matrix of the kernel (1 + x·z)² on 12 noisy XOR points",
             misconceptions=[
                 Mistake("no-labels", _dual_alpha(_GX, _YX, 50, labels_in_score=False),
-                        "the score leaves out the labels y_j: compare it with the dual score of Flach's Eq. 7.9"),
+                        "these are the classmate's counts: some alpha_i grow in every epoch while others never "
+                        "move, as if every earlier mistake pushed the score the same way"),
                 Mistake("label-step", _dual_alpha(_GX, _YX, 50, step="label"),
                         "alpha_i counts mistakes, so what may it never become?"),
                 Mistake("strict", _dual_alpha(_GX, _YX, 50, strict=True),
@@ -208,4 +227,47 @@ def _shape(t, boundary_shape):
                         "(d): evaluate the score at a point far out on the x2-axis and at one far out on the x1-axis"),
                 Mistake("lines", "e",
                         "(e) two parallel lines: what would v1 or v2 have to be for that?"),
+            ])
+
+
+# --------------------------------------------------------------------------
+# Exercise 6 — the bound with the added features, before Delta is chosen
+# --------------------------------------------------------------------------
+_R6, _D6, _G6, _DELTA6 = 2.0, 1.0, 0.5, 1.0
+
+
+def _fs_bound_at(R, D, gamma, delta, *, square_shrink=True, grow_radius=True, shrink=True):
+    """Chapter 5's (radius / margin)^2 for the augmented data of section 6, and the variants a mistake makes."""
+    radius2 = R**2 + delta**2 if grow_radius else R**2
+    factor = 1 + D**2 / delta**2
+    if not shrink:
+        factor = 1.0
+    elif not square_shrink:
+        factor = factor**0.5
+    return radius2 * factor / gamma**2
+
+
+@exercise("ch09-fs-bound", number=6, title="the bound before Δ is chosen", points=2, kind="predict",
+          hint="Section 6 gives two facts about the augmented data: how long its points can be, and the margin "
+               "with which the normalised long vector separates them. Put both into chapter 5's bound.")
+def _fs_bound_check(t, bound_at_1):
+    def value():
+        v = float(np.asarray(bound_at_1, dtype=float))
+        if not np.isfinite(v):
+            raise ValueError(f"bound_at_1 must be a finite number; got {bound_at_1!r}")
+        return v
+
+    t.check(value, _fs_bound_at(_R6, _D6, _G6, _DELTA6), atol=1e-6, call="`bound_at_1`", reveal=False,
+            misconceptions=[
+                Mistake("best-delta", ((_R6 + _D6) / _G6) ** 2,
+                        "((R + D) / gamma)² is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1"),
+                Mistake("margin-not-squared", _fs_bound_at(_R6, _D6, _G6, _DELTA6, square_shrink=False),
+                        "chapter 5's bound divides by the square of the margin, and the margin here carries the "
+                        "factor 1 / sqrt(1 + D² / Delta²)"),
+                Mistake("radius-unchanged", _fs_bound_at(_R6, _D6, _G6, _DELTA6, grow_radius=False),
+                        "the added coordinate Delta makes the points longer: their length is at most "
+                        "sqrt(R² + Delta²)"),
+                Mistake("margin-unchanged", _fs_bound_at(_R6, _D6, _G6, _DELTA6, shrink=False),
+                        "the long vector (u, y_i d_i / Delta, ...) must be divided by its length before it is a unit "
+                        "vector, and that shrinks its margin"),
             ])

@@ -47,6 +47,17 @@ def dot_product_state(a1, a2, b1, b2) -> dict:
     }
 
 
+def _fixed(v, places: int) -> str:
+    """v with a fixed number of decimals, and no "-0.00" for a rounding error below the last one."""
+    text = f"{float(v):.{places}f}"
+    return text[1:] if text.startswith("-") and float(text) == 0 else text
+
+
+def _shown(v) -> str:
+    """Two decimals (no "-0.00"), or a dash for a quantity that does not exist (None, NaN)."""
+    return fmt_number(v) if v is None or not np.isfinite(v) else _fixed(v, 2)
+
+
 def dot_product_explorer(a=(2.0, 1.0), b=(1.0, 2.0), *, limit=4.0):
     """Two vectors in the plane: dot product, cosine, angle and projection.
 
@@ -87,26 +98,27 @@ def dot_product_explorer(a=(2.0, 1.0), b=(1.0, 2.0), *, limit=4.0):
         from ..plot import vectors
 
         drawn = vectors(s["a"], s["b"], ax=ax)
-        if drawn.angle_label is not None:  # drawn for each picture, so not made by Explorer's legible()
-            drawn.angle_label.set_fontsize(FONT_PT)
+        for label in (drawn.angle_label, drawn.projection_label):  # drawn for each picture, so not
+            if label is not None:                                   # made by Explorer's legible()
+                label.set_fontsize(FONT_PT)
         return drawn
 
     def alt(s):
         a, b = s["a"], s["b"]
-        text = (f"Two arrows from the origin: a = ({a[0]:.1f}, {a[1]:.1f}) and b = ({b[0]:.1f}, {b[1]:.1f}). "
-                f"Their dot product is {s['dot']:.2f}")
+        text = (f"Two arrows from the origin: a = ({_fixed(a[0], 1)}, {_fixed(a[1], 1)}) and "
+                f"b = ({_fixed(b[0], 1)}, {_fixed(b[1], 1)}). Their dot product is {_fixed(s['dot'], 2)}")
         if np.isfinite(s["angle"]):
-            text += f" and the angle between them is {s['angle']:.1f} degrees"
+            text += f" and the angle between them is {_fixed(s['angle'], 1)} degrees"
         if s["projection"] is not None:
             p = s["projection"]
-            text += (f"; the projection of a onto b, drawn along b, ends at ({p[0]:.2f}, {p[1]:.2f}), "
-                     f"a signed length of {s['projection_length']:.2f}")
+            text += (f"; the projection of a onto b, drawn along b, ends at ({_fixed(p[0], 2)}, {_fixed(p[1], 2)}), "
+                     f"a signed length of {_fixed(s['projection_length'], 2)}")
         return text + "."
 
     def describe(s):
-        return (f"a · b = <b>{s['dot']:.2f}</b> &nbsp; |a| = {s['norm_a']:.2f}, |b| = {s['norm_b']:.2f}, "
-                f"cos θ = {fmt_number(s['cosine'])}, θ = {fmt_number(s['angle'])}°, "
-                f"projection of a on b: {fmt_number(s['projection_length'])} &nbsp; "
+        return (f"a · b = <b>{_fixed(s['dot'], 2)}</b> &nbsp; |a| = {s['norm_a']:.2f}, |b| = {s['norm_b']:.2f}, "
+                f"cos θ = {_shown(s['cosine'])}, θ = {_shown(s['angle'])}°, "
+                f"projection of a on b: {_shown(s['projection_length'])} &nbsp; "
                 f"(a · b = |a| |b| cos θ)")
 
     return Explorer("dot_product_explorer", controls, compute, draw, describe,

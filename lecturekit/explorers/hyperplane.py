@@ -63,6 +63,8 @@ def hyperplane_state(w1, w2, b, k=1.0, swap=False, flip=False, *, X, y) -> dict:
     wrong = np.flatnonzero(y_used * scores <= 0)
     v = float(np.hypot(w[1], w[2]))
     return {
+        "swap": swap,
+        "flip": flip,
         "w": w,
         "y": y_used.astype(int),
         "scores": scores,
@@ -72,6 +74,32 @@ def hyperplane_state(w1, w2, b, k=1.0, swap=False, flip=False, *, X, y) -> dict:
         "unit_normal": w[1:] / v if v > 0 else None,
         "offset": float(-w[0] / v) if v > 0 else float("nan"),
     }
+
+
+def _points(n: int) -> str:
+    return f"{n} point" + ("" if n == 1 else "s")
+
+
+def hyperplane_alt(s) -> str:
+    """The text alternative of the explorer's picture in state ``s`` (a :func:`hyperplane_state`).
+
+    Says which side the normal points to in terms of the labels drawn: the side
+    predicted +1, and how many of the points labelled +1 lie there (all of them
+    when the line separates the data; none when the classes are swapped and w
+    is kept).
+    """
+    yy = s["y"]
+    n_pos = int(np.sum(yy > 0))
+    head = (f"Scatter plot of {_points(n_pos)} labelled +1 and {_points(len(yy) - n_pos)} labelled −1"
+            f"{' (the labels swapped)' if s.get('swap') else ''}.")
+    if s["has_boundary"]:
+        on_side = int(np.sum((yy > 0) & (s["scores"] > 0)))
+        where = (f" The boundary {equation(s['w'])} has its normal vector pointing to the side it predicts as +1, "
+                 f"where {on_side} of the {_points(n_pos)} labelled +1 {'lies' if on_side == 1 else 'lie'}")
+    else:
+        where = " With w1 = w2 = 0 there is no boundary"
+    n_wrong = s["n_misclassified"]
+    return (head + where + f"; {_points(n_wrong)} {'is' if n_wrong == 1 else 'are'} misclassified and ringed.")
 
 
 def hyperplane_explorer(X=None, y=None):
@@ -134,15 +162,11 @@ def hyperplane_explorer(X=None, y=None):
         return drawn
 
     def alt(s):
-        n_pos = int(np.sum(s["y"] > 0))
-        where = (f"The boundary {equation(s['w'])} has its normal vector pointing to the side of class +1"
-                 if s["has_boundary"] else "With w1 = w2 = 0 there is no boundary")
-        return (f"Scatter plot of {n_pos} points of class +1 and {len(s['y']) - n_pos} of class −1"
-                f"{' (classes swapped)' if s['y'] is not y and np.any(s['y'] != y) else ''}. {where}; "
-                f"{s['n_misclassified']} points are misclassified and ringed.")
+        return hyperplane_alt(s)
 
     def describe(s):
-        where = (f"unit normal {wvec(s['unit_normal'])}, distance from origin {s['offset']:.2f}"
+        where = (f"unit normal {wvec(s['unit_normal'])}, signed distance of the line from the origin "
+                 f"along it {s['offset'] + 0.0:.2f}"
                  if s["has_boundary"] else "w1 = w2 = 0: no boundary")
         return (f"w = (w0, w1, w2) = <b>{wvec(s['w'])}</b> &nbsp; {where} &nbsp; "
                 f"misclassified: <b>{s['n_misclassified']}</b> of {len(s['y'])}")

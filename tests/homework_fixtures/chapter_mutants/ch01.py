@@ -1,5 +1,4 @@
 # Plausible wrong answers for chapter 01: each must lose points under the grader.
-# Each starts with the id of the misconception it plays (lecturekit/exercises/ch01.py).
 MUTANTS = {
     "ch01-normal": [
         ("zero-normal", "w_normal = [0.0, 0.0, 0.0]\n"),
@@ -7,7 +6,8 @@ MUTANTS = {
         ("normal-to-a-only", "w_normal = [1.0, 1.0, -1.0]\n"),
         ("normal-to-c-only", "w_normal = [0.0, 1.0, 1.0]\n"),
         ("normal-sides-swapped",
-         "w_normal = [-5.0, 1.0, 1.0]\n"),
+         "w_normal = np.array([-5.0, 1.0, 1.0]) / 27 ** 0.5\n"),
+        ("normal-not-unit", "w_normal = [5.0, -1.0, -1.0]\n"),
     ],
     "ch01-reflect": [
         ("reflect-given", '''def reflect(x, w):
@@ -26,14 +26,22 @@ MUTANTS = {
          ("angle_ab = 120.0", "angle_ab = 60.0")),
         ("angle-radians", ("angle_ab = 120.0", "angle_ab = 2 * np.pi / 3")),
         ("proj-not-normalised",
-         ("proj_a_on_b = -6 / 4", "proj_a_on_b = -6.0")),
+         ("proj_a_on_b = -5 / 5", "proj_a_on_b = -5.0")),
         ("proj-wrong-length",
-         ("proj_a_on_b = -6 / 4", "proj_a_on_b = -6 / 3")),
+         ("proj_a_on_b = -5 / 5", "proj_a_on_b = -5 / 2")),
+        ("proj-squared",
+         ("proj_a_on_b = -5 / 5", "proj_a_on_b = -5 / 25")),
+        ("proj-unsigned",
+         ("proj_a_on_b = -5 / 5", "proj_a_on_b = 5 / 5")),
         ("proj-symmetric",
-         ("proj_b_on_a = -6 / 3", "proj_b_on_a = -6 / 4")),
-        ("dist-sign", ("dist_ab = 37 ** 0.5", "dist_ab = 13 ** 0.5")),
-        ("dist-no-root", ("dist_ab = 37 ** 0.5", "dist_ab = 37")),
-        ("dist-pythagoras", ("dist_ab = 37 ** 0.5", "dist_ab = 5.0")),
+         ("proj_b_on_a = -5 / 2", "proj_b_on_a = -5 / 5")),
+        ("proj-ba-squared",
+         ("proj_b_on_a = -5 / 2", "proj_b_on_a = -5 / 4")),
+        ("dist-sign", ("dist_ab = 39 ** 0.5", "dist_ab = 19 ** 0.5")),
+        ("dist-no-root",
+         ("dist_ab = 39 ** 0.5", "dist_ab = 39")),
+        ("dist-pythagoras",
+         ("dist_ab = 39 ** 0.5", "dist_ab = 29 ** 0.5")),
     ],
     "ch01-perpendicular": [
         ("perp-clockwise", """def perpendicular(a, length):
@@ -41,7 +49,8 @@ MUTANTS = {
     turned = np.array([a[1], -a[0]])
     return length * turned / np.linalg.norm(turned)
 """),
-        ("perp-swap-only", """def perpendicular(a, length):
+        ("perp-swap-only",
+         """def perpendicular(a, length):
     a = np.asarray(a, dtype=float)
     turned = np.array([a[1], a[0]])
     return length * turned / np.linalg.norm(turned)

@@ -1,5 +1,4 @@
 # Plausible wrong answers for chapter 02: each must lose points under the grader.
-# Each starts with the id of the misconception it plays (lecturekit/exercises/ch02.py).
 MUTANTS = {
     "ch02-both-layouts": [
         ("layout-zero",
@@ -10,20 +9,17 @@ MUTANTS = {
         ("layout-no-line",
          "w_both = [1.0, 0.0, 0.0]\n"),
     ],
-    "ch02-margin": [
-        ("margin-given", '''def margin(w, X, y):
-    w, X, y = np.asarray(w, dtype=float), np.asarray(X, dtype=float), np.asarray(y)
-    scores = X @ w[:-1] + w[-1]
-    return float(np.min(y * scores) / np.linalg.norm(w))
-'''),
-        ("margin-by-w-tilde",
-         ("np.linalg.norm(w[1:])", "np.linalg.norm(w)")),
-        ("margin-bias-last",
-         ("scores = w[0] + X @ w[1:]\n    return float(np.min(y * scores) / np.linalg.norm(w[1:]))",
-          "scores = X @ w[:-1] + w[-1]\n    return float(np.min(y * scores) / np.linalg.norm(w[:-1]))")),
-        ("margin-no-labels", ("np.min(y * scores)", "np.min(scores)")),
-        ("margin-unsigned",
-         ("np.min(y * scores)", "np.min(np.abs(scores))")),
+    "ch02-centre": [
+        ("centre-bias-last",
+         ("return np.r_[b, w]", "return np.r_[w, b]")),
+        ("centre-threshold",
+         ("b = -(lowest_positive + highest_negative) / 2", "b = (lowest_positive + highest_negative) / 2")),
+        ("centre-means",
+         ("scores[y == 1].min(), scores[y == -1].max()", "scores[y == 1].mean(), scores[y == -1].mean()")),
+        ("centre-farthest",
+         ("scores[y == 1].min(), scores[y == -1].max()", "scores[y == 1].max(), scores[y == -1].min()")),
+        ("centre-not-halfway",
+         ("b = -(lowest_positive + highest_negative) / 2", "b = -(lowest_positive + highest_negative)")),
     ],
     "ch02-construct-line": [
         ("origin-negative",
@@ -36,20 +32,26 @@ MUTANTS = {
          "w_line = [4.0, 4.0, -2.0]\n"),
     ],
     "ch02-distance": [
-        ("bias-no-norm",
-         ("b_for_p = 36.0", "b_for_p = 27.0")),
+        ("bias-no-norm", ("b_for_p = 36.0", "b_for_p = 27.0")),
         ("bias-wrong-side", ("b_for_p = 36.0", "b_for_p = 16.0")),
         ("bias-as-threshold", ("b_for_p = 36.0", "b_for_p = -36.0")),
-        ("foot-wrong-way",
-         ("foot_origin = [0.0 - 3.6 * (-0.6), 0.0 - 3.6 * 0.8]", "foot_origin = [-2.16, 2.88]")),
-        ("foot-by-norm",
-         ("foot_origin = [0.0 - 3.6 * (-0.6), 0.0 - 3.6 * 0.8]", "foot_origin = [21.6, -28.8]")),
+        ("bias-p-on-line", ("b_for_p = 36.0", "b_for_p = 26.0")),
+        ("foot-bias-as-threshold",
+         ("b_for_foot = -(-6.0 * -1.2 + 8.0 * 1.6)", "b_for_foot = 20.0")),
+        ("foot-offset-as-bias", ("b_for_foot = -(-6.0 * -1.2 + 8.0 * 1.6)", "b_for_foot = -2.0")),
+        ("foot-norm-squared",
+         ("b_for_foot = -(-6.0 * -1.2 + 8.0 * 1.6)", "b_for_foot = -200.0")),
     ],
     "ch02-swap": [
-        ("all-wrong",
-         "n_mistakes_after_swap = 40\n"),
-        ("boundary-fixed-by-swap", "n_mistakes_after_swap = 40 - 7\n"),
-        ("nothing-changes", "n_mistakes_after_swap = 5 + 2\n"),
-        ("only-strict", "n_mistakes_after_swap = 5\n"),
+        ("swap-one-group-wrong", ("n_after_swap = 33 + 2", "n_after_swap = 33")),
+        ("swap-too-many", ("n_after_swap = 33 + 2", "n_after_swap = 40")),
+        ("swap-nothing-changes",
+         ("n_after_swap = 33 + 2", "n_after_swap = 5 + 2")),
+        ("swap-only-strict", ("n_after_swap = 33 + 2", "n_after_swap = 5")),
+        ("negate-same-as-swap",
+         ("n_after_swap_and_negate = 5 + 2", "n_after_swap_and_negate = 33 + 2")),
+        ("negate-too-few", ("n_after_swap_and_negate = 5 + 2", "n_after_swap_and_negate = 5")),
+        ("negate-all-right",
+         ("n_after_swap_and_negate = 5 + 2", "n_after_swap_and_negate = 0")),
     ],
 }

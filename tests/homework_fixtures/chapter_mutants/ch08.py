@@ -16,22 +16,53 @@ _CLUSTERS = ("rng = np.random.default_rng(0)\n"
              "X_c = np.vstack([c + 0.4 * rng.normal(size=(10, 2)) for c in np.array({centres})])\n"
              "y_c = np.repeat({labels}, 10)\n")
 
+_DECIDED = 'decided_by = ["claim", "claimers", "all", "claim"]\n'
+
 MUTANTS = {
     "ch08-ovr-predict": [
         ("where two classifiers claim a point, the nearest mean was taken among all classes; which classes are "
-         "candidates there?", "predicted = [1, 2, 2, 1]\n"),
+         "candidates there?", "predicted = [1, 2, 2, 1]\n" + _DECIDED),
         ("the class with the largest score: that is scikit-learn's reading, not lecturekit's claims and tie-breaker",
-         "predicted = [1, 0, 1, 1]\n"),
-        ("a score of exactly 0 counted as a claim", "predicted = [1, 0, 2, 0]\n"),
+         "predicted = [1, 0, 1, 1]\n" + _DECIDED),
+        ("a score of exactly 0 counted as a claim", "predicted = [1, 0, 2, 0]\n" + _DECIDED),
         ("the nearest class mean everywhere: the mean decides only where the classifiers do not agree on one class",
-         "predicted = [1, 2, 2, 2]\n"),
+         "predicted = [1, 2, 2, 2]\n" + _DECIDED),
+        ("a score of exactly 0 counted as a claim",
+         "predicted = [1, 0, 2, 1]\n" + 'decided_by = ["claim", "claimers", "all", "claimers"]\n'),
+        ('"claimers" and "all" swapped: "claimers" names the points two or more classifiers claim, "all" the points '
+         "no classifier claims", "predicted = [1, 0, 2, 1]\n" + 'decided_by = ["claim", "all", "claimers", "claim"]\n'),
     ],
     "ch08-pairwise-vote": [
-        ("a row is called tied unless one class won all k - 1 of its duels; with three classes that is the same "
-         "test, with more it is not", _PAIRWISE.replace("    tied = top.sum(axis=1) > 1\n",
-                                                       "    tied = votes.max(axis=1) < k - 1\n")),
-        ("a tie goes to the nearest mean among all classes; the vote has already ruled some out",
+        ("a row in which one class has more votes than every other came back as tied",
+         _PAIRWISE.replace("    tied = top.sum(axis=1) > 1\n", "    tied = votes.max(axis=1) < k - 1\n")),
+        ("a tied row came back as a class that is not among the classes with the most votes",
          _PAIRWISE.replace("np.argmin(np.where(top, d2, np.inf), axis=1)", "np.argmin(d2, axis=1)")),
+    ],
+    "ch08-machine-steps": [
+        ("a rival that ties with the true class was not counted as a mistake: what does section 4's test do with a "
+         "tie?", "W_after = [[0.0, -1.0, 2.0], [1.0, -1.0, 0.0], [2.0, 0.0, 1.0]]\n"),
+        ("a step was taken only when the largest score (the first on a tie) is not the true class: the rule compares "
+         "the true class with its strongest rival", "W_after = [[-1.0, 0.0, 1.0], [1.0, -1.0, 0.0], [3.0, -1.0, 2.0]]\n"),
+        ("every rival that scores at least as high as the true class was pushed down: the rule pushes one class down "
+         "per step", "W_after = [[-1.0, 0.0, 1.0], [1.0, -1.0, -1.0], [2.0, 0.0, 2.0]]\n"),
+        ("the biases did not change: the step adds and subtracts the homogeneous x~ = (1, x1, x2)",
+         "W_after = [[0.0, 0.0, 1.0], [1.0, -2.0, 0.0], [2.0, 0.0, 2.0]]\n"),
+        ("the second example was scored with the rows from before the first step: the rule updates after every "
+         "example, and the next example sees the new rows",
+         "W_after = [[-1.0, 0.0, 1.0], [2.0, -2.0, 0.0], [2.0, 0.0, 2.0]]\n"),
+        ("only the true class's row changed: the rule also pushes the strongest rival down",
+         "W_after = [[0.0, -1.0, 2.0], [2.0, -2.0, 0.0], [3.0, -1.0, 2.0]]\n"),
+    ],
+    "ch08-construct-meet": [
+        ("the scores tie at minus the point: check the sign of each bias as you move it to the other side of its "
+         "equation", "W_meet = [[1.0, 1.0, 0.0], [2.0, 0.0, 1.0], [-3.0, -1.0, -1.0]]\n"),
+        ("the bias written as the last entry of each row: rows are (b, w1, w2), bias first",
+         "W_meet = [[1.0, 0.0, -1.0], [0.0, 1.0, -2.0], [-1.0, -1.0, 3.0]]\n"),
+        ("the tie lines are parallel (or there are none): the feature parts of the rows must point in different "
+         "directions", "W_meet = [[0.0, 1.0, 0.0], [1.0, 1.0, 0.0], [2.0, 1.0, 0.0]]\n"),
+        ("the scores tie at the right point, so who wins around it is decided by the feature parts (w1, w2) of the "
+         "rows alone: in which direction does each class win?",
+         "W_meet = [[1.0, -1.0, 0.0], [2.0, 0.0, -1.0], [-3.0, 1.0, 1.0]]\n"),
     ],
     "ch08-construct-borders": [
         ("3 classes: the exercise asks for four", "W_apart = [[0.0, -1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]\n"),
@@ -51,15 +82,12 @@ MUTANTS = {
          "X_c, y_c = lk.datasets.blobs(10, 3, seed=0)\n"),
         ("only two classes", _CLUSTERS.format(centres=[[-3.0, 0.0], [0.0, 3.0], [3.0, 0.0]], labels=[0, 1, 1])),
     ],
-    "ch08-predict-meet": [
-        ("where the one-vs-rest lines w_0 . x~ = 0 and w_1 . x~ = 0 cross, not where the scores tie", "meet = [0.0, -2.0]\n"),
-        ("check the sign of each bias as you move it to the other side of its equation", "meet = [0.5, 3.0]\n"),
-        ("the bias taken as the last entry of each row instead of the first", "meet = [-1 / 3, 1 / 6]\n"),
-    ],
     "ch08-explain-argmax": [
-        ("the scores are on unrelated scales, but look at their signs at a training point after all three runs "
-         "converged", 'answer = "a"\n'),
-        ('which training points can lie in a "?" region when every classifier converged?', 'answer = "c"\n'),
-        ("ask when the tie-breaker is used at all on the training points", 'answer = "d"\n'),
+        ("the nearest-mean rule looks at the class means, the largest score at the classifiers' scores: nothing ties "
+         "the two together", 'answer = "b"\n'),
+        ("a classifier that does not claim x has a score of at most 0 there: compare it with the scores of the two "
+         "that do", 'answer = "c"\n'),
+        ("a score w~_c . x~ is the distance to the line times the length of w_c, and the three classifiers' weight "
+         "vectors need not have the same length", 'answer = "d"\n'),
     ],
 }

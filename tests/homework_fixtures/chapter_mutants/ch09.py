@@ -19,19 +19,22 @@ _MIXED = ", r3 * x1**2 * x2, r3 * x1 * x2**2"
 
 MUTANTS = {
     "ch09-construct-ellipse": [
-        ("the semi-axes are swapped: v1 belongs to x1", "w_ellipse = [-1.0, 4.0, 1 / 9]\n"),
-        ("v_j = 1 / a_j instead of 1 / a_j²: the equation is in x_j², so the semi-axis enters squared",
-         "w_ellipse = [-1.0, 1 / 3, 2.0]\n"),
-        ("positives inside: the signs of the whole vector are flipped", "w_ellipse = [1.0, -1 / 9, -4.0]\n"),
+        ("the semi-axes are swapped: v1 belongs to x1", "w_ellipse = [-32.0, 12.0, 5.0]\n"),
+        ("the two equations used x1 and x2 where the features are x1² and x2²: each coordinate of the points enters "
+         "squared", "w_ellipse = [-4.0, 1.0, 2.0]\n"),
+        ("positives inside: the signs of the whole vector are flipped", "w_ellipse = [32.0, -5.0, -12.0]\n"),
     ],
     "ch09-construct-lost": [
         ("these data need the squares (like the ring): the exercise asks for data a line already separates before "
          "the map", "X_lost, y_lost = lk.datasets.circles(60, seed=0)\n"),
-        ("the squares keep these classes apart: what information does the map throw away?",
+        ("two of the points have the same squares: this exercise asks for images that all differ, so the reason no "
+         "line separates them must lie elsewhere", "X_lost = np.array([[1.0, 0.0], [-1.0, 0.0]])\ny_lost = np.array([1, -1])\n"),
+        ("the images of the two classes can still be cut apart by a line: look at where each image lands",
          "X_lost = np.array([[1.0, 0.0], [3.0, 0.0]])\ny_lost = np.array([1, -1])\n"),
     ],
     "ch09-debug-dual": [
-        ("the score leaves out the labels y_j: compare it with the dual score of Flach's Eq. 7.9",
+        ("these are the classmate's counts: some alpha_i grow in every epoch while others never move, as if every "
+         "earlier mistake pushed the score the same way",
          _DUAL.format("alpha * G[i]", "<=", "1")),
         ("alpha_i counts mistakes, so what may it never become?", _DUAL.format("alpha * y * G[i]", "<=", "y[i]")),
         ("< 0 instead of <= 0: with every alpha 0 the score is 0, which is a mistake",
@@ -45,6 +48,16 @@ MUTANTS = {
         ("a coefficient put into the features unchanged: both features of a product carry it, so the product gets "
          "its square", _POLY3.format((_CUBIC + _MIXED).replace("r3", "3.0").replace("r6", "6.0"))),
         ("the term 1 of (1 + s)³ has no feature", _POLY3.format((_CUBIC + _MIXED).replace("np.ones(len(X)), ", ""))),
+    ],
+    "ch09-fs-bound": [
+        ("((R + D) / gamma)² is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1",
+         "bound_at_1 = 36.0\n"),
+        ("chapter 5's bound divides by the square of the margin, and the margin here carries the factor "
+         "1 / sqrt(1 + D² / Delta²)", "bound_at_1 = 20 * 2 ** 0.5\n"),
+        ("the added coordinate Delta makes the points longer: their length is at most sqrt(R² + Delta²)",
+         "bound_at_1 = 32.0\n"),
+        ("the long vector (u, y_i d_i / Delta, ...) must be divided by its length before it is a unit vector, and "
+         "that shrinks its margin", "bound_at_1 = 20.0\n"),
     ],
     "ch09-shape": [
         ("(a) an ellipse: check the signs of v1 and v2 — which curve do they make together?", 'boundary_shape = "a"\n'),
