@@ -457,14 +457,14 @@ def _equation(w, names=None) -> str:
     return " ".join(terms or ["0"]) + " = 0"
 
 
-_AXIS_VARIABLE = re.compile(r"\s*(x[₀-₉]*)(?!\w)")
+_AXIS_VARIABLE = re.compile(r"\s*(x[₀-₉]*[⁰¹²³⁴⁵⁶⁷⁸⁹]*)(?!\w)")
 
 
 def _axis_variables(ax) -> tuple:
     """The names of the two variables of a panel, for an equation in its text alternative.
 
-    An axis labelled with an x and an optional subscript, e.g. "x₀ (always 1)" or "x", names
-    its variable; any other axis (unlabelled, or "petal length (cm)") is x₁ or x₂ as usual.
+    An axis labelled with an x, an optional subscript and an optional power, e.g.
+    "x₀ (always 1)", "x" or "x₁²" (chapter 9's squared features), names its variable; any other axis (unlabelled, or "petal length (cm)") is x₁ or x₂ as usual.
     """
     names = []
     for k, label in enumerate((ax.get_xlabel(), ax.get_ylabel()), 1):
@@ -617,7 +617,7 @@ def _boundary_geometry(w, view):
     return foot - half * along, foot + half * along, anchor, unit
 
 
-def _normal_arrow_ends(w, ax):
+def _normal_arrow_ends(w, ax, fraction=None):
     """Base (on the boundary, inside the view) and tip (on the positive side) of the normal arrow.
 
     Placed from the view and the axes' size on screen as they are now: the arrow
@@ -631,11 +631,12 @@ def _normal_arrow_ends(w, ax):
     box = ax.get_window_extent()
     screen = ax.transData.transform(np.vstack([base, base + unit]))
     step = float(np.hypot(*(screen[1] - screen[0])))  # pixels per data unit along the normal
-    want = max(_NORMAL_FRACTION * min(box.width, box.height), _NORMAL_MIN_POINTS * ax.figure.dpi / 72.0)
+    fraction = _NORMAL_FRACTION if fraction is None else fraction
+    want = max(fraction * min(box.width, box.height), _NORMAL_MIN_POINTS * ax.figure.dpi / 72.0)
     length = want / step if step > 0 and np.isfinite(step) and want > 0 else 0.0
     if length == 0.0:  # no size on screen yet: fall back to the view's own span
         x0, x1, y0, y1 = _view(ax)
-        length = _NORMAL_FRACTION * max(min(x1 - x0, y1 - y0), 1e-12)
+        length = fraction * max(min(x1 - x0, y1 - y0), 1e-12)
     # the head's size on screen: at most _HEAD_SCALE, and small enough that its back
     # corners stay on the positive side where unequal scales tilt the arrow towards the line
     along = np.array([-unit[1], unit[0]])
@@ -661,6 +662,9 @@ class _NormalArrow(Annotation):
     limits or an aspect set after :func:`boundary` keep it on the boundary, on
     screen and pointing to the positive side."""
 
+    #: length as a fraction of the shorter side of the axes (None: ``_NORMAL_FRACTION``)
+    fraction = None
+
     def __init__(self, w, ax, *, color, zorder):
         self._w = np.asarray(w, dtype=float)
         base, tip, _ = _normal_arrow_ends(self._w, ax)
@@ -676,7 +680,7 @@ class _NormalArrow(Annotation):
     def place(self):
         """Recompute base, tip and head size from the current view (called before each draw)."""
         if self.axes is not None:
-            base, tip, head = _normal_arrow_ends(self._w, self.axes)
+            base, tip, head = _normal_arrow_ends(self._w, self.axes, self.fraction)
             self.xy = tuple(map(float, tip))
             self.xyann = tuple(map(float, base))
             self.arrowprops["mutation_scale"] = head
@@ -1661,6 +1665,12 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
 
     squared = data(X**2, y, right, axis_labels=("x₁²", "x₂²"), legend=False)
     line = boundary(w, right, label="boundary")
+    if line.normal is not None:  # the arrow starts among the positives: longer, and with a white edge to stand out
+        from matplotlib import patheffects
+
+        line.normal.fraction = 0.22
+        line.normal.set_zorder(5)
+        line.normal.arrow_patch.set_path_effects([patheffects.withStroke(linewidth=4.5, foreground="white")])
     right.set_title("squared features (x₁², x₂²): a line", fontsize="medium")
     for panel in (left, right):  # shapes and the normal's right angle read true only at equal scales
         panel.set_aspect("equal", adjustable="datalim")
