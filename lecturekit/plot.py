@@ -994,7 +994,7 @@ def distances(w, X, ax=None, *, color="0.35"):
 # --------------------------------------------------------------------------
 
 
-def _check_model(model, name: str = "model"):
+def _check_model(model, name: str = "model", planar: bool = True):
     if not callable(getattr(model, "predict", None)):
         raise TypeError(
             f"{name} must have a predict(X) method (a fitted lecturekit result such as "
@@ -1002,7 +1002,7 @@ def _check_model(model, name: str = "model"):
             f"{type(model).__name__}. If you have a weight vector w, use lk.plot.boundary(w)."
         )
     d = getattr(model, "n_features", getattr(model, "n_features_in_", None))
-    if isinstance(d, numbers.Integral) and d != 2:
+    if planar and isinstance(d, numbers.Integral) and d != 2:
         raise ValueError(
             f"{name} was fitted on {d} feature(s); decision regions are drawn in the plane, "
             "for models of exactly 2 features."
@@ -1026,7 +1026,7 @@ def _model_classes(model, predicted) -> np.ndarray:
     return classes
 
 
-def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.25):
+def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.25, features=None):
     """Colour the plane by the class that ``model.predict`` gives; shade ambiguous regions.
 
     The area is the bounding box of X (padded by 10%) when X is given, else the
@@ -1048,6 +1048,10 @@ def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.2
         Shade the ambiguous cells (when the model has ``ambiguous``).
     alpha : float, default 0.25
         Opacity of the class colours.
+    features : callable, optional
+        The feature map the model was trained on (e.g. ``lk.product_features``):
+        each point of the plane is mapped by it before ``model.predict``, so a
+        model of mapped features is shaded in the raw plane.
 
     Returns
     -------
@@ -1073,7 +1077,10 @@ def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.2
     ((50, 50), [0, 1, 2])
     >>> plt.close(fig)
     """
-    model = _check_model(model)
+    if features is not None and not callable(features):
+        raise TypeError(f"features must be a feature map (a function of X, e.g. lk.product_features) or None; "
+                        f"got {type(features).__name__}.")
+    model = _check_model(model, planar=features is None)
     if X is not None:
         X = _check_X2(X)
     resolution = check_count(resolution, "resolution", minimum=2)
@@ -1094,10 +1101,11 @@ def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.2
     xx, yy = np.meshgrid(xc, yc)
     grid = np.column_stack([xx.ravel(), yy.ravel()])
     try:
-        predicted = np.asarray(model.predict(grid))
+        predicted = np.asarray(model.predict(grid if features is None else features(grid)))
     except ValueError as exc:
         raise ValueError(
-            f"model.predict failed on points of the plane ({exc}); regions needs a model of 2 features."
+            f"model.predict failed on points of the plane ({exc}); regions needs a model of 2 features, "
+            "or the feature map it was trained on as features=."
         ) from None
     if predicted.shape != (grid.shape[0],):
         raise ValueError(
