@@ -17,6 +17,8 @@ rate ends in a loop near it.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ._validation import (
@@ -35,12 +37,26 @@ __all__ = ["lms", "lms_loop", "perceptron_regression", "lms_stable_eta"]
 
 
 def lms_stable_eta(X, *, mode: str = "batch", fit_intercept: bool = True) -> float:
-    """Largest learning rate for which LMS is stable on X.
+    """A learning rate below which constant-rate LMS is stable on X.
 
-    Batch LMS is gradient descent on a quadratic with Hessian ``X^T X``
-    (homogeneous X); it converges iff ``0 < eta < 2 / lambda_max(X^T X)``.
-    For the online rule, one step on example i is stable iff
-    ``eta < 2 / |x_i|^2``; we return ``2 / max_i |x_i|^2``.
+    ``mode="batch"``: the largest stable constant rate, ``2 / lambda_max(X^T X)``
+    (homogeneous X).  Batch LMS is gradient descent on a quadratic with Hessian
+    ``X^T X``, and it converges exactly when ``0 < eta < 2 / lambda_max(X^T X)``.
+
+    ``mode="online"``: ``2 / max_i |x_i|^2``, a safe rate, not the largest
+    one.  Below it no single step makes its own example's residual grow, and
+    an epoch of steps never expands the error; the largest stable rate is
+    where the spectral radius of the epoch's map
+    ``prod_i (I - eta x_i x_i^T)`` reaches 1, which on most data lies above
+    this bound (chapter 7 finds it between 0.5 and 0.6 where this returns 0.40).
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> round(lk.lms_stable_eta([[1.0], [-1.0]], mode="batch"), 6)  # X^T X = diag(2, 2)
+    1.0
+    >>> round(lk.lms_stable_eta([[1.0], [-1.0]], mode="online"), 6)  # |x_i|^2 = 2
+    1.0
     """
     X = check_X(X)
     check_choice(mode, "mode", ("online", "batch"))
@@ -50,61 +66,81 @@ def lms_stable_eta(X, *, mode: str = "batch", fit_intercept: bool = True) -> flo
     return float(2.0 / np.max(np.sum(Xh * Xh, axis=1)))
 
 
+def _checked_lms_args(loop):
+    """Check the arguments of :func:`lms_loop`, run it, and turn an overflow into a FloatingPointError."""
+
+    @functools.wraps(loop)
+    def checked(X, y, eta, epochs, mode, schedule, w0, fit_intercept, residual, what):
+        X = check_X(X)
+        y = check_real_y(y, X.shape[0])
+        eta = check_positive(eta, "eta")
+        epochs = check_count(epochs, "epochs")
+        check_choice(mode, "mode", ("online", "batch"))
+        schedule = check_schedule(schedule)
+        fit_intercept = check_bool(fit_intercept, "fit_intercept")
+        w0 = check_initial_weights(w0, X.shape[1], fit_intercept)
+        with np.errstate(over="ignore", invalid="ignore"):
+            try:
+                return loop(X, y, eta, epochs, mode, schedule, w0, fit_intercept, residual, what)
+            except _Overflow as stop:
+                raise FloatingPointError(_overflow_message(X, eta, mode, fit_intercept, residual, what,
+                                                           stop.epoch)) from None
+
+    return checked
+
+
+class _Overflow(Exception):
+    def __init__(self, epoch):
+        super().__init__(epoch)
+        self.epoch = epoch
+
+
+def _overflow_message(X, eta, mode, fit_intercept, residual, what, epoch) -> str:
+    if residual == "squared":
+        hint = ("The squared residual (y_i - y_hat_i)^2 is never negative, so an update never lowers the "
+                "prediction of its own example, even one that is already too high: use the residual "
+                "y_i - y_hat_i itself (residual='linear').")
+    elif mode == "batch":
+        hint = (f"Use a smaller eta: on this X the batch rule converges for eta < "
+                f"{lms_stable_eta(X, mode='batch', fit_intercept=fit_intercept):.4g}.")
+    else:
+        hint = (f"Use a smaller eta: on this X the online rule is stable for eta < "
+                f"{lms_stable_eta(X, mode='online', fit_intercept=fit_intercept):.4g} (a safe bound; the exact "
+                "limit can be somewhat higher).")
+    return f"{what} diverged in epoch {epoch}: the weights overflowed with eta={eta:g}. {hint}"
+
+
+@_checked_lms_args
 def lms_loop(X, y, eta, epochs, mode, schedule, w0, fit_intercept, residual, what):
-    """The LMS loop shared by :func:`lms` and :func:`perceptron_regression` (checks, then epochs).
+    """The LMS loop shared by :func:`lms` and :func:`perceptron_regression`.
 
     ``residual`` is "linear" (Widrow-Hoff) or "squared" (Flach's Alg. 7.3 as printed);
     ``what`` names the caller in error messages.
     """
-    X = check_X(X)
-    y = check_real_y(y, X.shape[0])
-    eta = check_positive(eta, "eta")
-    epochs = check_count(epochs, "epochs")
-    check_choice(mode, "mode", ("online", "batch"))
-    schedule = check_schedule(schedule)
-    fit_intercept = check_bool(fit_intercept, "fit_intercept")
-    w = check_initial_weights(w0, X.shape[1], fit_intercept)
     Xh = np.hstack([np.ones((X.shape[0], 1)) if fit_intercept else np.zeros((X.shape[0], 1)), X])
+    w = w0
 
     def step_size(r):
         return r * r if residual == "squared" else r
 
     path, sse, etas = [w.copy()], [float(np.sum((y - Xh @ w) ** 2))], []
-    with np.errstate(over="ignore", invalid="ignore"):
-        for epoch in range(1, epochs + 1):
-            eta_k = learning_rate(eta, schedule, epoch)
-            if mode == "online":
-                for i in range(Xh.shape[0]):
-                    r_i = y[i] - w @ Xh[i]  # residual y_i - y_hat_i
-                    w = w + eta_k * step_size(r_i) * Xh[i]
-            else:
-                r = y - Xh @ w
-                w = w + eta_k * (step_size(r) @ Xh)
-            e = float(np.sum((y - Xh @ w) ** 2))
-            if not (np.all(np.isfinite(w)) and np.isfinite(e)):
-                limit = lms_stable_eta(X, mode=mode, fit_intercept=fit_intercept)
-                hint = (
-                    "The squared residual (y_i - y_hat_i)^2 is never negative, so an update never lowers the "
-                    "prediction of its own example, even one that is already too high: use the residual "
-                    "y_i - y_hat_i itself (residual='linear')."
-                    if residual == "squared"
-                    else f"Use a smaller eta: on this X the {mode} rule is stable for eta < {limit:.4g}."
-                )
-                raise FloatingPointError(
-                    f"{what} diverged in epoch {epoch}: the weights overflowed with eta={eta:g}. {hint}"
-                )
-            path.append(w.copy())
-            sse.append(e)
-            etas.append(eta_k)
-    return LMSResult(
-        w=w,
-        method=what,
-        epochs=epochs,
-        mode=mode,
-        sse=np.array(sse),
-        path=np.array(path),
-        etas=np.array(etas),
-    )
+    for epoch in range(1, epochs + 1):
+        eta_k = learning_rate(eta, schedule, epoch)
+        if mode == "online":
+            for i in range(Xh.shape[0]):
+                r_i = y[i] - w @ Xh[i]  # residual y_i - y_hat_i
+                w = w + eta_k * step_size(r_i) * Xh[i]
+        else:
+            r = y - Xh @ w
+            w = w + eta_k * (step_size(r) @ Xh)
+        e = float(np.sum((y - Xh @ w) ** 2))
+        if not (np.all(np.isfinite(w)) and np.isfinite(e)):
+            raise _Overflow(epoch)
+        path.append(w.copy())
+        sse.append(e)
+        etas.append(eta_k)
+    return LMSResult(w=w, method=what, epochs=epochs, mode=mode, sse=np.array(sse), path=np.array(path),
+                     etas=np.array(etas))
 
 
 def lms(
@@ -131,7 +167,8 @@ def lms(
     y : array-like of shape (n_samples,)
         Real targets (for classification, the -1/+1 labels).
     eta : float, default 0.01
-        Learning rate; see :func:`lms_stable_eta` for the largest stable value.
+        Learning rate; see :func:`lms_stable_eta` for the largest stable value of the
+        batch rule and a safe value of the online rule.
     epochs : int, default 100
     mode : {"online", "batch"}, default "online"
     schedule : {"constant", "1/k"} or callable, default "constant"
@@ -147,7 +184,8 @@ def lms(
     Raises
     ------
     FloatingPointError
-        If the weights overflow (eta too large); the message gives the stable range.
+        If the weights overflow (eta too large); the message gives a rate below which
+        the rule is stable.
 
     Examples
     --------

@@ -72,6 +72,7 @@ __all__ = [
     "conic",
     "conic_shape",
     "mark",
+    "shared_legend",
     "class_style",
     "DataArtists",
     "BoundaryArtists",
@@ -1596,9 +1597,11 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
                  "; no weight vector of the grid separates the data, so nothing is hatched")
     if path is not None:
         steps = path.shape[0] - 1
-        text += (f"; an orange path of {steps} step{'' if steps == 1 else 's'} ({path.shape[0]} iterates) "
-                 f"descends from ({_number(path[0, a])}, {_number(path[0, b])}) to "
-                 f"({_number(path[-1, a])}, {_number(path[-1, b])})")
+        text += f"; an orange path of {steps} step{'' if steps == 1 else 's'} ({path.shape[0]} iterates) "
+        first, last = (f"({_number(p[a])}, {_number(p[b])})" for p in (path[0], path[-1]))
+        # a path that ends where it started, to the digits shown, is a loop (an epoch of online LMS)
+        text += (f"that closes into a loop, starting and ending at {first}" if steps and first == last else
+                 f"runs from {first} to {last}")
         # a path that moves in the held coordinates is drawn projected: say so, and by how much
         moved = [k for k in range(d1) if k not in (a, b) and np.any(path[:, k] != base[k])]
         if moved:
@@ -1813,9 +1816,9 @@ def function_contours(f, ax=None, *, bounds, levels, gradient=None, at=None, pat
         (path_line,) = ax.plot(path[:, 0], path[:, 1], "-o", color=OKABE_ITO[4], markersize=3, linewidth=1.4,
                                label="descent path", zorder=2)
         (start,) = ax.plot(path[:1, 0], path[:1, 1], "o", color="white", markeredgecolor="black", markersize=7,
-                           zorder=4)
+                           label="start", zorder=4)
         (end,) = ax.plot(path[-1:, 0], path[-1:, 1], "*", color=OKABE_ITO[4], markeredgecolor="black",
-                         markersize=12, zorder=4)
+                         markersize=12, label="end", zorder=4)
         steps = path.shape[0] - 1
         last = float(np.asarray(f(path[-1]), dtype=float))
         text += (f". An orange descent path of {steps} step{'' if steps == 1 else 's'} runs from {_pair(path[0])} "
@@ -1848,7 +1851,8 @@ def curves(x, ys, ax=None, *, at=None, styles=None, xlabel=None, ylabel=None, **
         ``{name: values of shape (n,)}``; the names go into the legend.
     ax : matplotlib Axes, optional
     at : sequence of float, optional
-        The x values whose curve values the text alternative gives; by default
+        x values to mark: a dot on every curve at the nearest x, and the text
+        alternative gives the curves' values there.  Without it the text gives
         every value of a short curve (12 or fewer points), else its ends and extremes.
     styles : sequence of str, optional
         Line styles, one per curve (default solid, dashed, dash-dot, dotted, ...);
@@ -1892,10 +1896,14 @@ def curves(x, ys, ax=None, *, at=None, styles=None, xlabel=None, ylabel=None, **
     for k, ((name, v), style) in enumerate(zip(values.items(), styles)):
         kw = line_kw if "color" in line_kw else {**line_kw, "color": OKABE_ITO[k % len(OKABE_ITO)]}
         (lines[name],) = ax.plot(x, v, linestyle=style, label=name, **kw)
+        if at is not None:
+            idx = [int(np.argmin(np.abs(x - a))) for a in at]
+            ax.plot(x[idx], v[idx], "o", color=lines[name].get_color(), markersize=5, zorder=3)
     _label_axes(ax, xlabel, ylabel)
     what = ax.get_ylabel() or "values"
+    marked = "" if at is None else (", dots mark each curve at " + ", ".join(_number(a) for a in at))
     _note(ax, f"{len(values)} curve{'' if len(values) == 1 else 's'} of {what} against {ax.get_xlabel() or 'x'}, "
-              f"from {_number(x.min())} to {_number(x.max())}: "
+              f"from {_number(x.min())} to {_number(x.max())}{marked}: "
               + "; ".join(f"“{_plain_math(n)}”: {_values_phrase(x, v, at)}" for n, v in values.items()))
     return lines
 
@@ -2433,7 +2441,7 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
     ring : str or sequence of str, optional
         Ring the training mistakes of the model of this name (or of each of
         these names), in its colour; several rings around one point are drawn
-        one inside the other.
+        one inside the other, the first solid, the second larger and dashed.
     view : array-like of shape (m, 2), optional
         Set the limits to these points (padded by 10%) instead of all of X,
         to zoom in on part of the data (or to give several panels the same
@@ -2489,8 +2497,11 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
     for k, name in enumerate(names):
         rows = mistakes[name]
         colour = CLASSIFIER_STYLES.get(name, ("black",))[0] or "black"
+        # one ring inside the other, and every second one dashed, so that rings of two models around
+        # the same point can be told apart (and counted) where their colours overlap
         drawn_rings[name] = ax.scatter(X[rows, 0], X[rows, 1], s=200 + 150 * k, facecolors="none",
                                        edgecolors=colour, linewidths=1.6, zorder=4,
+                                       linestyles="-" if k % 2 == 0 else (0, (3, 2)),
                                        label=f"mistakes of {name}" if rows.size else None)
         where = ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])})" for i in rows[:8])
         _note(ax, f"Rings in the colour of the {name} line mark its {rows.size} training mistake(s)"
@@ -2511,6 +2522,57 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
     elif legend == "inside":
         ax.legend(loc="best", fontsize="small")
     return ComparisonArtists(data=drawn, lines=lines, mistakes=mistakes, rings=rings, off_view=arrows)
+
+
+def shared_legend(fig, *, ncol=6):
+    """One legend below the panels of ``fig`` for what they draw, each entry once.
+
+    Entries with the same label in several panels appear once; the mistake
+    count that :func:`classifiers` puts in a line's label ("perceptron: 0
+    mistakes") is dropped, since it differs from panel to panel (put it in
+    each panel's title instead).
+
+    Parameters
+    ----------
+    fig : matplotlib Figure
+        Its axes are read in order; the legend goes below them (use
+        ``layout="constrained"`` to leave room for it).
+    ncol : int, default 6
+
+    Returns
+    -------
+    matplotlib.legend.Legend
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> X, y = lk.datasets.toy()
+    >>> fig, axes = plt.subplots(1, 2, layout="constrained")
+    >>> for ax, model in zip(axes, (lk.centroid_classifier(X, y), lk.perceptron(X, y))):
+    ...     art = lk.plot.classifiers({"basic linear" if ax is axes[0] else "perceptron": model}, X, y,
+    ...                               ax=ax, legend=None)
+    >>> [t.get_text() for t in lk.plot.shared_legend(fig).get_texts()]
+    ['y = −1', 'y = +1', 'basic linear', 'perceptron']
+    >>> plt.close(fig)
+    """
+    import re
+
+    from matplotlib.figure import Figure
+
+    if not isinstance(fig, Figure):
+        raise TypeError(f"fig must be a matplotlib Figure (fig, axes = plt.subplots(...)); got {type(fig).__name__}.")
+    if not isinstance(ncol, (int, np.integer)) or isinstance(ncol, bool) or ncol < 1:
+        raise ValueError(f"ncol must be a whole number of at least 1; got {ncol!r}.")
+    handles, labels = [], []
+    for ax in fig.axes:
+        for handle, label in zip(*ax.get_legend_handles_labels()):
+            label = re.sub(r": \d+ mistakes?$", "", label)
+            if label not in labels:
+                handles.append(handle)
+                labels.append(label)
+    loc = "outside lower center" if fig.get_layout_engine() is not None else "lower center"
+    return fig.legend(handles, labels, loc=loc, ncol=int(ncol), fontsize="small")
 
 
 def _off_view_arrow(ax, p, view):

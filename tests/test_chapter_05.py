@@ -29,7 +29,7 @@ STEM = "05_convergence_proof"
 UNRELATED = {
     "ch05-best-scale": "def best_scale(a, b):\n    return 1.0, 2.0, 3.0, 7.0\n",
     "ch05-construct": "w_tilde = [0.0, 1.0, -1.0]\n",
-    "ch05-explain": 'answer = "e"\n',
+    "ch05-far-point": 'x_far = "far"\n',
     "ch05-distance": "def distance_bound(a, beta2, gamma, tau):\n    return 123.0\n\n\n"
                      "def best_a(beta2, gamma, tau):\n    return 1.0\n",
     "ch05-start": "def bound_from_start(w0, X, y, u):\n    return 123.0\n",
@@ -44,29 +44,42 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
     assert message is not None and KNOWN not in message and "Hint: " in message, message
 
 
-def test_the_explain_answer_by_running_every_order():
-    """Exercise 3: a far point raises R and leaves gamma alone (the bound grows by 2501 / 901), yet the count of
-    updates need not grow: it stays 203 in the order 10, 30, 50 and falls to 155 in the order 10, 50, 30 (so (a)
-    and (b) are false), and x = 50 causes updates in that order (so (d) is false)."""
-    from lecturekit.exercises.ch05 import _EXPLAIN_KEY
+def test_the_far_point_of_exercise_3():
+    """Exercise 3: with x_far of class +1 between 10 and 30 in the visiting order, u~ = (-20, 1) separates iff x_far > 20,
+    the bound at least doubles iff x_far^2 >= 1801 (for x_far > 30; closer to 20 gamma shrinks instead), and the count
+    is tied to the bound in neither direction: 155 updates at 50 (the solution), 208 at 61 (a registered wrong answer),
+    169 at 40 (bound too small), each counted by Alg. 7.1 in fractions.  The check agrees with these facts on every
+    integer x_far from 11 to 120."""
+    from lecturekit.exercises import ExerciseFailed, check_exercise
+    from lecturekit.exercises.ch05 import _exact_bound
 
-    X2, X3 = np.array([[10.0], [30.0]]), np.array([[10.0], [30.0], [50.0]])
-    y2, y3 = np.array([-1, 1]), np.array([-1, 1, 1])
+    def passes(x):
+        try:
+            check_exercise("ch05-far-point", x)
+        except ExerciseFailed:
+            return False
+        return True
+
+    y3 = np.array([-1, 1, 1])
     u = np.array([-20.0, 1.0])
-    before, after = lk.novikoff_bound(X2, y2, u), lk.novikoff_bound(X3, y3, u)
-    assert np.isclose(before, 3613.01) and np.isclose(after, 2501 * 401 / 100) and round(after) == 10029
-    assert np.isclose(lk.margin(u, X2, y2), lk.margin(u, X3, y3))
-    assert _run(X2, y2).n_updates == 203
+    two = lk.novikoff_bound(np.array([[10.0], [30.0]]), np.array([-1, 1]), u)
+    assert np.isclose(two, 901 * 401 / 100) and _run(np.array([[10.0], [30.0]]), np.array([-1, 1])).n_updates == 203
     counts = {}
-    for order in itertools.permutations(range(3)):
-        r = _run(X3[list(order)], y3[list(order)], keep_weights=True)
-        counts[order] = r.n_updates
-        assert r.converged and r.n_updates <= after
-        assert counts[order] == _exact_updates(X3[list(order)], y3[list(order)])
-    assert counts[(0, 1, 2)] == 203 and counts[(0, 2, 1)] == 155  # the counts the solution's comment quotes
-    r = _run(X3[[0, 2, 1]], y3[[0, 2, 1]], keep_weights=True)
-    assert np.sum(r.trace.index == 1) > 0   # x = 50 (row 1 in this order) causes updates
-    assert _EXPLAIN_KEY == "c"
+    for x in (40.0, 43.0, 50.0, 61.0):
+        X3 = np.array([[10.0], [x], [30.0]])
+        counts[x] = _exact_updates(X3, y3)
+        assert counts[x] == _run(X3, y3).n_updates
+        assert lk.novikoff_bound(X3, y3, u) == pytest.approx((1 + x * x) * 401 / 100)
+    assert counts == {40.0: 169, 43.0: 37, 50.0: 155, 61.0: 208}
+    for x in range(11, 121):
+        X3 = np.array([[10.0], [float(x)], [30.0]])
+        bound = _exact_bound(u, X3, y3)
+        expected = bound is not None and bound >= 2 * _exact_bound(u, X3[[0, 2]], np.array([-1, 1])) and \
+            _exact_updates(X3, y3) < 203
+        assert (bound is not None) == (x > 20)
+        if x > 30:
+            assert (bound is not None and bound >= 2 * (901 * 401 / 100) - 1e-9) == (x * x >= 1801)
+        assert passes(float(x)) == expected, x
 
 
 @settings(max_examples=60, deadline=None)
@@ -348,9 +361,9 @@ def test_cover_experiment_agrees_at_the_one_in_a_thousand_level():
 # SHOWN lists the sentences that claim nothing general (definitions, instructions,
 # descriptions of the chapter, or statements about the data set on the page).
 CLAIMS = {
-    "That is why the count does not depend on $\\eta$ on data typed as decimals either":
+    "so the count does not depend on $\\eta$ in the code either":
         "test_lecturekits_count_does_not_depend_on_eta_on_decimal_data",
-    "and why `lk.novikoff_bound` refuses a $\\mathbf{u}$ that does not separate the data":
+    "it refuses a $\\mathbf{u}$ that does not separate the data":
         "test_novikoff_bound_refuses_a_u_through_a_point_on_decimal_data",
     "every score is 10 times as large, with the same sign": "test_without_a_bias_scaling_by_10_keeps_the_run",
     "on separable data that moment always came": "test_the_bound_holds_for_any_order_and_eta",
@@ -389,9 +402,25 @@ CLAIMS = {
     "Each epoch but the last makes at least one update, so a run lasts at most":
         "test_what_the_bound_does_not_promise",
     "the same radius and margin give the same bound with 2 features or 2000": "test_what_the_bound_does_not_promise",
-    "While the loop runs you cannot tell the two apart": "test_what_the_bound_does_not_promise",
-    "it does not depend on $d$, and it gives no way to tell data that are not separable from data that are slow":
-        "test_what_the_bound_does_not_promise",
+    "for every number fixed in advance there are separable data that need more":
+        "test_updates_grow_past_any_number_on_separable_data",
+    "So no number of updates tells a slow run from an endless one": "test_updates_grow_past_any_number_on_separable_data",
+    "no count of updates tells data that are not separable from data that are slow":
+        "test_updates_grow_past_any_number_on_separable_data",
+    "so the weights can never come back to a vector they had before": "test_on_separable_data_no_weight_vector_comes_back",
+    "a run that does come back is on data that are not separable": "test_on_separable_data_no_weight_vector_comes_back",
+    "A run that comes back to earlier weights is on data that are not separable, but the repeat can come late":
+        "test_a_repeat_can_come_late_on_data_that_are_not_separable",
+    "so every later epoch repeats the second one: the run cycles for ever":
+        "test_on_xor_no_u_separates_and_the_updates_never_stop",
+    "no threshold separates the three, yet the first weight vector that comes back comes at update 374":
+        "test_a_repeat_can_come_late_on_data_that_are_not_separable",
+    "on XOR the weights come back to a vector they had before in the second epoch":
+        "test_on_xor_no_u_separates_and_the_updates_never_stop",
+    "on other data the repeat can come late": "test_a_repeat_can_come_late_on_data_that_are_not_separable",
+    "one pass of the perceptron stays within": "test_freund_and_schapire_bound_for_one_pass",
+    "so it is never larger than the margin in the plane (equal only for a line":
+        "test_gamma_on_homogeneous_points_is_never_larger_than_the_margin_in_the_plane",
     "one pass of the perceptron from $\\mathbf{0}$ over the examples makes at most":
         "test_freund_and_schapire_bound_for_one_pass",
     "Where the 1 goes changes nothing in the proof": "test_where_the_1_goes_changes_nothing",
@@ -411,7 +440,8 @@ CLAIMS = {
     "standardising helped at $s = 100$ (3613 to 2) but raised the bound of the points $\\pm 10$ (1.01 to 2)":
         "test_standardising_can_raise_or_lower_the_bound",
     "so neither the point $a\\mathbf{w}^*$ nor the bound changes": "test_scaling_w_star_changes_nothing",
-    "This is a guaranteed drop only when $2a\\gamma > \\beta^2$": "test_the_distance_argument_needs_a_large_a",
+    "the derivation no longer promises a fall, and the distance may grow":
+        "test_distance_can_rise_with_a_equal_to_one",
     "Every separating $\\mathbf{u}$ gives a valid proof, and the run ends at one $\\mathbf{w}$, which cannot point":
         "test_the_run_ends_at_one_w_whatever_u",
     "General position of the $\\tilde{\\mathbf{x}}_i$ then says that every $d + 1$ or fewer of the raw points are "
@@ -452,7 +482,7 @@ SHOWN = [
     "every subset of at most $D$ of them is linearly independent",  # definition of general position
     "We checked both at every update of a run, and the bound itself on 36 random sets",
     "(every $D$ or fewer of them linearly independent)",  # definition
-    "Scale every feature by 10.",  # a question
+    "Scale every feature by 10, and move the separating hyperplane with the data",  # a question
     "every example is the vector $\\tilde{\\mathbf{x}}_i = (1, x_{i1}, \\dots, x_{id})$ with the 1 first",  # notation
     "In the proofs and their checks (sections 1, 2 and 5) every vector is homogeneous",  # notation
     "The perceptron never sees $\\mathbf{u}$",  # Alg. 7.1's inputs are X, y and eta
@@ -461,10 +491,7 @@ SHOWN = [
     "which is slightly too strong: a mistake only gives $\\le 0$",  # about the slides' wording
     "In section 2's run, 18 of the 60 examples caused all 39 updates",  # this run, printed in section 2
     "(the perceptron, and telling a slow run from an endless one)",  # a reading list
-    # the options of Exercise 3: b and d are false on purpose (test_the_explain_answer_by_running_every_order)
-    "No, it stays exactly 203 in every order of the three points",
-    "No: the proof only caps the count.",
-    "so it is never a mistake and never causes an update",
+    "still separates the three points",  # Exercise 3's requirement
     "A cautious perceptron updates not only on mistakes but whenever",  # the definition of Exercise 4's variant
 ]
 
@@ -714,6 +741,59 @@ def test_distance_can_rise_with_a_equal_to_one():
     u = u / np.linalg.norm(u)
     D1 = np.sum((_run(X, y, keep_weights=True).trace.weights - u) ** 2, axis=1)
     assert np.any(np.diff(D1) > 0)
+    assert round(lk.radius(X) ** 2 - 2 * lk.margin(u, X, y), 1) == 2.6  # Question 5's bound on the change for a = 1
+
+
+def _first_repeat(X, y, max_updates=100_000):
+    """Alg. 7.1 in fractions.Fraction on the numbers as typed, from w = 0 with eta = 1: (j, k) for the first update
+    k whose weights equal the weights after an earlier update j (0: the start), or None if the run stops first."""
+    from fractions import Fraction
+
+    rows = [[Fraction(1)] + [Fraction(repr(float(v))) for v in x] for x in np.asarray(X, dtype=float)]
+    w = tuple([Fraction(0)] * len(rows[0]))
+    seen, k = {w: 0}, 0
+    while k < max_updates:
+        clean = True
+        for x, label in zip(rows, y):
+            if int(label) * sum(a * b for a, b in zip(w, x)) <= 0:
+                w, k, clean = tuple(a + int(label) * b for a, b in zip(w, x)), k + 1, False
+                if w in seen:
+                    return seen[w], k
+                seen[w] = k
+        if clean:
+            return None
+    raise AssertionError("no repeat within max_updates")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(separable_sets(exact=True), st.randoms(use_true_random=False))
+def test_on_separable_data_no_weight_vector_comes_back(data, rnd):
+    """Inequality 1: on separable data w_k . u rises by at least gamma > 0 at every update, so no weights recur; in
+    any order, counted in exact arithmetic (and in lk.perceptron's recorded weights), no run comes back."""
+    X, y, u = data
+    order = list(range(len(y)))
+    rnd.shuffle(order)
+    X, y = X[order], y[order]
+    assert _first_repeat(X, y) is None
+    W = _run(X, y, keep_weights=True).trace.weights
+    assert len(np.unique(W, axis=0)) == len(W)
+    assert np.all(np.diff(W @ (u / np.linalg.norm(u))) >= lk.margin(u, X, y) - 1e-9)
+
+
+def test_a_repeat_can_come_late_on_data_that_are_not_separable():
+    """Section 4's two points 0.1 s (-1), 0.3 s (+1) plus a copy of 0.1 s labelled +1: not separable (the same x with
+    both labels), the first repeat comes at update 374, 3338, 37 042 for s = 0.3, 0.1, 0.03 (counted in fractions),
+    and later still as s shrinks; on XOR the first repeat is w_5 = w_1, and w_7 = w_3 at the end of epochs 1 and 2."""
+    y = np.array([-1, 1, 1])
+    firsts = []
+    for s in ("0.3", "0.1", "0.03"):
+        a, b = float(Decimal("0.1") * Decimal(s)), float(Decimal("0.3") * Decimal(s))
+        X = np.array([[a], [b], [a]])
+        assert not lk.is_separable(X, y)
+        firsts.append(_first_repeat(X, y)[1])
+    assert firsts == [374, 3338, 37042]
+    X_xor, y_xor = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]), np.array([-1, -1, 1, 1])
+    assert _first_repeat(X_xor, y_xor) == (1, 5)
 
 
 def test_cover_formula_facts():
@@ -766,6 +846,12 @@ def test_on_xor_no_u_separates_and_the_updates_never_stop(u):
     assert not res.converged and res.n_updates >= 300  # at least one update in each of the 300 epochs
     W, k = res.trace.weights, np.arange(len(res.trace.weights))
     assert np.all(np.sum(W**2, axis=1) <= k * lk.radius(X) ** 2 + 1e-9)
+    # section 3: w_5 = w_1 and w_7 = w_3, the weights at the end of epochs 1 and 2; from there every epoch repeats
+    assert np.array_equal(W[5], W[1]) and np.array_equal(W[7], W[3])
+    assert res.mistakes_per_epoch[0] == 3 and np.all(res.mistakes_per_epoch[1:] == 4)
+    assert np.array_equal(W[3:][4:], W[3:][:-4])  # period 4 from w_3 on
+    loop = lk.perceptron_loop(lk.to_homogeneous(X), y, max_epochs=300, keep_weights=True)  # the lesson's call
+    assert np.array_equal(loop.trace.weights, W) and not loop.converged
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -1012,3 +1098,17 @@ def test_a_small_tilt_of_u_still_separates(data, direction, fraction):
     R, gamma = lk.radius(X), lk.margin(u, X, y)
     delta = delta / np.linalg.norm(delta) * fraction * gamma / R
     assert lk.margin(u + delta, X, y) > 0
+
+
+@settings(max_examples=80, deadline=None)
+@given(separable_sets())
+def test_gamma_on_homogeneous_points_is_never_larger_than_the_margin_in_the_plane(data):
+    """Section 2's figure: gamma = min score / |(u0, u1, u2)| <= min score / |(u1, u2)|, the margin in the plane,
+    with equality for u0 = 0 (a line through the origin), on any separable set and separating u."""
+    X, y, u = data
+    assert lk.margin(u, X, y) <= lk.margin(u, X, y, space="input") * (1 + 1e-12)
+    if u[0] != 0:  # "equal only for a line through the origin"
+        assert lk.margin(u, X, y) < lk.margin(u, X, y, space="input")
+    through_origin = np.array([0.0, u[1], u[2]])
+    if np.min(y * (lk.to_homogeneous(X) @ through_origin)) > 0:
+        assert lk.margin(through_origin, X, y) == pytest.approx(lk.margin(through_origin, X, y, space="input"))

@@ -51,7 +51,7 @@ def test_least_squares_classifier_is_lstsq_and_batch_lms_reaches_it(noisy):
         assert np.linalg.norm(lk.lms(X, y, eta=f * eta_star, epochs=200, mode="batch").w - w_ls) < 1e-10
     over = lk.lms(X, y, eta=1.02 * eta_star, epochs=60, mode="batch")
     assert over.sse[-1] > over.sse[0] > min(over.sse)
-    with pytest.raises(FloatingPointError, match="stable for eta < 0.0499"):
+    with pytest.raises(FloatingPointError, match="the batch rule converges for eta < 0.0499"):
         lk.lms(X, y, eta=2.5 * eta_star, epochs=1000, mode="batch")
 
 
@@ -122,17 +122,24 @@ def test_with_a_single_negative_the_lone_positive_is_never_lost(m, a, ratio):
     assert _lone_score(1, m, a, a * ratio) > 0
 
 
-@given(n=st.integers(2, 12), a=st.floats(0.2, 5), angle=st.floats(0, 2 * np.pi),
-       offset=arrays(float, 2, elements=st.floats(-5, 5)), factor=st.floats(1.05, 50))
-def test_in_the_plane_one_far_point_on_the_line_is_lost_beyond_the_1d_threshold(n, a, angle, offset, factor):
-    """n negatives, the lone positive and ONE far positive on any line of the plane: least squares
-    misclassifies the lone positive once (D - a)/a passes the 1-D threshold, whatever the line."""
-    u = np.array([np.cos(angle), np.sin(angle)])
-    D = a * (1 + factor * np.sqrt(n * 2 / (n - 1)))
-    t = np.r_[np.zeros(n), a, D]
-    X = offset + np.outer(t, u)
+@given(n=st.integers(2, 12), a=st.integers(1, 5), dx=st.integers(-5, 5), dy=st.integers(-5, 5),
+       offset=arrays(int, 2, elements=st.integers(-5, 5)), factor=st.floats(1.05, 50))
+def test_in_the_plane_one_far_point_on_the_line_is_lost_beyond_the_1d_threshold(n, a, dx, dy, offset, factor):
+    """n negatives, the lone positive and ONE far positive on a line of the plane: least squares
+    misclassifies the lone positive once (D - a)/a passes the 1-D threshold, whatever the line.
+
+    The points are whole numbers, so they lie on the line exactly as typed. (Points computed as
+    t * (cos, sin) in floating point are not collinear as typed; with the negatives on one spot there
+    are then three positions in general position, which a plane fits exactly, and the claim is void.)"""
+    assume((dx, dy) != (0, 0))
+    u = np.array([dx, dy])
+    D = int(np.ceil(a * (1 + factor * np.sqrt(n * 2 / (n - 1)))))
+    t = np.r_[np.zeros(n, dtype=int), a, D]
+    X = (offset + np.outer(t, u)).astype(float)
     y = np.r_[-np.ones(n), 1.0, 1.0]
     assert lk.least_squares_classifier(X, y).decision_function(X)[n] < 0
+    # the same, as a 1-D problem along the line
+    assert _lone_score(n, 1, a, D) < 0
 
 
 def test_printed_alg_7_3_loses_the_sign_and_diverges(line_data):
@@ -193,6 +200,14 @@ def test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above(X,
         assert (radius < 1) == shrinks
         run = lk.lms(X, y, eta=eta, epochs=1, mode="batch")
         assert np.allclose(run.w - w_ls, A @ e, atol=1e-8 * max(1.0, np.abs(w_ls).max()))
+    # just below eta*, an error along the smallest (non-zero) eigenvalue's direction shrinks by 1 - eta lambda_min,
+    # about 1 - 2 lambda_min / lambda_max per epoch
+    j = int(np.flatnonzero(keep)[0])
+    eta = 0.999 * eta_star
+    run = lk.lms(X, y, eta=eta, epochs=1, mode="batch", w0=w_ls + V[:, j])
+    factor = (run.w - w_ls) @ V[:, j]
+    assert np.isclose(factor, 1 - eta * lam[j], atol=1e-6)
+    assert abs(factor - (1 - 2 * lam[j] / lam.max())) <= 2e-3 * lam[j] / lam.max() + 1e-6
 
 
 def _correlated(n, rho, seed):
@@ -351,7 +366,7 @@ CLAIMS = {
     "one at a time with a suitably shrinking\nrate": "test_online_gap_is_proportional_to_eta_and_decaying_rates_close_it",
     "its eigenvalues are $n$, $n(1 + \\rho)$ and $n(1 - \\rho)$": "test_standardising_leaves_the_correlation_in_kappa",
     "**Standardising is not decorrelating.**": "test_standardising_leaves_the_correlation_in_kappa",
-    "like any invertible change of\ncoordinates it leaves the least-squares classifier's predictions as they were":
+    "Like any invertible change of coordinates it leaves the least-squares classifier's\npredictions as they were":
         "test_whitening_gives_kappa_one_and_keeps_the_least_squares_predictions",
     "at $0.9\\,\\eta^\\ast$ every direction\nshrinks by the same factor":
         "test_whitening_gives_kappa_one_and_keeps_the_least_squares_predictions",
@@ -389,8 +404,20 @@ CLAIMS = {
         "test_above_eta_star_a_start_along_the_top_eigenvector_grows_from_the_first_epoch",
     "from a start whose error lies along the top\neigenvector, the SSE grows from the first epoch on":
         "test_above_eta_star_a_start_along_the_top_eigenvector_grows_from_the_first_epoch",
-    "Just above $\\eta^\\ast$ every direction except the steepest one still contracts":
+    "only the direction of the largest eigenvalue grows, by the factor":
+        "test_between_eta_star_and_two_over_lambda_2_only_the_top_direction_grows",
+    "(When several eigenvalues equal $\\lambda_{\\max}$, as after\nthe whitening of the next section, all their directions "
+    "grow at once.)": "test_between_eta_star_and_two_over_lambda_2_only_the_top_direction_grows",
+    "at a\nrate just below $\\eta^\\ast$ the slowest direction contracts by only":
         "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
+    "so $\\tilde X^\\top\\tilde X$ gets one huge\neigenvalue, about $n(1 + 30^2)$": "test_one_change_of_units_at_a_time",
+    "on these data the offset does most of the damage": "test_one_change_of_units_at_a_time",
+    "moved\n  $\\eta^\\ast$ from 0.05 to $5\\cdot10^{-5}$, and the offset did most of it": "test_one_change_of_units_at_a_time",
+    "gives every example\nthe same factor $1 - \\mu$, so one $0 < \\mu < 2$ suits all of them":
+        "test_normalised_lms_gives_every_example_the_same_factor",
+    "It is a safe rate, not the largest stable one": "test_repaired_alg_7_3_needs_a_rate_below_the_epoch_map_limit",
+    "on separable data it converges to a separating vector": "test_ho_kashyap_finds_a_separating_vector_on_separable_data",
+    "makes the slowest-shrinking part\nof the error shrink as fast as possible": "test_the_fastest_rate_balances_the_extreme_factors",
     "one online pass does the work of 13 batch steps": "test_online_is_faster_per_pass_on_the_stream_not_on_40_points",
     "closer after five passes than the online rule at any of these rates":
         "test_online_is_faster_per_pass_on_the_stream_not_on_40_points",
@@ -418,7 +445,6 @@ SHOWN = [
     "walks downhill on that error after **every** example",
     "the line with the smallest squared error is not always the line with the fewest mistakes",
     "lecturekit checks the weights after every epoch",  # the library's behaviour, tested in test_gradient_lms
-    "Its largest eigenvalue grows",  # the printed rescaling 10 x2 + 30
     "So on these data online LMS with a constant",
     "On these data, how far the loop stays",
     "let the rate shrink with the epoch $k$",
@@ -430,12 +456,14 @@ SHOWN = [
     "The loop of section 5 comes from the noise",
     "The iterate can only move a bounded distance in total",  # proved in the answer (a sum of bounded steps)
     "here on every weight, the bias included.",  # a definition
-    "(a) The data are not linearly separable, so every line makes at least one mistake.",  # a distractor
     "the ½ only rescales",
     "A derivation is only as good as its check.",
     "only at the end do we keep them",
     "LMS has no \"if\": every example moves",  # the rule, by definition
-    "every curve ends at the least-squares SSE",  # the printed curves
+    "the two larger rates are on the least-squares SSE within about ten epochs",  # the printed curves
+    "section 2's batch rule from $\\tilde{\\mathbf w} = 0$ that stops",  # the exercise's specification
+    "Take one Widrow-Hoff step on $A$ only",  # the exercise's specification
+    "No weights have a smaller SSE than the least-squares ones",  # the definition of least squares
     "`lk.lms` also takes any callable",  # the library's interface
     "backpropagation is the chain rule that\ncomputes that gradient for the weights of every layer",  # a description
     "For a single linear unit it gives back the rule above.",  # the one-layer case, by definition
@@ -465,9 +493,9 @@ UNRELATED = {
     "ch07-debug-stop": "def batch_lms(X, y, eta, tol, max_epochs=10_000):\n    return np.zeros(3), 0\n",
     "ch07-ridge": ("def ridge_gradient(w, Xh, y, lam):\n    return np.zeros_like(w)\n\n\n"
                    "def ridge_weights(Xh, y, lam):\n    return np.zeros(Xh.shape[1])\n"),
-    "ch07-predict-step": "residual_after = 7.0\neta_mirror = 7.0\n",
-    "ch07-predict-rate": "eta_star = 0.05\n",
-    "ch07-explain-failure": 'answer = "e"\n',
+    "ch07-predict-step": "eta_fit_b = 7.0\nresidual_a = 7.0\n",
+    "ch07-predict-rate": "eta_best = 0.05\n",
+    "ch07-construct-failure": "p_new = [1.0, 1.0]\n",
 }
 
 
@@ -479,8 +507,8 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
 
 
 def test_predict_and_explain_answers_are_not_revealed():
-    for gid, wrong in (("ch07-predict-step", "residual_after = 9.0\neta_mirror = 9.0\n"), ("ch07-predict-rate", "eta_star = 7\n"),
-                       ("ch07-explain-failure", 'answer = "a"\n')):
+    for gid, wrong in (("ch07-predict-step", "eta_fit_b = 9.0\nresidual_a = 9.0\n"), ("ch07-predict-rate", "eta_best = 7\n"),
+                       ("ch07-predict-step", "eta_fit_b = 2 / 7\nresidual_a = 1.0\n")):
         message = visible_feedback(STEM, gid, wrong)
         assert "expected" not in message, message
 
@@ -608,15 +636,112 @@ def test_the_debug_exercises_code_fails_as_stated():
 
 
 def test_the_predict_answers_by_an_independent_route():
-    # exercise 3: run one Widrow-Hoff step with lk.lms and read the residual; find the mirror rate by bisection
-    x, y, w0 = [[2.0, 1.0]], [-1.0], [0.0, 1.0, -1.0]
-    after = lambda eta: -1.0 - lk.lms(x, y, eta=eta, epochs=1, w0=w0).w @ [1.0, 2.0, 1.0]  # noqa: E731
-    assert np.isclose(after(0.25), 1.0)
-    lo, hi = 0.2, 0.5  # the residual after the step, -2 (1 - 6 eta), reaches +2 at the mirror rate
+    # exercise 3: run one Widrow-Hoff step on A with lk.lms and read B's residual; find its zero by bisection
+    w0, xa, xb = [0.0, 1.0, -1.0], [1.0, 2.0, 1.0], [1.0, 3.0, 0.0]
+    after = lambda eta: lk.lms([xa[1:]], [-1.0], eta=eta, epochs=1, w0=w0).w  # noqa: E731
+    lo, hi = 0.01, 1.0  # B's residual -1 - w . x~_B rises through 0
     for _ in range(60):
         mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if after(mid) < 2.0 else (lo, mid)
-    assert np.isclose(lo, 1 / 3)
-    # exercise 4: the mean error's stable rate is n times the summed error's, for the rescaled points
+        lo, hi = (mid, hi) if -1.0 - after(mid) @ xb < 0 else (lo, mid)
+    assert np.isclose(lo, 2 / 7) and np.isclose(-1.0 - after(lo) @ xa, 10 / 7)
+    # neither the library's gradient nor the stable rate answers it
+    assert not np.isclose(2 / 7, lk.lms_stable_eta([xa[1:]], mode="online"))
+    # exercise 4: minimise the slowest factor max |1 - eta lambda| over a fine grid of rates, for the mean error's matrix
     X4 = np.array([[2.0, 0.0], [-2.0, 0.0], [0.0, 5.0], [0.0, -5.0]])
-    assert np.isclose(len(X4) * lk.lms_stable_eta(X4, mode="batch"), 0.16)
+    lam = np.linalg.eigvalsh(lk.to_homogeneous(X4).T @ lk.to_homogeneous(X4) / 4)
+    etas = np.linspace(0.001, 0.16, 200_001)
+    worst = np.max(np.abs(1 - np.outer(etas, lam)), axis=1)
+    assert np.isclose(etas[np.argmin(worst)], 2 / 13.5, atol=1e-5)
+    # and it is not what lk.lms_stable_eta gives (the largest stable rate of the summed error, here 0.04)
+    assert not np.isclose(4 * lk.lms_stable_eta(X4, mode="batch"), 2 / 13.5)
+    # exercise 5: the reference point works, and the lesson's construction copied verbatim does not
+    X5 = np.array([[0.0, 1.0], [0.0, -1.0], [1.0, 0.0], [-1.0, 0.0], [0.5, 0.5], [-0.5, -0.5], [2.0, -1.0]])
+    y5 = np.r_[-np.ones(6), 1.0]
+    assert lk.least_squares_classifier(X5, y5).score(X5, y5) == 1.0
+    for p, lost in (([6.0, -3.0], True), ([8.0, 0.0], False), ([5.0, 5.0], False)):
+        X6, y6 = np.vstack([X5, p]), np.r_[y5, 1.0]
+        assert lk.is_separable(X6, y6) and (lk.least_squares_classifier(X6, y6).predict(X6)[6] != 1) == lost
+
+
+def test_the_fastest_rate_balances_the_extreme_factors():
+    # the worst factor max |1 - eta lambda| is smallest at eta = 2 / (lambda_min + lambda_max), for any spectrum
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        lam = np.sort(rng.uniform(0.01, 100, size=rng.integers(2, 6)))
+        best = 2 / (lam[0] + lam[-1])
+        worst = lambda eta: np.max(np.abs(1 - eta * lam))  # noqa: E731
+        assert all(worst(best) <= worst(best * (1 + d)) + 1e-12 for d in (-1e-3, 1e-3, -0.1, 0.1))
+        assert np.isclose(worst(best), (lam[-1] - lam[0]) / (lam[-1] + lam[0]))
+
+
+@given(X=_data(), seed=st.integers(0, 10_000), f=st.floats(1.001, 3))
+def test_between_eta_star_and_two_over_lambda_2_only_the_top_direction_grows(X, seed, f):
+    Xh = lk.to_homogeneous(X)
+    lam = np.clip(np.linalg.eigvalsh(Xh.T @ Xh), 0, None)  # a Gram matrix: rounding can make a 0 come out -1e-15
+    assume(lam[-1] > 1e-6)
+    eta = f * 2 / lam[-1]
+    grows = np.abs(1 - eta * lam) > 1
+    assert np.array_equal(grows, lam > 2 / eta)  # a direction grows exactly when eta > 2 / lambda
+    if lam[-2] < lam[-1] * (1 - 1e-9) and eta < 2 / lam[-2]:
+        assert grows.tolist() == [False] * (len(lam) - 1) + [True]
+    # on the lesson's data 2 / lambda_2 is about 2.5 eta*; after whitening every eigenvalue is n: all grow at once
+    Xn, _ = lk.datasets.noisy(40, seed=3)
+    ln = np.linalg.eigvalsh(lk.to_homogeneous(Xn).T @ lk.to_homogeneous(Xn))
+    assert round(ln[-2], 1) == 15.8 and 2.4 < ln[-1] / ln[-2] < 2.6
+    Xc = Xn - Xn.mean(axis=0)
+    ev, V = np.linalg.eigh(Xc.T @ Xc / len(Xn))
+    Xw = lk.to_homogeneous(Xc @ V @ np.diag(ev ** -0.5) @ V.T)  # whitened: X~^T X~ = n I
+    lw = np.linalg.eigvalsh(Xw.T @ Xw)
+    assert np.allclose(lw, len(Xn)) and np.all(np.abs(1 - 1.001 * 2 / lw.max() * lw) > 1)
+
+
+def test_one_change_of_units_at_a_time(noisy):
+    X, y, Xh = noisy
+    eta = {}
+    for name, Xv in {"as given": X, "scale": X * [1, 10], "offset": X + [0, 30], "both": X * [1, 10] + [0, 30]}.items():
+        lam = np.linalg.eigvalsh(lk.to_homogeneous(Xv).T @ lk.to_homogeneous(Xv))
+        eta[name] = 2 / lam.max()
+        if name == "offset":  # one huge eigenvalue, about n (1 + 30^2), and one tiny one
+            assert np.isclose(lam.max(), 40 * (1 + 30 ** 2), rtol=0.01) and lam.min() < 0.1 and lam.max() / lam.min() > 1e6
+    assert round(eta["as given"], 2) == 0.05 and np.isclose(eta["both"], 5e-5, rtol=0.1)
+    # the offset does most of it: alone it lowers eta* by more than a factor 100, the scale alone by about 30
+    assert eta["as given"] / eta["offset"] > 100 * eta["as given"] / eta["scale"] / 30 > 100
+    assert 25 < eta["as given"] / eta["scale"] < 40 and np.isclose(eta["offset"], 5.5e-5, rtol=0.02)
+    assert eta["offset"] < eta["scale"] / 20 and eta["both"] < eta["scale"] / 20
+
+
+@given(x=arrays(float, 3, elements=st.floats(-5, 5)), w=arrays(float, 3, elements=st.floats(-3, 3)),
+       y=st.floats(-3, 3), mu=st.floats(0.01, 1.99))
+def test_normalised_lms_gives_every_example_the_same_factor(x, w, y, mu):
+    assume(x @ x > 1e-3)
+    r = y - w @ x
+    w_new = w + mu * r * x / (x @ x)
+    assert np.isclose(y - w_new @ x, (1 - mu) * r, atol=1e-9 * (1 + abs(r)))
+    assert abs(1 - mu) < 1
+
+
+def _ho_kashyap(X, y, eta=0.5, iters=20_000):
+    """Duda, Hart & Stork's Ho-Kashyap procedure: fit Y w to margins b > 0, raising b where Y w exceeds it."""
+    Y = y[:, None] * lk.to_homogeneous(X)
+    pinv = np.linalg.pinv(Y)
+    b = np.ones(len(y))
+    w = pinv @ b
+    for _ in range(iters):
+        if np.all(Y @ w > 0):
+            return w
+        e = Y @ w - b
+        b = b + eta * (e + np.abs(e))
+        w = pinv @ b
+    return None
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(4, 30))
+def test_ho_kashyap_finds_a_separating_vector_on_separable_data(seed, n):
+    X, y = lk.datasets.separable(n, 2, margin=0.05, seed=seed)
+    w = _ho_kashyap(X, y)
+    assert w is not None and np.all(y * (lk.to_homogeneous(X) @ w) > 0)
+    # and on centroid_failure, where least squares (the first step of the procedure) misclassifies a point
+    Xc, yc = lk.datasets.centroid_failure()
+    wc = _ho_kashyap(Xc, yc)
+    assert wc is not None and np.all(yc * (lk.to_homogeneous(Xc) @ wc) > 0)

@@ -5,8 +5,8 @@ the definitions here, independently of the learner's answer: (R / gamma)^2
 from R = max |x~_i| and gamma = min y_i u . x~_i / |u|, minimised by a
 golden-section search, or decided exactly in ``fractions.Fraction`` on the
 numbers as typed (0.1 is 1/10), so that an answer exactly on a threshold is
-judged as exact arithmetic judges it.  Predict and explain answers are never
-shown (``reveal=False``).
+judged as exact arithmetic judges it.  Derived values are never shown
+(``reveal=False``).
 """
 
 import math
@@ -178,29 +178,54 @@ def _construct(t, w_tilde):
 
 
 # --------------------------------------------------------------------------
-# Exercise 3 (explain): a far point and the number of updates
+# Exercise 3 (construct): a third point that raises the bound and shortens the run
 # --------------------------------------------------------------------------
-# The bound caps the updates from above: k gamma <= w_k . u <= |w_k| <= sqrt(k) R.  A larger R lifts the ceiling
-# and allows more updates, but nothing in the chain forces a run to use them (c).  On the points 10, 30 the
-# perceptron makes 203 updates; with 50 added it makes 203 in the order 10, 30, 50 and 155 in the order 10, 50, 30
-# (tests/test_chapter_05.py), so the count neither has to grow (a) nor stays fixed whatever the order (b); the new
-# point can be a mistake (at w = 0 every point is), so (d) is false.
-_EXPLAIN_KEY = "c"
+# The points 10 (class -1) and 30 (class +1) with u~ ~ (-20, 1): R^2 = 901, both scores 10, |u~|^2 = 401, so the
+# bound is 901 * 401 / 100 = 3613.01, and the perceptron makes 203 updates.  A third point x of class +1 keeps u~
+# separating iff x > 20; for x > 30 it raises R^2 to 1 + x^2 and leaves gamma, so the bound at least doubles once
+# x^2 >= 1801 (x >= 42.44); for 20 < x < 30 it lowers gamma instead (the bound becomes 901 * 401 / (x - 20)^2).
+# The count is not tied to the bound in either direction: in the order 10, x, 30 the run makes 155 updates at
+# x = 50, 37 at x = 43, but 208 at x = 61 (tests/test_chapter_05.py runs them against Alg. 7.1 in fractions).
+_FAR_X, _FAR_Y, _FAR_U = (10.0, 30.0), (-1, 1, 1), (-20.0, 1.0)
+_FAR_TWO_POINTS = 203   # updates on 10, 30 alone (section 4's table at s = 100)
 
 
-@exercise("ch05-explain", number=3, title="explain: a far point", points=2, kind="explain",
-          hint="Write the proof's chain for the run on three points. Which of its links would have to change "
-               "for the run to make more updates, and does a larger R change any of them?")
-def _explain(t, answer):
-    got = answer.strip().lower().strip("().").strip() if isinstance(answer, str) else answer  # "c", "C", "c)", "(c)"
-    t.check(got, _EXPLAIN_KEY, call="`answer`", reveal=False, misconceptions=[
-        Mistake("far-bound-is-count", "a", "taking the bound for the number of updates: which way does each "
-                                           "inequality of the proof point?"),
-        Mistake("far-only-nearest", "b", "taking the perceptron to look only at the points nearest the threshold: "
-                                         "which points can cause an update?"),
-        Mistake("far-never-mistake", "d", "taking a point far from the threshold to be safe: what is its score "
-                                          "at w = 0, or after an update on x = 10?"),
-    ])
+@exercise("ch05-far-point", number=3, title="construct: a larger bound, fewer updates", points=2,
+          kind="construct",
+          hint="Which of R and gamma does a third point change, and by how much must it change for the bound to "
+               "double? Then recall what made the two-point run slow in section 4, and count the updates your "
+               "point gives.")
+def _far_point(t, x_far):
+    number = isinstance(x_far, (int, float, np.integer, np.floating)) and not isinstance(x_far, (bool, np.bool_))
+    if not t.check_true(number and bool(np.isfinite(float(x_far))),
+                        what=f"`x_far` is one number (the position of the third point); got {type(x_far).__name__}"):
+        return
+    x = float(x_far)
+    X3, y3 = np.array([[_FAR_X[0]], [x], [_FAR_X[1]]]), np.array(_FAR_Y)
+    bound2 = _exact_bound(_FAR_U, np.array([[_FAR_X[0]], [_FAR_X[1]]]), np.array([-1, 1]))
+    bound3 = _exact_bound(_FAR_U, X3, y3)
+    if not t.check_true(bound3 is not None,
+                        what="u~ = (-20, 1) separates the three points (every y_i u~ . (1, x_i) > 0, decided exactly "
+                             "on the numbers as typed)",
+                        mistake=Mistake("far-not-separating", None, "a point of class +1 on the negative side of "
+                                                                    "u~: the theorem gives no bound for this u~")):
+        return
+    if not t.check_true(bool(bound3 >= 2 * bound2),
+                        what="the bound (R/gamma)² for u~ = (-20, 1) on the three points is at least twice the "
+                             "two points' bound",
+                        mistake=Mistake("far-bound-small", None, "the bound grew by less than a factor 2: which of "
+                                                                 "R and gamma does the third point change, and how "
+                                                                 "far out must it be?")):
+        return
+    n_updates, stopped = _updates(X3, y3)
+    t.check_true(bool(stopped and n_updates < _FAR_TWO_POINTS),
+                 what=f"the perceptron from w = 0, visiting 10, x_far, 30 in that order, makes fewer than "
+                      f"{_FAR_TWO_POINTS} updates (it made {n_updates})",
+                 mistake=Mistake("far-count-not-fewer", None, "this point raised the bound and did not shorten the "
+                                                              "run; the bound does not fix the count in either "
+                                                              "direction. What made the two-point run slow in "
+                                                              "section 4, and which steps does a third point add?")
+                 if stopped else None)
 
 
 # --------------------------------------------------------------------------
@@ -373,8 +398,10 @@ def _tight(t, X_tight, y_tight, u_tight):
                                                                          "gives no bound for it")):
         return
     n_updates, stopped = _updates(X, y)
+    whole = "" if bound.denominator == 1 else " (a bound that is not a whole number can never be reached)"
     t.check_true(stopped and n_updates == bound,
-                 what=f"the perceptron makes (R/gamma)^2 = {float(bound):.4g} updates for this u (it made {n_updates})",
+                 what=f"the perceptron should make exactly (R/gamma)² = {float(bound):.4g} updates for this u; it "
+                      f"made {n_updates}{whole}",
                  mistake=Mistake("tight-slack", None, "a link of the chain has slack: an update gains more than gamma "
                                                       "along u, or an example was not exactly on the boundary or not "
                                                       "at length R")

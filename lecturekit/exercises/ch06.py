@@ -37,41 +37,58 @@ def _criterion(w, X, y):
 # --------------------------------------------------------------------------
 # Exercise 1 — predict the slopes at a kink
 # --------------------------------------------------------------------------
-_X1 = np.array([[1.0, 2.0], [2.0, -1.0], [0.0, 1.0]])
-_Y1 = np.array([conventions.POSITIVE, conventions.POSITIVE, conventions.NEGATIVE])
+# Two points lie on the boundary x1 = 1 of w = (-1, 1, 0); raising w2 by t turns the boundary about (1, 0), and the
+# two points change side in opposite directions: (1, 2.5) is strictly wrong for t < 0, (1, -1.5) for t > 0.  So the
+# library's gradient (both counted as mistakes) and the central difference (each counted half) are neither slope.
+_X1 = np.array([[1.0, 2.5], [1.0, -1.5], [3.0, 0.0], [0.0, 0.0]])
+_Y1 = np.array([conventions.POSITIVE, conventions.POSITIVE, conventions.POSITIVE, conventions.NEGATIVE])
 _W1 = np.array([-1.0, 1.0, 0.0])
-_RAISE_BIAS = np.array([1.0, 0.0, 0.0])
-_H = Fraction(1, 1000)  # well inside the facets on either side: the next kink is at |t| = 1
+_RAISE_W2 = np.array([0.0, 0.0, 1.0])
+_H = Fraction(1, 1000)  # every other score stays away from 0 for all t: the slopes are those of whole half-lines
 
 
 def _f(t):
-    return _criterion([_exact(a) + t * _exact(d) for a, d in zip(_W1, _RAISE_BIAS)], _X1, _Y1)
+    return _criterion([_exact(a) + t * _exact(d) for a, d in zip(_W1, _RAISE_W2)], _X1, _Y1)
+
+
+def _rate(margin_slopes):
+    """The slope of J along the direction when the examples whose margin slopes are given are strictly wrong."""
+    return float(-sum(margin_slopes, Fraction(0)))
 
 
 _LEFT, _RIGHT = float((_f(-_H) - _f(0)) / -_H), float((_f(_H) - _f(0)) / _H)
-# the slope of the side where the point on the boundary is a mistake: the library's gradient, -sum over M of
-# y_i (1, x_i) with M taken with <=, along the direction
-_LIBRARY_SIDE = float(sum(-int(y_i) * _exact(v) * _exact(d)
-                          for x_i, y_i in zip(conventions.homogeneous(_X1), _Y1)
-                          if conventions.is_mistake(int(y_i) * sum(_exact(a) * _exact(b) for a, b in zip(_W1, x_i)))
-                          for v, d in zip(x_i, _RAISE_BIAS)))
+# d/dt of each example's margin y_i (w + t d) . (1, x_i), and which examples lie on the boundary at t = 0
+_SLOPES = [int(y_i) * sum(_exact(v) * _exact(d) for v, d in zip(x_i, _RAISE_W2))
+           for x_i, y_i in zip(conventions.homogeneous(_X1), _Y1)]
+_ON = [i for i, (x_i, y_i) in enumerate(zip(conventions.homogeneous(_X1), _Y1))
+       if int(y_i) * sum(_exact(a) * _exact(b) for a, b in zip(_W1, x_i)) == 0]
+# the library's gradient counts every point on the boundary as a mistake, on both sides at once
+_LIBRARY_SIDE = _rate(_SLOPES[i] for i in _ON)
+_ONLY_ONE = [(_rate([_SLOPES[i]]) if _SLOPES[i] > 0 else 0.0, _rate([_SLOPES[i]]) if _SLOPES[i] < 0 else 0.0)
+             for i in _ON]
 
 
 @exercise("ch06-predict-gradient", number=1, title="predict the slopes at a kink", points=2, kind="predict",
-          hint="Write the three scores of w + t (1, 0, 0) as functions of t, with the 1 in front of each x. For small "
-               "t < 0 and for small t > 0 separately: which examples are mistakes, and how does J change with t?")
+          hint="Write each example's margin y_i (w + t d) . (1, x_i) as a function of t, with the 1 in front of "
+               "each x. For small t < 0 and for small t > 0 separately: which examples are strictly wrong, and how "
+               "does J change with t?")
 def _predict(t, slope_left, slope_right):
-    t.check(slope_left, _LEFT, call="`slope_left`", reveal=False, misconceptions=[
-        Mistake("central-difference", (_LEFT + _RIGHT) / 2,
-                "the average of the slopes on the two sides, which is what a central difference measures at a "
-                "kink: f has a different slope on each side of t = 0"),
-        Mistake("uphill", -_LEFT, "the sign is flipped: as t rises towards 0 from below, does J go up or down?"),
-    ])
-    t.check(slope_right, _RIGHT, call="`slope_right`", reveal=False, misconceptions=[
-        Mistake("one-slope", _LIBRARY_SIDE,
-                "one slope for both sides (the gradient the library returns, which counts the point on the "
-                "boundary as a mistake); ask on which side of t = 0 that point is wrong"),
-    ])
+    t.check((slope_left, slope_right), (_LEFT, _RIGHT), call="`(slope_left, slope_right)`", reveal=False,
+            misconceptions=[
+                Mistake("central-difference", ((_LEFT + _RIGHT) / 2,) * 2,
+                        "one number for both sides, the average that a central difference measures at a kink: "
+                        "f has a different slope on each side of t = 0"),
+                Mistake("one-slope", (_LIBRARY_SIDE,) * 2,
+                        "one slope for both sides, the gradient the library returns: it counts every point on the "
+                        "boundary as a mistake at once; for t < 0 and for t > 0 separately, which of them is "
+                        "strictly wrong?"),
+                Mistake("uphill", (-_LEFT, -_RIGHT),
+                        "as t increases towards 0 from below, does J rise or fall? And as it increases from 0?"),
+                Mistake("one-boundary-point", _ONLY_ONE[0],
+                        "only one of the two points on the boundary counted: raising w2 moves both of them"),
+                Mistake("one-boundary-point", _ONLY_ONE[1],
+                        "only one of the two points on the boundary counted: raising w2 moves both of them"),
+            ])
 
 
 # --------------------------------------------------------------------------
@@ -83,19 +100,24 @@ _X_TOY, _Y_TOY = toy()
 @exercise("ch06-construct", number=2, title="construct: zero criterion, yet not separating", points=2,
           kind="construct",
           hint="J = 0 asks that no example is strictly on the wrong side. The perceptron also updates on an "
-               "example whose score is exactly 0: look for a line through one of the points.")
+               "example whose score is exactly 0. Draw the four points and think of lines, not of weight vectors.")
 def _construct(t, w_flat):
     try:
         w = np.asarray(w_flat, dtype=float)
     except (TypeError, ValueError):
         w = np.zeros(0)
-    if not t.check_true(w.shape == (3,), what=f"`w_flat` holds three numbers (b, w1, w2); got "
-                                              f"{'shape ' + str(w.shape) if w.size else 'no numbers'}"):
+    if not t.check_true(w.shape == (3,) and bool(np.all(np.isfinite(w))),
+                        what=f"`w_flat` holds three numbers (b, w1, w2); got "
+                             f"{'shape ' + str(w.shape) if w.size else 'no numbers'}"):
         return
     if not t.check_true(bool(w.any()), what="`w_flat` is not the zero vector",
                         mistake=Mistake("zero-vector", None, "w = 0 is the trivial answer the exercise excludes: "
                                                              "it has no boundary at all")):
         return
+    t.check_true(w[conventions.BIAS_INDEX] != 0, what="the bias of `w_flat` is not 0",
+                 mistake=Mistake("zero-bias", None, "a bias of 0 puts the boundary through the origin, the slice "
+                                                    "w0 = 0 of the figure; the exercise asks for a boundary that "
+                                                    "misses the origin"))
     margins = [int(y_i) * sum(_exact(a) * _exact(b) for a, b in zip(w, x_i))
                for x_i, y_i in zip(conventions.homogeneous(_X_TOY), _Y_TOY)]
     t.check_true(_criterion(w, _X_TOY, _Y_TOY) == 0, what="J(w_flat) = 0 on the toy set: no example strictly on "
@@ -105,21 +127,33 @@ def _construct(t, w_flat):
     t.check_true(any(conventions.is_mistake(m) for m in margins),
                  what="`w_flat` does not separate the toy set: the perceptron would still update",
                  mistake=Mistake("separates", None, "a separating w also has J = 0, but then the perceptron "
-                                                    "stops: put a point on the boundary"))
+                                                    "stops: which examples does the perceptron update on?"))
 
 
 # --------------------------------------------------------------------------
 # Exercise 3 — explain: a longer step on the bowl
 # --------------------------------------------------------------------------
-# One step on the bowl maps (w1 - 1, w2 + 0.5) to ((1 - 2 eta)(w1 - 1), (1 - 8 eta)(w2 + 0.5)).
+# One step on the bowl maps (w1 - 1, w2 + 0.5) to ((1 - 2 eta)(w1 - 1), (1 - 8 eta)(w2 + 0.5)): each coordinate's
+# distance from the minimum is multiplied by its own factor at every step.
 _ETA3 = 0.3
 _FACTORS = (1 - 2 * _ETA3, 1 - 8 * _ETA3)
-_KEY3 = "b" if max(abs(f) for f in _FACTORS) > 1 else "a"
+
+
+def _key3(factors):
+    """The option that describes a descent whose coordinates are multiplied by these factors at every step."""
+    if max(abs(f) for f in factors) > 1:
+        return "b"  # a factor beyond -1: the swings grow
+    if min(factors) < 0:
+        return "d"  # a factor in (-1, 0): it overshoots, but the swings shrink
+    return "a"
+
+
+_KEY3 = _key3(_FACTORS)
 
 
 @exercise("ch06-explain", number=3, title="explain: a longer step on the bowl", points=2, kind="explain",
-          hint="Write one step for each coordinate separately: what does it do to w2 + 0.5? Compare the factor "
-               "you get with 1.")
+          hint="Write one step for each coordinate separately: what does it do to w1 - 1, and to w2 + 0.5? Compare "
+               "each factor you get with -1, 0 and 1.")
 def _explain(t, answer):
     t.check(answer, _KEY3, call="`answer`", reveal=False, misconceptions=[
         Mistake("longer-is-faster", "a", "a longer step is not automatically a faster descent: write out what one "
@@ -127,6 +161,8 @@ def _explain(t, answer):
         Mistake("gradient-points-at-minimum", "c", "the gradient is perpendicular to the contours; on a bowl "
                                                    "that is narrower one way than the other, that is not the "
                                                    "direction of the lowest point"),
+        Mistake("overshoot-settles", "d", "an overshoot can shrink or grow: work out by what factor one step "
+                                          "multiplies w2 + 0.5 at this rate"),
     ])
 
 
@@ -215,12 +251,15 @@ def _margin_gradient(t, squared_margin_gradient):
     t.check(lambda: squared_margin_gradient(w, _X_TOY, _Y_TOY, 1.0), [0.5, 5.5, -11.5],
             call="`squared_margin_gradient([0.5, 1, -1], X_toy, y_toy, b=1)`",
             misconceptions=[
-                Mistake("perceptron-gradient", [1.0, -1.0, -5.0], "the factor (b - y_i w . x_i) is missing: that is "
-                                                                  "the gradient of the linear criterion over the "
-                                                                  "same set"),
-                Mistake("uphill", [-0.5, -5.5, 11.5], "the gradient's sign is flipped"),
-                Mistake("no-half", [1.0, 11.0, -23.0], "the 1/2 in front of the sum is forgotten: twice the "
-                                                       "gradient"),
+                Mistake("perceptron-gradient", [1.0, -1.0, -5.0],
+                        "this is the gradient of a criterion that is linear in the margin, summed over the same "
+                        "examples; J_q is quadratic in it: differentiate one of its terms with the chain rule"),
+                Mistake("uphill", [-0.5, -5.5, 11.5],
+                        "this vector points downhill: J_q grows as a margin falls further below b, so check the "
+                        "sign of one term's derivative"),
+                Mistake("no-half", [1.0, 11.0, -23.0],
+                        "this is off by a constant factor: differentiate one term, 1/2 (b - y_i w . x_i)^2, "
+                        "with the chain rule"),
                 Mistake("perceptron-set", [0.0, 7.0, -10.5], "the sum runs over the mistakes (y_i w . x_i <= 0) "
                                                              "instead of the examples with y_i w . x_i <= b"),
             ])
@@ -275,11 +314,11 @@ _XN, _YN = noisy(40, flip=0.1, seed=3)
 
 
 @exercise("ch06-debug-stop", number=6, title="debug: a descent that says it converged", points=2, kind="debug",
-          hint="Run the given code by hand for k = 0. Then ask what the stopping rule measures when eta(k) = eta1 / k: "
-               "can it tell a separating w from any other?")
+          hint="Run the given code by hand for its first pass through the loop. Then ask what the stopping rule "
+               "measures when eta(k) = eta1 / k: can it tell a separating w from any other?")
 def _debug_stop(t, descend):
-    k_from_zero = Mistake("k-from-zero", "ZeroDivisionError", "eta(k) = eta1 / k is used with k = 0: the schedule "
-                                                              "counts its steps from 1")
+    k_from_zero = Mistake("k-from-zero", "ZeroDivisionError", "the code divides by k = 0 on its first pass: which "
+                                                              "k does the slides' schedule eta(1) / k start from?")
     t.check(lambda: _run(descend, _X_TOY, _Y_TOY, 1.0, 1e-3, 1000), _descend(_X_TOY, _Y_TOY, 1.0, 1e-3, 1000),
             call="`descend(X_toy, y_toy, eta1=1, theta=1e-3, max_iter=1000)`", misconceptions=[k_from_zero])
     t.check(lambda: _run(descend, _XN, _YN, 0.1, 1e-3, 100_000), _descend(_XN, _YN, 0.1, 1e-3, 100_000),
@@ -294,3 +333,14 @@ def _debug_stop(t, descend):
             ])
     t.check(lambda: _run(descend, _XN, _YN, 0.1, 1e-3, 5), _descend(_XN, _YN, 0.1, 1e-3, 5),
             call="`descend(Xn, yn, eta1=0.1, theta=1e-3, max_iter=5)`")
+    # separable data on which the descent stops before it has separated them, by the rule or by the budget: the
+    # answer is about the w returned, not about the data (lk.is_separable(X_toy, y_toy) is True)
+    t.check(lambda: _run(descend, _X_TOY, _Y_TOY, 1.0, 1.0, 1000), _descend(_X_TOY, _Y_TOY, 1.0, 1.0, 1000),
+            call="`descend(X_toy, y_toy, eta1=1, theta=1, max_iter=1000)`")
+    t.check(lambda: _run(descend, _X_TOY, _Y_TOY, 1.0, 1e-3, 1), _descend(_X_TOY, _Y_TOY, 1.0, 1e-3, 1),
+            call="`descend(X_toy, y_toy, eta1=1, theta=1e-3, max_iter=1)`",
+            misconceptions=[
+                Mistake("data-not-w", {"w": _descend(_X_TOY, _Y_TOY, 1.0, 1e-3, 1)["w"],
+                                       "separates": bool(is_separable(_X_TOY, _Y_TOY))},
+                        "True here is a fact about the data (a line separates them), not about the w returned"),
+            ])

@@ -13,6 +13,7 @@ import numpy as np
 from .. import conventions
 from ..datasets import noisy
 from ..gradient import numerical_gradient
+from ..theory import is_separable
 from . import Mistake, exercise
 
 # a small probe: three examples (homogeneous rows, the 1 first) and labels
@@ -21,17 +22,32 @@ _Y = np.array([1.0, -1.0, 1.0])
 _W0 = np.array([0.5, -0.5, 1.0])
 
 
-def _batch_lms(X, y, eta, tol, max_epochs, *, test="gradient", step="summed"):
-    """Batch LMS from w = 0 with a stopping test, written from the exercise's statement (and its two bugs)."""
+def _batch_path(X, y, eta, n):
+    """The iterates w(0), ..., w(n) of section 2's batch rule on the summed error, from w = 0."""
+    Xh = conventions.homogeneous(X)
+    w, path = np.zeros(Xh.shape[1]), []
+    for _ in range(n + 1):
+        path.append(w)
+        w = w + eta * ((y - Xh @ w) @ Xh)
+    return np.array(path)
+
+
+def _gradient_norm(X, y, w):
+    Xh = conventions.homogeneous(X)
+    return float(np.linalg.norm((y - Xh @ np.asarray(w, dtype=float)) @ Xh))
+
+
+def _buggy_batch_lms(X, y, eta, tol, max_epochs, *, test="gradient", step="summed"):
+    """A batch LMS with a stopping test, written from the exercise's code (one bug or both)."""
     Xh = conventions.homogeneous(X)
     w = np.zeros(Xh.shape[1])
     for epoch in range(max_epochs):
         r = y - Xh @ w
         gradient = -(r @ Xh)
         if np.linalg.norm(gradient if test == "gradient" else r) < tol:
-            return {"w": w.tolist(), "epochs": epoch}
+            return w, epoch
         w = w - eta * (gradient if step == "summed" else gradient / len(y))
-    return {"w": w.tolist(), "epochs": max_epochs}
+    return w, max_epochs
 
 
 def _run_batch_lms(batch_lms, X, y, eta, tol, max_epochs):
@@ -39,34 +55,61 @@ def _run_batch_lms(batch_lms, X, y, eta, tol, max_epochs):
     if not (isinstance(out, (tuple, list)) and len(out) == 2):
         raise TypeError(f"batch_lms must return a pair (w, epochs); it returned {type(out).__name__}")
     w, epochs = out
-    return {"w": np.asarray(w, dtype=float).tolist(), "epochs": int(epochs)}
+    return np.asarray(w, dtype=float), int(epochs)
+
+
+def _verdict(out, X, y, eta, max_epochs, reach=1e-4):
+    """What the exercise asks of a run: it stopped before max_epochs, on an iterate of the batch rule for the summed
+    error (the weights after the epochs it reports), where the gradient of E is (nearly) zero."""
+    w, epochs = out
+    on_path = 0 <= epochs <= max_epochs and w.shape == (X.shape[1] + 1,) and bool(
+        np.allclose(w, _batch_path(X, y, eta, epochs)[epochs], rtol=1e-7, atol=1e-9))
+    return {"stopped before max_epochs": epochs < max_epochs, "the weights of section 2's rule after that many "
+            "epochs": on_path, "at the least-squares weights (gradient of E below 1e-4)":
+            bool(np.all(np.isfinite(w))) and w.shape == (X.shape[1] + 1,) and _gradient_norm(X, y, w) < reach}
 
 
 _XN, _YN = noisy(40, seed=3)
 # a small regression problem that a line fits exactly: at the least-squares weights every residual is 0
 _XF = np.array([[0.0], [1.0], [2.0], [3.0]])
 _YF = 1.0 - 0.5 * _XF[:, 0]
+# a feature twice: a whole line of least-squares weights, every one with gradient 0
+_XD = np.column_stack([_XN[:, 0], _XN[:, 0]])
+_ALL_TRUE = {"stopped before max_epochs": True, "the weights of section 2's rule after that many epochs": True,
+             "at the least-squares weights (gradient of E below 1e-4)": True}
 
 
 @exercise("ch07-debug-stop", number=1, title="find the bugs in a stopping test", points=2, kind="debug",
-          hint="What is zero at the least-squares weights of noisy data: the residuals, or the gradient? And compare "
+          hint="What is zero at the least-squares weights of noisy data: the residuals, or something else? And compare "
                "one step of the code with the batch rule of section 2, written for the summed error E.")
 def _debug_stop(t, batch_lms):
-    t.check(lambda: _run_batch_lms(batch_lms, _XN, _YN, 0.045, 1e-6, 10_000),
-            _batch_lms(_XN, _YN, 0.045, 1e-6, 10_000), atol=1e-7,
+    def probe(X, y, eta, tol):
+        return lambda: _verdict(_run_batch_lms(batch_lms, X, y, eta, tol, 10_000), X, y, eta, 10_000)
+
+    def mean_step(value):
+        return Mistake("mean-step", value, "the epochs are not section 2's batch step: compare your first epoch with "
+                                           "lk.lms(X, y, eta=eta, epochs=1, mode='batch')")
+
+    def mistaken(**bug):
+        return _verdict(_buggy_batch_lms(_XN, _YN, 0.045, 1e-6, 10_000, **bug), _XN, _YN, 0.045, 10_000)
+
+    t.check(probe(_XN, _YN, 0.045, 1e-6), _ALL_TRUE,
             call="`batch_lms(X, y, eta=0.045, tol=1e-6)` on the noisy data of section 1",
             misconceptions=[
-                Mistake("residual-test", _batch_lms(_XN, _YN, 0.045, 1e-6, 10_000, test="residual"),
-                        "the test looks at the residuals, which stay large on noisy data even at the least-squares "
-                        "weights"),
-                Mistake("mean-step", _batch_lms(_XN, _YN, 0.045, 1e-6, 10_000, step="mean"),
-                        "the step divides by n: that is descent on the mean error, whose rate means something "
-                        "else than the rate of the summed error E"),
+                Mistake("residual-test", mistaken(test="residual"),
+                        "the run never stops on these data: is the quantity your test looks at zero at the "
+                        "least-squares weights of noisy data?"),
+                mean_step(mistaken(step="mean")),
             ])
-    t.check(lambda: _run_batch_lms(batch_lms, _XF, _YF, 0.05, 1e-8, 10_000), _batch_lms(_XF, _YF, 0.05, 1e-8, 10_000),
-            atol=1e-7, call="`batch_lms(X, y, eta=0.05, tol=1e-8)` on four points on the line y = 1 - x/2")
-    t.check(lambda: _run_batch_lms(batch_lms, _XN, _YN, 0.045, 1e-6, 3), _batch_lms(_XN, _YN, 0.045, 1e-6, 3),
-            atol=1e-7, call="`batch_lms(X, y, eta=0.045, tol=1e-6, max_epochs=3)`")
+    t.check(probe(_XF, _YF, 0.05, 1e-8), _ALL_TRUE,
+            call="`batch_lms(X, y, eta=0.05, tol=1e-8)` on four points on the line y = 1 - x/2")
+    t.check(probe(_XD, _YN, 0.02, 1e-6), _ALL_TRUE,
+            call="`batch_lms(X, y, eta=0.02, tol=1e-6)` on the noisy data with its first feature twice")
+    t.check(lambda: [v.tolist() if isinstance(v, np.ndarray) else v
+                     for v in _run_batch_lms(batch_lms, _XN, _YN, 0.045, 1e-6, 3)],
+            [_batch_path(_XN, _YN, 0.045, 3)[3].tolist(), 3], atol=1e-7,
+            call="`batch_lms(X, y, eta=0.045, tol=1e-6, max_epochs=3)`",
+            misconceptions=[mean_step([_buggy_batch_lms(_XN, _YN, 0.045, 1e-6, 3, step="mean")[0].tolist(), 3])])
 
 
 def _ridge_reference(Xh, y, lam):
@@ -92,10 +135,12 @@ def _ridge(t, ridge_gradient, ridge_weights):
     t.check(lambda: ridge_gradient(w, _XH, _Y, lam), numerical_gradient(E, w), atol=1e-6,
             call="`ridge_gradient(w, Xh, y, lam=0.5)` against finite differences",
             misconceptions=[
-                Mistake("penalty-sign", plain - lam * w, "the penalty's gradient has the wrong sign: "
-                        "lam/2 |w|^2 grows away from 0, so its gradient is +lam w"),
+                Mistake("penalty-sign", plain - lam * w,
+                        "the penalty's term has the wrong sign: the penalty grows as w moves away from 0, so which "
+                        "way must its gradient point? Differentiate lam/2 sum_j w_j^2 with respect to one w_j"),
                 Mistake("penalty-factor", plain + 2 * lam * w,
-                        "the factor 1/2 of the penalty lost: the gradient of lam/2 |w|^2 is lam w, not 2 lam w"),
+                        "the penalty's term is off by a constant factor: differentiate lam/2 sum_j w_j^2 with "
+                        "respect to one w_j"),
                 Mistake("no-penalty", plain, "the penalty left out of the gradient"),
             ])
     t.check(lambda: ridge_weights(_XH, _Y, lam), _ridge_reference(_XH, _Y, lam), atol=1e-8,
@@ -109,82 +154,124 @@ def _ridge(t, ridge_gradient, ridge_weights):
             call="`ridge_weights(Xh, y, lam=2.0)` on 12 examples with 3 features")
 
 
-# Exercise 3, by hand: w = (0, 1, -1), x~ = (1, 2, 1), y = -1: score 1, residual -2. A step multiplies the residual by
-# 1 - eta |x~|^2 with |x~|^2 = 6: after eta = 0.25 it is -2 * (1 - 1.5) = 1; the mirror image needs 1 - 6 eta = -1.
-_W3, _X3, _Y3, _ETA3 = np.array([0.0, 1.0, -1.0]), np.array([1.0, 2.0, 1.0]), -1.0, 0.25
+# Exercise 3, by hand: w = (0, 1, -1); A: x~ = (1, 2, 1), y = -1, score 1, residual -2; B: x~ = (1, 3, 0), y = -1,
+# score 3, residual -4.  A step on A changes B's residual by -eta r_A (x~_A . x~_B) = 14 eta: it is 0 at eta = 2/7, and
+# A's own residual is then -2 (1 - 6 * 2/7) = 10/7.
+_W3 = np.array([0.0, 1.0, -1.0])
+_XA, _YA = np.array([1.0, 2.0, 1.0]), -1.0
+_XB, _YB = np.array([1.0, 3.0, 0.0]), -1.0
 
 
-def _residual_after(step=lambda w, x, y, eta: eta * (y - w @ x) * x, x=_X3, sign=1.0):
-    """The example's residual after one step of the given rule (the Widrow-Hoff step by default)."""
-    w = _W3 + step(_W3, x, _Y3, _ETA3)
-    return float(sign * (_Y3 - w @ _X3))
+def _step_a(eta, step=lambda w, x, y, eta: eta * (y - w @ x) * x, x=_XA):
+    """The weights after one step on example A (the Widrow-Hoff step by default)."""
+    return _W3 + step(_W3, x, _YA, eta)
 
 
-def _eta_mirror(norm2=float(_X3 @ _X3), target=-1.0):
-    """The rate with 1 - eta |x~|^2 = target (-1: the mirror image)."""
-    return (1.0 - target) / norm2
+def _eta_fitting_b(step=lambda w, x, y, eta: eta * (y - w @ x) * x, x=_XA):
+    """The rate at which one step on A leaves B's residual at 0: B's residual is affine in eta."""
+    r0 = _YB - _step_a(0.0, step, x) @ _XB
+    slope = (_YB - _step_a(1.0, step, x) @ _XB) - r0
+    return float(-r0 / slope)
 
 
-@exercise("ch07-predict-step", number=3, title="predict one step by hand", points=2, kind="predict",
-          hint="Section 2: one step multiplies the example's residual by a factor that depends on eta and on the "
-               "length of x~ (the 1 included). Work out the factor first.")
-def _predict_step(t, residual_after, eta_mirror):
-    no_bias = _X3 * np.array([0.0, 1.0, 1.0])
-    t.check(residual_after, _residual_after(), call="`residual_after`", reveal=False,
+def _pair3(step=lambda w, x, y, eta: eta * (y - w @ x) * x, x=_XA):
+    eta = _eta_fitting_b(step, x)
+    return (eta, float(_YA - _step_a(eta, step, x) @ _XA))
+
+
+_NO_BIAS = _XA * np.array([0.0, 1.0, 1.0])
+
+
+@exercise("ch07-predict-step", number=3, title="predict what one step does to another example", points=2,
+          kind="predict",
+          hint="Section 2's rule: one step on A adds eta r_A x~_A to w. What does that do to B's score, and so to B's "
+               "residual? Write B's residual after the step as a function of eta, with the 1 in each x~.")
+def _predict_step(t, eta_fit_b, residual_a):
+    t.check((eta_fit_b, residual_a), _pair3(), call="`(eta_fit_b, residual_a)`", reveal=False,
             misconceptions=[
-                Mistake("residual-sign", _residual_after(sign=-1.0),
-                        "the residual taken as score minus label (sign flipped)"),
-                Mistake("no-bias", _residual_after(x=no_bias),
-                        "the bias coordinate (the 1 of x~) left out of the step"),
-                Mistake("perceptron-step", _residual_after(step=lambda w, x, y, eta: eta * y * x),
-                        "the perceptron step eta * y * x (LMS moves by the residual, not by the label)"),
-                Mistake("squared-residual", _residual_after(step=lambda w, x, y, eta: eta * (y - w @ x) ** 2 * x),
-                        "the squared residual of Alg. 7.3 as printed"),
-            ])
-    t.check(eta_mirror, _eta_mirror(), call="`eta_mirror`", reveal=False,
-            misconceptions=[
-                Mistake("fits-exactly", _eta_mirror(target=0.0),
-                        "the rate at which one step fits the example exactly; the mirror image is further"),
-                Mistake("no-bias-mirror", _eta_mirror(norm2=float(no_bias @ no_bias)),
-                        "the length of x~ without its 1"),
+                Mistake("no-bias", (_eta_fitting_b(x=_NO_BIAS), float(_YA - _step_a(_eta_fitting_b(x=_NO_BIAS),
+                                                                                    x=_NO_BIAS) @ _XA)),
+                        "the bias coordinate (the 1 of x~) left out of the step and the dot products"),
+                Mistake("uphill", _pair3(step=lambda w, x, y, eta: -eta * (y - w @ x) * x),
+                        "a negative rate: a Widrow-Hoff step goes against the gradient of the example's error; "
+                        "check the sign of your update"),
+                Mistake("perceptron-step", _pair3(step=lambda w, x, y, eta: eta * y * x),
+                        "the perceptron step eta y x: LMS moves by the residual, not by the label"),
+                Mistake("fits-a", (float(1 / (_XA @ _XA)), 0.0),
+                        "the rate that fits the example the step is taken on; the question is about the other one"),
+                Mistake("step-on-b", (float(1 / (_XB @ _XB)),
+                                      float(_YA - (_W3 + (_YB - _W3 @ _XB) / (_XB @ _XB) * _XB) @ _XA)),
+                        "a step on B: the step is taken on A"),
             ])
 
 
 # Exercise 4, by hand: the rescaled points give X~^T X~ = diag(4, 8, 50); the mean error's matrix is diag(1, 2, 12.5).
+# Along an eigenvector the error is multiplied by 1 - eta lambda at every step; the slowest of those factors is
+# smallest when the extreme two are equal and opposite, 1 - eta lambda_min = eta lambda_max - 1.
 _X4 = conventions.homogeneous([[2.0, 0.0], [-2.0, 0.0], [0.0, 5.0], [0.0, -5.0]])
 _X4_OLD = conventions.homogeneous([[2.0, 0.0], [-2.0, 0.0], [0.0, 0.5], [0.0, -0.5]])
 _LAM4 = np.linalg.eigvalsh(_X4.T @ _X4 / len(_X4))
 
 
-@exercise("ch07-predict-rate", number=4, title="predict the stable rate", points=2, kind="predict",
+def _best(lam):
+    return float(2 / (lam.min() + lam.max()))
+
+
+@exercise("ch07-predict-rate", number=4, title="predict the fastest rate", points=2, kind="predict",
           hint="For centred, uncorrelated features X~^T X~ is diagonal: find its three entries for the new points, "
-               "then ask what dividing the error by n does to that matrix, and use the condition of section 3.")
-def _predict_rate(t, eta_star):
-    t.check(eta_star, float(2 / _LAM4.max()), call="`eta_star`", reveal=False,
+               "then what dividing the error by n does to them. At a rate eta, by what factor does each eigendirection's "
+               "error shrink per step, and which factor decides how fast the whole error shrinks?")
+def _predict_rate(t, eta_best):
+    t.check(eta_best, _best(_LAM4), call="`eta_best`", reveal=False,
             misconceptions=[
-                Mistake("summed-error", float(2 / np.linalg.eigvalsh(_X4.T @ _X4).max()),
-                        "the stable rate of the summed error E; the library descends on E / n"),
-                Mistake("old-units", float(2 / np.linalg.eigvalsh(_X4_OLD.T @ _X4_OLD / len(_X4)).max()),
+                Mistake("summed-error", _best(np.linalg.eigvalsh(_X4.T @ _X4)),
+                        "the matrix of the summed error E; the library's step is on E / n: which matrix multiplies "
+                        "its error?"),
+                Mistake("old-units", _best(np.linalg.eigvalsh(_X4_OLD.T @ _X4_OLD / len(_X4))),
                         "the points in the old units: the second feature's column of X~ has changed"),
-                Mistake("one-over-lambda", float(1 / _LAM4.max()),
-                        "this rate fits the steepest direction in one step (its factor 1 - eta lambda is 0); the "
-                        "largest stable rate is where that factor reaches the edge of shrinking"),
-                Mistake("lambda-min", float(2 / _LAM4.min()),
-                        "the smallest eigenvalue: as eta grows, which direction stops shrinking first?"),
+                Mistake("stable-limit", float(2 / _LAM4.max()),
+                        "at this rate, what factor multiplies the error along the steepest direction at each step?"),
+                Mistake("one-over-lambda-max", float(1 / _LAM4.max()),
+                        "this rate removes the steepest direction in one step; what factor is left on the slowest "
+                        "direction?"),
+                Mistake("no-bias-column", _best(np.linalg.eigvalsh(_X4[:, 1:].T @ _X4[:, 1:] / len(_X4))),
+                        "the column of ones left out of X~: the bias has an eigenvalue of its own"),
+                Mistake("balance-factor", float(1 / (_LAM4.min() + _LAM4.max())),
+                        "off by a constant factor: check the algebra of setting the two extreme factors 1 - eta lambda "
+                        "equal in size"),
             ])
 
 
-@exercise("ch07-explain-failure", number=5, title="why does least squares miss the lone positive?", points=1,
-          kind="explain",
-          hint="Look at the scores of section 6: what do the far positives score, and what does (1 - z)^2 "
-               "charge an example with a large margin z?")
-def _explain_failure(t, answer):
-    t.check(answer, "b", call="`answer`", reveal=False,
-            misconceptions=[
-                Mistake("not-separable", "a", "(a) is a claim about the data: test it (lk.is_separable) before you "
-                        "rely on it"),
-                Mistake("stopped-early", "c", "(c) would mean that more epochs change the answer: where does LMS "
-                        "go as it runs, and how many epochs does the least-squares classifier take?"),
-                Mistake("rate-too-large", "d", "(d): which learning rate produced the least-squares line of "
-                        "section 6?"),
-            ])
+# Exercise 5: six negatives around the origin and one positive at (2, -1); one positive point p_new to add.
+_X5 = np.array([[0.0, 1.0], [0.0, -1.0], [1.0, 0.0], [-1.0, 0.0], [0.5, 0.5], [-0.5, -0.5], [2.0, -1.0]])
+_Y5 = np.array([conventions.NEGATIVE] * 6 + [conventions.POSITIVE])
+_LONE = 6
+_REACH5 = 8.0
+
+
+@exercise("ch07-construct-failure", number=5, title="construct: give least squares a reason to drop a point",
+          points=2, kind="construct",
+          hint="Section 6: what does the squared error charge a positive whose score is far above 1? Where could one "
+               "point sit so that no line can keep its score near 1 and still put (2, -1) on the positive side?")
+def _construct_failure(t, p_new):
+    try:
+        p = np.asarray(p_new, dtype=float)
+    except (TypeError, ValueError):
+        p = np.zeros(0)
+    if not t.check_true(p.shape == (2,) and bool(np.all(np.isfinite(p))),
+                        what=f"`p_new` holds two numbers, a point (x1, x2); got "
+                             f"{'shape ' + str(p.shape) if p.size else 'no numbers'}"):
+        return
+    X = np.vstack([_X5, p])
+    y = np.r_[_Y5, conventions.POSITIVE]
+    t.check_true(bool(np.hypot(*p) <= _REACH5 * (1 + 1e-12)), what="`p_new` is at most 8 from the origin",
+                 mistake=Mistake("too-far", None, "the point is more than 8 from the origin: the exercise asks "
+                                                  "for a point within 8"))
+    if not t.check_true(bool(is_separable(X, y)), what="the data with `p_new` added are linearly separable",
+                        mistake=Mistake("not-separable", None, "no line separates the data any more: a separating "
+                                                               "line must keep p_new on the positive side")):
+        return
+    Xh = conventions.homogeneous(X)
+    w = np.linalg.lstsq(Xh, y.astype(float), rcond=None)[0]  # the least-squares weights, independently
+    t.check_true(bool(conventions.sign(Xh[_LONE] @ w) != conventions.POSITIVE),
+                 what="the least-squares classifier of the data with `p_new` misclassifies the positive (2, -1)")

@@ -22,10 +22,10 @@ MUTANTS = {
         ("input-space-norm", "w_tilde = [-0.5, 0.0, 1.0]\n"),
         ("wrong-side", "w_tilde = [0.0, 1.0, -20.0]\n"),
     ],
-    "ch05-explain": [
-        ("far-bound-is-count", ('answer = "c"', 'answer = "a"')),
-        ("far-only-nearest", ('answer = "c"', 'answer = "b"')),
-        ("far-never-mistake", ('answer = "c"', 'answer = "d"')),
+    "ch05-far-point": [
+        ("far-not-separating", ("x_far = 50.0", "x_far = 15.0")),
+        ("far-bound-small", ("x_far = 50.0", "x_far = 40.0")),
+        ("far-count-not-fewer", ("x_far = 50.0", "x_far = 61.0")),
     ],
     "ch05-distance": [
         ("distance-no-tau", ("drop = 2 * a * gamma - beta2 - 2 * tau", "drop = 2 * a * gamma - beta2")),
