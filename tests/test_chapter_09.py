@@ -731,3 +731,21 @@ def test_no_wrong_ellipse_is_told_the_semi_axes_or_the_weights(guess):
                    "5.0, 12.0]"):
         assert secret not in message, (guess, message)
     assert "expected [0.0, 0.0]" in message or "scores" not in message  # the definition, not the key
+
+
+@given(X=_points(n_min=2, n_max=10), seed=st.integers(0, 10_000), u=arrays(float, 3, elements=st.floats(-1, 1)),
+       gamma=st.floats(0.01, 3), delta=st.floats(0.1, 5))
+def test_the_long_vector_separates_the_augmented_data_with_the_stated_margin(X, seed, u, gamma, delta):
+    """Section 6's one line: y_i (long vector) . x'_i = y_i u . x~_i + d_i >= gamma, and the long vector has length
+    sqrt(1 + D²/Delta²), so after normalising the margin is gamma / sqrt(1 + D²/Delta²); any data, any unit u."""
+    assume(np.linalg.norm(u) > 1e-3)
+    u = u / np.linalg.norm(u)
+    y = np.random.default_rng(seed).choice([-1, 1], size=len(X))
+    Xh = lk.to_homogeneous(X)
+    d = np.maximum(0.0, gamma - y * (Xh @ u))
+    long = np.r_[u, y * d / delta]
+    aug = np.hstack([Xh, delta * np.eye(len(y))])
+    scores = y * (aug @ long)
+    assert np.allclose(scores, y * (Xh @ u) + d) and np.all(scores >= gamma - 1e-9)
+    assert np.isclose(np.linalg.norm(long), np.sqrt(1 + np.sum(d**2) / delta**2))
+    assert np.all(scores / np.linalg.norm(long) >= gamma / np.sqrt(1 + np.sum(d**2) / delta**2) - 1e-9)
