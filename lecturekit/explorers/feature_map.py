@@ -36,6 +36,15 @@ _KIND_WORDS = {
 }
 
 
+def _equation(w, squares=("x₁²", "x₂²")) -> str:
+    """b + v1 x1² + v2 x2² = 0 written with signs, e.g. "2.00 − 2.22·x₁² − 2.39·x₂² = 0"."""
+    b, v1, v2 = (float(v) for v in w)
+    terms = f"{b:.2f}".replace("-", "−")
+    for v, name in zip((v1, v2), squares):
+        terms += f" {'−' if v < 0 else '+'} {abs(v):.2f}·{name}"
+    return terms + " = 0"
+
+
 def _conic_kind(b, v1, v2) -> str:
     """The kind of the set b + v1 x1² + v2 x2² = 0 in the plane (a key of :data:`_KIND_WORDS`)."""
     if v1 == 0 and v2 == 0:
@@ -178,13 +187,12 @@ def feature_map_explorer(X=None, y=None, *, learner="perceptron"):
         if s["conic"] == "ellipse":
             shape = f" with semi-axes {np.sqrt(-b / v1):.2f} along x₁ and {np.sqrt(-b / v2):.2f} along x₂"
         return (f"Left: {n_pos} points of class +1 inside and {len(s['y']) - n_pos} of class −1 outside, in "
-                f"(x₁, x₂) with equal scales, and the learnt boundary {b:.2f} + {v1:.2f} x₁² + {v2:.2f} x₂² = 0, "
+                f"(x₁, x₂) with equal scales, and the learnt boundary {_equation(s['w'])}, "
                 f"{_KIND_WORDS[s['conic']]}{shape}. Right: the same points in (x₁², x₂²), where the boundary is a "
                 f"straight line with its normal vector. Training mistakes: {s['errors']}.")
 
     def describe(s):
-        b, v1, v2 = s["w"]
-        return (f"boundary {b:.2f} + {v1:.2f} x1² + {v2:.2f} x2² = 0: <b>{_KIND_WORDS[s['conic']]}</b> in (x1, x2), "
+        return (f"boundary {_equation(s['w'])}: <b>{_KIND_WORDS[s['conic']]}</b> in (x1, x2), "
                 f"a line in (x1², x2²); training mistakes: <b>{s['errors']}</b>")
 
     rows = [("learner",)] if given else [("learner", "a", "b")]
