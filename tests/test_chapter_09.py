@@ -383,8 +383,8 @@ CLAIMS = {
     "What more features guarantee, in exact arithmetic, is a squared\nerror no higher than before":
         "test_in_exact_arithmetic_nested_features_never_raise_the_squared_error",
     "it rose somewhere on 8 of the 59 training sets drawn in section 8": "test_training_mistakes_can_rise_with_more_features",
-    "it fits every label exactly, flipped ones included": "test_section_8_interpolates_from_35_features_and_is_separable_from_14",
-    "With as many weights as training points least squares\nfits every label exactly":
+    "here it fits every label exactly, flipped ones included": "test_section_8_interpolates_from_35_features_and_is_separable_from_14",
+    "With more weights than training points least squares\nfits every label of this training set exactly":
         "test_section_8_interpolates_from_35_features_and_is_separable_from_14",
     "On these data the squares stay separable for a shift of 0.35 along $x_1$":
         "test_how_far_the_ring_can_move_before_the_squares_stop_separating",
