@@ -667,7 +667,8 @@ def test_how_far_the_ring_can_move_before_the_squares_stop_separating():
 def test_the_voted_perceptrons_boundary_is_made_of_straight_pieces():
     """Chapter 9's opening: the voted perceptron combines lines by a vote, so its prediction can change only where
     one of its weight vectors changes sign: wherever two neighbouring grid points are predicted differently, some
-    w_k . x~ changes sign between them (and the whole is no single line: its predictions are not separable)."""
+    w_k . x~ changes sign between them (and the whole is no single line: its predictions are not separable); and
+    chapter 8's linear machine changes its prediction from class i to j only across the line (w_i - w_j) . x~ = 0."""
     X, y = lk.datasets.noisy(40, seed=3)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", lk.ConvergenceWarning)
@@ -681,6 +682,20 @@ def test_the_voted_perceptrons_boundary_is_made_of_straight_pieces():
     assert changed.any()
     assert np.all(np.any(side[:, 1:][changed] != side[:, :-1][changed], axis=1))
     assert not lk.is_separable(G, v.predict(G))
+    # chapter 8's linear machine: where the predicted class changes from i to j, (w_i - w_j) . x~ changes sign
+    Xb, yb = lk.datasets.blobs(20, 3, seed=0)
+    m = lk.linear_machine(Xb, yb, max_epochs=50)
+    lo, hi = Xb.min(axis=0) - 1, Xb.max(axis=0) + 1
+    h1, h2 = np.meshgrid(np.linspace(lo[0], hi[0], 101), np.linspace(lo[1], hi[1], 101))
+    H = np.column_stack([h1.ravel(), h2.ravel()])
+    labels = np.asarray(m.predict(H)).reshape(h1.shape)
+    classes = list(np.unique(yb))
+    Hh = lk.to_homogeneous(H).reshape(*h1.shape, 3)
+    W = np.asarray(m.W, dtype=float)
+    left, right = labels[:, :-1], labels[:, 1:]
+    for r, c in zip(*np.nonzero(left != right)):
+        i, j = classes.index(left[r, c]), classes.index(right[r, c])
+        assert (W[i] - W[j]) @ Hh[r, c] >= 0 >= (W[i] - W[j]) @ Hh[r, c + 1]
 
 
 @given(w=arrays(float, 3, elements=st.sampled_from([-2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0])))
