@@ -848,8 +848,8 @@ def test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_b
     """Section 2: the line example (0.3 negative; 0.6, 1.2 positive) repeated k times is still an exact tie at
     0.6. Up to 2^16 numbers (k = 21,845: 65,535) it is predicted -1 and scores 0; the fit keeps no copy of
     larger data, and at k = 21,846 (65,538 numbers) its float weights put 0.6 on the positive side. Moved
-    to 10,000,000.3 etc. the float weights are not trusted and put the exact tie on the positive side; on
-    tenth-valued data moved by up to 10,000 every exact tie at the midpoint stays a tie."""
+    to 10,000,000.3 etc. it is still a tie; on tenth-valued data moved by up to 10,000 every exact tie
+    at the midpoint stays a tie."""
     for k in (1, 1000, 21_845):
         X, y = np.array([[0.3]] * k + [[0.6]] * k + [[1.2]] * k), np.array([-1] * k + [1] * (2 * k))
         assert X.size <= 2 ** 16
@@ -860,10 +860,10 @@ def test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_b
     X, y = np.array([[0.3]] * k + [[0.6]] * k + [[1.2]] * k), np.array([-1] * k + [1] * (2 * k))
     assert X.size == 65_538 > 2 ** 16
     assert lk.centroid_classifier(X, y).predict([[0.6]])[0] == 1
-    # the second exception: coordinates huge compared with their differences
+    # huge coordinates are no exception: the exact means are what the float means approximate
     big = lk.centroid_classifier([[10_000_000.3], [10_000_000.6], [10_000_001.2]], [-1, 1, 1])
     assert _exact_gap([[10_000_000.3], [10_000_000.6], [10_000_001.2]], [-1, 1, 1], [10_000_000.6]) == 0
-    assert big.predict([[10_000_000.6]])[0] == 1
+    assert big.predict([[10_000_000.6]])[0] == -1 and big.decision_function([[10_000_000.6]])[0] == 0.0
     # and away from both: tenth-valued data moved by up to 10,000 keep every exact tie at the midpoint a tie
     rng = np.random.default_rng(0)
     ties = 0
