@@ -1243,7 +1243,8 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
 
     if not show_data:
         _point_labels(numbers, X.shape[0])  # checked all the same
-    drawn = data(X, y, ax, numbers=numbers) if show_data else None
+    # on a small example the markers are drawn larger, so that they stay visible inside the rings
+    drawn = data(X, y, ax, numbers=numbers, size=90 if X.shape[0] <= TRACE_NAMED_POINTS else 40) if show_data else None
     if show_data:  # room around the data for the rings (and numbers) of the points at the edge
         x0, x1, y0, y1 = _padded_box(X, 0.12)
         ax.update_datalim([(x0, y0), (x1, y1)])
@@ -1270,8 +1271,8 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
         else:
             shade = 0.15 + 0.55 * (j + 1) / len(steps)
             if named:
-                style = {"linestyle": _TRACE_STYLES[grey.index(k) % len(_TRACE_STYLES)], "linewidth": 1.3,
-                         "alpha": max(shade, 0.5), "label": f"after update {k}"}
+                style = {"linestyle": _TRACE_STYLES[grey.index(k) % len(_TRACE_STYLES)], "linewidth": 1.5,
+                         "alpha": max(shade, 0.75), "label": f"after update {k}"}
             else:  # one legend entry, on the last (darkest) grey line
                 style = {"linewidth": 1.0, "alpha": shade,
                          "label": "after each earlier update (fainter: older)" if k == grey[-1] else None}
@@ -2566,7 +2567,9 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
 def shared_legend(fig, *, ncol=6):
     """One legend below the panels of ``fig`` for what they draw, each entry once.
 
-    Entries with the same label in several panels appear once; the mistake
+    It replaces the panels' own legends (a helper such as
+    :func:`perceptron_trace` draws one). Entries with the same label in
+    several panels appear once; the mistake
     count that :func:`classifiers` puts in a line's label ("perceptron: 0
     mistakes") is dropped, since it differs from panel to panel (put it in
     each panel's title instead).
@@ -2610,6 +2613,9 @@ def shared_legend(fig, *, ncol=6):
             if label not in labels:
                 handles.append(handle)
                 labels.append(label)
+    for ax in fig.axes:  # the shared legend replaces the panels' own
+        if ax.get_legend() is not None:
+            ax.get_legend().remove()
     loc = "outside lower center" if fig.get_layout_engine() is not None else "lower center"
     return fig.legend(handles, labels, loc=loc, ncol=int(ncol), fontsize="small")
 
