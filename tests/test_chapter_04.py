@@ -927,7 +927,7 @@ CLAIMS = {
         "test_halving_or_doubling_a_short_decimal_prints_as_the_halved_or_doubled_decimal",
     "A start you computed is not safe even then":
         "test_a_computed_start_can_part_the_runs_even_with_a_power_of_two_rate",
-    "In the run\nbelow the point $(0.1 + 0.2, 0)$ lies exactly on the start's boundary, and the two runs part":
+    "In the run\nbelow the point $(0.1 + 0.2, 0)$ lies exactly on the start's boundary, read either way":
         "test_a_computed_start_can_part_the_runs_even_with_a_power_of_two_rate",
     "a number you compute, such as `w0 / 0.3`, is read\n  as the decimal Python prints for it, not as the exact quotient":
         "test_a_start_computed_in_floating_point_can_change_the_run",
@@ -1408,6 +1408,8 @@ def test_a_computed_start_can_part_the_runs_even_with_a_power_of_two_rate():
     assert repr(float(w0[0])) == "-0.30000000000000004" and repr(float(w0[0] / 0.5)) == "-0.6000000000000001"
     assert decimal(w0[0] / 0.5) != 2 * decimal(w0[0])
     assert decimal(w0[0]) + decimal(X[0, 0]) == 0          # the tie on the start's boundary
+    assert w0[0] + X[0, 0] == 0                              # in binary too ("read either way")
+    assert decimal(w0[0] / 0.5) + 2 * decimal(X[0, 0]) == Fraction(-2, 10 ** 17)
     half = quiet(lk.perceptron, X, y, eta=0.5, w0=w0)
     one = quiet(lk.perceptron, X, y, eta=1.0, w0=w0 / 0.5)
     assert half.trace.index.tolist() == [0] and one.trace.index.tolist() == []
