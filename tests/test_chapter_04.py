@@ -937,6 +937,8 @@ CLAIMS = {
         "test_the_chapters_vote_with_the_course_sign_is_the_librarys_vote",
     "vote predicts what that vector predicts, its boundary included":
         "test_the_vote_with_the_course_sign_is_one_vectors_prediction_when_its_count_outweighs_the_rest",
+    "the argument above works for every $\\eta > 0$, so that range is a\nconvention":
+        "test_the_rate_argument_holds_for_every_positive_rate_in_exact_arithmetic",
     "Not every feature does it": "test_xor_stays_inseparable_with_a_feature_that_is_a_linear_combination",
     "with at most $(R/\\gamma)^2$ updates (chapter 5), where": "test_the_mistake_bound_holds_for_every_order",
     "any `max_iter` of 7 or more lands on exactly the weights above":
@@ -1479,3 +1481,20 @@ def test_question_7s_bound_needs_the_homogeneous_r_and_gamma():
     assert r.n_updates <= (R / gamma) ** 2
     raw = (np.max(np.linalg.norm(X, axis=1)) / (np.min(y * (X @ u[1:] + u[0])) / np.linalg.norm(u[1:]))) ** 2
     assert r.n_updates > raw
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(-9, 9), st.integers(-9, 9)), min_size=2, max_size=5),
+       st.lists(st.sampled_from([-1, 1]), min_size=5, max_size=5),
+       st.lists(st.integers(-20, 20), min_size=3, max_size=3),
+       st.sampled_from([(3, 10), (7, 1), (10, 1), (1, 3), (13, 5)]))
+def test_the_rate_argument_holds_for_every_positive_rate_in_exact_arithmetic(points, labels, start, rate):
+    """§6 ('works for every eta > 0, so that range is a convention'): in fractions, the rate-eta run from w0 makes
+    the updates of the rate-1 run from w0 / eta, for rates inside and outside Flach's 0 < eta <= 1."""
+    from fractions import Fraction
+
+    eta = Fraction(*rate)
+    X = [[Fraction(a, 10), Fraction(b, 10)] for a, b in points]
+    y = labels[:len(points)]
+    w0 = [Fraction(v, 10) for v in start]
+    assert _exact_trace(X, y, eta, w0, max_epochs=20) == _exact_trace(X, y, 1, [v / eta for v in w0], max_epochs=20)
