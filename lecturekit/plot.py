@@ -2760,8 +2760,11 @@ def run_lengths(x, counts, ax=None, *, marked=None, xlabel="x", ylabel="updates 
         mx = np.array([float(v[0]) for v in marked.values()])
         my = np.array([int(v[1]) for v in marked.values()])
         (rings,) = ax.plot(mx, my, "o", mfc="none", ms=10, color=OKABE_ITO[1], label=marked_label)
-        for text, (px, py) in marked.items():
-            ax.annotate(text, (px, py), textcoords="offset points", xytext=(5, 7), fontsize="small")
+        # labels of neighbouring rings alternate above and below them, so that close rings keep apart labels
+        by_x = sorted(marked.items(), key=lambda item: float(item[1][0]))
+        for j, (text, (px, py)) in enumerate(by_x):
+            ax.annotate(text, (px, py), textcoords="offset points", xytext=(5, 7) if j % 2 == 0 else (5, -15),
+                        fontsize="small")
     if log:
         ax.set_xscale("log")
     _label_axes(ax, xlabel, ylabel)
