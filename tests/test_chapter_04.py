@@ -939,6 +939,8 @@ CLAIMS = {
         "test_the_vote_with_the_course_sign_is_one_vectors_prediction_when_its_count_outweighs_the_rest",
     "the argument above works for every $\\eta > 0$, so that range is a\nconvention":
         "test_the_rate_argument_holds_for_every_positive_rate_in_exact_arithmetic",
+    "adding a positive multiple of a vector never makes the angle to it larger":
+        "test_an_update_never_turns_w_away_from_the_example",
     "Not every feature does it": "test_xor_stays_inseparable_with_a_feature_that_is_a_linear_combination",
     "with at most $(R/\\gamma)^2$ updates (chapter 5), where": "test_the_mistake_bound_holds_for_every_order",
     "any `max_iter` of 7 or more lands on exactly the weights above":
@@ -1498,3 +1500,25 @@ def test_the_rate_argument_holds_for_every_positive_rate_in_exact_arithmetic(poi
     y = labels[:len(points)]
     w0 = [Fraction(v, 10) for v in start]
     assert _exact_trace(X, y, eta, w0, max_epochs=20) == _exact_trace(X, y, 1, [v / eta for v in w0], max_epochs=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(-6, 6), min_size=3, max_size=3), st.lists(st.integers(-6, 6), min_size=3, max_size=3),
+       st.sampled_from([(1, 10), (1, 2), (1, 1), (3, 1), (7, 1)]))
+def test_an_update_never_turns_w_away_from_the_example(w, z, rate):
+    """§4 ('adding a positive multiple of a vector never makes the angle to it larger'): cos(w + eta z, z) >=
+    cos(w, z) for every w, z != 0 and eta > 0 with w + eta z != 0, compared exactly (integers and fractions,
+    including w = -c z, where the angle jumps from 180° to 0°)."""
+    from fractions import Fraction
+
+    w, z, eta = [Fraction(v) for v in w], [Fraction(v) for v in z], Fraction(*rate)
+    dot = lambda a, b: sum(p * q for p, q in zip(a, b))   # noqa: E731
+    w2 = [a + eta * b for a, b in zip(w, z)]
+    assume(any(z) and any(w) and any(w2))
+
+    def cos_key(a):        # cos(a, z) up to the positive factor |z|, compared as sign * cos^2
+        n = dot(a, z)
+        return (n > 0) - (n < 0), n * n / dot(a, a)
+
+    (s1, q1), (s2, q2) = cos_key(w), cos_key(w2)
+    assert s2 > s1 or (s2 == s1 and (q2 >= q1 if s1 >= 0 else q2 <= q1))
