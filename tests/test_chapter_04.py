@@ -941,6 +941,8 @@ CLAIMS = {
         "test_the_rate_argument_holds_for_every_positive_rate_in_exact_arithmetic",
     "adding a positive multiple of a vector never makes the angle to it larger":
         "test_an_update_never_turns_w_away_from_the_example",
+    "and in lecturekit, for a start typed as short decimals and a rate that is a power of two":
+        "test_a_power_of_two_rate_keeps_a_typed_decimal_start_exact",
     "Not every feature does it": "test_xor_stays_inseparable_with_a_feature_that_is_a_linear_combination",
     "with at most $(R/\\gamma)^2$ updates (chapter 5), where": "test_the_mistake_bound_holds_for_every_order",
     "any `max_iter` of 7 or more lands on exactly the weights above":
