@@ -72,6 +72,9 @@ MUTANTS = {
         ("all six pairs share a border: which classes could be kept from meeting?",
          "u = np.array([[np.cos(t), np.sin(t)] for t in np.radians([90, 210, 330])])\n"
          "W_apart = np.vstack([[1.0, 0.0, 0.0], np.column_stack([np.zeros(3), u])])\n"),
+        ("a border only 1e-11 long still counts: it is a stretch of line, however short, so the two classes on it are "
+         "not apart. Make the regions meet at a single point exactly, on numbers typed as decimals",
+         "W_apart = [[0.0, 1.0, 0.0], [1e-11, 0.0, 1.0], [0.0, -1.0, 0.0], [0.0, 0.0, -1.0]]\n"),
         ("parallel strips in a row keep three pairs apart, one too many",
          "W_apart = [[0.0, 0.0, 0.0], [-0.5, 1.0, 0.0], [-2.0, 2.0, 0.0], [-4.5, 3.0, 0.0]]\n"),
     ],
@@ -83,11 +86,9 @@ MUTANTS = {
         ("only two classes", _CLUSTERS.format(centres=[[-3.0, 0.0], [0.0, 3.0], [3.0, 0.0]], labels=[0, 1, 1])),
     ],
     "ch08-explain-argmax": [
-        ("the nearest-mean rule looks at the class means, the largest score at the classifiers' scores: nothing ties "
-         "the two together", 'answer = "b"\n'),
-        ("a classifier that does not claim x has a score of at most 0 there: compare it with the scores of the two "
-         "that do", 'answer = "c"\n'),
-        ("a score w~_c . x~ is the distance to the line times the length of w_c, and the three classifiers' weight "
-         "vectors need not have the same length", 'answer = "d"\n'),
+        ("(b) takes the largest score to follow the class means: which numbers does each rule look at?",
+         'answer = "b"\n'),
+        ("(c) lets a class that does not claim x take it: what does claiming say about a score?", 'answer = "c"\n'),
+        ("(d) reads a score as a distance to the line: what else is in w~_c . x~?", 'answer = "d"\n'),
     ],
 }
