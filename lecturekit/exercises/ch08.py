@@ -334,7 +334,7 @@ def _borders(W):
           kind="construct",
           hint="A border has positive length. List the ways two convex regions can touch, and decide for each "
                "whether it counts as a border here.")
-def _construct_borders(t, W_apart):
+def _construct_borders(t, W_apart, apart):
     try:
         W = np.asarray(W_apart, dtype=float)
     except (TypeError, ValueError):
@@ -365,6 +365,22 @@ def _construct_borders(t, W_apart):
                                                        "from meeting?") if missing == 0 else
                           Mistake("strips", None, "parallel strips in a row keep three pairs apart, one too many")
                           if missing == 3 else None))
+    try:
+        named = sorted({tuple(sorted(int(c) for c in pair)) for pair in apart})
+    except (TypeError, ValueError):
+        named = None
+    if not t.check_true(named is not None and len(named) == len(apart) and all(len(q) == 2 for q in named),
+                        what="`apart` is a list of pairs of class indices, such as [(0, 1), (2, 3)]"):
+        return
+    truly = [q for q in ((i, j) for i in range(4) for j in range(i + 1, 4)) if q not in lengths]
+    t.check_true(named == truly, what="`apart` lists exactly the pairs of your machine that share no border",
+                 mistake=(Mistake("apart-touching", None,
+                                  "a pair in `apart` shares a stretch of line: its classes are not apart")
+                          if any(q in lengths for q in named) else
+                          Mistake("apart-missed", None,
+                                  "a pair that shares no border is missing from `apart`: two regions that meet at "
+                                  "one point only have no border")
+                          if set(named) < set(truly) else None))
 
 
 # --------------------------------------------------------------------------
