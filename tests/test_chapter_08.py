@@ -405,7 +405,7 @@ UNRELATED = {
     "ch08-pairwise-vote": ("def pairwise_predict(S, pairs, k, d2):\n"
                            "    return np.zeros(len(S), dtype=int), np.ones(len(S), dtype=bool)\n"),
     "ch08-construct-borders": ("W_apart = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [0.0, -1.0, 0.0], [0.5, 0.0, -1.0]]\n"
-                               "apart = [(0, 2), (1, 3)]\n"),
+                               "apart = [(0, 2)]\n"),
     "ch08-construct": ("rng = np.random.default_rng(1)\nX_c = rng.normal(size=(30, 2))\n"
                        "y_c = np.repeat([0, 1, 2], 10)\n"),
     "ch08-machine-steps": "W_after = [[9.0, 9.0, 9.0], [9.0, 9.0, 9.0], [9.0, 9.0, 9.0]]\n",

@@ -375,10 +375,10 @@ def _construct_borders(t, W_apart, apart):
     truly = [q for q in ((i, j) for i in range(4) for j in range(i + 1, 4)) if q not in lengths]
     t.check_true(named == truly, what="`apart` lists exactly the pairs of your machine that share no border",
                  mistake=(Mistake("apart-touching", None,
-                                  "a pair in `apart` shares a stretch of line: its classes are not apart")
+                                  "a pair listed as apart shares a stretch of line: its classes are not apart")
                           if any(q in lengths for q in named) else
                           Mistake("apart-missed", None,
-                                  "a pair that shares no border is missing from `apart`: two regions that meet at "
+                                  "a pair that shares no border is not listed as apart: two regions that meet at "
                                   "one point only have no border")
                           if set(named) < set(truly) else None))
 
