@@ -344,6 +344,11 @@ CLAIMS = {
     "The tie rule for $j$ matters from that first step on": "test_the_first_step_pushes_the_first_rival",
     "Taking the last rival instead\nwould push row 2 down": "test_the_first_step_pushes_the_first_rival",
     "far too small for a grid point to land in": "test_pairwise_centroid_classifiers_never_tie",
+    "Seed 3 is an unlucky draw": "test_the_pairwise_tie_triangle_of_seed_3_is_the_largest_of_twenty",
+    "on most other seeds the tie region is a sliver or absent":
+        "test_the_pairwise_tie_triangle_of_seed_3_is_the_largest_of_twenty",
+    "length $\\sqrt 2\\,\\lVert\\tilde{\\mathbf x}_i\\rVert$":
+        "test_kesler_a_step_of_the_rule_is_a_perceptron_step_and_the_rule_converges",
     "the folds differ among themselves by up to 4 flowers": "test_iris_folds_in_flowers",
     "Differences of one or two flowers are within the noise": "test_iris_folds_in_flowers",
     "none of them a training point": "test_the_pairwise_exercises_code_agrees_with_three_classes_only",
@@ -537,6 +542,8 @@ def test_kesler_a_step_of_the_rule_is_a_perceptron_step_and_the_rule_converges(s
     long = np.zeros((k, 3))
     long[y[0]], long[j] = Xh[0], -Xh[0]
     assert np.isclose(fit.W.ravel() @ long.ravel(), fit.W[y[0]] @ Xh[0] - fit.W[j] @ Xh[0])
+    # the long vector has k(d+1) entries and length sqrt(2) |x~_i|: chapter 5's R grows by sqrt(2)
+    assert long.size == k * 3 and np.isclose(np.linalg.norm(long), np.sqrt(2) * np.linalg.norm(Xh[0]))
 
 
 def test_the_construct_exercises_have_answers():
@@ -711,3 +718,36 @@ def test_iris_folds_in_flowers():
     assert (sum(avg50), sum(ovo), sum(avg100)) == (143, 143, 144)
     ovr_all = lk.one_vs_rest(P, species, method="averaged_perceptron")
     assert int((ovr_all.decision_function(P)[:, ovr_all.classes == "versicolor"] > 0).sum()) == 0
+
+
+def test_the_pairwise_tie_triangle_of_seed_3_is_the_largest_of_twenty():
+    """Section 3: among the blobs of seeds 0..19 (pairwise perceptrons), seed 3 has the largest tie region in the box
+    [-6, 6]^2; on at least 15 of the other 19 it covers at most 0.1 % of the box, and on seed 0 nothing."""
+    Z = np.random.default_rng(0).uniform(-6, 6, size=(20_000, 2))
+    share = {}
+    for seed in range(20):
+        X, y = lk.datasets.blobs(30, 3, seed=seed)
+        share[seed] = float(lk.one_vs_one(X, y).ambiguous(Z).mean())
+    assert max(share, key=share.get) == 3
+    assert sum(v <= 0.001 for k, v in share.items() if k != 3) >= 15 and share[0] == 0.0
+
+
+def test_scikit_learn_one_vs_one_breaks_ties_by_summed_confidences():
+    """Section 3's remark, on sklearn's own OneVsOneClassifier: where the vote ties, it does not always predict the
+    nearest class mean among the tied (its rule is the summed confidences)."""
+    from sklearn.linear_model import Perceptron
+    from sklearn.multiclass import OneVsOneClassifier
+
+    X, y = lk.datasets.blobs(30, 3, seed=3)
+    clf = OneVsOneClassifier(Perceptron(random_state=0)).fit(X, y)
+    Z = np.random.default_rng(0).uniform(-6, 6, size=(20_000, 2))
+    pairs = [(0, 1), (0, 2), (1, 2)]
+    votes = np.zeros((len(Z), 3), dtype=int)
+    for est, (a, b) in zip(clf.estimators_, pairs):
+        first = est.decision_function(Z) <= 0      # sklearn's estimator of pair (a, b) says b for a positive score
+        votes[:, a] += first
+        votes[:, b] += ~first
+    tied = (votes == votes.max(axis=1, keepdims=True)).sum(axis=1) > 1
+    assert tied.any()
+    conf = clf.decision_function(Z)
+    assert np.array_equal(clf.predict(Z[tied]), np.argmax(conf[tied], axis=1))
