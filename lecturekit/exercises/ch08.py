@@ -141,6 +141,8 @@ def _pairwise_vote(t, pairwise_predict):
                         "a row in which one class has more votes than every other came back as tied"),
                 Mistake("nearest-of-all", _pairwise(_S5, _PAIRS5, 5, _D5, among="all"),
                         "a tied row came back as a class that is not among the classes with the most votes"),
+                Mistake("classmate-unchanged", _pairwise(_S5, _PAIRS5, 5, _D5, tie="sweep", among="all"),
+                        "these are the answers of the classmate's code as printed: both bugs are still in it"),
             ])
     Xb, yb = blobs(20, 5, seed=2)
     model = one_vs_one(Xb, yb)

@@ -37,6 +37,9 @@ MUTANTS = {
          _PAIRWISE.replace("    tied = top.sum(axis=1) > 1\n", "    tied = votes.max(axis=1) < k - 1\n")),
         ("a tied row came back as a class that is not among the classes with the most votes",
          _PAIRWISE.replace("np.argmin(np.where(top, d2, np.inf), axis=1)", "np.argmin(d2, axis=1)")),
+        ("these are the answers of the classmate's code as printed: both bugs are still in it",
+         _PAIRWISE.replace("    tied = top.sum(axis=1) > 1\n", "    tied = votes.max(axis=1) < k - 1\n")
+                  .replace("np.argmin(np.where(top, d2, np.inf), axis=1)", "np.argmin(d2, axis=1)")),
     ],
     "ch08-machine-steps": [
         ("a rival that ties with the true class was not counted as a mistake: what does section 4's test do with a "
