@@ -72,6 +72,7 @@ __all__ = [
     "conic",
     "conic_shape",
     "mark",
+    "shared_legend",
     "class_style",
     "DataArtists",
     "BoundaryArtists",
@@ -182,6 +183,17 @@ class RegionArtists:
     yy: np.ndarray
     labels: np.ndarray
     ambiguous_mask: np.ndarray | None = None
+
+    def legend_handles(self, template: str = "predicted {}") -> list:
+        """One legend patch per class, in its region's colour and opacity, labelled
+        ``template.format(label)`` (labels ±1 written −1 and +1)."""
+        from matplotlib.patches import Patch
+
+        colours, alpha = self.mesh.get_cmap().colors, self.mesh.get_alpha()
+        names = [f"{c:+d}".replace("-", "\N{MINUS SIGN}") if isinstance(c, (int, np.integer)) and abs(int(c)) == 1
+                 else str(c.item() if hasattr(c, "item") else c) for c in self.classes]
+        return [Patch(color=colour, alpha=alpha, label=template.format(name))
+                for colour, name in zip(colours, names)]
 
 
 @dataclass(frozen=True)
@@ -457,14 +469,14 @@ def _equation(w, names=None) -> str:
     return " ".join(terms or ["0"]) + " = 0"
 
 
-_AXIS_VARIABLE = re.compile(r"\s*(x[₀-₉]*)(?!\w)")
+_AXIS_VARIABLE = re.compile(r"\s*(x[₀-₉]*[⁰¹²³⁴⁵⁶⁷⁸⁹]*)(?!\w)")
 
 
 def _axis_variables(ax) -> tuple:
     """The names of the two variables of a panel, for an equation in its text alternative.
 
-    An axis labelled with an x and an optional subscript, e.g. "x₀ (always 1)" or "x", names
-    its variable; any other axis (unlabelled, or "petal length (cm)") is x₁ or x₂ as usual.
+    An axis labelled with an x, an optional subscript and an optional power, e.g.
+    "x₀ (always 1)", "x" or "x₁²" (chapter 9's squared features), names its variable; any other axis (unlabelled, or "petal length (cm)") is x₁ or x₂ as usual.
     """
     names = []
     for k, label in enumerate((ax.get_xlabel(), ax.get_ylabel()), 1):
@@ -617,7 +629,7 @@ def _boundary_geometry(w, view):
     return foot - half * along, foot + half * along, anchor, unit
 
 
-def _normal_arrow_ends(w, ax):
+def _normal_arrow_ends(w, ax, fraction=None):
     """Base (on the boundary, inside the view) and tip (on the positive side) of the normal arrow.
 
     Placed from the view and the axes' size on screen as they are now: the arrow
@@ -631,11 +643,12 @@ def _normal_arrow_ends(w, ax):
     box = ax.get_window_extent()
     screen = ax.transData.transform(np.vstack([base, base + unit]))
     step = float(np.hypot(*(screen[1] - screen[0])))  # pixels per data unit along the normal
-    want = max(_NORMAL_FRACTION * min(box.width, box.height), _NORMAL_MIN_POINTS * ax.figure.dpi / 72.0)
+    fraction = _NORMAL_FRACTION if fraction is None else fraction
+    want = max(fraction * min(box.width, box.height), _NORMAL_MIN_POINTS * ax.figure.dpi / 72.0)
     length = want / step if step > 0 and np.isfinite(step) and want > 0 else 0.0
     if length == 0.0:  # no size on screen yet: fall back to the view's own span
         x0, x1, y0, y1 = _view(ax)
-        length = _NORMAL_FRACTION * max(min(x1 - x0, y1 - y0), 1e-12)
+        length = fraction * max(min(x1 - x0, y1 - y0), 1e-12)
     # the head's size on screen: at most _HEAD_SCALE, and small enough that its back
     # corners stay on the positive side where unequal scales tilt the arrow towards the line
     along = np.array([-unit[1], unit[0]])
@@ -661,6 +674,9 @@ class _NormalArrow(Annotation):
     limits or an aspect set after :func:`boundary` keep it on the boundary, on
     screen and pointing to the positive side."""
 
+    #: length as a fraction of the shorter side of the axes (None: ``_NORMAL_FRACTION``)
+    fraction = None
+
     def __init__(self, w, ax, *, color, zorder):
         self._w = np.asarray(w, dtype=float)
         base, tip, _ = _normal_arrow_ends(self._w, ax)
@@ -676,7 +692,7 @@ class _NormalArrow(Annotation):
     def place(self):
         """Recompute base, tip and head size from the current view (called before each draw)."""
         if self.axes is not None:
-            base, tip, head = _normal_arrow_ends(self._w, self.axes)
+            base, tip, head = _normal_arrow_ends(self._w, self.axes, self.fraction)
             self.xy = tuple(map(float, tip))
             self.xyann = tuple(map(float, base))
             self.arrowprops["mutation_scale"] = head
@@ -990,7 +1006,7 @@ def distances(w, X, ax=None, *, color="0.35"):
 # --------------------------------------------------------------------------
 
 
-def _check_model(model, name: str = "model"):
+def _check_model(model, name: str = "model", planar: bool = True):
     if not callable(getattr(model, "predict", None)):
         raise TypeError(
             f"{name} must have a predict(X) method (a fitted lecturekit result such as "
@@ -998,7 +1014,7 @@ def _check_model(model, name: str = "model"):
             f"{type(model).__name__}. If you have a weight vector w, use lk.plot.boundary(w)."
         )
     d = getattr(model, "n_features", getattr(model, "n_features_in_", None))
-    if isinstance(d, numbers.Integral) and d != 2:
+    if planar and isinstance(d, numbers.Integral) and d != 2:
         raise ValueError(
             f"{name} was fitted on {d} feature(s); decision regions are drawn in the plane, "
             "for models of exactly 2 features."
@@ -1022,7 +1038,7 @@ def _model_classes(model, predicted) -> np.ndarray:
     return classes
 
 
-def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.25):
+def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.25, features=None):
     """Colour the plane by the class that ``model.predict`` gives; shade ambiguous regions.
 
     The area is the bounding box of X (padded by 10%) when X is given, else the
@@ -1044,6 +1060,10 @@ def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.2
         Shade the ambiguous cells (when the model has ``ambiguous``).
     alpha : float, default 0.25
         Opacity of the class colours.
+    features : callable, optional
+        The feature map the model was trained on (e.g. ``lk.product_features``):
+        each point of the plane is mapped by it before ``model.predict``, so a
+        model of mapped features is shaded in the raw plane.
 
     Returns
     -------
@@ -1069,7 +1089,10 @@ def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.2
     ((50, 50), [0, 1, 2])
     >>> plt.close(fig)
     """
-    model = _check_model(model)
+    if features is not None and not callable(features):
+        raise TypeError(f"features must be a feature map (a function of X, e.g. lk.product_features) or None; "
+                        f"got {type(features).__name__}.")
+    model = _check_model(model, planar=features is None)
     if X is not None:
         X = _check_X2(X)
     resolution = check_count(resolution, "resolution", minimum=2)
@@ -1090,10 +1113,11 @@ def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.2
     xx, yy = np.meshgrid(xc, yc)
     grid = np.column_stack([xx.ravel(), yy.ravel()])
     try:
-        predicted = np.asarray(model.predict(grid))
+        predicted = np.asarray(model.predict(grid if features is None else features(grid)))
     except ValueError as exc:
         raise ValueError(
-            f"model.predict failed on points of the plane ({exc}); regions needs a model of 2 features."
+            f"model.predict failed on points of the plane ({exc}); regions needs a model of 2 features, "
+            "or the feature map it was trained on as features=."
         ) from None
     if predicted.shape != (grid.shape[0],):
         raise ValueError(
@@ -1150,6 +1174,13 @@ def _check_trace_result(result, name: str = "result"):
     return result
 
 
+#: perceptron_trace names each grey line in the legend when it draws at most TRACE_NAMED of them on at
+#: most TRACE_NAMED_POINTS points (a small example told update by update); otherwise one entry stands for all.
+TRACE_NAMED = 4
+TRACE_NAMED_POINTS = 20
+_TRACE_STYLES = (":", "-.", (0, (5, 2)), (0, (1, 1, 4, 1)))
+
+
 def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=True, numbers=False):
     """Replay a perceptron fit: the boundary after each update, and the examples that triggered them.
 
@@ -1157,6 +1188,10 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
     start has one, e.g. the basic linear classifier), the boundary after each
     update in grey (older ones fainter), the final boundary in black with its
     normal vector, and a ring around every example that triggered an update.
+    On a small example (at most :data:`TRACE_NAMED` grey lines, at most
+    :data:`TRACE_NAMED_POINTS` points) each grey line has its own line style and
+    legend entry ("after update 2"); otherwise one legend entry stands for them
+    all.
     For a voted or averaged perceptron these are the boundaries of the
     underlying running perceptron (its last one is ``w_last``), not of the
     vote or the average.
@@ -1209,6 +1244,10 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
     if not show_data:
         _point_labels(numbers, X.shape[0])  # checked all the same
     drawn = data(X, y, ax, numbers=numbers) if show_data else None
+    if show_data:  # room around the data for the rings (and numbers) of the points at the edge
+        x0, x1, y0, y1 = _padded_box(X, 0.12)
+        ax.update_datalim([(x0, y0), (x1, y1)])
+        ax.autoscale_view()
     n = history.shape[0] - 1
     start = None
     if np.any(history[0][1:] != 0):
@@ -1218,18 +1257,27 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
     if n and (not steps or steps[-1] != n):
         steps.append(n)
     lines, kept, final = [], [], None
+    grey = [k for k in steps if k != n and np.any(history[k][1:] != 0)]
+    # a small example told update by update: each grey line named, in a style of its own
+    named = len(grey) <= TRACE_NAMED and X.shape[0] <= TRACE_NAMED_POINTS
     for j, k in enumerate(steps):
         w_k = history[k]
         if not np.any(w_k[1:] != 0):
             continue  # this w has no boundary (w1 = w2 = 0): nothing to draw
         if k == n:
-            final = boundary(w_k, ax, normal=True, color="black", label=f"after {n} update(s)")
+            final = boundary(w_k, ax, normal=True, color="black", label="final boundary")
             lines.append(final.line)
         else:
             shade = 0.15 + 0.55 * (j + 1) / len(steps)
+            if named:
+                style = {"linestyle": _TRACE_STYLES[grey.index(k) % len(_TRACE_STYLES)], "linewidth": 1.3,
+                         "alpha": max(shade, 0.5), "label": f"after update {k}"}
+            else:  # one legend entry, on the last (darkest) grey line
+                style = {"linewidth": 1.0, "alpha": shade,
+                         "label": "after each earlier update (fainter: older)" if k == grey[-1] else None}
             _QUIET.append(True)  # the trace describes its faint lines in one sentence
             try:
-                lines.append(boundary(w_k, ax, normal=False, color="0.45", alpha=shade, linewidth=1.0).line)
+                lines.append(boundary(w_k, ax, normal=False, color="0.45", **style).line)
             finally:
                 _QUIET.pop()
         kept.append(k)
@@ -1243,15 +1291,18 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
     )
     if show_data:
         ax.legend(loc="best", fontsize="small")
-    text = f"The perceptron's run: {n} update(s)"
+    text = f"The perceptron's run: {n} update{'' if n == 1 else 's'}"
     if start is not None:
         from .conventions import sign
 
         wrong = int(np.sum(sign(X @ history[0][1:] + history[0][0]) != y))
         text += f" from the dashed start line, which misclassifies {wrong} of the {X.shape[0]} points"
     if kept:
-        text += (f"; faint lines show the boundary after updates {', '.join(map(str, kept[:-1]))}"
+        text += ((f"; grey lines show the boundary after updates {', '.join(map(str, kept[:-1]))}"
+                  + (", each in its own dash style and named in the legend" if named else ", older ones fainter"))
                  if len(kept) > 1 else "")
+        if final is not None:
+            text += f"; the final boundary is black, {_equation(history[n])}"
     if circled.size:
         text += ("; rings mark the points that triggered updates, at "
                  + ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])})" for i in circled[:8])
@@ -1296,7 +1347,8 @@ def mistakes(result, ax=None, *, color=None):
     ax.xaxis.get_major_locator().set_params(integer=True)
     ax.yaxis.get_major_locator().set_params(integer=True)
     shown = ", ".join(str(int(c)) for c in counts[:20]) + (", …" if counts.shape[0] > 20 else "")
-    _note(ax, f"A bar chart of mistakes per epoch over {counts.shape[0]} epoch(s): {shown}")
+    epochs = f"{counts.shape[0]} epoch{'' if counts.shape[0] == 1 else 's'}"
+    _note(ax, f"A bar chart of mistakes per epoch over {epochs}: {shown}")
     return bars
 
 
@@ -1663,6 +1715,12 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
 
     squared = data(X**2, y, right, axis_labels=("x₁²", "x₂²"), legend=False)
     line = boundary(w, right, label="boundary")
+    if line.normal is not None:  # the arrow starts among the positives: longer, and with a white edge to stand out
+        from matplotlib import patheffects
+
+        line.normal.fraction = 0.22
+        line.normal.set_zorder(5)
+        line.normal.arrow_patch.set_path_effects([patheffects.withStroke(linewidth=4.5, foreground="white")])
     right.set_title("squared features (x₁², x₂²): a line", fontsize="medium")
     for panel in (left, right):  # shapes and the normal's right angle read true only at equal scales
         panel.set_aspect("equal", adjustable="datalim")
@@ -2422,7 +2480,7 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
     ring : str or sequence of str, optional
         Ring the training mistakes of the model of this name (or of each of
         these names), in its colour; several rings around one point are drawn
-        one inside the other.
+        one inside the other, the first solid, the second larger and dashed.
     view : array-like of shape (m, 2), optional
         Set the limits to these points (padded by 10%) instead of all of X,
         to zoom in on part of the data (or to give several panels the same
@@ -2478,8 +2536,11 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
     for k, name in enumerate(names):
         rows = mistakes[name]
         colour = CLASSIFIER_STYLES.get(name, ("black",))[0] or "black"
+        # one ring inside the other, and every second one dashed, so that rings of two models around
+        # the same point can be told apart (and counted) where their colours overlap
         drawn_rings[name] = ax.scatter(X[rows, 0], X[rows, 1], s=200 + 150 * k, facecolors="none",
                                        edgecolors=colour, linewidths=1.6, zorder=4,
+                                       linestyles="-" if k % 2 == 0 else (0, (3, 2)),
                                        label=f"mistakes of {name}" if rows.size else None)
         where = ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])})" for i in rows[:8])
         _note(ax, f"Rings in the colour of the {name} line mark its {rows.size} training mistake(s)"
@@ -2500,6 +2561,57 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
     elif legend == "inside":
         ax.legend(loc="best", fontsize="small")
     return ComparisonArtists(data=drawn, lines=lines, mistakes=mistakes, rings=rings, off_view=arrows)
+
+
+def shared_legend(fig, *, ncol=6):
+    """One legend below the panels of ``fig`` for what they draw, each entry once.
+
+    Entries with the same label in several panels appear once; the mistake
+    count that :func:`classifiers` puts in a line's label ("perceptron: 0
+    mistakes") is dropped, since it differs from panel to panel (put it in
+    each panel's title instead).
+
+    Parameters
+    ----------
+    fig : matplotlib Figure
+        Its axes are read in order; the legend goes below them (use
+        ``layout="constrained"`` to leave room for it).
+    ncol : int, default 6
+
+    Returns
+    -------
+    matplotlib.legend.Legend
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> X, y = lk.datasets.toy()
+    >>> fig, axes = plt.subplots(1, 2, layout="constrained")
+    >>> for ax, model in zip(axes, (lk.centroid_classifier(X, y), lk.perceptron(X, y))):
+    ...     art = lk.plot.classifiers({"basic linear" if ax is axes[0] else "perceptron": model}, X, y,
+    ...                               ax=ax, legend=None)
+    >>> [t.get_text() for t in lk.plot.shared_legend(fig).get_texts()]
+    ['y = −1', 'y = +1', 'basic linear', 'perceptron']
+    >>> plt.close(fig)
+    """
+    import re
+
+    from matplotlib.figure import Figure
+
+    if not isinstance(fig, Figure):
+        raise TypeError(f"fig must be a matplotlib Figure (fig, axes = plt.subplots(...)); got {type(fig).__name__}.")
+    if not isinstance(ncol, (int, np.integer)) or isinstance(ncol, bool) or ncol < 1:
+        raise ValueError(f"ncol must be a whole number of at least 1; got {ncol!r}.")
+    handles, labels = [], []
+    for ax in fig.axes:
+        for handle, label in zip(*ax.get_legend_handles_labels()):
+            label = re.sub(r": \d+ mistakes?$", "", label)
+            if label not in labels:
+                handles.append(handle)
+                labels.append(label)
+    loc = "outside lower center" if fig.get_layout_engine() is not None else "lower center"
+    return fig.legend(handles, labels, loc=loc, ncol=int(ncol), fontsize="small")
 
 
 def _off_view_arrow(ax, p, view):
@@ -2696,9 +2808,13 @@ def named_points(points, names, ax=None, *, model=None, join=True):
     ax = _ax(ax)
     if join:
         ax.plot(P[:, 0], P[:, 1], ":", color="black", linewidth=1)
-    (squares,) = ax.plot(P[:, 0], P[:, 1], "ks", ms=5)
+    (squares,) = ax.plot(P[:, 0], P[:, 1], "ks", ms=5, zorder=4)
+    import matplotlib.patheffects as effects
+
+    halo = [effects.withStroke(linewidth=3, foreground="white")]  # legible over data points and shading
     for name, p in zip(names, P):
-        ax.annotate(name, p, xytext=(6, -12), textcoords="offset points", fontweight="bold")
+        ax.annotate(name, p, xytext=(-13, 4), textcoords="offset points", fontweight="bold", zorder=5,
+                    path_effects=halo)
 
     def listing(parts):
         return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
