@@ -17,6 +17,10 @@ from . import Mistake, exercise
 _SPAN_A, _SPAN_C, _POSITIVE_POINT = np.array([1.0, 2.0, 3.0]), np.array([0.0, 1.0, -1.0]), np.array([1.0, 0.0, 0.0])
 
 
+_TOL = 1e-3   # what a decimal typed to three places can be off by
+_FAR = 0.05   # beyond this a failed condition is a mistake, not rounding
+
+
 def _parallel(u, v):
     return bool(np.linalg.matrix_rank(np.vstack([u, v]), tol=1e-9 * max(1.0, np.abs(u).max())) <= 1)
 
@@ -34,27 +38,30 @@ def _normal(t, w_normal):
                                                              "every point scores 0 under it: it has no boundary "
                                                              "and no sides")):
         return
-    tol = 1e-9 * np.linalg.norm(w)
-    perp_a = abs(w @ _SPAN_A) <= tol * np.linalg.norm(_SPAN_A)
-    perp_c = abs(w @ _SPAN_C) <= tol * np.linalg.norm(_SPAN_C)
+    # decimals typed to three places are accepted: each condition holds to within _TOL (relative to the
+    # lengths involved); a misconception is named only when a condition fails by far more than rounding
+    cos_a = abs(w @ _SPAN_A) / (np.linalg.norm(w) * np.linalg.norm(_SPAN_A))
+    cos_c = abs(w @ _SPAN_C) / (np.linalg.norm(w) * np.linalg.norm(_SPAN_C))
+    perp_a, perp_c = cos_a <= _TOL, cos_c <= _TOL
     mistake = None
     if _parallel(w, _SPAN_A) or _parallel(w, _SPAN_C):
         mistake = Mistake("direction-not-normal", None, "a direction that lies in the plane, not a normal to "
                                                         "it: the normal is at a right angle to both directions")
-    elif perp_a and not perp_c:
+    elif cos_a <= _TOL and cos_c > _FAR:
         mistake = Mistake("normal-to-a-only", None, "perpendicular to a but not to c: one equation of the two")
-    elif perp_c and not perp_a:
+    elif cos_c <= _TOL and cos_a > _FAR:
         mistake = Mistake("normal-to-c-only", None, "perpendicular to c but not to a: one equation of the two")
     if not t.check_true(perp_a and perp_c, what="`w_normal` is perpendicular to both directions "
-                                                "(w · a = 0 and w · c = 0)", mistake=mistake):
+                                                "(w · a = 0 and w · c = 0, to within 10⁻³ of |w| |a| and |w| |c|)", mistake=mistake):
         return
     if not t.check_true(bool(w @ _POSITIVE_POINT > 0), what="the point (1, 0, 0) has a positive score w · x",
                         mistake=Mistake("normal-sides-swapped", None,
                                         "a normal of the right plane, but which side of it is (1, 0, 0) on "
                                         "under your w? Work out its score")):
         return
-    t.check_true(bool(abs(np.linalg.norm(w) - 1.0) <= 1e-9), what="`w_normal` has length 1",
-                 mistake=Mistake("normal-not-unit", None, "the right plane and side, but not of length 1: then "
+    norm_off = abs(np.linalg.norm(w) - 1.0)
+    t.check_true(bool(norm_off <= _TOL), what="`w_normal` has length 1 (to within 10⁻³)",
+                 mistake=None if norm_off <= _FAR else Mistake("normal-not-unit", None, "the right plane and side, but not of length 1: then "
                                                           "w · x is |w| times the signed distance of x, not the "
                                                           "distance itself"))
 
