@@ -112,7 +112,7 @@ def test_worked_angles():
     assert lk.dot([1.0, 0.0], [np.cos(np.pi / 3), np.sin(np.pi / 3)]) == pytest.approx(0.5)
     assert lk.cosine([2.0, 1.0], [1.0, 2.0]) == pytest.approx(0.8)
     assert lk.angle([2.0, 1.0], [1.0, 2.0], degrees=True) == pytest.approx(np.degrees(np.arccos(0.8)))
-    signs = [np.sign(lk.dot([2.0, 1.0], b)) for b in ([1.0, 2.0], [-1.0, 2.0], [-2.0, 0.5])]
+    signs = [np.sign(lk.dot([2.0, 1.0], b)) for b in ([2.0, -0.5], [1.0, -2.0], [-1.0, -2.0])]
     assert signs == [1.0, 0.0, -1.0]
 
 

@@ -137,8 +137,7 @@ def _three(t, angle_ab, proj_a_on_b, proj_b_on_a, dist_ab):
     angle, p_ab, p_ba, dist = _three_numbers()
     t.check(angle_ab, angle, call="`angle_ab`", atol=1e-3, reveal=False,
             misconceptions=[Mistake("angle-sign-lost", _slip(lambda na, nb, d: np.degrees(np.arccos(abs(d) / (na * nb)))),
-                                    "an angle whose cosine is positive: what does a negative a · b say about "
-                                    "the angle (section 3)?"),
+                                    "re-derive it from section 3's formula and keep every sign on the way"),
                             Mistake("angle-radians", _slip(lambda na, nb, d: np.arccos(d / (na * nb))),
                                     "the angle in radians; the exercise asks for degrees")])
     t.check(proj_a_on_b, p_ab, call="`proj_a_on_b`", atol=1e-3, reveal=False,
@@ -146,26 +145,27 @@ def _three(t, angle_ab, proj_a_on_b, proj_b_on_a, dist_ab):
                                                                      "doubled; a projection length does not "
                                                                      "(section 4)"),
                             Mistake("proj-wrong-length", _slip(lambda na, nb, d: d / na),
-                                    "divided by |a|: a projection of a doubles when a is doubled (section 4); "
-                                    "does yours?"),
+                                    "test your formula on section 4's rule: the projection of a onto b's "
+                                    "direction doubles when a is doubled and stays when b is doubled"),
                             Mistake("proj-squared", _slip(lambda na, nb, d: d / nb ** 2),
-                                    "divided by |b|²: that is the factor of b in the projected vector, not a "
-                                    "length"),
+                                    "test your formula on section 4's rule: the projection of a onto b's "
+                                    "direction doubles when a is doubled and stays when b is doubled"),
                             Mistake("proj-unsigned", _slip(lambda na, nb, d: abs(d) / nb),
                                     "a projection length without its sign: does a point towards b or away "
                                     "from it?")])
     t.check(proj_b_on_a, p_ba, call="`proj_b_on_a`", atol=1e-3, reveal=False,
             misconceptions=[Mistake("proj-symmetric", _slip(lambda na, nb, d: d / nb),
-                                    "divided by |b|: a projection of b doubles when b is doubled (section 4); "
-                                    "does yours?"),
+                                    "test your formula on section 4's rule: the projection of b onto a's "
+                                    "direction doubles when b is doubled and stays when a is doubled"),
                             Mistake("proj-ba-squared", _slip(lambda na, nb, d: d / na ** 2),
-                                    "divided by |a|²: that is the factor of a in the projected vector, not a "
-                                    "length")])
+                                    "test your formula on section 4's rule: the projection of b onto a's "
+                                    "direction doubles when b is doubled and stays when a is doubled")])
     t.check(dist_ab, dist, call="`dist_ab`", atol=1e-3, reveal=False,
             misconceptions=[Mistake("dist-sign", _slip(lambda na, nb, d: np.sqrt(na ** 2 + 2 * d + nb ** 2)),
-                                    "the sign of a · b lost in section 2's identity"),
+                                    "re-derive it from section 2's identity and keep every sign on the way"),
                             Mistake("dist-no-root", _slip(lambda na, nb, d: na ** 2 - 2 * d + nb ** 2),
-                                    "the value of section 2's identity itself: which quantity does it give?"),
+                                    "re-derive it from section 2's identity: a distance doubles when both "
+                                    "vectors are doubled; does your number?"),
                             Mistake("dist-pythagoras", _slip(lambda na, nb, d: np.sqrt(na ** 2 + nb ** 2)),
                                     "Pythagoras' theorem, which needs a right angle between a and b")])
 
