@@ -76,27 +76,27 @@ def _mirror(x, w):
     return (np.eye(2) - 2.0 * np.outer(w, w) / (w @ w)) @ x
 
 
-# On x = (1, 2), w = (1, 1): x . w = 3, |w| = sqrt(2), |w|^2 = 2.  The mirror is (1, 2) - 3 (1, 1) = (-2, -1).
-_GIVEN = np.array([1.0, 2.0]) - 3 / np.sqrt(2.0) * np.ones(2)          # the given code: no 2, divided by |w|
-_FOOT = np.array([1.0, 2.0]) - 1.5 * np.ones(2)                        # no 2: stops on the line
-_BY_NORM = np.array([1.0, 2.0]) - 2 * 3 / np.sqrt(2.0) * np.ones(2)    # the 2 restored, still divided by |w|
-_AWAY = np.array([1.0, 2.0]) + 3 * np.ones(2)                          # + instead of -
+# On x = (1, 2), w = (1, 1): the mirror is (-2, -1).  The given code takes along = (w2, w1) = (1, 1) (= w here,
+# not along the line) and divides by |along| instead of |along|^2.
+_X2 = np.array([1.0, 2.0])
+_GIVEN = 2 * 3 / np.sqrt(2.0) * np.ones(2) - _X2                            # the given code
+_BY_NORM = 2 * 1 / np.sqrt(2.0) * np.array([-1.0, 1.0]) - _X2               # direction fixed, still divided by |along|
+_SAME_SIDE = 2 * 3 / 2.0 * np.ones(2) - _X2                                 # along w itself (or x - 2 proj): -mirror
 
 
 @exercise("ch01-reflect", number=2, title="find the bugs in a mirror", points=3, kind="debug",
-          hint="Try a horizontal line first: with w = (0, 1), where must (3, 2) go, and where does the given "
-               "code send it? Then keep the line and take w = (0, 3): the mirror image must not change. Say "
-               "in words what each factor of the code measures (section 4) and compare.")
+          hint="Compare w = (0, 1) with w = (0, 2): the line is the same, so must the mirror image be. Then "
+               "take w = (1, 1) and work out by hand where (3, 2) must go. Say in words what each factor of "
+               "the code measures (section 4) and check it on these cases.")
 def _reflect(t, reflect):
     t.check(lambda: np.asarray(reflect([1.0, 2.0], [1.0, 1.0]), dtype=float), _mirror([1.0, 2.0], [1.0, 1.0]),
             call="`reflect([1, 2], [1, 1])`",
             misconceptions=[Mistake("reflect-given", _GIVEN, "the given function unchanged"),
-                            Mistake("reflect-foot", _FOOT, "the point lands on the line itself (its score is 0), "
-                                                           "not on the other side of it"),
                             Mistake("reflect-by-norm", _BY_NORM, "the mirror image moves when w is stretched: "
                                                                  "compare w = (0, 1) with w = (0, 3)"),
-                            Mistake("reflect-away", _AWAY, "the point moves away from the line instead of across "
-                                                           "it")])
+                            Mistake("reflect-same-side", _SAME_SIDE,
+                                    "the point and your image get the same score w · x, but a mirror image is "
+                                    "on the other side of the line, at the same distance")])
     t.check(lambda: np.asarray(reflect([3.0, 2.0], [0.0, 1.0]), dtype=float), _mirror([3.0, 2.0], [0.0, 1.0]),
             call="`reflect([3, 2], [0, 1])`")
     t.check(lambda: np.asarray(reflect([3.0, 2.0], [0.0, -5.0]), dtype=float), _mirror([3.0, 2.0], [0.0, -5.0]),
