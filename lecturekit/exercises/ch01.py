@@ -146,20 +146,20 @@ def _three(t, angle_ab, proj_a_on_b, proj_b_on_a, dist_ab):
                                                                      "(section 4)"),
                             Mistake("proj-wrong-length", _slip(lambda na, nb, d: d / na),
                                     "test your formula on section 4's rule: the projection of a onto b's "
-                                    "direction doubles when a is doubled and stays when b is doubled"),
+                                    "direction doubles when a is doubled; does your number?"),
                             Mistake("proj-squared", _slip(lambda na, nb, d: d / nb ** 2),
                                     "test your formula on section 4's rule: the projection of a onto b's "
-                                    "direction doubles when a is doubled and stays when b is doubled"),
+                                    "direction stays the same when b is doubled; does your number?"),
                             Mistake("proj-unsigned", _slip(lambda na, nb, d: abs(d) / nb),
                                     "a projection length without its sign: does a point towards b or away "
                                     "from it?")])
     t.check(proj_b_on_a, p_ba, call="`proj_b_on_a`", atol=1e-3, reveal=False,
             misconceptions=[Mistake("proj-symmetric", _slip(lambda na, nb, d: d / nb),
                                     "test your formula on section 4's rule: the projection of b onto a's "
-                                    "direction doubles when b is doubled and stays when a is doubled"),
+                                    "direction doubles when b is doubled; does your number?"),
                             Mistake("proj-ba-squared", _slip(lambda na, nb, d: d / na ** 2),
                                     "test your formula on section 4's rule: the projection of b onto a's "
-                                    "direction doubles when b is doubled and stays when a is doubled")])
+                                    "direction stays the same when a is doubled; does your number?")])
     t.check(dist_ab, dist, call="`dist_ab`", atol=1e-3, reveal=False,
             misconceptions=[Mistake("dist-sign", _slip(lambda na, nb, d: np.sqrt(na ** 2 + 2 * d + nb ** 2)),
                                     "re-derive it from section 2's identity and keep every sign on the way"),
