@@ -171,7 +171,7 @@ def test_projection_ignores_the_length_of_b_and_leaves_a_perpendicular_rest(a, b
 def test_signed_distance_lands_on_the_line():
     """Section 6: stepping back along the unit normal by w·x/|w| reaches w·x = 0."""
     w = np.array([1.0, 2.0])
-    X = np.random.default_rng(3).uniform(-3, 3, size=(40, 2))
+    X = np.random.default_rng(7).uniform(-3, 3, size=(40, 2))
     dist = np.array([lk.projection_length(x, w) for x in X])
     assert np.allclose(dist, X @ w / np.sqrt(5.0))
     feet = X - dist[:, None] * w / np.sqrt(5.0)
@@ -185,7 +185,7 @@ def test_signed_distance_lands_on_the_line():
 
 @given(vectors(2).filter(lambda w: np.linalg.norm(w) > 1e-3), st.floats(0.01, 100))
 def test_positive_scaling_keeps_sides_negation_swaps_them(w, alpha):
-    X = np.random.default_rng(3).uniform(-3, 3, size=(40, 2))
+    X = np.random.default_rng(7).uniform(-3, 3, size=(40, 2))
     s = X @ w
     keep = np.abs(s) > 1e-9 * np.linalg.norm(w)
     assert np.array_equal(np.sign((X @ (alpha * w))[keep]), np.sign(s[keep]))
@@ -543,3 +543,12 @@ def test_plot_vectors_marks_a_right_angle_exactly_when_a_dot_b_is_0_and_labels_t
     assert (art.right_angle is not None) == perpendicular
     length = float(a @ b) / float(np.hypot(*b))
     assert art.projection_label.get_text() == f"projection = {length + 0.0:.3g}".replace("-", "−")
+
+
+def test_the_points_of_the_sign_figure_are_apart_and_off_the_line():
+    """The figure of section 6 shows every one of its 40 points: no two closer than 0.1 (so no marker hides
+    another), none within 0.1 of the line (so each visibly lies on one side)."""
+    from scipy.spatial.distance import pdist
+    X = np.random.default_rng(7).uniform(-3, 3, size=(40, 2))
+    assert pdist(X).min() > 0.1
+    assert np.abs(X @ [1.0, 2.0]).min() / np.sqrt(5.0) > 0.1
