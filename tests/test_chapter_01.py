@@ -552,3 +552,24 @@ def test_the_points_of_the_sign_figure_are_apart_and_off_the_line():
     X = np.random.default_rng(7).uniform(-3, 3, size=(40, 2))
     assert pdist(X).min() > 0.1
     assert np.abs(X @ [1.0, 2.0]).min() / np.sqrt(5.0) > 0.1
+
+
+@pytest.mark.parametrize("elev, azim", [(22, -105), (-30, 40), (60, 170)])
+def test_the_plane_draws_the_group_behind_it_under_it(elev, azim):
+    """lk.plot.plane: the group on the camera's side of the plane (the side of the view vector
+    (cos e cos a, cos e sin a, sin e), by the sign of its dot product with w) is drawn over the plane,
+    the other under it."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    w = np.array([1.0, 1.0, 2.0])
+    X = np.random.default_rng(14).uniform(-2, 2, size=(60, 3))
+    fig = plt.figure()
+    ax = fig.add_subplot(projection="3d", proj_type="ortho")
+    ax.view_init(elev=elev, azim=azim)
+    art = lk.plot.plane(w, X, ax=ax)
+    e, a = np.radians(elev), np.radians(azim)
+    viewer_side = np.sign(np.array([np.cos(e) * np.cos(a), np.cos(e) * np.sin(a), np.sin(e)]) @ w)
+    front, back = (art.positive, art.negative) if viewer_side > 0 else (art.negative, art.positive)
+    assert front.get_zorder() > art.surface.get_zorder() > back.get_zorder()
+    plt.close(fig)
