@@ -55,6 +55,8 @@ CLAIMS = {
         "test_the_radius_does_not_involve_the_weights_and_grows_with_the_constant_coordinate",
     "lecturekit's `predict` always returns one of the two labels": "test_predict_returns_a_label_even_at_a_score_of_0",
     "then the largest margin\nis zero or negative": "test_the_centred_bias_has_the_largest_margin",
+    "so every weight is negated (section 5, $k = -1$), which keeps the line":
+        "test_the_worked_line_through_two_points",
 }
 SHOWN = [
     "The **bias trick** makes that number one more weight",   # the definition of the trick
@@ -481,6 +483,22 @@ def test_the_hyperplane_explorers_alt_text_says_where_the_normal_points_in_every
     assert f"; {wrong} point" in text
     if swap != flip:
         assert on_side <= 1 and wrong >= 28
+
+
+def test_the_worked_line_through_two_points():
+    """Section 6's worked example by hand, in Fractions: (2, -3) . (Q - P) = 6 - 6 = 0; b = -(2 (-1) - 3) = 5;
+    (0, 3) scores -9 + 5 = -4 under (5, 2, -3) and +4 under its negation, which still puts P and Q at 0;
+    and the line of any w~ is the line of -w~ (the zero set of -s is the zero set of s)."""
+    from fractions import Fraction as F
+
+    P, Q, T = (F(-1), F(1)), (F(2), F(3)), (F(0), F(3))
+    score = lambda w, x: w[0] + w[1] * x[0] + w[2] * x[1]     # noqa: E731
+    first = (F(5), F(2), F(-3))
+    assert 2 * (Q[0] - P[0]) - 3 * (Q[1] - P[1]) == 0 and score(first, P) == score(first, Q) == 0
+    assert score(first, T) == -4
+    neg = tuple(-v for v in first)
+    assert neg == (-5, -2, 3) and score(neg, P) == score(neg, Q) == 0 and score(neg, T) == 4
+    assert lk.LinearClassifier([float(v) for v in neg]).predict([[0.0, 3.0]])[0] == 1
 
 
 def test_the_radius_does_not_involve_the_weights_and_grows_with_the_constant_coordinate():
