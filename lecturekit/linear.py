@@ -86,14 +86,14 @@ def least_squares_classifier(X, y, *, fit_intercept: bool = True) -> LinearClass
         w = conventions.join(0.0, w_)
     return LinearClassifier(w, method="least squares",
                             exact=_exact_weights(w, X, y, fit_intercept, _exact_least_squares,
-                                                 max_features=EXACT_MAX_FEATURES))
+                                                 max_features=EXACT_MAX_FEATURES, check=_trusted))
 
 
 # --------------------------------------------------------------------------
 # exact weights, for decisions near 0 (lecturekit.exact)
 # --------------------------------------------------------------------------
 
-def _exact_weights(w, X, y, fit_intercept, solve, max_features=None):
+def _exact_weights(w, X, y, fit_intercept, solve, max_features=None, check=None):
     """The exact weights of a closed-form fit, computed from a copy of the data when first needed.
 
     Large data (more than exact.MAX_KEPT numbers, or more than ``max_features`` features: least
@@ -102,7 +102,9 @@ def _exact_weights(w, X, y, fit_intercept, solve, max_features=None):
     if X.size > exact.MAX_KEPT or (max_features is not None and X.shape[1] > max_features):
         return exact.ExactLinear.of_weights(w)
     Xc, yc = X.copy(), np.asarray(y).copy()
-    return exact.ExactLinear(w, err=None, weights_fn=lambda: _trusted(w, Xc, solve(Xc, yc, fit_intercept)))
+    if check is None:
+        return exact.ExactLinear(w, err=None, weights_fn=lambda: solve(Xc, yc, fit_intercept))
+    return exact.ExactLinear(w, err=None, weights_fn=lambda: check(w, Xc, solve(Xc, yc, fit_intercept)))
 
 
 # Least squares is solved exactly for data with at most this many features (the data a learner
@@ -122,7 +124,10 @@ def _trusted(w, X, w_exact):
     That happens when the system is ill-conditioned: points collinear up to the rounding of their
     coordinates (multiples of (cos 1, sin 1)) are not collinear read as decimals, so the exact
     normal equations have a unique solution far from numpy's. The stored w is then the
-    classifier (its scores agree with w . x), as when the equations are singular."""
+    classifier (its scores agree with w . x), as when the equations are singular.
+
+    Least squares only: the exact class means of the centroid classifier are always what its float
+    means approximate (they move continuously with the data), however large the coordinates."""
     if w_exact is None:
         return None
     Xh = conventions.homogeneous(X)

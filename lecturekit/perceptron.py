@@ -690,8 +690,10 @@ def voted_perceptron(
 
     Runs exactly ``max_epochs`` epochs (Daumé's MaxIter) of the ordinary
     perceptron from w = 0, with its exact mistake test.  Every weight vector
-    the perceptron holds is kept with its survival count ``c_k`` (how many
-    examples it classified correctly before the next mistake).  Prediction is
+    the perceptron holds is kept with its count ``c_k``, the number of steps
+    after which it was the current vector: 1 for the example whose update
+    created it, plus 1 for every example it then classified correctly (Freund
+    and Schapire, 1999; the zero start gets 0).  Prediction is
     the vote ``sign(sum_k c_k sign(w_k . x))``, every sign taken with
     :func:`lecturekit.conventions.sign` (a score of 0 votes
     ``conventions.SIGN_AT_ZERO``, a tied vote goes the same way).

@@ -72,6 +72,7 @@ __all__ = [
     "conic",
     "conic_shape",
     "mark",
+    "shared_legend",
     "class_style",
     "DataArtists",
     "BoundaryArtists",
@@ -182,6 +183,17 @@ class RegionArtists:
     yy: np.ndarray
     labels: np.ndarray
     ambiguous_mask: np.ndarray | None = None
+
+    def legend_handles(self, template: str = "predicted {}") -> list:
+        """One legend patch per class, in its region's colour and opacity, labelled
+        ``template.format(label)`` (labels ±1 written −1 and +1)."""
+        from matplotlib.patches import Patch
+
+        colours, alpha = self.mesh.get_cmap().colors, self.mesh.get_alpha()
+        names = [f"{c:+d}".replace("-", "\N{MINUS SIGN}") if isinstance(c, (int, np.integer)) and abs(int(c)) == 1
+                 else str(c.item() if hasattr(c, "item") else c) for c in self.classes]
+        return [Patch(color=colour, alpha=alpha, label=template.format(name))
+                for colour, name in zip(colours, names)]
 
 
 @dataclass(frozen=True)
@@ -1150,6 +1162,13 @@ def _check_trace_result(result, name: str = "result"):
     return result
 
 
+#: perceptron_trace names each grey line in the legend when it draws at most TRACE_NAMED of them on at
+#: most TRACE_NAMED_POINTS points (a small example told update by update); otherwise one entry stands for all.
+TRACE_NAMED = 4
+TRACE_NAMED_POINTS = 20
+_TRACE_STYLES = (":", "-.", (0, (5, 2)), (0, (1, 1, 4, 1)))
+
+
 def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=True, numbers=False):
     """Replay a perceptron fit: the boundary after each update, and the examples that triggered them.
 
@@ -1157,6 +1176,10 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
     start has one, e.g. the basic linear classifier), the boundary after each
     update in grey (older ones fainter), the final boundary in black with its
     normal vector, and a ring around every example that triggered an update.
+    On a small example (at most :data:`TRACE_NAMED` grey lines, at most
+    :data:`TRACE_NAMED_POINTS` points) each grey line has its own line style and
+    legend entry ("after update 2"); otherwise one legend entry stands for them
+    all.
     For a voted or averaged perceptron these are the boundaries of the
     underlying running perceptron (its last one is ``w_last``), not of the
     vote or the average.
@@ -1209,6 +1232,10 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
     if not show_data:
         _point_labels(numbers, X.shape[0])  # checked all the same
     drawn = data(X, y, ax, numbers=numbers) if show_data else None
+    if show_data:  # room around the data for the rings (and numbers) of the points at the edge
+        x0, x1, y0, y1 = _padded_box(X, 0.12)
+        ax.update_datalim([(x0, y0), (x1, y1)])
+        ax.autoscale_view()
     n = history.shape[0] - 1
     start = None
     if np.any(history[0][1:] != 0):
@@ -1218,18 +1245,27 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
     if n and (not steps or steps[-1] != n):
         steps.append(n)
     lines, kept, final = [], [], None
+    grey = [k for k in steps if k != n and np.any(history[k][1:] != 0)]
+    # a small example told update by update: each grey line named, in a style of its own
+    named = len(grey) <= TRACE_NAMED and X.shape[0] <= TRACE_NAMED_POINTS
     for j, k in enumerate(steps):
         w_k = history[k]
         if not np.any(w_k[1:] != 0):
             continue  # this w has no boundary (w1 = w2 = 0): nothing to draw
         if k == n:
-            final = boundary(w_k, ax, normal=True, color="black", label=f"after {n} update(s)")
+            final = boundary(w_k, ax, normal=True, color="black", label="final boundary")
             lines.append(final.line)
         else:
             shade = 0.15 + 0.55 * (j + 1) / len(steps)
+            if named:
+                style = {"linestyle": _TRACE_STYLES[grey.index(k) % len(_TRACE_STYLES)], "linewidth": 1.3,
+                         "alpha": max(shade, 0.5), "label": f"after update {k}"}
+            else:  # one legend entry, on the last (darkest) grey line
+                style = {"linewidth": 1.0, "alpha": shade,
+                         "label": "after each earlier update (fainter: older)" if k == grey[-1] else None}
             _QUIET.append(True)  # the trace describes its faint lines in one sentence
             try:
-                lines.append(boundary(w_k, ax, normal=False, color="0.45", alpha=shade, linewidth=1.0).line)
+                lines.append(boundary(w_k, ax, normal=False, color="0.45", **style).line)
             finally:
                 _QUIET.pop()
         kept.append(k)
@@ -1243,15 +1279,18 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
     )
     if show_data:
         ax.legend(loc="best", fontsize="small")
-    text = f"The perceptron's run: {n} update(s)"
+    text = f"The perceptron's run: {n} update{'' if n == 1 else 's'}"
     if start is not None:
         from .conventions import sign
 
         wrong = int(np.sum(sign(X @ history[0][1:] + history[0][0]) != y))
         text += f" from the dashed start line, which misclassifies {wrong} of the {X.shape[0]} points"
     if kept:
-        text += (f"; faint lines show the boundary after updates {', '.join(map(str, kept[:-1]))}"
+        text += ((f"; grey lines show the boundary after updates {', '.join(map(str, kept[:-1]))}"
+                  + (", each in its own dash style and named in the legend" if named else ", older ones fainter"))
                  if len(kept) > 1 else "")
+        if final is not None:
+            text += f"; the final boundary is black, {_equation(history[n])}"
     if circled.size:
         text += ("; rings mark the points that triggered updates, at "
                  + ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])})" for i in circled[:8])
@@ -1296,7 +1335,8 @@ def mistakes(result, ax=None, *, color=None):
     ax.xaxis.get_major_locator().set_params(integer=True)
     ax.yaxis.get_major_locator().set_params(integer=True)
     shown = ", ".join(str(int(c)) for c in counts[:20]) + (", …" if counts.shape[0] > 20 else "")
-    _note(ax, f"A bar chart of mistakes per epoch over {counts.shape[0]} epoch(s): {shown}")
+    epochs = f"{counts.shape[0]} epoch{'' if counts.shape[0] == 1 else 's'}"
+    _note(ax, f"A bar chart of mistakes per epoch over {epochs}: {shown}")
     return bars
 
 
@@ -2431,7 +2471,7 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
     ring : str or sequence of str, optional
         Ring the training mistakes of the model of this name (or of each of
         these names), in its colour; several rings around one point are drawn
-        one inside the other.
+        one inside the other, the first solid, the second larger and dashed.
     view : array-like of shape (m, 2), optional
         Set the limits to these points (padded by 10%) instead of all of X,
         to zoom in on part of the data (or to give several panels the same
@@ -2487,8 +2527,11 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
     for k, name in enumerate(names):
         rows = mistakes[name]
         colour = CLASSIFIER_STYLES.get(name, ("black",))[0] or "black"
+        # one ring inside the other, and every second one dashed, so that rings of two models around
+        # the same point can be told apart (and counted) where their colours overlap
         drawn_rings[name] = ax.scatter(X[rows, 0], X[rows, 1], s=200 + 150 * k, facecolors="none",
                                        edgecolors=colour, linewidths=1.6, zorder=4,
+                                       linestyles="-" if k % 2 == 0 else (0, (3, 2)),
                                        label=f"mistakes of {name}" if rows.size else None)
         where = ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])})" for i in rows[:8])
         _note(ax, f"Rings in the colour of the {name} line mark its {rows.size} training mistake(s)"
@@ -2509,6 +2552,57 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
     elif legend == "inside":
         ax.legend(loc="best", fontsize="small")
     return ComparisonArtists(data=drawn, lines=lines, mistakes=mistakes, rings=rings, off_view=arrows)
+
+
+def shared_legend(fig, *, ncol=6):
+    """One legend below the panels of ``fig`` for what they draw, each entry once.
+
+    Entries with the same label in several panels appear once; the mistake
+    count that :func:`classifiers` puts in a line's label ("perceptron: 0
+    mistakes") is dropped, since it differs from panel to panel (put it in
+    each panel's title instead).
+
+    Parameters
+    ----------
+    fig : matplotlib Figure
+        Its axes are read in order; the legend goes below them (use
+        ``layout="constrained"`` to leave room for it).
+    ncol : int, default 6
+
+    Returns
+    -------
+    matplotlib.legend.Legend
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> X, y = lk.datasets.toy()
+    >>> fig, axes = plt.subplots(1, 2, layout="constrained")
+    >>> for ax, model in zip(axes, (lk.centroid_classifier(X, y), lk.perceptron(X, y))):
+    ...     art = lk.plot.classifiers({"basic linear" if ax is axes[0] else "perceptron": model}, X, y,
+    ...                               ax=ax, legend=None)
+    >>> [t.get_text() for t in lk.plot.shared_legend(fig).get_texts()]
+    ['y = −1', 'y = +1', 'basic linear', 'perceptron']
+    >>> plt.close(fig)
+    """
+    import re
+
+    from matplotlib.figure import Figure
+
+    if not isinstance(fig, Figure):
+        raise TypeError(f"fig must be a matplotlib Figure (fig, axes = plt.subplots(...)); got {type(fig).__name__}.")
+    if not isinstance(ncol, (int, np.integer)) or isinstance(ncol, bool) or ncol < 1:
+        raise ValueError(f"ncol must be a whole number of at least 1; got {ncol!r}.")
+    handles, labels = [], []
+    for ax in fig.axes:
+        for handle, label in zip(*ax.get_legend_handles_labels()):
+            label = re.sub(r": \d+ mistakes?$", "", label)
+            if label not in labels:
+                handles.append(handle)
+                labels.append(label)
+    loc = "outside lower center" if fig.get_layout_engine() is not None else "lower center"
+    return fig.legend(handles, labels, loc=loc, ncol=int(ncol), fontsize="small")
 
 
 def _off_view_arrow(ax, p, view):
@@ -2705,9 +2799,13 @@ def named_points(points, names, ax=None, *, model=None, join=True):
     ax = _ax(ax)
     if join:
         ax.plot(P[:, 0], P[:, 1], ":", color="black", linewidth=1)
-    (squares,) = ax.plot(P[:, 0], P[:, 1], "ks", ms=5)
+    (squares,) = ax.plot(P[:, 0], P[:, 1], "ks", ms=5, zorder=4)
+    import matplotlib.patheffects as effects
+
+    halo = [effects.withStroke(linewidth=3, foreground="white")]  # legible over data points and shading
     for name, p in zip(names, P):
-        ax.annotate(name, p, xytext=(6, -12), textcoords="offset points", fontweight="bold")
+        ax.annotate(name, p, xytext=(-13, 4), textcoords="offset points", fontweight="bold", zorder=5,
+                    path_effects=halo)
 
     def listing(parts):
         return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

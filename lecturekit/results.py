@@ -333,8 +333,9 @@ class VotedPerceptronResult(PerceptronResult):
 
     ``w`` is the last weight vector.  The classifier is the vote
     ``sign(sum_k c_k sign(w_k . (1, x)))`` over every weight vector ``w_k`` the
-    algorithm held, each weighted by ``c_k``, the number of examples it
-    survived.
+    algorithm held, each weighted by ``c_k``, the number of steps after which
+    it was the current vector (1 for the example that created it, plus 1 for
+    every example it then classified correctly).
 
     Attributes
     ----------

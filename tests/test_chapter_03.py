@@ -24,18 +24,36 @@ STEM = NOTEBOOK.stem
 CLAIMS = {
     "is a circle (a sphere in $d$ dimensions) around": "test_unequal_weights_of_the_two_distances_give_a_circle",
     "so the rule is a linear classifier with a closed-form weight vector": "test_the_gap_of_squared_distances_is_twice_the_score",
-    "The rule picks the more probable class when the two classes are equally likely round Gaussian clouds of the same spread": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
+    "the averages\nstand in for the clouds' unknown centres, the rule picks the class that is more probable under that\nfitted model": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
+    "as the averages approach the centres when $n^\\pm$ grow, it\napproaches the more probable class of the true model": "test_the_plug_in_rule_approaches_the_most_probable_class_as_the_classes_grow",
     "It sees only two averages, so one far-away point moves it": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
     "a failure that chapter 4's perceptron, which learns from its own mistakes, avoids given enough epochs": "test_the_perceptron_separates_separable_data",
     "compute the rule's score from dot products alone": "test_the_centroid_score_from_dot_products_alone",
     "The rule \"label a point by the nearer mean\" is a linear classifier with": "test_the_gap_of_squared_distances_is_twice_the_score",
-    "scikit-learn's `NearestCentroid` is the same rule": "test_nearest_mean_equals_sklearn_nearest_centroid",
-    "option shrinks each class mean towards the overall mean, feature by feature": "test_sklearn_shrink_threshold_drops_a_feature_that_barely_separates",
+    "scikit-learn's `NearestCentroid` is the same rule in exact arithmetic": "test_nearest_mean_equals_sklearn_nearest_centroid",
+    "such a point goes to whichever side rounding favours": "test_nearest_mean_equals_sklearn_nearest_centroid",
+    "how far each class mean lies from\nthe overall mean in units of the spread within the classes, and shrinks that gap towards 0": "test_sklearn_shrink_threshold_drops_a_feature_that_barely_separates",
     "the two rules agree on all of them": "test_the_gap_of_squared_distances_is_twice_the_score",
     "a score of exactly 0 is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "it can land a rounding error to either side": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "settles the sign of a score that close to 0 on the class means of the numbers as you typed them": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
-    "the nearer mean is the more probable class, whatever": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
+    "so a tie in exact arithmetic is a tie in the code too, with two exceptions": "test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_beyond",
+    "the three points above, each repeated 21,846 times, put\n0.6 on the positive side": "test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_beyond",
+    "put the middle one on the positive side": "test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_beyond",
+    "the nearer centre is the more probable class, whatever": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
+    "$S_W^{-1}$ divides each component by its eigenvalue, so the components\nalong which the clouds spread widely shrink relative to those along which they are thin": "test_sw_inverse_divides_each_eigen_component_by_its_eigenvalue",
+    "the least-squares normal lies closer to their thin direction than $\\mu^+ - \\mu^-$ does": "test_sw_inverse_divides_each_eigen_component_by_its_eigenvalue",
+    "That line is again a nearer-mean rule, with another distance": "test_the_shared_covariance_rule_is_the_nearer_mean_in_mahalanobis_distance",
+    "The Sherman–Morrison formula inverts such a matrix": "test_the_least_squares_w_is_a_positive_multiple_of_fishers_direction",
+    "so points far from the boundary move it as much as points near it": "test_moving_one_example_moves_w_by_delta_over_its_class_size",
+    "so far points, whose scores are large and of the right sign, pull\nits line too": "test_a_far_correct_point_pulls_the_least_squares_line",
+    "The perceptron only reacts to mistakes.": "test_a_point_that_never_triggers_an_update_does_not_change_the_perceptron",
+    "the extra positives, drawn from the same cloud, change $S_W$ and $\\mu^+$ only a little": "test_the_imbalance_draw_barely_turns_fishers_direction",
+    "Least squares holds on longer on this data set, but at distance 8 it\nmisses row 8 too": "test_least_squares_misses_the_lone_positive_at_distance_8",
+    "on these data that start costs more updates, not fewer": "test_the_perceptron_from_the_basic_linear_classifier_needs_more_updates_here",
+    "(the read-out counts the outlier too)": "test_the_explorer_read_out_counts_the_slider_plus_the_outlier",
+    "Each score $w \\cdot x + b$ of a toy point turns out to be of the form\n$a + c\\,t^2$": "test_each_toy_score_is_affine_in_t_squared",
+    "a scan over\n$t$ with `lk.centroid_classifier` brackets them to many digits": "test_exercise_answers_by_reference",
     "Suppose each class is a round Gaussian cloud": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
     "The boundary does not care where the individual points are, only where their averages are": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
     "carry all the other positives deeper into the positive side of\nthat boundary": "test_moving_positives_along_w_keeps_a_separating_line_separating",
@@ -75,12 +93,11 @@ CLAIMS = {
     "the very first example is always a mistake": "test_the_first_example_is_always_a_mistake_from_zero",
     "for every data set": "test_eq_7_10_weighted_sum_of_examples",
     "(never the expected value)": "test_no_check_of_the_chapter_shows_an_expected_value",
-    "the nearer mean is the more probable class *when the two classes are equally likely*": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
+    "the nearer centre is the more probable class *when the two classes are equally likely*": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
     "Section 5 noted that the closest-centroid rule needs the training points only through dot products": "test_the_centroid_score_from_dot_products_alone",
     "and that is still a linear rule": "test_the_most_probable_class_with_class_sizes_is_the_linear_rule_of_exercise_1",
     "the smallest value of $t^2$ for which the rule classifies all four points correctly": "test_exercise_answers_by_reference",
     "the largest value of $t^2$ for which it misclassifies two of them": "test_exercise_answers_by_reference",
-    "You cannot settle the boundary cases by running the library": "test_no_float_t_has_a_threshold_square_exactly",
     "and there the casualty can be a negative": "test_exercise_answers_by_reference",
     "Duplicating every negative example (each then appears twice) never moves the closest-centroid\nboundary": "test_duplicating_the_negatives_never_moves_the_centroid_and_moves_least_squares_only_sometimes",
     "so duplicates can move it; but not on every data set": "test_duplicating_the_negatives_never_moves_the_centroid_and_moves_least_squares_only_sometimes",
@@ -92,7 +109,7 @@ SHOWN = [
     "For the probability model behind the rule and for Fisher's discriminant (not in the seeds)",   # sources
     "the positive 0.6 sits exactly halfway, and the rule calls it negative",   # the example, printed below it
     "Here the rule happens to classify every training point correctly.",   # these 30 points
-    "so the many points far from the boundary pull both closed forms around",   # seed 8, the figure
+    "the course commits to $-1$, so that every point gets a label",   # the convention, a definition
     "only the perceptron's line\npasses through it",           # the figure (seed 8)
     "Over\nthe first 30 seeds the perceptron separates every training set",   # 30 seeds, printed
     "separating the training data perfectly is not the\nsame as generalising well",   # Flach's caution
@@ -291,13 +308,35 @@ def test_toy_numbers_by_hand():
 
 
 def test_nearest_mean_equals_sklearn_nearest_centroid():
+    """Section 1: NearestCentroid is the same rule in exact arithmetic: on 400 tenth-valued data sets it agrees
+    with lk.centroid_classifier at every point whose exact gap of squared distances is not 0. At exact ties it
+    compares float distances: on the chapter's line example it calls 0.6 positive (lk: -1), and over the ties
+    found it puts some on each side."""
     sklearn = pytest.importorskip("sklearn.neighbors")
     X, y = lk.datasets.unbalanced(40, 15, seed=3)
     P = np.random.default_rng(1).uniform(-4, 4, size=(500, 2))
     ref = sklearn.NearestCentroid().fit(X, y).predict(P)
-    score = lk.centroid_classifier(X, y).decision_function(P)
-    clear = np.abs(score) > 1e-9
-    assert np.array_equal(np.where(score > 0, 1, -1)[clear], ref[clear])
+    assert np.array_equal(lk.centroid_classifier(X, y).predict(P), ref)
+    line = sklearn.NearestCentroid().fit([[0.3], [0.6], [1.2]], [-1, 1, 1])
+    assert line.predict([[0.6]])[0] == 1 and lk.centroid_classifier([[0.3], [0.6], [1.2]], [-1, 1, 1]).predict([[0.6]])[0] == -1
+    rng = np.random.default_rng(7)
+    tie_sides = set()
+    for _ in range(400):
+        n, d = int(rng.integers(3, 7)), int(rng.integers(1, 3))
+        Xs = rng.integers(-9, 10, size=(n, d)) / 10
+        ys = rng.choice([-1, 1], size=n)
+        ys[0], ys[1] = 1, -1
+        Q = np.vstack([Xs, rng.integers(-12, 13, size=(20, d)) / 10])
+        with warnings.catch_warnings():   # a class of one point has no spread; only shrinking would need one
+            warnings.simplefilter("ignore")
+            theirs = sklearn.NearestCentroid().fit(Xs, ys).predict(Q)
+        ours = lk.centroid_classifier(Xs, ys).predict(Q)
+        for q, a_, b_ in zip(Q, theirs, ours):
+            if _exact_gap(Xs, ys, q) == 0:
+                tie_sides.add(int(a_))
+            else:
+                assert a_ == b_
+    assert tie_sides == {-1, 1}
 
 
 @settings(max_examples=50, deadline=None)
@@ -415,7 +454,7 @@ STEM_FEEDBACK = "03_closest_centroid"
 UNRELATED = {
     "ch03-prior": "def prior_weights(X, y, sigma2):\n    return np.zeros(np.shape(X)[1] + 1)\n",
     "ch03-online": "def add_example(mu_pos, n_pos, mu_neg, n_neg, x, label):\n    return mu_pos, 0, mu_neg, 0\n",
-    "ch03-units": "t2_all_right = '3'\nt2_two_wrong = '1/7'\n",
+    "ch03-units": "toy_scores = [(0, 1), (0, 1), (0, 1), (0, 1)]\nt2_all_right = '3'\nt2_two_wrong = '1/7'\n",
     "ch03-construct": "def failure_data_1d():\n    return np.array([[0.0], [1.0]]), np.array([1, 1])\n",
     "ch03-dual": "def centroid_score(G, y, k):\n    return 0.0\n",
     "ch03-duplicate": "def duplicate_proof_data():\n    return np.zeros((3, 2)), np.array([1, -1, 1])\n",
@@ -552,6 +591,16 @@ def test_sklearn_shrink_threshold_drops_a_feature_that_barely_separates():
     model = neighbors.NearestCentroid(shrink_threshold=1.0).fit(X, y)
     assert np.allclose(model.centroids_[:, 1], X[:, 1].mean())
     assert abs(model.centroids_[0, 0] - model.centroids_[1, 0]) > 4
+    # what the sentence says, written out: the gap mean - overall mean in units of the within-class spread
+    # (times sqrt(1/n_k - 1/n), plus the median spread), moved towards 0 by the threshold, feature by feature
+    overall = X.mean(axis=0)
+    means = {c: X[y == c].mean(axis=0) for c in (-1, 1)}
+    spread = np.sqrt(sum(((X[y == c] - means[c]) ** 2).sum(axis=0) for c in (-1, 1)) / (len(y) - 2))
+    for k, c in enumerate(model.classes_):
+        unit = np.sqrt(1 / (y == c).sum() - 1 / len(y)) * (spread + np.median(spread))
+        gap = (means[c] - overall) / unit
+        shrunk = np.sign(gap) * np.maximum(np.abs(gap) - 1.0, 0)
+        assert np.allclose(model.centroids_[k], overall + unit * shrunk)
 
 
 def test_carrying_positives_further_from_every_negative_can_break_separability():
@@ -616,8 +665,12 @@ def test_the_least_squares_w_is_a_positive_multiple_of_fishers_direction(seed, d
     w = lk.least_squares_classifier(X, y).w[1:]
     c = (w @ fisher) / (fisher @ fisher)
     assert c > 0 and np.allclose(w, c * fisher, atol=1e-8 * (1 + np.abs(w).max()))
-    D = X - X.mean(axis=0)
     n = len(y)
+    # the chapter's Sherman-Morrison step: w = a S_W^-1 Delta / (1 + c' Delta^T S_W^-1 Delta), a = 2 n+ n- / n
+    delta = mp - mn
+    sm = 2 * n_pos * n_neg / n * fisher / (1 + n_pos * n_neg / n * delta @ fisher)
+    assert np.allclose(w, sm, atol=1e-8 * (1 + np.abs(w).max()))
+    D = X - X.mean(axis=0)
     assert np.allclose(D.T @ D, S_W + n_pos * n_neg / n * np.outer(mp - mn, mp - mn))
 
 
@@ -760,20 +813,6 @@ def _mutated(gid, change):
     return hw.mutant_source(reference, change)
 
 
-def test_no_float_t_has_a_threshold_square_exactly():
-    """Exercise 3: t^2 = 2 and t^2 = 2/15 have no rational square root (2 and 30 are not squares), so no typed
-    t, a float and so a rational number, hits either boundary in exact arithmetic; the floats nearest to
-    the roots miss them."""
-    from math import isqrt
-
-    for target in (Fraction(2), Fraction(2, 15)):
-        num, den = target.numerator * target.denominator, target.denominator ** 2
-        assert isqrt(num) ** 2 != num            # target = num / den^2... has an irrational root
-        t = float(np.sqrt(float(target)))
-        for c in (t, np.nextafter(t, 0), np.nextafter(t, 10)):
-            assert Fraction(c) ** 2 != target
-
-
 def test_exercise_answers_by_reference():
     """Exercise 3: at t^2 just above 2 the toy set (second feature times t) is all right, just below one
     mistake; just above 2/15 one mistake, just below two; exactly at the thresholds, the exact scores of
@@ -787,6 +826,13 @@ def test_exercise_answers_by_reference():
     r, q = float(np.sqrt(2)), float(np.sqrt(2 / 15))
     assert (count(r * (1 + 1e-6)), count(r * (1 - 1e-6))) == (0, 1)
     assert (count(q * (1 + 1e-6)), count(q * (1 - 1e-6))) == (1, 2)
+    # "a scan over t brackets them to many digits": bisection on the mistake count, 60 steps
+    for lo, hi, target in ((0.1, 1.0, two_wrong), (1.0, 3.0, all_right)):
+        k_lo = count(lo)
+        for _ in range(60):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if count(mid) == k_lo else (lo, mid)
+        assert abs(lo * lo - float(target)) < 1e-9 and abs(hi * hi - float(target)) < 1e-9
     # exact scores as functions of T = t^2: w = (2, 3t), b = -1 - 1.5 T
     for T, row in ((all_right, 3), (two_wrong, 0)):
         x_sq = {3: (Fraction(4), 0), 0: (0, 9 * T)}[row]       # (w.x) for (2, 0) and (0, 3t)
@@ -794,3 +840,182 @@ def test_exercise_answers_by_reference():
     Xr, yr = np.array([[0.0], [9.0], [10.0]]), np.array([-1, -1, 1])
     assert lk.is_separable(Xr, yr)
     assert ((lk.centroid_classifier(Xr, yr).predict(Xr) != yr) & (yr == -1)).any()
+
+
+# ---------------------------------------------------------------- second review: scoped and new sentences
+
+def test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_beyond():
+    """Section 2: the line example (0.3 negative; 0.6, 1.2 positive) repeated k times is still an exact tie at
+    0.6. Up to 2^16 numbers (k = 21,845: 65,535) it is predicted -1 and scores 0; the fit keeps no copy of
+    larger data, and at k = 21,846 (65,538 numbers) its float weights put 0.6 on the positive side. Moved
+    to 10,000,000.3 etc. it is still a tie; on tenth-valued data moved by up to 10,000 every exact tie
+    at the midpoint stays a tie."""
+    for k in (1, 1000, 21_845):
+        X, y = np.array([[0.3]] * k + [[0.6]] * k + [[1.2]] * k), np.array([-1] * k + [1] * (2 * k))
+        assert X.size <= 2 ** 16
+        res = lk.centroid_classifier(X, y)
+        assert _exact_gap([[0.3], [0.6], [1.2]], [-1, 1, 1], [0.6]) == 0
+        assert res.predict([[0.6]])[0] == -1 and res.decision_function([[0.6]])[0] == 0.0
+    k = 21_846
+    X, y = np.array([[0.3]] * k + [[0.6]] * k + [[1.2]] * k), np.array([-1] * k + [1] * (2 * k))
+    assert X.size == 65_538 > 2 ** 16
+    assert lk.centroid_classifier(X, y).predict([[0.6]])[0] == 1
+    # huge coordinates are no exception: the exact means are what the float means approximate
+    big = lk.centroid_classifier([[10_000_000.3], [10_000_000.6], [10_000_001.2]], [-1, 1, 1])
+    assert _exact_gap([[10_000_000.3], [10_000_000.6], [10_000_001.2]], [-1, 1, 1], [10_000_000.6]) == 0
+    assert big.predict([[10_000_000.6]])[0] == -1 and big.decision_function([[10_000_000.6]])[0] == 0.0
+    # and away from both: tenth-valued data moved by up to 10,000 keep every exact tie at the midpoint a tie
+    rng = np.random.default_rng(0)
+    ties = 0
+    for offset in (0.0, 10.0, 1000.0, 10_000.0):
+        for _ in range(150):
+            n = int(rng.integers(2, 6))
+            X = np.array([[float(repr(float(offset + v)))] for v in rng.integers(-9, 10, size=n) / 10])
+            y = rng.choice([-1, 1], size=n)
+            y[0], y[1] = 1, -1
+            mp = sum(Fraction(repr(float(v))) for v in X[y == 1, 0]) / int((y == 1).sum())
+            mn = sum(Fraction(repr(float(v))) for v in X[y == -1, 0]) / int((y == -1).sum())
+            m = float((mp + mn) / 2)
+            if mp == mn or Fraction(repr(m)) != (mp + mn) / 2:
+                continue
+            res = lk.centroid_classifier(X, y)
+            assert res.predict([[m]])[0] == -1 and res.decision_function([[m]])[0] == 0.0
+            ties += 1
+    assert ties > 400
+
+
+def test_the_plug_in_rule_approaches_the_most_probable_class_as_the_classes_grow():
+    """Section 2: round Gaussian classes around m+ = (1, 0.5), m- = (-0.5, -1), sigma = 1.3, equally likely.
+    The closest-centroid rule on the sample averages disagrees with the true most probable class (the nearer
+    centre) on a share of 2000 test points that shrinks as n+ = n- grows (mean over 20 draws)."""
+    m_pos, m_neg, sigma = np.array([1.0, 0.5]), np.array([-0.5, -1.0]), 1.3
+    P = np.random.default_rng(0).normal(scale=3.0, size=(2000, 2))
+    bayes = np.where(((P - m_neg) ** 2).sum(axis=1) > ((P - m_pos) ** 2).sum(axis=1), 1, -1)
+    shares = []
+    for n in (5, 50, 500, 5000):
+        share = []
+        for seed in range(20):
+            rng = np.random.default_rng(100 * n + seed)
+            X = np.vstack([m_pos + sigma * rng.normal(size=(n, 2)), m_neg + sigma * rng.normal(size=(n, 2))])
+            y = np.r_[np.ones(n, int), -np.ones(n, int)]
+            share.append((lk.centroid_classifier(X, y).predict(P) != bayes).mean())
+        shares.append(np.mean(share))
+    assert all(a > b for a, b in zip(shares, shares[1:])) and shares[-1] < 0.01
+
+
+@settings(deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 4))
+def test_sw_inverse_divides_each_eigen_component_by_its_eigenvalue(seed, d):
+    """Section 6: in the eigenvectors v_k of S_W (eigenvalues l_k > 0), the components of S_W^-1 Delta are those
+    of Delta divided by l_k: the wide directions (large l_k) shrink relative to the thin ones. On the seed-8
+    data of the chapter, the least-squares normal is closer to the thin direction than mu+ - mu-."""
+    rng = np.random.default_rng(seed)
+    A = rng.normal(size=(d, d))
+    S = A @ A.T + 0.1 * np.eye(d)
+    delta = rng.normal(size=d)
+    lam, V = np.linalg.eigh(S)
+    assert np.allclose(V.T @ np.linalg.solve(S, delta), (V.T @ delta) / lam, atol=1e-8 * (1 + np.abs(delta).max() / lam.min()))
+    Xu, yu = lk.datasets.unbalanced(seed=8)
+    mp, mn = Xu[yu == 1].mean(axis=0), Xu[yu == -1].mean(axis=0)
+    R = Xu - np.where(yu[:, None] == 1, mp, mn)
+    thin = np.linalg.eigh(R.T @ R)[1][:, 0]
+    cos = lambda v: abs(v @ thin) / np.linalg.norm(v)  # noqa: E731
+    assert cos(lk.least_squares_classifier(Xu, yu).w[1:]) > cos(mp - mn)
+
+
+@settings(deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 4))
+def test_the_shared_covariance_rule_is_the_nearer_mean_in_mahalanobis_distance(seed, d):
+    """Section 6: (x - m-)^T S^-1 (x - m-) - (x - m+)^T S^-1 (x - m+) = 2 (v . x + b) with v = S^-1 (m+ - m-) and
+    b = -(m+^T S^-1 m+ - m-^T S^-1 m-)/2, so the nearer mean in that distance is a line with normal v; with
+    S = I it is section 2's rule."""
+    rng = np.random.default_rng(seed)
+    A = rng.normal(size=(d, d))
+    S = A @ A.T + 0.1 * np.eye(d)
+    Si = np.linalg.inv(S)
+    mp, mn, P = rng.normal(size=d), rng.normal(size=d), rng.normal(scale=3, size=(50, d))
+    maha = lambda x, m: (x - m) @ Si @ (x - m)  # noqa: E731
+    v = Si @ (mp - mn)
+    b = -(mp @ Si @ mp - mn @ Si @ mn) / 2
+    for x in P:
+        assert np.isclose(maha(x, mn) - maha(x, mp), 2 * (v @ x + b), atol=1e-7 * (1 + abs(maha(x, mn))))
+
+
+def test_a_far_correct_point_pulls_the_least_squares_line():
+    """Section 7: moving a correctly classified point further out on its own side (its score grows, with the
+    right sign) changes the least-squares weights, on each of 30 draws of lk.datasets.separable."""
+    for seed in range(30):
+        X, y = lk.datasets.separable(30, seed=seed)
+        ls = lk.least_squares_classifier(X, y)
+        score = y * ls.decision_function(X)
+        i = int(np.argmax(score))
+        assert score[i] > 0
+        Xo = X.copy()
+        Xo[i] = X[i] + 5 * y[i] * ls.w[1:] / np.linalg.norm(ls.w[1:])
+        assert y[i] * lk.least_squares_classifier(Xo, y).decision_function(Xo[i:i + 1])[0] > score[i]
+        assert np.linalg.norm(lk.least_squares_classifier(Xo, y).w - ls.w) > 1e-3
+
+
+def test_the_imbalance_draw_barely_turns_fishers_direction():
+    """Section 9: on the draw of 400 positives and 50 negatives (seed 0), Fisher's direction S_W^-1 (mu+ - mu-)
+    with the first 50 and with all 400 positives differs by under 5 degrees, and so does the least-squares normal."""
+    X, y = lk.datasets.unbalanced(400, 50, seed=0)
+
+    def direction(n_p):
+        rows = np.r_[0:n_p, 400:450]
+        Xi, yi = X[rows], y[rows]
+        mp, mn = Xi[yi == 1].mean(axis=0), Xi[yi == -1].mean(axis=0)
+        R = Xi - np.where(yi[:, None] == 1, mp, mn)
+        f = np.linalg.solve(R.T @ R, mp - mn)
+        w = lk.least_squares_classifier(Xi, yi).w[1:]
+        return f / np.linalg.norm(f), w / np.linalg.norm(w)
+
+    (f50, w50), (f400, w400) = direction(50), direction(400)
+    assert np.degrees(np.arccos(f50 @ f400)) < 5 and np.degrees(np.arccos(w50 @ w400)) < 5
+
+
+def test_least_squares_misses_the_lone_positive_at_distance_8():
+    """Section 4: on centroid_failure, least squares misclassifies nothing for the crowd at 1 to 4 and row 8 at
+    8, where the data are separable."""
+    for d, wrong in ((1.0, []), (2.0, []), (3.0, []), (4.0, []), (8.0, [8])):
+        X, y = lk.datasets.centroid_failure(distance=d)
+        assert np.flatnonzero(lk.least_squares_classifier(X, y).predict(X) != y).tolist() == wrong
+    assert lk.is_separable(X, y)
+
+
+def test_the_perceptron_from_the_basic_linear_classifier_needs_more_updates_here():
+    """Section 4: on centroid_failure (crowd at 8), the perceptron from w = 0 needs 1 update, from the basic
+    linear classifier's weights more; both converge."""
+    X, y = lk.datasets.centroid_failure()
+    zero, start = lk.perceptron(X, y), lk.perceptron(X, y, w0=lk.centroid_classifier(X, y).w)
+    assert zero.converged and start.converged and zero.n_updates == 1 < start.n_updates
+
+
+def test_the_explorer_read_out_counts_the_slider_plus_the_outlier():
+    """Section 10: the slider counts the examples of class +1 besides the outlier; the read-out says that
+    number, the outlier, and the total, which is the class size the outlier's pull is divided by."""
+    pytest.importorskip("ipywidgets")
+    for n in (1, 5, 20, 60):
+        box = lk.widgets.outlier_explorer(ox=8.0, oy=8.0, n_pos=n)
+        s = lk.widgets.outlier_state(8.0, 8.0, n)
+        assert s["n_pos"] == n + 1
+        assert f"{n} examples of class +1 plus the outlier ({n + 1} in all)" in box.readout.value
+        assert "besides the outlier" in box.controls["n_pos"].description
+
+
+def test_each_toy_score_is_affine_in_t_squared():
+    """Exercise 3: with the second feature times a rational t, the exact closest-centroid score of each toy
+    point (computed from exact means of the scaled data) equals a + c t^2 with the check's coefficients, and
+    these coefficients are the hand values 7.5 t^2 - 1, 5 + 1.5 t^2, -7 - 7.5 t^2, 3 - 1.5 t^2."""
+    from lecturekit.exercises.ch03 import _units_scores
+
+    coef = _units_scores()
+    assert coef == [(-1, Fraction(15, 2)), (5, Fraction(3, 2)), (-7, Fraction(-15, 2)), (3, Fraction(-3, 2))]
+    X, y = lk.datasets.toy()
+    for t in (Fraction(1, 3), Fraction(2), Fraction(7, 5), Fraction(11, 10)):
+        Xt = [[Fraction(str(a)), Fraction(str(b)) * t] for a, b in X]
+        mp = [sum(c) / 2 for c in zip(*[r for r, lab in zip(Xt, y) if lab == 1])]
+        mn = [sum(c) / 2 for c in zip(*[r for r, lab in zip(Xt, y) if lab == -1])]
+        for row, (a, c) in zip(Xt, coef):
+            score = sum((p - q) * v for p, q, v in zip(mp, mn, row)) - (sum(p * p for p in mp) - sum(q * q for q in mn)) / 2
+            assert score == a + c * t * t

@@ -40,6 +40,9 @@ def test_toy_run_matches_the_hand_computation_of_section_2():
     np.testing.assert_array_equal(res.w, Xh[0] - Xh[3] + Xh[1] - Xh[3])
     assert (res.epochs, res.n_updates, res.trace.index.tolist()) == (3, 4, [0, 3, 1, 3])
     np.testing.assert_array_equal(y * (Xh @ res.w), [12, 1, 5, 2])
+    assert res.alpha.tolist() == [1, 1, 0, 2]            # example 3 twice, 0 and 1 once, 2 never
+    d = {(i, j): np.linalg.norm(X[i] - X[j]) for i in (0, 1) for j in (2, 3)}
+    assert min(d, key=d.get) == (1, 3)                   # the closest pair across the classes
 
 
 def test_sign_zero_cases_of_section_3():
@@ -558,23 +561,52 @@ def test_the_invariance_key_scaling_and_shifting_can_change_the_run():
     assert _exact_trace(X.tolist(), y.tolist(), 1, [0, 0, 0]) != _exact_trace((X + [5, 0]).tolist(), y.tolist(), 1, [0, 0, 0])
 
 
-@settings(max_examples=60, deadline=None)
-@given(separable_sets)
-def test_bobs_start_makes_alices_run(data):
-    """Exercise 7's key: Alice (w0 = (1, 2, -1), eta = 0.5) and Bob (w0 = (4, 8, -4), eta = 2) make the
-    same updates on any data (exact arithmetic), and the check derives that start."""
-    from lecturekit.exercises.ch04 import _ALICE_ETA, _ALICE_START, _BOB_ETA
+def _exact_weights(X, y, eta, w0, max_epochs=60):
+    """Alg. 7.1 in fractions, like _exact_trace: the weight vector after every update."""
+    from fractions import Fraction
 
-    X, y = _separable(data)
-    assert _exact_trace(X.tolist(), y.tolist(), 0.5, [1, 2, -1]) == _exact_trace(X.tolist(), y.tolist(), 2, [4, 8, -4])
-    np.testing.assert_array_equal(_ALICE_START / _ALICE_ETA * _BOB_ETA, [4.0, 8.0, -4.0])
+    Xh = [[Fraction(1)] + [Fraction(v) for v in row] for row in X]
+    w, eta, out = [Fraction(v) for v in w0], Fraction(eta), []
+    for _ in range(max_epochs):
+        clean = True
+        for x, y_i in zip(Xh, y):
+            if y_i * sum(a * b for a, b in zip(w, x)) <= 0:
+                w = [a + eta * y_i * b for a, b in zip(w, x)]
+                out.append(w)
+                clean = False
+        if clean:
+            break
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(small_sets)
+def test_bobs_start_makes_alices_run(data):
+    """Exercise 7's key: Alice (w0 = (1, 2, -1), eta = 0.5) and Bob (labels swapped, eta = 2, w0 = (-4, -8, 4))
+    update on the same examples in the same order, with Bob's weights -4 times Alice's (the same boundary), on any
+    data, separable or not (exact arithmetic); and the check's key is that start."""
+    from fractions import Fraction
+
+    from lecturekit.exercises.ch04 import _bob_key
+
+    X, y = _labelled(data)
+    y = [int(v) for v in y]
+    swapped = [-v for v in y]
+    assert _exact_trace(X.tolist(), y, Fraction(1, 2), [1, 2, -1]) == _exact_trace(X.tolist(), swapped, 2, [-4, -8, 4])
+    alice = _exact_weights(X.tolist(), y, Fraction(1, 2), [1, 2, -1])
+    bob = _exact_weights(X.tolist(), swapped, 2, [-4, -8, 4])
+    assert bob == [[-4 * a for a in w] for w in alice]
+    np.testing.assert_array_equal(_bob_key(), [-4.0, -8.0, 4.0])
 
 
 def test_the_wrong_starts_of_exercise_7_can_differ_from_alice():
-    X, y = lk.datasets.toy()
-    alice = _exact_trace(X.tolist(), y.tolist(), 0.5, [1, 2, -1])
-    for start in ([1, 2, -1], [0.25, 0.5, -0.25], [2, 4, -2]):
-        assert _exact_trace(X.tolist(), y.tolist(), 2, start) != alice
+    """Each catalogued wrong start gives Bob other updates than Alice on the toy set or on the unbalanced set."""
+    from fractions import Fraction
+
+    sets = [lk.datasets.toy(), lk.datasets.unbalanced(12, 6, seed=0)]
+    for start in ([1, 2, -1], [4, 8, -4], [-1, -2, 1], [-0.25, -0.5, 0.25], [-2, -4, 2]):
+        assert any(_exact_trace(X.tolist(), y.tolist(), Fraction(1, 2), [1, 2, -1])
+                   != _exact_trace(X.tolist(), (-y).tolist(), 2, start) for X, y in sets), start
 
 
 @settings(max_examples=200, deadline=None)
@@ -638,6 +670,23 @@ def test_the_shuffled_reference_pairs_each_example_with_its_label():
     w_lit, e_lit = namespace["perceptron_shuffled"](Xt, y_call, 50, 1)
     np.testing.assert_array_equal(w_lit, w_given)
     assert e_lit == 36 and not np.array_equal(y_call, yt)
+    w_again, e_again = namespace["perceptron_shuffled"](Xt, y_call, 50, 1)    # "the same line once more"
+    assert e_again == 7 and not np.array_equal(w_again, w_lit)
+
+
+def _given_shuffled_code():
+    source = next(c.source for c in nbformat.read(NOTEBOOK, as_version=4).cells
+                  if c.cell_type == "markdown" and "def perceptron_shuffled" in c.source)
+    return source.split("```python\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_shuffled_code_as_given_gets_its_symptom_not_the_names_of_its_bugs():
+    """Exercise 2: run unchanged, the classmate's code fails with what it returns on the toy set (the symptom the
+    exercise states) and the hint; no catalogued misconception names either bug."""
+    message = exercise_support.visible_feedback(NOTEBOOK.stem, "ch04-shuffled", _given_shuffled_code())
+    assert message is not None and "36" in message and "Hint:" in message
+    assert exercise_support.KNOWN not in message, message
+    assert "rng.shuffle" not in message and "label" not in message.split("Hint:")[0], message
 
 
 def test_the_pocket_reference_keeps_the_fewest_mistakes():
@@ -677,6 +726,51 @@ def test_the_margin_exercise_has_a_solution_and_the_perceptron_misses_it():
 
     assert margin(np.array([-1.0, 1.0, 1.0])) == pytest.approx(3 / np.sqrt(2))   # the widest line, x1 + x2 = 1
     assert margin(lk.perceptron(X, y).w) == pytest.approx(1 / np.sqrt(10))      # 0.3162 < 2
+
+
+def test_the_margin_exercise_names_a_mistake_only_where_it_is_true_of_the_answer():
+    """Exercise 5's messages are attached to the geometry of the answer, not to its margin's value:
+    (-2, 1, 1) has the margin of the line through the origin (1.4142) but a bias, and is closer to
+    the positives (1.41) than to the negatives (2.83); a tilted line at equal distance from both
+    classes gets no diagnosis at all, only the hint."""
+    from lecturekit.exercises import check_exercise
+    from lecturekit.exercises import ExerciseFailed
+
+    def feedback(w):
+        with pytest.raises(ExerciseFailed) as info:
+            check_exercise("ch04-margin", w)
+        return str(info.value)
+
+    assert "b = 0" in feedback([0.0, 1.0, 1.0])
+    assert "b = 0" in feedback([0.0, 1.0, 2.0])                  # any line through the origin misses 2
+    assert "b = 0" not in feedback([-2.0, 1.0, 1.0]) and "closer to one class" in feedback([-2.0, 1.0, 1.0])
+    assert "perceptron's own w" in feedback([2.0, 2.0, 6.0])      # the perceptron's w, scaled
+    X = np.array([[1.0, 3.0], [3.0, 1.0], [3.0, 3.0], [-1.0, -1.0], [0.0, -2.0], [-2.0, 0.0]])
+    y = np.array([1, 1, 1, -1, -1, -1])
+    w = np.array([-1.0, 1.0, 1.2])                                 # tilted; shift it to equal distances
+    d = y * (X @ w[1:] + w[0])
+    w[0] -= (d[y == 1].min() - d[y == -1].min()) / 2
+    d = y * (X @ w[1:] + w[0])
+    assert d[y == 1].min() == pytest.approx(d[y == -1].min()) and d.min() / np.hypot(*w[1:]) < 2
+    message = feedback(w.tolist())
+    assert "known mistake" not in message and "Hint:" in message
+
+
+def test_the_slow_exercise_accepts_a_set_that_needs_very_many_updates_quickly_and_quietly():
+    """A separable set on which Alg. 7.1 needs 399 999 updates is a valid answer: the check passes it without
+    running them all, and no ConvergenceWarning reaches the learner."""
+    import time
+
+    from lecturekit.exercises import check_exercise
+
+    X = [[0.0, 0.001], [100.0, 100.001], [0.0, 0.0], [100.0, 100.0]]
+    y = [1, 1, -1, -1]
+    assert lk.is_separable(np.array(X), np.array(y))
+    start = time.process_time()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_exercise("ch04-slow", X, y)
+    assert time.process_time() - start < 2.0
 
 
 def test_the_slow_exercise_reference_and_its_bound():
@@ -726,7 +820,7 @@ def test_no_predict_or_explain_answer_is_in_the_notebook_before_its_check():
     for ex_id in ("ch04-bob", "ch04-invariance"):
         _, visible = EXERCISES[ex_id]
         assert all(src.strip().count("\n") == 1 for src in visible), visible
-    assert "[4.0, 8.0, -4.0]" not in shown and "(4, 8, -4)" not in shown and "bde" not in shown
+    assert "[-4.0, -8.0, 4.0]" not in shown and "(-4, -8, 4)" not in shown and "bde" not in shown
 
 
 # ---------------------------------------------------------------- the claims table
@@ -756,7 +850,10 @@ CLAIMS = {
     "halving η is the same as doubling the start": "test_rate_eta_from_w0_is_eta_times_rate_1_from_w0_over_eta",
     "the rate changes nothing but the length": "test_from_zero_the_rate_only_rescales_every_w",
     "the rate cannot matter at all": "test_from_zero_the_rate_only_rescales_every_w",
-    "every weight vector divided by its η is the same vector": "test_from_zero_the_rate_only_rescales_every_w",
+    "every weight vector divided by its η is the same vector, up to the last bit or two":
+        "test_only_the_decisions_are_exact_the_weights_are_floats",
+    "Only the decisions are exact: the weights are still floating-point numbers":
+        "test_only_the_decisions_are_exact_the_weights_are_floats",
     "every order gives a separating line": "test_on_separable_data_every_order_converges_to_a_separating_w",
     "Chapter 5's mistake bound holds for every order": "test_the_mistake_bound_holds_for_every_order",
     "every update adds $y_i\\tilde{\\mathbf{x}}_i$": "test_from_zero_w_is_the_alpha_combination_of_the_examples",
@@ -783,18 +880,60 @@ CLAIMS = {
     "so in every order every epoch has a mistake and the run never converges":
         "test_xor_never_converges_in_any_order",
     "on separable data every order converges": "test_the_mistake_bound_holds_for_every_order",
-    "Every weight vector is then half as long, every boundary the same":
-        "test_rate_eta_from_w0_is_eta_times_rate_1_from_w0_over_eta",
     "the perceptron cannot learn XOR": "test_xor_never_converges_in_any_order",
     "(or of the same class with": "test_an_update_lowers_the_margin_of_the_examples_it_points_away_from",
-    "lecturekit therefore decides the sign of every score the way exact arithmetic decides it":
+    "lecturekit decides the sign of every score it tests or predicts as exact arithmetic decides it":
         "test_lecturekit_decides_every_score_as_exact_arithmetic_on_decimal_data",
+    "A score of exactly 0 is then a real tie, and the mistake test $\\le 0$ calls it a mistake":
+        "test_predict_decides_a_tie_of_a_fit_exactly",
     "A loop that trusted that number would call example 1 correctly classified":
         "test_a_floating_point_loop_decides_the_tie_of_section_6_differently_for_two_rates",
     "its updates can differ from lecturekit's": "test_a_floating_point_loop_decides_the_tie_of_section_6_differently_for_two_rates",
     "on some separable sets the direction of the average varies more":
         "test_on_some_separable_data_the_average_moves_more_with_the_order_than_the_end_point",
     "whatever the data?": "test_bobs_start_makes_alices_run",
+    "but with every label swapped": "test_bobs_start_makes_alices_run",
+    "Replaying the loop and printing every functional margin": "test_the_toy_run_scores_zero_only_at_its_first_test",
+    "the read-out counts it among the mistakes of line 6": "test_the_toy_run_scores_zero_only_at_its_first_test",
+    "Example 3 triggers two updates, examples 0 and 1 one each, and example 2 none":
+        "test_toy_run_matches_the_hand_computation_of_section_2",
+    "the two examples nearest the other class": "test_toy_run_matches_the_hand_computation_of_section_2",
+    "they replace every example by": "test_negating_the_negatives_gives_the_same_run",
+    "predict with the average of $\\tilde{\\mathbf{w}}$ over the start and every step":
+        "test_the_average_is_the_count_weighted_mean_of_the_voted_vectors_on_any_data",
+    "The slides suggest a rate that shrinks as training goes on": "test_a_shrinking_rate_changes_the_run_on_the_toy_set",
+    "§6's induction needs one rate for the whole run": "test_a_shrinking_rate_changes_the_run_on_the_toy_set",
+    "on the toy set it stops after two updates instead of four": "test_a_shrinking_rate_changes_the_run_on_the_toy_set",
+    "It ran for 36 epochs, although the toy set is separable":
+        "test_the_shuffled_reference_pairs_each_example_with_its_label",
+    "Running the same line once more gave other weights, after 7 epochs":
+        "test_the_shuffled_reference_pairs_each_example_with_its_label",
+    "a run stopped by `max_epochs` has not shown that the data are inseparable":
+        "test_max_epochs_also_stops_separable_data",
+    "since every one of these lines separates the data":
+        "test_the_seven_orders_of_section_7_separate_and_their_closest_point_is_a_distance",
+    "then the boundary lies at signed distance $-b$ from the origin along $\\mathbf{w}$":
+        "test_minus_b_is_the_signed_offset_of_the_boundary_along_w",
+    "plus 1 for every example it then classified correctly":
+        "test_the_voted_counts_are_the_steps_after_which_each_vector_was_current",
+    "The zero start gets 0": "test_the_voted_counts_are_the_steps_after_which_each_vector_was_current",
+    "when one vector's count exceeds the counts of all the others together":
+        "test_the_vote_is_one_vectors_sign_when_its_count_outweighs_the_rest",
+    "The voted perceptron is in general not a linear classifier": "test_the_vote_is_not_a_linear_classifier",
+    "the voted one in general is not": "test_the_vote_is_not_a_linear_classifier",
+    "on some data the rate-1 run from it makes other updates": "test_a_start_computed_in_floating_point_can_change_the_run",
+    "use rates that are powers of two": "test_a_start_computed_in_floating_point_can_change_the_run",
+    "a number you compute, such as `w0 / 0.3`, is rounded before it gets there":
+        "test_a_start_computed_in_floating_point_can_change_the_run",
+    "any `max_iter` of 7 or more lands on exactly the weights above":
+        "test_scikit_learn_lands_on_the_weights_for_any_max_iter_of_7_or_more",
+    "with the product $x_1x_2$ as a third\nfeature XOR is separable": "test_xor_is_separable_with_the_product_feature",
+    "the same 249 digits with\ntheir labels shuffled at random are not separable":
+        "test_the_digits_with_shuffled_labels_are_not_separable",
+    "what the plain perceptron returns after the same": "test_the_averaged_perceptron_keeps_the_plain_perceptrons_last_vector",
+    "already separates the data (then no update happens, whatever η)":
+        "test_from_a_separating_start_no_rate_makes_an_update",
+    "computed in floating point, which on this data set changes nothing": "test_section_6_numbers_and_flachs_three_rates",
 }
 
 SHOWN = [
@@ -805,8 +944,6 @@ SHOWN = [
     "if it has fewer than the pocket's, put it in the pocket",     # the definition of the pocket algorithm
     # what a figure or a printout shows, limited to the run in it
     "and a ring around every example that triggered an update",
-    "examples 0 and 2, far from the boundary, never cause a second update",
-    "Replaying the loop and printing every test",
     "Every update of the toy run",
     "Every example is a mistake in every epoch, and the reason is visible in the weights",
     "On XOR, $\\tilde{\\mathbf{w}}$ returns to $\\mathbf{0}$ after every epoch",
@@ -941,3 +1078,263 @@ def test_lecturekit_decides_every_score_as_exact_arithmetic_on_decimal_data(data
     np.testing.assert_array_equal(dual.alpha, quiet(lk.perceptron, X, y, max_epochs=40).alpha)
     if r.converged:
         assert r.score(X, y) == 1.0
+
+
+# ---------------------------------------------------------------- claims added with the chapter's review fixes
+
+def test_max_epochs_also_stops_separable_data():
+    """§1: a run stopped by max_epochs has not shown that the data are inseparable. Four separable points
+    with a small margin (0.005) compared with their length are still updating after the default 100 epochs."""
+    X = np.array([[0.0, 0.01], [1.0, 1.01], [0.0, 0.0], [1.0, 1.0]])
+    y = np.array([1, 1, -1, -1])
+    assert lk.is_separable(X, y)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        r = lk.perceptron(X, y)
+    assert not r.converged and r.epochs == 100 and [w.category for w in caught] == [lk.ConvergenceWarning]
+    assert quiet(lk.perceptron, X, y, max_epochs=100_000).converged
+
+
+def test_the_seven_orders_of_section_7_separate_and_their_closest_point_is_a_distance():
+    """§7: every one of the seven runs separates the unbalanced set, so with |w| = 1 the smallest
+    y_i (w.x_i + b) is the Euclidean distance from the line to its closest training point, measured
+    here independently as the distance to the point's orthogonal projection on the line."""
+    X, y = lk.datasets.unbalanced(40, 20, seed=0)
+    orders = [np.arange(len(y))] + [np.random.default_rng(s).permutation(len(y)) for s in range(6)]
+    for p in orders:
+        r = lk.perceptron(X[p], y[p])
+        assert r.converged and np.all(y * (r.w[0] + X @ r.w[1:]) > 0)
+        w, b = r.w[1:] / np.linalg.norm(r.w[1:]), r.w[0] / np.linalg.norm(r.w[1:])
+        foot = -b * w                                    # a point of the line
+        along = (X - foot) @ np.array([-w[1], w[0]])     # coordinate along the line's direction
+        proj = foot + np.outer(along, [-w[1], w[0]])     # each point's projection on the line
+        assert np.allclose(proj @ w + b, 0)
+        distance = np.linalg.norm(X - proj, axis=1).min()
+        assert np.isclose(np.min(y * (X @ w + b)), distance, rtol=1e-12)
+
+
+def test_the_maximal_margin_line_of_the_unbalanced_set_beats_all_seven_orders():
+    """§7: the perceptron's seven lines pass 0.02 to 0.10 from their closest point; the maximal margin
+    line (scikit-learn's linear SVM with a hard margin, an independent solver) keeps about 0.2."""
+    from sklearn.svm import SVC
+
+    X, y = lk.datasets.unbalanced(40, 20, seed=0)
+    svm = SVC(kernel="linear", C=1e6).fit(X, y)
+    best = np.min(y * (X @ svm.coef_[0] + svm.intercept_[0])) / np.linalg.norm(svm.coef_[0])
+    orders = [np.arange(len(y))] + [np.random.default_rng(s).permutation(len(y)) for s in range(6)]
+    closest = [lk.margin(lk.perceptron(X[p], y[p]).w, X, y, space="input") for p in orders]
+    assert 0.015 < min(closest) and max(closest) < 0.105 < 0.2 < best
+
+
+@given(st.lists(st.integers(-9, 9), min_size=3, max_size=3).filter(lambda w: w[1] or w[2]))
+def test_minus_b_is_the_signed_offset_of_the_boundary_along_w(w):
+    """§7: with |w| = 1 the boundary lies at signed distance -b from the origin along w: the point -b w is on
+    it, and a negative b puts it on the side w points to (Daumé's notes). Fractions: exact."""
+    from fractions import Fraction
+
+    b, v = Fraction(w[0]), [Fraction(w[1]), Fraction(w[2])]
+    norm2 = v[0] ** 2 + v[1] ** 2
+    foot = [-b * c / norm2 for c in v]                 # -b w/|w| times 1/|w|: the point of the line nearest 0
+    assert b + v[0] * foot[0] + v[1] * foot[1] == 0    # on the boundary
+    along = (v[0] * foot[0] + v[1] * foot[1]) / norm2  # its coordinate along w, in units of |w|: -b / |w|^2
+    assert along == -b / norm2 and ((along > 0) == (b < 0))
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_sets, st.integers(1, 4))
+def test_the_voted_counts_are_the_steps_after_which_each_vector_was_current(data, epochs):
+    """§9: c_k is 1 for the example whose update created w_k plus 1 per example it then classified correctly
+    (Freund and Schapire); the zero start gets 0; the counts add up to the n * epochs steps."""
+    X, y = _labelled(data)
+    voted = lk.voted_perceptron(X, y, max_epochs=epochs)
+    Xh, w, counts = np.hstack([np.ones((len(y), 1)), X]), np.zeros(3), [0]
+    for _ in range(epochs):            # every epoch, converged or not, as the voted perceptron runs
+        for x_i, y_i in zip(Xh, y):
+            if y_i * (w @ x_i) <= 0:   # integer data: the float test is exact
+                w = w + y_i * x_i
+                counts.append(1)
+            else:
+                counts[-1] += 1
+    assert voted.counts.tolist() == counts and counts[0] == 0 and sum(counts) == len(y) * epochs
+
+
+@settings(max_examples=60, deadline=None)
+@given(separable_sets, st.integers(1, 30))
+def test_the_vote_is_one_vectors_sign_when_its_count_outweighs_the_rest(data, epochs):
+    """§9: when one count exceeds all the others together, the vote predicts what that vector predicts, on the
+    training points and on a grid; on the toy set after 10 epochs that happens (the final vector counts 33 of 40)."""
+    X, y = _separable(data)
+    voted = lk.voted_perceptron(X, y, max_epochs=epochs)
+    k = int(np.argmax(voted.counts))
+    assume(2 * voted.counts[k] > voted.counts.sum())
+    g = np.linspace(-5, 5, 41)
+    P = np.vstack([X, np.array([(a, b) for a in g for b in g])])
+    np.testing.assert_array_equal(voted.predict(P), lk.LinearClassifier(voted.weights[k]).predict(P))
+
+
+def test_the_toy_vote_after_ten_epochs_is_its_last_vector():
+    X, y = lk.datasets.toy()
+    voted = lk.voted_perceptron(X, y, max_epochs=10)
+    assert voted.counts.tolist() == [0, 3, 2, 2, 33]
+    g = np.linspace(-4, 4, 81)
+    P = np.array([(a, b) for a in g for b in g])
+    np.testing.assert_array_equal(voted.predict(P), lk.LinearClassifier(voted.w).predict(P))
+
+
+def test_a_start_computed_in_floating_point_can_change_the_run():
+    """§6 ('a number you compute is rounded before lecturekit sees it'): the rate-0.3 run from w0 and the rate-1
+    run from the float w0 / 0.3 part on these typed decimals, while in exact arithmetic (w0 / 0.3 as a fraction)
+    they make the same updates; lecturekit's rate-0.3 run is the exact one."""
+    from fractions import Fraction
+
+    X = np.array([[0.3, 0.1], [0.1, -0.3], [0.1, -0.1]])
+    y = np.array([1, -1, -1])
+    w0 = np.array([0.1, 0.1, 0.2])
+    a = quiet(lk.perceptron, X, y, eta=0.3, w0=w0, max_epochs=60)
+    b = quiet(lk.perceptron, X, y, eta=1.0, w0=w0 / 0.3, max_epochs=60)
+    assert a.trace.index.tolist() != b.trace.index.tolist()
+    exact_a = _exact_trace(X.tolist(), y.tolist(), 0.3, w0.tolist())
+    exact_b = _exact_trace(X.tolist(), y.tolist(), 1, [Fraction(repr(v)) / Fraction(3, 10) for v in w0.tolist()])
+    assert a.trace.index.tolist() == exact_a == exact_b
+    # with a power of two the quotient is exact and the runs agree
+    c = quiet(lk.perceptron, X, y, eta=0.5, w0=w0, max_epochs=60)
+    d = quiet(lk.perceptron, X, y, eta=1.0, w0=w0 / 0.5, max_epochs=60)
+    assert c.trace.index.tolist() == d.trace.index.tolist()
+
+
+def test_predict_decides_a_tie_of_a_fit_exactly():
+    """§6: lecturekit decides the sign of the scores it predicts with exactly too: after the six updates of the
+    tie data with eta = 0.1, example 1 lies on the fit's boundary; its float score is not 0, its decided score is."""
+    r = quiet(lk.perceptron, X_TIE, Y_TIE, eta=0.1, max_epochs=3)
+    assert r.trace.index.tolist() == [0, 3, 1, 3, 2, 3] and not r.converged
+    x = np.r_[1.0, X_TIE[1]]
+    assert r.w[0] * x[0] + r.w[1] * x[1] + r.w[2] * x[2] != 0     # the float score, left to right
+    assert r.decision_function(X_TIE)[1] == 0.0
+    assert r.predict(X_TIE)[1] == lk.conventions.SIGN_AT_ZERO
+
+
+def test_a_shrinking_rate_changes_the_run_on_the_toy_set():
+    """Question 8: with eta(k) = 1/k at the k-th update the toy run from 0 stops after two updates, not four
+    (exact arithmetic)."""
+    from fractions import Fraction
+
+    X, y = lk.datasets.toy()
+    rows = [[Fraction(1)] + [Fraction(int(v)) for v in x] for x in X]
+
+    def run(rate):
+        w, trace = [Fraction(0)] * 3, []
+        for _ in range(50):
+            clean = True
+            for i, (x, t) in enumerate(zip(rows, y)):
+                if int(t) * sum(a * b for a, b in zip(w, x)) <= 0:
+                    w = [a + rate(len(trace) + 1) * int(t) * b for a, b in zip(w, x)]
+                    trace.append(i)
+                    clean = False
+            if clean:
+                return trace
+        return None
+
+    assert run(lambda k: Fraction(1)) == [0, 3, 1, 3] == lk.perceptron(X, y).trace.index.tolist()
+    assert run(lambda k: Fraction(1, k)) == [0, 3]
+
+
+def test_xor_is_separable_with_the_product_feature():
+    Xx, yx = lk.datasets.xor()
+    assert not lk.is_separable(Xx, yx)
+    assert lk.is_separable(np.column_stack([Xx, Xx[:, 0] * Xx[:, 1]]), yx)
+
+
+def test_the_averaged_perceptron_keeps_the_plain_perceptrons_last_vector():
+    """§9: w_last of the averaged perceptron is what lk.perceptron returns after the same epochs (five seeds)."""
+    for seed in range(5):
+        Xs, ys = lk.datasets.noisy(200, flip=0.1, seed=seed)
+        a = np.random.default_rng(seed).permutation(200)[:100]
+        avg = lk.averaged_perceptron(Xs[a], ys[a], max_epochs=10)
+        np.testing.assert_array_equal(avg.w_last, quiet(lk.perceptron, Xs[a], ys[a], max_epochs=10).w)
+
+
+def test_the_digits_with_shuffled_labels_are_not_separable():
+    """§11: separability of the 249 training digits is not automatic in 64 dimensions."""
+    Xd, yd = lk.datasets.digits_pair(3, 8)
+    tr = np.random.default_rng(0).permutation(len(yd))[:249]
+    assert lk.is_separable(Xd[tr], yd[tr])
+    assert not lk.is_separable(Xd[tr], np.random.default_rng(1).permutation(yd[tr]))
+
+
+def test_scikit_learn_lands_on_the_weights_for_any_max_iter_of_7_or_more():
+    """§11: with tol=None scikit-learn runs exactly max_iter epochs; the run converged in its 8th (clean) epoch,
+    so 7 epochs of updates are all there is; 6 are not enough."""
+    from sklearn.linear_model import Perceptron as SkPerceptron
+
+    Xd, yd = lk.datasets.digits_pair(3, 8)
+    tr = np.random.default_rng(0).permutation(len(yd))[:249]
+    rd = lk.perceptron(Xd[tr], yd[tr])
+    for max_iter, same in ((6, False), (7, True), (8, True), (20, True)):
+        sk = SkPerceptron(shuffle=False, tol=None, penalty=None, eta0=1.0, max_iter=max_iter).fit(Xd[tr], yd[tr])
+        assert (np.array_equal(sk.coef_[0], rd.w[1:]) and sk.intercept_[0] == rd.w[0]) == same, max_iter
+
+
+def test_from_a_separating_start_no_rate_makes_an_update():
+    """Question 3: unless w_blc already separates the data no update happens whatever eta; on Exercise 5's
+    points it does, and every rate gives the start back."""
+    X = np.array([[1.0, 3.0], [3.0, 1.0], [3.0, 3.0], [-1.0, -1.0], [0.0, -2.0], [-2.0, 0.0]])
+    y = np.array([1, 1, 1, -1, -1, -1])
+    w_blc = lk.centroid_classifier(X, y).w
+    for eta in (0.1, 0.5, 1.0, 5.0):
+        r = lk.perceptron(X, y, eta=eta, w0=w_blc)
+        assert r.n_updates == 0 and np.array_equal(r.w, w_blc)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_sets, st.sampled_from([1, 2]))
+def test_negating_the_negatives_gives_the_same_run(data, eta):
+    """§4: with z_i = y_i x_i (the slides' trick) the test w.z_i <= 0 and the update w + eta z_i make the updates
+    of Alg. 7.1, one for one (integers: exact)."""
+    X, y = _labelled(data)
+    Z = y[:, None] * np.hstack([np.ones((len(y), 1)), X])
+    w, trace = np.zeros(3), []
+    for _ in range(40):
+        clean = True
+        for i, z in enumerate(Z):
+            if w @ z <= 0:
+                w, clean = w + eta * z, False
+                trace.append(i)
+        if clean:
+            break
+    r = quiet(lk.perceptron, X, y, eta=float(eta), max_epochs=40)
+    assert r.trace.index.tolist() == trace
+
+
+def test_only_the_decisions_are_exact_the_weights_are_floats():
+    """§6: from 0 the rates 0.2 and 1 make the same updates, and w / 0.2 is the rate-1 vector up to the last bit or
+    two, not to the last bit (the weights are floats: 0.2 is not a power of two)."""
+    X, y = lk.datasets.unbalanced(40, 20, seed=0)
+    a, b = lk.perceptron(X, y, eta=0.2), lk.perceptron(X, y)
+    np.testing.assert_array_equal(a.trace.index, b.trace.index)
+    gap = np.abs(a.weight_history(X, y) / 0.2 - b.weight_history(X, y))
+    assert gap.max() > 0
+    np.testing.assert_array_less(gap, 4 * np.spacing(np.abs(b.weight_history(X, y)) + 1.0))
+
+
+def test_the_region_legend_patches_carry_the_colour_and_opacity_of_their_regions():
+    """§9's figure labels the vote's two regions with `RegionArtists.legend_handles`: one patch per class,
+    in the colour the regions are painted (read back from the image's pixels) and at their opacity."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_rgba
+
+    X, y = lk.datasets.toy()
+    fig, ax = plt.subplots()
+    try:
+        art = lk.plot.regions(lk.perceptron(X, y), X, ax=ax, resolution=20, alpha=0.3)
+        handles = art.legend_handles("the vote predicts {}")
+        assert [h.get_label() for h in handles] == ["the vote predicts \N{MINUS SIGN}1", "the vote predicts +1"]
+        painted = art.mesh.to_rgba(art.mesh.get_array())          # the colour of each cell as drawn
+        for h, c in zip(handles, art.classes):
+            cell = painted[art.labels == c][0]
+            assert np.allclose(h.get_facecolor()[:3], cell[:3]) and h.get_alpha() == 0.3
+            assert np.allclose(h.get_facecolor()[:3], to_rgba(lk.plot.class_style([c])[0][0])[:3])
+    finally:
+        plt.close(fig)

@@ -71,7 +71,7 @@ def test_trace_names_the_points_that_triggered_updates(ax):
     result = lk.perceptron(X, y)
     art = lk.plot.perceptron_trace(result, X, y, ax=ax)
     text = lk.plot.description(ax)
-    assert f"{result.n_updates} update(s)" in text
+    assert f"{result.n_updates} updates" in text and "after updates 1, 2, 3" in text
     for i in art.circled:
         assert f"({X[i, 0]:.3g}, {X[i, 1]:.3g})" in text
 

@@ -442,9 +442,9 @@ def test_stepper_read_out_says_what_the_weights_of_this_step_do():
             wrong = int(np.sum(y * (X @ w[1:] + w[0]) <= 0))  # by hand, from the fit's own weights
             text = box.readout.value
             if wrong:
-                assert f"these weights misclassify <b>{wrong}</b> of {len(y)} training points" in text, text
+                assert f"under these weights <b>{wrong}</b> of {len(y)} training points are mistakes" in text, text
             else:
-                assert "these weights classify <b>every</b> training point correctly" in text, text
+                assert "under these weights <b>no</b> training point is a mistake" in text, text
             left = res.n_updates - k
             more = f"{left} more update{'s' if left > 1 else ''}"
             assert ("converged" in text) == (left == 0 and res.converged), text  # only at the end, if it did
@@ -456,6 +456,35 @@ def test_stepper_read_out_says_what_the_weights_of_this_step_do():
             else:
                 assert f"({more} in this fit, which did not converge within max_epochs)" in text, text
     assert res.n_updates > 0 and not res.converged  # the second data set is the case without convergence
+
+
+def _exact_mistakes_along_the_trace(X, y, eta, trace):
+    """Line 6's test after each update, in fractions on the numbers as typed (0.1 is 1/10)."""
+    from fractions import Fraction
+
+    rows = [[Fraction(1)] + [Fraction(repr(float(v))) for v in x] for x in X]
+    eta, w = Fraction(repr(float(eta))), [Fraction(0)] * 3
+    counts = [sum(int(t) * sum(a * b for a, b in zip(w, x)) <= 0 for x, t in zip(rows, y))]
+    for i in trace:
+        w = [a + eta * int(y[i]) * b for a, b in zip(w, rows[i])]
+        counts.append(sum(int(t) * sum(a * b for a, b in zip(w, x)) <= 0 for x, t in zip(rows, y)))
+    return counts
+
+
+@pytest.mark.parametrize("eta", [1.0, 0.1, 0.3, 7.0])
+def test_stepper_counts_mistakes_as_the_fit_decides_them_on_decimal_ties(eta):
+    # chapter 4's tie data: after six updates example 1, (0.4, 0.2), lies exactly on the line; added up in
+    # floats its score is +3.5e-18 for eta = 0.1, which a float read-out called correct ("no mistake, 2 more
+    # updates until the fit converges"); the read-out must count it, as the fit's test does
+    X = np.array([[0.0, -0.3], [0.4, 0.2], [-0.3, -0.4], [-0.1, 0.1]])
+    y = np.array([1, 1, 1, -1])
+    res = lk.perceptron(X, y, eta=eta)
+    expected = _exact_mistakes_along_the_trace(X, y, eta, res.trace.index.tolist())
+    got = [widgets.stepper_state(res, X, y, k)["mistakes"] for k in range(res.n_updates + 1)]
+    assert got == expected and expected[6] == 1 and expected[-1] == 0
+    box = widgets.perceptron_stepper(X, y, eta=eta)
+    box.controls["step"].value = 6
+    assert "under these weights <b>1</b> of 4 training points are mistakes" in box.readout.value
 
 
 def test_stepper_on_your_own_data_and_on_data_that_is_not_separable():

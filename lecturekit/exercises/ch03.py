@@ -57,16 +57,17 @@ def _gaussian_bayes_labels(X, y, sigma2, P):
         np.abs(log_joint(mu_pos, n_pos) - log_joint(mu_neg, n_neg))
 
 
+# One message for every wrong size of the shift: a message per size (sigma2 left out, a factor of 2) would
+# tell a learner who made one of them which piece is missing.
+_PRIOR_SHIFT_SIZE = ("the class sizes move your boundary the right way but by the wrong amount: redo the step "
+                     "from the two log-densities to w · x + b > 0 and keep every factor")
 _PRIOR_MISTAKES = (
     ("prior-ignored", {"factor": 0.0}, "the class sizes left out: that is the rule for equally likely classes"),
     ("prior-sign", {"sign": -1.0}, "the larger class gets the smaller region: check which way a larger n+ must "
                                    "move the boundary"),
-    ("prior-no-sigma", {"use_sigma": False}, "sigma2 left out: for tight clouds (sigma2 near 0) the class sizes "
-                                             "should hardly matter"),
-    ("prior-half", {"factor": 0.5}, "a factor of 2 off: the gap of the squared distances is twice the score "
-                                    "(section 2)"),
-    ("prior-double", {"factor": 2.0}, "a factor of 2 off: the gap of the squared distances is twice the score "
-                                      "(section 2)"),
+    ("prior-shift-size", {"use_sigma": False}, _PRIOR_SHIFT_SIZE),
+    ("prior-shift-size", {"factor": 0.5}, _PRIOR_SHIFT_SIZE),
+    ("prior-shift-size", {"factor": 2.0}, _PRIOR_SHIFT_SIZE),
 )
 
 
@@ -136,8 +137,8 @@ _ONLINE_OLD_N = ("after one example is added to a class that had one, the class 
                  "not the average of the two")
 _ONLINE_OTHER_N = "adding a negative example moves mu- by an amount that depends on how many positives there are"
 _ONLINE_IN_PLACE = "the caller's arrays of means change after the call"
-_ONLINE_UNCHANGED = ("this is the classmate's code with both bugs still in it: run the test the exercise suggests, "
-                     "with both labels, and compare with means you compute by hand")
+_ONLINE_UNCHANGED = ("this is the classmate's code with both wrong lines still in it: run the test the exercise "
+                     "suggests, with both labels, and compare with means you compute by hand")
 
 
 def _online_probes():
@@ -175,7 +176,7 @@ def _online(t, add_example):
     except Exception:  # noqa: BLE001 - the learner's code may raise anything; the probes below report it
         same = False
     if same:
-        t.check_true(False, what="the classmate's two bugs are fixed",
+        t.check_true(False, what="the classmate's two wrong lines are fixed",
                      mistake=Mistake("online-unchanged", None, _ONLINE_UNCHANGED))
         return
     (c1, X, y, x1, l1), (c2, X6, y6, x2, l2), (c3, X1, y1, x3, l3) = probes
@@ -233,6 +234,21 @@ def _units_answers():
     return Fraction(3) / Fraction(3, 2), Fraction(1) / Fraction(15, 2)
 
 
+def _units_scores(*, half=True):
+    """The scores w . x + b of the toy points (second coordinate times t) as pairs (a, c), score = a + c t^2,
+    in exact arithmetic from the class means of the toy set: every t enters squared, since w2 = t (mu+_2 - mu-_2)
+    meets x2 = t x_2 and |mu|^2 = mu_1^2 + t^2 mu_2^2.  ``half=False`` is the bias without its 1/2."""
+    X, y = datasets.toy()
+    P = [[Fraction(str(v)) for v in row] for row in X]
+    pos = [p for p, label in zip(P, y) if label == conventions.POSITIVE]
+    neg = [p for p, label in zip(P, y) if label == conventions.NEGATIVE]
+    mp = [sum(c) / len(pos) for c in zip(*pos)]
+    mn = [sum(c) / len(neg) for c in zip(*neg)]
+    k = Fraction(1, 2) if half else Fraction(1)
+    b_const, b_t2 = -k * (mp[0] ** 2 - mn[0] ** 2), -k * (mp[1] ** 2 - mn[1] ** 2)
+    return [((mp[0] - mn[0]) * x1 + b_const, (mp[1] - mn[1]) * x2 + b_t2) for x1, x2 in P]
+
+
 def _exact(answer):
     """The learner's answer as a Fraction: from a string such as '3/7' or '4', an int, or a float with at most six
     decimals (2.0, 0.5); None otherwise."""
@@ -254,13 +270,46 @@ def _exact(answer):
 
 
 _UNITS_FORMAT = "a float, which cannot hold most fractions exactly"
+_UNITS_MIDPOINT = ("with these scores the midpoint of the two means does not score 0 for every t, and section 2 "
+                   "shows that it must")
+
+
+def _scores_of(answer):
+    """Four pairs of exact numbers from the learner's `toy_scores`, or None if it is not of that form."""
+    try:
+        pairs = list(answer)
+    except TypeError:
+        return None
+    if len(pairs) != 4:
+        return None
+    out = []
+    for pair in pairs:
+        try:
+            a, c = pair
+        except (TypeError, ValueError):
+            return None
+        a, c = _exact(a), _exact(c)
+        if a is None or c is None:
+            return None
+        out.append((a, c))
+    return out
 
 
 @exercise("ch03-units", number=3, title="which units work?", points=2, kind="predict",
           hint="With the second feature times t, mu+ = (1.5, 2t) and mu- = (-0.5, -t). Write the score "
                "w · x + b of each toy point (with its second coordinate times t) as a function of t² and find "
                "where it changes sign.")
-def _units(t, t2_all_right, t2_two_wrong):
+def _units(t, toy_scores, t2_all_right, t2_two_wrong):
+    scores = _scores_of(toy_scores) if not isinstance(toy_scores, (str, bytes, dict)) else None
+    if scores is None:
+        t.check_true(False, what="`toy_scores` must be four pairs (a, c), one per toy point in the order of "
+                                 "`lk.datasets.toy()`, each number exact: a string such as '-3/2' or a whole number")
+    else:
+        for row, (got, want) in enumerate(zip(scores, _units_scores())):
+            t.check_true(got == want, what=f"the pair (a, c) of toy row {row}: a + c t² is not its score")
+        if scores == _units_scores(half=False):
+            t.check_true(False, what="the four pairs of `toy_scores` together",
+                         mistake=Mistake("units-bias", None, _UNITS_MIDPOINT))
     all_right, two_wrong = _units_answers()
     for name, answer, key in (("t2_all_right", t2_all_right, all_right), ("t2_two_wrong", t2_two_wrong, two_wrong)):
         value = _exact(answer)

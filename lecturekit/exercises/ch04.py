@@ -60,8 +60,8 @@ def _exact_run(X, y, max_epochs=200, *, tie_is_mistake=True):
 # --------------------------------------------------------------------------
 
 @exercise("ch04-two-updates", number=1, title="exactly two updates on one example", points=2, kind="construct",
-          hint="Pick x first and work out |x~|² = 1 + |x|², the gain of one update (§4). Which margins m make "
-               "m <= 0 and m + gain <= 0, but m + 2 gain > 0? Then choose w_start to give such a margin.")
+          hint="Pick x first and work out |x~|² = 1 + |x|², the gain of one update (§4). Which functional margins "
+               "m make m <= 0 and m + gain <= 0, but m + 2 gain > 0? Then choose w_start to give such an m.")
 def _two_updates(t, w_start, x_one, y_one):
     w, x = np.asarray(w_start, dtype=float), np.asarray(x_one, dtype=float)
     if not t.check_true(w.shape == (3,) and x.shape == (2,) and bool(np.all(np.isfinite(w)) and np.all(np.isfinite(x))),
@@ -78,14 +78,16 @@ def _two_updates(t, w_start, x_one, y_one):
     after_one = t.check_true(bool(conventions.is_mistake(margin + gain)),
                              what="the example is still a mistake after one update",
                              mistake=Mistake("two-updates-one-enough", None, "one update already fixes it: the "
-                                                                            "margin gains |x~|² = 1 + |x|² per update, "
-                                                                            "the 1 included")
+                                                                            "functional margin gains |x~|² = 1 + |x|² "
+                                                                            "per update, the 1 included")
                              if before else None)
     if before and after_one:
         t.check_true(not conventions.is_mistake(margin + 2 * gain),
                      what="the example is classified correctly after a second update",
-                     mistake=Mistake("two-updates-not-enough", None, "two updates are not enough: the margin "
-                                                                     "starts more than two gains below 0"))
+                     mistake=Mistake("two-updates-not-enough", None, "two updates are not enough: the "
+                                                                     "functional margin starts two gains or more "
+                                                                     "below 0, and a margin of 0 is still a "
+                                                                     "mistake"))
 
 
 # --------------------------------------------------------------------------
@@ -124,6 +126,22 @@ def _shuffled_given(X, y, max_epochs, seed):
     return w, epoch
 
 
+def _shuffled_labels_unpermuted(X, y, max_epochs, seed):
+    """The likely partial fix: ``rng.shuffle(y)`` deleted, ``zip(Xh[order], y)`` kept (examples permuted, labels not)."""
+    rng = np.random.default_rng(seed)
+    Xh, y = _homogeneous(X), np.array(y)
+    w, epoch = np.zeros(Xh.shape[1]), 0
+    for epoch in range(1, max_epochs + 1):
+        order = rng.permutation(len(y))
+        mistakes = 0
+        for x_i, y_i in zip(Xh[order], y):
+            if y_i * (w @ x_i) <= 0:
+                w, mistakes = w + y_i * x_i, mistakes + 1
+        if mistakes == 0:
+            break
+    return w, epoch
+
+
 def _shuffled_once(X, y, max_epochs, seed):
     """One permutation drawn before the loop and used in every epoch."""
     order = np.random.default_rng(seed).permutation(len(y))
@@ -144,25 +162,48 @@ def _quiet_perceptron(X, y, max_epochs):
 
 _SHUFFLED_DETACHED = ("the labels are shuffled by a permutation of their own, so example i is visited with another "
                       "example's label")
+_SHUFFLED_UNPERMUTED = ("the examples are visited in a permuted order but the labels in their own order, so the k-th "
+                        "example visited gets label y[k], not its own")
 _SHUFFLED_IN_PLACE = "the caller's labels are shuffled in place (rng.shuffle changes the array it is given)"
 
 
 @exercise("ch04-shuffled", number=2, title="a shuffled perceptron, debugged", points=3, kind="debug",
-          hint="Print, for one epoch, the pairs (example, label) that the loop visits, next to the data. Then "
-               "call the function twice on the same y and compare y before and after.")
+          hint="Debug with prints: in the first epoch, print each example the loop visits next to the label it uses "
+               "with it, and compare with the data; print the arguments before and after a call too.")
 def _shuffled(t, perceptron_shuffled):
     X, y = _TOY
-    t.check(lambda: perceptron_shuffled(X.copy(), y.copy(), 50, 1), shuffled_reference(X, y, 50, 1),
-            call="`perceptron_shuffled(X_toy, y_toy, max_epochs=50, seed=1)`",
-            misconceptions=[Mistake("shuffled-detached", _shuffled_given(X, y, 50, 1), _SHUFFLED_DETACHED)])
+    given = _shuffled_given(X, y, 50, 1)
+    # The code exactly as given (both bugs: it returns the given code's weights *and* changes the caller's y)
+    # gets its symptom on the toy set and the hint, not the names of its bugs: finding them is the exercise.
+    # Changed code that still has one of the bugs gets that bug's name. `check` calls `got` before it reads
+    # `misconceptions`, so the first probe's list is filled in while the learner's function runs.
+    toy_mistakes, seen = [], {}
+
+    def toy_run():
+        y_call = y.copy()
+        out = perceptron_shuffled(X.copy(), y_call, 50, 1)
+        seen["changes_y"] = not np.array_equal(y_call, y)
+        seen["as_given"] = seen["changes_y"] and _returned(out, given)
+        if not seen["as_given"]:
+            toy_mistakes.extend([Mistake("shuffled-detached", given, _SHUFFLED_DETACHED),
+                                 Mistake("shuffled-unpermuted-labels", _shuffled_labels_unpermuted(X, y, 50, 1),
+                                         _SHUFFLED_UNPERMUTED)])
+        return out
+
+    t.check(toy_run, shuffled_reference(X, y, 50, 1),
+            call="`perceptron_shuffled(X_toy, y_toy, max_epochs=50, seed=1)`", misconceptions=toy_mistakes)
+    if seen.get("as_given"):
+        return  # the symptoms above are the whole report: the probes below would name the bugs
     Xs, ys = datasets.separable(20, seed=5)
+    named = [
+        Mistake("shuffled-detached", _shuffled_given(Xs, ys, 200, 3), _SHUFFLED_DETACHED),
+        Mistake("shuffled-unpermuted-labels", _shuffled_labels_unpermuted(Xs, ys, 200, 3), _SHUFFLED_UNPERMUTED),
+        Mistake("shuffled-once", _shuffled_once(Xs, ys, 200, 3),
+                "one permutation for every epoch: the order must be drawn anew each epoch"),
+        Mistake("shuffled-not-at-all", _in_order(Xs, ys, 200),
+                "the examples visited in their own order: the permutation is never used")]
     t.check(lambda: perceptron_shuffled(Xs.copy(), ys.copy(), 200, 3), shuffled_reference(Xs, ys, 200, 3),
-            call="`perceptron_shuffled(X, y, max_epochs=200, seed=3)` on 20 separable points",
-            misconceptions=[Mistake("shuffled-detached", _shuffled_given(Xs, ys, 200, 3), _SHUFFLED_DETACHED),
-                            Mistake("shuffled-once", _shuffled_once(Xs, ys, 200, 3),
-                                    "one permutation for every epoch: the order must be drawn anew each epoch"),
-                            Mistake("shuffled-not-at-all", _in_order(Xs, ys, 200),
-                                    "the examples visited in their own order: the permutation is never used")])
+            call="`perceptron_shuffled(X, y, max_epochs=200, seed=3)` on 20 separable points", misconceptions=named)
 
     def callers_y_kept():
         y_call = y.copy()
@@ -171,6 +212,15 @@ def _shuffled(t, perceptron_shuffled):
 
     t.check(callers_y_kept, True, call="the caller's `y` is unchanged after `perceptron_shuffled(X_toy, y, 5, 1)`",
             misconceptions=[Mistake("shuffled-in-place", False, _SHUFFLED_IN_PLACE)])
+
+
+def _returned(out, expected) -> bool:
+    """Whether a learner's (w, epochs) is ``expected`` (False for anything of another form)."""
+    try:
+        w, epochs = out
+        return bool(np.array_equal(np.asarray(w, dtype=float), expected[0]) and int(epochs) == expected[1])
+    except (TypeError, ValueError):
+        return False
 
 
 # --------------------------------------------------------------------------
@@ -196,6 +246,25 @@ def pocket_reference(Xh, y, max_epochs):
     return best
 
 
+def _pocket_aliased(Xh, y, max_epochs):
+    """The pocket and the running w as one array: ``w += ...`` after ``best_w = w`` moves the pocket too."""
+    Xh, y = np.asarray(Xh, dtype=float), np.asarray(y)
+    w = np.zeros(Xh.shape[1])
+    best_w, best_mistakes = w, len(y)
+    for _ in range(max_epochs):
+        clean = True
+        for i in range(len(y)):
+            if y[i] * (w @ Xh[i]) <= 0:
+                w += y[i] * Xh[i]
+                clean = False
+                count = int(np.sum(y * (Xh @ w) <= 0))
+                if count < best_mistakes:
+                    best_w, best_mistakes = w, count
+        if clean:
+            break
+    return best_w.copy(), best_mistakes
+
+
 def _pocket_variant(Xh, y, max_epochs, *, strict=True, last=False, ties=False):
     Xh, y = np.asarray(Xh, dtype=float), np.asarray(y)
     w = np.zeros(Xh.shape[1])
@@ -214,8 +283,8 @@ def _pocket_variant(Xh, y, max_epochs, *, strict=True, last=False, ties=False):
 
 
 @exercise("ch04-pocket", number=3, title="keep the best weights in your pocket", points=3, kind="extend",
-          hint="Start from the loop of §1 and add the pocket: after every update count y_i w · x_i <= 0 over the "
-               "whole training set, and compare with the pocket's count before you replace it.")
+          hint="Start from `perceptron_basic` of §1 and add the pocket: after every update count y_i w · x_i <= 0 "
+               "over the whole training set, and compare with the pocket's count before you replace it.")
 def _pocket(t, pocket_perceptron):
     Xn, yn = datasets.noisy(60, flip=0.15, seed=0)
     Xnh = _homogeneous(Xn)
@@ -227,7 +296,10 @@ def _pocket(t, pocket_perceptron):
                                     "a weight vector with as many mistakes as the pocket's replaces it: only "
                                     "strictly fewer mistakes earn the pocket"),
                             Mistake("pocket-strict-count", _pocket_variant(Xnh, yn, 20, strict=False),
-                                    "mistakes counted with < 0: a point on the boundary is a mistake too")])
+                                    "mistakes counted with < 0: a point on the boundary is a mistake too"),
+                            Mistake("pocket-aliased", _pocket_aliased(Xnh, yn, 20),
+                                    "the pocket and the running w are one array: an update in place (`w += ...`) "
+                                    "moves the pocket too, so it ends with the last weights and an old count")])
     Xx, yx = datasets.xor()
     Xxh = _homogeneous(Xx)
     t.check(lambda: pocket_perceptron(Xxh.copy(), yx.copy(), 7), pocket_reference(Xxh, yx, 7),
@@ -278,6 +350,7 @@ def _run(t, X_run, y_run):
 
 _MARGIN_X = np.array([[1.0, 3.0], [3.0, 1.0], [3.0, 3.0], [-1.0, -1.0], [0.0, -2.0], [-2.0, 0.0]])
 _MARGIN_Y = np.array([1, 1, 1, -1, -1, -1])
+_PERCEPTRON_W = np.array([1.0, 1.0, 3.0])   # the perceptron from 0 on these points: one update, on (1, 3)
 
 
 @exercise("ch04-margin", number=5, title="construct a weight vector with a large margin", points=3,
@@ -294,15 +367,25 @@ def _margin(t, w_margin):
     t.check(np.sign(scores), np.ones(6), call="sign(y_i (w . (1, x_i))) for the six points",
             misconceptions=[Mistake("flipped", -np.ones(6), "the sign is flipped: w points towards the negatives")])
     length = float(np.hypot(w[1], w[2]))
-    gamma = float(np.min(scores)) / length if length > 0 else float("nan")
-    t.check("at least 2" if gamma >= 2 - 1e-9 else round(gamma, 4), "at least 2",
-            call="the margin min_i y_i (w . x_i + b) / |w| of `w_margin`",
-            misconceptions=[Mistake("perceptron-w", 0.3162, "the perceptron's own w: it stops at the first "
-                                                            "separating line, whose margin is 0.32"),
-                            Mistake("through-origin", 1.4142, "b = 0: the line x1 + x2 = 0 through the origin is "
-                                                              "closer to the negatives"),
-                            Mistake("bias-sign", 0.7071, "b = +1: the line x1 + x2 = -1 passes too "
-                                                         "close to the negatives")])
+    gamma = float(np.min(scores)) / length + 0.0 if length > 0 else float("nan")  # + 0.0: no "-0" shown
+    shown = "at least 2" if gamma >= 2 - 1e-9 else round(gamma, 4)
+    # each message is attached only where it is true of this w, not to every w with the same margin
+    mistakes = []
+    if length > 0:
+        nearest = {c: float(np.min(scores[_MARGIN_Y == c])) / length for c in (-1, 1)}
+        if np.allclose(w / np.linalg.norm(w), _PERCEPTRON_W / np.linalg.norm(_PERCEPTRON_W)):
+            mistakes.append(Mistake("perceptron-w", shown, "the perceptron's own w: it stops at the first "
+                                                           "separating line, whose margin is 0.32"))
+        elif w[0] == 0:
+            mistakes.append(Mistake("through-origin", shown, "b = 0: a line through the origin, which is not "
+                                                             "halfway between the classes: how far from the line "
+                                                             "is each class's nearest point?"))
+        elif min(nearest.values()) > 0 and max(nearest.values()) >= 2 * min(nearest.values()):
+            mistakes.append(Mistake("bias-sign", shown, "the line is much closer to one class than to the other: "
+                                                        "how far from it is each class's nearest point, and which "
+                                                        "way must it move?"))
+    t.check(shown, "at least 2", call="the margin min_i y_i (w . x_i + b) / |w| of `w_margin`",
+            misconceptions=mistakes)
 
 
 # --------------------------------------------------------------------------
@@ -311,9 +394,12 @@ def _margin(t, w_margin):
 
 _SLOW_NOT_SEPARABLE = ("the points are not linearly separable (like XOR): the perceptron never converges, "
                        "so it does not 'need' updates, it cycles")
-_SLOW_FEW = ("the classes are far apart compared with the points' distance from the origin: "
-             "a wide gap is found in a few updates")
+# a question, not a diagnosis: a narrow gap in a lucky order is also separated in a few updates
+_SLOW_FEW = ("a few updates separate these points: how far does one update turn the boundary when the gap "
+             "between the classes is narrow compared with the points' distance from the origin, and does "
+             "the order you give the points in make the run meet the narrow gap again and again?")
 _SLOW_LABELS = "labels 0/1 instead of -1/+1"
+_SLOW_EPOCHS = 10
 
 
 @exercise("ch04-slow", number=6, title="four points that need many updates", points=3, kind="construct",
@@ -333,10 +419,14 @@ def _slow(t, X_slow, y_slow):
                  mistake=Mistake("not-separable", None, _SLOW_NOT_SEPARABLE))
     if not separable:
         return
-    r = perceptron(X, y, max_epochs=100_000)
-    t.check_true(r.converged and r.n_updates >= 10,
-                 what=f"Alg. 7.1 from w = 0 with eta = 1, in the order given, needs at least 10 updates "
-                      f"(it needs {r.n_updates})",
+    # Four points: at most 4 updates per epoch, so a run still making updates in epoch _SLOW_EPOCHS has made at
+    # least _SLOW_EPOCHS of them; on separable data it ends some time later, however long that takes.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        r = perceptron(X, y, max_epochs=_SLOW_EPOCHS)
+    enough = r.n_updates >= 10 or not r.converged
+    t.check_true(enough, what=f"Alg. 7.1 from w = 0 with eta = 1, in the order given, needs at least 10 updates "
+                              f"(it needs {r.n_updates})",
                  mistake=Mistake("too-few", None, _SLOW_FEW))
 
 
@@ -347,20 +437,32 @@ def _slow(t, X_slow, y_slow):
 _ALICE_START, _ALICE_ETA, _BOB_ETA = np.array([1.0, 2.0, -1.0]), 0.5, 2.0
 
 
+def _bob_key():
+    """Bob's weights must be -(eta_bob / eta_alice) times Alice's at every step: then each of his tests
+    (-y_i) v . x_i has the sign of hers, and each update keeps the factor (a hand derivation; the chapter's
+    tests check it on data in exact arithmetic)."""
+    return -_BOB_ETA / _ALICE_ETA * _ALICE_START
+
+
 @exercise("ch04-bob", number=7, title="Bob's start", points=2, kind="predict",
-          hint="Section 6: a run is decided by one vector computed from its start and its rate. Compute it for "
-               "Alice, then solve for Bob's start.")
+          hint="Section 6's induction, redone for Bob: suppose Bob's weights are a fixed multiple of Alice's before "
+               "an example. Which multiples give each of his tests the sign of hers, with his swapped label, and "
+               "keep the multiple after an update with his rate?")
 def _bob(t, bob_start):
-    # the runs agree when w0 / eta agree: bob_start / 2 = (1, 2, -1) / 0.5
-    bob = _ALICE_START / _ALICE_ETA * _BOB_ETA
-    t.check(lambda: np.asarray(bob_start, dtype=float), bob, call="`bob_start`", reveal=False,
-            misconceptions=[Mistake("bob-same-start", _ALICE_START, "the same start as Alice's: with another rate, "
-                                                                    "what does the start have to make up for?"),
-                            Mistake("bob-ratio-inverted", _ALICE_START * _ALICE_ETA / _BOB_ETA,
-                                    "the start scaled by Alice's rate over Bob's: check the direction of the "
-                                    "factor with §6's w0 / η"),
-                            Mistake("bob-rate-one", _ALICE_START / _ALICE_ETA,
-                                    "the start of the equivalent run with rate 1, not with Bob's rate 2")])
+    t.check(lambda: np.asarray(bob_start, dtype=float), _bob_key(), call="`bob_start`", reveal=False,
+            misconceptions=[Mistake("bob-same-start", _ALICE_START, "the same start as Alice's: with another rate and "
+                                                                    "other labels, what does the start have to make "
+                                                                    "up for?"),
+                            Mistake("bob-labels-ignored", _ALICE_START / _ALICE_ETA * _BOB_ETA,
+                                    "Bob's swapped labels are left out: with y_i -> -y_i, which multiples of Alice's "
+                                    "weights give each of his tests the sign of hers?"),
+                            Mistake("bob-rate-ignored", -_ALICE_START,
+                                    "Bob's rate is left out: after an update with his rate, is his weight vector "
+                                    "still the same multiple of Alice's?"),
+                            Mistake("bob-ratio-inverted", -_ALICE_START * _ALICE_ETA / _BOB_ETA,
+                                    "check the direction of the factor between the two rates"),
+                            Mistake("bob-rate-one", -_ALICE_START / _ALICE_ETA,
+                                    "check the factor for Bob's rate")])
 
 
 # --------------------------------------------------------------------------
@@ -372,13 +474,13 @@ _INVARIANT_KEY = "bde"
 # reasoning (section 8: the run reads the data only through the dot products and the labels), never to letters
 _INVARIANT_ERRORS = (
     ("invariance-dot-products", lambda s: bool(set(s) & set("ac")),
-     "a change that alters some dot product x~_i · x~_j (the leading 1 included) taken as harmless: the run "
-     "reads the data only through these dot products and the labels (section 8)"),
+     "a change that alters some dot product x~_i · x~_j is among your letters: which one, the leading 1 included?"),
     ("invariance-rotation", lambda s: "b" not in s,
-     "a change that keeps every dot product x~_i · x~_j left out: what else does the run read (section 8)?"),
+     "you left out a change under which every test y_i w~ · x~_i of the run keeps its value: follow the first two "
+     "updates from w = 0 for each letter you left out"),
     ("invariance-scaled-run", lambda s: not set("de") <= set(s),
-     "a change that multiplies every weight vector of the run by the same non-zero number left out: what does "
-     "that do to the sign of each test y_i w~ · x~_i?"),
+     "you left out a change that multiplies every weight vector of the run by the same non-zero number: what "
+     "does that do to the sign of each test y_i w~ · x~_i?"),
 )
 
 

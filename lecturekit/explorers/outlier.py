@@ -154,8 +154,8 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
         "ox": slider("outlier x₁", float(ox), -8.0, 8.0, 0.5, continuous=True, fmt=".1f"),
         "oy": slider("outlier x₂", float(oy), -8.0, 8.0, 0.5, continuous=True, fmt=".1f"),
         "n_pos": widgets.IntSlider(value=int(n_pos), min=1, max=_outlier_pool()[0].shape[0], step=1,
-                               description="examples of class +1", continuous_update=True,
-                               style={"description_width": "initial"}, layout=widgets.Layout(width="300px")),
+                               description="examples of class +1 besides the outlier", continuous_update=True,
+                               style={"description_width": "initial"}, layout=widgets.Layout(width="420px")),
     }
     from ..plot import CLASSIFIER_STYLES  # the colours of chapter 3's figures
 
@@ -213,8 +213,14 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
         elif not s["converged"]:
             note = (f" (the data are not separable, so the perceptron did not converge within "
                     f"{s['max_epochs']} epochs and never will)")
-        return (f"{s['n_pos']} examples of class +1 (outlier included), {s['n_neg']} of class −1; "
-                f"training error: {rates}{note}")
+        # the slider counts the examples besides the outlier; say both numbers so they match
+        if s["label"] > 0:
+            sizes = (f"{s['n_pos'] - 1} examples of class +1 plus the outlier ({s['n_pos']} in all), "
+                     f"{s['n_neg']} of class −1")
+        else:
+            sizes = (f"{s['n_pos']} examples of class +1, {s['n_neg'] - 1} of class −1 plus the outlier "
+                     f"({s['n_neg']} in all)")
+        return f"{sizes}; training error: {rates}{note}"
 
     def alt(s):
         o = s["outlier"]

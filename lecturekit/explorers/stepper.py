@@ -7,7 +7,7 @@ import numbers
 import ipywidgets as widgets
 import numpy as np
 
-from .. import datasets
+from .. import conventions, datasets, exact
 from .._validation import check_binary_y, check_choice, check_count, check_positive, check_X
 from ..perceptron import perceptron
 from ._helpers import STARTS, animate, check_data, equation, fix_limits, quietly, slider, start_weights, \
@@ -35,7 +35,8 @@ def stepper_state(result, X, y, step) -> dict:
         ``w_before`` (before it; None at step 0), ``index``, ``epoch``
         (example and epoch of the update; None at step 0), ``x``, ``label``
         (that example), ``mistakes`` (training examples with ``y_i w . x_i <=
-        0`` under ``w``), ``converged``, ``eta``.
+        0`` under ``w``, decided as the fit decides line 6: exactly, on the
+        numbers as typed; see :mod:`lecturekit.exact`), ``converged``, ``eta``.
 
     Examples
     --------
@@ -67,10 +68,37 @@ def stepper_state(result, X, y, step) -> dict:
         "epoch": int(result.trace.epoch[step - 1]) if step else None,
         "x": X[index] if step else None,
         "label": int(y[index]) if step else None,
-        "mistakes": int(np.sum(y * (X @ w[1:] + w[0]) <= 0)),
+        "mistakes": _mistakes(result, X, y, step, w),
         "converged": bool(result.converged),
         "eta": float(result.eta),
     }
+
+
+def _mistakes(result, X, y, step, w) -> int:
+    """How many training examples fail line 6's test ``y_i w . x_i <= 0`` under the weights after ``step`` updates.
+
+    Decided as the fit decides it (:mod:`lecturekit.exact`): the float scores of
+    ``w``, and where rounding could have settled a sign, the exact score of the
+    weights ``w_init + eta sum_j y_j x~_j`` over the first ``step`` updates, on
+    the numbers as typed.  A float score of example 1 of chapter 4's tie data
+    under eta = 0.1 is +3.5e-18; its exact score is 0, a mistake."""
+    lead = 1.0 if result.fit_intercept else 0.0
+    Xh = conventions.homogeneous(X, lead)
+    idx = np.asarray(result.trace.index[:step], dtype=np.int64)
+    support = np.unique(idx)
+    counts = np.bincount(idx, minlength=X.shape[0])[support]
+    w0 = np.zeros_like(w) if result.w_init is None else np.asarray(result.w_init, dtype=float)
+    rows = X[support]
+
+    def err():  # a bound on |w - exact weights|, as the fit bounds it (computed only when a score is in doubt)
+        nx = np.sqrt(np.einsum("ij,ij->i", rows, rows) + lead * lead)
+        return exact.sum_error(step, float(np.sqrt(w0 @ w0)) + float(result.eta) * float(counts @ nx))
+
+    weights = exact.ExactLinear(w, rows=rows, coef=counts * y[support], scale=result.eta,
+                                w0=w0 if np.any(w0) else None, lead=lead, err=err)
+    with np.errstate(over="ignore", invalid="ignore"):
+        scores = Xh @ w
+    return int(np.sum(conventions.is_mistake(y * weights.fix_scores(Xh, scores))))
 
 
 #: Data sets of at most this many points have their points numbered in the stepper.
@@ -186,11 +214,12 @@ def perceptron_stepper(X=None, y=None, *, eta=1.0, start="zeros", max_epochs=50)
         if s["step"]:
             x = s["x"]
             text += (f"Update {s['step']} of {s['n_updates']}: example {s['index']} at ({x[0]:.2f}, {x[1]:.2f}), "
-                     f"class {s['label']:+d}, ringed, was misclassified and moved the boundary from the dashed "
-                     f"line to {equation(s['w']) if np.any(s['w'][1:] != 0) else 'no line yet'}. ")
+                     f"class {s['label']:+d}, ringed, was a mistake (y times its score at most 0) and moved the "
+                     f"boundary from the dashed line to {equation(s['w']) if np.any(s['w'][1:] != 0) else 'no line yet'}. ")
         else:
             text += f"The initial weights; {s['n_updates']} updates follow. "
-        return text + f"{s['mistakes']} training examples are misclassified now."
+        return text + (f"Under these weights {s['mistakes']} of the {len(s['y'])} training examples are mistakes "
+                       "(y times score at most 0, a point on the line included).")
 
     def describe(s):
         if s["step"]:
@@ -201,8 +230,11 @@ def perceptron_stepper(X=None, y=None, *, eta=1.0, start="zeros", max_epochs=50)
         # what *these* weights do, then where this step is in the fit: "(fit converged)" beside
         # "mistakes: 4" at update 0 read as if these weights had converged
         n = len(s["y"])
-        verdict = ("these weights classify <b>every</b> training point correctly" if s["mistakes"] == 0 else
-                   f"these weights misclassify <b>{s['mistakes']}</b> of {n} training points")
+        # line 6's test, not predict: a point on the line is a mistake here whatever its label
+        verdict = ("under these weights <b>no</b> training point is a mistake (every y<sub>i</sub> "
+                   "w·x<sub>i</sub> &gt; 0)" if s["mistakes"] == 0 else
+                   f"under these weights <b>{s['mistakes']}</b> of {n} training points are mistakes "
+                   f"(y<sub>i</sub> w·x<sub>i</sub> ≤ 0)")
         left = s["n_updates"] - s["step"]
         more = f"{left} more update{'s' if left > 1 else ''}"
         if left and s["converged"]:

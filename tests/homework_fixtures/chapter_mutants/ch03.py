@@ -7,10 +7,12 @@ MUTANTS = {
         ("prior-ignored", (_PRIOR_TERM, "")),
         ("prior-sign",
          (_PRIOR_TERM, " - sigma2 * np.log((y == 1).sum() / (y == -1).sum())")),
-        ("prior-no-sigma",
+        ("prior-shift-size",
          (_PRIOR_TERM, " + np.log((y == 1).sum() / (y == -1).sum())")),
-        ("prior-half",
+        ("prior-shift-size",
          (_PRIOR_TERM, " + sigma2 / 2 * np.log((y == 1).sum() / (y == -1).sum())")),
+        ("prior-shift-size",
+         (_PRIOR_TERM, " + 2 * sigma2 * np.log((y == 1).sum() / (y == -1).sum())")),
     ],
     "ch03-online": [
         ("online-unchanged",
@@ -25,6 +27,8 @@ MUTANTS = {
     ],
     "ch03-units": [
         ("units-float", ('t2_two_wrong = "2/15"', "t2_two_wrong = 2 / 15")),
+        ("units-bias", ('toy_scores = [("-1", "15/2"), ("5", "3/2"), ("-7", "-15/2"), ("3", "-3/2")]',
+                        'toy_scores = [("-2", "6"), ("4", "0"), ("-8", "-9"), ("2", "-3")]')),
     ],
     "ch03-construct": [
         ("centroid-right", '''def failure_data_1d():

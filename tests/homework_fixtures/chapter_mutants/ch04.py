@@ -35,6 +35,13 @@ MUTANTS = {
         Xh, y[:] = Xh[order], y[order]        # both reordered the same way, the caller's y in place
         mistakes = 0
         for i in range(len(y)):""")),
+        ("shuffled-unpermuted-labels",
+         ("        for i in order:                       # one permutation for the example and its label\n"
+          "            if y[i] * (w @ Xh[i]) <= 0:\n"
+          "                w = w + y[i] * Xh[i]\n",
+          "        for x_i, y_i in zip(Xh[order], y):\n"
+          "            if y_i * (w @ x_i) <= 0:\n"
+          "                w = w + y_i * x_i\n")),
         ("shuffled-once",
          ("    for epoch in range(1, max_epochs + 1):\n        order = rng.permutation(len(y))\n",
           "    order = rng.permutation(len(y))\n    for epoch in range(1, max_epochs + 1):\n")),
@@ -47,6 +54,8 @@ MUTANTS = {
         ("pocket-ties", ("if mistakes < best_mistakes:", "if mistakes <= best_mistakes:")),
         ("pocket-strict-count",
          ("np.sum(y * (Xh @ w) <= 0)", "np.sum(y * (Xh @ w) < 0)")),
+        ("pocket-aliased",
+         ("                w = w + y_i * x_i", "                w += y_i * x_i")),
     ],
     "ch04-run": [
         ("run-not-separable",
@@ -60,8 +69,7 @@ MUTANTS = {
         ("perceptron-w",
          "w_margin = [1.0, 1.0, 3.0]\n"),
         ("through-origin", "w_margin = [0.0, 1.0, 1.0]\n"),
-        ("bias-sign",
-         "w_margin = [1.0, 1.0, 1.0]\n"),
+        ("bias-sign", "w_margin = [1.0, 1.0, 1.0]\n"),
     ],
     "ch04-slow": [
         ("not-separable",
@@ -73,16 +81,19 @@ MUTANTS = {
     ],
     "ch04-bob": [
         ("bob-same-start",
-         ("bob_start = [4.0, 8.0, -4.0]", "bob_start = [1.0, 2.0, -1.0]")),
+         ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [1.0, 2.0, -1.0]")),
+        ("bob-labels-ignored", ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [4.0, 8.0, -4.0]")),
+        ("bob-rate-ignored",
+         ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [-1.0, -2.0, 1.0]")),
         ("bob-ratio-inverted",
-         ("bob_start = [4.0, 8.0, -4.0]", "bob_start = [0.25, 0.5, -0.25]")),
+         ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [-0.25, -0.5, 0.25]")),
         ("bob-rate-one",
-         ("bob_start = [4.0, 8.0, -4.0]", "bob_start = [2.0, 4.0, -2.0]")),
+         ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [-2.0, -4.0, 2.0]")),
     ],
     "ch04-invariance": [
-        ("invariance-dot-products", 'answer_invariant = "abde"\n'),
-        ("invariance-rotation",
-         'answer_invariant = "de"\n'),
+        ("invariance-dot-products",
+         'answer_invariant = "abde"\n'),
+        ("invariance-rotation", 'answer_invariant = "de"\n'),
         ("invariance-scaled-run", 'answer_invariant = "b, d"\n'),
     ],
 }
