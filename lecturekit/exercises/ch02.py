@@ -183,24 +183,26 @@ def _distance(t, b_for_p, b_for_foot):
     norm = np.linalg.norm(_W4)
     offset = float(np.linalg.norm(_FOOT4))
     t.check(b_for_p, b_p, call="`b_for_p`", atol=1e-3, reveal=False,
-            misconceptions=[Mistake("bias-no-norm", 1.0 - _W4 @ _P4, "for p: recompute the signed distance of p "
-                                                                      "under your weights (section 3)"),
+            misconceptions=[Mistake("bias-no-norm", 1.0 - _W4 @ _P4, "for p: with your bias, p scores 1; what is "
+                                                                      "its signed distance (section 3)?"),
                             Mistake("bias-wrong-side", -_DIST4 * norm - _W4 @ _P4,
-                                    "for p: recompute the signed distance of p under your weights (section 3)"),
+                                    "for p: with your bias, which side of the line is p on (section 6)?"),
                             Mistake("bias-as-threshold", -(_DIST4 * norm - _W4 @ _P4),
-                                    "for p: recompute the signed distance of p under your weights (section 3)"),
+                                    "for p: with your bias, work out p's score w · p + b, then its signed "
+                                    "distance (section 3)"),
                             Mistake("bias-p-on-line", float(-(_W4 @ _P4)),
-                                    "for p: recompute the signed distance of p under your weights (section 3)")])
+                                    "for p: with your bias, what is p's score, and what does that score say "
+                                    "about its distance (section 3)?")])
     t.check(b_for_foot, b_f, call="`b_for_foot`", atol=1e-3, reveal=False,
             misconceptions=[Mistake("foot-bias-as-threshold", -b_f,
-                                    "for the foot: recompute the signed distance of the origin under your "
-                                    "weights and compare it with where the foot lies (section 3)"),
+                                    "for the foot: with your bias, which side of the line is the origin on, "
+                                    "and which side should it be on (section 2)?"),
                             Mistake("foot-offset-as-bias", -offset,
-                                    "for the foot: recompute the signed distance of the origin under your "
-                                    "weights and compare it with where the foot lies (section 3)"),
+                                    "for the foot: with your bias, does f score 0, as a point of the line "
+                                    "must?"),
                             Mistake("foot-norm-squared", -offset * norm ** 2,
-                                    "for the foot: recompute the signed distance of the origin under your "
-                                    "weights and compare it with where the foot lies (section 3)")])
+                                    "for the foot: with your bias, how far is the line from the origin "
+                                    "(section 2's t / |w|)?")])
 
 
 # --------------------------------------------------------------------------
