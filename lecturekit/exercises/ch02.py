@@ -91,10 +91,10 @@ def _centred_mistakes(w, X, y):
     w = np.asarray(w, dtype=float)
     best = _centred_reference(w, X, y)
     return [Mistake("centre-bias-last", np.append(w, best[0]),
-                    "the bias put last (Turk's layout); the course's w~ starts with it"),
+                    "which layout does the course use for w~ (section 4)?"),
             Mistake("centre-threshold", _variant(w, X, y, lambda sp, sn: (sp.min() + sn.max()) / 2),
-                    "the right line, but recompute the score of the lowest-scoring positive example under your "
-                    "weights (section 2)"),
+                    "recompute the scores of the examples under your weights: which side of your line is "
+                    "each on (section 2)?"),
             Mistake("centre-means", _variant(w, X, y, lambda sp, sn: -(sp.mean() + sn.mean()) / 2),
                     "the line halfway between the class means: the margin is a minimum over the examples "
                     "(section 3), so which examples decide it?"),
@@ -150,7 +150,7 @@ def _construct_line(t, w_line):
     t.check_true(bool(on_line), what="P = (0, 2) and Q = (4, 0) must both score 0 under `w_line`",
                  mistake=next((m for m in (
                      Mistake("bias-last", _unit([-1.0, -2.0, 4.0]),
-                             "the bias put last (Turk's layout); the course's w~ starts with the bias"),
+                             "which layout does the course use for w~ (section 4)? Read your vector in it"),
                      Mistake("threshold-as-bias", _unit([-4.0, -1.0, -2.0]), "recompute the scores of P and Q under your weights (section 2)"),
                      Mistake("along-the-line", _unit([4.0, 4.0, -2.0]),
                              "w along the line (Q - P) instead of perpendicular to it"))
