@@ -359,6 +359,8 @@ def test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring():
                         if yy * score * (-1 if flip else 1) <= 0:
                             expect.append(i)
                     assert s["misclassified"].tolist() == expect
+                    base = lk.widgets.hyperplane_state(*typed, swap=swap, flip=flip, X=X, y=y)
+                    assert s["offset"] == base["offset"] and np.array_equal(s["unit_normal"], base["unit_normal"])
                     assert 0 in expect                                  # (1, 1) is on the line
     X, y = lk.datasets.separable(30, seed=1)                            # the explorer's start state
     assert lk.is_separable(X, y) and lk.widgets.hyperplane_state(0.6, 0.8, -0.2, X=X, y=y)["n_misclassified"] == 1

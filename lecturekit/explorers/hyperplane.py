@@ -47,8 +47,8 @@ def hyperplane_state(w1, w2, b, k=1.0, swap=False, flip=False, *, X, y) -> dict:
         ``misclassified`` (indices with ``y_i w . x_i <= 0``),
         ``n_misclassified``, ``has_boundary``, ``unit_normal`` and ``offset``
         (the signed distance ``-w0 / |(w1, w2)|`` of the boundary from the
-        origin along the unit normal); ``misclassified`` and the boundary do not
-        depend on k, ``offset`` only up to rounding.
+        origin along the unit normal), computed before k is applied:
+        ``misclassified``, ``unit_normal`` and ``offset`` do not depend on k.
 
     Examples
     --------
@@ -71,7 +71,8 @@ def hyperplane_state(w1, w2, b, k=1.0, swap=False, flip=False, *, X, y) -> dict:
     typed = np.array([b, w1, w2], dtype=float)
     signs = np.array([score_sign(typed, np.r_[1.0, x]) for x in X]) * (-1 if flip else 1)
     wrong = np.flatnonzero(y_used * signs <= 0)
-    v = float(np.hypot(w[1], w[2]))
+    unscaled = typed * (-1.0 if flip else 1.0)  # what k multiplies: the normal and offset come from it
+    v = float(np.hypot(unscaled[1], unscaled[2]))
     return {
         "swap": swap,
         "flip": flip,
@@ -81,8 +82,8 @@ def hyperplane_state(w1, w2, b, k=1.0, swap=False, flip=False, *, X, y) -> dict:
         "misclassified": wrong,
         "n_misclassified": int(wrong.size),
         "has_boundary": v > 0,
-        "unit_normal": w[1:] / v if v > 0 else None,
-        "offset": float(-w[0] / v) if v > 0 else float("nan"),
+        "unit_normal": unscaled[1:] / v if v > 0 else None,
+        "offset": float(-unscaled[0] / v) if v > 0 else float("nan"),
     }
 
 
