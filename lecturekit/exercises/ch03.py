@@ -135,7 +135,8 @@ def _classmates_code(mu_pos, n_pos, mu_neg, n_neg, x, label):
 # symptoms, not fixes: what a learner's test shows
 _ONLINE_OLD_N = ("after one example is added to a class that had one, the class mean is the new example itself, "
                  "not the average of the two")
-_ONLINE_OTHER_N = "adding a negative example moves mu- by an amount that depends on how many positives there are"
+_ONLINE_OTHER_N = ("adding a negative example does not move mu- to the mean of the negatives with it: "
+                   "does the step for mu- divide by the right count?")
 _ONLINE_IN_PLACE = "the caller's arrays of means change after the call"
 _ONLINE_UNCHANGED = ("this is the classmate's code with both wrong lines still in it: run the test the exercise "
                      "suggests, with both labels, and compare with means you compute by hand")
@@ -394,16 +395,18 @@ def _dual_parts(G, y, k):
     return wx, sq_pos, sq_neg, np.diag(G)[p].mean(), np.diag(G)[n].mean(), p.sum(), n.sum()
 
 
+# one message for both wrong biases (no factor 1/2, wrong sign): a message each would name the fix
+_DUAL_BIAS = "the midpoint of the two means does not score 0 with your bias: what must the bias be for that?"
+
+
 def _dual_mistakes(G, y, k):
     wx, sp, sn, dp, dn, n_p, n_n = _dual_parts(G, y, k)
     return [
-        Mistake("dual-no-bias", wx, "the score without its bias: w · x alone"),
-        Mistake("dual-bias-no-half", wx - (sp - sn), "the bias without the factor 1/2 (section 1)"),
-        Mistake("dual-bias-sign", wx + (sp - sn) / 2, "the bias with the wrong sign: the midpoint of the means must "
-                                                      "score 0"),
-        Mistake("dual-mean-of-squares", wx - (dp - dn) / 2, "|mu+|^2 taken as the mean of the squared lengths "
-                                                            "|x_i|^2: the square of a mean is not the mean of the "
-                                                            "squares"),
+        Mistake("dual-no-bias", wx, "your score equals w · x: where is the bias?"),
+        Mistake("dual-bias", wx - (sp - sn), _DUAL_BIAS),
+        Mistake("dual-bias", wx + (sp - sn) / 2, _DUAL_BIAS),
+        Mistake("dual-mean-of-squares", wx - (dp - dn) / 2, "is |mu+|^2 the mean of the squared lengths |x_i|^2 "
+                                                            "of the positives? Compare the two on two points"),
         Mistake("dual-one-n", wx - (sp * n_p - sn * n_n) / 2, "the double sum of |mu+|^2 divided by n+ once: "
                                                               "mu+ has 1/n+ in it, and |mu+|^2 = mu+ · mu+"),
     ]

@@ -57,9 +57,9 @@ MUTANTS = {
     "ch03-dual": [
         ("dual-no-bias",
          ("return w_dot_x - (sq_pos - sq_neg) / 2", "return w_dot_x")),
-        ("dual-bias-no-half",
+        ("dual-bias",
          ("return w_dot_x - (sq_pos - sq_neg) / 2", "return w_dot_x - (sq_pos - sq_neg)")),
-        ("dual-bias-sign",
+        ("dual-bias",
          ("return w_dot_x - (sq_pos - sq_neg) / 2", "return w_dot_x + (sq_pos - sq_neg) / 2")),
         ("dual-mean-of-squares", [("sq_pos = G[np.ix_(pos, pos)].mean()", "sq_pos = np.diag(G)[pos].mean()"),
                      ("sq_neg = G[np.ix_(neg, neg)].mean()", "sq_neg = np.diag(G)[neg].mean()")]),
