@@ -879,8 +879,9 @@ def test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_b
     big = lk.centroid_classifier([[10_000_000.3], [10_000_000.6], [10_000_001.2]], [-1, 1, 1])
     assert _exact_gap([[10_000_000.3], [10_000_000.6], [10_000_001.2]], [-1, 1, 1], [10_000_000.6]) == 0
     assert big.predict([[10_000_000.6]])[0] == -1 and big.decision_function([[10_000_000.6]])[0] == 0.0
-    # "data of ordinary size": the line example scaled by 10^k, |k| <= 80, keeps its exact tie at 0.6 * 10^k
-    for k in range(-80, 81, 10):
+    # "data of ordinary size": the line example scaled by 10^k, |k| <= 150 (squares still below the largest
+    # float), keeps its exact tie at 0.6 * 10^k
+    for k in range(-150, 151, 10):
         Xk = [[float(f"3e{k - 1}")], [float(f"6e{k - 1}")], [float(f"12e{k - 1}")]]
         assert _exact_gap(Xk, [-1, 1, 1], Xk[1]) == 0
         res = lk.centroid_classifier(Xk, [-1, 1, 1])
