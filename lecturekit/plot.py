@@ -352,7 +352,8 @@ _TEX = (("\\cdot", "·"), ("\\times", "×"), ("\\leq", "≤"), ("\\le", "≤"), 
         ("\\ge", "≥"), ("\\neq", "≠"), ("\\|", "‖"), ("\\eta", "η"), ("\\gamma", "γ"),
         ("\\alpha", "α"), ("\\mu", "μ"), ("\\theta", "θ"), ("\\lambda", "λ"), ("\\phi", "φ"),
         ("\\sqrt", "√"), ("\\pm", "±"), ("\\infty", "∞"), ("^2", "²"), ("^{2}", "²"), ("^\\top", "ᵀ"),
-        ("\\top", "ᵀ"), ("\\tilde{w}", "w̃"), ("\\tilde{x}", "x̃"), ("\\tilde w", "w̃"), ("\\tilde x", "x̃"))
+        ("\\top", "ᵀ"), ("\\tilde{w}", "w̃"), ("\\tilde{x}", "x̃"), ("\\tilde w", "w̃"), ("\\tilde x", "x̃"),
+        ("_{0}", "₀"), ("_{1}", "₁"), ("_{2}", "₂"), ("_0", "₀"), ("_1", "₁"), ("_2", "₂"))
 
 
 def _plain_math(text: str) -> str:
@@ -824,7 +825,7 @@ def data(X, y, ax=None, *, labels=None, axis_labels=("x₁", "x₂"), legend=Tru
     return DataArtists(points=points, legend=leg, numbers=drawn)
 
 
-def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, **line_kw):
+def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, guide=False, **line_kw):
     """Draw the line ``w0 + w1 x1 + w2 x2 = 0`` of homogeneous weights w, with its normal vector.
 
     The line is infinite (it spans the view whatever the limits become) and
@@ -850,6 +851,10 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, **
         Legend label of the line.
     color : colour, optional
         Colour of line, arrow and band (default near-black).
+    guide : bool, default False
+        The line is a guide (say, the line the data lie on), not a decision
+        boundary: drawn below the points (``zorder`` 1 unless given) and called
+        "a line" rather than "the boundary" in the text alternative.
     **line_kw
         Passed to the line (``linestyle``, ``linewidth``, ``alpha``, ``zorder``...).
 
@@ -883,7 +888,8 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, **
     color = _BOUNDARY_COLOR if color is None else color
     view = _view(ax)
     p1, p2, foot, unit = _boundary_geometry(w, view)
-    kw = {"linewidth": 1.8, "zorder": 3, **line_kw}
+    check_bool(guide, "guide")
+    kw = {"linewidth": 1.8, "zorder": 1 if guide else 3, **line_kw}
     # transform=ax.transData keeps the line out of the data limits (see Axes.axline)
     line = ax.axline(tuple(map(float, p1)), tuple(map(float, p2)), color=color, label=label,
                      transform=ax.transData, **kw)
@@ -903,7 +909,10 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, **
         band = Polygon(strip, closed=True, facecolor=color, edgecolor="none", alpha=0.12, zorder=1,
                        label=f"margin {margin:.3g}")
         ax.add_artist(band)  # add_artist, not add_patch: the band must not change the data limits
-    what = f"the boundary “{_plain_math(label)}”" if label else "a boundary"
+    if guide:
+        what = f"a guide line “{_plain_math(label)}” (not a boundary)" if label else "a guide line (not a boundary)"
+    else:
+        what = f"the boundary “{_plain_math(label)}”" if label else "a boundary"
     text = f"A straight line, {what}, where {_equation(w, _axis_variables(ax))}"
     if arrow is not None:
         text += f"; an arrow along its normal ({_number(w[1])}, {_number(w[2])}) points to the positive side"

@@ -681,3 +681,26 @@ def test_a_small_trace_draws_its_points_larger_than_a_large_one():
     size = lambda art: {float(s) for p in art.data.points.values() for s in p.get_sizes()}  # noqa: E731
     assert min(size(small)) > max(size(large))
     plt.close(fig)
+
+
+def test_a_guide_line_is_drawn_under_the_points_and_not_called_a_boundary():
+    """guide=True: the line sits below the scatter markers (zorder 1 < 2) and its text alternative
+    names it a guide line with the mathtext read as plain text, not "the boundary" with raw LaTeX."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    try:
+        plot.data(np.array([[1.0, 3.0], [1.0, 1.0]]), np.array([1, -1]), ax=ax)
+        art = plot.boundary([-1.0, 1.0, 0.0], ax=ax, normal=False, guide=True, label="data line $x_0 = 1$")
+        marker_z = min(c.get_zorder() for c in ax.collections)
+        assert art.line.get_zorder() < marker_z
+        text = ax.__dict__[plot._DESCRIPTION][-1]
+        assert "guide line “data line x₀ = 1” (not a boundary)" in text and "$" not in text
+        assert "boundary “" not in text
+        real = plot.boundary([-2.0, 0.0, 1.0], ax=ax, label="b")
+        assert real.line.get_zorder() > marker_z
+        assert "the boundary “b”" in ax.__dict__[plot._DESCRIPTION][-1]
+        with pytest.raises((TypeError, ValueError), match="guide"):
+            plot.boundary([-1.0, 1.0, 0.0], ax=ax, guide="yes")
+    finally:
+        plt.close(fig)
