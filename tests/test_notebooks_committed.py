@@ -133,3 +133,18 @@ def test_saved_outputs_hold_no_machine_paths_and_no_warnings(path):
                 f"{path.name} cell {i}: a machine-specific path in the output: {MACHINE_PATHS.search(text).group(0)}"
             if out.get("output_type") == "stream" and out.get("name") == "stderr":
                 assert "Warning" not in "".join(out.get("text", "")), f"{path.name} cell {i}: a warning"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_saved_figure_has_a_text_alternative(path):
+    """A figure is shown as an <img> with alt text built from its data (lecturekit._display); a bare
+    image/png output has none (a screen reader says nothing). That happens when the first cell lacks
+    `%matplotlib inline`: the inline backend then registers its PNG formatter after lecturekit's."""
+    _, cells = code_cells(path)
+    for i, c in enumerate(cells, 1):
+        for out in c["outputs"]:
+            data = out.get("data", {})
+            assert "image/png" not in data, f"{path.name} cell {i}: a figure without a text alternative"
+            for img in re.findall(r"<img [^>]*>", "".join(data.get("text/html", ""))):
+                alt = re.search(r'alt="([^"]*)"', img)
+                assert alt and len(alt.group(1).strip()) > 20, f"{path.name} cell {i}: an <img> without alt text"
