@@ -473,7 +473,7 @@ SHOWN = [
     "record the weights after every update with `keep_weights=True`",
     "with only 50 points the nearest one is often further away than required",  # this experiment
     "as the requested margin shrinks, the bound grows roughly like $1/\\gamma^2$",  # this table
-    "The Dietterich-style slides put a 1 in front of every example",  # the sources' conventions
+    'The "Linear Discriminants" slides put a 1 in front of every example',  # the sources' conventions
     "(a distance only when $\\lVert\\mathbf{w}\\rVert = 1$",  # Daumé's definition
     "the ratio of position to spread is the same in every row",  # this table, by construction
     "The real distance falls much faster than the guaranteed $\\beta^2$ per update",  # this run
