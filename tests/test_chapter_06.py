@@ -567,8 +567,18 @@ def test_the_pale_cells_are_exactly_the_separating_weights():
     # an independent check, one grid point at a time
     expected = np.array([[all(y_i * (np.array([0.0, a, b]) @ x_i) > 0 for x_i, y_i in zip(Xh, y))
                           for a, b in zip(row_a, row_b)] for row_a, row_b in zip(art.W1, art.W2)])
-    drawn = ~np.ma.getmaskarray(art.separating.get_array()).reshape(art.W1.shape)
-    assert np.array_equal(drawn, expected) and np.array_equal(art.separates, expected)
+    assert np.array_equal(art.separates, expected)
+    # the hatched region is drawn exactly: its corners satisfy every margin >= 0 (closed half-planes), it contains
+    # every separating grid point and no grid point with a strictly wrong example, and it reaches the apex at 0
+    region = art.separating.get_xy()
+    corners = np.c_[np.zeros(len(region)), region]
+    assert np.all((corners @ Xh.T) * y >= -1e-12)
+    path = art.separating.get_path()
+    grid = np.c_[art.W1.ravel(), art.W2.ravel()]
+    inside = path.contains_points(grid, radius=1e-9) | path.contains_points(grid, radius=-1e-9)
+    strictly_wrong = np.array([np.any(y * (Xh @ np.r_[0.0, g]) < -1e-9) for g in grid])
+    assert np.all(inside[expected.ravel()]) and not np.any(inside[strictly_wrong])
+    assert np.min(np.linalg.norm(region, axis=1)) < 1e-12
     # the darkest colour band is wider than the separating set: most of its cells do not separate
     darkest = art.J < art.filled.levels[1]
     assert art.filled.levels[1] == 2.5 and np.all(darkest[expected]) and expected.sum() < 0.5 * darkest.sum()

@@ -328,6 +328,8 @@ def _run(descend, X, y, eta1, theta, max_iter):
 
 
 _XN, _YN = noisy(40, flip=0.1, seed=3)
+_X_XOR = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]])
+_Y_XOR = np.array([conventions.POSITIVE, conventions.POSITIVE, conventions.NEGATIVE, conventions.NEGATIVE])
 
 
 @exercise("ch06-debug-stop", number=6, title="debug: a descent that says it converged", points=2, kind="debug",
@@ -355,12 +357,15 @@ def _debug_stop(t, descend):
     # answer is about the w returned, not about the data (lk.is_separable(X_toy, y_toy) is True)
     t.check(lambda: _run(descend, _X_TOY, _Y_TOY, 1.0, 1.0, 1000), _descend(_X_TOY, _Y_TOY, 1.0, 1.0, 1000),
             call="`descend(X_toy, y_toy, eta1=1, theta=1, max_iter=1000)`", reveal=False)
-    # the rule stops at once, at w = 0: every score is 0, so J = 0 and no example is strictly wrong, yet none is
-    # right -- the J = 0 / "all margins >= 0" reading of "separates" says True here
+    # the rule stops at once, at w = 0: every score is 0, so J = 0 and no example is strictly wrong, yet none is right
     t.check(lambda: _run(descend, _X_TOY, _Y_TOY, 1.0, 100.0, 1000), _descend(_X_TOY, _Y_TOY, 1.0, 100.0, 1000),
-            call="`descend(X_toy, y_toy, eta1=1, theta=100, max_iter=1000)`", reveal=False,
+            call="`descend(X_toy, y_toy, eta1=1, theta=100, max_iter=1000)`", reveal=False)
+    # the XOR corners with theta = 0 (the rule never fires): the first step is 0, so w stays 0 for the whole budget;
+    # J(0) = 0 and no example is strictly wrong, and the J = 0 / "all margins >= 0" reading of "separates" says True
+    t.check(lambda: _run(descend, _X_XOR, _Y_XOR, 1.0, 0.0, 10), _descend(_X_XOR, _Y_XOR, 1.0, 0.0, 10),
+            call="`descend(X_xor, y_xor, eta1=1, theta=0, max_iter=10)` on the XOR corners", reveal=False,
             misconceptions=[
-                Mistake("zero-criterion", _descend(_X_TOY, _Y_TOY, 1.0, 100.0, 1000, report="criterion"),
+                Mistake("zero-criterion", _descend(_X_XOR, _Y_XOR, 1.0, 0.0, 10, report="criterion"),
                         "J(w) = 0, or no example strictly on its wrong side, is not the same as separating: an "
                         "example with score exactly 0 is still a mistake (section 2, exercise 2)"),
             ])
