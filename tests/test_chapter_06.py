@@ -206,7 +206,7 @@ CLAIMS = {
     "The `<=` in the mistake test puts every example into $M$ at $\\mathbf{0}$":
         "test_at_zero_every_example_is_in_M_and_the_strict_test_never_moves",
     "Every step is exactly $-\\eta\\nabla J$.": "test_batch_steps_are_gradient_steps",
-    "`_margins` computes $y_i\\,\\mathbf{w}\\cdot\\mathbf{x}_i$ so that a score of\nexactly 0 counts as a mistake":
+    "computes $y_i\\,\\mathbf{w}\\cdot\\mathbf{x}_i$, and counts a score of exactly 0 as a mistake":
         "test_a_score_exactly_zero_as_typed_is_a_mistake_though_the_float_score_is_not",
     "lecturekit decides $M$ on the iterate the pseudocode defines, in exact arithmetic on the numbers as typed":
         "test_the_library_decides_M_on_the_exact_iterate_of_every_schedule",
@@ -310,6 +310,8 @@ SHOWN = [
     "Turn the boundary by raising\nonly $w_2$",  # the exercise's direction
     "but the swings shrink, so it still reaches the\n  minimum",  # a distractor of exercise 3, false on purpose
     "(each step looks at every example once, and so does the final check)",  # how passes are counted
+    "Both biases ended at 0 on this set, as the printed weights show",  # the printed weights of the last set
+    "the batch normal points almost the same way (the cosine printed\nbelow)",  # the printed cosine
 ]
 
 
