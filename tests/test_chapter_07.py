@@ -314,6 +314,28 @@ def test_above_eta_star_only_a_zero_top_part_of_the_error_does_not_grow(X, seed,
     assert np.all(exact.sse == 0) and np.array_equal(exact.w, [1.0, 2.0])
 
 
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(4, 30), seed=st.integers(0, 10_000), shift=arrays(float, 2, elements=st.floats(-20, 20)),
+       lam=st.floats(0.1, 20))
+def test_ridge_without_a_bias_penalty_does_not_depend_on_the_origin(n, seed, shift, lam):
+    """Exercise 2: with w0 unpenalised, shifting every example by one vector leaves the ridge scores as they were;
+    with w0 penalised they can change (and do, on the example below)."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 2))
+    y = np.where(rng.normal(size=n) > 0, 1.0, -1.0)
+
+    def ridge_scores(X, bias):
+        Xh = lk.to_homogeneous(X)
+        D = np.eye(3) if bias else np.diag([0.0, 1.0, 1.0])
+        return Xh @ np.linalg.solve(Xh.T @ Xh + lam * D, Xh.T @ y)
+
+    assume(np.linalg.matrix_rank(lk.to_homogeneous(X)) == 3)
+    assert np.allclose(ridge_scores(X, False), ridge_scores(X + shift, False), atol=1e-7)
+    X0, y0 = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [3.0, 1.0]]), np.array([-1.0, -1.0, 1.0, 1.0])
+    y, lam = y0, 5.0
+    assert np.sign(ridge_scores(X0, True)).tolist() != np.sign(ridge_scores(X0 + [30.0, 30.0], True)).tolist()
+
+
 @given(X=_data(), lam=st.floats(0.0, 100))
 def test_ridge_adds_lambda_to_every_eigenvalue(X, lam):
     Xh = lk.to_homogeneous(X)
@@ -426,6 +448,8 @@ CLAIMS = {
     "one at a time with a suitably shrinking\nrate": "test_online_gap_is_proportional_to_eta_and_decaying_rates_close_it",
     "its eigenvalues are $n$, $n(1 + \\rho)$ and $n(1 - \\rho)$": "test_standardising_leaves_the_correlation_in_kappa",
     "**Standardising is not decorrelating.**": "test_standardising_leaves_the_correlation_in_kappa",
+    "a penalty on the bias would make the classifier\ndepend on where the origin of the features lies":
+        "test_ridge_without_a_bias_penalty_does_not_depend_on_the_origin",
     "Like any invertible *affine* change of the features (a linear map plus a shift, with the column of ones kept) it\n"
     "leaves the least-squares classifier's predictions as they were":
         "test_an_invertible_affine_change_keeps_the_least_squares_predictions_and_cubing_need_not",
@@ -532,7 +556,7 @@ SHOWN = [
     "the online rule needs only $O(d)$ memory",  # operation counts of the two methods
     "The loop of section 5 comes from the noise",
     "The iterate can only move a bounded distance in total",  # proved in the answer (a sum of bounded steps)
-    "here on every weight, the bias included.",  # a definition
+    "as it is usually done: on every weight except the bias",  # a definition
     "the ½ only rescales",
     "A derivation is only as good as its check.",
     "only at the end do we keep them",
@@ -572,7 +596,7 @@ UNRELATED = {
                    "def ridge_weights(Xh, y, lam):\n    return np.zeros(Xh.shape[1])\n"),
     "ch07-predict-step": "eta_fit_b = 7.0\nresidual_a = 7.0\n",
     "ch07-predict-rate": "eta_best = 0.05\n",
-    "ch07-construct-failure": "p_new = [1.0, 1.0]\n",
+    "ch07-construct-failure": "p_new = [1.0, 3.0]\n",
 }
 
 
