@@ -1637,8 +1637,12 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
                                linewidth=1.4, label="descent path", zorder=3)
         (start,) = ax.plot(path[:1, a], path[:1, b], "o", color="white", markeredgecolor="black",
                            markersize=8, label="start", zorder=4)
+        closed = path.shape[0] > 1 and np.allclose(path[0, [a, b]], path[-1, [a, b]], rtol=0, atol=1e-9 * (
+            1 + float(np.abs(path[:, [a, b]]).max())))
         (end,) = ax.plot(path[-1:, a], path[-1:, b], "*", color=OKABE_ITO[4], markeredgecolor="black",
-                         markersize=13, label="end", zorder=4)
+                         markersize=13, label="start = end" if closed else "end", zorder=4)
+        if closed:  # the star covers the start's dot: one legend entry for both
+            start.set_label("_start")
     _label_axes(ax, f"w{str(a).translate(_SUB)}", f"w{str(b).translate(_SUB)}")
     name = "perceptron criterion J(w)" if kind == "perceptron" else "sum of squared errors"
     if kind == "sse":  # one lowest point: say where it is
@@ -1903,8 +1907,10 @@ def curves(x, ys, ax=None, *, at=None, styles=None, xlabel=None, ylabel=None, **
         ``{name: values of shape (n,)}``; the names go into the legend.
     ax : matplotlib Axes, optional
     at : sequence of float, optional
-        x values to mark: a dot on every curve at the nearest x, and the text
-        alternative gives the curves' values there.  Without it the text gives
+        x values to mark: a marker on every curve at the nearest x (each curve
+        its own shape, the later ones smaller and on top, so that curves with
+        equal values there are all seen), and the text alternative gives the
+        curves' values there.  Without it the text gives
         every value of a short curve (12 or fewer points), else its ends and extremes.
     styles : sequence of str, optional
         Line styles, one per curve (default solid, dashed, dash-dot, dotted, ...);
@@ -1948,9 +1954,12 @@ def curves(x, ys, ax=None, *, at=None, styles=None, xlabel=None, ylabel=None, **
     for k, ((name, v), style) in enumerate(zip(values.items(), styles)):
         kw = line_kw if "color" in line_kw else {**line_kw, "color": OKABE_ITO[k % len(OKABE_ITO)]}
         (lines[name],) = ax.plot(x, v, linestyle=style, label=name, **kw)
-        if at is not None:
+        if at is not None:  # a shape and size of its own per curve, largest first: equal values stay visible
             idx = [int(np.argmin(np.abs(x - a))) for a in at]
-            ax.plot(x[idx], v[idx], "o", color=lines[name].get_color(), markersize=5, zorder=3)
+            shape = ("o", "s", "^", "D", "v")[k % 5]
+            ax.plot(x[idx], v[idx], shape, markerfacecolor="white" if k % 2 == 0 else lines[name].get_color(),
+                    markeredgecolor=lines[name].get_color(), markeredgewidth=1.6,
+                    markersize=max(4.0, 13.0 - 3.0 * k), zorder=3 + 0.1 * k)
     _label_axes(ax, xlabel, ylabel)
     what = ax.get_ylabel() or "values"
     marked = "" if at is None else (", dots mark each curve at " + ", ".join(_number(a) for a in at))
