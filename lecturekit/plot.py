@@ -1959,7 +1959,7 @@ def curves(x, ys, ax=None, *, at=None, styles=None, xlabel=None, ylabel=None, **
             shape = ("o", "s", "^", "D", "v")[k % 5]
             ax.plot(x[idx], v[idx], shape, markerfacecolor="white" if k % 2 == 0 else lines[name].get_color(),
                     markeredgecolor=lines[name].get_color(), markeredgewidth=1.6,
-                    markersize=max(4.0, 13.0 - 3.0 * k), zorder=3 + 0.1 * k)
+                    markersize=max(4.0, 15.0 - 4.5 * k), zorder=3 + 0.1 * k)
     _label_axes(ax, xlabel, ylabel)
     what = ax.get_ylabel() or "values"
     marked = "" if at is None else (", dots mark each curve at " + ", ".join(_number(a) for a in at))
