@@ -541,6 +541,7 @@ CLAIMS = {
         "test_online_lms_on_data_it_fits_exactly_converges_without_a_loop",
 }
 SHOWN = [
+    "it watches the error\nrather than the clock",  # describes the slides' heuristic
     # reviewed: definitions, descriptions of an algorithm or of lecturekit, or limited to the example shown
     "The perceptron only reacts to mistakes.",
     "walks downhill on that error after **every** example",
