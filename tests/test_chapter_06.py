@@ -292,6 +292,7 @@ CLAIMS = {
     "so the total it needs hardly changes": "test_the_explorer_tasks_can_be_done_with_the_explorer",
 }
 SHOWN = [
+    "That is also where $J$ and\n$\\lVert\\mathbf{w}\\rVert$ drop suddenly in the left panel",  # the run printed
     "this is the classical result for the *subgradient method*",  # a cited theorem (Boyd's notes)
     "the gradient shrinks towards the minimum",  # on this bowl
     "the chord between two points of its graph never dips below the graph",  # definition of convexity

@@ -122,6 +122,24 @@ def test_one_dimensional_condition_for_losing_the_lone_positive(n, m, a):
     assert abs(_lone_score(n, m, a, D_star)) < 1e-7
 
 
+@given(n=st.integers(1, 12), m=st.integers(1, 12), a=st.fractions(Fraction(1, 10), 20), D=st.fractions(Fraction(1, 10), 200))
+def test_the_algebra_of_the_one_dimensional_threshold(n, m, a, D):
+    """The collapsed derivation, in exact arithmetic: the determinant, and the numerator of the lone positive's score
+    solved by Cramer's rule from the normal equations."""
+    N, Sx, Sxx, St, Sxt = n + 1 + m, a + m * D, a ** 2 + m * D ** 2, m + 1 - n, a + m * D
+    det = N * Sxx - Sx ** 2
+    w0, w1 = (Sxx * St - Sx * Sxt) / det, (N * Sxt - Sx * St) / det
+    assert det == n * (a ** 2 + m * D ** 2) + m * (D - a) ** 2 > 0
+    assert (w0 + w1 * a) * det == a ** 2 * (m + n) - m * (n - 1) * D * (D - 2 * a)
+    if n > 1:  # negative exactly when ((D - a) / a)^2 > n (m + 1) / (m (n - 1))
+        assert ((w0 + w1 * a) < 0) == (((D - a) / a) ** 2 > Fraction(n * (m + 1), m * (n - 1)))
+    # and against lstsq on the same points, in floats
+    x = np.r_[np.zeros(n), float(a), np.full(m, float(D))]
+    t = np.r_[-np.ones(n), 1.0, np.ones(m)]
+    w_f, *_ = np.linalg.lstsq(np.column_stack([np.ones_like(x), x]), t, rcond=None)
+    assert np.allclose(w_f, [float(w0), float(w1)], atol=1e-8 * (1 + abs(float(w0)) + abs(float(w1)) * float(D)))
+
+
 def test_at_the_one_dimensional_threshold_the_score_is_a_tie():
     """n = 8, m = 7, a = 7, D = 15: (D - a)/a = 8/7 = sqrt(64/49), exactly the threshold. In exact arithmetic the
     lone positive's score is 0; lecturekit decides it exactly (a mistake), lstsq in floats gives a rounding error."""
@@ -455,6 +473,9 @@ CLAIMS = {
         "test_an_invertible_affine_change_keeps_the_least_squares_predictions_and_cubing_need_not",
     "a change that is not affine, such as cubing a\nfeature, can change them":
         "test_an_invertible_affine_change_keeps_the_least_squares_predictions_and_cubing_need_not",
+    "Their determinant is $n(a^2 + mD^2) + m(D - a)^2 > 0$": "test_the_algebra_of_the_one_dimensional_threshold",
+    "It is negative exactly when $m(n - 1)\\big((D - a)^2 - a^2\\big) > a^2(m + n)$":
+        "test_the_algebra_of_the_one_dimensional_threshold",
     "At equality the score is exactly 0, a tie": "test_at_the_one_dimensional_threshold_the_score_is_a_tie",
     "of the distances tried, from 6 on (not at 5)": "test_one_far_point_on_the_line_through_the_class_is_enough",
     "with 40 it fails from distance 5 on (not at 4)": "test_a_spread_far_cluster_needs_weight_on_this_data",
