@@ -41,7 +41,7 @@ replaced only by its own update, after it was moved to ``earlier-versions/``.
 **Reference solutions** are shown only on request: under a check (in the
 learner's workspace), a **Show the reference solution** button, whose click
 opens it; or, in any cell, ``from lecturekit.exercises import show_solution``
-and ``show_solution("ch04-update")`` (the id is the check's first argument).  Instructors who
+and ``show_solution("ch04-pocket")`` (the id is the check's first argument).  Instructors who
 give the course to a class use ``python -m lecturekit.homework student``,
 which never includes them; ``course.py lab --no-solutions`` leaves them out of
 a self-study workspace too.
@@ -361,7 +361,7 @@ These notebooks are your own copy of the course: write in them freely.
   code and run the check cell below each one.
 - Under a check, **Show the reference solution** opens a reference solution
   when you want one; in any cell, `from lecturekit.exercises import show_solution`, then
-  `show_solution("ch04-update")`, does the same.
+  `show_solution("ch04-pocket")`, does the same.
 - The answers to the Questions are folded under each question ("Answer").
 - `START.ipynb` shows your progress; `python3 course.py progress` prints it
   (both grade the saved files and never change them).
@@ -876,7 +876,7 @@ notebooks (JupyterLab saves every few seconds; **Ctrl+S** saves now), the same v
 _START_SOLUTIONS = """\
 - **Reference solutions** are there when you ask for one: under a check, the button
   **Show the reference solution** opens it. In any cell,
-  `from lecturekit.exercises import show_solution` and then `show_solution("ch04-update")` show the
+  `from lecturekit.exercises import show_solution` and then `show_solution("ch04-pocket")` show the
   solution of that exercise (its id is the first argument of its check)."""
 
 _START_PROGRESS = """\
@@ -997,14 +997,14 @@ class SolutionView:
 
 
 def show_solution(grade_id: str, work_dir=None) -> SolutionView:
-    """The reference solution of exercise ``grade_id`` (``"ch04-update"``, the
+    """The reference solution of exercise ``grade_id`` (``"ch04-pocket"``, the
     first argument of its check cell), to show in a notebook.
 
     It comes from the learner's workspace (``course.py lab`` writes them,
     unless it was given ``--no-solutions``).
     """
     if not isinstance(grade_id, str):
-        raise TypeError(f"grade_id must be the exercise's id, a string such as 'ch04-update' (the first "
+        raise TypeError(f"grade_id must be the exercise's id, a string such as 'ch04-pocket' (the first "
                         f"argument of its check cell); got {type(grade_id).__name__}")
     work = _workspace_of(work_dir)
     if work is None:

@@ -470,14 +470,14 @@ def _equation(w, names=None) -> str:
     return " ".join(terms or ["0"]) + " = 0"
 
 
-_AXIS_VARIABLE = re.compile(r"\s*(x[₀-₉]*)(?!\w)")
+_AXIS_VARIABLE = re.compile(r"\s*(x[₀-₉]*[⁰¹²³⁴⁵⁶⁷⁸⁹]*)(?!\w)")
 
 
 def _axis_variables(ax) -> tuple:
     """The names of the two variables of a panel, for an equation in its text alternative.
 
-    An axis labelled with an x and an optional subscript, e.g. "x₀ (always 1)" or "x", names
-    its variable; any other axis (unlabelled, or "petal length (cm)") is x₁ or x₂ as usual.
+    An axis labelled with an x, an optional subscript and an optional power, e.g.
+    "x₀ (always 1)", "x" or "x₁²" (chapter 9's squared features), names its variable; any other axis (unlabelled, or "petal length (cm)") is x₁ or x₂ as usual.
     """
     names = []
     for k, label in enumerate((ax.get_xlabel(), ax.get_ylabel()), 1):
@@ -630,7 +630,7 @@ def _boundary_geometry(w, view):
     return foot - half * along, foot + half * along, anchor, unit
 
 
-def _normal_arrow_ends(w, ax):
+def _normal_arrow_ends(w, ax, fraction=None):
     """Base (on the boundary, inside the view) and tip (on the positive side) of the normal arrow.
 
     Placed from the view and the axes' size on screen as they are now: the arrow
@@ -644,11 +644,12 @@ def _normal_arrow_ends(w, ax):
     box = ax.get_window_extent()
     screen = ax.transData.transform(np.vstack([base, base + unit]))
     step = float(np.hypot(*(screen[1] - screen[0])))  # pixels per data unit along the normal
-    want = max(_NORMAL_FRACTION * min(box.width, box.height), _NORMAL_MIN_POINTS * ax.figure.dpi / 72.0)
+    fraction = _NORMAL_FRACTION if fraction is None else fraction
+    want = max(fraction * min(box.width, box.height), _NORMAL_MIN_POINTS * ax.figure.dpi / 72.0)
     length = want / step if step > 0 and np.isfinite(step) and want > 0 else 0.0
     if length == 0.0:  # no size on screen yet: fall back to the view's own span
         x0, x1, y0, y1 = _view(ax)
-        length = _NORMAL_FRACTION * max(min(x1 - x0, y1 - y0), 1e-12)
+        length = fraction * max(min(x1 - x0, y1 - y0), 1e-12)
     # the head's size on screen: at most _HEAD_SCALE, and small enough that its back
     # corners stay on the positive side where unequal scales tilt the arrow towards the line
     along = np.array([-unit[1], unit[0]])
@@ -674,6 +675,9 @@ class _NormalArrow(Annotation):
     limits or an aspect set after :func:`boundary` keep it on the boundary, on
     screen and pointing to the positive side."""
 
+    #: length as a fraction of the shorter side of the axes (None: ``_NORMAL_FRACTION``)
+    fraction = None
+
     def __init__(self, w, ax, *, color, zorder):
         self._w = np.asarray(w, dtype=float)
         base, tip, _ = _normal_arrow_ends(self._w, ax)
@@ -689,7 +693,7 @@ class _NormalArrow(Annotation):
     def place(self):
         """Recompute base, tip and head size from the current view (called before each draw)."""
         if self.axes is not None:
-            base, tip, head = _normal_arrow_ends(self._w, self.axes)
+            base, tip, head = _normal_arrow_ends(self._w, self.axes, self.fraction)
             self.xy = tuple(map(float, tip))
             self.xyann = tuple(map(float, base))
             self.arrowprops["mutation_scale"] = head
@@ -1003,7 +1007,7 @@ def distances(w, X, ax=None, *, color="0.35"):
 # --------------------------------------------------------------------------
 
 
-def _check_model(model, name: str = "model"):
+def _check_model(model, name: str = "model", planar: bool = True):
     if not callable(getattr(model, "predict", None)):
         raise TypeError(
             f"{name} must have a predict(X) method (a fitted lecturekit result such as "
@@ -1011,7 +1015,7 @@ def _check_model(model, name: str = "model"):
             f"{type(model).__name__}. If you have a weight vector w, use lk.plot.boundary(w)."
         )
     d = getattr(model, "n_features", getattr(model, "n_features_in_", None))
-    if isinstance(d, numbers.Integral) and d != 2:
+    if planar and isinstance(d, numbers.Integral) and d != 2:
         raise ValueError(
             f"{name} was fitted on {d} feature(s); decision regions are drawn in the plane, "
             "for models of exactly 2 features."
@@ -1035,7 +1039,7 @@ def _model_classes(model, predicted) -> np.ndarray:
     return classes
 
 
-def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.25):
+def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.25, features=None):
     """Colour the plane by the class that ``model.predict`` gives; shade ambiguous regions.
 
     The area is the bounding box of X (padded by 10%) when X is given, else the
@@ -1057,6 +1061,10 @@ def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.2
         Shade the ambiguous cells (when the model has ``ambiguous``).
     alpha : float, default 0.25
         Opacity of the class colours.
+    features : callable, optional
+        The feature map the model was trained on (e.g. ``lk.product_features``):
+        each point of the plane is mapped by it before ``model.predict``, so a
+        model of mapped features is shaded in the raw plane.
 
     Returns
     -------
@@ -1082,7 +1090,10 @@ def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.2
     ((50, 50), [0, 1, 2])
     >>> plt.close(fig)
     """
-    model = _check_model(model)
+    if features is not None and not callable(features):
+        raise TypeError(f"features must be a feature map (a function of X, e.g. lk.product_features) or None; "
+                        f"got {type(features).__name__}.")
+    model = _check_model(model, planar=features is None)
     if X is not None:
         X = _check_X2(X)
     resolution = check_count(resolution, "resolution", minimum=2)
@@ -1103,10 +1114,11 @@ def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.2
     xx, yy = np.meshgrid(xc, yc)
     grid = np.column_stack([xx.ravel(), yy.ravel()])
     try:
-        predicted = np.asarray(model.predict(grid))
+        predicted = np.asarray(model.predict(grid if features is None else features(grid)))
     except ValueError as exc:
         raise ValueError(
-            f"model.predict failed on points of the plane ({exc}); regions needs a model of 2 features."
+            f"model.predict failed on points of the plane ({exc}); regions needs a model of 2 features, "
+            "or the feature map it was trained on as features=."
         ) from None
     if predicted.shape != (grid.shape[0],):
         raise ValueError(
@@ -1738,6 +1750,12 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
 
     squared = data(X**2, y, right, axis_labels=("x₁²", "x₂²"), legend=False)
     line = boundary(w, right, label="boundary")
+    if line.normal is not None:  # the arrow starts among the positives: longer, and with a white edge to stand out
+        from matplotlib import patheffects
+
+        line.normal.fraction = 0.22
+        line.normal.set_zorder(5)
+        line.normal.arrow_patch.set_path_effects([patheffects.withStroke(linewidth=4.5, foreground="white")])
     right.set_title("squared features (x₁², x₂²): a line", fontsize="medium")
     for panel in (left, right):  # shapes and the normal's right angle read true only at equal scales
         panel.set_aspect("equal", adjustable="datalim")

@@ -18,7 +18,7 @@ PACKAGE = ROOT / "lecturekit"
 GRADER = PACKAGE / "homework"
 
 # what the grader may use of the library, and what of the library may use the grader
-GRADER_USES = {"lecturekit", "lecturekit.exercises", "lecturekit.feedback"}
+GRADER_USES = {"lecturekit", "lecturekit.exercises", "lecturekit.exercises.public", "lecturekit.feedback"}
 # the learner's progress: learner.py grades the learner's copies, in _selfcheck.py's process, which runs
 # the grader's runner and checker in one (for speed; the instructor's grader keeps them apart)
 USES_THE_GRADER = {"lecturekit/learner.py", "lecturekit/_selfcheck.py"}
@@ -66,3 +66,10 @@ def test_the_library_does_not_import_the_grader(path):
 def test_the_grader_uses_the_library_only_through_the_exercise_checks(path):
     outside = {m for m in imported_modules(path) if not m.startswith("lecturekit.homework")}
     assert outside <= GRADER_USES, f"{path.relative_to(ROOT)} imports {sorted(outside - GRADER_USES)}"
+
+
+def test_the_library_spells_the_graders_stub_as_the_grader_writes_it():
+    from lecturekit.exercises import public
+    from lecturekit.homework import markup
+
+    assert "\n".join(public.STUB_LINES) == markup.CODE_STUB

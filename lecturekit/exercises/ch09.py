@@ -67,8 +67,19 @@ def _construct_ellipse(t, w_ellipse):
             raise ValueError(f"w_ellipse must have three numbers (b, v1, v2); it has {w.size}")
         return _semi_axes(w)
 
+    def on_boundary():
+        w = np.asarray(w_ellipse, dtype=float).ravel()
+        if w.shape != (3,):
+            raise ValueError(f"w_ellipse must have three numbers (b, v1, v2); it has {w.size}")
+        scale = max(1.0, float(np.max(np.abs(w)))) if np.all(np.isfinite(w)) else 1.0
+        return [float(v) / scale for v in np.column_stack([np.ones(2), square_features(_P1)]) @ w]
+
+    # the score 0 on the boundary is the definition, not the key: this check may show it
+    t.check(on_boundary, [0.0, 0.0], atol=1e-9,
+            call="the scores of `w_ellipse` at (2, 1) and (1, 1.5), divided by its largest weight (0 on the boundary)")
+    # reveal=False: from the expected semi-axes a1, a2 the weights (-1, 1/a1², 1/a2²) follow in one line
     t.check(shape, _through(_P1 ** 2), atol=1e-6, call="the semi-axes of the ellipse drawn by `w_ellipse`",
-            misconceptions=[
+            reveal=False, misconceptions=[
                 Mistake("axes-swapped", _through(_P1 ** 2)[::-1], "the semi-axes are swapped: v1 belongs to x1"),
                 Mistake("not-squared", _through(_P1),
                         "the two equations used x1 and x2 where the features are x1² and x2²: each coordinate of "

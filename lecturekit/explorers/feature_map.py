@@ -23,6 +23,42 @@ _LEARNERS = {
 }
 
 
+#: what each kind of boundary b + v1 x1² + v2 x2² = 0 is, for the read-out and the text alternative
+_KIND_WORDS = {
+    "ellipse": "an ellipse",
+    "hyperbola": "a hyperbola",
+    "crossing lines": "two lines crossing at the origin",
+    "parallel lines": "two lines parallel to an axis",
+    "line": "one line through the origin, along an axis",
+    "point": "the origin alone",
+    "empty": "no boundary (one class everywhere)",
+    "everywhere 0": "no decision (every point scores 0)",
+}
+
+
+def _equation(w, squares=("x₁²", "x₂²")) -> str:
+    """b + v1 x1² + v2 x2² = 0 written with signs, e.g. "2.00 − 2.22·x₁² − 2.39·x₂² = 0"."""
+    b, v1, v2 = (float(v) for v in w)
+    terms = f"{b:.2f}".replace("-", "−")
+    for v, name in zip((v1, v2), squares):
+        terms += f" {'−' if v < 0 else '+'} {abs(v):.2f}·{name}"
+    return terms + " = 0"
+
+
+def _conic_kind(b, v1, v2) -> str:
+    """The kind of the set b + v1 x1² + v2 x2² = 0 in the plane (a key of :data:`_KIND_WORDS`)."""
+    if v1 == 0 and v2 == 0:
+        return "everywhere 0" if b == 0 else "empty"
+    if v1 * v2 > 0:  # v1 x1² + v2 x2² has one sign and is 0 only at the origin
+        return "ellipse" if b * v1 < 0 else ("point" if b == 0 else "empty")
+    if v1 * v2 < 0:
+        return "hyperbola" if b != 0 else "crossing lines"
+    v = v1 + v2  # exactly one of them is 0: v x² = -b
+    if b == 0:
+        return "line"
+    return "parallel lines" if -b / v > 0 else "empty"
+
+
 def feature_map_state(X, y, learner="perceptron") -> dict:
     """Learn a linear classifier on the squared features (x1^2, x2^2).
 
@@ -31,8 +67,10 @@ def feature_map_state(X, y, learner="perceptron") -> dict:
     dict
         ``Z`` (the squared features), ``result``, ``w`` = (b, v1, v2) with
         boundary ``b + v1 x1^2 + v2 x2^2 = 0``, ``errors`` (training mistakes),
-        ``conic`` ("ellipse", "hyperbola", "parabola-like", "empty" or "line"
-        describing the boundary in (x1, x2)), ``learner``.
+        ``conic`` (the boundary in (x1, x2): "ellipse", "hyperbola",
+        "crossing lines", "parallel lines", "line", "point", "empty" (no point
+        scores 0: one class everywhere) or "everywhere 0" (w = 0: every point
+        scores 0)), ``learner``.
 
     Examples
     --------
@@ -49,14 +87,7 @@ def feature_map_state(X, y, learner="perceptron") -> dict:
     result = _LEARNERS[learner](Z, y)
     w = np.asarray(result.w, dtype=float)
     b, v1, v2 = w
-    if v1 == 0 and v2 == 0:
-        kind = "none"
-    elif v1 * v2 > 0:
-        kind = "ellipse" if b * v1 < 0 else "empty"
-    elif v1 * v2 < 0:
-        kind = "hyperbola" if b != 0 else "line pair"
-    else:
-        kind = "line pair" if -b / (v1 + v2) > 0 else "empty"
+    kind = _conic_kind(b, v1, v2)
     return {"Z": Z, "result": result, "w": w, "errors": int(np.sum(result.predict(Z) != y)),
             "conic": kind, "learner": learner}
 
@@ -138,7 +169,7 @@ def feature_map_explorer(X=None, y=None, *, learner="perceptron"):
             a["squared"].points[label].set_offsets(s["X"][s["y"] == label] ** 2)
         line = None
         w = s["w"]
-        if s["conic"] != "none":
+        if w[1] != 0 or w[2] != 0:  # a line in the squares (it may miss the quadrant z >= 0)
             x0, x1 = a["left"].get_xlim()
             y0, y1 = a["left"].get_ylim()
             gx, gy = np.linspace(2 * x0, 2 * x1, 300), np.linspace(2 * y0, 2 * y1, 300)
@@ -156,13 +187,12 @@ def feature_map_explorer(X=None, y=None, *, learner="perceptron"):
         if s["conic"] == "ellipse":
             shape = f" with semi-axes {np.sqrt(-b / v1):.2f} along x₁ and {np.sqrt(-b / v2):.2f} along x₂"
         return (f"Left: {n_pos} points of class +1 inside and {len(s['y']) - n_pos} of class −1 outside, in "
-                f"(x₁, x₂) with equal scales, and the learnt boundary {b:.2f} + {v1:.2f} x₁² + {v2:.2f} x₂² = 0, "
-                f"{'an' if s['conic'][0] in 'aeiou' else 'a'} {s['conic']}{shape}. Right: the same points in (x₁², x₂²), where the boundary is a straight "
-                f"line with its normal vector. Training mistakes: {s['errors']}.")
+                f"(x₁, x₂) with equal scales, and the learnt boundary {_equation(s['w'])}, "
+                f"{_KIND_WORDS[s['conic']]}{shape}. Right: the same points in (x₁², x₂²), where the boundary is a "
+                f"straight line with its normal vector. Training mistakes: {s['errors']}.")
 
     def describe(s):
-        b, v1, v2 = s["w"]
-        return (f"boundary {b:.2f} + {v1:.2f} x1² + {v2:.2f} x2² = 0: a <b>{s['conic']}</b> in (x1, x2), "
+        return (f"boundary {_equation(s['w'])}: <b>{_KIND_WORDS[s['conic']]}</b> in (x1, x2), "
                 f"a line in (x1², x2²); training mistakes: <b>{s['errors']}</b>")
 
     rows = [("learner",)] if given else [("learner", "a", "b")]
