@@ -581,6 +581,7 @@ CLAIMS = {
         "test_online_lms_on_data_it_fits_exactly_converges_without_a_loop",
 }
 SHOWN = [
+    "is a\nknown result for incremental gradient methods",  # a cited result (Bertsekas)
     "On these eight sets the perceptron separates every one",  # the table printed above it
     "That is what Flach's\nfigure shows on his data set",  # a description of Flach's Fig. 7.6
     "it watches the error\nrather than the clock",  # describes the slides' heuristic
