@@ -1,4 +1,4 @@
-"""Three ways to use linear classifiers for k > 2 classes (Dietterich's slides; Duda, Hart & Stork §5.2.2).
+"""Three ways to use linear classifiers for k > 2 classes (slides "Linear Discriminants"; Duda, Hart & Stork §5.2.2).
 
 1. **One-vs-rest**: k binary classifiers, class c against all others.  A point
    claimed by no classifier or by several is ambiguous (the "?" regions).

@@ -2384,8 +2384,11 @@ def plane(w, X, ax=None, *, limit: float = 2.0):
     so the normal looks perpendicular to the plane when the plane is seen
     edge-on), and the points are coloured by the sign of ``w . x`` as
     :func:`data` colours classes: blue plus signs on the side w points to,
-    vermillion circles on the other.  The normal arrow and a dot at the origin
-    are drawn over the points, so no point hides where the arrow starts.  The
+    vermillion circles on the other.  The group on the camera's side of the
+    plane (from ``ax.elev`` and ``ax.azim``: call ``ax.view_init`` first) is
+    drawn over the plane, the other group under it, so the picture shows which
+    side each point is on.  The normal arrow and a dot at the origin are drawn
+    over the points, so no point hides where the arrow starts.  The
     legend goes below the axes, off the data.
 
     Parameters
@@ -2445,11 +2448,16 @@ def plane(w, X, ax=None, *, limit: float = 2.0):
         sign = ("−" if c < 0 else "") if not terms else ("− " if c < 0 else "+ ")
         terms.append(f"{sign}{size}x{str(j).translate(_SUB)}")
     eq = " ".join(terms)
+    # the plane separates the two groups, so one group is in front of it and the other behind it, as seen
+    # from the camera (set ax.view_init before calling): the group behind is drawn under the plane
+    e, a = np.radians(ax.elev), np.radians(ax.azim)
+    towards_viewer = np.array([np.cos(e) * np.cos(a), np.cos(e) * np.sin(a), np.sin(e)]) @ w
     drawn = []
-    for rows, (colour, marker, _), text in ((up, _BINARY_STYLE[1], "$w \\cdot x > 0$"),
-                                            (down, _BINARY_STYLE[-1], "$w \\cdot x < 0$")):
+    for rows, (colour, marker, _), text, side in ((up, _BINARY_STYLE[1], "$w \\cdot x > 0$", 1),
+                                                  (down, _BINARY_STYLE[-1], "$w \\cdot x < 0$", -1)):
+        in_front = side * towards_viewer >= 0
         drawn.append(ax.scatter(X[rows, 0], X[rows, 1], X[rows, 2], color=colour, marker=marker, s=30,
-                                label=text, depthshade=False, zorder=2))
+                                label=text, depthshade=False, zorder=2 if in_front else 0))
     ax.scatter([0.0], [0.0], [0.0], color="black", marker="o", s=22, depthshade=False, zorder=3)
     arrow = ax.quiver(0, 0, 0, *w, color="black", linewidth=2, arrow_length_ratio=0.15, zorder=4,
                       label=f"normal $w = ({', '.join(_number(c) for c in w)})$")
@@ -2461,7 +2469,8 @@ def plane(w, X, ax=None, *, limit: float = 2.0):
     ax.set_xlabel("x₁")
     ax.set_ylabel("x₂")
     ax.set_zlabel("x₃")
-    ax.figure.legend(*ax.get_legend_handles_labels(), loc="lower center", ncols=3, fontsize="small")
+    if not ax.figure.legends:  # one legend for a figure with several views of the plane
+        ax.figure.legend(*ax.get_legend_handles_labels(), loc="lower center", ncols=3, fontsize="small")
     n_up, n_down = int(up.sum()), int(down.sum())
     n_on = X.shape[0] - n_up - n_down
     text = (f"A grey plane through the origin, {eq} = 0, with its normal w = "

@@ -43,10 +43,14 @@ CLAIMS = {
         "test_scaling_by_three_changes_a_computed_sign_only_next_to_the_line",
     "Negating $w$ negates every score": "test_negation_negates_every_score_and_keeps_the_line",
     "Its points are exactly the vectors perpendicular to $w$": "test_the_boundary_is_a_hyperplane_of_dimension_d_minus_1",
-    "every point scores 0: there is no boundary at all": "test_the_zero_weight_vector_scores_every_point_0",
+    "the set $w \\cdot x = 0$ is the whole space, so there is no\nline or plane and there are no sides":
+        "test_the_zero_weight_vector_scores_every_point_0",
+    "in the computer the new score agrees with the old score plus":
+        "test_the_update_changes_the_computed_score_by_eta_y_x_x_up_to_relative_rounding",
+    "with the sign\ndepending on which side of $u$ the vector $v$ lies":
+        "test_a_rotation_takes_u_to_e1_and_v_to_cos_plus_or_minus_sin",
     "every point of the plane is a combination of these two": "test_the_3d_plane_and_its_spanning_directions",
     "the product is 0 only when $\\cos\\theta = 0$": "test_the_dot_product_is_zero_only_for_perpendicular_vectors",
-    "Alone, one of them would make the answer wrong whatever $w$ is": "test_the_two_bugs_of_the_mirror_exercise",
     "The projection only depends on the direction $b / \\|b\\|$": "test_projection_ignores_the_length_of_b_and_leaves_a_perpendicular_rest",
     "Only the scores: each is divided by $\\|w\\|$": "test_positive_scaling_keeps_sides_negation_swaps_them",
     "a linear classifier with a bias can separate the two classes for *any* labels":
@@ -112,7 +116,7 @@ def test_worked_angles():
     assert lk.dot([1.0, 0.0], [np.cos(np.pi / 3), np.sin(np.pi / 3)]) == pytest.approx(0.5)
     assert lk.cosine([2.0, 1.0], [1.0, 2.0]) == pytest.approx(0.8)
     assert lk.angle([2.0, 1.0], [1.0, 2.0], degrees=True) == pytest.approx(np.degrees(np.arccos(0.8)))
-    signs = [np.sign(lk.dot([2.0, 1.0], b)) for b in ([1.0, 2.0], [-1.0, 2.0], [-2.0, 0.5])]
+    signs = [np.sign(lk.dot([2.0, 1.0], b)) for b in ([2.0, -0.5], [1.0, -2.0], [-1.0, -2.0])]
     assert signs == [1.0, 0.0, -1.0]
 
 
@@ -167,7 +171,7 @@ def test_projection_ignores_the_length_of_b_and_leaves_a_perpendicular_rest(a, b
 def test_signed_distance_lands_on_the_line():
     """Section 6: stepping back along the unit normal by w·x/|w| reaches w·x = 0."""
     w = np.array([1.0, 2.0])
-    X = np.random.default_rng(3).uniform(-3, 3, size=(40, 2))
+    X = np.random.default_rng(7).uniform(-3, 3, size=(40, 2))
     dist = np.array([lk.projection_length(x, w) for x in X])
     assert np.allclose(dist, X @ w / np.sqrt(5.0))
     feet = X - dist[:, None] * w / np.sqrt(5.0)
@@ -181,7 +185,7 @@ def test_signed_distance_lands_on_the_line():
 
 @given(vectors(2).filter(lambda w: np.linalg.norm(w) > 1e-3), st.floats(0.01, 100))
 def test_positive_scaling_keeps_sides_negation_swaps_them(w, alpha):
-    X = np.random.default_rng(3).uniform(-3, 3, size=(40, 2))
+    X = np.random.default_rng(7).uniform(-3, 3, size=(40, 2))
     s = X @ w
     keep = np.abs(s) > 1e-9 * np.linalg.norm(w)
     assert np.array_equal(np.sign((X @ (alpha * w))[keep]), np.sign(s[keep]))
@@ -324,8 +328,54 @@ def test_scaling_by_three_changes_a_computed_sign_only_next_to_the_line(w, x, al
 
 
 def test_the_zero_weight_vector_scores_every_point_0():
-    X = np.random.default_rng(0).normal(size=(20, 3))
+    """Every point scores 0 under w = 0, so {x : 0 . x = 0} is all of R^d: no point has a positive or a
+    negative score (no sides), whatever the point."""
+    X = np.random.default_rng(0).normal(size=(20, 3)) * 10.0 ** np.arange(-3, 3, 0.3)[:20, None]
     assert all(lk.dot(np.zeros(3), x) == 0.0 for x in X)
+    assert all(exact_dot(np.zeros(3), x) == 0 for x in X)
+
+
+decimals = st.integers(-999, 999).map(lambda k: k / 10)
+
+
+@given(st.lists(decimals, min_size=2, max_size=6), st.lists(decimals, min_size=2, max_size=6),
+       st.sampled_from([0.001, 0.1, 0.3, 1.0, 7.0]), st.sampled_from([-1, 1]))
+def test_the_update_changes_the_computed_score_by_eta_y_x_x_up_to_relative_rounding(w, x, eta, y):
+    """(w + eta y x) . x against w . x + eta y x . x, both computed in floats: they differ by at most a few
+    units of 1e-16 times the sizes of the terms, |w| |x| + eta |x|^2 (not relative to the change, which can
+    be small)."""
+    d = min(len(w), len(x))
+    w, x = np.array(w[:d]), np.array(x[:d])
+    new = lk.dot(w + eta * y * x, x)
+    old_plus = lk.dot(w, x) + eta * y * lk.dot(x, x)
+    size = lk.norm(w) * lk.norm(x) + eta * lk.dot(x, x)
+    assert abs(new - old_plus) <= 8 * 2.0 ** -52 * size + 1e-300
+
+
+@given(st.integers(2, 6), st.integers(0, 2**16))
+def test_a_rotation_takes_u_to_e1_and_v_to_cos_plus_or_minus_sin(d, seed):
+    """A rotation (orthogonal, determinant +1) with Q u = e1 maps v to (cos θ, ±sin θ, 0, ...); in 2-D the sign
+    is that of the turn from u to v (the only rotation fixing e1 is the identity), and u . v = cos θ either way."""
+    rng = np.random.default_rng(seed)
+    u, v = rng.normal(size=d), rng.normal(size=d)
+    u, v = u / np.linalg.norm(u), v / np.linalg.norm(v)
+    q, r = np.linalg.qr(np.column_stack([u, v, rng.normal(size=(d, d))])[:, :d])
+    q = q * np.sign(np.diag(r))            # first column +u, second in the plane of u and v
+    if np.linalg.det(q) < 0:
+        if d == 2:
+            q[:, 1] = -q[:, 1]             # in 2-D the sign of sin must come out instead
+        else:
+            q[:, -1] = -q[:, -1]
+    Q = q.T
+    assert np.allclose(Q @ u, np.eye(d)[0]) and np.isclose(np.linalg.det(Q), 1.0)
+    image = Q @ v
+    cos = u @ v
+    assert np.isclose(image[0], cos) and np.isclose(abs(image[1]), np.sqrt(max(0.0, 1 - cos ** 2)))
+    assert np.allclose(image[2:], 0.0)
+    if d == 2:
+        assert np.sign(image[1]) == np.sign(u[0] * v[1] - u[1] * v[0]) or np.isclose(image[1], 0.0)
+    e1, down = np.array([1.0, 0.0]), np.array([0.0, -1.0])   # the 2-D case the first wording got wrong
+    assert e1 @ down == np.cos(np.pi / 2).round(12) and (np.eye(2) @ down)[1] == -1.0
 
 
 @given(st.integers(2, 12), st.integers(0, 2**16))
@@ -408,27 +458,30 @@ def test_an_orthographic_drawing_keeps_a_right_angle_only_when_a_side_is_paralle
 @given(arrays(np.float64, 2, elements=st.floats(-5, 5)).filter(lambda w: np.linalg.norm(w) > 1e-2),
        arrays(np.float64, 2, elements=st.floats(-5, 5)))
 def test_the_two_bugs_of_the_mirror_exercise(w, x):
-    """The given code steps once (the missing 2) and divides by |w| instead of |w|^2. Alone, the missing 2
-    is wrong for every w (the code with |w|^2 restored stops at the foot); alone, the |w| is wrong exactly
-    when |w| != 1 (the code with the 2 restored); together they cancel exactly when |w| = 2, and the
-    exercise's cell shows (3, 2) with w = (0, 1), (0, 2), (0, 3). Checked against the reflection matrix
-    I - 2 w w^T / |w|^2 on points off the line."""
-    mirror = lambda x, w: (np.eye(2) - 2 * np.outer(w, w) / (w @ w)) @ x      # noqa: E731
-    given = lambda x, w: x - (x @ w) / np.linalg.norm(w) * w                   # noqa: E731
-    only_two = lambda x, w: x - 2 * (x @ w) / np.linalg.norm(w) * w            # noqa: E731
-    only_square = lambda x, w: x - (x @ w) / (w @ w) * w                       # noqa: E731
-    if abs(x @ w) > 1e-3 * np.linalg.norm(w):
-        assert not np.allclose(only_square(x, w), mirror(x, w), atol=1e-9)     # wrong whatever w is
-        unit, double = w / np.linalg.norm(w), 2 * w / np.linalg.norm(w)
-        assert np.allclose(only_two(x, unit), mirror(x, unit))                # right for |w| = 1
-        assert np.allclose(given(x, double), mirror(x, double))               # the two cancel at |w| = 2
-        if abs(np.linalg.norm(w) - 1) > 1e-3:
-            assert not np.allclose(only_two(x, w), mirror(x, w), atol=1e-9)
-        if abs(np.linalg.norm(w) - 2) > 1e-3:
-            assert not np.allclose(given(x, w), mirror(x, w), atol=1e-9)
+    """The given code takes (w2, w1) as the direction along the line (along the line only when w lies on an
+    axis, where w1 w2 = 0) and divides by |along| instead of |along|^2 (right only when |w| = 1). Checked
+    against the reflection matrix I - 2 w w^T / |w|^2, and the cell's printed cases by hand: (3, 2) with
+    w = (0, 1) is right, (3, -2); with w = (0, 2) the code gives 2 * 6 / 2 * (2, 0) - (3, 2) = (9, -2)."""
+    mirror = lambda x, w: (np.eye(2) - 2 * np.outer(w, w) / (w @ w)) @ x                      # noqa: E731
+    def via(along, by_norm):
+        return lambda x, w: 2 * (x @ along(w)) / (np.linalg.norm(along(w)) if by_norm else along(w) @ along(w)) \
+            * along(w) - x
+    given = via(lambda w: np.array([w[1], w[0]]), True)
+    fixed = via(lambda w: np.array([-w[1], w[0]]), False)
+    only_direction = via(lambda w: np.array([-w[1], w[0]]), True)
+    only_norm = via(lambda w: np.array([w[1], w[0]]), False)
+    assert np.allclose(fixed(x, w), mirror(x, w), atol=1e-9 * max(1.0, np.linalg.norm(x)))
+    if abs(x @ w) > 1e-3 * np.linalg.norm(w) * max(1.0, np.linalg.norm(x)):
+        along_part = abs(x @ [-w[1], w[0]]) / np.linalg.norm(w)      # the part of x along the line
+        if abs(np.linalg.norm(w) - 1) > 1e-3 and along_part > 1e-3:
+            assert not np.allclose(only_direction(x, w), mirror(x, w), atol=1e-9)
+        if abs(w[0] * w[1]) > 1e-3:
+            assert not np.allclose(only_norm(x, w), mirror(x, w), atol=1e-9)
     p = np.array([3.0, 2.0])
-    assert [given(p, np.array(v)).tolist() for v in ([0.0, 1.0], [0.0, 2.0], [0.0, 3.0])] == \
-        [[3.0, 0.0], [3.0, -2.0], [3.0, -4.0]]                               # vs the mirror (3, -2)
+    assert given(p, np.array([0.0, 1.0])).tolist() == [3.0, -2.0] == mirror(p, np.array([0.0, 1.0])).tolist()
+    assert given(p, np.array([0.0, 2.0])).tolist() == [9.0, -2.0]
+    assert np.allclose(given(p, np.array([1.0, 1.0])), 10 / np.sqrt(2) - p) and \
+        np.allclose(mirror(p, np.array([1.0, 1.0])), [-2.0, -3.0])
 
 
 def test_exercise_1_wants_the_unit_normal_on_the_side_of_the_point():
@@ -490,3 +543,33 @@ def test_plot_vectors_marks_a_right_angle_exactly_when_a_dot_b_is_0_and_labels_t
     assert (art.right_angle is not None) == perpendicular
     length = float(a @ b) / float(np.hypot(*b))
     assert art.projection_label.get_text() == f"projection = {length + 0.0:.3g}".replace("-", "−")
+
+
+def test_the_points_of_the_sign_figure_are_apart_and_off_the_line():
+    """The figure of section 6 shows every one of its 40 points: no two closer than 0.1 (so no marker hides
+    another), none within 0.1 of the line (so each visibly lies on one side)."""
+    from scipy.spatial.distance import pdist
+    X = np.random.default_rng(7).uniform(-3, 3, size=(40, 2))
+    assert pdist(X).min() > 0.1
+    assert np.abs(X @ [1.0, 2.0]).min() / np.sqrt(5.0) > 0.1
+
+
+@pytest.mark.parametrize("elev, azim", [(22, -105), (-30, 40), (60, 170)])
+def test_the_plane_draws_the_group_behind_it_under_it(elev, azim):
+    """lk.plot.plane: the group on the camera's side of the plane (the side of the view vector
+    (cos e cos a, cos e sin a, sin e), by the sign of its dot product with w) is drawn over the plane,
+    the other under it."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    w = np.array([1.0, 1.0, 2.0])
+    X = np.random.default_rng(14).uniform(-2, 2, size=(60, 3))
+    fig = plt.figure()
+    ax = fig.add_subplot(projection="3d", proj_type="ortho")
+    ax.view_init(elev=elev, azim=azim)
+    art = lk.plot.plane(w, X, ax=ax)
+    e, a = np.radians(elev), np.radians(azim)
+    viewer_side = np.sign(np.array([np.cos(e) * np.cos(a), np.cos(e) * np.sin(a), np.sin(e)]) @ w)
+    front, back = (art.positive, art.negative) if viewer_side > 0 else (art.negative, art.positive)
+    assert front.get_zorder() > art.surface.get_zorder() > back.get_zorder()
+    plt.close(fig)

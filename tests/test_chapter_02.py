@@ -36,16 +36,27 @@ CLAIMS = {
     "What stays true is that every **direction inside** the boundary is": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
     "Every direction along $H$ is such a difference of two of its points": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
     "The bias cancels: it moves the boundary but cannot turn it": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
-    "With $w = 0$ there is no boundary: every point scores $b$": "test_with_w_zero_every_point_scores_the_bias",
+    "for $b = 0$ too, the\nperceptron's starting point, every point scores 0, so every point is predicted $-1$":
+        "test_with_w_zero_every_point_scores_the_bias",
+    "so a\npoint on the line is ringed whatever its label, and $k$ cannot change which points are ringed":
+        "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
+    "the product $k \\tilde w$ can be rounded unless $|k|$ is a power of 2":
+        "test_a_power_of_two_multiple_is_exact_away_from_underflow_and_overflow",
+    "for a fitted scikit-learn linear classifier `clf` of **two** classes":
+        "test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0",
     "in exact arithmetic an algorithm that only uses scores and sums of examples makes the same decisions in either":
         "test_the_bias_trick_keeps_every_score",
     "that classify every point of the plane the same way whether they are read with the 1 first":
         "test_only_equal_weights_read_the_same_with_the_one_first_or_last",
     "changes $w_0$ by $\\eta\\, y_i$": "test_the_perceptron_updates_the_bias_as_one_more_weight",
-    "would change if the constant coordinate were some number other than 1":
+    "depends on the bias and, unless $b = 0$, on the value of the constant coordinate":
         "test_the_lifted_margin_depends_on_the_constant_coordinate_the_input_margin_does_not",
+    "Chapter 5's radius $\\max_i \\|\\tilde x_i\\|$ does not involve\n$\\tilde w$ at all":
+        "test_the_radius_does_not_involve_the_weights_and_grows_with_the_constant_coordinate",
     "lecturekit's `predict` always returns one of the two labels": "test_predict_returns_a_label_even_at_a_score_of_0",
-    "then the largest margin is negative": "test_the_centred_bias_has_the_largest_margin",
+    "then the largest margin\nis zero or negative": "test_the_centred_bias_has_the_largest_margin",
+    "so every weight is negated (section 5, $k = -1$), which keeps the line":
+        "test_the_worked_line_through_two_points",
 }
 SHOWN = [
     "The **bias trick** makes that number one more weight",   # the definition of the trick
@@ -264,7 +275,12 @@ def test_the_centred_bias_has_the_largest_margin(X, y, w):
     for b in np.concatenate([best[0] + np.linspace(-10, 10, 401), -s]):
         assert lk.margin(np.r_[b, w], X, y, space="input") <= m + 1e-12
     separable_along_w = s[y == 1].min() > s[y == -1].max()
-    assert (m > 0) == separable_along_w
+    assert (m > 0) == separable_along_w and (m < 0) == (s[y == 1].min() < s[y == -1].max())
+    # the closest scores tie: not separable along w, and the largest margin is exactly 0, not negative
+    tie_X, tie_y = np.array([[1.0, 0.0], [1.0, 5.0], [0.0, 0.0]]), np.array([1, -1, -1])
+    tie = _centred_reference([1.0, 0.0], tie_X, tie_y)
+    assert not lk.is_separable((tie_X @ [1.0, 0.0])[:, None], tie_y)
+    assert lk.margin(tie, tie_X, tie_y, space="input") == 0.0
     toy_X, toy_y = lk.datasets.toy()
     assert _centred_reference([1.0, 2.0], toy_X, toy_y).tolist() == [-3.5, 1.0, 2.0]    # by hand: -(5 + 2)/2
     assert lk.margin([-3.5, 1.0, 2.0], toy_X, toy_y, space="input") == pytest.approx(1.5 / np.sqrt(5.0))
@@ -308,8 +324,63 @@ def test_a_computed_multiple_changes_a_prediction_only_on_the_boundary(w_h, x, k
 
 
 def test_with_w_zero_every_point_scores_the_bias():
-    X = np.random.default_rng(1).normal(size=(10, 2))
+    """w = 0: every point scores b (one side for b != 0); w~ = 0: every point scores 0, is predicted
+    SIGN_AT_ZERO (-1) and is a mistake (y * 0 <= 0) for either label."""
+    from lecturekit import conventions
+
+    X = np.random.default_rng(1).normal(size=(10, 2)) * np.logspace(-3, 3, 10)[:, None]
     assert np.all(lk.LinearClassifier([0.7, 0.0, 0.0]).decision_function(X) == 0.7)
+    assert np.all(lk.LinearClassifier([0.7, 0.0, 0.0]).predict(X) == 1)
+    zero = lk.LinearClassifier([0.0, 0.0, 0.0])
+    assert np.all(zero.decision_function(X) == 0.0)
+    assert conventions.SIGN_AT_ZERO == -1 and np.all(zero.predict(X) == conventions.SIGN_AT_ZERO)
+    assert all(conventions.is_mistake(label * 0.0) for label in (-1, 1))
+
+
+def test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring():
+    """Hand-typed data with a point exactly on the line 0.1 x1 + 0.2 x2 - 0.3 = 0 (the review's case: the
+    float score of (1, 1) is +5.6e-17): it is ringed for either label and for every k; the ringed set
+    equals the exact test y (w~ . x~) <= 0 on the typed numbers (Fractions), for k, swap and flip."""
+    from fractions import Fraction
+
+    X = [[1.0, 1.0], [0.1, 0.2], [2.0, 2.0], [-1.0, -1.0], [3.0, 0.0]]
+    typed = (0.1, 0.2, -0.3)
+    for label in (1, -1):
+        y = [label, 1, 1, -1, 1]
+        for k in (0.25, 0.5, 1.0, 1.25, 1.75, 2.5, 3.0, 3.5, 3.75, 4.0):
+            for swap in (False, True):
+                for flip in (False, True):
+                    s = lk.widgets.hyperplane_state(*typed, k=k, swap=swap, flip=flip, X=X, y=y)
+                    expect = []
+                    for i, (x, yi) in enumerate(zip(X, y)):
+                        score = (Fraction("-0.3") + Fraction("0.1") * Fraction(repr(x[0]))
+                                 + Fraction("0.2") * Fraction(repr(x[1])))
+                        yy = -yi if swap else yi
+                        if yy * score * (-1 if flip else 1) <= 0:
+                            expect.append(i)
+                    assert s["misclassified"].tolist() == expect
+                    base = lk.widgets.hyperplane_state(*typed, swap=swap, flip=flip, X=X, y=y)
+                    assert s["offset"] == base["offset"] and np.array_equal(s["unit_normal"], base["unit_normal"])
+                    assert 0 in expect                                  # (1, 1) is on the line
+    X, y = lk.datasets.separable(30, seed=1)                            # the explorer's start state
+    assert lk.is_separable(X, y) and lk.widgets.hyperplane_state(0.6, 0.8, -0.2, X=X, y=y)["n_misclassified"] == 1
+
+
+@given(arrays(np.float64, 3, elements=st.integers(-999, 999).map(lambda v: v / 100)),
+       arrays(np.float64, (6, 2), elements=st.integers(-99, 99).map(lambda v: v / 10)),
+       st.sampled_from([0.25, 0.5, 2.0, 4.0, 1024.0, -0.5, -2.0]))
+def test_a_power_of_two_multiple_is_exact_away_from_underflow_and_overflow(w_h, X, k):
+    """k w~ with |k| a power of 2 is exact in binary (no underflow or overflow at these sizes): every
+    computed score is k times the old one, bit for bit, and predict changes exactly as the sign of k says;
+    at the edges it fails, as the chapter says: 0.5 * 5e-324 underflows to 0, 2 * 1e308 overflows."""
+    kw = k * w_h
+    assert np.array_equal(kw / k, w_h)
+    old, new = lk.LinearClassifier(w_h), lk.LinearClassifier(kw)
+    if k > 0:
+        assert np.array_equal(old.predict(X), new.predict(X))
+    assert np.array_equal(0.5 * np.array([-5e-324, 5e-324]), [0.0, 0.0])
+    with np.errstate(over="ignore"):
+        assert np.isinf(2 * np.float64(1e308))
 
 
 def test_the_perceptron_updates_the_bias_as_one_more_weight():
@@ -416,6 +487,31 @@ def test_the_hyperplane_explorers_alt_text_says_where_the_normal_points_in_every
         assert on_side <= 1 and wrong >= 28
 
 
+def test_the_worked_line_through_two_points():
+    """Section 6's worked example by hand, in Fractions: (2, -3) . (Q - P) = 6 - 6 = 0; b = -(2 (-1) - 3) = 5;
+    (0, 3) scores -9 + 5 = -4 under (5, 2, -3) and +4 under its negation, which still puts P and Q at 0;
+    and the line of any w~ is the line of -w~ (the zero set of -s is the zero set of s)."""
+    from fractions import Fraction as F
+
+    P, Q, T = (F(-1), F(1)), (F(2), F(3)), (F(0), F(3))
+    score = lambda w, x: w[0] + w[1] * x[0] + w[2] * x[1]     # noqa: E731
+    first = (F(5), F(2), F(-3))
+    assert 2 * (Q[0] - P[0]) - 3 * (Q[1] - P[1]) == 0 and score(first, P) == score(first, Q) == 0
+    assert score(first, T) == -4
+    neg = tuple(-v for v in first)
+    assert neg == (-5, -2, 3) and score(neg, P) == score(neg, Q) == 0 and score(neg, T) == 4
+    assert lk.LinearClassifier([float(v) for v in neg]).predict([[0.0, 3.0]])[0] == 1
+
+
+def test_the_radius_does_not_involve_the_weights_and_grows_with_the_constant_coordinate():
+    """R = max_i |(c, x_i)| has no w~ in it (the same for b = 0 and b = -3, the review's search) and grows
+    strictly with the constant coordinate c > 0."""
+    X, _ = lk.datasets.toy()
+    radii = [np.max(np.linalg.norm(np.column_stack([np.full(len(X), c), X]), axis=1)) for c in (0.5, 1, 2, 10)]
+    assert all(a < b for a, b in zip(radii, radii[1:]))
+    assert radii[1] == pytest.approx(np.sqrt(14.0))              # (1, 2, 3) by hand, |.|^2 = 1 + 4 + 9
+
+
 def test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0():
     """The chapter's mapping w~ = np.r_[clf.intercept_, clf.coef_.ravel()]: lecturekit's classifier with
     those weights gives scikit-learn's scores and predictions; and scikit-learn, like predict, calls a
@@ -431,3 +527,14 @@ def test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_a
     on_line = np.array([[1.0, 1.0]])
     assert clf.decision_function(on_line)[0] == 0.0
     assert clf.predict(on_line)[0] == -1 == lk.LinearClassifier([-2.0, 1.0, 1.0]).predict(on_line)[0]
+    # labels named otherwise: the positive class is classes_[1]
+    named = np.where(y == 1, "b", "a")
+    clf2 = linear_model.LogisticRegression().fit(X, named)
+    w2 = np.r_[clf2.intercept_, clf2.coef_.ravel()]
+    assert np.array_equal(np.where(lk.LinearClassifier(w2).predict(X) == 1, clf2.classes_[1], clf2.classes_[0]),
+                          clf2.predict(X))
+    # three classes: one vector per class, so the expression is not one homogeneous vector (the chapter's
+    # "of two classes")
+    X3, y3 = np.vstack([X, X[:5] + 10.0]), np.r_[y, np.full(5, 2)]
+    clf3 = linear_model.LogisticRegression().fit(X3, y3)
+    assert np.r_[clf3.intercept_, clf3.coef_.ravel()].shape == (3 + 3 * 2,) != (1 + 2,)

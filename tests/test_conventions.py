@@ -112,17 +112,19 @@ def pocket_perceptron(Xh, y, max_epochs):                             # ch04-poc
 def ovr_predicted():                                                   # ch08-ovr-predict
     """lecturekit's one-vs-rest answers at the exercise's four points, worked from the conventions:
     the class that alone claims a point (score > 0, or = 0 where sign(0) is positive), else the
-    nearest mean among the claimers (among all classes when none claims)."""
+    nearest mean among the claimers (among all classes when none claims); and which of the three
+    decided each point."""
     from lecturekit.exercises import ch08
 
     scores = cv.homogeneous(ch08._P1) @ ch08._W1.T
     d2 = ((ch08._P1[:, None, :] - ch08._MEANS1[None, :, :]) ** 2).sum(axis=2)
-    out = []
+    out, decided_by = [], []
     for s, d in zip(scores, d2):
         claims = cv.sign(s) == cv.POSITIVE
         allowed = claims if claims.any() else np.ones_like(claims)
         out.append(int(np.argmax(claims)) if claims.sum() == 1 else int(np.argmin(np.where(allowed, d, np.inf))))
-    return out
+        decided_by.append("claim" if claims.sum() == 1 else "claimers" if claims.any() else "all")
+    return out, decided_by
 
 
 def pairwise_predict(S, pairs, k, d2):                                # ch08-pairwise-vote
@@ -181,7 +183,7 @@ def sign_places():
     places["voted_perceptron: each vote at a score of 0"] = voted_score
     places["one_vs_one: the vote of a score of 0"] = ovo_votes
     places["one_vs_rest: the claim of a score of 0"] = ovr_claims
-    places["exercise ch08-ovr-predict"] = lambda: _passes("ch08-ovr-predict", ovr_predicted())
+    places["exercise ch08-ovr-predict"] = lambda: _passes("ch08-ovr-predict", *ovr_predicted())
     places["exercise ch08-pairwise-vote"] = lambda: _passes("ch08-pairwise-vote", pairwise_predict)
     return places
 

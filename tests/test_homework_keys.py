@@ -1107,6 +1107,10 @@ def test_renderings_find_a_key_however_it_is_printed_but_not_inside_other_number
     assert K.KeySet({"g": (1 / 3, True)}).find("array([ 0.5556, -0.3333,  3. ])") == []   # 1/3 is everywhere
     assert keys.find("expected [-0.5, 0.0, -1.5]")[0][0] == "b"             # a list needs no space before it
     assert keys.find("w[-0.5,0,-1.5]")[0][0] == "b"
+    # a row of option words: the words are the exercise's own vocabulary, their order is the key
+    words = K.KeySet({"h": (["claim", "claimers", "all", "claim"], True)})
+    assert words.find("answer with one of 'claim', 'claimers' or 'all' per point") == []
+    assert words.find("decided_by = ['claim', 'claimers', 'all', 'claim']")[0][0] == "h"
 
 
 plain_numbers = st.floats(-1e6, 1e6, allow_nan=False)

@@ -104,22 +104,12 @@ def test_result_objects_are_immutable():
 
 
 def _normal_equations_by_fractions(X, y):
-    """Independent reference: Gauss-Jordan on (X~^T X~) w = X~^T y in Fractions of the decimals as typed."""
+    """Independent reference: the normal equations on (1, x) in Fractions of the decimals as typed
+    (tests/exact_reference.py's Gauss-Jordan), or None when their solution is not unique."""
     from fractions import Fraction
-    rows = [[Fraction(1)] + [Fraction(repr(float(v))) for v in r] for r in X]
-    d1 = len(rows[0])
-    M = [[sum((r[a] * r[b] for r in rows), Fraction(0)) for b in range(d1)]
-         + [sum((r[a] * int(t) for r, t in zip(rows, y)), Fraction(0))] for a in range(d1)]
-    for c in range(d1):
-        p = next((r for r in range(c, d1) if M[r][c] != 0), None)
-        if p is None:
-            return None
-        M[c], M[p] = M[p], M[c]
-        for r in range(d1):
-            if r != c and M[r][c] != 0:
-                f = M[r][c] / M[c][c]
-                M[r] = [a - f * e for a, e in zip(M[r], M[c])]
-    return [M[i][d1] / M[i][i] for i in range(d1)]
+
+    import exact_reference as ref
+    return ref.least_squares([[Fraction(repr(float(v))) for v in r] for r in X], [int(t) for t in y])
 
 
 def test_exact_least_squares_weights_solve_the_normal_equations_exactly():

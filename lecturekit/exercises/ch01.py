@@ -17,6 +17,10 @@ from . import Mistake, exercise
 _SPAN_A, _SPAN_C, _POSITIVE_POINT = np.array([1.0, 2.0, 3.0]), np.array([0.0, 1.0, -1.0]), np.array([1.0, 0.0, 0.0])
 
 
+_TOL = 1e-3   # what a decimal typed to three places can be off by
+_FAR = 0.05   # beyond this a failed condition is a mistake, not rounding
+
+
 def _parallel(u, v):
     return bool(np.linalg.matrix_rank(np.vstack([u, v]), tol=1e-9 * max(1.0, np.abs(u).max())) <= 1)
 
@@ -34,27 +38,30 @@ def _normal(t, w_normal):
                                                              "every point scores 0 under it: it has no boundary "
                                                              "and no sides")):
         return
-    tol = 1e-9 * np.linalg.norm(w)
-    perp_a = abs(w @ _SPAN_A) <= tol * np.linalg.norm(_SPAN_A)
-    perp_c = abs(w @ _SPAN_C) <= tol * np.linalg.norm(_SPAN_C)
+    # decimals typed to three places are accepted: each condition holds to within _TOL (relative to the
+    # lengths involved); a misconception is named only when a condition fails by far more than rounding
+    cos_a = abs(w @ _SPAN_A) / (np.linalg.norm(w) * np.linalg.norm(_SPAN_A))
+    cos_c = abs(w @ _SPAN_C) / (np.linalg.norm(w) * np.linalg.norm(_SPAN_C))
+    perp_a, perp_c = cos_a <= _TOL, cos_c <= _TOL
     mistake = None
     if _parallel(w, _SPAN_A) or _parallel(w, _SPAN_C):
         mistake = Mistake("direction-not-normal", None, "a direction that lies in the plane, not a normal to "
                                                         "it: the normal is at a right angle to both directions")
-    elif perp_a and not perp_c:
+    elif cos_a <= _TOL and cos_c > _FAR:
         mistake = Mistake("normal-to-a-only", None, "perpendicular to a but not to c: one equation of the two")
-    elif perp_c and not perp_a:
+    elif cos_c <= _TOL and cos_a > _FAR:
         mistake = Mistake("normal-to-c-only", None, "perpendicular to c but not to a: one equation of the two")
     if not t.check_true(perp_a and perp_c, what="`w_normal` is perpendicular to both directions "
-                                                "(w · a = 0 and w · c = 0)", mistake=mistake):
+                                                "(w · a = 0 and w · c = 0, to within 10⁻³ of |w| |a| and |w| |c|)", mistake=mistake):
         return
     if not t.check_true(bool(w @ _POSITIVE_POINT > 0), what="the point (1, 0, 0) has a positive score w · x",
                         mistake=Mistake("normal-sides-swapped", None,
                                         "a normal of the right plane, but which side of it is (1, 0, 0) on "
                                         "under your w? Work out its score")):
         return
-    t.check_true(bool(abs(np.linalg.norm(w) - 1.0) <= 1e-9), what="`w_normal` has length 1",
-                 mistake=Mistake("normal-not-unit", None, "the right plane and side, but not of length 1: then "
+    norm_off = abs(np.linalg.norm(w) - 1.0)
+    t.check_true(bool(norm_off <= _TOL), what="`w_normal` has length 1 (to within 10⁻³)",
+                 mistake=None if norm_off <= _FAR else Mistake("normal-not-unit", None, "the right plane and side, but not of length 1: then "
                                                           "w · x is |w| times the signed distance of x, not the "
                                                           "distance itself"))
 
@@ -69,27 +76,27 @@ def _mirror(x, w):
     return (np.eye(2) - 2.0 * np.outer(w, w) / (w @ w)) @ x
 
 
-# On x = (1, 2), w = (1, 1): x . w = 3, |w| = sqrt(2), |w|^2 = 2.  The mirror is (1, 2) - 3 (1, 1) = (-2, -1).
-_GIVEN = np.array([1.0, 2.0]) - 3 / np.sqrt(2.0) * np.ones(2)          # the given code: no 2, divided by |w|
-_FOOT = np.array([1.0, 2.0]) - 1.5 * np.ones(2)                        # no 2: stops on the line
-_BY_NORM = np.array([1.0, 2.0]) - 2 * 3 / np.sqrt(2.0) * np.ones(2)    # the 2 restored, still divided by |w|
-_AWAY = np.array([1.0, 2.0]) + 3 * np.ones(2)                          # + instead of -
+# On x = (1, 2), w = (1, 1): the mirror is (-2, -1).  The given code takes along = (w2, w1) = (1, 1) (= w here,
+# not along the line) and divides by |along| instead of |along|^2.
+_X2 = np.array([1.0, 2.0])
+_GIVEN = 2 * 3 / np.sqrt(2.0) * np.ones(2) - _X2                            # the given code
+_BY_NORM = 2 * 1 / np.sqrt(2.0) * np.array([-1.0, 1.0]) - _X2               # direction fixed, still divided by |along|
+_SAME_SIDE = 2 * 3 / 2.0 * np.ones(2) - _X2                                 # along w itself (or x - 2 proj): -mirror
 
 
 @exercise("ch01-reflect", number=2, title="find the bugs in a mirror", points=3, kind="debug",
-          hint="Try a horizontal line first: with w = (0, 1), where must (3, 2) go, and where does the given "
-               "code send it? Then keep the line and take w = (0, 3): the mirror image must not change. Say "
-               "in words what each factor of the code measures (section 4) and compare.")
+          hint="Compare w = (0, 1) with w = (0, 2): the line is the same, so must the mirror image be. Then "
+               "take w = (1, 1) and work out by hand where (3, 2) must go. Say in words what each factor of "
+               "the code measures (section 4) and check it on these cases.")
 def _reflect(t, reflect):
     t.check(lambda: np.asarray(reflect([1.0, 2.0], [1.0, 1.0]), dtype=float), _mirror([1.0, 2.0], [1.0, 1.0]),
             call="`reflect([1, 2], [1, 1])`",
             misconceptions=[Mistake("reflect-given", _GIVEN, "the given function unchanged"),
-                            Mistake("reflect-foot", _FOOT, "the point lands on the line itself (its score is 0), "
-                                                           "not on the other side of it"),
                             Mistake("reflect-by-norm", _BY_NORM, "the mirror image moves when w is stretched: "
                                                                  "compare w = (0, 1) with w = (0, 3)"),
-                            Mistake("reflect-away", _AWAY, "the point moves away from the line instead of across "
-                                                           "it")])
+                            Mistake("reflect-same-side", _SAME_SIDE,
+                                    "the point and your image get the same score w · x, but a mirror image is "
+                                    "on the other side of the line, at the same distance")])
     t.check(lambda: np.asarray(reflect([3.0, 2.0], [0.0, 1.0]), dtype=float), _mirror([3.0, 2.0], [0.0, 1.0]),
             call="`reflect([3, 2], [0, 1])`")
     t.check(lambda: np.asarray(reflect([3.0, 2.0], [0.0, -5.0]), dtype=float), _mirror([3.0, 2.0], [0.0, -5.0]),
@@ -130,8 +137,7 @@ def _three(t, angle_ab, proj_a_on_b, proj_b_on_a, dist_ab):
     angle, p_ab, p_ba, dist = _three_numbers()
     t.check(angle_ab, angle, call="`angle_ab`", atol=1e-3, reveal=False,
             misconceptions=[Mistake("angle-sign-lost", _slip(lambda na, nb, d: np.degrees(np.arccos(abs(d) / (na * nb)))),
-                                    "an angle whose cosine is positive: what does a negative a · b say about "
-                                    "the angle (section 3)?"),
+                                    "re-derive it from section 3's formula and keep every sign on the way"),
                             Mistake("angle-radians", _slip(lambda na, nb, d: np.arccos(d / (na * nb))),
                                     "the angle in radians; the exercise asks for degrees")])
     t.check(proj_a_on_b, p_ab, call="`proj_a_on_b`", atol=1e-3, reveal=False,
@@ -139,26 +145,27 @@ def _three(t, angle_ab, proj_a_on_b, proj_b_on_a, dist_ab):
                                                                      "doubled; a projection length does not "
                                                                      "(section 4)"),
                             Mistake("proj-wrong-length", _slip(lambda na, nb, d: d / na),
-                                    "divided by |a|: a projection of a doubles when a is doubled (section 4); "
-                                    "does yours?"),
+                                    "test your formula on section 4's rule: the projection of a onto b's "
+                                    "direction doubles when a is doubled; does your number?"),
                             Mistake("proj-squared", _slip(lambda na, nb, d: d / nb ** 2),
-                                    "divided by |b|²: that is the factor of b in the projected vector, not a "
-                                    "length"),
+                                    "test your formula on section 4's rule: the projection of a onto b's "
+                                    "direction stays the same when b is doubled; does your number?"),
                             Mistake("proj-unsigned", _slip(lambda na, nb, d: abs(d) / nb),
                                     "a projection length without its sign: does a point towards b or away "
                                     "from it?")])
     t.check(proj_b_on_a, p_ba, call="`proj_b_on_a`", atol=1e-3, reveal=False,
             misconceptions=[Mistake("proj-symmetric", _slip(lambda na, nb, d: d / nb),
-                                    "divided by |b|: a projection of b doubles when b is doubled (section 4); "
-                                    "does yours?"),
+                                    "test your formula on section 4's rule: the projection of b onto a's "
+                                    "direction doubles when b is doubled; does your number?"),
                             Mistake("proj-ba-squared", _slip(lambda na, nb, d: d / na ** 2),
-                                    "divided by |a|²: that is the factor of a in the projected vector, not a "
-                                    "length")])
+                                    "test your formula on section 4's rule: the projection of b onto a's "
+                                    "direction stays the same when a is doubled; does your number?")])
     t.check(dist_ab, dist, call="`dist_ab`", atol=1e-3, reveal=False,
             misconceptions=[Mistake("dist-sign", _slip(lambda na, nb, d: np.sqrt(na ** 2 + 2 * d + nb ** 2)),
-                                    "the sign of a · b lost in section 2's identity"),
+                                    "re-derive it from section 2's identity and keep every sign on the way"),
                             Mistake("dist-no-root", _slip(lambda na, nb, d: na ** 2 - 2 * d + nb ** 2),
-                                    "the value of section 2's identity itself: which quantity does it give?"),
+                                    "re-derive it from section 2's identity: a distance doubles when both "
+                                    "vectors are doubled; does your number?"),
                             Mistake("dist-pythagoras", _slip(lambda na, nb, d: np.sqrt(na ** 2 + nb ** 2)),
                                     "Pythagoras' theorem, which needs a right angle between a and b")])
 

@@ -91,9 +91,10 @@ def _centred_mistakes(w, X, y):
     w = np.asarray(w, dtype=float)
     best = _centred_reference(w, X, y)
     return [Mistake("centre-bias-last", np.append(w, best[0]),
-                    "the bias put last (Turk's layout); the course's w~ starts with it"),
+                    "which layout does the course use for w~ (section 4)?"),
             Mistake("centre-threshold", _variant(w, X, y, lambda sp, sn: (sp.min() + sn.max()) / 2),
-                    "the threshold t of the centred line returned where its bias b = −t belongs (section 2)"),
+                    "recompute the scores of the examples under your weights: which side of your line is "
+                    "each on (section 2)?"),
             Mistake("centre-means", _variant(w, X, y, lambda sp, sn: -(sp.mean() + sn.mean()) / 2),
                     "the line halfway between the class means: the margin is a minimum over the examples "
                     "(section 3), so which examples decide it?"),
@@ -149,16 +150,16 @@ def _construct_line(t, w_line):
     t.check_true(bool(on_line), what="P = (0, 2) and Q = (4, 0) must both score 0 under `w_line`",
                  mistake=next((m for m in (
                      Mistake("bias-last", _unit([-1.0, -2.0, 4.0]),
-                             "the bias put last (Turk's layout); the course's w~ starts with the bias"),
-                     Mistake("threshold-as-bias", _unit([-4.0, -1.0, -2.0]), "the threshold used as the bias: b = -t, not t"),
+                             "which layout does the course use for w~ (section 4)? Read your vector in it"),
+                     Mistake("threshold-as-bias", _unit([-4.0, -1.0, -2.0]), "recompute the scores of P and Q under your weights (section 2)"),
                      Mistake("along-the-line", _unit([4.0, 4.0, -2.0]),
                              "w along the line (Q - P) instead of perpendicular to it"))
                      if np.allclose(_unit(w), m.value, atol=1e-6)), None))
     if on_line:
         t.check_true(bool(w[0] > 0), what="the origin must be on the positive side (its score is b)",
                      mistake=Mistake("origin-negative", _unit(-good),
-                                     "the right line, but which side of it is the origin on under your weights? "
-                                     "Work out its score"))
+                                     "recompute the score of the origin under your weights and compare it with "
+                                     "what the exercise asks"))
 
 
 # --------------------------------------------------------------------------
@@ -182,25 +183,26 @@ def _distance(t, b_for_p, b_for_foot):
     norm = np.linalg.norm(_W4)
     offset = float(np.linalg.norm(_FOOT4))
     t.check(b_for_p, b_p, call="`b_for_p`", atol=1e-3, reveal=False,
-            misconceptions=[Mistake("bias-no-norm", 1.0 - _W4 @ _P4, "the score of p set to 1 instead of its "
-                                                                      "signed distance: a score and a distance "
-                                                                      "differ by a factor (section 3)"),
+            misconceptions=[Mistake("bias-no-norm", 1.0 - _W4 @ _P4, "for p: with your bias, p scores 1; what is "
+                                                                      "its signed distance (section 3)?"),
                             Mistake("bias-wrong-side", -_DIST4 * norm - _W4 @ _P4,
-                                    "p at distance 1 on the side w points away from: which sign does the "
-                                    "signed distance have on the side w points to?"),
+                                    "for p: with your bias, which side of the line is p on (section 6)?"),
                             Mistake("bias-as-threshold", -(_DIST4 * norm - _W4 @ _P4),
-                                    "for p: the threshold t found where the bias b = −t belongs"),
+                                    "for p: with your bias, work out p's score w · p + b, then its signed "
+                                    "distance (section 3)"),
                             Mistake("bias-p-on-line", float(-(_W4 @ _P4)),
-                                    "the bias that puts p on the line, at distance 0 rather than 1")])
+                                    "for p: with your bias, what is p's score, and what does that score say "
+                                    "about its distance (section 3)?")])
     t.check(b_for_foot, b_f, call="`b_for_foot`", atol=1e-3, reveal=False,
             misconceptions=[Mistake("foot-bias-as-threshold", -b_f,
-                                    "for the foot: a positive bias puts the origin on the positive side, "
-                                    "so is the line on the side w points to or behind the origin?"),
+                                    "for the foot: with your bias, which side of the line is the origin on, "
+                                    "and which side should it be on (section 2)?"),
                             Mistake("foot-offset-as-bias", -offset,
-                                    "the distance of the line from the origin used as the bias: a bias is "
-                                    "a score, and the score changes by |w| per unit of distance along w/|w|"),
+                                    "for the foot: with your bias, does f score 0, as a point of the line "
+                                    "must?"),
                             Mistake("foot-norm-squared", -offset * norm ** 2,
-                                    "a factor |w| too many: a distance times |w| is a score")])
+                                    "for the foot: with your bias, how far is the line from the origin "
+                                    "(section 2's t / |w|)?")])
 
 
 # --------------------------------------------------------------------------
@@ -225,8 +227,8 @@ def _swap(t, n_after_swap, n_after_swap_and_negate):
                                     "after the swap, one group of points is counted wrongly: redo the "
                                     "course's test y · score ≤ 0 for each of the three groups"),
                             Mistake("swap-too-many", 40,
-                                    "after the swap, more points counted as mistakes than the course's test "
-                                    "finds: redo y · score ≤ 0 for each of the three groups"),
+                                    "after the swap: redo the course's test y · score ≤ 0 for each of the "
+                                    "three groups"),
                             Mistake("swap-nothing-changes", 7, "the count before the swap: negating y changes the "
                                                                "sign of every product y · score"),
                             Mistake("swap-only-strict", 5, "only the strictly wrong points counted, and before "
@@ -237,8 +239,8 @@ def _swap(t, n_after_swap, n_after_swap_and_negate):
                                     "the count after the swap alone: negating w~ as well changes the sign of "
                                     "every score once more"),
                             Mistake("negate-too-few", 5,
-                                    "after both changes, fewer points counted as mistakes than the course's "
-                                    "test finds: redo y · score ≤ 0 for each of the three groups"),
+                                    "after both changes: redo the course's test y · score ≤ 0 for each of the "
+                                    "three groups"),
                             Mistake("negate-all-right", 0,
                                     "no mistakes at all: what do the two changes together do to each product "
                                     "y · score?")])

@@ -5,7 +5,8 @@ independently of lecturekit's multiclass models: one-vs-rest's claims and
 nearest-mean tie-breaker, the pairwise vote, the multiclass perceptron rule of
 section 4 written out again, the borders of a linear machine (a border is a
 stretch of the line (w_i - w_j) . x~ = 0 on which classes i and j beat every
-other class, found by intersecting intervals along that line), and
+other class, found by intersecting intervals along that line,
+exactly on the decimal readings of the typed rows), and
 separability by lecturekit's exact linear program.  A score of exactly 0 is
 no claim and a vote for the second class of a pair, as
 :mod:`lecturekit.conventions` decides a score of 0.  Every catalogued mistake's
@@ -15,7 +16,7 @@ itself; no message names a key.
 
 import numpy as np
 
-from .. import conventions
+from .. import conventions, exact
 from ..datasets import blobs
 from ..multiclass import one_vs_one, one_vs_rest
 from ..theory import is_separable
@@ -130,17 +131,18 @@ def _run_pairwise(pairwise_predict, S, pairs, k, d2):
 
 
 @exercise("ch08-pairwise-vote", number=2, title="find the bugs in a pairwise prediction", points=2, kind="debug",
-          hint="Take the rule of section 3 apart — who counts as tied, and which classes a tie may go to — and read "
-               "each line of the classmate's code against it. Then make up a row of votes for five classes on which "
-               "a line you suspect gives a different answer from the rule.")
+          hint="Make up a few rows of votes for five classes, apply section 3's rule and the classmate's code to "
+               "each by hand, and compare.")
 def _pairwise_vote(t, pairwise_predict):
     t.check(lambda: _run_pairwise(pairwise_predict, _S5, _PAIRS5, 5, _D5), _pairwise(_S5, _PAIRS5, 5, _D5),
-            call="`pairwise_predict(S, pairs5, 5, d2)`, five rows of scores for five classes",
+            call="`pairwise_predict(S, pairs5, 5, d2)`, five rows of scores for five classes", reveal=False,
             misconceptions=[
                 Mistake("clean-sweep", _pairwise(_S5, _PAIRS5, 5, _D5, tie="sweep"),
                         "a row in which one class has more votes than every other came back as tied"),
                 Mistake("nearest-of-all", _pairwise(_S5, _PAIRS5, 5, _D5, among="all"),
                         "a tied row came back as a class that is not among the classes with the most votes"),
+                Mistake("classmate-unchanged", _pairwise(_S5, _PAIRS5, 5, _D5, tie="sweep", among="all"),
+                        "these are the answers of the classmate's code as printed: both bugs are still in it"),
             ])
     Xb, yb = blobs(20, 5, seed=2)
     model = one_vs_one(Xb, yb)
@@ -149,7 +151,7 @@ def _pairwise_vote(t, pairwise_predict):
     d2 = ((Z[:, None, :] - model.means[None, :, :]) ** 2).sum(axis=2)
     t.check(lambda: _run_pairwise(pairwise_predict, S, list(model.pairs), 5, d2)["predicted"],
             _pairwise(S, list(model.pairs), 5, d2)["predicted"],
-            call="the predictions of `pairwise_predict` for a pairwise model of five blobs at 400 points")
+            call="the predictions of `pairwise_predict` for a pairwise model of five blobs at 400 points", reveal=False)
 
 
 # --------------------------------------------------------------------------
@@ -292,40 +294,49 @@ def _has_region(W, c):
     return bool(res.status == 0 and -res.fun > 1e-9)
 
 
-def _borders(W):
-    """The pairs (i, j) whose regions share a stretch of their line (w_i - w_j) . x~ = 0 of positive length."""
-    k, found = W.shape[0], []
-    scale = max(1.0, float(np.abs(W).max()))
+def _border_lengths(W):
+    """{(i, j): length} for the pairs whose regions share a stretch of their line (w_i - w_j) . x~ = 0 of positive
+    length (inf for a ray or a whole line), decided exactly on the decimal readings of the typed rows (as lecturekit
+    decides signs): along the line, the stretch is where g_i - g_m >= 0 for every other class m."""
+    Q = [[exact.decimal(v) for v in row] for row in np.asarray(W, dtype=float)]
+    k, found = len(Q), {}
     for i in range(k):
         for j in range(i + 1, k):
-            n = W[i] - W[j]
-            if np.linalg.norm(n[1:]) <= 1e-12 * scale:
+            n = [a - b for a, b in zip(Q[i], Q[j])]
+            norm2 = n[1] * n[1] + n[2] * n[2]
+            if norm2 == 0:
                 continue  # no line: the two scores differ by a constant (or not at all)
-            p = -n[0] * n[1:] / (n[1:] @ n[1:])          # a point of the line
-            d = np.array([-n[2], n[1]])                   # its direction
-            lo, hi = -np.inf, np.inf
+            p = (-n[0] * n[1] / norm2, -n[0] * n[2] / norm2)   # a point of the line
+            d = (-n[2], n[1])                                  # its direction
+            lo, hi, empty = None, None, False
             for m in range(k):
                 if m in (i, j):
                     continue
-                a = (W[i] - W[m]) @ np.r_[1.0, p]        # g_i - g_m along the line: a + b t >= 0
-                b = (W[i] - W[m])[1:] @ d
-                if abs(b) <= 1e-12 * scale:
-                    if a < -1e-12 * scale:
-                        lo, hi = 1.0, 0.0
+                e = [a - b for a, b in zip(Q[i], Q[m])]
+                a = e[0] + e[1] * p[0] + e[2] * p[1]           # g_i - g_m along the line: a + b t >= 0
+                b = e[1] * d[0] + e[2] * d[1]
+                if b == 0:
+                    empty = empty or a < 0
                 elif b > 0:
-                    lo = max(lo, -a / b)
+                    lo = -a / b if lo is None else max(lo, -a / b)
                 else:
-                    hi = min(hi, -a / b)
-            if hi - lo > 1e-9:
-                found.append((i, j))
+                    hi = -a / b if hi is None else min(hi, -a / b)
+            if empty or (lo is not None and hi is not None and hi <= lo):
+                continue
+            found[i, j] = float("inf") if lo is None or hi is None else float((hi - lo)) * float(norm2) ** 0.5
     return found
+
+
+def _borders(W):
+    """The pairs (i, j) whose regions share a stretch of their line of positive length (exactly decided)."""
+    return sorted(_border_lengths(W))
 
 
 @exercise("ch08-construct-borders", number=5, title="construct: a linear machine with two borders missing", points=2,
           kind="construct",
-          hint="A border between i and j is a stretch of line on which their scores tie and beat every other class. "
-               "Where can four regions come together, and which pairs of them then touch only there?")
-def _construct_borders(t, W_apart):
+          hint="A border has positive length. List the ways two convex regions can touch, and decide for each "
+               "whether it counts as a border here.")
+def _construct_borders(t, W_apart, apart):
     try:
         W = np.asarray(W_apart, dtype=float)
     except (TypeError, ValueError):
@@ -343,12 +354,35 @@ def _construct_borders(t, W_apart):
                                         "a class that never wins shares no border with anyone, trivially; the "
                                         "exercise asks for four classes that each have a region")):
         return
-    missing = 6 - len(_borders(W))
+    lengths = _border_lengths(W)
+    missing = 6 - len(lengths)
+    short = min(lengths.values(), default=float("inf"))
     t.check_true(missing == 2, what=f"exactly two of the six pairs share no border (here: {missing})",
-                 mistake=(Mistake("all-borders", None, "all six pairs share a border: which classes could be kept "
+                 mistake=(Mistake("short-border", None,
+                                  f"a border only {short:.1g} long still counts: it is a stretch of line, however "
+                                  "short, so the two classes on it are not apart. Make the regions meet at a single "
+                                  "point exactly, on numbers typed as decimals")
+                          if missing < 2 and short < 1e-6 else
+                          Mistake("all-borders", None, "all six pairs share a border: which classes could be kept "
                                                        "from meeting?") if missing == 0 else
                           Mistake("strips", None, "parallel strips in a row keep three pairs apart, one too many")
                           if missing == 3 else None))
+    try:
+        named = sorted({tuple(sorted(int(c) for c in pair)) for pair in apart})
+    except (TypeError, ValueError):
+        named = None
+    if not t.check_true(named is not None and len(named) == len(apart) and all(len(q) == 2 for q in named),
+                        what="`apart` is a list of pairs of class indices, such as [(0, 1), (2, 3)]"):
+        return
+    truly = [q for q in ((i, j) for i in range(4) for j in range(i + 1, 4)) if q not in lengths]
+    t.check_true(named == truly, what="`apart` lists exactly the pairs of your machine that share no border",
+                 mistake=(Mistake("apart-touching", None,
+                                  "a pair listed as apart shares a stretch of line: its classes are not apart")
+                          if any(q in lengths for q in named) else
+                          Mistake("apart-missed", None,
+                                  "a pair that shares no border is not listed as apart: two regions that meet at "
+                                  "one point only have no border")
+                          if set(named) < set(truly) else None))
 
 
 # --------------------------------------------------------------------------
@@ -392,12 +426,9 @@ def _explain_argmax(t, answer):
     t.check(answer, "a", call="`answer`", reveal=False,
             misconceptions=[
                 Mistake("argmax-is-tie-breaker", "b",
-                        "the nearest-mean rule looks at the class means, the largest score at the classifiers' "
-                        "scores: nothing ties the two together"),
+                        "(b) takes the largest score to follow the class means: which numbers does each rule look at?"),
                 Mistake("negative-score-wins", "c",
-                        "a classifier that does not claim x has a score of at most 0 there: compare it with the "
-                        "scores of the two that do"),
+                        "(c) lets a class that does not claim x take it: what does claiming say about a score?"),
                 Mistake("score-is-distance", "d",
-                        "a score w~_c . x~ is the distance to the line times the length of w_c, and the three "
-                        "classifiers' weight vectors need not have the same length"),
+                        "(d) reads a score as a distance to the line: what else is in w~_c . x~?"),
             ])

@@ -7,6 +7,7 @@ import numpy as np
 
 from .. import datasets
 from .._validation import check_binary_y, check_bool, check_positive, check_X
+from ..exact import score_sign
 from ..linear import centroid_classifier
 from ._helpers import animate, check_data, equation, fix_limits, slider, static_legend, wvec
 from .explorer import Explorer
@@ -18,8 +19,14 @@ def hyperplane_state(w1, w2, b, k=1.0, swap=False, flip=False, *, X, y) -> dict:
     """The classifier ``sign(k (b + w1 x1 + w2 x2))`` on (X, y), optionally with classes swapped or w negated.
 
     Scaling by k > 0 changes w but not the boundary or its sides; swapping
-    the classes makes every example a mistake unless w is negated too
-    (``swap=True, flip=True`` classifies exactly like neither).
+    the classes turns every correctly classified example into a mistake and
+    every strictly wrong one into a correct one (points on the line stay
+    mistakes); negating w as well undoes it.  Mistakes are decided exactly,
+    as the rest of the library decides them: on the signs of the scores of
+    the slider values (b, w1, w2) and of X, read as the decimals they print as,
+    which k > 0 does not change and ``flip`` negates; so the ringed points do
+    not depend on k, and a point exactly on the line is a mistake for either
+    label.
 
     Parameters
     ----------
@@ -40,7 +47,8 @@ def hyperplane_state(w1, w2, b, k=1.0, swap=False, flip=False, *, X, y) -> dict:
         ``misclassified`` (indices with ``y_i w . x_i <= 0``),
         ``n_misclassified``, ``has_boundary``, ``unit_normal`` and ``offset``
         (the signed distance ``-w0 / |(w1, w2)|`` of the boundary from the
-        origin along the unit normal), which do not depend on k.
+        origin along the unit normal), computed before k is applied:
+        ``misclassified``, ``unit_normal`` and ``offset`` do not depend on k.
 
     Examples
     --------
@@ -60,8 +68,11 @@ def hyperplane_state(w1, w2, b, k=1.0, swap=False, flip=False, *, X, y) -> dict:
     w = k * np.array([b, w1, w2], dtype=float) * (-1.0 if flip else 1.0)
     y_used = -y if swap else y
     scores = X @ w[1:] + w[0]
-    wrong = np.flatnonzero(y_used * scores <= 0)
-    v = float(np.hypot(w[1], w[2]))
+    typed = np.array([b, w1, w2], dtype=float)
+    signs = np.array([score_sign(typed, np.r_[1.0, x]) for x in X]) * (-1 if flip else 1)
+    wrong = np.flatnonzero(y_used * signs <= 0)
+    unscaled = typed * (-1.0 if flip else 1.0)  # what k multiplies: the normal and offset come from it
+    v = float(np.hypot(unscaled[1], unscaled[2]))
     return {
         "swap": swap,
         "flip": flip,
@@ -71,8 +82,8 @@ def hyperplane_state(w1, w2, b, k=1.0, swap=False, flip=False, *, X, y) -> dict:
         "misclassified": wrong,
         "n_misclassified": int(wrong.size),
         "has_boundary": v > 0,
-        "unit_normal": w[1:] / v if v > 0 else None,
-        "offset": float(-w[0] / v) if v > 0 else float("nan"),
+        "unit_normal": unscaled[1:] / v if v > 0 else None,
+        "offset": float(-unscaled[0] / v) if v > 0 else float("nan"),
     }
 
 

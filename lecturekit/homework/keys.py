@@ -526,6 +526,11 @@ def renderings(value, *, answer=True, whole_digits=3, code=False):
             found |= renderings(v, answer=answer, whole_digits=whole_digits, code=code)
         return found
     leaves = _leaves(p)
+    if answer and len(leaves) >= 2 and all(isinstance(v, str) for v in leaves):
+        # a row of option words (which rule decided each point: "claim", "claimers", "all"): the
+        # words are what the exercise states, the key is their order
+        words = [v.strip() for v in leaves]
+        return {repr(words), repr(tuple(words)), json.dumps(words)}
     numeric = all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in leaves)
     if numeric and p and all(math.isfinite(v) for v in leaves) and len(set(leaves)) >= 2 and (
             answer or len(leaves) >= 4 or _digits_of(leaves) >= 4):

@@ -12,14 +12,15 @@ MUTANTS = {
     "ch01-reflect": [
         ("reflect-given", '''def reflect(x, w):
     x, w = np.asarray(x, dtype=float), np.asarray(w, dtype=float)
-    return x - (x @ w) / np.linalg.norm(w) * w
+    along = np.array([w[1], w[0]])
+    return 2 * (x @ along) / np.linalg.norm(along) * along - x
 '''),
-        ("reflect-foot",
-         ("x - 2 * (x @ w) / (w @ w) * w", "x - (x @ w) / (w @ w) * w")),
         ("reflect-by-norm",
-         ("x - 2 * (x @ w) / (w @ w) * w", "x - 2 * (x @ w) / np.linalg.norm(w) * w")),
-        ("reflect-away",
-         ("x - 2 * (x @ w) / (w @ w) * w", "x + 2 * (x @ w) / (w @ w) * w")),
+         ("2 * (x @ along) / (along @ along) * along - x", "2 * (x @ along) / np.linalg.norm(along) * along - x")),
+        ("reflect-same-side",
+         ("np.array([-w[1], w[0]])", "np.array([w[1], w[0]])")),
+        ("reflect-same-side",
+         ("2 * (x @ along) / (along @ along) * along - x", "x - 2 * (x @ along) / (along @ along) * along")),
     ],
     "ch01-three-numbers": [
         ("angle-sign-lost",

@@ -37,6 +37,9 @@ MUTANTS = {
          _PAIRWISE.replace("    tied = top.sum(axis=1) > 1\n", "    tied = votes.max(axis=1) < k - 1\n")),
         ("a tied row came back as a class that is not among the classes with the most votes",
          _PAIRWISE.replace("np.argmin(np.where(top, d2, np.inf), axis=1)", "np.argmin(d2, axis=1)")),
+        ("these are the answers of the classmate's code as printed: both bugs are still in it",
+         _PAIRWISE.replace("    tied = top.sum(axis=1) > 1\n", "    tied = votes.max(axis=1) < k - 1\n")
+                  .replace("np.argmin(np.where(top, d2, np.inf), axis=1)", "np.argmin(d2, axis=1)")),
     ],
     "ch08-machine-steps": [
         ("a rival that ties with the true class was not counted as a mistake: what does section 4's test do with a "
@@ -65,15 +68,22 @@ MUTANTS = {
          "W_meet = [[1.0, -1.0, 0.0], [2.0, 0.0, -1.0], [-3.0, 1.0, 1.0]]\n"),
     ],
     "ch08-construct-borders": [
-        ("3 classes: the exercise asks for four", "W_apart = [[0.0, -1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]\n"),
+        ("3 classes: the exercise asks for four", "W_apart = [[0.0, -1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]\napart = [(0, 2), (1, 3)]\n"),
         ("a class that never wins shares no border with anyone, trivially; the exercise asks for four classes that "
          "each have a region",
-         "W_apart = [[0.0, 1.0, 0.0], [0.0, -1.0, 0.0], [1.0, 0.0, 1.0], [-10.0, 0.0, 0.0]]\n"),
+         "W_apart = [[0.0, 1.0, 0.0], [0.0, -1.0, 0.0], [1.0, 0.0, 1.0], [-10.0, 0.0, 0.0]]\napart = [(0, 2), (1, 3)]\n"),
         ("all six pairs share a border: which classes could be kept from meeting?",
          "u = np.array([[np.cos(t), np.sin(t)] for t in np.radians([90, 210, 330])])\n"
-         "W_apart = np.vstack([[1.0, 0.0, 0.0], np.column_stack([np.zeros(3), u])])\n"),
+         "W_apart = np.vstack([[1.0, 0.0, 0.0], np.column_stack([np.zeros(3), u])])\napart = []\n"),
+        ("a border only 1e-11 long still counts: it is a stretch of line, however short, so the two classes on it are "
+         "not apart. Make the regions meet at a single point exactly, on numbers typed as decimals",
+         "W_apart = [[0.0, 1.0, 0.0], [1e-11, 0.0, 1.0], [0.0, -1.0, 0.0], [0.0, 0.0, -1.0]]\napart = [(0, 2)]\n"),
         ("parallel strips in a row keep three pairs apart, one too many",
-         "W_apart = [[0.0, 0.0, 0.0], [-0.5, 1.0, 0.0], [-2.0, 2.0, 0.0], [-4.5, 3.0, 0.0]]\n"),
+         "W_apart = [[0.0, 0.0, 0.0], [-0.5, 1.0, 0.0], [-2.0, 2.0, 0.0], [-4.5, 3.0, 0.0]]\napart = [(0, 2), (0, 3), (1, 3)]\n"),
+        ("a pair listed as apart shares a stretch of line: its classes are not apart",
+         "W_apart = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [0.0, -1.0, 0.0], [0.0, 0.0, -1.0]]\napart = [(0, 1), (2, 3)]\n"),
+        ("a pair that shares no border is not listed as apart: two regions that meet at one point only have no border",
+         "W_apart = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [0.0, -1.0, 0.0], [0.0, 0.0, -1.0]]\napart = [(0, 2)]\n"),
     ],
     "ch08-construct": [
         ("a class in the middle of the others cannot be cut off by one line: the exercise asks for data where every "
@@ -83,11 +93,9 @@ MUTANTS = {
         ("only two classes", _CLUSTERS.format(centres=[[-3.0, 0.0], [0.0, 3.0], [3.0, 0.0]], labels=[0, 1, 1])),
     ],
     "ch08-explain-argmax": [
-        ("the nearest-mean rule looks at the class means, the largest score at the classifiers' scores: nothing ties "
-         "the two together", 'answer = "b"\n'),
-        ("a classifier that does not claim x has a score of at most 0 there: compare it with the scores of the two "
-         "that do", 'answer = "c"\n'),
-        ("a score w~_c . x~ is the distance to the line times the length of w_c, and the three classifiers' weight "
-         "vectors need not have the same length", 'answer = "d"\n'),
+        ("(b) takes the largest score to follow the class means: which numbers does each rule look at?",
+         'answer = "b"\n'),
+        ("(c) lets a class that does not claim x take it: what does claiming say about a score?", 'answer = "c"\n'),
+        ("(d) reads a score as a distance to the line: what else is in w~_c . x~?", 'answer = "d"\n'),
     ],
 }
