@@ -9,7 +9,7 @@ that still disagrees (``tests/test_conventions.py``).
 
 * **Labels** are ``NEGATIVE = -1`` and ``POSITIVE = +1`` (Flach, Daumé).
 * **Homogeneous coordinates put the 1 first**: ``x~ = (1, x_1, ..., x_d)``
-  and ``w~ = (w_0, w_1, ..., w_d)`` with ``w_0 = b = -t`` (Dietterich-style
+  and ``w~ = (w_0, w_1, ..., w_d)`` with ``w_0 = b = -t`` (the "Linear Discriminants"
   slides; Turk's slides put it last).  :func:`homogeneous`, :func:`bias` and
   :func:`normal` are the only places that know where it goes.
 * **sign(0)**: a score of exactly 0 is predicted ``SIGN_AT_ZERO = -1``, as in

@@ -346,8 +346,10 @@ class ExactLinear:
         """The bound on |w_float - w_exact| (``err=None``: measured on the exact weights themselves)."""
         if self._err is None:
             w = self.exact_weights()
-            gap = sum((Fraction(float(a)) - b) ** 2 for a, b in zip(self.w, w))
-            self._err = float(gap) ** 0.5 * (1 + 2.0**-40) if gap else 0.0
+            # sqrt(d) times the largest gap bounds the Euclidean one, without squaring numbers that
+            # may be near the largest float (coordinates of 1e92 give weights of 1e184)
+            gaps = [abs(_to_float(Fraction(float(a)) - b)) for a, b in zip(self.w, w)]
+            self._err = max(gaps) * (len(gaps) ** 0.5) * (1 + 2.0**-40) if any(gaps) else 0.0
         elif callable(self._err):
             self._err = float(self._err())
         return float(self._err)
@@ -545,7 +547,10 @@ class ExactRows:
 
 def _to_float(q: Fraction) -> float:
     """``q`` correctly rounded, keeping its sign even where it underflows."""
-    f = float(q)
+    try:
+        f = float(q)
+    except OverflowError:  # beyond the largest float: infinite, with q's sign
+        return float(np.copysign(np.inf, float(np.sign(q.numerator))))
     if f == 0.0 and q != 0:
         return np.copysign(5e-324, float(q.numerator))
     return f

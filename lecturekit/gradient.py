@@ -1,4 +1,4 @@
-"""The perceptron as gradient descent (Duda, Hart & Stork §5.5; Dietterich's slides).
+"""The perceptron as gradient descent (Duda, Hart & Stork §5.5; the "Linear Discriminants" slides).
 
 The perceptron criterion sums, over the misclassified examples
 M(w) = {i : y_i w . x_i <= 0}, how far each is on the wrong side::

@@ -3,7 +3,7 @@
 lecturekit puts the constant 1 **first**: an example x = (x1, ..., xd) becomes
 (1, x1, ..., xd), and a homogeneous weight vector is w = (w0, w1, ..., wd)
 where w0 is the bias b.  Flach writes the boundary as w . x = t, so b = -t.
-(Turk's slides put the 1 last, Dietterich's first; only the bookkeeping
+(Turk's slides put the 1 last, the "Linear Discriminants" slides first; only the bookkeeping
 differs: the boundary is the same.)
 """
 

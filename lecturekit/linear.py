@@ -54,8 +54,13 @@ def centroid_classifier(X, y, *, fit_intercept: bool = True) -> LinearClassifier
     fit_intercept = check_bool(fit_intercept, "fit_intercept")
     mu_pos = X[y > 0].mean(axis=0)
     mu_neg = X[y < 0].mean(axis=0)
-    w = mu_pos - mu_neg
-    b = (mu_neg @ mu_neg - mu_pos @ mu_pos) / 2 if fit_intercept else 0.0
+    with np.errstate(over="ignore", invalid="ignore"):
+        w = mu_pos - mu_neg
+        b = (mu_neg @ mu_neg - mu_pos @ mu_pos) / 2 if fit_intercept else 0.0
+    if not (np.all(np.isfinite(w)) and np.isfinite(b)):
+        raise ValueError(f"X: the class means are too large for floating point (their squared lengths, which "
+                         f"the bias needs, pass {np.finfo(float).max:.3g}; the largest |x| is "
+                         f"{np.abs(X).max():.3g}); divide X by a power of 10 and fit again")
     w = conventions.join(b, w)
     return LinearClassifier(w, method="centroid", exact=_exact_weights(w, X, y, fit_intercept, _exact_centroid))
 

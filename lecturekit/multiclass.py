@@ -88,6 +88,13 @@ class _MulticlassModel:
         # each of the d squares and sums rounds: within BAND (d + 4) of sum (|x| + |mean|)^2
         bound = exact.sum_error(X.shape[1] + 4, 1.0) * ((np.abs(X)[:, None, :] + np.abs(self.means)[None, :, :]) ** 2).sum(-1)
         bound += exact.ABS_FLOOR
+        if self.exact_means is not None:
+            # the float means are themselves rounded sums: (x - m)^2 - (x - m_exact)^2 is at most
+            # err (2|x| + 2|m| + err) per coordinate, err = |m - m_exact|; twice that, for the rounding of err
+            err = np.array([[float(abs(Fraction(float(v)) - e)) for v, e in zip(m, em)]
+                            for m, em in zip(self.means, self.exact_means)])
+            bound += 2 * (err[None, :, :] * (2 * np.abs(X)[:, None, :] + 2 * np.abs(self.means)[None, :, :]
+                                             + err[None, :, :])).sum(-1)
         means = self.exact_means if self.exact_means is not None else [
             [exact.decimal(v) for v in m] for m in self.means]
 

@@ -353,7 +353,8 @@ _TEX = (("\\cdot", "·"), ("\\times", "×"), ("\\leq", "≤"), ("\\le", "≤"), 
         ("\\ge", "≥"), ("\\neq", "≠"), ("\\|", "‖"), ("\\eta", "η"), ("\\gamma", "γ"),
         ("\\alpha", "α"), ("\\mu", "μ"), ("\\theta", "θ"), ("\\lambda", "λ"), ("\\phi", "φ"),
         ("\\sqrt", "√"), ("\\pm", "±"), ("\\infty", "∞"), ("^2", "²"), ("^{2}", "²"), ("^\\top", "ᵀ"),
-        ("\\top", "ᵀ"), ("\\tilde{w}", "w̃"), ("\\tilde{x}", "x̃"), ("\\tilde w", "w̃"), ("\\tilde x", "x̃"))
+        ("\\top", "ᵀ"), ("\\tilde{w}", "w̃"), ("\\tilde{x}", "x̃"), ("\\tilde w", "w̃"), ("\\tilde x", "x̃"),
+        ("_{0}", "₀"), ("_{1}", "₁"), ("_{2}", "₂"), ("_0", "₀"), ("_1", "₁"), ("_2", "₂"))
 
 
 def _plain_math(text: str) -> str:
@@ -825,7 +826,7 @@ def data(X, y, ax=None, *, labels=None, axis_labels=("x₁", "x₂"), legend=Tru
     return DataArtists(points=points, legend=leg, numbers=drawn)
 
 
-def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, **line_kw):
+def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, guide=False, **line_kw):
     """Draw the line ``w0 + w1 x1 + w2 x2 = 0`` of homogeneous weights w, with its normal vector.
 
     The line is infinite (it spans the view whatever the limits become) and
@@ -851,6 +852,10 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, **
         Legend label of the line.
     color : colour, optional
         Colour of line, arrow and band (default near-black).
+    guide : bool, default False
+        The line is a guide (say, the line the data lie on), not a decision
+        boundary: drawn below the points (``zorder`` 1 unless given) and called
+        "a line" rather than "the boundary" in the text alternative.
     **line_kw
         Passed to the line (``linestyle``, ``linewidth``, ``alpha``, ``zorder``...).
 
@@ -884,7 +889,8 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, **
     color = _BOUNDARY_COLOR if color is None else color
     view = _view(ax)
     p1, p2, foot, unit = _boundary_geometry(w, view)
-    kw = {"linewidth": 1.8, "zorder": 3, **line_kw}
+    check_bool(guide, "guide")
+    kw = {"linewidth": 1.8, "zorder": 1 if guide else 3, **line_kw}
     # transform=ax.transData keeps the line out of the data limits (see Axes.axline)
     line = ax.axline(tuple(map(float, p1)), tuple(map(float, p2)), color=color, label=label,
                      transform=ax.transData, **kw)
@@ -904,7 +910,10 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, **
         band = Polygon(strip, closed=True, facecolor=color, edgecolor="none", alpha=0.12, zorder=1,
                        label=f"margin {margin:.3g}")
         ax.add_artist(band)  # add_artist, not add_patch: the band must not change the data limits
-    what = f"the boundary “{_plain_math(label)}”" if label else "a boundary"
+    if guide:
+        what = f"a guide line “{_plain_math(label)}” (not a boundary)" if label else "a guide line (not a boundary)"
+    else:
+        what = f"the boundary “{_plain_math(label)}”" if label else "a boundary"
     text = f"A straight line, {what}, where {_equation(w, _axis_variables(ax))}"
     if arrow is not None:
         text += f"; an arrow along its normal ({_number(w[1])}, {_number(w[2])}) points to the positive side"
@@ -1244,7 +1253,8 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
 
     if not show_data:
         _point_labels(numbers, X.shape[0])  # checked all the same
-    drawn = data(X, y, ax, numbers=numbers) if show_data else None
+    # on a small example the markers are drawn larger, so that they stay visible inside the rings
+    drawn = data(X, y, ax, numbers=numbers, size=90 if X.shape[0] <= TRACE_NAMED_POINTS else 40) if show_data else None
     if show_data:  # room around the data for the rings (and numbers) of the points at the edge
         x0, x1, y0, y1 = _padded_box(X, 0.12)
         ax.update_datalim([(x0, y0), (x1, y1)])
@@ -1271,8 +1281,8 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
         else:
             shade = 0.15 + 0.55 * (j + 1) / len(steps)
             if named:
-                style = {"linestyle": _TRACE_STYLES[grey.index(k) % len(_TRACE_STYLES)], "linewidth": 1.3,
-                         "alpha": max(shade, 0.5), "label": f"after update {k}"}
+                style = {"linestyle": _TRACE_STYLES[grey.index(k) % len(_TRACE_STYLES)], "linewidth": 1.5,
+                         "alpha": max(shade, 0.75), "label": f"after update {k}"}
             else:  # one legend entry, on the last (darkest) grey line
                 style = {"linewidth": 1.0, "alpha": shade,
                          "label": "after each earlier update (fainter: older)" if k == grey[-1] else None}
@@ -2615,7 +2625,9 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
 def shared_legend(fig, *, ncol=6):
     """One legend below the panels of ``fig`` for what they draw, each entry once.
 
-    Entries with the same label in several panels appear once; the mistake
+    It replaces the panels' own legends (a helper such as
+    :func:`perceptron_trace` draws one). Entries with the same label in
+    several panels appear once; the mistake
     count that :func:`classifiers` puts in a line's label ("perceptron: 0
     mistakes") is dropped, since it differs from panel to panel (put it in
     each panel's title instead).
@@ -2659,6 +2671,9 @@ def shared_legend(fig, *, ncol=6):
             if label not in labels:
                 handles.append(handle)
                 labels.append(label)
+    for ax in fig.axes:  # the shared legend replaces the panels' own
+        if ax.get_legend() is not None:
+            ax.get_legend().remove()
     loc = "outside lower center" if fig.get_layout_engine() is not None else "lower center"
     return fig.legend(handles, labels, loc=loc, ncol=int(ncol), fontsize="small")
 
@@ -2803,8 +2818,11 @@ def run_lengths(x, counts, ax=None, *, marked=None, xlabel="x", ylabel="updates 
         mx = np.array([float(v[0]) for v in marked.values()])
         my = np.array([int(v[1]) for v in marked.values()])
         (rings,) = ax.plot(mx, my, "o", mfc="none", ms=10, color=OKABE_ITO[1], label=marked_label)
-        for text, (px, py) in marked.items():
-            ax.annotate(text, (px, py), textcoords="offset points", xytext=(5, 7), fontsize="small")
+        # labels of neighbouring rings alternate above and below them, so that close rings keep apart labels
+        by_x = sorted(marked.items(), key=lambda item: float(item[1][0]))
+        for j, (text, (px, py)) in enumerate(by_x):
+            ax.annotate(text, (px, py), textcoords="offset points", xytext=(5, 7) if j % 2 == 0 else (5, -15),
+                        fontsize="small")
     if log:
         ax.set_xscale("log")
     _label_axes(ax, xlabel, ylabel)

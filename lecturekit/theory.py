@@ -1,4 +1,4 @@
-"""Quantities of the convergence proof (Novikoff 1962; Daumé's and Dietterich's notes).
+"""Quantities of the convergence proof (Novikoff 1962; Daumé's notes and the "Linear Discriminants" slides).
 
 If some unit vector u separates the data with margin
 ``gamma = min_i y_i u . x_i > 0`` and every example has ``|x_i| <= R``, the

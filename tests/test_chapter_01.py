@@ -61,11 +61,22 @@ CLAIMS = {
     "keeps a right angle right only when one of its sides is parallel to the screen":
         "test_an_orthographic_drawing_keeps_a_right_angle_only_when_a_side_is_parallel_to_the_screen",
     "can push the cosine of two parallel vectors just past 1": "test_the_angle_is_in_0_to_180_even_where_the_cosine_rounds_past_1",
+    # claims without a general word, kept under test because they were once stated too broadly
+    "their labels and the dot products of all pairs of them, the Gram matrix":
+        "test_the_dual_classifier_needs_the_labels_and_the_gram_matrix",
+    "three points on one line are not": "test_three_collinear_points_with_alternating_labels_are_not_separable",
+    "numpy may add the products in another order": "test_lk_dot_adds_left_to_right_for_short_vectors_and_may_not_for_long_ones",
+    "for a\nvector that is itself a difference, such as $x$ minus its projection":
+        "test_a_tolerance_scaled_by_the_result_of_a_subtraction_fails_where_one_scaled_by_x_holds",
+    "on the numbers as Python prints them (the decimals you typed": "test_is_separable_reads_the_floats_as_the_decimals_python_prints",
+    "in the computer it may score a rounding error such as": "test_a_point_on_the_line_on_paper_can_score_plus_and_minus_a_rounding_error",
+    "In the computer rounding can make it larger by a rounding error for parallel vectors":
+        "test_a_computed_dot_product_of_parallel_vectors_can_exceed_the_product_of_the_norms",
 }
 # sentences with such a word that claim nothing general, each reviewed
 SHOWN = [
     "[every symbol of the course on one page](notation.md)",     # a link to the notation page
-    "it changes $w$ only when that\nexample is misclassified",   # the definition of the algorithm (chapter 4)
+    "it changes $w$ only when that\nexample has $y\\,(w \\cdot x) \\le 0$",  # the algorithm's rule (chapter 4)
     "The three panels share $a$; only $b$ turns.",                # describes the figure
     "In higher dimensions we cannot draw it",                     # about drawing, not data
     "This chapter only needs raw vectors",                        # the chapter's scope
@@ -573,3 +584,107 @@ def test_the_plane_draws_the_group_behind_it_under_it(elev, azim):
     front, back = (art.positive, art.negative) if viewer_side > 0 else (art.negative, art.positive)
     assert front.get_zorder() > art.surface.get_zorder() > back.get_zorder()
     plt.close(fig)
+
+
+# ---------------------------------------------------------------- claims once stated too broadly
+
+def test_the_dual_classifier_needs_the_labels_and_the_gram_matrix():
+    """Flach's dual score of x_j is sum_i alpha_i y_i (x_i . x_j): the same Gram matrix and alphas with the
+    labels flipped give the opposite scores, so the Gram matrix alone does not decide the classifier."""
+    X = np.array([[1.0, 2.0], [-1.0, 0.5], [0.3, -2.0]])
+    G, alpha = X @ X.T, np.array([1.0, 2.0, 1.0])
+    y = np.array([1.0, -1.0, 1.0])
+    scores = G @ (alpha * y)
+    assert np.allclose(scores, X @ (X.T @ (alpha * y)))          # the primal w = sum alpha_i y_i x_i
+    assert np.allclose(G @ (alpha * -y), -scores) and np.any(scores != 0)
+
+
+def test_three_collinear_points_with_alternating_labels_are_not_separable():
+    """d = 3 >= n - 1 = 2, and no 4 of the 3 points lie on one plane, yet +, -, + on a line is not separable:
+    the condition is affine independence. By hand: a score w.x + b that is linear along the line cannot be
+    positive at both ends and not positive in the middle."""
+    X = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [2.0, 0.0, 0.0]]
+    assert np.linalg.matrix_rank(lk.to_homogeneous(np.array(X))) == 2    # affinely dependent
+    assert not lk.is_separable(X, [1, -1, 1])
+    assert lk.is_separable([[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [2.0, 0.0, 1.0]], [1, -1, 1])
+
+
+def test_lk_dot_adds_left_to_right_for_short_vectors_and_may_not_for_long_ones():
+    """The chapter's vectors (d <= 5): lk.dot equals the loop of section 1 bit for bit; for 8 coordinates of
+    one-decimal numbers some pair differs in the last digit."""
+    rng = np.random.default_rng(3)
+    def loop(a, b):
+        total = 0.0
+        for a_i, b_i in zip(a, b):
+            total += a_i * b_i
+        return total
+    for d in range(1, 6):
+        for a, b in np.round(rng.uniform(-10, 10, size=(300, 2, d)), 1):
+            assert lk.dot(a, b) == loop(a, b)
+    pairs = np.round(rng.uniform(-10, 10, size=(300, 2, 8)), 1)
+    assert any(lk.dot(a, b) != loop(a, b) for a, b in pairs)
+
+
+@given(st.integers(-99, 99), st.integers(1, 99))
+def test_a_tolerance_scaled_by_the_result_of_a_subtraction_fails_where_one_scaled_by_x_holds(t, scale):
+    """Section 6's foot x - (x.w/|w|) w/|w| of a point x = t w / scale of the normal line is the origin on
+    paper; the computed foot is a rounding error, so scaling the tolerance by |foot| can call it off the line
+    (x = (0.1, 0.2) does), while scaling by |x|, what was subtracted, never does."""
+    w = np.array([1.0, 2.0])
+    x = np.array([t / scale, 2 * t / scale])
+    foot = x - lk.projection_length(x, w) * w / lk.norm(w)
+    assert abs(foot @ w) <= 1e-12 * lk.norm(w) * lk.norm(x)
+    x = np.array([0.1, 0.2])
+    foot = x - lk.projection_length(x, w) * w / lk.norm(w)
+    assert abs(foot @ w) > 1e-12 * lk.norm(w) * lk.norm(foot)
+
+
+def test_is_separable_reads_the_floats_as_the_decimals_python_prints():
+    """0.1 * 3 prints as 0.30000000000000004, so it and 0.3 are two points; typed 0.3 twice they are one."""
+    assert repr(0.1 * 3) == "0.30000000000000004"
+    assert lk.is_separable(np.array([[0.1 * 3], [0.3]]), [1, -1])
+    assert not lk.is_separable(np.array([[0.3], [0.3]]), [1, -1])
+
+
+def test_a_point_on_the_line_on_paper_can_score_plus_and_minus_a_rounding_error():
+    """w = (-0.6, 0.9), x = (0.3, 0.2): w.x = -0.18 + 0.18 = 0 on paper (Fractions), but not in floats, and
+    -w gives the opposite sign."""
+    w, x = np.array([-0.6, 0.9]), np.array([0.3, 0.2])
+    assert sum(Fraction(str(a)) * Fraction(str(b)) for a, b in zip(w, x)) == 0
+    s, s_neg = lk.dot(w, x), lk.dot(-w, x)
+    assert s != 0 and s_neg == -s and abs(s) < 1e-16
+
+
+def test_a_computed_dot_product_of_parallel_vectors_can_exceed_the_product_of_the_norms():
+    """Question 4's answer: section 3's a_par and b_par = 0.7 a_par."""
+    a = np.array([-1.0, 0.7, -0.9])
+    b = 0.7 * a
+    assert repr(lk.dot(a, b)) == "1.6099999999999999" and repr(lk.norm(a) * lk.norm(b)) == "1.6099999999999997"
+    assert lk.dot(a, b) > lk.norm(a) * lk.norm(b)
+
+
+def test_the_edge_on_direction_lies_in_the_plane_and_the_chapter_shows_no_cross_product():
+    """Section 7's u, built with section 4's projection, is a unit vector in the plane w3.x = 0 at a right
+    angle to (2, 0, -1); and no code cell uses np.cross, which would answer Exercise 1 by copying."""
+    import nbformat
+    w3 = np.array([1.0, 1.0, 2.0])
+    p, q = np.array([2.0, 0.0, -1.0]), np.array([0.0, 2.0, -1.0])
+    u = q - lk.project(q, p)
+    u = u / lk.norm(u)
+    assert abs(u @ w3) < 1e-12 and abs(u @ p) < 1e-12 and lk.norm(u) == pytest.approx(1.0)
+    assert np.allclose(u, np.array([-1.0, 5.0, -2.0]) / np.sqrt(30.0))       # by hand: q - p/5 = (-0.4, 2, -0.8)
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    assert not any("np.cross" in c.source for c in nb.cells if c.cell_type == "code")
+
+
+def test_the_mirror_exercise_feedback_reveals_no_expected_image():
+    """Exercise 2 asks the learner to work out where (3, 2) must go by hand; the failure names the mistake
+    but prints no expected vector."""
+    given = ("def reflect(x, w):\n    x, w = np.asarray(x, dtype=float), np.asarray(w, dtype=float)\n"
+             "    along = np.array([w[1], w[0]])\n"
+             "    return 2 * (x @ along) / np.linalg.norm(along) * along - x\n")
+    message = visible_feedback(STEM, "ch01-reflect", given)
+    assert message is not None and "the given function unchanged" in message
+    assert "expected" not in message.lower()
+    for image in ("-2., -1.", "-2.0, -1.0", "3., -2.", "3.0, -2.0"):
+        assert image not in message

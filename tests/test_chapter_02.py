@@ -42,6 +42,12 @@ CLAIMS = {
         "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
     "the product $k \\tilde w$ can be rounded unless $|k|$ is a power of 2":
         "test_a_power_of_two_multiple_is_exact_away_from_underflow_and_overflow",
+    "as decimals of a few digits, like these, a power of 2 prints as exactly $k$ times them":
+        "test_a_power_of_two_multiple_is_exact_away_from_underflow_and_overflow",
+    "With computed weights even $k = 2$ can move a point on the line":
+        "test_a_power_of_two_multiple_of_computed_weights_can_move_a_point_on_the_line",
+    "The default is never farther from 0 and has the same sign":
+        "test_the_lifted_margin_is_never_farther_from_0_than_the_input_margin",
     "for a fitted scikit-learn linear classifier `clf` of **two** classes":
         "test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0",
     "in exact arithmetic an algorithm that only uses scores and sums of examples makes the same decisions in either":
@@ -362,6 +368,10 @@ def test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring():
                     base = lk.widgets.hyperplane_state(*typed, swap=swap, flip=flip, X=X, y=y)
                     assert s["offset"] == base["offset"] and np.array_equal(s["unit_normal"], base["unit_normal"])
                     assert 0 in expect                                  # (1, 1) is on the line
+    # unlike LinearClassifier(k * w): times 3 the stored weights put (1, 1) on the positive side
+    assert lk.LinearClassifier(3.0 * np.array([-0.3, 0.1, 0.2])).predict([[1.0, 1.0]])[0] == 1
+    s3 = lk.widgets.hyperplane_state(*typed, k=3.0, X=X, y=[1, 1, 1, -1, 1])
+    assert 0 in s3["misclassified"].tolist()                            # the explorer still rings it
     X, y = lk.datasets.separable(30, seed=1)                            # the explorer's start state
     assert lk.is_separable(X, y) and lk.widgets.hyperplane_state(0.6, 0.8, -0.2, X=X, y=y)["n_misclassified"] == 1
 
@@ -372,15 +382,55 @@ def test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring():
 def test_a_power_of_two_multiple_is_exact_away_from_underflow_and_overflow(w_h, X, k):
     """k w~ with |k| a power of 2 is exact in binary (no underflow or overflow at these sizes): every
     computed score is k times the old one, bit for bit, and predict changes exactly as the sign of k says;
-    at the edges it fails, as the chapter says: 0.5 * 5e-324 underflows to 0, 2 * 1e308 overflows."""
+    the printed k w~ is k times the printed w~ (lecturekit decides on those decimals), so every decision is
+    kept; at the edges it fails, as the chapter says: 0.5 * 5e-324 underflows to 0, 2 * 1e308 overflows."""
+    from fractions import Fraction
+
     kw = k * w_h
     assert np.array_equal(kw / k, w_h)
+    # on weights typed with a few digits the printed k w~ is exactly k times the printed w~ ...
+    assert [Fraction(repr(float(v))) for v in kw] == [Fraction(k) * Fraction(repr(float(v))) for v in w_h]
     old, new = lk.LinearClassifier(w_h), lk.LinearClassifier(kw)
     if k > 0:
         assert np.array_equal(old.predict(X), new.predict(X))
     assert np.array_equal(0.5 * np.array([-5e-324, 5e-324]), [0.0, 0.0])
     with np.errstate(over="ignore"):
         assert np.isinf(2 * np.float64(1e308))
+
+
+def test_a_power_of_two_multiple_of_computed_weights_can_move_a_point_on_the_line():
+    """The review's counterexample: on the printed decimals (1, 1) lies exactly on the line of
+    (-0.9999999999999999, 0.7999999999999999, 0.2), but 2 * 0.7999999999999999 prints as
+    1.5999999999999999, not twice 0.7999999999999999, and predict at (1, 1) flips from -1 to +1."""
+    from fractions import Fraction
+
+    w = np.array([-0.9999999999999999, 0.7999999999999999, 0.2])
+    typed = [Fraction(repr(float(v))) for v in w]
+    assert typed[0] + typed[1] + typed[2] == 0                                  # on the line, as printed
+    assert repr(float(2 * w[1])) == "1.5999999999999999" and Fraction(repr(float(2 * w[1]))) != 2 * typed[1]
+    assert np.array_equal(2 * w / 2, w)                                         # the binary product is exact
+    x = [[1.0, 1.0]]
+    assert lk.LinearClassifier(w).predict(x)[0] == -1 and lk.LinearClassifier(2 * w).predict(x)[0] == 1
+
+
+@given(arrays(np.float64, 3, elements=st.floats(-5, 5)).filter(lambda w: np.linalg.norm(w[1:]) > 1e-3),
+       arrays(np.float64, (6, 2), elements=st.integers(-30, 30).map(lambda v: v / 10)))
+def test_the_lifted_margin_is_never_farther_from_0_than_the_input_margin(w_h, X):
+    """|w~| >= |w|, so min y s / |w~| and min y s / |w| have the same sign and the first is no farther
+    from 0; for b = 0 they are equal. Checked against the margins computed here from the scores."""
+    y = np.where(np.arange(6) % 2 == 0, 1, -1)
+    lifted, plane = lk.margin(w_h, X, y), lk.margin(w_h, X, y, space="input")
+    assert np.sign(lifted) == np.sign(plane)
+    assert abs(lifted) <= abs(plane) * (1 + 1e-12)
+    if lifted > 0:
+        assert lifted <= plane * (1 + 1e-12)
+    if lifted < 0:
+        assert lifted >= plane * (1 + 1e-12)
+    m = np.min(y * (lk.to_homogeneous(X) @ w_h))
+    assert lifted == pytest.approx(m / np.linalg.norm(w_h), rel=1e-9, abs=1e-12)
+    assert plane == pytest.approx(m / np.linalg.norm(w_h[1:]), rel=1e-9, abs=1e-12)
+    w0 = np.r_[0.0, w_h[1:]]
+    assert lk.margin(w0, X, y) == pytest.approx(lk.margin(w0, X, y, space="input"), rel=1e-12, abs=1e-15)
 
 
 def test_the_perceptron_updates_the_bias_as_one_more_weight():
@@ -434,6 +484,33 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
     assert sorted(UNRELATED) == sorted(exercises(STEM_FEEDBACK)), "one unrelated answer per exercise"
     message = visible_feedback(STEM_FEEDBACK, gid, UNRELATED[gid])
     assert message is not None and KNOWN not in message and "Hint: " in message, message
+
+
+@pytest.mark.parametrize("answer, passes", [
+    ("w_both = [2.0, 2.0, 2.0]", True), ("w_both = [-0.3, -0.3, -0.3]", True),
+    # not equal, so not the same classifier: at (-0.5, -0.50000000005) the two readings disagree
+    ("w_both = [1.0, 1.0, 1.0 + 1e-10]", False), ("w_both = [1.0 + 1e-15, 1.0, 1.0]", False),
+])
+def test_exercise_1_accepts_only_three_equal_numbers(answer, passes):
+    """Read first (b, w) = (w0, (w1, w2)), read last (w2, (w0, w1)); the same classifier needs a k > 0 with
+    w2 = k w0, w0 = k w1, w1 = k w2, so k = 1 and w0 = w1 = w2. A near miss is a different line."""
+    w = np.array([1.0, 1.0, 1.0 + 1e-10])
+    x = [[-0.5, -0.50000000005]]
+    first = lk.LinearClassifier(w).predict(x)[0]
+    last = lk.LinearClassifier([w[2], w[0], w[1]]).predict(x)[0]
+    assert first != last
+    assert (visible_feedback(STEM_FEEDBACK, "ch02-both-layouts", answer + "\n") is None) == passes
+
+
+@pytest.mark.parametrize("b_p, b_f, passes", [
+    ("36.0", "-20.0", True), ("36.0004", "-19.9996", True), ("36 + 1 / 3000", "-20.0", True),
+    ("36.02", "-20.0", False), ("36.0", "-20.02", False), ("36.001", "-20.0", False), ("36.0", "-19.999", False),
+])
+def test_exercise_4_accepts_three_decimals_and_no_less(b_p, b_f, passes):
+    """"Exact values or at least three decimals": within 5e-4 of 36 and of -20 (by hand in
+    test_exercise_4_expected_values_by_hand), absolutely, not relative to the size of the answer."""
+    answer = f"b_for_p = {b_p}\nb_for_foot = {b_f}\n"
+    assert (visible_feedback(STEM_FEEDBACK, "ch02-distance", answer) is None) == passes
 
 
 # ---------------------------------------------------------------- the chapter's figure helper and explorer

@@ -922,9 +922,29 @@ CLAIMS = {
     "The voted perceptron is in general not a linear classifier": "test_the_vote_is_not_a_linear_classifier",
     "the voted one in general is not": "test_the_vote_is_not_a_linear_classifier",
     "on some data the rate-1 run from it makes other updates": "test_a_start_computed_in_floating_point_can_change_the_run",
-    "use rates that are powers of two": "test_a_start_computed_in_floating_point_can_change_the_run",
-    "a number you compute, such as `w0 / 0.3`, is rounded before it gets there":
+    "use a rate that is a\npower of two (0.5, 0.25, 2)": "test_a_power_of_two_rate_keeps_a_typed_decimal_start_exact",
+    "halving or doubling a short decimal such as 0.3":
+        "test_halving_or_doubling_a_short_decimal_prints_as_the_halved_or_doubled_decimal",
+    "A start you computed is not safe even then":
+        "test_a_computed_start_can_part_the_runs_even_with_a_power_of_two_rate",
+    "In the run\nbelow the point $(0.1 + 0.2, 0)$ lies exactly on the start's boundary, read either way":
+        "test_a_computed_start_can_part_the_runs_even_with_a_power_of_two_rate",
+    "a number you compute, such as `w0 / 0.3`, is read\n  as the decimal Python prints for it, not as the exact quotient":
         "test_a_start_computed_in_floating_point_can_change_the_run",
+    "lecturekit decides the sign of such scores exactly on the numbers as Python prints them":
+        "test_lecturekit_decides_every_score_as_exact_arithmetic_on_decimal_data",
+    "where both signs are the course's (§3: a score of 0 counts as $-1$, `lk.conventions.sign`)":
+        "test_the_chapters_vote_with_the_course_sign_is_the_librarys_vote",
+    "vote predicts what that vector predicts, its boundary included":
+        "test_the_vote_with_the_course_sign_is_one_vectors_prediction_when_its_count_outweighs_the_rest",
+    "the argument above works for every $\\eta > 0$, so that range is a\nconvention":
+        "test_the_rate_argument_holds_for_every_positive_rate_in_exact_arithmetic",
+    "adding a positive multiple of a vector never makes the angle to it larger":
+        "test_an_update_never_turns_w_away_from_the_example",
+    "and in lecturekit, for a start typed as short decimals and a rate that is a power of two":
+        "test_a_power_of_two_rate_keeps_a_typed_decimal_start_exact",
+    "Not every feature does it": "test_xor_stays_inseparable_with_a_feature_that_is_a_linear_combination",
+    "with at most $(R/\\gamma)^2$ updates (chapter 5), where": "test_the_mistake_bound_holds_for_every_order",
     "any `max_iter` of 7 or more lands on exactly the weights above":
         "test_scikit_learn_lands_on_the_weights_for_any_max_iter_of_7_or_more",
     "with the product $x_1x_2$ as a third\nfeature XOR is separable": "test_xor_is_separable_with_the_product_feature",
@@ -933,7 +953,6 @@ CLAIMS = {
     "what the plain perceptron returns after the same": "test_the_averaged_perceptron_keeps_the_plain_perceptrons_last_vector",
     "already separates the data (then no update happens, whatever η)":
         "test_from_a_separating_start_no_rate_makes_an_update",
-    "computed in floating point, which on this data set changes nothing": "test_section_6_numbers_and_flachs_three_rates",
 }
 
 SHOWN = [
@@ -1338,3 +1357,189 @@ def test_the_region_legend_patches_carry_the_colour_and_opacity_of_their_regions
             assert np.allclose(h.get_facecolor()[:3], to_rgba(lk.plot.class_style([c])[0][0])[:3])
     finally:
         plt.close(fig)
+
+
+# ---------------------------------------------------------------- claims added with the second review's fixes
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(-9, 9), st.integers(-9, 9)), min_size=2, max_size=5),
+       st.lists(st.sampled_from([-1, 1]), min_size=5, max_size=5),
+       st.lists(st.integers(-999, 999), min_size=3, max_size=3),
+       st.sampled_from([0.5, 0.25, 2.0]))
+def test_a_power_of_two_rate_keeps_a_typed_decimal_start_exact(points, labels, start, eta):
+    """§6: with a start typed as short decimals (hundredths) and a rate 0.5, 0.25 or 2, `w0 / eta` prints as the
+    decimal the theorem names, so lecturekit's rate-eta run from w0 and its rate-1 run from w0 / eta make the
+    updates of the exact rate-eta run (data in tenths, where ties are common)."""
+    from fractions import Fraction
+    from lecturekit.exact import decimal
+
+    X = np.array(points, dtype=float) / 10
+    y = np.array(labels[:len(points)])
+    assume(len(set(y.tolist())) == 2)
+    w0 = np.array(start, dtype=float) / 100
+    for v in w0:
+        assert decimal(v / eta) == decimal(v) / Fraction(eta)
+    a = quiet(lk.perceptron, X, y, eta=eta, w0=w0, max_epochs=30)
+    b = quiet(lk.perceptron, X, y, eta=1.0, w0=w0 / eta, max_epochs=30)
+    exact = _exact_trace(X.tolist(), y.tolist(), eta, w0.tolist(), max_epochs=30)
+    assert a.trace.index.tolist() == b.trace.index.tolist() == exact
+
+
+def test_halving_or_doubling_a_short_decimal_prints_as_the_halved_or_doubled_decimal():
+    """§6 ('halving or doubling a short decimal such as 0.3 gives the float Python prints as 0.15 or 0.6'):
+    20000 seeded decimals of up to 14 significant digits, scaled by 1/2, 2, 1/4, 4."""
+    import random
+    from fractions import Fraction
+    from lecturekit.exact import decimal
+
+    rng = random.Random(4)
+    for _ in range(20000):
+        digits = rng.randint(1, 14)
+        d = Fraction(rng.randint(1, 10 ** digits - 1)) * Fraction(10) ** rng.randint(-8, 6)
+        assert decimal(float(d)) == d
+        for factor in (0.5, 2.0, 0.25, 4.0):
+            assert decimal(float(d) * factor) == d * Fraction(factor)
+    assert repr(0.3 / 2) == "0.15" and repr(0.3 * 2) == "0.6"
+
+
+def test_a_computed_start_can_part_the_runs_even_with_a_power_of_two_rate():
+    """§6 ('A start you computed is not safe even then'): -(0.1 + 0.2) doubled does not print as twice the decimal
+    Python prints for it, and lecturekit's rate-0.5 run from w0 parts from its rate-1 run from w0 / 0.5 at the tie
+    of (0.1 + 0.2, 0) with the start's boundary."""
+    from fractions import Fraction
+    from lecturekit.exact import decimal
+
+    w0 = np.array([-(0.1 + 0.2), 1.0, 0.0])
+    X, y = np.array([[0.1 + 0.2, 0.0], [1.0, 1.0]]), np.array([-1, 1])
+    assert repr(float(w0[0])) == "-0.30000000000000004" and repr(float(w0[0] / 0.5)) == "-0.6000000000000001"
+    assert decimal(w0[0] / 0.5) != 2 * decimal(w0[0])
+    assert decimal(w0[0]) + decimal(X[0, 0]) == 0          # the tie on the start's boundary
+    assert w0[0] + X[0, 0] == 0                              # in binary too ("read either way")
+    assert decimal(w0[0] / 0.5) + 2 * decimal(X[0, 0]) == Fraction(-2, 10 ** 17)
+    half = quiet(lk.perceptron, X, y, eta=0.5, w0=w0)
+    one = quiet(lk.perceptron, X, y, eta=1.0, w0=w0 / 0.5)
+    assert half.trace.index.tolist() == [0] and one.trace.index.tolist() == []
+
+
+def test_the_chapters_vote_with_the_course_sign_is_the_librarys_vote():
+    """§9: the vote written with the course's sign (a score of 0 votes -1) is voted.predict, also on the last
+    vector's boundary, where numpy's sign(0) = 0 would give another answer: the toy set after 10 epochs, at
+    (4, 1), (8, 2), (2, 0.5) on -x1 + 4 x2 = 0 and on a grid."""
+    X, y = lk.datasets.toy()
+    voted = lk.voted_perceptron(X, y, max_epochs=10)
+    g = np.linspace(-4, 4, 33)
+    P = np.vstack([[[4.0, 1.0], [8.0, 2.0], [2.0, 0.5]], [(a, b) for a in g for b in g]])
+    scores = voted.weights @ lk.to_homogeneous(P).T
+    chapter = lk.conventions.sign(voted.counts @ lk.conventions.sign(scores))
+    np.testing.assert_array_equal(chapter, voted.predict(P))
+    np.testing.assert_array_equal(voted.predict(P[:3]), [lk.conventions.SIGN_AT_ZERO] * 3)
+    with_numpy_sign = np.sign(voted.counts @ np.sign(scores))
+    assert not np.array_equal(with_numpy_sign[:3], voted.predict(P[:3]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(separable_sets, st.integers(1, 30))
+def test_the_vote_with_the_course_sign_is_one_vectors_prediction_when_its_count_outweighs_the_rest(data, epochs):
+    """§9: when one count exceeds all the others together, the vote predicts what that vector predicts: the
+    library's vote on the training points and a grid, and the vote written with the course's sign, in exact
+    arithmetic, on points of that vector's own boundary (integer data, so every kept vector is an integer one)."""
+    from fractions import Fraction
+
+    X, y = _separable(data)
+    voted = lk.voted_perceptron(X, y, max_epochs=epochs)
+    k = int(np.argmax(voted.counts))
+    assume(2 * voted.counts[k] > voted.counts.sum())
+    g = np.linspace(-5, 5, 21)
+    P = np.vstack([X, np.array([(a, b) for a in g for b in g])])
+    np.testing.assert_array_equal(voted.predict(P), lk.LinearClassifier(voted.weights[k]).predict(P))
+    W = [[Fraction(int(v)) for v in w] for w in voted.weights]
+    w0, w1, w2 = W[k]
+    assume(w2 != 0)
+    for m in range(-6, 7):                           # (m, x2) on w_k's boundary w0 + w1 m + w2 x2 = 0
+        x = (Fraction(1), Fraction(m), -(w0 + w1 * m) / w2)
+        votes = sum(int(c) * int(lk.conventions.sign(float(sum(a * b for a, b in zip(w, x)))))
+                    for c, w in zip(voted.counts, W))
+        assert int(lk.conventions.sign(votes)) == lk.conventions.SIGN_AT_ZERO
+
+
+def test_xor_stays_inseparable_with_a_feature_that_is_a_linear_combination():
+    """§10 ('Not every feature does it'): x1 + x2 as a third feature leaves XOR inseparable (an LP and a run of
+    500 epochs), while x1 x2 separates it."""
+    Xx, yx = lk.datasets.xor()
+    Xs = np.column_stack([Xx, Xx[:, 0] + Xx[:, 1]])
+    assert not lk.is_separable(Xs, yx)
+    assert not quiet(lk.perceptron, Xs, yx, max_epochs=500).converged
+    assert lk.is_separable(np.column_stack([Xx, Xx[:, 0] * Xx[:, 1]]), yx)
+
+
+def test_question_7s_bound_needs_the_homogeneous_r_and_gamma():
+    """Question 7: on X = [(0.1, 0), (0, 0)], y = (+1, -1) the run needs 203 updates; with R and gamma in
+    homogeneous coordinates (a unit u~, the bias included) the bound holds, with Exercise 5's margin (divided by
+    |w| alone) and R = max |x| it would be 4."""
+    X, y = np.array([[0.1, 0.0], [0.0, 0.0]]), np.array([1, -1])
+    r = quiet(lk.perceptron, X, y, max_epochs=1000)
+    assert r.converged and r.n_updates == 203
+    u = np.array([-0.05, 1.0, 0.0])                     # the line x1 = 0.05
+    Xh = lk.to_homogeneous(X)
+    R, gamma = np.max(np.linalg.norm(Xh, axis=1)), np.min(y * (Xh @ u)) / np.linalg.norm(u)
+    assert r.n_updates <= (R / gamma) ** 2
+    raw = (np.max(np.linalg.norm(X, axis=1)) / (np.min(y * (X @ u[1:] + u[0])) / np.linalg.norm(u[1:]))) ** 2
+    assert r.n_updates > raw
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(-9, 9), st.integers(-9, 9)), min_size=2, max_size=5),
+       st.lists(st.sampled_from([-1, 1]), min_size=5, max_size=5),
+       st.lists(st.integers(-20, 20), min_size=3, max_size=3),
+       st.sampled_from([(3, 10), (7, 1), (10, 1), (1, 3), (13, 5)]))
+def test_the_rate_argument_holds_for_every_positive_rate_in_exact_arithmetic(points, labels, start, rate):
+    """§6 ('works for every eta > 0, so that range is a convention'): in fractions, the rate-eta run from w0 makes
+    the updates of the rate-1 run from w0 / eta, for rates inside and outside Flach's 0 < eta <= 1."""
+    from fractions import Fraction
+
+    eta = Fraction(*rate)
+    X = [[Fraction(a, 10), Fraction(b, 10)] for a, b in points]
+    y = labels[:len(points)]
+    w0 = [Fraction(v, 10) for v in start]
+    assert _exact_trace(X, y, eta, w0, max_epochs=20) == _exact_trace(X, y, 1, [v / eta for v in w0], max_epochs=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(-6, 6), min_size=3, max_size=3), st.lists(st.integers(-6, 6), min_size=3, max_size=3),
+       st.sampled_from([(1, 10), (1, 2), (1, 1), (3, 1), (7, 1)]))
+def test_an_update_never_turns_w_away_from_the_example(w, z, rate):
+    """§4 ('adding a positive multiple of a vector never makes the angle to it larger'): cos(w + eta z, z) >=
+    cos(w, z) for every w, z != 0 and eta > 0 with w + eta z != 0, compared exactly (integers and fractions,
+    including w = -c z, where the angle jumps from 180° to 0°)."""
+    from fractions import Fraction
+
+    w, z, eta = [Fraction(v) for v in w], [Fraction(v) for v in z], Fraction(*rate)
+    dot = lambda a, b: sum(p * q for p, q in zip(a, b))   # noqa: E731
+    w2 = [a + eta * b for a, b in zip(w, z)]
+    assume(any(z) and any(w) and any(w2))
+
+    def cos_key(a):        # cos(a, z) up to the positive factor |z|, compared as sign * cos^2
+        n = dot(a, z)
+        return (n > 0) - (n < 0), n * n / dot(a, a)
+
+    (s1, q1), (s2, q2) = cos_key(w), cos_key(w2)
+    assert s2 > s1 or (s2 == s1 and (q2 >= q1 if s1 >= 0 else q2 <= q1))
+
+
+def test_the_zoom_of_section_7_holds_the_closest_points_of_three_drawn_lines():
+    """§7's figure: the right panel (x1 in [-1.8, -0.6], x2 in [0.7, 2.2]) holds the closest training point of the
+    lines of seeds 0, 2 and 5, not that of the order as given; the distances range from 0.02 to 0.10 over the seven
+    orders."""
+    Xu, yu = lk.datasets.unbalanced(40, 20, seed=0)
+    orders = {"as given": np.arange(len(yu))}
+    orders.update({f"seed {s}": np.random.default_rng(s).permutation(len(yu)) for s in range(6)})
+    inside, gaps = {}, []
+    for name, p in orders.items():
+        w = lk.perceptron(Xu[p], yu[p]).w
+        w = w / np.linalg.norm(w[1:])
+        d = yu * (w[0] + Xu @ w[1:])
+        x1, x2 = Xu[np.argmin(d)]
+        inside[name] = bool(-1.8 <= x1 <= -0.6 and 0.7 <= x2 <= 2.2)
+        gaps.append(d.min())
+    assert [n for n in ("as given", "seed 0", "seed 2", "seed 5") if inside[n]] == ["seed 0", "seed 2", "seed 5"]
+    assert round(min(gaps), 2) == 0.02 and round(max(gaps), 2) == 0.10

@@ -365,7 +365,7 @@ CLAIMS = {
         "test_lecturekits_count_does_not_depend_on_eta_on_decimal_data",
     "it refuses a $\\mathbf{u}$ that does not separate the data":
         "test_novikoff_bound_refuses_a_u_through_a_point_on_decimal_data",
-    "every score is 10 times as large, with the same sign": "test_without_a_bias_scaling_by_10_keeps_the_run",
+    "every score is 100 times as large, with the same sign": "test_without_a_bias_scaling_by_10_keeps_the_run",
     "on separable data that moment always came": "test_the_bound_holds_for_any_order_and_eta",
     "makes at most $R^2/\\gamma^2$ updates, whatever the order of the examples and whatever $\\eta > 0$":
         "test_the_bound_holds_for_any_order_and_eta",
@@ -579,7 +579,8 @@ def test_lecturekits_count_does_not_depend_on_eta_on_decimal_data():
 
 
 def test_without_a_bias_scaling_by_10_keeps_the_run():
-    """Question 2: through the origin, 10 x gives the same updates (every score times 10): integer data, where
+    """Question 2: through the origin, 10 x gives the same updates (every w_k times 10, every score times 100):
+    integer data, where
     float arithmetic is exact, and decimal data typed both ways (needs the exact decisions)."""
     rng = np.random.default_rng(6)
     for _ in range(30):
@@ -591,6 +592,10 @@ def test_without_a_bias_scaling_by_10_keeps_the_run():
             b = lk.perceptron(10 * X, y, fit_intercept=False, max_epochs=30)
         assert a.trace.index.tolist() == b.trace.index.tolist()
         np.testing.assert_array_equal(b.w, 10 * a.w)
+        # the weights grew by 10 and so did the points: every score by 100 (integers, so exact in floats)
+        scores, scores10 = a.decision_function(X), b.decision_function(10 * X)
+        np.testing.assert_array_equal(scores10, 100 * scores)
+        assert np.array_equal(np.sign(scores10), np.sign(scores))
     for _ in range(30):   # tenths typed as decimals (0.7) against the same numbers times 10 (7): many exact ties
         K = rng.integers(-5, 6, size=(6, 2))
         y = np.array([1, -1, *np.where(rng.normal(size=4) > 0, 1, -1)])
@@ -1112,3 +1117,35 @@ def test_gamma_on_homogeneous_points_is_never_larger_than_the_margin_in_the_plan
     through_origin = np.array([0.0, u[1], u[2]])
     if np.min(y * (lk.to_homogeneous(X) @ through_origin)) > 0:
         assert lk.margin(through_origin, X, y) == pytest.approx(lk.margin(through_origin, X, y, space="input"))
+
+
+def test_the_length_of_w_k_ends_at_58_percent_of_its_ceiling():
+    """Section 3's things to try: on section 2's run |w_k| / (sqrt(k) R) is 0.58 at the end and between 0.57 and
+    0.63 from the third update on (0.79 and 0.65 before)."""
+    X, y = lk.datasets.separable(60, 2, margin=0.02, seed=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = lk.perceptron(X, y, max_epochs=1000, keep_weights=True)
+    Z = np.hstack([np.ones((len(X), 1)), X])
+    R = max(math.sqrt(float(z @ z)) for z in Z)
+    ratio = [float(np.linalg.norm(w)) / (math.sqrt(k) * R) for k, w in enumerate(res.trace.weights) if k > 0]
+    assert len(ratio) == res.n_updates == 39
+    assert round(100 * ratio[-1]) == 58
+    assert round(100 * min(ratio[2:])) == 57 and round(100 * max(ratio[2:])) == 63
+    assert ratio[0] > 0.7 and ratio[1] > 0.64
+
+
+@pytest.mark.parametrize("answer", [238.0, 123.0, 250.0, 136.0])
+def test_exercise_5_never_shows_a_derived_value(answer):
+    """The checker keeps its expected values to itself (reveal=False): a constant answer, right for one call
+    or for none, is told which call failed but not what it should have returned."""
+    from lecturekit.exercises.ch05 import _X_TOY, _Y_TOY, _start_reference
+
+    hidden = [_start_reference(w0, _X_TOY, _Y_TOY, u) for w0, u in
+              (([1.0, 2.0, -1.0], [0.0, -1.0, 4.0]), ([0.0, -3.0, 12.0], [0.0, -2.0, 8.0]))]
+    message = visible_feedback(STEM, "ch05-start", f"def bound_from_start(w0, X, y, u):\n    return {answer!r}\n")
+    assert message is not None
+    for value in (238.0, *hidden):
+        for shown in {f"{value:g}", f"{value:.3f}", f"{value:.6g}", f"{round(value)}"}:
+            if shown != f"{answer:g}" and shown != repr(answer):
+                assert shown not in message, (shown, message)

@@ -342,6 +342,15 @@ def test_on_decimal_data_a_tie_can_part_the_two_runs():
         prim = lk.perceptron(phi(X), y, fit_intercept=False, max_epochs=20)
     assert kern.trace.index.tolist() == [0, 1, 1]
     assert prim.trace.index.tolist() != kern.trace.index.tolist()
+    # four integer points suffice: phi(x0) . phi(x3) = 1 - sqrt2 sqrt2 + 1 is exactly 0, about -4e-16 in floats
+    X, y = np.array([[0, -1], [1, -2], [0, -1], [1, 1]]), np.array([1, 1, 1, -1])
+    dual, primal = _dual_and_primal_exact(X, y, 20)
+    assert dual == primal == [0, 3]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        kern = lk.dual_perceptron(X, y, kernel=lk.polynomial_kernel(2), fit_intercept=False, max_epochs=20)
+        prim = lk.perceptron(phi(X.astype(float)), y, fit_intercept=False, max_epochs=20)
+    assert kern.trace.index.tolist() == [0, 3] and prim.trace.index.tolist() == [0]
 
 
 CLAIMS = {
@@ -405,6 +414,8 @@ CLAIMS = {
     "In exact arithmetic the two runs therefore make the same mistakes in the same order":
         "test_the_kernel_perceptron_makes_the_updates_of_the_perceptron_on_phi",
     "the two runs may decide that tie differently and part": "test_on_decimal_data_a_tie_can_part_the_two_runs",
+    "The extra features fitted the noise, and not only the noise":
+        "test_without_flipped_labels_the_held_out_error_still_rises",
     "multiplying a feature by a factor only divides its least-squares weight by that factor":
         "test_stretching_a_feature_divides_its_least_squares_weight",
     "Least squares makes the same number of mistakes at every setting": "test_feature_map_explorer_claims_of_section_9",
@@ -764,3 +775,66 @@ def test_the_long_vector_separates_the_augmented_data_with_the_stated_margin(X, 
     assert np.allclose(scores, y * (Xh @ u) + d) and np.all(scores >= gamma - 1e-9)
     assert np.isclose(np.linalg.norm(long), np.sqrt(1 + np.sum(d**2) / delta**2))
     assert np.all(scores / np.linalg.norm(long) >= gamma / np.sqrt(1 + np.sum(d**2) / delta**2) - 1e-9)
+
+
+# ---------------------------------------------------------------- exact squares of typed decimals
+from fractions import Fraction  # noqa: E402
+
+_DECIMALS = st.one_of(st.integers(-999, 999).map(lambda k: k / 100), st.integers(-99, 99).map(lambda k: k / 10),
+                      st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(_DECIMALS, _DECIMALS), min_size=1, max_size=6))
+def test_the_feature_maps_round_the_exact_products_of_the_numbers_as_typed(rows):
+    X = np.array(rows, dtype=float)
+    exact = lambda a, b: float(Fraction(repr(float(a))) * Fraction(repr(float(b))))  # noqa: E731
+    Z = lk.square_features(X)
+    assert [[exact(v, v) for v in row] for row in X] == Z.tolist()
+    P = lk.product_features(X)
+    assert P[:, :2].tolist() == X.tolist() and P[:, 2].tolist() == [exact(a, b) for a, b in X]
+
+
+def test_squares_of_typed_decimals_keep_a_midpoint_a_midpoint_and_large_arrays_use_numpy():
+    X, y = np.array([[0.1, 0.7], [0.7, 0.1], [0.5, 0.5]]), np.array([1, 1, -1])
+    assert 0.1 * 0.1 != 0.01 and lk.square_features(X).tolist() == [[0.01, 0.49], [0.49, 0.01], [0.25, 0.25]]
+    # (1/4, 1/4) is exactly the midpoint of (1/100, 49/100) and (49/100, 1/100): no line separates
+    assert lk.is_separable(X, y) and not lk.is_separable(lk.square_features(X), y)
+    big = np.random.default_rng(0).uniform(-3, 3, size=(lk.features.EXACT_LIMIT // 2 + 1, 2))
+    assert np.array_equal(lk.square_features(big), big * big)
+
+
+def test_exercise_2_accepts_data_whose_squares_are_exactly_inseparable():
+    answer = "X_lost = np.array([[0.1, 0.7], [0.7, 0.1], [0.5, 0.5]])\ny_lost = np.array([1, 1, -1])\n"
+    assert visible_feedback(STEM, "ch09-construct-lost", answer) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(-9_999_999, 9_999_999), st.integers(-12, 5), st.integers(-9_999_999, 9_999_999), st.integers(-12, 5))
+def test_squares_of_numbers_typed_with_up_to_7_significant_digits_are_exact(m, e, m2, e2):
+    x, x2 = float(f"{m}e{e}"), float(f"{m2}e{e2}")
+    Z, P = lk.square_features([[x, x2]]), lk.product_features([[x, x2]])
+    assert Fraction(repr(float(Z[0, 0]))) == Fraction(f"{m}e{e}") ** 2
+    assert Fraction(repr(float(Z[0, 1]))) == Fraction(f"{m2}e{e2}") ** 2
+    assert Fraction(repr(float(P[0, 2]))) == Fraction(f"{m}e{e}") * Fraction(f"{m2}e{e2}")
+
+
+def test_without_flipped_labels_the_held_out_error_still_rises():
+    def noisy(n, seed):
+        Xr, yr = lk.datasets.circles(n, a=2.0, b=1.0, gap=0.0, seed=seed)
+        flip = np.random.default_rng(seed + 100).random(n) < 0.1
+        return Xr / 2, np.where(flip, -yr, yr), yr
+
+    def held_out(X, y, X_te, y_te, p):
+        fit = lk.least_squares_classifier(_monomials(X, p), y)
+        return round(float(np.mean(fit.predict(_monomials(X_te, p)) != y_te)), 3)
+
+    X_te, y_te, _ = noisy(2000, 2)
+    X, y, y_clean = noisy(30, 1)
+    assert np.sum(y != y_clean) == 2
+    assert (held_out(X, y_clean, X_te, y_te, 3), held_out(X, y_clean, X_te, y_te, 8)) == (0.148, 0.332)
+    assert held_out(X, y, X_te, y_te, 8) == 0.503
+    # not a property of this one seed: on clean labels, degree 8 is worse than degree 3 on most draws
+    rises = [held_out(*noisy(30, s)[::2], X_te, y_te, 8) > held_out(*noisy(30, s)[::2], X_te, y_te, 3)
+             for s in range(3, 13)]
+    assert sum(rises) >= 7, rises

@@ -426,6 +426,20 @@ def test_least_squares_on_many_features_is_decided_by_its_weights_as_printed():
         [[Fraction(repr(v)) for v in row] for row in X[:, :linear.EXACT_MAX_FEATURES].tolist()], y.tolist())
 
 
+@pytest.mark.parametrize("scale", [1e92, 1e120, 1e153])
+def test_the_centroid_classifier_decides_huge_coordinates_exactly(scale):
+    # weights of scale^2 used to overflow the bound of the float weights' error (an OverflowError
+    # inside predict); the midpoint of the means (hand computation: scale / 2) is a tie
+    res = lk.centroid_classifier([[0.0], [scale]], [-1, 1])
+    assert res.predict([[scale / 10], [scale / 2], [0.6 * scale]]).tolist() == [-1, conventions.SIGN_AT_ZERO, 1]
+    assert res.decision_function([[scale / 2]])[0] == 0.0
+
+
+def test_the_centroid_classifier_refuses_means_whose_squares_overflow():
+    with pytest.raises(ValueError, match=r"X: the class means are too large .* divide X by a power of 10"):
+        lk.centroid_classifier([[0.0], [1e155]], [-1, 1])
+
+
 def test_a_point_midway_between_the_means_is_on_the_centroid_boundary():
     # means 0.3 and 0.9: 0.6 is exactly midway, and floating point scores it 1e-17
     X, y = np.array([[0.3], [0.6], [1.2]]), np.array([-1, 1, 1])

@@ -650,3 +650,57 @@ def test_importing_lecturekit_plot_does_not_import_pyplot():
             "print(json.dumps(['matplotlib' in sys.modules, 'matplotlib.pyplot' in sys.modules]))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == [True, False]
+
+
+def test_shared_legend_replaces_the_panels_own_legends():
+    """perceptron_trace draws a legend of its own; shared_legend puts one below the panels instead, each entry
+    once, and leaves no panel legend behind (chapter 4's figures rely on it)."""
+    import matplotlib.pyplot as plt
+
+    X, y = lk.datasets.toy()
+    res = lk.perceptron(X, y)
+    fig, axes = plt.subplots(1, 2, layout="constrained")
+    for ax in axes:
+        lk.plot.perceptron_trace(res, X, y, ax=ax)
+    assert all(ax.get_legend() is not None for ax in axes)
+    legend = lk.plot.shared_legend(fig)
+    labels = [t.get_text() for t in legend.get_texts()]
+    assert all(ax.get_legend() is None for ax in axes)
+    assert len(labels) == len(set(labels)) and "final boundary" in labels and "triggered an update" in labels
+    plt.close(fig)
+
+
+def test_a_small_trace_draws_its_points_larger_than_a_large_one():
+    import matplotlib.pyplot as plt
+
+    X, y = lk.datasets.toy()
+    Xu, yu = lk.datasets.unbalanced(40, 20, seed=0)
+    fig, axes = plt.subplots(1, 2)
+    small = lk.plot.perceptron_trace(lk.perceptron(X, y), X, y, ax=axes[0])
+    large = lk.plot.perceptron_trace(lk.perceptron(Xu, yu), Xu, yu, ax=axes[1])
+    size = lambda art: {float(s) for p in art.data.points.values() for s in p.get_sizes()}  # noqa: E731
+    assert min(size(small)) > max(size(large))
+    plt.close(fig)
+
+
+def test_a_guide_line_is_drawn_under_the_points_and_not_called_a_boundary():
+    """guide=True: the line sits below the scatter markers (zorder 1 < 2) and its text alternative
+    names it a guide line with the mathtext read as plain text, not "the boundary" with raw LaTeX."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    try:
+        plot.data(np.array([[1.0, 3.0], [1.0, 1.0]]), np.array([1, -1]), ax=ax)
+        art = plot.boundary([-1.0, 1.0, 0.0], ax=ax, normal=False, guide=True, label="data line $x_0 = 1$")
+        marker_z = min(c.get_zorder() for c in ax.collections)
+        assert art.line.get_zorder() < marker_z
+        text = ax.__dict__[plot._DESCRIPTION][-1]
+        assert "guide line “data line x₀ = 1” (not a boundary)" in text and "$" not in text
+        assert "boundary “" not in text
+        real = plot.boundary([-2.0, 0.0, 1.0], ax=ax, label="b")
+        assert real.line.get_zorder() > marker_z
+        assert "the boundary “b”" in ax.__dict__[plot._DESCRIPTION][-1]
+        with pytest.raises((TypeError, ValueError), match="guide"):
+            plot.boundary([-1.0, 1.0, 0.0], ax=ax, guide="yes")
+    finally:
+        plt.close(fig)

@@ -90,7 +90,7 @@ _SAME_SIDE = 2 * 3 / 2.0 * np.ones(2) - _X2                                 # al
                "the code measures (section 4) and check it on these cases.")
 def _reflect(t, reflect):
     t.check(lambda: np.asarray(reflect([1.0, 2.0], [1.0, 1.0]), dtype=float), _mirror([1.0, 2.0], [1.0, 1.0]),
-            call="`reflect([1, 2], [1, 1])`",
+            reveal=False, call="`reflect([1, 2], [1, 1])`",
             misconceptions=[Mistake("reflect-given", _GIVEN, "the given function unchanged"),
                             Mistake("reflect-by-norm", _BY_NORM, "the mirror image moves when w is stretched: "
                                                                  "compare w = (0, 1) with w = (0, 3)"),
@@ -98,15 +98,15 @@ def _reflect(t, reflect):
                                     "the point and your image get the same score w · x, but a mirror image is "
                                     "on the other side of the line, at the same distance")])
     t.check(lambda: np.asarray(reflect([3.0, 2.0], [0.0, 1.0]), dtype=float), _mirror([3.0, 2.0], [0.0, 1.0]),
-            call="`reflect([3, 2], [0, 1])`")
+            reveal=False, call="`reflect([3, 2], [0, 1])`")
     t.check(lambda: np.asarray(reflect([3.0, 2.0], [0.0, -5.0]), dtype=float), _mirror([3.0, 2.0], [0.0, -5.0]),
-            call="`reflect([3, 2], [0, -5])`")
+            reveal=False, call="`reflect([3, 2], [0, -5])`")
     rng = np.random.default_rng(12)
     x, w = rng.normal(size=(2, 2))
     t.check(lambda: np.asarray(reflect(x.tolist(), w.tolist()), dtype=float), _mirror(x, w), atol=1e-9,
-            call="`reflect(x, w)` for a random x and w")
+            reveal=False, call="`reflect(x, w)` for a random x and w")
     t.check(lambda: np.asarray(reflect([0.5, 0.5], [1.0, -1.0]), dtype=float), [0.5, 0.5],
-            call="`reflect([0.5, 0.5], [1, -1])` (a point on the line)")
+            reveal=False, call="`reflect([0.5, 0.5], [1, -1])` (a point on the line)")
 
 
 # --------------------------------------------------------------------------

@@ -35,8 +35,9 @@ def _both_layouts(t, w_both):
                         Mistake("layout-zero", None, "the zero vector labels everything −1 in both readings, "
                                                      "but it describes no line")):
         return
-    k = (first @ last) / (first @ first)
-    same = bool(k > 0 and np.allclose(last, k * first, rtol=0, atol=1e-9 * np.linalg.norm(first)))
+    # last = k * first with k > 0 forces w2 = k w0, w0 = k w1, w1 = k w2, so k**3 = 1: the three numbers
+    # are equal.  Compared exactly (equal floats are equal decimals), as the library decides signs.
+    same = bool(w[0] == w[1] == w[2])
     mistake = None
     if not same and w[0] == w[2]:
         mistake = Mistake("layout-palindrome", None, "a vector that reads the same backwards: is reversing "
@@ -180,9 +181,11 @@ def _distance_answers():
                "the line is the origin, how far from it, and what does that say about the origin's score?")
 def _distance(t, b_for_p, b_for_foot):
     b_p, b_f = _distance_answers()
+    # "three decimals": an absolute error of at most 5e-4 (check scales atol by max(1, |expected|))
+    tol_p, tol_f = 5e-4 / max(1.0, abs(b_p)), 5e-4 / max(1.0, abs(b_f))
     norm = np.linalg.norm(_W4)
     offset = float(np.linalg.norm(_FOOT4))
-    t.check(b_for_p, b_p, call="`b_for_p`", atol=1e-3, reveal=False,
+    t.check(b_for_p, b_p, call="`b_for_p`", atol=tol_p, reveal=False,
             misconceptions=[Mistake("bias-no-norm", 1.0 - _W4 @ _P4, "for p: with your bias, p scores 1; what is "
                                                                       "its signed distance (section 3)?"),
                             Mistake("bias-wrong-side", -_DIST4 * norm - _W4 @ _P4,
@@ -193,7 +196,7 @@ def _distance(t, b_for_p, b_for_foot):
                             Mistake("bias-p-on-line", float(-(_W4 @ _P4)),
                                     "for p: with your bias, what is p's score, and what does that score say "
                                     "about its distance (section 3)?")])
-    t.check(b_for_foot, b_f, call="`b_for_foot`", atol=1e-3, reveal=False,
+    t.check(b_for_foot, b_f, call="`b_for_foot`", atol=tol_f, reveal=False,
             misconceptions=[Mistake("foot-bias-as-threshold", -b_f,
                                     "for the foot: with your bias, which side of the line is the origin on, "
                                     "and which side should it be on (section 2)?"),

@@ -147,12 +147,13 @@ def _online_probes():
     X6, y6 = np.vstack([X, [[1.0, 1.0], [2.0, 2.0]]]), np.append(y, [1, 1])
     X1, y1 = np.array([[1.0, 1.0], [0.0, 0.0]]), np.array([1, -1])   # one example in each class
     return [
-        # a positive at (9, 2): mu+ becomes (0 + 3 + 9, 3 + 1 + 2) / 3 = (4, 2)
-        ("`add_example(mu+, 2, mu-, 2, [9, 2], 1)` for the toy set", X, y, [9.0, 2.0], 1),
-        # four positives, two negatives; a negative at (2, -4): mu- becomes (-3 + 2 + 2, -2 + 0 - 4) / 3 = (1/3, -2)
-        ("`add_example(mu+, 4, mu-, 2, [2, -4], -1)`", X6, y6, [2.0, -4.0], -1),
-        # one example in each class, a positive at (3, 1): mu+ becomes (2, 1)
-        ("`add_example([1, 1], 1, [0, 0], 1, [3, 1], 1)`", X1, y1, [3.0, 1.0], 1),
+        # a positive at (9.45, 2.15): mu+ becomes (0 + 3 + 9.45, 3 + 1 + 2.15) / 3 = (4.15, 2.05)
+        # (answers with more digits than the course's small vectors, so that a key search can tell them)
+        ("`add_example(mu+, 2, mu-, 2, [9.45, 2.15], 1)` for the toy set", X, y, [9.45, 2.15], 1),
+        # four positives, two negatives; a negative at (2.6, -4.3): mu- becomes (-1 + 2.6, -2 - 4.3) / 3
+        ("`add_example(mu+, 4, mu-, 2, [2.6, -4.3], -1)`", X6, y6, [2.6, -4.3], -1),
+        # one example in each class, a positive at (3.3, 1.7): mu+ becomes (2.15, 1.35)
+        ("`add_example([1, 1], 1, [0, 0], 1, [3.3, 1.7], 1)`", X1, y1, [3.3, 1.7], 1),
     ]
 
 
@@ -185,7 +186,7 @@ def _online(t, add_example):
     t.check(lambda: add_example(mu_pos.copy(), n_pos, mu_neg.copy(), n_neg, x1.tolist(), l1), _added(X, y, x1, l1),
             call=c1, reveal=False,
             misconceptions=[Mistake("online-old-n", (mu_pos + (x1 - mu_pos) / 2, 3, mu_neg, 2), _ONLINE_OLD_N),
-                            Mistake("online-count-kept", (np.array([4.0, 2.0]), 2, mu_neg, 2),
+                            Mistake("online-count-kept", (_added(X, y, x1, l1)[0], 2, mu_neg, 2),
                                     "the class size stays the same after an example is added")])
     mp6, np6, mn6, nn6 = _state(X6, y6)
     x2 = np.array(x2)

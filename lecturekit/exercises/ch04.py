@@ -60,8 +60,8 @@ def _exact_run(X, y, max_epochs=200, *, tie_is_mistake=True):
 # --------------------------------------------------------------------------
 
 @exercise("ch04-two-updates", number=1, title="exactly two updates on one example", points=2, kind="construct",
-          hint="Pick x first and work out |x~|² = 1 + |x|², the gain of one update (§4). Which functional margins "
-               "m make m <= 0 and m + gain <= 0, but m + 2 gain > 0? Then choose w_start to give such an m.")
+          hint="What does one update on this example add to its functional margin y w~ · x~ (§4, the leading 1 "
+               "included)? How far below 0 must the margin start so that one such step is not enough but two are?")
 def _two_updates(t, w_start, x_one, y_one):
     w, x = np.asarray(w_start, dtype=float), np.asarray(x_one, dtype=float)
     if not t.check_true(w.shape == (3,) and x.shape == (2,) and bool(np.all(np.isfinite(w)) and np.all(np.isfinite(x))),
@@ -289,7 +289,7 @@ def _pocket(t, pocket_perceptron):
     Xn, yn = datasets.noisy(60, flip=0.15, seed=0)
     Xnh = _homogeneous(Xn)
     t.check(lambda: pocket_perceptron(Xnh.copy(), yn.copy(), 20), pocket_reference(Xnh, yn, 20),
-            call="`pocket_perceptron(Xh, y, max_epochs=20)` on 60 noisy points (seed 0)",
+            call="`pocket_perceptron(Xh, y, max_epochs=20)` on 60 noisy points (seed 0)", reveal=False,
             misconceptions=[Mistake("pocket-last", _pocket_variant(Xnh, yn, 20, last=True),
                                     "the last weights of the run returned: the pocket must keep the best ones"),
                             Mistake("pocket-ties", _pocket_variant(Xnh, yn, 20, ties=True),
@@ -303,13 +303,14 @@ def _pocket(t, pocket_perceptron):
     Xx, yx = datasets.xor()
     Xxh = _homogeneous(Xx)
     t.check(lambda: pocket_perceptron(Xxh.copy(), yx.copy(), 7), pocket_reference(Xxh, yx, 7),
-            call="`pocket_perceptron(Xh_xor, y_xor, max_epochs=7)`",
+            call="`pocket_perceptron(Xh_xor, y_xor, max_epochs=7)`", reveal=False,
             misconceptions=[Mistake("pocket-strict-count", _pocket_variant(Xxh, yx, 7, strict=False),
                                     "mistakes counted with < 0: a point on the boundary is a mistake too")])
     X, y = _TOY
     Xh = _homogeneous(X)
     t.check(lambda: pocket_perceptron(Xh.copy(), y.copy(), 100), pocket_reference(Xh, y, 100),
-            call="`pocket_perceptron(Xh_toy, y_toy, max_epochs=100)` (separable: the pocket ends with no mistake)")
+            call="`pocket_perceptron(Xh_toy, y_toy, max_epochs=100)` (separable: the pocket ends with no mistake)",
+            reveal=False)
 
 
 # --------------------------------------------------------------------------
@@ -355,8 +356,8 @@ _PERCEPTRON_W = np.array([1.0, 1.0, 3.0])   # the perceptron from 0 on these poi
 
 @exercise("ch04-margin", number=5, title="construct a weight vector with a large margin", points=3,
           kind="construct",
-          hint="Find the points of each class closest to the other class; a line with a wide margin runs "
-               "parallel to them, halfway between.")
+          hint="Which points of each class lie closest to the other class, and how far apart are they? The "
+               "margin of a line is set by those points alone.")
 def _margin(t, w_margin):
     w = np.asarray(w_margin, dtype=float)
     t.check(list(w.shape), [3], call="`np.shape(w_margin)`",
@@ -377,9 +378,9 @@ def _margin(t, w_margin):
             mistakes.append(Mistake("perceptron-w", shown, "the perceptron's own w: it stops at the first "
                                                            "separating line, whose margin is 0.32"))
         elif w[0] == 0:
-            mistakes.append(Mistake("through-origin", shown, "b = 0: a line through the origin, which is not "
-                                                             "halfway between the classes: how far from the line "
-                                                             "is each class's nearest point?"))
+            mistakes.append(Mistake("through-origin", shown, "b = 0: a line through the origin; how far from "
+                                                             "it is each class's nearest point, and is the origin "
+                                                             "where the gap between the classes is?"))
         elif min(nearest.values()) > 0 and max(nearest.values()) >= 2 * min(nearest.values()):
             mistakes.append(Mistake("bias-sign", shown, "the line is much closer to one class than to the other: "
                                                         "how far from it is each class's nearest point, and which "
@@ -470,17 +471,17 @@ def _bob(t, bob_start):
 # --------------------------------------------------------------------------
 
 _INVARIANT_KEY = "bde"
+# one message for every change left out, so that no wrong answer's feedback tells which letter is missing
+_LEFT_OUT = ("you left out a change under which every test y_i w~ · x~_i of the run keeps its sign: for each letter "
+             "you left out, follow the first two updates from w = 0 and compare each test with the original run's")
 # the first misconception a wrong letter set shows, in this order; the messages name it and point to the
 # reasoning (section 8: the run reads the data only through the dot products and the labels), never to letters
 _INVARIANT_ERRORS = (
     ("invariance-dot-products", lambda s: bool(set(s) & set("ac")),
      "a change that alters some dot product x~_i · x~_j is among your letters: which one, the leading 1 included?"),
     ("invariance-rotation", lambda s: "b" not in s,
-     "you left out a change under which every test y_i w~ · x~_i of the run keeps its value: follow the first two "
-     "updates from w = 0 for each letter you left out"),
-    ("invariance-scaled-run", lambda s: not set("de") <= set(s),
-     "you left out a change that multiplies every weight vector of the run by the same non-zero number: what "
-     "does that do to the sign of each test y_i w~ · x~_i?"),
+     _LEFT_OUT),
+    ("invariance-scaled-run", lambda s: not set("de") <= set(s), _LEFT_OUT),
 )
 
 

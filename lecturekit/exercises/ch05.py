@@ -145,9 +145,7 @@ def _input_space_bound(u, X, y):
 
 
 @exercise("ch05-construct", number=2, title="a smaller bound than the widest gap", points=2, kind="construct",
-          hint="Work out gamma for the line x2 = 0.5 on the points (1, x1, x2) and see which part of |u~| makes it "
-               "small. Then look for a separating line that spends less on that part, and keep the two points "
-               "nearest to it equally far.")
+          hint="What is gamma for the line x2 = 0.5 on the points (1, x1, x2), and what is |u~| made of?")
 def _construct(t, w_tilde):
     w = np.asarray(w_tilde, dtype=float)
     if not t.check_true(w.shape == (3,) and bool(np.all(np.isfinite(w))),
@@ -345,10 +343,10 @@ def _start(t, bound_from_start):
     X, y = _X_TOY, _Y_TOY
     u = [0.0, -1.0, 4.0]
     t.check(lambda: float(bound_from_start([0.0, 0.0, 0.0], X.copy(), y.copy(), u)), 238.0, atol=1e-6,
-            call="`bound_from_start([0, 0, 0], X_toy, y_toy, [0, -1, 4])`")
+            call="`bound_from_start([0, 0, 0], X_toy, y_toy, [0, -1, 4])`", reveal=False)
     w0 = [1.0, 2.0, -1.0]
     t.check(lambda: float(bound_from_start(w0, X.copy(), y.copy(), u)), _start_reference(w0, X, y, u), atol=1e-6,
-            call="`bound_from_start([1, 2, -1], X_toy, y_toy, [0, -1, 4])`",
+            call="`bound_from_start([1, 2, -1], X_toy, y_toy, [0, -1, 4])`", reveal=False,
             misconceptions=[Mistake("start-no-c", _start_variant(w0, X, y, u, with_c=False),
                                     "the start's head start w0 · u left out of inequality 1"),
                             Mistake("start-no-length", _start_variant(w0, X, y, u, with_n2=False),
@@ -358,7 +356,7 @@ def _start(t, bound_from_start):
     w_good = [0.0, -3.0, 12.0]    # a start along u: a head start that shortens the bound
     t.check(lambda: float(bound_from_start(w_good, X.copy(), y.copy(), [0.0, -2.0, 8.0])),
             _start_reference(w_good, X, y, [0.0, -2.0, 8.0]), atol=1e-6,
-            call="`bound_from_start([0, -3, 12], X_toy, y_toy, [0, -2, 8])`")
+            call="`bound_from_start([0, -3, 12], X_toy, y_toy, [0, -2, 8])`", reveal=False)
 
 
 # --------------------------------------------------------------------------

@@ -430,5 +430,6 @@ def _explain_argmax(t, answer):
                 Mistake("negative-score-wins", "c",
                         "(c) lets a class that does not claim x take it: what does claiming say about a score?"),
                 Mistake("score-is-distance", "d",
-                        "(d) reads a score as a distance to the line: what else is in w~_c . x~?"),
+                        "(d) reads a score as a distance to the line: a score is the signed distance times "
+                        "|w_c|, and that factor differs from class to class."),
             ])

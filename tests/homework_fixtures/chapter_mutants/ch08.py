@@ -96,6 +96,6 @@ MUTANTS = {
         ("(b) takes the largest score to follow the class means: which numbers does each rule look at?",
          'answer = "b"\n'),
         ("(c) lets a class that does not claim x take it: what does claiming say about a score?", 'answer = "c"\n'),
-        ("(d) reads a score as a distance to the line: what else is in w~_c . x~?", 'answer = "d"\n'),
+        ("(d) reads a score as a distance to the line: a score is the signed distance times ", 'answer = "d"\n'),
     ],
 }
