@@ -245,12 +245,13 @@ class SurfaceArtists:
         The weight vector whose other coordinates are held fixed.
     W1, W2, J : ndarray of shape (resolution, resolution)
         The grid of the two free weights and the surface's values on it.
-    separating : matplotlib.collections.QuadMesh or None
-        With ``separating=True``: one lightened cell around each grid point whose
-        weight vector puts every example strictly on its correct side (hatched
-        and outlined in white on top).
+    separating : matplotlib.patches.Polygon or None
+        With ``separating=True`` and a separating region in view: the region
+        itself, drawn exactly (the half-planes ``y_i w . (1, x_i) >= 0``
+        intersected with the view), lightened, hatched and outlined in white.
+        Its inside separates the data; on its outline some score is exactly 0.
     separates : ndarray of bool of shape (resolution, resolution) or None
-        Which grid points those are (``y_i w . (1, x_i) > 0`` for every i).
+        Which grid points separate (``y_i w . (1, x_i) > 0`` for every i).
     """
 
     filled: object
@@ -1495,6 +1496,32 @@ def criterion_grid(X, y, W, *, kind="perceptron") -> np.ndarray:
     return ((y[:, None] - S) ** 2).sum(axis=0)
 
 
+def _half_plane_polygon(box, constraints):
+    """The convex polygon {(u, v) in box : c + p u + q v >= 0 for every (c, p, q)}, by clipping the box's
+    rectangle with one half-plane at a time (Sutherland-Hodgman).  Returns its vertices, shape (k, 2)."""
+    u0, u1, v0, v1 = box
+    poly = [(u0, v0), (u1, v0), (u1, v1), (u0, v1)]
+    for c, p, q in constraints:
+        value = [c + p * u + q * v for u, v in poly]
+        out = []
+        for k in range(len(poly)):
+            (a, fa), (b, fb) = (poly[k], value[k]), (poly[(k + 1) % len(poly)], value[(k + 1) % len(poly)])
+            if fa >= 0:
+                out.append(a)
+            if (fa >= 0) != (fb >= 0):  # the edge crosses the line c + p u + q v = 0
+                t = fa / (fa - fb)
+                out.append((a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])))
+        poly = out
+        if not poly:
+            break
+    return np.array(poly, dtype=float).reshape(-1, 2)
+
+
+def _polygon_area(vertices):
+    u, v = vertices[:, 0], vertices[:, 1]
+    return 0.5 * abs(float(np.dot(u, np.roll(v, -1)) - np.dot(v, np.roll(u, -1))))
+
+
 def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None, path=None,
                       bounds=None, resolution=121, levels=16, separating=False):
     """Contours of the perceptron criterion or the squared error over two weights, with a descent path.
@@ -1528,10 +1555,12 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
     resolution : int, default 121
     levels : int, default 16
     separating : bool, default False
-        Perceptron criterion only: hatch (white, outlined) the grid cells whose
-        weight vector separates the data (every ``y_i w . (1, x_i) > 0``).  That is the set the
-        perceptron stops in; ``J`` is 0 on it and on its edges (where a score is
-        exactly 0), and a colour band of the filled contours covers more than it.
+        Perceptron criterion only: hatch (white, outlined) the region of weight
+        vectors that separate the data (every ``y_i w . (1, x_i) > 0``), drawn
+        exactly as the intersection of the half-planes, not from the grid.  That
+        is the set the perceptron stops in; ``J`` is 0 on it and on its outline
+        (where a score is exactly 0), and a colour band of the filled contours
+        covers more than it.
 
     Returns
     -------
@@ -1615,21 +1644,27 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
     if separating:
         Xh = np.hstack([np.ones((X.shape[0], 1)), X])
         separates = np.all(y[:, None] * (Xh @ W.T) > 0, axis=0).reshape(W1.shape)
-        # one cell per grid point (shading="nearest"), so a drawn cell is exactly a separating w
-        mesh = ax.pcolormesh(W1, W2, np.ma.masked_array(np.zeros(W1.shape), ~separates), shading="nearest",
-                             cmap=ListedColormap([(1.0, 1.0, 1.0, 0.2)]), edgecolors="none", zorder=1)
-        if separates.any():  # hatched and outlined in white, so the set does not read as a value of J
-            inside = separates.astype(float)
-            hatch = ax.contourf(W1, W2, inside, levels=[0.5, 1.5], colors="none", hatches=["////"], zorder=1.5)
-            hatch.set_hatchcolor("white")
-            ax.contour(W1, W2, inside, levels=[0.5], colors="white", linewidths=1.2, zorder=1.6)
+        # y_i w . (1, x_i) = c_i + p_i w_a + q_i w_b, the held coordinates in c_i: one half-plane per example
+        margin_rows = y[:, None] * Xh
+        constraints = [(float(row @ base - row[a] * base[a] - row[b] * base[b]), float(row[a]), float(row[b]))
+                       for row in margin_rows]
+        region = _half_plane_polygon(tuple(float(v) for v in bounds), constraints)
+        if len(region) >= 3 and _polygon_area(region) > 0:
+            # lightened, hatched and outlined in white, so the set does not read as a value of J
+            mesh = Polygon(region, closed=True, facecolor=(1.0, 1.0, 1.0, 0.2), hatch="////",
+                           edgecolor="white", linewidth=1.2, zorder=1.5)
+            ax.add_patch(mesh)
     if path is not None:
         (path_line,) = ax.plot(path[:, a], path[:, b], "-o", color=OKABE_ITO[4], markersize=3.5,
                                linewidth=1.4, label="descent path", zorder=3)
         (start,) = ax.plot(path[:1, a], path[:1, b], "o", color="white", markeredgecolor="black",
                            markersize=8, label="start", zorder=4)
+        closed = path.shape[0] > 1 and np.allclose(path[0, [a, b]], path[-1, [a, b]], rtol=0, atol=1e-9 * (
+            1 + float(np.abs(path[:, [a, b]]).max())))
         (end,) = ax.plot(path[-1:, a], path[-1:, b], "*", color=OKABE_ITO[4], markeredgecolor="black",
-                         markersize=13, label="end", zorder=4)
+                         markersize=13, label="start = end" if closed else "end", zorder=4)
+        if closed:  # the star covers the start's dot: one legend entry for both
+            start.set_label("_start")
     _label_axes(ax, f"w{str(a).translate(_SUB)}", f"w{str(b).translate(_SUB)}")
     name = "perceptron criterion J(w)" if kind == "perceptron" else "sum of squared errors"
     if kind == "sse":  # one lowest point: say where it is
@@ -1642,8 +1677,8 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
     if separates is not None:
         share = separates.mean()
         text += (f"; hatched, outlined in white: the weight vectors that separate the data (every example "
-                 f"strictly correct), {share:.0%} of the grid" if separates.any() else
-                 "; no weight vector of the grid separates the data, so nothing is hatched")
+                 f"strictly correct), {share:.0%} of the grid" if mesh is not None else
+                 "; no weight vector in view separates the data, so nothing is hatched")
     if path is not None:
         steps = path.shape[0] - 1
         text += f"; an orange path of {steps} step{'' if steps == 1 else 's'} ({path.shape[0]} iterates) "
@@ -1900,8 +1935,10 @@ def curves(x, ys, ax=None, *, at=None, styles=None, xlabel=None, ylabel=None, **
         ``{name: values of shape (n,)}``; the names go into the legend.
     ax : matplotlib Axes, optional
     at : sequence of float, optional
-        x values to mark: a dot on every curve at the nearest x, and the text
-        alternative gives the curves' values there.  Without it the text gives
+        x values to mark: a marker on every curve at the nearest x (each curve
+        its own shape, the later ones smaller and on top, so that curves with
+        equal values there are all seen), and the text alternative gives the
+        curves' values there.  Without it the text gives
         every value of a short curve (12 or fewer points), else its ends and extremes.
     styles : sequence of str, optional
         Line styles, one per curve (default solid, dashed, dash-dot, dotted, ...);
@@ -1945,9 +1982,12 @@ def curves(x, ys, ax=None, *, at=None, styles=None, xlabel=None, ylabel=None, **
     for k, ((name, v), style) in enumerate(zip(values.items(), styles)):
         kw = line_kw if "color" in line_kw else {**line_kw, "color": OKABE_ITO[k % len(OKABE_ITO)]}
         (lines[name],) = ax.plot(x, v, linestyle=style, label=name, **kw)
-        if at is not None:
+        if at is not None:  # a shape and size of its own per curve, largest first: equal values stay visible
             idx = [int(np.argmin(np.abs(x - a))) for a in at]
-            ax.plot(x[idx], v[idx], "o", color=lines[name].get_color(), markersize=5, zorder=3)
+            shape = ("o", "s", "^", "D", "v")[k % 5]
+            ax.plot(x[idx], v[idx], shape, markerfacecolor="white" if k % 2 == 0 else lines[name].get_color(),
+                    markeredgecolor=lines[name].get_color(), markeredgewidth=1.6,
+                    markersize=max(4.0, 15.0 - 4.5 * k), zorder=3 + 0.1 * k)
     _label_axes(ax, xlabel, ylabel)
     what = ax.get_ylabel() or "values"
     marked = "" if at is None else (", dots mark each curve at " + ", ".join(_number(a) for a in at))

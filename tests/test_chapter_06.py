@@ -32,7 +32,7 @@ STEM = "06_gradient_descent"
 UNRELATED = {
     "ch06-predict-gradient": "slope_left = 5.0\nslope_right = 5.0\n",
     "ch06-construct": 'w_flat = "no idea"\n',
-    "ch06-explain": 'answer = "e"\n',
+    "ch06-explain": 'answer = "e"\neta_limit = 3.0\n',
     # three points on a line, + - +: no line separates them, yet the first step is not zero
     "ch06-construct-stall": "X_stall = np.array([[0.0, 0.0], [1.0, 0.0], [2.0, 0.0]])\ny_stall = np.array([1, -1, 1])\n",
     "ch06-margin-gradient": "def squared_margin_gradient(w, X, y, b):\n    return np.zeros(len(w))\n",
@@ -78,6 +78,11 @@ def test_a_longer_step_on_the_bowl_swings_ever_wider(eta, a, b):
         assert np.all(np.sign(e2[1:]) == -np.sign(e2[:-1])) and np.all(np.abs(e2[1:]) < np.abs(e2[:-1]))
         assert np.linalg.norm(_bowl_descent(eta_d, 400)[-1] - [1.0, -0.5]) < 1e-6
     assert len(_bowl_descent(0.1, 29)) == 29  # the lesson's 29 steps at eta = 0.1 (checked in the notebook)
+    # eta_limit = 1/4: at that rate the w2 error flips sign at the same size forever, below it both errors shrink
+    e2 = _bowl_descent(0.25, 50)[:, 1] + 0.5
+    assert np.all(np.abs(e2) == 1.5) and np.all(np.sign(e2[1:]) == -np.sign(e2[:-1]))
+    for eta_below in (0.01, 0.1, 0.2, 0.249):
+        assert np.linalg.norm(_bowl_descent(eta_below, 20_000)[-1] - [1.0, -0.5]) < 1e-6
 
 
 def test_the_predict_answers_are_the_hand_computation():
@@ -201,15 +206,18 @@ CLAIMS = {
     "The `<=` in the mistake test puts every example into $M$ at $\\mathbf{0}$":
         "test_at_zero_every_example_is_in_M_and_the_strict_test_never_moves",
     "Every step is exactly $-\\eta\\nabla J$.": "test_batch_steps_are_gradient_steps",
-    "`_margins` computes $y_i\\,\\mathbf{w}\\cdot\\mathbf{x}_i$ so that a score of\nexactly 0 counts as a mistake":
+    "computes $y_i\\,\\mathbf{w}\\cdot\\mathbf{x}_i$, and counts a score of exactly 0 as a mistake":
         "test_a_score_exactly_zero_as_typed_is_a_mistake_though_the_float_score_is_not",
-    "lecturekit decides $M$ as exact arithmetic on the numbers as typed decides it: on the iterate the\npseudocode "
-    "defines, with the data, $\\eta$ and $\\eta(1)/k$ taken as the fractions they are (the rates of a schedule\nyou "
-    "pass as a function are read as the decimals they print as)":
+    "lecturekit decides $M$ on the iterate the pseudocode defines, in exact arithmetic on the numbers as typed":
         "test_the_library_decides_M_on_the_exact_iterate_of_every_schedule",
     "So where an example lies exactly on the boundary\nof that iterate, `perceptron_criterion_gradient` of the "
     "rounded, stored weights can disagree about that\nexample": "test_on_decimal_data_the_gradient_of_a_rounded_iterate_can_disagree",
-    "every step equals $-\\eta(k)\\nabla J(\\mathbf{w}(k-1))$": "test_batch_steps_are_gradient_steps",
+    "in exact arithmetic every step equals $-\\eta(k)\\nabla J(\\mathbf{w}(k-1))$": "test_batch_steps_are_gradient_steps",
+    "on decimal data the stored iterate is rounded, and at a kink the gradient of it can differ from the step taken":
+        "test_on_decimal_data_the_gradient_of_a_rounded_iterate_can_disagree",
+    "where the exact iterate has an example on its boundary, the gradient of the stored weights can disagree with the "
+    "step taken": "test_on_decimal_data_the_gradient_of_a_rounded_iterate_can_disagree",
+    "On whole numbers like these the computer's sums are exact": "test_batch_steps_are_gradient_steps",
     "What the batch\nperceptron with a constant rate guarantees on separable data is the same as the online one":
         "test_online_and_batch_both_separate",
     "Both end with every training example correct": "test_online_and_batch_both_separate",
@@ -226,8 +234,15 @@ CLAIMS = {
         "test_with_one_over_k_the_stopping_rule_ends_every_run",
     "with $\\eta(k) \\to 0$ the changes of\n$\\lVert\\mathbf{w}\\rVert$ die out on any data, because the steps do":
         "test_with_one_over_k_the_stopping_rule_ends_every_run",
-    "and on the run of section 4 it was short only where $M$ was empty; with $\\eta(1)/k$ the rule ends every run, "
-    "separable or not": "test_with_one_over_k_the_stopping_rule_ends_every_run",
+    "with $\\eta(1)/k$ the rule ends every run, separable or not": "test_with_one_over_k_the_stopping_rule_ends_every_run",
+    "on the run of section 4 the rule agreed with \"$M$ is empty\" only for $\\theta$ up to 0.0525":
+        "test_the_stopping_rule_on_the_run_shown",
+    "unless $\\sum_i y_i\\mathbf{x}_i = \\mathbf{0}$, as in exercise 4: then that subgradient is $\\mathbf{0}$ too":
+        "test_a_data_set_of_exercise_4_never_moves",
+    "The iterate before it was outside, so it stops within one step length of the cone's edge":
+        "test_the_batch_perceptron_stops_within_one_step_of_the_cone",
+    "such that from every start the descent reaches the minimum for every $0 < \\eta <$ `eta_limit`":
+        "test_a_longer_step_on_the_bowl_swings_ever_wider",
     "The gradient of $J$ does not shrink near the flat region": "test_a_batch_step_keeps_its_direction_while_M_is_unchanged",
     "for any $\\theta$ up to the shortest step, 0.0525; with $\\theta = 0.1$ it would stop one step\nearly":
         "test_the_stopping_rule_on_the_run_shown",
@@ -277,6 +292,8 @@ CLAIMS = {
     "so the total it needs hardly changes": "test_the_explorer_tasks_can_be_done_with_the_explorer",
 }
 SHOWN = [
+    "That is also where $J$ and\n$\\lVert\\mathbf{w}\\rVert$ drop suddenly in the left panel",  # the run printed
+    "this is the classical result for the *subgradient method*",  # a cited theorem (Boyd's notes)
     "the gradient shrinks towards the minimum",  # on this bowl
     "the chord between two points of its graph never dips below the graph",  # definition of convexity
     "homogeneous as always",  # the course's convention
@@ -295,6 +312,8 @@ SHOWN = [
     "Turn the boundary by raising\nonly $w_2$",  # the exercise's direction
     "but the swings shrink, so it still reaches the\n  minimum",  # a distractor of exercise 3, false on purpose
     "(each step looks at every example once, and so does the final check)",  # how passes are counted
+    "Both biases ended at 0 on this set, as the printed weights show",  # the printed weights of the last set
+    "the batch normal points almost the same way (the cosine printed\nbelow)",  # the printed cosine
 ]
 
 
@@ -459,6 +478,29 @@ def separable(draw):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(separable().filter(lambda d: len(np.unique(d[1])) == 2), st.sampled_from([0.5, 1.0, 2.0, 7.0]),
+       st.tuples(*[st.integers(-6, 6)] * 3))  # dyadic rates and starts on integer data: the float iterates are exact
+def test_the_batch_perceptron_stops_within_one_step_of_the_cone(data, eta, start):
+    # Q3: the run stops at its first iterate with every margin > 0 (inside the cone); the iterate before had an
+    # example with margin <= 0, so the segment between them meets the cone's edge within one step of the end
+    X, y = data
+    Xh = np.c_[np.ones(len(X)), X]
+    res = lk.batch_perceptron(X, y, eta=eta, w0=np.array(start, dtype=float) / 2, max_iter=100_000)
+    assert res.converged
+    if res.n_iter == 0:
+        return
+    last, before = res.path[-1], res.path[-2]
+    assert np.all(_margins(last, X, y) > 0) and np.any(_margins(before, X, y) <= 0)
+    lo, hi = 0.0, 1.0  # min margin along before + t (last - before): <= 0 at t = 0, > 0 at t = 1
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if np.min(_margins(before + mid * (last - before), X, y)) <= 0 else (lo, mid)
+    edge = before + hi * (last - before)
+    assert abs(np.min(_margins(edge, X, y))) < 1e-9 * (1 + np.abs(Xh).max() * np.abs(res.path).max())
+    assert np.linalg.norm(last - edge) <= np.linalg.norm(last - before) * (1 + 1e-12)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(separable().filter(lambda d: len(np.unique(d[1])) == 2), st.sampled_from([0.1, 0.3, 1.0, 7.0]))
 def test_online_and_batch_both_separate(data, eta):
     X, y = data
@@ -529,8 +571,18 @@ def test_the_pale_cells_are_exactly_the_separating_weights():
     # an independent check, one grid point at a time
     expected = np.array([[all(y_i * (np.array([0.0, a, b]) @ x_i) > 0 for x_i, y_i in zip(Xh, y))
                           for a, b in zip(row_a, row_b)] for row_a, row_b in zip(art.W1, art.W2)])
-    drawn = ~np.ma.getmaskarray(art.separating.get_array()).reshape(art.W1.shape)
-    assert np.array_equal(drawn, expected) and np.array_equal(art.separates, expected)
+    assert np.array_equal(art.separates, expected)
+    # the hatched region is drawn exactly: its corners satisfy every margin >= 0 (closed half-planes), it contains
+    # every separating grid point and no grid point with a strictly wrong example, and it reaches the apex at 0
+    region = art.separating.get_xy()
+    corners = np.c_[np.zeros(len(region)), region]
+    assert np.all((corners @ Xh.T) * y >= -1e-12)
+    path = art.separating.get_path()
+    grid = np.c_[art.W1.ravel(), art.W2.ravel()]
+    inside = path.contains_points(grid, radius=1e-9) | path.contains_points(grid, radius=-1e-9)
+    strictly_wrong = np.array([np.any(y * (Xh @ np.r_[0.0, g]) < -1e-9) for g in grid])
+    assert np.all(inside[expected.ravel()]) and not np.any(inside[strictly_wrong])
+    assert np.min(np.linalg.norm(region, axis=1)) < 1e-12
     # the darkest colour band is wider than the separating set: most of its cells do not separate
     darkest = art.J < art.filled.levels[1]
     assert art.filled.levels[1] == 2.5 and np.all(darkest[expected]) and expected.sum() < 0.5 * darkest.sum()

@@ -149,20 +149,34 @@ def _key3(factors):
 
 
 _KEY3 = _key3(_FACTORS)
+# The w2 factor 1 - 8 eta lies in (-1, 1) exactly for 0 < eta < 2/8, the w1 factor 1 - 2 eta for eta < 2/2: the
+# narrow direction sets the limit.  At eta = 1/4 the w2 error flips sign at the same size forever.
+_CURVATURES = (Fraction(2), Fraction(8))  # the second derivatives of the bowl along w1 and w2
+_LIMIT = float(2 / max(_CURVATURES))
 
 
 @exercise("ch06-explain", number=3, title="explain: a longer step on the bowl", points=2, kind="explain",
           hint="Write one step for each coordinate separately: what does it do to w1 - 1, and to w2 + 0.5? Compare "
-               "each factor you get with -1, 0 and 1.")
-def _explain(t, answer):
+               "each factor you get with -1, 0 and 1, and ask for which rates both factors stay between -1 and 1.")
+def _explain(t, answer, eta_limit):
     t.check(answer, _KEY3, call="`answer`", reveal=False, misconceptions=[
         Mistake("longer-is-faster", "a", "a longer step is not automatically a faster descent: write out what one "
                                          "step does to the distance from the minimum, coordinate by coordinate"),
         Mistake("gradient-points-at-minimum", "c", "the gradient is perpendicular to the contours; on a bowl "
                                                    "that is narrower one way than the other, that is not the "
                                                    "direction of the lowest point"),
-        Mistake("overshoot-settles", "d", "an overshoot can shrink or grow: work out by what factor one step "
-                                          "multiplies w2 + 0.5 at this rate"),
+        Mistake("overshoot-settles", "d", "work out by what factor one step multiplies w2 + 0.5 at this rate, "
+                                          "and what repeated multiplication by it does"),
+    ])
+    t.check(eta_limit, _LIMIT, call="`eta_limit`", reveal=False, misconceptions=[
+        Mistake("wide-direction", float(2 / min(_CURVATURES)),
+                "this is the limit for the w1 factor alone; the descent needs both factors between -1 and 1"),
+        Mistake("no-chain-rule", float(2 / (max(_CURVATURES) / 2)),
+                "this rate comes from the coefficient of (w2 + 0.5)^2, not from the gradient: what does one step "
+                "do to w2 + 0.5?"),
+        Mistake("one-step-landing", float(1 / max(_CURVATURES)),
+                "at this rate one step lands exactly on w2 = -0.5; larger rates overshoot, but an overshoot is not "
+                "yet a failure"),
     ])
 
 
@@ -249,7 +263,7 @@ def _margin_gradient(t, squared_margin_gradient):
     # = -(3.5 - 0.5 - 3.5, 0 + 1.5 - 7, 10.5 + 1 - 0) = (0.5, 5.5, -11.5)
     w = [0.5, 1.0, -1.0]
     t.check(lambda: squared_margin_gradient(w, _X_TOY, _Y_TOY, 1.0), [0.5, 5.5, -11.5],
-            call="`squared_margin_gradient([0.5, 1, -1], X_toy, y_toy, b=1)`",
+            call="`squared_margin_gradient([0.5, 1, -1], X_toy, y_toy, b=1)`", reveal=False,
             misconceptions=[
                 Mistake("perceptron-gradient", [1.0, -1.0, -5.0],
                         "this is the gradient of a criterion that is linear in the margin, summed over the same "
@@ -265,15 +279,16 @@ def _margin_gradient(t, squared_margin_gradient):
             ])
     # at w = 0 every margin is 0 <= b: the gradient is -b sum_i y_i (1, x_i) = -2 (0, 4, 6) for b = 2
     t.check(lambda: squared_margin_gradient([0.0, 0.0, 0.0], _X_TOY, _Y_TOY, 2.0), [0.0, -8.0, -12.0],
-            call="`squared_margin_gradient([0, 0, 0], X_toy, y_toy, b=2)`")
+            call="`squared_margin_gradient([0, 0, 0], X_toy, y_toy, b=2)`", reveal=False)
     # a separating w with every margin above b: nothing in the sum
     t.check(lambda: squared_margin_gradient([0.0, -1.0, 4.0], _X_TOY, _Y_TOY, 0.5), [0.0, 0.0, 0.0],
-            call="`squared_margin_gradient([0, -1, 4], X_toy, y_toy, b=0.5)`")
+            call="`squared_margin_gradient([0, -1, 4], X_toy, y_toy, b=0.5)`", reveal=False)
     # with a bias, against central differences of J_q at a few points away from the edges m_i = b
     for w_r, b in (([-2.5, 1.0], 1.0), ([0.3, -0.2], 0.5), ([1.0, 0.25], 1.4)):
         t.check(lambda: squared_margin_gradient(w_r, _X_LINE, _Y_LINE, b), _numerical(w_r, _X_LINE, _Y_LINE, b),
-                atol=1e-5, call=f"`squared_margin_gradient({w_r}, [[1], [2], [3]], [1, 1, -1], b={b})` against "
-                                "central differences of J_q")
+                atol=1e-5, reveal=False,
+                call=f"`squared_margin_gradient({w_r}, [[1], [2], [3]], [1, 1, -1], b={b})` against central "
+                     "differences of J_q (compare them yourself with lk.numerical_gradient)")
 
 
 # --------------------------------------------------------------------------
@@ -294,6 +309,8 @@ def _descend(X, y, eta1, theta, max_iter, *, report="separates"):
         w = w + step
     if report == "rule":
         return {"w": w.tolist(), "separates": stopped_by_rule}
+    if report == "criterion":  # J(w) = 0, i.e. no example strictly wrong, taken for "separates"
+        return {"w": w.tolist(), "separates": not bool(np.any(y * (Xh @ w) < 0))}
     return {"w": w.tolist(), "separates": not bool(np.any(conventions.is_mistake(y * (Xh @ w))))}
 
 
@@ -311,6 +328,8 @@ def _run(descend, X, y, eta1, theta, max_iter):
 
 
 _XN, _YN = noisy(40, flip=0.1, seed=3)
+_X_XOR = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]])
+_Y_XOR = np.array([conventions.POSITIVE, conventions.POSITIVE, conventions.NEGATIVE, conventions.NEGATIVE])
 
 
 @exercise("ch06-debug-stop", number=6, title="debug: a descent that says it converged", points=2, kind="debug",
@@ -320,9 +339,10 @@ def _debug_stop(t, descend):
     k_from_zero = Mistake("k-from-zero", "ZeroDivisionError", "the code divides by k = 0 on its first pass: which "
                                                               "k does the slides' schedule eta(1) / k start from?")
     t.check(lambda: _run(descend, _X_TOY, _Y_TOY, 1.0, 1e-3, 1000), _descend(_X_TOY, _Y_TOY, 1.0, 1e-3, 1000),
-            call="`descend(X_toy, y_toy, eta1=1, theta=1e-3, max_iter=1000)`", misconceptions=[k_from_zero])
+            call="`descend(X_toy, y_toy, eta1=1, theta=1e-3, max_iter=1000)`", misconceptions=[k_from_zero],
+            reveal=False)
     t.check(lambda: _run(descend, _XN, _YN, 0.1, 1e-3, 100_000), _descend(_XN, _YN, 0.1, 1e-3, 100_000),
-            call="`descend(Xn, yn, eta1=0.1, theta=1e-3)` on the noisy data of section 6",
+            call="`descend(Xn, yn, eta1=0.1, theta=1e-3)` on the noisy data of section 6", reveal=False,
             misconceptions=[
                 Mistake("rule-means-converged", _descend(_XN, _YN, 0.1, 1e-3, 100_000, report="rule"),
                         "the stopping rule's verdict reported as the answer: a short step says the rate is small, "
@@ -332,13 +352,25 @@ def _debug_stop(t, descend):
                         "the rule stops at once"),
             ])
     t.check(lambda: _run(descend, _XN, _YN, 0.1, 1e-3, 5), _descend(_XN, _YN, 0.1, 1e-3, 5),
-            call="`descend(Xn, yn, eta1=0.1, theta=1e-3, max_iter=5)`")
+            call="`descend(Xn, yn, eta1=0.1, theta=1e-3, max_iter=5)`", reveal=False)
     # separable data on which the descent stops before it has separated them, by the rule or by the budget: the
     # answer is about the w returned, not about the data (lk.is_separable(X_toy, y_toy) is True)
     t.check(lambda: _run(descend, _X_TOY, _Y_TOY, 1.0, 1.0, 1000), _descend(_X_TOY, _Y_TOY, 1.0, 1.0, 1000),
-            call="`descend(X_toy, y_toy, eta1=1, theta=1, max_iter=1000)`")
+            call="`descend(X_toy, y_toy, eta1=1, theta=1, max_iter=1000)`", reveal=False)
+    # the rule stops at once, at w = 0: every score is 0, so J = 0 and no example is strictly wrong, yet none is right
+    t.check(lambda: _run(descend, _X_TOY, _Y_TOY, 1.0, 100.0, 1000), _descend(_X_TOY, _Y_TOY, 1.0, 100.0, 1000),
+            call="`descend(X_toy, y_toy, eta1=1, theta=100, max_iter=1000)`", reveal=False)
+    # the XOR corners with theta = 0 (the rule never fires): the first step is 0, so w stays 0 for the whole budget;
+    # J(0) = 0 and no example is strictly wrong, and the J = 0 / "all margins >= 0" reading of "separates" says True
+    t.check(lambda: _run(descend, _X_XOR, _Y_XOR, 1.0, 0.0, 10), _descend(_X_XOR, _Y_XOR, 1.0, 0.0, 10),
+            call="`descend(X_xor, y_xor, eta1=1, theta=0, max_iter=10)` on the XOR corners", reveal=False,
+            misconceptions=[
+                Mistake("zero-criterion", _descend(_X_XOR, _Y_XOR, 1.0, 0.0, 10, report="criterion"),
+                        "J(w) = 0, or no example strictly on its wrong side, is not the same as separating: an "
+                        "example with score exactly 0 is still a mistake (section 2, exercise 2)"),
+            ])
     t.check(lambda: _run(descend, _X_TOY, _Y_TOY, 1.0, 1e-3, 1), _descend(_X_TOY, _Y_TOY, 1.0, 1e-3, 1),
-            call="`descend(X_toy, y_toy, eta1=1, theta=1e-3, max_iter=1)`",
+            call="`descend(X_toy, y_toy, eta1=1, theta=1e-3, max_iter=1)`", reveal=False,
             misconceptions=[
                 Mistake("data-not-w", {"w": _descend(_X_TOY, _Y_TOY, 1.0, 1e-3, 1)["w"],
                                        "separates": bool(is_separable(_X_TOY, _Y_TOY))},

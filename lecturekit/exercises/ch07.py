@@ -80,8 +80,9 @@ _ALL_TRUE = {"stopped before max_epochs": True, "the weights of section 2's rule
 
 
 @exercise("ch07-debug-stop", number=1, title="find the bugs in a stopping test", points=2, kind="debug",
-          hint="What is zero at the least-squares weights of noisy data: the residuals, or something else? And compare "
-               "one step of the code with the batch rule of section 2, written for the summed error E.")
+          hint="Run the classmate's code for a few thousand epochs and print, every thousand, the quantity its test "
+               "looks at: where does it settle, and why not at 0? Then write section 2's batch rule out for one "
+               "epoch by hand and put it next to the line that updates w.")
 def _debug_stop(t, batch_lms):
     def probe(X, y, eta, tol):
         return lambda: _verdict(_run_batch_lms(batch_lms, X, y, eta, tol, 10_000), X, y, eta, 10_000)
@@ -97,8 +98,8 @@ def _debug_stop(t, batch_lms):
             call="`batch_lms(X, y, eta=0.045, tol=1e-6)` on the noisy data of section 1",
             misconceptions=[
                 Mistake("residual-test", mistaken(test="residual"),
-                        "the run never stops on these data: is the quantity your test looks at zero at the "
-                        "least-squares weights of noisy data?"),
+                        "the run never stops on these data: print the quantity your test looks at after many epochs; "
+                        "does it go to 0?"),
                 mean_step(mistaken(step="mean")),
             ])
     t.check(probe(_XF, _YF, 0.05, 1e-8), _ALL_TRUE,
@@ -107,51 +108,68 @@ def _debug_stop(t, batch_lms):
             call="`batch_lms(X, y, eta=0.02, tol=1e-6)` on the noisy data with its first feature twice")
     t.check(lambda: [v.tolist() if isinstance(v, np.ndarray) else v
                      for v in _run_batch_lms(batch_lms, _XN, _YN, 0.045, 1e-6, 3)],
-            [_batch_path(_XN, _YN, 0.045, 3)[3].tolist(), 3], atol=1e-7,
-            call="`batch_lms(X, y, eta=0.045, tol=1e-6, max_epochs=3)`",
+            [_batch_path(_XN, _YN, 0.045, 3)[3].tolist(), 3], atol=1e-7, reveal=False,
+            call="`batch_lms(X, y, eta=0.045, tol=1e-6, max_epochs=3)`, against the weights of section 2's rule "
+                 "after 3 epochs",
             misconceptions=[mean_step([_buggy_batch_lms(_XN, _YN, 0.045, 1e-6, 3, step="mean")[0].tolist(), 3])])
 
 
-def _ridge_reference(Xh, y, lam):
-    """The minimiser of 1/2 |y - Xh w|^2 + lam/2 |w|^2: least squares on Xh stacked on sqrt(lam) I."""
+def _penalised(d):
+    """The diagonal of the penalty: every weight but the bias."""
+    D = np.eye(d)
+    D[conventions.BIAS_INDEX, conventions.BIAS_INDEX] = 0.0
+    return D
+
+
+def _ridge_reference(Xh, y, lam, *, bias=False):
+    """The minimiser of 1/2 |y - Xh w|^2 + lam/2 sum_{j >= 1} w_j^2 (``bias=True``: all weights): least squares on
+    Xh stacked on sqrt(lam) times the penalty's diagonal."""
     d = Xh.shape[1]
-    A = np.vstack([Xh, np.sqrt(lam) * np.eye(d)])
+    A = np.vstack([Xh, np.sqrt(lam) * (np.eye(d) if bias else _penalised(d))])
     b = np.concatenate([y, np.zeros(d)])
     return np.linalg.lstsq(A, b, rcond=None)[0]
 
 
 @exercise("ch07-ridge", number=2, title="extend LMS: the ridge penalty", points=2, kind="extend",
-          hint="Differentiate the penalty term on its own, coordinate by coordinate, and add it to the "
-               "gradient of section 1; for the minimiser, set the whole gradient to zero and solve.")
+          hint="Differentiate the penalty term on its own, coordinate by coordinate (which coordinates does it "
+               "contain?), and add it to the gradient of section 1; for the minimiser, set the whole gradient to "
+               "zero and write it as one matrix times w.")
 def _ridge(t, ridge_gradient, ridge_weights):
     lam = 0.5
     w = np.array([0.3, -0.7, 1.1])
+    D = _penalised(len(w))
 
     def E(v):
         r = _Y - _XH @ v
-        return 0.5 * r @ r + 0.5 * lam * v @ v
+        return 0.5 * r @ r + 0.5 * lam * v @ D @ v
 
     plain = -_XH.T @ (_Y - _XH @ w)
-    t.check(lambda: ridge_gradient(w, _XH, _Y, lam), numerical_gradient(E, w), atol=1e-6,
-            call="`ridge_gradient(w, Xh, y, lam=0.5)` against finite differences",
+    t.check(lambda: ridge_gradient(w, _XH, _Y, lam), numerical_gradient(E, w), atol=1e-6, reveal=False,
+            call="`ridge_gradient(w, Xh, y, lam=0.5)` against finite differences of E_lam",
             misconceptions=[
-                Mistake("penalty-sign", plain - lam * w,
+                Mistake("penalised-bias", plain + lam * w,
+                        "the bias is penalised too: E_lam leaves w0 out of the penalty, so what is the penalty's "
+                        "derivative with respect to w0?"),
+                Mistake("penalty-sign", plain - lam * D @ w,
                         "the penalty's term has the wrong sign: the penalty grows as w moves away from 0, so which "
                         "way must its gradient point? Differentiate lam/2 sum_j w_j^2 with respect to one w_j"),
-                Mistake("penalty-factor", plain + 2 * lam * w,
+                Mistake("penalty-factor", plain + 2 * lam * D @ w,
                         "the penalty's term is off by a constant factor: differentiate lam/2 sum_j w_j^2 with "
                         "respect to one w_j"),
                 Mistake("no-penalty", plain, "the penalty left out of the gradient"),
             ])
-    t.check(lambda: ridge_weights(_XH, _Y, lam), _ridge_reference(_XH, _Y, lam), atol=1e-8,
-            call="`ridge_weights(Xh, y, lam=0.5)`",
+    t.check(lambda: ridge_weights(_XH, _Y, lam), _ridge_reference(_XH, _Y, lam), atol=1e-8, reveal=False,
+            call="`ridge_weights(Xh, y, lam=0.5)`: is your ridge_gradient zero there?",
             misconceptions=[Mistake("plain-least-squares", np.linalg.lstsq(_XH, _Y, rcond=None)[0],
-                                    "the least-squares weights: lam was not used")])
+                                    "the least-squares weights: lam was not used"),
+                            Mistake("penalised-bias", _ridge_reference(_XH, _Y, lam, bias=True),
+                                    "the minimiser of a penalty on every weight, the bias included: E_lam leaves "
+                                    "w0 out")])
     rng = np.random.default_rng(3)
     Xh = np.column_stack([np.ones(12), rng.normal(size=(12, 3))])
     y = np.where(rng.normal(size=12) > 0, 1.0, -1.0)
-    t.check(lambda: ridge_weights(Xh, y, 2.0), _ridge_reference(Xh, y, 2.0), atol=1e-8,
-            call="`ridge_weights(Xh, y, lam=2.0)` on 12 examples with 3 features")
+    t.check(lambda: ridge_weights(Xh, y, 2.0), _ridge_reference(Xh, y, 2.0), atol=1e-8, reveal=False,
+            call="`ridge_weights(Xh, y, lam=2.0)` on 12 examples with 3 features: is your ridge_gradient zero there?")
 
 
 # Exercise 3, by hand: w = (0, 1, -1); A: x~ = (1, 2, 1), y = -1, score 1, residual -2; B: x~ = (1, 3, 0), y = -1,
@@ -251,8 +269,8 @@ _REACH5 = 8.0
 
 @exercise("ch07-construct-failure", number=5, title="construct: give least squares a reason to drop a point",
           points=2, kind="construct",
-          hint="Section 6: what does the squared error charge a positive whose score is far above 1? Where could one "
-               "point sit so that no line can keep its score near 1 and still put (2, -1) on the positive side?")
+          hint="Along any straight path a linear score changes at a constant rate. Which points could a line score "
+               "near +1 together with (2, -1) while it keeps the six negatives near -1, and which could it not?")
 def _construct_failure(t, p_new):
     try:
         p = np.asarray(p_new, dtype=float)
@@ -264,6 +282,10 @@ def _construct_failure(t, p_new):
         return
     X = np.vstack([_X5, p])
     y = np.r_[_Y5, conventions.POSITIVE]
+    t.check_true(bool(p @ _X5[_LONE] < 0), what="`p_new` lies on the far side of the origin from (2, -1): "
+                                                "p_new . (2, -1) < 0",
+                 mistake=Mistake("same-side", None, "a point on the side of (2, -1) is section 6's construction, "
+                                                    "which the exercise rules out: look on the other side"))
     t.check_true(bool(np.hypot(*p) <= _REACH5 * (1 + 1e-12)), what="`p_new` is at most 8 from the origin",
                  mistake=Mistake("too-far", None, "the point is more than 8 from the origin: the exercise asks "
                                                   "for a point within 8"))

@@ -194,10 +194,10 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
         if s["w"] is None:
             return f"<b>diverged</b>: {s['message']}"
         steps, allowed = len(s["path"]) - 1, controls["n_iter"].value
-        if s["converged"]:  # J = 0: the gradient is 0, so the descent stops; say so, or "steps" seems dead
+        if s["converged"]:  # M is empty, so the gradient is 0 and the descent stops; say so, or "steps" seems dead
             status = ("all examples correct" if steps == allowed else
-                      f"all examples correct after {steps} of the {allowed} steps allowed: J = 0 has gradient 0, "
-                      "so more steps change nothing")
+                      f"all examples correct after {steps} of the {allowed} steps allowed: no example is in M, "
+                      "so the gradient is 0 and more steps change nothing")
         else:
             status = s["message"] or ("not yet separating" if s["kind"] == "perceptron" else "descending")
         total = f", total of the rates Σ η(k) = {float(np.sum(s['etas'])):.3g}" if steps else ""

@@ -65,6 +65,8 @@ MUTANTS = {
         ("strict-test", ("wrong = y * (Xh @ w) <= 0", "wrong = y * (Xh @ w) < 0")),
         ("data-not-w",
          ("    return w, bool(np.all(y * (Xh @ w) > 0))", "    return w, bool(lk.is_separable(X, y))")),
+        ("zero-criterion",
+         ("    return w, bool(np.all(y * (Xh @ w) > 0))", "    return w, bool(np.all(y * (Xh @ w) >= 0))")),
     ],
     "ch06-construct-stall": [
         ("bias-forgotten",
@@ -91,9 +93,12 @@ MUTANTS = {
         ("zero-bias", "w_flat = [0.0, 0.0, 1.0]\n"),
     ],
     "ch06-explain": [
-        ("longer-is-faster", 'answer = "a"\n'),
-        ("gradient-points-at-minimum", 'answer = "c"\n'),
+        ("longer-is-faster", 'answer = "a"\neta_limit = 0.25\n'),
+        ("gradient-points-at-minimum", 'answer = "c"\neta_limit = 0.25\n'),
         ("overshoot-settles",
-         'answer = "d"\n'),
+         'answer = "d"\neta_limit = 0.25\n'),
+        ("wide-direction", 'answer = "b"\neta_limit = 1.0\n'),
+        ("no-chain-rule", 'answer = "b"\neta_limit = 0.5\n'),
+        ("one-step-landing", 'answer = "b"\neta_limit = 0.125\n'),
     ],
 }

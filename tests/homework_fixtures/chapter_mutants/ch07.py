@@ -12,14 +12,17 @@ _BATCH_LMS = '''def batch_lms(X, y, eta, tol, max_epochs=10_000):
     return w, max_epochs
 '''
 _RIDGE_GRADIENT = '''def ridge_gradient(w, Xh, y, lam):
-    """Gradient of E_lam(w) = 1/2 |y - Xh w|^2 + lam/2 |w|^2; Xh has shape (n, d + 1)."""
-    return -Xh.T @ (y - Xh @ w) + lam * w
+    """Gradient of E_lam(w) = 1/2 |y - Xh w|^2 + lam/2 (w_1^2 + ... + w_d^2); Xh has shape (n, d + 1)."""
+    penalised = np.r_[0.0, w[1:]]          # the bias w0 is not in the penalty
+    return -Xh.T @ (y - Xh @ w) + lam * penalised
 '''
 _RIDGE_WEIGHTS = '''
 
 def ridge_weights(Xh, y, lam):
     """The weights where ridge_gradient is zero."""
-    return np.linalg.solve(Xh.T @ Xh + lam * np.eye(Xh.shape[1]), Xh.T @ y)
+    D = np.eye(Xh.shape[1])
+    D[0, 0] = 0.0                          # no penalty on the bias
+    return np.linalg.solve(Xh.T @ Xh + lam * D, Xh.T @ y)
 '''
 
 MUTANTS = {
@@ -29,13 +32,16 @@ MUTANTS = {
         ("mean-step", _BATCH_LMS.replace("w = w - eta * gradient", "w = w - eta * gradient / len(y)")),
     ],
     "ch07-ridge": [
+        ("penalised-bias",
+         _RIDGE_GRADIENT.replace("+ lam * penalised", "+ lam * w")
+         + _RIDGE_WEIGHTS.replace("    D[0, 0] = 0.0                          # no penalty on the bias\n", "")),
         ("penalty-sign",
-         _RIDGE_GRADIENT.replace("+ lam * w", "- lam * w") + _RIDGE_WEIGHTS),
+         _RIDGE_GRADIENT.replace("+ lam * penalised", "- lam * penalised") + _RIDGE_WEIGHTS),
         ("penalty-factor",
-         _RIDGE_GRADIENT.replace("+ lam * w", "+ 2 * lam * w") + _RIDGE_WEIGHTS),
-        ("no-penalty", _RIDGE_GRADIENT.replace(" + lam * w", "") + _RIDGE_WEIGHTS),
+         _RIDGE_GRADIENT.replace("+ lam * penalised", "+ 2 * lam * penalised") + _RIDGE_WEIGHTS),
+        ("no-penalty", _RIDGE_GRADIENT.replace(" + lam * penalised", "") + _RIDGE_WEIGHTS),
         ("plain-least-squares",
-         _RIDGE_GRADIENT + _RIDGE_WEIGHTS.replace("np.linalg.solve(Xh.T @ Xh + lam * np.eye(Xh.shape[1]), Xh.T @ y)",
+         _RIDGE_GRADIENT + _RIDGE_WEIGHTS.replace("np.linalg.solve(Xh.T @ Xh + lam * D, Xh.T @ y)",
                                                   "np.linalg.lstsq(Xh, y, rcond=None)[0]")),
     ],
     "ch07-predict-step": [
@@ -61,8 +67,9 @@ MUTANTS = {
          "eta_best = 1 / 13.5\n"),
     ],
     "ch07-construct-failure": [
-        ("too-far", "p_new = [20.0, -10.0]\n"),
+        ("same-side", "p_new = [6.0, -3.0]\n"),   # section 6's construction, on the ray through (2, -1)
+        ("too-far", "p_new = [-5.0, 10.0]\n"),
         ("not-separable",
-         "p_new = [0.2, 0.0]\n"),
+         "p_new = [-0.2, 0.1]\n"),
     ],
 }
