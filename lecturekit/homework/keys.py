@@ -691,7 +691,9 @@ def _contains_key(args_value, own_keys):
 
 
 def homework_keys(records):
-    """The keys of a homework: ``{"grade_id probe i": (expected value, is a predict/explain answer)}``.
+    """The keys of a homework: ``{"grade_id probe i": (expected value, is a predict/explain answer)}``
+    (a probe that does not reveal its value and compares an answer the learner wrote, not what a call
+    of the learner's function returned).
 
     Every probe's expected value is a key, except two kinds that say nothing
     the exercise does not: the shape an answer must have (a probe that
@@ -711,7 +713,11 @@ def homework_keys(records):
                 before = decode(recipe["args"])[recipe["arg"]]
                 if matches(value, before, atol=0.0):
                     continue
-            keys[f"{gid} probe {i + 1}"] = (value, not reveal)
+            # a hidden value the learner answers with is a predict/explain answer, searched however
+            # short; what a hidden probe's call of the learner's function returns is not (the graded
+            # answer of a function exercise is its code): it is searched as any function output
+            answer = not reveal and recipe["how"] not in ("call", "run", "arg-after")
+            keys[f"{gid} probe {i + 1}"] = (value, answer)
     return keys
 
 
