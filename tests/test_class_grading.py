@@ -210,10 +210,13 @@ def test_a_dask_cluster_grades_the_class_even_when_a_worker_is_killed(serial, pr
                          "--host", "127.0.0.1", "--nthreads", "1", "--no-dashboard"],
                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 90
-    while not scheduler_file.exists() and time.monotonic() < deadline:
-        time.sleep(0.1)
-    address = json.loads(scheduler_file.read_text())["address"]
-    assert address.startswith("tcp://127.0.0.1:")
+    address = ""
+    while not address and time.monotonic() < deadline:   # the file may exist before its JSON is written
+        try:
+            address = json.loads(scheduler_file.read_text())["address"]
+        except (FileNotFoundError, json.JSONDecodeError, KeyError):
+            time.sleep(0.1)
+    assert address.startswith("tcp://127.0.0.1:"), "the scheduler wrote no address within 90 s"
     out = tmp_path / "out"
     with Client(address, timeout=60) as client:
         client.wait_for_workers(2, timeout=90)

@@ -37,6 +37,13 @@ course = _load("course_commands_under_test", ROOT / "course.py")
 export_html = _load("export_html_under_test", ROOT / "tools" / "export_html.py")
 
 
+@pytest.fixture(autouse=True)
+def no_browser_switch(monkeypatch):
+    """.ci/run sets LECTUREKIT_BROWSER=1, which adds the browser tests to every plan; these tests
+    describe the plan as a maintainer's plain `course.py test` makes it."""
+    monkeypatch.delenv("LECTUREKIT_BROWSER", raising=False)
+
+
 @pytest.fixture
 def nothing_runs(monkeypatch):
     """Set-up, installs and commands all fail the test if anything calls them."""

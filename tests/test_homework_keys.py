@@ -638,7 +638,10 @@ def test_every_wrong_answer_a_mistake_names_is_also_wrong_for_the_grader(student
                 assert f["mistake"][1] in messages[gid], (gid, label, f)
         if label == "reference":
             assert r["status"] == "ok"
-    assert named >= 20      # mutants that are catalogued mistakes of a function
+    # not vacuous: mutants that are catalogued mistakes of a function and that the student build names
+    # (11 today: a mistake on a probe that hides its value is not named in homework, and the chapters'
+    # last revision hid more probes; the soundness above is checked on every one of them)
+    assert named >= 10
 
 
 def test_the_stub_as_handed_out_never_passes_the_students_check(student_runs):

@@ -8,9 +8,9 @@ updates the chapter. In headless chromium:
 - the start page says which chapter was updated, what changed and where the
   earlier copy is; its progress cell lists chapter 1 once, with the points of
   the carried-over answer;
-- chapter 1 opens with the update note; Exercise 1 holds the learner's answer;
+- chapter 1 opens with the update note; Exercise 2 holds the learner's answer;
   Exercise 3 shows the earlier answer right above the new stub;
-- after a kernel restart, the check of Exercise 1 run on its own says which
+- after a kernel restart, the check of Exercise 2 run on its own says which
   cell to run first (no NameError, nothing in red); run after the answer it
   shows the green line and a closed "Show the reference solution" button,
   which a click along the row does not open and a click on the button (or
@@ -40,15 +40,15 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 CHAPTER = "01_dot_products.ipynb"
-LEARNERS_THIRD = "a_dot_b = -5\nangle_ab = 135\nproj_a_on_b = -2.236  # my numbers"
+LEARNERS_THIRD = "angle_ab = 120\nproj_a_on_b = -1\nproj_b_on_a = -2.5\ndist_ab = 6.24  # my numbers"
 
 
 def _older_chapter(path):
     """Chapter 1 as an older course had it: Exercise 3 worded differently."""
     nb = nbformat.read(ROOT / "notebooks" / CHAPTER, as_version=4)
     cell = next(c for c in nb.cells if c.cell_type == "markdown" and c.source.startswith("### Exercise 3"))
-    assert "With pen and paper" in cell.source
-    cell.source = cell.source.replace("With pen and paper", "By hand")
+    assert "Two vectors" in cell.source
+    cell.source = cell.source.replace("Two vectors", "Two arrows")
     nbformat.write(nb, path)
 
 
@@ -62,9 +62,10 @@ def updated_lab(tmp_path_factory):
     work = base / "my-work"
     learner.set_up_workspace(older, work, out=io.StringIO(), today="2030-01-01")
     instructor = nbformat.read(ROOT / "notebooks" / CHAPTER, as_version=4)
-    answers = {"ch01-dot": reference_solution(next(
-        c.source for c in instructor.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "ch01-dot")),
-        "ch01-by-hand": LEARNERS_THIRD}
+    answers = {"ch01-reflect": reference_solution(next(
+        c.source for c in instructor.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "ch01-reflect"))
+        + "\nimport numpy as np   # my mirror",   # runs alone after a restart; a last line no other cell has
+        "ch01-three-numbers": LEARNERS_THIRD}
     mine = nbformat.read(work / CHAPTER, as_version=4)
     for cell in mine.cells:
         gid = cell.metadata.get("nbgrader", {}).get("grade_id")
@@ -119,9 +120,9 @@ def test_the_update_shows_on_the_start_page_and_in_the_chapter(updated_lab, brow
             section.scroll_into_view_if_needed()
             items = page.locator(".jp-RenderedMarkdown li", has_text="Chapter 1 — Dot products was updated")
             text = items.first.inner_text() if items.count() else ""
-            for words in ("Exercise 3 — angle and projection by hand",
+            for words in ("Exercise 3 — an angle and two projections from three numbers",
                           "your earlier answer is kept right above its answer cell",
-                          "Your answers came along for Exercise 1",
+                          "Your answers came along for Exercise 2",
                           "earlier-versions/01_dot_products.v1.ipynb"):
                 if words not in text:
                     problems.append(f"the start page's update does not say {words!r}: {text!r}")
@@ -138,13 +139,17 @@ def test_the_update_shows_on_the_start_page_and_in_the_chapter(updated_lab, brow
         shown = page.locator(".jp-Notebook .lk-progress").inner_text()
         if shown.count("Chapter 1 — Dot products") != 1:
             problems.append(f"the progress lists chapter 1 {shown.count('Chapter 1 — Dot products')} times")
-        if "Chapter 1 — Dot products: 2/9 points" not in shown:
-            problems.append(f"the progress does not give chapter 1 the carried answer's 2 points:\n{shown[:600]}")
-        total = sum(ex.points for path in sorted((ROOT / "notebooks").glob("*.ipynb"))
-                    for ex in __import__("lecturekit.homework", fromlist=["x"]).parse_assignment(
-                        nbformat.read(path, as_version=4), path.stem).exercises)
-        if f"Total: 2/{total:g} points" not in shown:
-            problems.append(f"the total is not 2/{total:g}: {shown[-300:]}")
+        exercises = {path.stem: __import__("lecturekit.homework", fromlist=["x"]).parse_assignment(
+            nbformat.read(path, as_version=4), path.stem).exercises
+            for path in sorted((ROOT / "notebooks").glob("*.ipynb"))}
+        carried = next(ex.points for ex in exercises["01_dot_products"] if ex.grade_id == "ch01-reflect")
+        chapter = sum(ex.points for ex in exercises["01_dot_products"])
+        if f"Chapter 1 — Dot products: {carried:g}/{chapter:g} points" not in shown:
+            problems.append(f"the progress does not give chapter 1 the carried answer's {carried:g} points:\n"
+                            f"{shown[:600]}")
+        total = sum(ex.points for exs in exercises.values() for ex in exs)
+        if f"Total: {carried:g}/{total:g} points" not in shown:
+            problems.append(f"the total is not {carried:g}/{total:g}: {shown[-300:]}")
         page.locator(".jp-Notebook .lk-progress").scroll_into_view_if_needed()
         _shot(page, "start-page-progress")
 
@@ -160,8 +165,8 @@ def test_the_update_shows_on_the_start_page_and_in_the_chapter(updated_lab, brow
             _shot(page, "chapter-note")
         sources = page.evaluate("() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .cm-content')]"
                                 ".map(e => e.innerText)")
-        if not any(updated_lab.answers["ch01-dot"].splitlines()[2].strip() in s for s in sources):
-            problems.append("Exercise 1's cell does not hold the learner's answer")
+        if not any(updated_lab.answers["ch01-reflect"].splitlines()[2].strip() in s for s in sources):
+            problems.append("Exercise 2's cell does not hold the learner's answer")
         earlier = page.locator(".jp-MarkdownCell", has_text="Your answer to the earlier wording")
         if earlier.count() != 1 or "# my numbers" not in earlier.inner_text():
             problems.append("Exercise 3 does not show the learner's earlier answer")
@@ -198,7 +203,7 @@ CELL_STATE_JS = """(needle) => {
         open: [...cell.querySelectorAll('details.lk-solution-control')].map(d => d.open)};
 }"""
 
-CHECK = 'from lecturekit.exercises import check_exercise\ncheck_exercise("ch01-dot", dot)'
+CHECK = 'from lecturekit.exercises import check_exercise\ncheck_exercise("ch01-reflect", reflect)'
 
 
 def _run_cell(page, needle):
@@ -222,26 +227,26 @@ def test_a_check_before_its_answer_and_a_solution_only_on_request(updated_lab, b
     problems = []
     try:
         # A fresh kernel (as after a restart, or coming back the next day): no cell has run,
-        # and the learner runs the check of Exercise 1 first.
+        # and the learner runs the check of Exercise 2 first.
         updated_lab.shutdown_kernels()
         chapter = LabNotebook(updated_lab, page, CHAPTER)
         chapter.open()
         cell = _run_cell(page, CHECK)
         state = page.evaluate(CELL_STATE_JS, CHECK)
-        if not state["missing"] or "dot is not defined yet: run the cell of Exercise 1" not in state["missing"][0]:
+        if not state["missing"] or "reflect is not defined yet: run the cell of Exercise 2" not in state["missing"][0]:
             problems.append(f"the check run first does not say which cell to run: {state['text']!r}")
-        if "it defines dot" not in " ".join(state["missing"]):
+        if "it defines reflect" not in " ".join(state["missing"]):
             problems.append("the message does not name what the answer cell defines")
         if state["errors"] or "NameError" in state["text"] or "Traceback" in state["text"]:
             problems.append(f"a NameError or traceback is shown: {state['text']!r}")
         _shot(page, "check-before-answer")
 
         # The answer cell, then the check: the green line and a closed solution button.
-        answer = updated_lab.answers["ch01-dot"]
+        answer = updated_lab.answers["ch01-reflect"]
         _run_cell(page, answer)
         cell = _run_cell(page, CHECK)
         state = page.evaluate(CELL_STATE_JS, CHECK)
-        if not state["passed"] or not state["passed"][0].startswith("✓ Exercise 1"):
+        if not state["passed"] or not state["passed"][0].startswith("✓ Exercise 2"):
             problems.append(f"no green line after the answer ran: {state['text']!r}")
         if state["controls"] != 1 or state["open"] != [False]:
             problems.append(f"no closed 'Show the reference solution' control under the check: {state}")
@@ -279,7 +284,7 @@ def test_a_check_before_its_answer_and_a_solution_only_on_request(updated_lab, b
         summary.click()
         page.wait_for_timeout(300)
         shown = control.inner_text()
-        if not control.evaluate("d => d.open") or "total += a_i * b_i" not in shown:
+        if not control.evaluate("d => d.open") or "along = np.array([-w[1], w[0]])" not in shown:
             problems.append(f"the button did not show the reference solution: {shown!r}")
         control.scroll_into_view_if_needed()
         _shot(page, "solution-open")
