@@ -109,14 +109,20 @@ def shuffled_reference(X, y, max_epochs, seed):
     return w, epoch
 
 
-def _shuffled_given(X, y, max_epochs, seed):
-    """The classmate's code, run on copies: labels permuted by a second permutation of their own."""
+def _classmate_loop(X, y, max_epochs, seed, *, shuffle_labels):
+    """The classmate's loop, run on copies: examples visited in ``Xh[order]`` but zipped with ``y``.
+
+    With ``shuffle_labels`` the labels are also permuted by a second permutation of their own
+    (``rng.shuffle(y)``, the code as given); without it, that line is deleted, the likely partial
+    fix (examples permuted, labels not).
+    """
     rng = np.random.default_rng(seed)
     Xh, y = _homogeneous(X), np.array(y)
     w, epoch = np.zeros(Xh.shape[1]), 0
     for epoch in range(1, max_epochs + 1):
         order = rng.permutation(len(y))
-        rng.shuffle(y)
+        if shuffle_labels:
+            rng.shuffle(y)
         mistakes = 0
         for x_i, y_i in zip(Xh[order], y):
             if y_i * (w @ x_i) <= 0:
@@ -124,22 +130,16 @@ def _shuffled_given(X, y, max_epochs, seed):
         if mistakes == 0:
             break
     return w, epoch
+
+
+def _shuffled_given(X, y, max_epochs, seed):
+    """The classmate's code as given (labels shuffled separately from the examples)."""
+    return _classmate_loop(X, y, max_epochs, seed, shuffle_labels=True)
 
 
 def _shuffled_labels_unpermuted(X, y, max_epochs, seed):
-    """The likely partial fix: ``rng.shuffle(y)`` deleted, ``zip(Xh[order], y)`` kept (examples permuted, labels not)."""
-    rng = np.random.default_rng(seed)
-    Xh, y = _homogeneous(X), np.array(y)
-    w, epoch = np.zeros(Xh.shape[1]), 0
-    for epoch in range(1, max_epochs + 1):
-        order = rng.permutation(len(y))
-        mistakes = 0
-        for x_i, y_i in zip(Xh[order], y):
-            if y_i * (w @ x_i) <= 0:
-                w, mistakes = w + y_i * x_i, mistakes + 1
-        if mistakes == 0:
-            break
-    return w, epoch
+    """The likely partial fix: ``rng.shuffle(y)`` deleted, ``zip(Xh[order], y)`` kept."""
+    return _classmate_loop(X, y, max_epochs, seed, shuffle_labels=False)
 
 
 def _shuffled_once(X, y, max_epochs, seed):
