@@ -512,9 +512,9 @@ def test_a_half_plane_holds_the_segment_between_two_of_its_points(w, a, c, t):
 
 # ---------------------------------------------------------------- the exercises' keys
 
-def _exact_trace(X, y, eta, w0, max_epochs=60):
+def _exact_run(X, y, eta, w0, max_epochs=60):
     """Alg. 7.1 in exact rational arithmetic on the numbers as typed (a float is read as its shortest
-    decimal, 0.1 as 1/10): the examples that trigger updates, in order."""
+    decimal, 0.1 as 1/10): the examples that trigger updates, in order, and the weights after each."""
     from fractions import Fraction
 
     def read(v):
@@ -523,17 +523,28 @@ def _exact_trace(X, y, eta, w0, max_epochs=60):
     Xh = [[Fraction(1)] + [read(v) for v in row] for row in X]
     w = [read(v) for v in w0]
     eta = read(eta)
-    trace = []
+    trace, weights = [], []
     for _ in range(max_epochs):
         clean = True
         for i, (x, y_i) in enumerate(zip(Xh, y)):
             if y_i * sum(a * b for a, b in zip(w, x)) <= 0:
                 w = [a + eta * y_i * b for a, b in zip(w, x)]
                 trace.append(i)
+                weights.append(w)
                 clean = False
         if clean:
             break
-    return trace
+    return trace, weights
+
+
+def _exact_trace(X, y, eta, w0, max_epochs=60):
+    """The examples that trigger updates in the exact run, in order."""
+    return _exact_run(X, y, eta, w0, max_epochs)[0]
+
+
+def _exact_weights(X, y, eta, w0, max_epochs=60):
+    """The weight vector after every update of the exact run."""
+    return _exact_run(X, y, eta, w0, max_epochs)[1]
 
 
 @settings(max_examples=60, deadline=None)
@@ -559,24 +570,6 @@ def test_the_invariance_key_scaling_and_shifting_can_change_the_run():
     Xu, yu = lk.datasets.unbalanced(40, 20, seed=0)
     assert _exact_trace(Xu.tolist(), yu.tolist(), 1, [0, 0, 0]) != _exact_trace((10 * Xu).tolist(), yu.tolist(), 1, [0, 0, 0])
     assert _exact_trace(X.tolist(), y.tolist(), 1, [0, 0, 0]) != _exact_trace((X + [5, 0]).tolist(), y.tolist(), 1, [0, 0, 0])
-
-
-def _exact_weights(X, y, eta, w0, max_epochs=60):
-    """Alg. 7.1 in fractions, like _exact_trace: the weight vector after every update."""
-    from fractions import Fraction
-
-    Xh = [[Fraction(1)] + [Fraction(v) for v in row] for row in X]
-    w, eta, out = [Fraction(v) for v in w0], Fraction(eta), []
-    for _ in range(max_epochs):
-        clean = True
-        for x, y_i in zip(Xh, y):
-            if y_i * sum(a * b for a, b in zip(w, x)) <= 0:
-                w = [a + eta * y_i * b for a, b in zip(w, x)]
-                out.append(w)
-                clean = False
-        if clean:
-            break
-    return out
 
 
 @settings(max_examples=80, deadline=None)
