@@ -331,17 +331,23 @@ def test_an_invertible_affine_change_keeps_the_least_squares_predictions_and_cub
     assert np.sum(raw != cubed) > 0
 
 
-@settings(max_examples=60, deadline=None)
-@given(X=_data(), seed=st.integers(0, 1000), f=st.floats(1.01, 3), c=st.floats(0.1, 5))
-def test_above_eta_star_only_a_zero_top_part_of_the_error_does_not_grow(X, seed, f, c):
-    """Above eta* the top part of the error is multiplied by |1 - eta lambda_max| > 1: it grows unless it is 0."""
+def _batch_run_started_along_the_top_eigenvector(X, seed, c, f):
+    """Three batch epochs at eta = f * eta* (f > 1) from w_LS + c * (top eigenvector of X~'X~), random labels
+    (seeded): the run, w_LS (from the pseudo-inverse), the eigenvalues and eigenvectors, and eta."""
     y = np.random.default_rng(seed).choice([-1.0, 1.0], size=X.shape[0])
     Xh = lk.to_homogeneous(X)
     lam, V = np.linalg.eigh(Xh.T @ Xh)
     assume(lam.max() > 1e-3 and lam[-1] - lam[-2] > 1e-6 * lam.max())
     w_ls = np.linalg.pinv(Xh) @ y
     eta = f * 2 / lam.max()
-    run = lk.lms(X, y, eta=eta, epochs=3, mode="batch", w0=w_ls + c * V[:, -1])
+    return lk.lms(X, y, eta=eta, epochs=3, mode="batch", w0=w_ls + c * V[:, -1]), w_ls, lam, V, eta
+
+
+@settings(max_examples=60, deadline=None)
+@given(X=_data(), seed=st.integers(0, 1000), f=st.floats(1.01, 3), c=st.floats(0.1, 5))
+def test_above_eta_star_only_a_zero_top_part_of_the_error_does_not_grow(X, seed, f, c):
+    """Above eta* the top part of the error is multiplied by |1 - eta lambda_max| > 1: it grows unless it is 0."""
+    run, w_ls, lam, V, eta = _batch_run_started_along_the_top_eigenvector(X, seed, c, f)
     top = (run.path - w_ls) @ V[:, -1]
     assert np.allclose(top[1:], top[:-1] * (1 - eta * lam[-1]), rtol=1e-6, atol=1e-9 * (1 + np.abs(top).max()))
     assert np.all(np.abs(top[1:]) > np.abs(top[:-1]))
@@ -722,12 +728,7 @@ def test_these_data_make_the_matrix_singular():
 @settings(max_examples=60, deadline=None)
 @given(X=_data(), seed=st.integers(0, 1000), c=st.floats(0.1, 5), f=st.floats(1.01, 3))
 def test_above_eta_star_a_start_along_the_top_eigenvector_grows_from_the_first_epoch(X, seed, c, f):
-    y = np.random.default_rng(seed).choice([-1.0, 1.0], size=X.shape[0])
-    Xh = lk.to_homogeneous(X)
-    lam, V = np.linalg.eigh(Xh.T @ Xh)
-    assume(lam.max() > 1e-3 and lam[-1] - lam[-2] > 1e-6 * lam.max())
-    w_ls = np.linalg.pinv(Xh) @ y
-    run = lk.lms(X, y, eta=f * 2 / lam.max(), epochs=3, mode="batch", w0=w_ls + c * V[:, -1])
+    run = _batch_run_started_along_the_top_eigenvector(X, seed, c, f)[0]
     assert np.all(np.diff(run.sse) > 0)
     # and from w = 0 on the lesson's data the SSE first drops
     Xn, yn = lk.datasets.noisy(40, seed=3)
