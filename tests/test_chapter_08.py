@@ -281,12 +281,15 @@ def test_the_averaged_linear_machine_with_two_classes_is_the_averaged_perceptron
     assert np.allclose(a.W[1] - a.W[0], b.w)
 
 
-def test_iris_linear_machine_last_iterate_moves_and_the_average_settles():
+def _iris_petals_in_five_folds():
+    """Section 7's set-up: iris petal length and width in a seeded order, species names, fold of each flower."""
     X_iris, y_iris, _, classes = lk.datasets.iris()
     order = np.random.default_rng(0).permutation(150)
-    species = np.array(classes)[y_iris[order]]
-    P = X_iris[order][:, 2:4]
-    fold = np.arange(150) % 5
+    return X_iris[order][:, 2:4], np.array(classes)[y_iris[order]], np.arange(150) % 5
+
+
+def test_iris_linear_machine_last_iterate_moves_and_the_average_settles():
+    P, species, fold = _iris_petals_in_five_folds()
 
     def cv(train):
         return np.mean([train(P[fold != f], species[fold != f]).score(P[fold == f], species[fold == f])
@@ -704,11 +707,7 @@ def test_the_classmate_agrees_with_three_classes_off_the_pairwise_lines(W, Z, me
 
 def test_iris_folds_in_flowers():
     """Section 7: per-fold correct test flowers (of 30) and the totals the text quotes."""
-    X_iris, y_iris, _, classes = lk.datasets.iris()
-    order = np.random.default_rng(0).permutation(150)
-    species = np.array(classes)[y_iris[order]]
-    P = X_iris[order][:, 2:4]
-    fold = np.arange(150) % 5
+    P, species, fold = _iris_petals_in_five_folds()
 
     def counts(train):
         return [int(np.sum(train(P[fold != f], species[fold != f]).predict(P[fold == f]) == species[fold == f]))
