@@ -16,11 +16,14 @@ def show_source(obj, *, docstring: bool = False) -> None:
     docstring : bool, default False
         Keep the docstring (off by default: the code is what we want to read).
 
+    The decorators of private helpers (``@_two_vectors`` and the like, which check the
+    arguments before the body runs) are left out: what is printed is the body, the formula
+    the chapter's pseudocode shows. Public decorators are kept.
+
     Examples
     --------
     >>> import lecturekit as lk
-    >>> lk.show_source(lk.dot)  # doctest: +ELLIPSIS
-    @_two_vectors
+    >>> lk.show_source(lk.dot)
     def dot(a, b) -> float:
         return float(np.sum(a * b))
     """
@@ -41,4 +44,7 @@ def show_source(obj, *, docstring: bool = False) -> None:
                     line_end = code.find("\n", end)
                     code = code[:line_start] + code[line_end + 1 :]
                     break
-    print(code.rstrip())
+    lines = code.split("\n")
+    while lines and lines[0].lstrip().startswith("@_"):
+        lines.pop(0)
+    print("\n".join(lines).rstrip())
