@@ -933,6 +933,8 @@ CLAIMS = {
     "the same 249 digits with\ntheir labels shuffled at random are not separable":
         "test_the_digits_with_shuffled_labels_are_not_separable",
     "what the plain perceptron returns after the same": "test_the_averaged_perceptron_keeps_the_plain_perceptrons_last_vector",
+    "In exact arithmetic it must, because a run with rate η from":
+        "test_rate_eta_from_w0_is_eta_times_rate_1_from_w0_over_eta",
     "which turns $\\tilde{\\mathbf{w}}$ by at most": "test_an_update_turns_w_by_at_most_the_arcsin_of_its_length_ratio",
     "a set from this chapter,\nmoved or rescaled, does not count": "test_the_slow_exercise_rejects_the_chapters_sets_moved",
     "the zero start has count 0 and no say": "test_the_voted_counts_are_the_steps_after_which_each_vector_was_current",
