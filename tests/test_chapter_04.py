@@ -933,6 +933,7 @@ CLAIMS = {
     "the same 249 digits with\ntheir labels shuffled at random are not separable":
         "test_the_digits_with_shuffled_labels_are_not_separable",
     "what the plain perceptron returns after the same": "test_the_averaged_perceptron_keeps_the_plain_perceptrons_last_vector",
+    "and its runs need 10 to 28 updates": "test_the_right_end_of_the_start_length_scan_is_slow",
     "In exact arithmetic it must, because a run with rate η from":
         "test_rate_eta_from_w0_is_eta_times_rate_1_from_w0_over_eta",
     "which turns $\\tilde{\\mathbf{w}}$ by at most": "test_an_update_turns_w_by_at_most_the_arcsin_of_its_length_ratio",
@@ -1618,3 +1619,15 @@ def test_exercise_2_feedback_to_a_partial_fix_names_no_line():
         assert message is not None and exercise_support.KNOWN in message, message
         for diagnosis in ("rng.shuffle", "permutation of their own", "zip", "order[k]", "in place"):
             assert diagnosis not in message, (diagnosis, message)
+
+
+def test_the_right_end_of_the_start_length_scan_is_slow():
+    """§6: the scan's starts s w_blc with 1/s from about 0.03 down to 0.01 (its right end) need 10 to 28
+    updates; among Flach's three rates the smallest, 0.2, needs the fewest (4, 11 and 13)."""
+    X, y = lk.datasets.unbalanced(40, 20, seed=0)
+    w_blc = lk.centroid_classifier(X, y).w
+    scales = np.geomspace(0.05, 100, 49)
+    right = scales[(1 / scales <= 0.031)]
+    counts = [quiet(lk.perceptron, X, y, w0=s * w_blc, max_epochs=500).n_updates for s in right]
+    assert min(counts) == 10 and max(counts) == 28 and right.max() == 100
+    assert [lk.perceptron(X, y, eta=eta, w0=w_blc).n_updates for eta in (0.2, 0.5, 1.0)] == [4, 11, 13]
