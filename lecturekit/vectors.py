@@ -60,6 +60,22 @@ def _two_vectors(function=None, *, nonzero=()):
     return wrap if function is None else wrap(function)
 
 
+def _finite_result(f):
+    """Decorator: a result that overflowed (inf, or nan from inf - inf) is an error, not an answer."""
+    @functools.wraps(f)
+    def checked(a, b):
+        with np.errstate(over="ignore", invalid="ignore"):   # the error below says it instead
+            result = f(a, b)
+        if not math.isfinite(result):
+            raise OverflowError(f"a · b overflows floating point (got {result}): the products of coordinates this "
+                                f"large leave the range of floats (about 1.8e308). Divide a or b by a power of 2 "
+                                f"first, which scales the dot product by the same factor exactly.")
+        return result
+
+    return checked
+
+
+@_finite_result
 @_two_vectors
 def dot(a, b) -> float:
     """Dot product ``sum_i a_i b_i`` of two vectors of equal length.
@@ -77,6 +93,13 @@ def dot(a, b) -> float:
     >>> import lecturekit as lk
     >>> lk.dot([1, 2, 3], [4, 5, 6])
     32.0
+
+    A dot product too large for a float is an error, not ``inf`` or ``nan``:
+
+    >>> lk.dot([1e200, 1e200], [1e200, -1e199])
+    Traceback (most recent call last):
+    ...
+    OverflowError: a · b overflows floating point (got nan): ...
     """
     return float(np.sum(a * b))
 

@@ -934,3 +934,20 @@ def test_the_reference_solution_is_offered_only_after_a_pass_or_three_failed_run
         assert offered == ([] if k < ex.SOLUTION_AFTER_FAILURES else ["ch01-three-numbers"])
     ex.check_exercise("ch01-normal", (np.array([5.0, -1.0, -1.0]) / np.sqrt(27.0)).tolist())
     assert offered[-1] == "ch01-normal"
+
+
+@given(arrays(np.float64, st.integers(1, 5), elements=st.floats(-1e300, 1e300)),
+       arrays(np.float64, 5, elements=st.floats(-1e300, 1e300)))
+def test_lk_dot_gives_the_rounded_sum_or_says_that_it_overflows(a, b):
+    """lk.dot never returns inf or nan for finite input: either the float sum of products, within rounding of
+    the exact value (Fractions), or an OverflowError when that value leaves the range of floats."""
+    b = b[: len(a)]
+    exact_ab = sum(Fraction(p) * Fraction(q) for p, q in zip(a, b))
+    size = sum(abs(Fraction(p) * Fraction(q)) for p, q in zip(a, b))
+    try:
+        got = lk.dot(a, b)
+    except OverflowError:
+        assert size > Fraction(np.finfo(float).max) / 2
+        return
+    assert math.isfinite(got)
+    assert abs(Fraction(got) - exact_ab) <= Fraction(len(a) + 1, 2 ** 52) * size + Fraction(2.0 ** -1074) * len(a)
