@@ -1363,11 +1363,6 @@ def mistakes(result, ax=None, *, color=None):
     return bars
 
 
-# What the text alternative calls a series drawn with markers only.
-_MARKER_NAMES = {"o": "Dots", "s": "Squares", "^": "Triangles", "v": "Triangles", "D": "Diamonds", "x": "Crosses",
-                 "+": "Plus signs", "*": "Stars"}
-
-
 def learning_curve(values, ax=None, *, ylabel=None, xlabel=None, label=None, start=None, **line_kw):
     """Plot a learning curve: a criterion, an error or a count per epoch or iteration.
 
@@ -1423,7 +1418,7 @@ def learning_curve(values, ax=None, *, ylabel=None, xlabel=None, label=None, sta
         name = f" “{label}”" if label else ""
         drawn = "A curve"
         if str(line.get_linestyle()) in ("None", "none", "", " "):  # markers only, not joined
-            drawn = _MARKER_NAMES.get(line.get_marker(), "Markers") + " not joined by a line"
+            drawn = _MARKER_NAMES.get(line.get_marker(), "markers").capitalize() + " not joined by a line"
         what = f"{drawn}{name} of {ax.get_ylabel() or 'values'} against {ax.get_xlabel()}"
         if y_values.shape[0] <= 12:
             _note(ax, f"{what}, from {x[0]} to {x[-1]}: " + ", ".join(map(_number, y_values)))
