@@ -142,6 +142,9 @@ def test_the_wrong_turns_of_exercise_1_by_hand():
     from lecturekit.exercises.ch05 import _coefficients
 
     assert np.allclose(_coefficients(1.0, 2.0), (4.0, 25.0, 36.0))
+    assert np.allclose(_coefficients(1.0, 2.0, "raw"), (0.0, 16.0, 0.0))
+    assert np.allclose(_coefficients(1.0, 2.0, "plane"), (4.0, 16.0, 0.0))
+    assert np.allclose(_coefficients(1.0, 2.0, "near"), (4.0, 13.0, 9.0))
     for s in (0.3, 1.0, 2.5):
         X = np.array([[s], [2 * s]])
         raw = (2 * s / (s / 2)) ** 2
@@ -240,6 +243,17 @@ def test_the_wrong_turns_of_exercise_4_by_hand():
     assert _best_a_reference(2.5, 0.05, 0.5, 3.0) == pytest.approx(170.0, rel=1e-8)
     assert _distance_reference(30.0, 1.0, 0.1, 0.25, 0.5) == pytest.approx(360.0, rel=1e-12)
     assert _distance_reference(20.0, 2.5, 0.05, 0.5, 3.0) == float("inf")
+    # the check builds each wrong turn from the worst-case update with one ingredient changed: the same numbers
+    from lecturekit.exercises.ch05 import _least_a, _worst_fall
+
+    a = 200.0
+    turns = [(a, 2.5, 0.05, 0.0, 3.0), (a, 2.5, 0.05, 0.25, 3.0), (a, 2.5, 0.05, 0.5 / 3, 3.0),
+             (a, 2.5 / 3, 0.05, 0.5, 3.0), (a, 2.5, 0.05, 0.5, 1.0), (a, 2.5, 0.025, 0.5, 3.0)]
+    assert [_worst_fall(*t) for t in turns] == pytest.approx([37.5, 36.0, 36.5, 49.5, 16.5, 4.5], rel=1e-12)
+    assert _worst_fall(a, 2.5, 0.05, 0.5, 3.0) == pytest.approx(34.5, rel=1e-12)
+    assert _least_a(2.5, 0.05, 0.5, 3.0) == pytest.approx(85.0, rel=1e-12)
+    assert [_best_a_reference(2.5, 0.05, t, e) for t, e in ((0.0, 3.0), (0.25, 3.0), (0.5, 1.0))] == \
+        pytest.approx([150.0, 160.0, 70.0], rel=1e-8)
 
 
 def test_exercise_2_needs_more_than_a_library_call():

@@ -1,7 +1,8 @@
 """Checks of chapter 5's exercises (the convergence proof).
 
-Every expected value is worked out by hand in the comments, or computed from
-the definitions here, independently of the learner's answer: (R / gamma)^2
+Every expected value is computed here from the definitions, independently of
+the learner's answer (tests/test_chapter_05.py works the same values out by
+hand): (R / gamma)^2
 from R = max |x~_i| and gamma = min y_i u . x~_i / |u|, minimised by a
 golden-section search, or decided exactly in ``fractions.Fraction`` on the
 numbers as typed (0.1 is 1/10), so that an answer exactly on a threshold is
@@ -53,12 +54,18 @@ def _exact_bound(u, X, y):
 # --------------------------------------------------------------------------
 # The reference is the definition itself, (R/gamma)^2 from R and gamma of the two points, fitted at three scales
 # and minimised by a golden-section search; tests/test_chapter_05.py works the coefficients out by hand.
-def _scale_bound(a, b, s):
-    """(R / gamma)^2 of the points a s, b s with the halfway threshold, from the definitions."""
+def _scale_bound(a, b, s, turn=None):
+    """(R / gamma)^2 of the points a s, b s with the halfway threshold, from the definitions; ``turn`` measures it
+    the way one wrong turn does: "raw" (R and the margin of the raw x, no 1), "plane" (gamma divided by |u1|
+    only), "near" (R at the point nearer the origin)."""
     Xh = np.array([[1.0, a * s], [1.0, b * s]])
     y, u = np.array([-1, 1]), np.array([-(a + b) * s / 2, 1.0])
-    R2 = np.max(np.sum(Xh ** 2, axis=1))
-    gamma = np.min(y * (Xh @ u)) / np.linalg.norm(u)
+    lengths2 = np.sum(Xh ** 2, axis=1)
+    R2 = np.min(lengths2) if turn == "near" else np.max(lengths2)
+    score = np.min(y * (Xh @ u))
+    if turn == "raw":
+        return float(np.max(Xh[:, 1] ** 2) / score ** 2)
+    gamma = score / (abs(u[1]) if turn == "plane" else np.linalg.norm(u))
     return float(R2 / gamma ** 2)
 
 
@@ -76,11 +83,11 @@ def _best_scale(a, b):
     return s, _scale_bound(a, b, s)
 
 
-def _coefficients(a, b):
+def _coefficients(a, b, turn=None):
     """(A, B, C) with (R/gamma)^2 = A/s^2 + B + C s^2, solved from the definition at three scales."""
     scales = np.array([0.5, 1.0, 2.0])
     M = np.column_stack([1 / scales ** 2, np.ones(3), scales ** 2])
-    return tuple(float(v) for v in np.linalg.solve(M, [_scale_bound(a, b, s) for s in scales]))
+    return tuple(float(v) for v in np.linalg.solve(M, [_scale_bound(a, b, s, turn) for s in scales]))
 
 
 def _scale_answer(best_scale, a, b):
@@ -96,16 +103,16 @@ def _best_scale_check(t, best_scale):
     # the wrong turns' values are worked out by hand in tests/test_chapter_05.py
     t.check(lambda: _scale_answer(best_scale, 1.0, 2.0)[0], list(_coefficients(1.0, 2.0)), atol=1e-6,
             call="`best_scale(1, 2)[:3]`, the coefficients (A, B, C)", reveal=False,
-            misconceptions=[Mistake("scale-no-one", [0.0, 16.0, 0.0], "measured on the raw x, without the 1: then "
+            misconceptions=[Mistake("scale-no-one", list(_coefficients(1.0, 2.0, "raw")), "measured on the raw x, without the 1: then "
                                                                       "the bound does not depend on s at all"),
-                            Mistake("scale-input-norm", [4.0, 16.0, 0.0], "gamma divided by |u1| only: the theorem "
+                            Mistake("scale-input-norm", list(_coefficients(1.0, 2.0, "plane")), "gamma divided by |u1| only: the theorem "
                                                                           "divides by the whole |u~|, bias included"),
-                            Mistake("scale-near-radius", [4.0, 13.0, 9.0], "R taken at the point nearer the origin: "
+                            Mistake("scale-near-radius", list(_coefficients(1.0, 2.0, "near")), "R taken at the point nearer the origin: "
                                                                            "R is the largest |x~_i|")])
     t.check(lambda: _scale_answer(best_scale, 1.0, 2.0)[1], _best_scale(1.0, 2.0)[0], atol=1e-4,
             call="`best_scale(1, 2)[3]`, the best scale s", reveal=False,
-            misconceptions=[Mistake("scale-squared", 1 / 3, "s² found, not s"),
-                            Mistake("scale-unit-point", 0.5, "the scale that makes the larger point 1: is that where "
+            misconceptions=[Mistake("scale-squared", _best_scale(1.0, 2.0)[0] ** 2, "s² found, not s"),
+                            Mistake("scale-unit-point", 1 / 2.0, "the scale that makes the larger point 1: is that where "
                                                              "A/s² + B + C s² is smallest?")])
     for a, b in ((0.1, 0.3), (0.5, 3.0), (2.0, 7.0)):
         t.check(lambda a=a, b=b: _scale_answer(best_scale, a, b)[0], list(_coefficients(a, b)), atol=1e-6,
@@ -262,6 +269,17 @@ def _best_a_reference(beta2, gamma, tau, eta=1.0):
     return math.exp((lo + hi) / 2)
 
 
+def _least_a(beta2, gamma, tau, eta=1.0):
+    """The a at which the worst update's fall reaches 0 (below it the argument proves nothing), by bisection."""
+    lo, hi = 0.0, 1.0
+    while _worst_fall(hi, beta2, gamma, tau, eta) <= 0:
+        hi *= 2
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if _worst_fall(mid, beta2, gamma, tau, eta) > 0 else (mid, hi)
+    return hi
+
+
 def _whole_or_real(value, reference):
     """The reference when the learner gave its integer part (the most whole updates), else the value as given.
     A bound that is a whole number may come out a hair below it in floating point, so both neighbours count."""
@@ -279,28 +297,34 @@ _ROUNDED_UP = "rounded up: no run makes more updates than the bound, so the most
                "condition for the middle term. Where does the distance start, what is the least it falls per "
                "update, and when is that not a fall? Then minimise the bound over a.")
 def _distance(t, distance_bound, best_a):
-    # the wrong turns' values are worked out by hand in tests/test_chapter_05.py (a = 200, beta^2 = 2.5,
-    # gamma = 0.05, tau = 0.5, eta = 3)
+    # each wrong turn is the reference with one ingredient changed (tests/test_chapter_05.py has them by hand)
     probe = (200.0, 2.5, 0.05, 0.5, 3.0)
+    a, beta2, gamma, tau, eta = probe
     reference = _distance_reference(*probe)
+
+    def turned(*args):
+        return a * a / _worst_fall(*args)
+
     t.check(lambda: _whole_or_real(float(distance_bound(*probe)), reference), reference,
             call="`distance_bound(200, 2.5, 0.05, 0.5, 3)`", atol=1e-6, reveal=False,
-            misconceptions=[Mistake("distance-no-tau", 40000 / 37.5,
+            misconceptions=[Mistake("distance-no-tau", turned(a, beta2, gamma, 0.0, eta),
                                     "the middle term taken as at most 0, as for a mistake: the update now happens "
                                     "while y w · x <= tau"),
-                            Mistake("distance-tau-once", 40000 / 36.0, "tau counted once: the middle term of the "
-                                                                       "expansion is 2 eta y w · x"),
-                            Mistake("distance-tau-no-eta", 40000 / 36.5, "the middle term without eta: the step is "
-                                                                         "eta y x, so the cross term is 2 eta y w · x"),
-                            Mistake("distance-eta-once", 40000 / 49.5, "eta not squared in the last term: the step "
-                                                                       "eta y x has squared length eta² |x|²"),
-                            Mistake("distance-no-eta", 40000 / 16.5, "eta left out: with tau > 0 the step size no "
-                                                                     "longer cancels"),
-                            Mistake("distance-no-two", 40000 / 4.5,
+                            Mistake("distance-tau-once", turned(a, beta2, gamma, tau / 2, eta),
+                                    "tau counted once: the middle term of the expansion is 2 eta y w · x"),
+                            Mistake("distance-tau-no-eta", turned(a, beta2, gamma, tau / eta, eta),
+                                    "the middle term without eta: the step is eta y x, so the cross term is "
+                                    "2 eta y w · x"),
+                            Mistake("distance-eta-once", turned(a, beta2 / eta, gamma, tau, eta),
+                                    "eta not squared in the last term: the step eta y x has squared length "
+                                    "eta² |x|²"),
+                            Mistake("distance-no-eta", turned(a, beta2, gamma, tau, 1.0),
+                                    "eta left out: with tau > 0 the step size no longer cancels"),
+                            Mistake("distance-no-two", turned(a, beta2, gamma / 2, tau, eta),
                                     "the drop taken as a eta gamma - ..., without the 2 of the cross term"),
-                            Mistake("distance-start", 200 / 34.5,
+                            Mistake("distance-start", a / _worst_fall(*probe),
                                     "the start taken as a, not a²: the squared distance of 0 from a u"),
-                            Mistake("distance-rounded-up", 1160.0, _ROUNDED_UP)])
+                            Mistake("distance-rounded-up", float(math.floor(reference) + 1), _ROUNDED_UP)])
     section_5 = (2.7122 / 0.0476, 2.7122, 0.0476, 0.0, 1.0)
     t.check(lambda: _whole_or_real(float(distance_bound(*section_5)), _distance_reference(*section_5)),
             _distance_reference(*section_5), atol=1e-6,
@@ -315,21 +339,23 @@ def _distance(t, distance_bound, best_a):
         return "no bound (inf)" if math.isinf(got) and got > 0 else got
 
     t.check(lambda: said(20.0, 2.5, 0.05, 0.5, 3.0), "no bound (inf)", call="`distance_bound(20, 2.5, 0.05, 0.5, 3)`",
-            misconceptions=[Mistake("distance-negative", 400 / (3 * (2 - 7.5 - 1)),
+            misconceptions=[Mistake("distance-negative", 400 / _worst_fall(20.0, 2.5, 0.05, 0.5, 3.0),
                                     "a negative 'bound': when the least fall is not positive the argument proves "
                                     "nothing")])
     t.check(lambda: said(4.0, 3.0, 0.5, 0.5, 1.0), "no bound (inf)",
             call="`distance_bound(4, 3, 0.5, 0.5, 1)`")
     t.check(lambda: float(best_a(2.5, 0.05, 0.5, 3.0)), _best_a_reference(2.5, 0.05, 0.5, 3.0), atol=1e-4,
             call="`best_a(2.5, 0.05, 0.5, 3)`", reveal=False,
-            misconceptions=[Mistake("best-a-no-tau", 150.0, "an a that ignores tau: minimise a² / (the least fall) "
-                                                            "for this rule"),
-                            Mistake("best-a-least", 85.0, "the smallest a that proves anything, not the a with the "
-                                                          "smallest bound"),
-                            Mistake("best-a-tau-once", 160.0, "tau counted once in the best a: the middle term of "
-                                                              "the expansion is 2 eta y w · x"),
-                            Mistake("best-a-no-eta", 70.0, "section 5's a with tau, eta left out: with tau > 0 the "
-                                                           "step size no longer cancels")])
+            misconceptions=[Mistake("best-a-no-tau", _best_a_reference(2.5, 0.05, 0.0, 3.0),
+                                    "an a that ignores tau: minimise a² / (the least fall) for this rule"),
+                            Mistake("best-a-least", _least_a(2.5, 0.05, 0.5, 3.0),
+                                    "the smallest a that proves anything, not the a with the smallest bound"),
+                            Mistake("best-a-tau-once", _best_a_reference(2.5, 0.05, 0.25, 3.0),
+                                    "tau counted once in the best a: the middle term of the expansion is "
+                                    "2 eta y w · x"),
+                            Mistake("best-a-no-eta", _best_a_reference(2.5, 0.05, 0.5, 1.0),
+                                    "section 5's a with tau, eta left out: with tau > 0 the step size no longer "
+                                    "cancels")])
     t.check(lambda: float(best_a(1.0, 0.2, 2.0, 0.5)), _best_a_reference(1.0, 0.2, 2.0, 0.5), atol=1e-4,
             call="`best_a(1, 0.2, 2, 0.5)`", reveal=False)
 
