@@ -408,7 +408,7 @@ def _construct_borders(t, W_apart, apart):
 # --------------------------------------------------------------------------
 # Exercise 6 — construct: every class cut off by a line, yet "?" points
 # --------------------------------------------------------------------------
-# well-separated blobs leave a stray point or two in a "?" region (at most 4 of 600 over seeds 0-59 and sizes up to
+# well-separated blobs leave a stray point or two in a "?" region (at most 4 points over seeds 0-59 and sizes 10 to
 # 200 per class); the exercise asks for data built so that least squares gives up a good part of one class
 _MIN_AMBIGUOUS, _MIN_SHARE = 5, 0.25
 

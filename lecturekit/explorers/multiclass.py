@@ -174,7 +174,7 @@ def multiclass_explorer(X=None, y=None, *, scheme="one-vs-rest", method="centroi
                 if not np.any(w[1:] != 0):
                     continue
                 if pairs:  # one colour and dash pattern per pair, as in the chapter's pairwise figure
-                    colour, style = OKABE_ITO[3 + m % (len(OKABE_ITO) - 3)], ("--", "-.", ":")[m % 3]
+                    colour, style = OKABE_ITO[(3, 4, 7)[m % 3]], ("--", "-.", ":")[m % 3]  # 7: black, seen on every region
                 else:      # one-vs-rest: each line in its class's colour
                     colour, style = colours[m], "-"
                 lines.append(boundary(w, ax=ax, normal=True, color=colour, linewidth=1.5, linestyle=style))
