@@ -1080,3 +1080,15 @@ def test_the_loop_size_grows_with_eta_and_the_end_of_epoch_gap_does_not(line_dat
         largest[eta], end[eta] = max(dist) / eta, dist[-1]
     assert all(0.4 < r < 0.6 for r in largest.values())
     assert end[0.05] > end[0.1]
+
+
+def test_exercise_1_takes_the_slides_stopping_test_and_names_a_fixed_threshold():
+    """Exercise 1: tol is tested (a fixed threshold is named), the slides' |eta grad E| < tol is a tolerance too."""
+    start = ('def batch_lms(X, y, eta, tol, max_epochs=10_000):\n'
+             '    Xh = np.hstack([np.ones((len(X), 1)), X])\n    w = np.zeros(Xh.shape[1])\n'
+             '    for epoch in range(max_epochs):\n        g = -(y - Xh @ w) @ Xh\n')
+    end = '            return w, epoch\n        w = w - eta * g\n    return w, max_epochs\n'
+    assert visible_feedback(STEM, "ch07-debug-stop", start + "        if np.linalg.norm(g) < tol:\n" + end) is None
+    assert visible_feedback(STEM, "ch07-debug-stop", start + "        if np.linalg.norm(eta * g) < tol:\n" + end) is None
+    fixed = visible_feedback(STEM, "ch07-debug-stop", start + "        if np.linalg.norm(g) < 1e-5:\n" + end)
+    assert fixed is not None and "fixed threshold" in fixed
