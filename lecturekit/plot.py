@@ -1417,7 +1417,10 @@ def learning_curve(values, ax=None, *, ylabel=None, xlabel=None, label=None, sta
     ax.xaxis.get_major_locator().set_params(integer=True)
     if y_values.shape[0]:
         name = f" “{label}”" if label else ""
-        what = f"A curve{name} of {ax.get_ylabel() or 'values'} against {ax.get_xlabel()}"
+        drawn = "A curve"
+        if str(line.get_linestyle()) in ("None", "none", "", " "):  # markers only, not joined
+            drawn = _MARKER_NAMES.get(line.get_marker(), "markers").capitalize() + " not joined by a line"
+        what = f"{drawn}{name} of {ax.get_ylabel() or 'values'} against {ax.get_xlabel()}"
         if y_values.shape[0] <= 12:
             _note(ax, f"{what}, from {x[0]} to {x[-1]}: " + ", ".join(map(_number, y_values)))
         else:
