@@ -310,10 +310,13 @@ CLAIMS = {
     "`descend(Xn, yn, 0.1, 1e-3)` stops with a `ZeroDivisionError`": "test_the_debug_exercises_code_fails_as_stated",
     "With that fixed it\nreturns `True` after a few hundred steps": "test_the_debug_exercises_code_fails_as_stated",
     "so the total it needs hardly changes": "test_the_explorer_tasks_can_be_done_with_the_explorer",
+    "its documentation notes that it equals `SGDClassifier(loss=\"perceptron\"":
+        "test_scikit_learns_perceptron_is_sgd_on_the_perceptron_loss",
 }
 SHOWN = [
     "That is also where $J$ and\n$\\lVert\\mathbf{w}\\rVert$ drop suddenly in the left panel",  # the run printed
     "this is the classical result for the *subgradient method*",  # a cited theorem (Boyd's notes)
+    "Robbins and Monro's classical\nconditions",  # a cited theorem; 1/k: sum 1/k diverges, sum 1/k^2 = pi^2/6
     "the gradient shrinks towards the minimum",  # on this bowl
     "the chord between two points of its graph never dips below the graph",  # definition of convexity
     "homogeneous as always",  # the course's convention
@@ -790,7 +793,7 @@ def test_the_noisy_runs_as_the_lesson_describes_them():
     assert k == 2707 and 10 < lengths[k] / steps[k - 1] < 20 and turns[k - 1] > 1
     assert np.median(turns[9:2000]) < 0.05
     ratio = lengths[1:] / steps  # ratio[k - 1]: |w(k)| in lengths of the step that led to w(k)
-    assert ratio[9:2000].min() > 50 and ratio[9:2000].max() > 500 and np.max(turns[9:2000]) < 1
+    assert ratio[9:2000].min() > 40 and ratio[9:2000].max() > 500 and np.max(turns[9:2000]) < 1
     assert 12 < ratio[2706] < 24 and 12 < ratio[2699] < 24  # steps 2707 and 2700: a dozen or two
     assert 0.5 < ratio[2999] < 2 and np.max(turns[2990:3010]) > 30  # step 3000: about one step length
     norms = np.linalg.norm(const.path, axis=1)
@@ -1073,3 +1076,13 @@ def test_the_exercise_checks_accept_every_correct_answer_and_no_library_shortcut
             break
         w = w - eta * g
     assert k == 999 and abs(w[1] + 0.5) == 1.5
+
+
+def test_scikit_learns_perceptron_is_sgd_on_the_perceptron_loss():
+    # Q5's remark: with the same shuffling seed the two estimators end at the same weights
+    sklearn = pytest.importorskip("sklearn.linear_model")
+    X, y = lk.datasets.noisy(40, flip=0.1, seed=3)
+    kw = dict(max_iter=20, tol=None, shuffle=True, random_state=0)
+    a = sklearn.Perceptron(**kw).fit(X, y)
+    b = sklearn.SGDClassifier(loss="perceptron", eta0=1, learning_rate="constant", penalty=None, **kw).fit(X, y)
+    assert np.allclose(a.coef_, b.coef_) and np.allclose(a.intercept_, b.intercept_)

@@ -326,7 +326,7 @@ def _margin_gradient(t, squared_margin_gradient):
             continue
         try:
             got = np.asarray(squared_margin_gradient(w_r, X_r, y_r, b), dtype=float)
-            close = got.shape == exact.shape and bool(np.allclose(got, exact, rtol=1e-3, atol=1e-3))
+            close = got.shape == exact.shape and bool(np.allclose(got, exact, rtol=1e-5, atol=1e-6))
         except Exception:  # noqa: BLE001 - the learner's code may raise anything; the probe above reported it
             close = False
         if close:
