@@ -36,16 +36,28 @@ CLAIMS = {
     "What stays true is that every **direction inside** the boundary is": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
     "Every direction along $H$ is such a difference of two of its points": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
     "The bias cancels: it moves the boundary but cannot turn it": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
-    "for $b = 0$ too, the\nperceptron's starting point, every point scores 0, so every point is predicted $-1$":
+    "With $w = 0$ every point scores $b$": "test_with_w_zero_every_point_scores_the_bias",
+    "For $b \\ne 0$ there is no boundary and every point is on one side": "test_with_w_zero_every_point_scores_the_bias",
+    "every point scores 0: the whole plane is \"on the boundary\", every point is predicted $-1$":
         "test_with_w_zero_every_point_scores_the_bias",
     "so a\npoint on the line is ringed whatever its label, and $k$ cannot change which points are ringed":
         "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
     "the product $k \\tilde w$ can be rounded unless $|k|$ is a power of 2":
         "test_a_power_of_two_multiple_is_exact_away_from_underflow_and_overflow",
-    "as decimals of a few digits, like these, a power of 2 prints as exactly $k$ times them":
-        "test_a_power_of_two_multiple_is_exact_away_from_underflow_and_overflow",
-    "With computed weights even $k = 2$ can move a point on the line":
+    "Only $k = -1$ is safe for every weight vector":
+        "test_negating_the_weights_is_exact_for_every_weight_vector",
+    "A power of 2 keeps every decision in plain floating point":
+        "test_a_power_of_two_keeps_every_plain_float_decision",
+    "but not always in\nlecturekit's reading":
         "test_a_power_of_two_multiple_of_computed_weights_can_move_a_point_on_the_line",
+    "they\ntreat $w_0$ like any other weight":
+        "test_the_perceptron_updates_the_bias_as_one_more_weight",
+    "so the weight it would get from the difference of the means is $1 - 1 = 0$":
+        "test_the_bias_trick_gives_the_centroid_classifier_no_bias",
+    "On paper it is\nstrictly closer to 0 whenever $b \\ne 0$":
+        "test_the_lifted_margin_is_never_farther_from_0_than_the_input_margin",
+    "in floating point a bias tiny next\nto $\\|w\\|$":
+        "test_a_tiny_bias_leaves_the_two_margins_equal_in_floating_point",
     "The default is never farther from 0 and has the same sign":
         "test_the_lifted_margin_is_never_farther_from_0_than_the_input_margin",
     "for a fitted scikit-learn linear classifier `clf` of **two** classes":
@@ -398,7 +410,73 @@ def test_a_power_of_two_multiple_is_exact_away_from_underflow_and_overflow(w_h, 
         assert np.isinf(2 * np.float64(1e308))
 
 
+@given(arrays(np.float64, 3, elements=st.floats(-1e6, 1e6)).filter(lambda w: w[1:].any()),
+       arrays(np.float64, (5, 2), elements=st.floats(-1e3, 1e3)),
+       st.integers(-60, 60))
+def test_a_power_of_two_keeps_every_plain_float_decision(w_h, X, e):
+    """Scaling by 2**e is exact in binary away from underflow/overflow, and so is every rounding step of
+    the scaled sum: the plain float score of every point is 2**e times the old one, bit for bit."""
+    k = 2.0 ** e
+    old = X @ w_h[1:] + w_h[0]
+    new = X @ (k * w_h)[1:] + (k * w_h)[0]
+    assert np.array_equal(new, k * old) and np.array_equal(np.sign(new), np.sign(old))
+
+
+@given(arrays(np.float64, 3, elements=st.one_of(st.integers(-30, 30).map(lambda v: v / 10),
+                                                st.floats(-1e3, 1e3))),
+       arrays(np.float64, (6, 2), elements=st.integers(-30, 30).map(lambda v: v / 10)))
+def test_negating_the_weights_is_exact_for_every_weight_vector(w_h, X):
+    """-w~ prints as w~'s digits with the other sign, so lecturekit's exact scores are negated: every point
+    off the line changes side, a point on it scores 0 under both and is predicted -1 by both; checked
+    against the exact score of the printed decimals (Fractions)."""
+    from fractions import Fraction
+
+    assert all(repr(float(-v)) == ("-" + repr(float(v)) if not repr(float(v)).startswith("-") else repr(float(v))[1:])
+               for v in w_h if v != 0)
+    p, q = lk.LinearClassifier(w_h).predict(X), lk.LinearClassifier(-w_h).predict(X)
+    for x, a, b in zip(X, p, q):
+        exact = Fraction(repr(float(w_h[0]))) + sum(Fraction(repr(float(c))) * Fraction(repr(float(v)))
+                                                      for c, v in zip(w_h[1:], x))
+        assert (a, b) == ((-1, -1) if exact == 0 else (1, -1) if exact > 0 else (-1, 1))
+
+
 def test_a_power_of_two_multiple_of_computed_weights_can_move_a_point_on_the_line():
+    """A large power of 2 on typed weights: 2**-23 * 0.3 prints with 17 digits, not as 2**-23 times 0.3,
+    and lecturekit then puts (1, 1), on the line of (-0.3, 0.1, 0.2), on the positive side (the review's
+    counterexample); plain floats keep the point's side.  And the chapter's second example: """
+    from fractions import Fraction
+
+    w_dec = np.array([-0.3, 0.1, 0.2])
+    scaled = 2.0 ** -23 * w_dec
+    assert Fraction(repr(float(scaled[0]))) != Fraction(1, 2 ** 23) * Fraction("-0.3")
+    assert lk.LinearClassifier(w_dec).predict([[1.0, 1.0]])[0] == -1
+    assert lk.LinearClassifier(scaled).predict([[1.0, 1.0]])[0] == 1
+    assert np.sign(scaled[0] + scaled[1] + scaled[2]) == np.sign(w_dec[0] + w_dec[1] + w_dec[2])
+    _computed_weights_times_two_move_the_point()
+
+
+def test_the_bias_trick_gives_the_centroid_classifier_no_bias():
+    """On homogeneous coordinates without a bias of its own, the closest-centroid rule's weight on the
+    constant coordinate is mean(1) - mean(1) = 0: no bias; on shifted toy data it then errs where the
+    classifier with its own bias formula does not."""
+    X, y = lk.datasets.toy()
+    Xs = X + [10.0, 0.0]
+    lifted = lk.centroid_classifier(lk.to_homogeneous(Xs), y, fit_intercept=False)
+    assert lifted.w[0] == 0.0 and lifted.w[1] == 0.0
+    own = lk.centroid_classifier(Xs, y)
+    acc_lifted = np.mean(lifted.predict(lk.to_homogeneous(Xs)) == y)
+    assert acc_lifted < np.mean(own.predict(Xs) == y)
+
+
+def test_a_tiny_bias_leaves_the_two_margins_equal_in_floating_point():
+    """b = 1e-9 next to |w| = 1: |w~| rounds to |w| and the default margin equals the input-space one,
+    although on paper it is strictly smaller."""
+    w_h, X, y = np.array([1e-9, 1.0, 0.0]), np.array([[1.0, 0.0], [-1.0, 0.0]]), np.array([1, -1])
+    assert np.linalg.norm(w_h) == np.linalg.norm(w_h[1:])
+    assert lk.margin(w_h, X, y) == lk.margin(w_h, X, y, space="input")
+
+
+def _computed_weights_times_two_move_the_point():
     """The review's counterexample: on the printed decimals (1, 1) lies exactly on the line of
     (-0.9999999999999999, 0.7999999999999999, 0.2), but 2 * 0.7999999999999999 prints as
     1.5999999999999999, not twice 0.7999999999999999, and predict at (1, 1) flips from -1 to +1."""

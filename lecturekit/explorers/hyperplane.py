@@ -18,15 +18,9 @@ __all__ = ["hyperplane_state", "hyperplane_explorer"]
 def hyperplane_state(w1, w2, b, k=1.0, swap=False, flip=False, *, X, y) -> dict:
     """The classifier ``sign(k (b + w1 x1 + w2 x2))`` on (X, y), optionally with classes swapped or w negated.
 
-    Scaling by k > 0 changes w but not the boundary or its sides; swapping
-    the classes turns every correctly classified example into a mistake and
-    every strictly wrong one into a correct one (points on the line stay
-    mistakes); negating w as well undoes it.  Mistakes are decided exactly,
-    as the rest of the library decides them: on the signs of the scores of
-    the slider values (b, w1, w2) and of X, read as the decimals they print as,
-    which k > 0 does not change and ``flip`` negates; so the ringed points do
-    not depend on k, and a point exactly on the line is a mistake for either
-    label.
+    Mistakes (``y_i w . x_i <= 0``) are decided exactly on the slider values
+    (b, w1, w2) and on X, read as the decimals they print as, before k
+    multiplies the weights; ``swap`` uses -y and ``flip`` uses -w.
 
     Parameters
     ----------
