@@ -29,7 +29,10 @@ def _products(A, B) -> np.ndarray:
         return A * B
     out = np.empty(A.shape, dtype=float)
     for idx, a, b in zip(np.ndindex(A.shape), A.flat, B.flat):
-        out[idx] = float(Fraction(repr(float(a))) * Fraction(repr(float(b))))
+        try:
+            out[idx] = float(Fraction(repr(float(a))) * Fraction(repr(float(b))))
+        except OverflowError:  # beyond the largest float: what numpy gives, inf with its overflow warning
+            out[idx] = np.float64(a) * np.float64(b)
     return out
 
 
@@ -40,10 +43,15 @@ def square_features(X) -> np.ndarray:
     conic ``v1 x1^2 + v2 x2^2 = -b`` in the old one: an ellipse (or circle)
     centred at the origin when v1, v2 > 0 and b < 0.
 
-    Each square is the float nearest the exact square of the decimal the
-    float reads as (0.1 -> 0.01), so ``lk.is_separable(square_features(X), y)``
-    answers for the squares of the numbers as typed; above ``EXACT_LIMIT``
-    (2**16) numbers it is numpy's ``X * X``.
+    For arrays of at most ``EXACT_LIMIT`` (2**16 = 65,536) numbers, each square
+    is the float nearest the exact square of the decimal the float reads as
+    (0.1 -> 0.01); for larger arrays it is numpy's ``X * X`` (0.1 ->
+    0.010000000000000002).  A square beyond the largest float is ``inf``, with
+    numpy's overflow ``RuntimeWarning``, as ``X * X`` gives; a square below
+    about 1e-308 is a subnormal float and keeps fewer digits.  Within those
+    limits, for numbers typed with up to 7 significant digits (so that the
+    square has at most 14 and reads back exactly), ``lk.is_separable`` on the
+    result answers for the exact squares of the numbers as typed.
 
     Examples
     --------

@@ -84,6 +84,7 @@ __all__ = [
     "VectorArtists",
     "ContourArtists",
     "plane",
+    "plane_edge_on",
     "classifiers",
     "run_lengths",
     "named_points",
@@ -1416,7 +1417,10 @@ def learning_curve(values, ax=None, *, ylabel=None, xlabel=None, label=None, sta
     ax.xaxis.get_major_locator().set_params(integer=True)
     if y_values.shape[0]:
         name = f" “{label}”" if label else ""
-        what = f"A curve{name} of {ax.get_ylabel() or 'values'} against {ax.get_xlabel()}"
+        drawn = "A curve"
+        if str(line.get_linestyle()) in ("None", "none", "", " "):  # markers only, not joined
+            drawn = _MARKER_NAMES.get(line.get_marker(), "markers").capitalize() + " not joined by a line"
+        what = f"{drawn}{name} of {ax.get_ylabel() or 'values'} against {ax.get_xlabel()}"
         if y_values.shape[0] <= 12:
             _note(ax, f"{what}, from {x[0]} to {x[-1]}: " + ", ".join(map(_number, y_values)))
         else:
@@ -2495,6 +2499,97 @@ def plane(w, X, ax=None, *, limit: float = 2.0):
     _note(ax, text)
     return PlaneArtists(surface=surface, positive=drawn[0], negative=drawn[1], normal=arrow,
                         counts=(n_up, n_down, n_on))
+
+
+def plane_edge_on(w, X, along, ax=None):
+    """The plane ``w . x = 0`` of :func:`plane` seen edge-on, looking along ``along``, a direction in it.
+
+    The screen's vertical axis is the unit normal ``w / |w|`` (a point's height
+    is its signed distance ``w . x / |w|``), its horizontal axis the unit
+    vector ``u`` in the plane at a right angle to ``along``.  The plane is a
+    grey horizontal line through the origin, the normal ``w`` a black arrow of
+    its full length ``|w|`` (as :func:`plane` draws it), the points are
+    coloured by the sign of ``w . x`` as :func:`plane` colours them.  The line
+    joins the figure's legend; the text alternative names the screen's axes.
+
+    Parameters
+    ----------
+    w : array-like of shape (3,)
+    X : array-like of shape (n_samples, 3)
+    along : array-like of shape (3,)
+        Non-zero, with ``w . along = 0`` (up to rounding): the viewing direction.
+    ax : a 2-D matplotlib Axes, optional
+
+    Returns
+    -------
+    numpy.ndarray of shape (n_samples, 2)
+        The drawn coordinates ``(u . x, w . x / |w|)`` of the points.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> lk.plot.plane_edge_on([0.0, 0.0, 2.0], [[1.0, 0.0, 3.0]], along=[0.0, 1.0, 0.0], ax=ax).round(6).tolist()
+    [[-1.0, 3.0]]
+    >>> plt.close(fig)
+    """
+    from .vectors import norm
+
+    w = as_float_array(w, "w", ndim=1)
+    along = as_float_array(along, "along", ndim=1)
+    if w.shape != (3,) or along.shape != (3,):
+        raise ValueError(f"w and along must be vectors in 3-D, of length 3; got lengths {w.shape[0]} and "
+                         f"{along.shape[0]}.")
+    if not w.any() or not along.any():
+        raise ValueError("w and along must be non-zero: w is the plane's normal, along the viewing direction.")
+    n, look = w / norm(w), along / norm(along)
+    if abs(n @ look) > 1e-9:
+        raise ValueError(f"along must lie in the plane w . x = 0 to see it edge-on; w . along / (|w| |along|) = "
+                         f"{n @ look:.3g}. Pick a direction perpendicular to w.")
+    X = check_X(X)
+    if X.shape[1] != 3:
+        raise ValueError(f"X must have 3 columns (x1, x2, x3); got shape {X.shape}.")
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        ax = plt.subplots(figsize=(6, 5))[1]
+    u = np.cross(n, look)                       # in the plane, at a right angle to the viewing direction
+    u = u / norm(u)
+    shown = np.column_stack([X @ u, X @ n])
+    _QUIET.append(True)
+    try:
+        data(shown, np.where(X @ w > 0, 1, -1), ax=ax, legend=False, axis_labels=("u · x", "w · x / |w|"),
+             labels={1: "$w \\cdot x > 0$", -1: "$w \\cdot x < 0$"})
+    finally:
+        _QUIET.pop()
+    line = ax.axhline(0.0, color="0.45", linewidth=2, zorder=1, label="the plane, seen edge-on")
+    length = norm(w)
+    ax.annotate("", xy=(0.0, length), xytext=(0.0, 0.0), zorder=4,
+                arrowprops=dict(arrowstyle="-|>", color="black", linewidth=2, shrinkA=0, shrinkB=0))
+    ax.scatter([0.0], [0.0], color="black", marker="o", s=22, zorder=5)
+    ax.set_aspect("equal")
+    fig = ax.figure
+    handles, labels = [], []
+    for legend in list(fig.legends):
+        handles += list(legend.legend_handles)
+        labels += [t.get_text() for t in legend.get_texts()]
+        legend.remove()
+    if line.get_label() not in labels:
+        handles.append(line)
+        labels.append(line.get_label())
+    if labels:
+        fig.legend(handles, labels, loc="lower center", ncols=min(4, len(labels)), fontsize="small")
+        if not fig.get_layout_engine():
+            fig.subplots_adjust(bottom=max(fig.subplotpars.bottom, 0.17))   # the legend below the axis labels
+    up, down = int(np.sum(X @ w > 0)), int(np.sum(X @ w < 0))
+    vec = lambda v: "(" + ", ".join(_number(c) for c in v) + ")"   # noqa: E731
+    _note(ax, f"The plane w · x = 0, w = {vec(w)}, seen edge-on, looking along {vec(along)}: a grey horizontal "
+              f"line through the origin. Across the screen runs the direction u = {vec(u)} in the plane, up the "
+              f"screen the signed distance w · x / |w|. The normal w is a black arrow of length "
+              f"{_number(length)} straight up from the origin; {up} points with w · x > 0 (blue plus signs) lie "
+              f"above the line, {down} with w · x < 0 (vermillion circles) below it")
+    return shown
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ behind them are tested here: numpy's dot and norm as oracles, hand
 computations, and hypothesis for the identities the chapter teaches.
 """
 
+import math
 from fractions import Fraction
 from pathlib import Path
 
@@ -32,21 +33,34 @@ CLAIMS = {
     "with equality exactly when one of the two vectors is a multiple of the other":
         "test_cauchy_schwarz_with_equality_only_for_parallel_vectors",
     "Only the *direction* of $b$ matters": "test_projection_ignores_the_length_of_b_and_leaves_a_perpendicular_rest",
-    "its dot product with $b$ is 0 on paper (and here in the computer too, since every number involved":
+    "is perpendicular to $b$: its dot product with $b$ is 0.":
         "test_the_rest_after_a_projection_is_exactly_perpendicular_on_paper_and_on_the_worked_numbers",
     "Every other point has a non-zero projection onto $w$": "test_the_sign_of_the_score_is_the_side",
     "Every point on the side the arrow points to has a positive score": "test_the_sign_of_the_score_is_the_side",
     "Scaling $w$ by any $\\alpha > 0$ multiplies every score": "test_positive_scaling_keeps_sides_negation_swaps_them",
     "scaling by a power of 2 (½, 2, 4) is exact in binary and changes no":
         "test_scaling_by_a_power_of_two_changes_no_computed_sign",
-    "can get a tiny score of the other sign under $3w$":
+    "can get a tiny score\nunder $3w$ with another sign than under $w$":
         "test_scaling_by_three_changes_a_computed_sign_only_next_to_the_line",
     "Negating $w$ negates every score": "test_negation_negates_every_score_and_keeps_the_line",
     "Its points are exactly the vectors perpendicular to $w$": "test_the_boundary_is_a_hyperplane_of_dimension_d_minus_1",
     "the set $w \\cdot x = 0$ is the whole space, so there is no\nline or plane and there are no sides":
         "test_the_zero_weight_vector_scores_every_point_0",
-    "in the computer the new score agrees with the old score plus":
-        "test_the_update_changes_the_computed_score_by_eta_y_x_x_up_to_relative_rounding",
+    "for numbers far from overflow and underflow (coordinates between about":
+        "test_rounding_errors_are_about_1e_16_of_the_sizes_only_far_from_overflow_and_underflow",
+    "about $10^{-16}\\,\\|a\\|\\,\\|b\\|$ in size for numbers far from overflow and underflow":
+        "test_rounding_errors_are_about_1e_16_of_the_sizes_only_far_from_overflow_and_underflow",
+    "Two facts hold exactly in the computer too: symmetry": "test_symmetry_and_negation_are_exact_in_floats",
+    "It is the distance to the *nearest* point of the line": "test_signed_distance_lands_on_the_line",
+    "In two or more dimensions some of these\n$w'$ are not multiples of $w$":
+        "test_a_strict_separator_keeps_separating_after_a_small_turn",
+    "a random training set *of a\nfixed size* is more and more likely":
+        "test_cover_separability_rises_with_d_only_for_a_fixed_number_of_examples",
+    "random training set (of a fixed size) is more and more likely":
+        "test_cover_separability_rises_with_d_only_for_a_fixed_number_of_examples",
+    "their product comes out a little below 6":
+        "test_a_computed_dot_product_of_parallel_vectors_can_exceed_the_product_of_the_norms",
+    "With a plus sign": "test_squared_distance_expands",
     "with the sign\ndepending on which side of $u$ the vector $v$ lies":
         "test_a_rotation_takes_u_to_e1_and_v_to_cos_plus_or_minus_sin",
     "every point of the plane is a combination of these two": "test_the_3d_plane_and_its_spanning_directions",
@@ -62,13 +76,18 @@ CLAIMS = {
         "test_an_orthographic_drawing_keeps_a_right_angle_only_when_a_side_is_parallel_to_the_screen",
     "can push the cosine of two parallel vectors just past 1": "test_the_angle_is_in_0_to_180_even_where_the_cosine_rounds_past_1",
     # claims without a general word, kept under test because they were once stated too broadly
-    "their labels and the dot products of all pairs of them, the Gram matrix":
-        "test_the_dual_classifier_needs_the_labels_and_the_gram_matrix",
+    "to train the perceptron in its dual form, nothing of the training":
+        "test_training_the_dual_perceptron_needs_only_the_labels_and_the_gram_matrix",
     "three points on one line are not": "test_three_collinear_points_with_alternating_labels_are_not_separable",
-    "numpy may add the products in another order": "test_lk_dot_adds_left_to_right_for_short_vectors_and_may_not_for_long_ones",
     "for a\nvector that is itself a difference, such as $x$ minus its projection":
         "test_a_tolerance_scaled_by_the_result_of_a_subtraction_fails_where_one_scaled_by_x_holds",
-    "on the numbers as Python prints them (the decimals you typed": "test_is_separable_reads_the_floats_as_the_decimals_python_prints",
+    "`lk.is_separable` decides the question, exactly, on the numbers as Python prints them":
+        "test_is_separable_reads_the_floats_as_the_decimals_python_prints",
+    "The line is where the classifier cannot make up its mind": "test_the_sign_of_the_score_is_the_side",
+    "Its side: the negative one, the side $w$ points away from, since only the sign":
+        "test_positive_scaling_keeps_sides_negation_swaps_them",
+    "The same boundary has the weight vectors $\\alpha w$ for\nevery $\\alpha > 0$":
+        "test_positive_scaling_keeps_sides_negation_swaps_them",
     "in the computer it may score a rounding error such as": "test_a_point_on_the_line_on_paper_can_score_plus_and_minus_a_rounding_error",
     "In the computer rounding can make it larger by a rounding error for parallel vectors":
         "test_a_computed_dot_product_of_parallel_vectors_can_exceed_the_product_of_the_norms",
@@ -119,6 +138,11 @@ def test_squared_distance_expands(p, q):
     lhs = np.linalg.norm(p - q) ** 2
     rhs = lk.dot(p, p) - 2 * lk.dot(p, q) + lk.dot(q, q)
     assert lhs == pytest.approx(rhs, rel=1e-9, abs=1e-6 * (1 + lk.dot(p, p) + lk.dot(q, q)))
+    plus = lk.dot(p, p) + 2 * lk.dot(p, q) + lk.dot(q, q)            # |a + b|^2, chapter 5's form
+    assert np.linalg.norm(p + q) ** 2 == pytest.approx(plus, rel=1e-9, abs=1e-6 * (1 + lk.dot(p, p) + lk.dot(q, q)))
+    fp, fq = [Fraction(v) for v in p], [Fraction(v) for v in q]      # exactly, on the floats as stored
+    assert sum((a + b) ** 2 for a, b in zip(fp, fq)) == \
+        sum(a * a for a in fp) + 2 * sum(a * b for a, b in zip(fp, fq)) + sum(b * b for b in fq)
     assert lk.norm(p) == pytest.approx(np.linalg.norm(p), rel=1e-12, abs=1e-12)
 
 
@@ -303,9 +327,10 @@ def test_the_angle_is_in_0_to_180_even_where_the_cosine_rounds_past_1(a, k):
     other = np.roll(a, 1) + 0.5
     if np.linalg.norm(other) > 1e-3:
         assert 0.0 <= lk.angle(a, other, degrees=True) <= 180.0
-    a_par = np.array([-1.0, 0.7, -0.9])
-    assert lk.dot(a_par, 0.7 * a_par) / (lk.norm(a_par) * lk.norm(0.7 * a_par)) > 1.0
-    assert lk.angle(a_par, 0.7 * a_par, degrees=True) == 0.0
+    a_par, b_par = np.array([1.0, 1.0, 1.0]), np.array([2.0, 2.0, 2.0])   # typed: exactly parallel
+    assert all(Fraction(q) == 2 * Fraction(p) for p, q in zip(a_par, b_par))
+    assert lk.dot(a_par, b_par) / (lk.norm(a_par) * lk.norm(b_par)) > 1.0
+    assert lk.cosine(a_par, b_par) == 1.0 and lk.angle(a_par, b_par, degrees=True) == 0.0
 
 
 @given(tenths, tenths.filter(lambda b: b.any()))
@@ -336,6 +361,9 @@ def test_scaling_by_three_changes_a_computed_sign_only_next_to_the_line(w, x, al
         assert exact_dot(w, x) == 0
     w0, x0 = np.array([-0.6, 0.8]), np.array([0.4, 0.3])
     assert exact_dot(w0, x0) == 0 and lk.dot(w0, x0) == 0.0 < lk.dot(3 * w0, x0)
+    # "a positive score negative": a point on the line on paper, positive under w and negative under 3w
+    w1, x1 = np.array([0.9, -0.9, 0.2]), np.array([-0.6, -0.8, -0.9])
+    assert exact_dot(w1, x1) == 0 and lk.dot(w1, x1) > 0 > lk.dot(3 * w1, x1)
 
 
 def test_the_zero_weight_vector_scores_every_point_0():
@@ -469,30 +497,40 @@ def test_an_orthographic_drawing_keeps_a_right_angle_only_when_a_side_is_paralle
 @given(arrays(np.float64, 2, elements=st.floats(-5, 5)).filter(lambda w: np.linalg.norm(w) > 1e-2),
        arrays(np.float64, 2, elements=st.floats(-5, 5)))
 def test_the_two_bugs_of_the_mirror_exercise(w, x):
-    """The given code takes (w2, w1) as the direction along the line (along the line only when w lies on an
-    axis, where w1 w2 = 0) and divides by |along| instead of |along|^2 (right only when |w| = 1). Checked
-    against the reflection matrix I - 2 w w^T / |w|^2, and the cell's printed cases by hand: (3, 2) with
-    w = (0, 1) is right, (3, -2); with w = (0, 2) the code gives 2 * 6 / 2 * (2, 0) - (3, 2) = (9, -2)."""
+    """The given code steps from x by +2 (x.w/|w|) w: the wrong way (it should go back across the line) and
+    by |w| times the distance (x.w/|w| w has length |x.w|, not the distance |x.w|/|w|). Fixing either bug
+    alone is still wrong off the line (the norm only when |w| = 1); checked against the reflection matrix
+    I - 2 w w^T / |w|^2 and the cell's printed cases by hand: (3, 2) with w = (0, 1) gives (3, 6), with
+    w = (0, 2) (3, 10); the mirror image is (3, -2) for both."""
     mirror = lambda x, w: (np.eye(2) - 2 * np.outer(w, w) / (w @ w)) @ x                      # noqa: E731
-    def via(along, by_norm):
-        return lambda x, w: 2 * (x @ along(w)) / (np.linalg.norm(along(w)) if by_norm else along(w) @ along(w)) \
-            * along(w) - x
-    given = via(lambda w: np.array([w[1], w[0]]), True)
-    fixed = via(lambda w: np.array([-w[1], w[0]]), False)
-    only_direction = via(lambda w: np.array([-w[1], w[0]]), True)
-    only_norm = via(lambda w: np.array([w[1], w[0]]), False)
+    def stepped(sign, by_norm):
+        return lambda x, w: x + sign * 2 * (x @ w) / (np.linalg.norm(w) if by_norm else w @ w) * w
+    given, fixed = stepped(1, True), stepped(-1, False)
+    only_sign, only_norm = stepped(-1, True), stepped(1, False)
     assert np.allclose(fixed(x, w), mirror(x, w), atol=1e-9 * max(1.0, np.linalg.norm(x)))
     if abs(x @ w) > 1e-3 * np.linalg.norm(w) * max(1.0, np.linalg.norm(x)):
-        along_part = abs(x @ [-w[1], w[0]]) / np.linalg.norm(w)      # the part of x along the line
-        if abs(np.linalg.norm(w) - 1) > 1e-3 and along_part > 1e-3:
-            assert not np.allclose(only_direction(x, w), mirror(x, w), atol=1e-9)
-        if abs(w[0] * w[1]) > 1e-3:
-            assert not np.allclose(only_norm(x, w), mirror(x, w), atol=1e-9)
+        assert not np.allclose(only_norm(x, w), mirror(x, w), atol=1e-9)
+        assert not np.allclose(-x, mirror(x, w), atol=1e-9) or abs(x @ [-w[1], w[0]]) < 1e-6
+        if abs(np.linalg.norm(w) - 1) > 1e-3:
+            assert not np.allclose(only_sign(x, w), mirror(x, w), atol=1e-9)
     p = np.array([3.0, 2.0])
-    assert given(p, np.array([0.0, 1.0])).tolist() == [3.0, -2.0] == mirror(p, np.array([0.0, 1.0])).tolist()
-    assert given(p, np.array([0.0, 2.0])).tolist() == [9.0, -2.0]
-    assert np.allclose(given(p, np.array([1.0, 1.0])), 10 / np.sqrt(2) - p) and \
-        np.allclose(mirror(p, np.array([1.0, 1.0])), [-2.0, -3.0])
+    assert given(p, np.array([0.0, 1.0])).tolist() == [3.0, 6.0]
+    assert given(p, np.array([0.0, 2.0])).tolist() == [3.0, 10.0]
+    assert mirror(p, np.array([0.0, 1.0])).tolist() == mirror(p, np.array([0.0, 2.0])).tolist() == [3.0, -2.0]
+
+
+def test_the_mirror_exercise_hidden_tests_reject_the_point_reflection_and_pass_the_reference():
+    """-x has the opposite score and the same length, which the earlier hidden tests accepted; the hidden
+    tests compare with the reflection matrix, as the check does."""
+    import nbformat
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    hidden = next(c.source for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "ch01-reflect-tests")
+    hidden = hidden.split("### BEGIN HIDDEN TESTS")[1].split("### END HIDDEN TESTS")[0]
+    def run(reflect):
+        exec(hidden, {"np": np, "reflect": reflect})
+    run(lambda x, w: np.asarray(x, float) - 2 * lk.project(x, w))
+    with pytest.raises(AssertionError):
+        run(lambda x, w: -np.asarray(x, float))
 
 
 def test_exercise_1_wants_the_unit_normal_on_the_side_of_the_point():
@@ -588,6 +626,37 @@ def test_the_plane_draws_the_group_behind_it_under_it(elev, azim):
 
 # ---------------------------------------------------------------- claims once stated too broadly
 
+def test_training_the_dual_perceptron_needs_only_the_labels_and_the_gram_matrix():
+    """Training (Flach, Alg. 7.2): the dual perceptron run on the Gram matrix G and the labels alone makes the
+    same updates as the primal perceptron on the examples; two data sets with the same Gram matrix (one a
+    rotation of the other) train to the same alphas. Classifying a new x is not covered: it needs x_i . x."""
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(12, 3))
+    y = np.where(X @ [1.0, -2.0, 0.5] > 0, 1.0, -1.0)
+    def dual(G, y):
+        alpha = np.zeros(len(y))
+        for _ in range(100):
+            changed = False
+            for j in range(len(y)):
+                if y[j] * (G[j] @ (alpha * y)) <= 0:
+                    alpha[j] += 1
+                    changed = True
+            if not changed:
+                return alpha
+    def primal(X, y):
+        w, alpha = np.zeros(X.shape[1]), np.zeros(len(y))
+        for _ in range(100):
+            changed = False
+            for j in range(len(y)):
+                if y[j] * (X[j] @ w) <= 0:
+                    w, alpha[j], changed = w + y[j] * X[j], alpha[j] + 1, True
+            if not changed:
+                return alpha
+    Q, _ = np.linalg.qr(rng.normal(size=(3, 3)))
+    assert np.array_equal(dual(X @ X.T, y), primal(X, y))
+    assert np.array_equal(dual((X @ Q) @ (X @ Q).T, y), primal(X, y))
+
+
 def test_the_dual_classifier_needs_the_labels_and_the_gram_matrix():
     """Flach's dual score of x_j is sum_i alpha_i y_i (x_i . x_j): the same Gram matrix and alphas with the
     labels flipped give the opposite scores, so the Gram matrix alone does not decide the classifier."""
@@ -656,23 +725,46 @@ def test_a_point_on_the_line_on_paper_can_score_plus_and_minus_a_rounding_error(
 
 
 def test_a_computed_dot_product_of_parallel_vectors_can_exceed_the_product_of_the_norms():
-    """Question 4's answer: section 3's a_par and b_par = 0.7 a_par."""
-    a = np.array([-1.0, 0.7, -0.9])
-    b = 0.7 * a
-    assert repr(lk.dot(a, b)) == "1.6099999999999999" and repr(lk.norm(a) * lk.norm(b)) == "1.6099999999999997"
-    assert lk.dot(a, b) > lk.norm(a) * lk.norm(b)
+    """Question 4's answer and section 3: a_par = (1, 1, 1) and b_par = (2, 2, 2), typed, are exactly parallel
+    (b = 2a in Fractions); a.b = 6 is computed exactly, while sqrt(3) * sqrt(12) rounds below 6. The stored
+    |a| and |b| are the correctly rounded square roots (checked in Fractions)."""
+    a, b = np.array([1.0, 1.0, 1.0]), np.array([2.0, 2.0, 2.0])
+    assert lk.dot(a, b) == 6.0 == float(sum(Fraction(p) * Fraction(q) for p, q in zip(a, b)))
+    for v, square in ((a, 3), (b, 12)):
+        n = Fraction(lk.norm(v))
+        up, down = Fraction(np.nextafter(lk.norm(v), np.inf)), Fraction(np.nextafter(lk.norm(v), 0))
+        assert abs(n * n - square) <= min(abs(up * up - square), abs(down * down - square))
+    assert repr(lk.norm(a) * lk.norm(b)) == "5.999999999999999" and lk.dot(a, b) > lk.norm(a) * lk.norm(b)
+    assert repr(lk.dot(a, b) / (lk.norm(a) * lk.norm(b))) == "1.0000000000000002"
 
 
 def test_the_edge_on_direction_lies_in_the_plane_and_the_chapter_shows_no_cross_product():
-    """Section 7's u, built with section 4's projection, is a unit vector in the plane w3.x = 0 at a right
-    angle to (2, 0, -1); and no code cell uses np.cross, which would answer Exercise 1 by copying."""
+    """Section 7 looks along (1, 1, -1): 1 + 1 - 2 = 0, so it lies in the plane; the edge-on panel's text
+    alternative names the screen's axes and the arrow's length |w|; no code cell uses np.cross, which would
+    answer Exercise 1 by copying."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
     import nbformat
-    w3 = np.array([1.0, 1.0, 2.0])
-    p, q = np.array([2.0, 0.0, -1.0]), np.array([0.0, 2.0, -1.0])
-    u = q - lk.project(q, p)
-    u = u / lk.norm(u)
-    assert abs(u @ w3) < 1e-12 and abs(u @ p) < 1e-12 and lk.norm(u) == pytest.approx(1.0)
-    assert np.allclose(u, np.array([-1.0, 5.0, -2.0]) / np.sqrt(30.0))       # by hand: q - p/5 = (-0.4, 2, -0.8)
+    w3, along = np.array([1.0, 1.0, 2.0]), np.array([1.0, 1.0, -1.0])
+    assert w3 @ along == 0
+    X3 = np.random.default_rng(14).uniform(-2, 2, size=(60, 3))
+    fig = plt.figure()
+    lk.plot.plane(w3, X3, ax=fig.add_subplot(1, 2, 1, projection="3d", proj_type="ortho"))
+    ax2 = fig.add_subplot(1, 2, 2)
+    shown = lk.plot.plane_edge_on(w3, X3, along=along, ax=ax2)
+    u = np.array([1.0, -1.0, 0.0]) / np.sqrt(2.0)         # by hand: in the plane, at a right angle to along
+    assert np.allclose(np.abs(shown[:, 0]), np.abs(X3 @ u)) and np.allclose(shown[:, 1], X3 @ w3 / np.sqrt(6.0))
+    text = lk.plot.description(fig)
+    up, down = int(np.sum(X3 @ w3 > 0)), int(np.sum(X3 @ w3 < 0))
+    assert "looking along (1, 1, −1)" in text and "length 2.45" in text and "signed distance" in text
+    assert f"{up} points with w · x > 0 (blue plus signs) lie above the line" in text
+    assert "x₂ = 0" not in text.split("edge-on")[1]                          # not the fake weights of before
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert len(fig.legends) == 1 and "the plane, seen edge-on" in labels and len(labels) == 4
+    plt.close(fig)
+    with pytest.raises(ValueError, match="along must lie in the plane"):
+        lk.plot.plane_edge_on(w3, X3, along=[1.0, 0.0, 0.0])
     nb = nbformat.read(NOTEBOOK, as_version=4)
     assert not any("np.cross" in c.source for c in nb.cells if c.cell_type == "code")
 
@@ -681,10 +773,181 @@ def test_the_mirror_exercise_feedback_reveals_no_expected_image():
     """Exercise 2 asks the learner to work out where (3, 2) must go by hand; the failure names the mistake
     but prints no expected vector."""
     given = ("def reflect(x, w):\n    x, w = np.asarray(x, dtype=float), np.asarray(w, dtype=float)\n"
-             "    along = np.array([w[1], w[0]])\n"
-             "    return 2 * (x @ along) / np.linalg.norm(along) * along - x\n")
+             "    step = (x @ w) / np.linalg.norm(w) * w\n"
+             "    return x + 2 * step\n")
     message = visible_feedback(STEM, "ch01-reflect", given)
     assert message is not None and "the given function unchanged" in message
     assert "expected" not in message.lower()
-    for image in ("-2., -1.", "-2.0, -1.0", "3., -2.", "3.0, -2.0"):
+    for image in ("-2., -1.", "-2.0, -1.0", "3., -2.", "3.0, -2.0", "-2.    , -1.", "3.    , -2."):
         assert image not in message
+
+
+# ---------------------------------------------------------------- rounding: where the 1e-16 holds, what is exact
+
+@given(arrays(np.float64, 4, elements=st.floats(-1, 1)), arrays(np.float64, 4, elements=st.floats(-1, 1)),
+       st.integers(-150, 150), st.integers(-150, 150))
+def test_rounding_errors_are_about_1e_16_of_the_sizes_only_far_from_overflow_and_underflow(a, b, i, j):
+    """Coordinates between about 1e-150 and 1e150 (scaled here by 10^i and 10^j): the computed a.b is within
+    d * 2^-52 |a| |b| of the exact dot product of the stored floats (Fractions). Outside that range it is
+    not: the reviewer's a = (3e-170, 1e-170), b = (1e-170, 1e-170) has an exact dot product of 4e-340, which
+    computes to 0, and the tolerance test then calls two vectors 26.6° apart perpendicular."""
+    a, b = a * 10.0 ** i, b * 10.0 ** j
+    exact_ab = sum(Fraction(p) * Fraction(q) for p, q in zip(a, b))
+    bound = Fraction(4, 2 ** 52) * Fraction(math.hypot(*a)) * Fraction(math.hypot(*b))
+    assert abs(Fraction(lk.dot(a, b)) - exact_ab) <= bound + 4 * Fraction(2.0 ** -1074)   # subnormal products
+    a, b = np.array([3e-170, 1e-170]), np.array([1e-170, 1e-170])
+    assert sum(Fraction(p) * Fraction(q) for p, q in zip(a, b)) > 0 and lk.dot(a, b) == 0.0
+    assert lk.angle(a, b, degrees=True) == pytest.approx(26.565051177, abs=1e-9)   # lk.angle scales first
+
+
+@given(arrays(np.float64, st.integers(1, 60), elements=finite), st.randoms())
+def test_symmetry_and_negation_are_exact_in_floats(u, rnd):
+    """u_i v_i and v_i u_i are the same rounded product and lk.dot adds them in the same order, so
+    lk.dot(u, v) == lk.dot(v, u) bit for bit; negating v negates every product and sum exactly."""
+    v = np.array([rnd.uniform(-100, 100) for _ in u])
+    assert lk.dot(u, v) == lk.dot(v, u)
+    assert lk.dot(u, -v) == -lk.dot(u, v)
+
+
+def test_cover_separability_rises_with_d_only_for_a_fixed_number_of_examples():
+    """Cover's count (with a bias, d + 1 free weights): P(n, d) = 2^(1-n) sum_{k<=d} C(n-1, k), worked out here
+    with integers. For n = 20 fixed it rises with d; with n = 2d it falls: the trend needs a fixed n."""
+    def cover(n, d):
+        return Fraction(2 * sum(math.comb(n - 1, k) for k in range(d + 1)), 2 ** n)
+    for n, d in ((20, 2), (20, 5), (10, 5), (4, 2), (40, 20)):
+        assert lk.cover_probability(n, d) == pytest.approx(float(cover(n, d)), abs=1e-12)
+    fixed = [cover(20, d) for d in range(1, 25)]
+    assert all(p <= q for p, q in zip(fixed, fixed[1:])) and fixed[0] < fixed[-1] == 1
+    twice = [cover(2 * d, d) for d in range(2, 30)]
+    assert all(p > q for p, q in zip(twice, twice[1:]))
+
+
+# ---------------------------------------------------------------- lengths and angles of huge and tiny vectors
+
+scales = st.sampled_from([1e-300, 1e-200, 1e-170, 1e-160, 1e-20, 1.0, 1e20, 1e160, 1e200, 1e300])
+
+
+@given(arrays(np.float64, st.integers(1, 6), elements=st.floats(-10, 10)).filter(lambda v: np.abs(v).max() > 1e-3),
+       scales)
+def test_norm_is_right_for_huge_and_tiny_vectors(v, scale):
+    """lk.norm scales before squaring: it agrees with math.hypot (an independent scaled algorithm) to one
+    rounding, and with the exact length (Fractions) to 2 roundings, from 1e-300 to 1e300; a non-zero vector
+    never has length 0."""
+    v = v * scale
+    n = lk.norm(v)
+    assert n > 0 and math.isfinite(n)
+    assert n == pytest.approx(math.hypot(*v), rel=4e-16)
+    square = sum(Fraction(c) ** 2 for c in v)
+    assert abs(Fraction(n) ** 2 - square) <= Fraction(6, 2 ** 52) * square
+
+
+@given(arrays(np.float64, 3, elements=st.floats(-10, 10)).filter(lambda v: np.abs(v).max() > 1e-2),
+       arrays(np.float64, 3, elements=st.floats(-10, 10)).filter(lambda v: np.abs(v).max() > 1e-2),
+       scales, scales)
+def test_angle_cosine_and_projection_ignore_the_scale_of_the_vectors(a, b, s, t):
+    """Scaling a by s and b by t (huge or tiny, powers of 10) leaves the angle and the cosine alone, up to
+    rounding, and scales the projection length by s: compared with the same functions on the unscaled
+    vectors, whose results are checked against numpy on ordinary numbers."""
+    base_angle, base_cos = lk.angle(a, b), lk.cosine(a, b)
+    assert base_cos == pytest.approx(float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b))), abs=1e-12)
+    assert lk.angle(s * a, t * b) == pytest.approx(base_angle, abs=1e-12)
+    assert lk.cosine(s * a, t * b) == pytest.approx(base_cos, abs=1e-12)
+    assert lk.projection_length(s * a, t * b) == pytest.approx(s * lk.projection_length(a, b), rel=1e-12,
+                                                                abs=1e-12 * s * np.linalg.norm(a))
+
+
+def test_the_reviewers_huge_and_tiny_cases():
+    """(1e200, 1e200) and (1e200, -1e199): 50.7°, not 0 and not nan; (3e-170, 1e-170) is not the zero
+    vector; a vector whose length overflows gets an error that says so."""
+    a, b = [1e200, 1e200], [1e200, -1e199]
+    want = math.degrees(math.atan2(1, 1) + math.atan2(1, 10))
+    assert lk.angle(a, b, degrees=True) == pytest.approx(want, abs=1e-9)
+    assert lk.cosine(a, b) == pytest.approx(math.cos(math.radians(want)), abs=1e-12)
+    assert lk.norm([1.4e154, 0.0]) == 1.4e154 and lk.norm([1e-160, 0.0]) == 1e-160
+    assert lk.norm([3e-170, 4e-170]) == 5e-170
+    assert lk.projection_length([3e-170, 1e-170], [1e-170, 1e-170]) == pytest.approx(4e-170 / math.sqrt(2), rel=1e-15)
+    with pytest.raises(ValueError, match="zero vector"):
+        lk.angle([0.0, 0.0], [1.0, 0.0])
+    with pytest.raises(ValueError, match="too long for floating point"):
+        lk.angle([1.5e308, 1.5e308], [1.0, 0.0])
+
+
+# ---------------------------------------------------------------- the exercises' checks against their prose
+
+def _hidden(gid):
+    import nbformat
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    source = next(c.source for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == gid)
+    return source.split("### BEGIN HIDDEN TESTS")[1].split("### END HIDDEN TESTS")[0]
+
+
+@pytest.mark.parametrize("answers", [
+    (120.0, -1.0, -2.5, 39 ** 0.5), (120.0009, -1.0009, -2.5009, 6.245), (119.9991, -0.9991, -2.4991, 6.2455),
+    (119.95, -1.0, -2.5, 6.24), (120.1, -1.0009, -2.5025, 6.25), (120.0, -1.0, -2.5, 6.244), (120.0, -1.0, -2.5, 6.246),
+    (120.0011, -1.0, -2.5, 39 ** 0.5), (120.0, -1.0, -2.5011, 39 ** 0.5)])
+def test_exercise_3_check_and_hidden_tests_agree_to_within_a_thousandth(answers):
+    """The exercise says 'each right to within 0.001': the check passes exactly the answers its hidden
+    tests pass, and two-place decimals of sqrt(39) = 6.2450 or of 120 fail both."""
+    from lecturekit.exercises import check_exercise
+    from lecturekit.feedback import ExerciseFailure
+    want = (120.0, -1.0, -2.5, math.sqrt(39.0))
+    right = all(abs(a - w) <= 1e-3 for a, w in zip(answers, want))
+    try:
+        check_exercise("ch01-three-numbers", *answers)
+        passed = True
+    except ExerciseFailure:
+        passed = False
+    try:
+        exec(_hidden("ch01-three-numbers-tests"), {"np": np, "angle_ab": answers[0], "proj_a_on_b": answers[1],
+                                                   "proj_b_on_a": answers[2], "dist_ab": answers[3]})
+        hidden = True
+    except AssertionError:
+        hidden = False
+    assert passed == hidden == right
+
+
+@pytest.mark.parametrize("answer, named", [
+    ([np.nan, 0.0, 0.0], None), ([1.0, 3.0, 2.0], "a direction that lies in the plane"),
+    ((np.array([1.0, 2.0, 3.0]) + np.array([0.0, 1.0, -1.0])) / np.sqrt(14.0), "a direction that lies in the plane"),
+    ([2.0, -1.0, 0.0], "perpendicular to a but not to c")])
+def test_exercise_1_names_the_right_mistake(answer, named):
+    """nan is not 'the zero vector'; any direction in the plane (a + c, not only a or c) is named as one."""
+    message = visible_feedback(STEM, "ch01-normal", f"w_normal = {np.asarray(answer).tolist()!r}\n".replace("nan", "float('nan')"))
+    assert message is not None and "the zero vector" not in message
+    if named is None:
+        assert "finite" in message
+    else:
+        assert named in message
+
+
+def test_the_reference_solution_is_offered_only_after_a_pass_or_three_failed_runs(monkeypatch):
+    """One wrong guess at the predict exercise does not put the reference solution one click away."""
+    from lecturekit import exercises as ex
+    from lecturekit.feedback import ExerciseFailure
+    offered = []
+    monkeypatch.setattr(ex, "_offer_solution", lambda e: offered.append(e.grade_id))
+    monkeypatch.setattr(ex, "_FAILED_RUNS", {})
+    monkeypatch.setattr(ex, "_display", lambda outcome: True)
+    for k in range(1, 4):
+        with pytest.raises(ExerciseFailure):
+            ex.check_exercise("ch01-three-numbers", 60.0, -1.0, -2.5, 6.0)
+        assert offered == ([] if k < ex.SOLUTION_AFTER_FAILURES else ["ch01-three-numbers"])
+    ex.check_exercise("ch01-normal", (np.array([5.0, -1.0, -1.0]) / np.sqrt(27.0)).tolist())
+    assert offered[-1] == "ch01-normal"
+
+
+@given(arrays(np.float64, st.integers(1, 5), elements=st.floats(-1e300, 1e300)),
+       arrays(np.float64, 5, elements=st.floats(-1e300, 1e300)))
+def test_lk_dot_gives_the_rounded_sum_or_says_that_it_overflows(a, b):
+    """lk.dot never returns inf or nan for finite input: either the float sum of products, within rounding of
+    the exact value (Fractions), or an OverflowError when that value leaves the range of floats."""
+    b = b[: len(a)]
+    exact_ab = sum(Fraction(p) * Fraction(q) for p, q in zip(a, b))
+    size = sum(abs(Fraction(p) * Fraction(q)) for p, q in zip(a, b))
+    try:
+        got = lk.dot(a, b)
+    except OverflowError:
+        assert size > Fraction(np.finfo(float).max) / 2
+        return
+    assert math.isfinite(got)
+    assert abs(Fraction(got) - exact_ab) <= Fraction(len(a) + 1, 2 ** 52) * size + Fraction(2.0 ** -1074) * len(a)

@@ -22,6 +22,23 @@ STEM = NOTEBOOK.stem
 
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
+    "where rounding breaks an exact tie the two codes\ncan differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
+    "decides the sign on the numbers as you typed them, so the tie at 0.6 above\nis predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
+    "under the model with the averages as centres and the two classes taken as equally likely": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
+    "except in a band of width 0.2 around a random line": "test_the_separable_data_leave_a_band_of_width_0_2_around_their_line",
+    "misclassified by the centroid rule from\n2.5 on": "test_centroid_failure_claims",
+    "one mistake at the\n  distances printed from 2.5 on": "test_centroid_failure_claims",
+    "Least squares holds on longer on this data set, but at\ndistance 8 it misses row 8 too": "test_least_squares_misses_the_lone_positive_at_distance_8",
+    "Started from $w = 0$ with learning rate 1 (chapter 4's default), the perceptron's weights have the\n  same form": "test_the_perceptron_weights_are_w0_plus_eta_times_a_sum_of_mistakes",
+    "started from other weights $w_0$, as in section 4,\n  they are $w_0$ plus such a sum": "test_the_perceptron_weights_are_w0_plus_eta_times_a_sum_of_mistakes",
+    "whose $\\alpha_i$, from $w = 0$, count mistakes": "test_the_perceptron_weights_are_w0_plus_eta_times_a_sum_of_mistakes",
+    "the class probabilities move the line along its normal": "test_unequal_priors_with_a_shared_covariance_shift_the_line_along_its_normal",
+    "when $S_W$ is invertible and the means differ": "test_fishers_direction_maximises_fishers_criterion",
+    "the direction that maximises $J(v)": "test_fishers_direction_maximises_fishers_criterion",
+    "returns the shortest solution, which can change\nwith the units": "test_the_minimum_norm_least_squares_fit_can_change_with_the_units",
+    "at the\ndistances printed below from 2 to 8 and at every step of 0.05 between them, least squares errs more\nthan the centroid rule": "test_least_squares_errs_more_than_the_centroid_rule_for_d_from_2_to_8",
+    "that is a result about\nthese distances and this data set, not a law": "test_least_squares_errs_less_than_the_centroid_rule_on_other_outlier_data",
+    "Work out first how $t$ enters the score": "test_the_side_change_reference_is_where_the_prediction_changes",
     "is a circle (a sphere in $d$ dimensions) around": "test_unequal_weights_of_the_two_distances_give_a_circle",
     "so the rule is a linear classifier with a closed-form weight vector": "test_the_gap_of_squared_distances_is_twice_the_score",
     "the averages\nstand in for the clouds' unknown centres, the rule picks the class that is more probable under that\nfitted model": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
@@ -31,31 +48,22 @@ CLAIMS = {
     "compute the rule's score from dot products alone": "test_the_centroid_score_from_dot_products_alone",
     "The rule \"label a point by the nearer mean\" is a linear classifier with": "test_the_gap_of_squared_distances_is_twice_the_score",
     "scikit-learn's `NearestCentroid` is the same rule in exact arithmetic": "test_nearest_mean_equals_sklearn_nearest_centroid",
-    "such a point goes to whichever side rounding favours": "test_nearest_mean_equals_sklearn_nearest_centroid",
-    "how far each class mean lies from\nthe overall mean in units of the spread within the classes, and shrinks that gap towards 0": "test_sklearn_shrink_threshold_drops_a_feature_that_barely_separates",
     "the two rules agree on all of them": "test_the_gap_of_squared_distances_is_twice_the_score",
     "a score of exactly 0 is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "it can land a rounding error to either side": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
-    "settles the sign of a score that close to 0 on the class means of the numbers as you typed them": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
-    "so on data of ordinary size a tie in exact arithmetic\nis a tie in the code too": "test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_beyond",
-    "each repeated 21,846\ntimes, put 0.6 on the positive side": "test_an_exact_tie_is_a_tie_up_to_2_16_numbers_and_the_float_weights_decide_beyond",
     "the nearer centre is the more probable class, whatever": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
     "$S_W^{-1}$ divides each component by its eigenvalue, so the components\nalong which the clouds spread widely shrink relative to those along which they are thin": "test_sw_inverse_divides_each_eigen_component_by_its_eigenvalue",
     "the least-squares normal lies closer to their thin direction than $\\mu^+ - \\mu^-$ does": "test_sw_inverse_divides_each_eigen_component_by_its_eigenvalue",
     "When the two classes are equally likely, that line is again a nearer-mean rule, with another distance": "test_the_shared_covariance_rule_is_the_nearer_mean_in_mahalanobis_distance",
-    "the log of the ratio of the class probabilities adds to the bias and moves the line\nalong its normal": "test_unequal_priors_with_a_shared_covariance_shift_the_line_along_its_normal",
     "The Sherman–Morrison formula inverts such a matrix": "test_the_least_squares_w_is_a_positive_multiple_of_fishers_direction",
     "so points far from the boundary move it as much as points near it": "test_moving_one_example_moves_w_by_delta_over_its_class_size",
     "so far points, whose scores are large and of the right sign, pull\nits line too": "test_a_far_correct_point_pulls_the_least_squares_line",
-    "The perceptron only reacts to mistakes.": "test_a_point_that_never_triggers_an_update_does_not_change_the_perceptron",
+    "The perceptron only reacts to mistakes, and": "test_a_point_that_never_triggers_an_update_does_not_change_the_perceptron",
     "the extra positives, drawn from the same cloud, change $S_W$ and $\\mu^+$ only a little": "test_the_imbalance_draw_barely_turns_fishers_direction",
-    "Least squares holds on longer on this data set, but at distance 8 it\nmisses row 8 too": "test_least_squares_misses_the_lone_positive_at_distance_8",
     "on these data that start costs more updates, not fewer": "test_the_perceptron_from_the_basic_linear_classifier_needs_more_updates_here",
     "(the read-out counts the outlier too)": "test_the_explorer_read_out_counts_the_slider_plus_the_outlier",
     "the outlier pulls $\\mu^+$ away from the mean $m$ of the other positives by\n  $(\\text{outlier} - m)/6$ instead of $(\\text{outlier} - m)/21$": "test_the_explorer_outlier_pulls_the_mean_by_its_offset_over_the_class_size",
     "when $S_W$ is invertible, its $w$ points along Fisher's": "test_fishers_direction_needs_an_invertible_within_class_scatter",
-    "Each score $w \\cdot x + b$ of a toy point turns out to be of the form\n$a + c\\,t^2$": "test_each_toy_score_is_affine_in_t_squared",
-    "the scores at $t = 0$ and $t = 1$ give each pair\n$(a, c)$, and a scan over $t$ brackets the thresholds to many digits": "test_exercise_answers_by_reference",
     "Suppose each class is a round Gaussian cloud": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
     "The boundary does not care where the individual points are, only where their averages are": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
     "carry all the other positives deeper into the positive side of\nthat boundary": "test_moving_positives_along_w_keeps_a_separating_line_separating",
@@ -71,15 +79,12 @@ CLAIMS = {
     "Least squares does not notice, as long as its solution is unique": "test_the_units_of_a_feature_change_the_centroid_rule_not_least_squares",
     "distances along it stretch, and which mean is nearer can change": "test_the_units_of_a_feature_change_the_centroid_rule_not_least_squares",
     "so a point that scores exactly 0 can move to the other side": "test_scaling_in_floating_point_can_move_a_least_squares_tie",
-    "returns the shortest solution (`np.linalg.lstsq`), which can\nchange with the units": "test_the_minimum_norm_least_squares_fit_can_change_with_the_units",
-    "`np.linalg.solve` raises an error, or, when rounding hides the dependence, quietly returns some\nvector": "test_the_minimum_norm_least_squares_fit_can_change_with_the_units",
     "rescaling a feature by a\npositive factor keeps separable data separable": "test_rescaling_a_feature_keeps_separable_data_separable",
     "here each run converged, well within its default\n100 epochs": "test_the_perceptron_converges_on_the_toy_set_in_each_unit",
     "standardise every feature before training": "test_standardising_undoes_a_change_of_units",
     "standardises to\nthe same numbers, in exact arithmetic": "test_standardising_undoes_a_change_of_units",
     "whose two classes are drawn on either side of an empty band of width\n0.3": "test_the_unbalanced_clouds_leave_an_empty_band",
     "the first separating line the perceptron meets may pass close to one class": "test_a_separating_perceptron_line_can_misclassify_new_points_of_a_wide_gap",
-    "that is a result about this data set, not a law": "test_least_squares_errs_less_than_the_centroid_rule_on_other_outlier_data",
     "Eq. 7.10 says that every positive pulls on $w$ with weight $1/n^+$": "test_moving_one_example_moves_w_by_delta_over_its_class_size",
     "The perceptron's result depends on the outlier only through the updates it triggers": "test_a_point_that_never_triggers_an_update_does_not_change_the_perceptron",
     "so the closest-centroid rule does not see the class sizes at all": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
@@ -98,13 +103,18 @@ CLAIMS = {
     "the nearer centre is the more probable class *when the two classes are equally likely*": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
     "Section 5 noted that the closest-centroid rule needs the training points only through dot products": "test_the_centroid_score_from_dot_products_alone",
     "and that is still a linear rule": "test_the_most_probable_class_with_class_sizes_is_the_linear_rule_of_exercise_1",
-    "the smallest value of $t^2$ for which the rule classifies all four points correctly": "test_exercise_answers_by_reference",
-    "the largest value of $t^2$ for which it misclassifies two of them": "test_exercise_answers_by_reference",
     "and there the casualty can be a negative": "test_exercise_answers_by_reference",
     "Duplicating every negative example (each then appears twice) never moves the closest-centroid\nboundary": "test_duplicating_the_negatives_never_moves_the_centroid_and_moves_least_squares_only_sometimes",
     "so duplicates can move it; but not on every data set": "test_duplicating_the_negatives_never_moves_the_centroid_and_moves_least_squares_only_sometimes",
 }
 SHOWN = [
+    "each\nlegend counts the mistakes of every line",            # the figure above it
+    "Write\n`side_change_t2(X, y, x)`",                          # the task of Exercise 3
+    "Flach states the argument for the least-squares classifier, but it\nfollows only the centroid rule's boundary",  # a reading of Flach §7.2
+    "which is why Flach calls it a more heuristic approach",  # Flach §7.1, after Fig. 7.6
+    "is the **Gram matrix** (Flach names it\nhere)",          # a name
+    "On the left the least-squares and perceptron lines nearly coincide",  # the figure above it
+    "as the slides' sign,\n$1$ when positive and $-1$ otherwise, does",   # the slides' definition
     "Flach calls it the *basic linear classifier*",              # the name; the claim is the next clause's (tested)
     "away from that picture its simplicity is its\nweakness",     # a summary, argued by the chapter's examples
     "Already on these four points the rule makes a mistake",  # the toy set
@@ -365,8 +375,8 @@ def test_dual_perceptron_alphas_on_the_toy_set():
 def test_centroid_failure_claims():
     wrong = {d: np.flatnonzero(lk.centroid_classifier(*lk.datasets.centroid_failure(distance=d)).predict(
         lk.datasets.centroid_failure(distance=d)[0]) != lk.datasets.centroid_failure(distance=d)[1]).tolist()
-        for d in (1.0, 2.0, 3.0, 4.0, 8.0)}
-    assert wrong == {1.0: [], 2.0: [], 3.0: [8], 4.0: [8], 8.0: [8]}
+        for d in (1.0, 2.0, 2.5, 3.0, 4.0, 8.0)}
+    assert wrong == {1.0: [], 2.0: [], 2.5: [8], 3.0: [8], 4.0: [8], 8.0: [8]}
     Xf, yf = lk.datasets.centroid_failure()
     assert lk.is_separable(Xf, yf) and Xf[8].tolist() == [1.5, 0.0] and yf[8] == 1
     per = lk.perceptron(Xf, yf)
@@ -456,7 +466,7 @@ STEM_FEEDBACK = "03_closest_centroid"
 UNRELATED = {
     "ch03-prior": "def prior_weights(X, y, sigma2):\n    return np.zeros(np.shape(X)[1] + 1)\n",
     "ch03-online": "def add_example(mu_pos, n_pos, mu_neg, n_neg, x, label):\n    return mu_pos, 0, mu_neg, 0\n",
-    "ch03-units": "toy_scores = [(0, 1), (0, 1), (0, 1), (0, 1)]\nt2_all_right = '3'\nt2_two_wrong = '1/7'\n",
+    "ch03-units": "def side_change_t2(X, y, x):\n    return 1.0\n",
     "ch03-construct": "def failure_data_1d():\n    return np.array([[0.0], [1.0]]), np.array([1, 1])\n",
     "ch03-dual": "def centroid_score(G, y, k):\n    return 0.0\n",
     "ch03-duplicate": "def duplicate_proof_data():\n    return np.zeros((3, 2)), np.array([1, -1, 1])\n",
@@ -816,42 +826,7 @@ def _mutated(gid, change):
 
 
 def test_exercise_answers_by_reference():
-    """Exercise 3: at t^2 just above 2 the toy set (second feature times t) is all right, just below one
-    mistake; just above 2/15 one mistake, just below two; exactly at the thresholds, the exact scores of
-    (2, 0) and (0, 3t) are 0 (predicted -1). Exercise 4: the reference data misclassify a negative."""
-    from lecturekit.exercises.ch03 import _units_answers
-
-    X, y = lk.datasets.toy()
-    all_right, two_wrong = _units_answers()
-    assert (all_right, two_wrong) == (2, Fraction(2, 15))
-    count = lambda t: int((lk.centroid_classifier(X * [1, t], y).predict(X * [1, t]) != y).sum())  # noqa: E731
-    r, q = float(np.sqrt(2)), float(np.sqrt(2 / 15))
-    assert (count(r * (1 + 1e-6)), count(r * (1 - 1e-6))) == (0, 1)
-    assert (count(q * (1 + 1e-6)), count(q * (1 - 1e-6))) == (1, 2)
-    # "the scores at t = 0 and t = 1 give each pair (a, c)": reference from the exact means, by hand:
-    # w = (mp1 - mn1, t (mp2 - mn2)), b = -(mp1^2 - mn1^2 + t^2 (mp2^2 - mn2^2)) / 2
-    F = [[Fraction(repr(float(v))) for v in row] for row in X]
-    mp = [sum(F[i][j] for i in range(4) if y[i] == 1) / int((y == 1).sum()) for j in range(2)]
-    mn = [sum(F[i][j] for i in range(4) if y[i] == -1) / int((y == -1).sum()) for j in range(2)]
-    pairs = [((mp[0] - mn[0]) * r[0] - (mp[0] ** 2 - mn[0] ** 2) / 2, (mp[1] - mn[1]) * r[1] - (mp[1] ** 2 - mn[1] ** 2) / 2)
-             for r in F]
-    assert pairs == [(-1, Fraction(15, 2)), (5, Fraction(3, 2)), (-7, Fraction(-15, 2)), (3, Fraction(-3, 2))]
-    s = lambda t: lk.centroid_classifier(X * [1, t], y).decision_function(X * [1, t])  # noqa: E731
-    a, c = s(0.0), s(1.0) - s(0.0)
-    assert [(Fraction(float(u)).limit_denominator(1000), Fraction(float(v)).limit_denominator(1000))
-            for u, v in zip(a, c)] == pairs
-    assert np.allclose(a, [float(u) for u, _ in pairs], atol=1e-12) and np.allclose(c, [float(v) for _, v in pairs], atol=1e-12)
-    # "a scan over t brackets the thresholds to many digits": bisection on the mistake count, 60 steps
-    for lo, hi, target in ((0.1, 1.0, two_wrong), (1.0, 3.0, all_right)):
-        k_lo = count(lo)
-        for _ in range(60):
-            mid = (lo + hi) / 2
-            lo, hi = (mid, hi) if count(mid) == k_lo else (lo, mid)
-        assert abs(lo * lo - float(target)) < 1e-9 and abs(hi * hi - float(target)) < 1e-9
-    # exact scores as functions of T = t^2: w = (2, 3t), b = -1 - 1.5 T
-    for T, row in ((all_right, 3), (two_wrong, 0)):
-        x_sq = {3: (Fraction(4), 0), 0: (0, 9 * T)}[row]       # (w.x) for (2, 0) and (0, 3t)
-        assert sum(x_sq) - 1 - Fraction(3, 2) * T == 0
+    """Exercise 4: the reference data misclassify a negative (Exercise 3: see the side-change tests)."""
     Xr, yr = np.array([[0.0], [9.0], [10.0]]), np.array([-1, -1, 1])
     assert lk.is_separable(Xr, yr)
     assert ((lk.centroid_classifier(Xr, yr).predict(Xr) != yr) & (yr == -1)).any()
@@ -1029,11 +1004,11 @@ def test_each_toy_score_is_affine_in_t_squared():
     """Exercise 3: with the second feature times a rational t, the exact closest-centroid score of each toy
     point (computed from exact means of the scaled data) equals a + c t^2 with the check's coefficients, and
     these coefficients are the hand values 7.5 t^2 - 1, 5 + 1.5 t^2, -7 - 7.5 t^2, 3 - 1.5 t^2."""
-    from lecturekit.exercises.ch03 import _units_scores
+    from lecturekit.exercises.ch03 import _side_change_parts
 
-    coef = _units_scores()
-    assert coef == [(-1, Fraction(15, 2)), (5, Fraction(3, 2)), (-7, Fraction(-15, 2)), (3, Fraction(-3, 2))]
     X, y = lk.datasets.toy()
+    coef = [_side_change_parts(X, y, x) for x in X]
+    assert coef == [(-1, Fraction(15, 2)), (5, Fraction(3, 2)), (-7, Fraction(-15, 2)), (3, Fraction(-3, 2))]
     for t in (Fraction(1, 3), Fraction(2), Fraction(7, 5), Fraction(11, 10)):
         Xt = [[Fraction(str(a)), Fraction(str(b)) * t] for a, b in X]
         mp = [sum(c) / 2 for c in zip(*[r for r, lab in zip(Xt, y) if lab == 1])]
@@ -1041,6 +1016,122 @@ def test_each_toy_score_is_affine_in_t_squared():
         for row, (a, c) in zip(Xt, coef):
             score = sum((p - q) * v for p, q, v in zip(mp, mn, row)) - (sum(p * p for p in mp) - sum(q * q for q in mn)) / 2
             assert score == a + c * t * t
+
+
+def test_the_side_change_reference_is_where_the_prediction_changes():
+    """Exercise 3's key, against lk.centroid_classifier on rescaled data: on 300 random tenth-valued data sets
+    and points, where the key gives T the prediction of (x1, t x2) differs at t^2 = T (1 - 1e-6) and
+    T (1 + 1e-6); where it gives None the prediction is one label at 25 values of t from 0.01 to 100. On the
+    toy set the thresholds of (2, 0) and (0, 3) are 2 and 2/15, and (3, 1) never changes."""
+    from lecturekit.exercises.ch03 import _side_change, _side_change_parts
+
+    X, y = lk.datasets.toy()
+    assert (_side_change(X, y, [2.0, 0.0]), _side_change(X, y, [0.0, 3.0]), _side_change(X, y, [3.0, 1.0])) == \
+        (2.0, float(Fraction(2, 15)), None)
+
+    def label(Xd, yd, x, t):
+        A = np.array([1.0, t])
+        return int(lk.centroid_classifier(Xd * A, yd).predict([np.asarray(x) * A])[0])
+
+    rng = np.random.default_rng(5)
+    changes = nones = 0
+    for _ in range(300):
+        n = int(rng.integers(3, 8))
+        Xd = rng.integers(-30, 31, size=(n, 2)) / 10
+        yd = rng.choice([-1, 1], size=n)
+        yd[0], yd[1] = 1, -1
+        x = rng.integers(-40, 41, size=2) / 10
+        a, c = _side_change_parts(Xd, yd, x)
+        if a == 0 or c == 0:
+            continue
+        T = _side_change(Xd, yd, x)
+        if T is None:
+            assert len({label(Xd, yd, x, t) for t in np.geomspace(0.01, 100, 25)}) == 1
+            nones += 1
+        else:
+            assert label(Xd, yd, x, np.sqrt(T * (1 - 1e-6))) != label(Xd, yd, x, np.sqrt(T * (1 + 1e-6)))
+            changes += 1
+    assert changes > 80 and nones > 80
+
+
+def test_the_separable_data_leave_a_band_of_width_0_2_around_their_line():
+    """Section 3: lk.datasets.separable(30, seed=1) has no point within 0.1 of its generating line (unit
+    normal), and points come within 0.15 of it on both sides, so the empty band is not much wider."""
+    X, y, u = lk.datasets.separable(30, seed=1, return_direction=True)
+    assert np.isclose(np.linalg.norm(u[1:]), 1.0)
+    dist = lk.to_homogeneous(X) @ u
+    assert np.all(np.abs(dist) >= 0.1) and np.array_equal(np.where(dist > 0, 1, -1), y)
+    for seed in range(20):
+        Xs, ys, us = lk.datasets.separable(30, seed=seed, return_direction=True)
+        assert np.all(np.abs(lk.to_homogeneous(Xs) @ us) >= 0.1)
+    big, _, ub = lk.datasets.separable(5000, seed=1, return_direction=True)
+    db = lk.to_homogeneous(big) @ ub
+    assert 0.1 <= db[db > 0].min() < 0.11 and -0.11 < db[db < 0].max() <= -0.1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 8).flatmap(lambda n: st.tuples(
+    arrays(np.float64, (n, 2), elements=st.integers(-4, 4).map(float)), st.integers(1, n - 1))),
+       st.sampled_from([None, (1.0, -2.0, 0.5), (-3.0, 0.0, 2.0)]), st.sampled_from([1.0, 0.5, 2.0]))
+def test_the_perceptron_weights_are_w0_plus_eta_times_a_sum_of_mistakes(data, w0, eta):
+    """Section 5: Flach Alg. 7.1 written out here (in order, one pass per epoch, update on y w.x <= 0) counts
+    the mistakes alpha_i of each example; lk.perceptron's weights are w0 + eta sum_i alpha_i y_i x~_i, which is
+    sum_i alpha_i y_i x~_i only from w0 = 0 with eta = 1. Integer data and eta a power of 2: exact in floats."""
+    X, y = _labelled(*data)
+    Xh = lk.to_homogeneous(X)
+    start = np.zeros(3) if w0 is None else np.array(w0)
+    w, alpha = start.copy(), np.zeros(len(y))
+    for _ in range(100):
+        mistakes = 0
+        for i in range(len(y)):
+            if y[i] * (w @ Xh[i]) <= 0:
+                w = w + eta * y[i] * Xh[i]
+                alpha[i] += 1
+                mistakes += 1
+        if mistakes == 0:
+            break
+    with warnings.catch_warnings():   # non-separable draws run all 100 epochs, and the sum still holds
+        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        res = lk.perceptron(X, y, eta=eta, w0=None if w0 is None else np.array(w0))
+    assert np.array_equal(res.w, w)
+    assert np.array_equal(res.w, start + eta * (alpha * y) @ Xh)
+    if w0 is None and eta == 1.0:
+        assert np.array_equal(res.w, (alpha * y) @ Xh)
+
+
+def test_fishers_direction_maximises_fishers_criterion():
+    """Section 6: J(v) = (v . (mu+ - mu-))^2 / (v' S_W v) is largest at S_W^-1 (mu+ - mu-): no direction among
+    2000 random ones per data set, nor the centroid direction, beats it (Cauchy-Schwarz in the S_W inner
+    product), on 50 random unbalanced data sets in 2 to 4 dimensions."""
+    rng = np.random.default_rng(11)
+    for _ in range(50):
+        d = int(rng.integers(2, 5))
+        n_pos, n_neg = int(rng.integers(3, 30)), int(rng.integers(3, 30))
+        X = np.vstack([rng.normal(size=(n_pos, d)) @ rng.normal(size=(d, d)) + 1.0, rng.normal(size=(n_neg, d))])
+        y = np.r_[np.ones(n_pos, int), -np.ones(n_neg, int)]
+        mp, mn = X[y == 1].mean(axis=0), X[y == -1].mean(axis=0)
+        R = X - np.where(y[:, None] == 1, mp, mn)
+        S = R.T @ R
+        J = lambda v: (v @ (mp - mn)) ** 2 / (v @ S @ v)  # noqa: E731
+        best = J(np.linalg.solve(S, mp - mn))
+        V = np.vstack([rng.normal(size=(2000, d)), (mp - mn)[None]])
+        assert max(J(v) for v in V) <= best * (1 + 1e-9)
+
+
+def test_least_squares_errs_more_than_the_centroid_rule_for_d_from_2_to_8():
+    """Section 8: row 9 of separable(30, seed=1) moved D along the unit w, D = 2, 2.05, ..., 8: least squares
+    makes more training mistakes than the centroid rule at every step (and at the printed 2, 4, 6, 8)."""
+    X, y = lk.datasets.separable(30, seed=1)
+    blc = lk.centroid_classifier(X, y)
+    s = blc.decision_function(X)
+    row = int(np.flatnonzero(y == 1)[np.argmax(s[y == 1])])
+    unit = blc.w[1:] / np.linalg.norm(blc.w[1:])
+    assert row == 9
+    for D in np.r_[np.linspace(2, 8, 121), [2.0, 4.0, 6.0, 8.0]]:
+        Xo = X.copy()
+        Xo[row] = X[row] + D * unit
+        c, l_ = [int((m(Xo, y).predict(Xo) != y).sum()) for m in (lk.centroid_classifier, lk.least_squares_classifier)]
+        assert l_ > c, (D, c, l_)
 
 
 # ---------------------------------------------------------------- third review: scoped sentences

@@ -7,6 +7,7 @@ import math
 import sys
 import warnings
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -29,9 +30,9 @@ STEM = "05_convergence_proof"
 UNRELATED = {
     "ch05-best-scale": "def best_scale(a, b):\n    return 1.0, 2.0, 3.0, 7.0\n",
     "ch05-construct": "w_tilde = [0.0, 1.0, -1.0]\n",
-    "ch05-far-point": 'x_far = "far"\n',
-    "ch05-distance": "def distance_bound(a, beta2, gamma, tau):\n    return 123.0\n\n\n"
-                     "def best_a(beta2, gamma, tau):\n    return 1.0\n",
+    "ch05-far-point": 'x_new = "far"\n',
+    "ch05-distance": "def distance_bound(a, beta2, gamma, tau, eta):\n    return 123.0\n\n\n"
+                     "def best_a(beta2, gamma, tau, eta):\n    return 1.0\n",
     "ch05-start": "def bound_from_start(w0, X, y, u):\n    return 123.0\n",
     "ch05-tight": "X_tight = [[0.0, 1.0, 2.0]]\ny_tight = [1]\nu_tight = [0.0, 0.0, 1.0]\n",
 }
@@ -45,11 +46,13 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
 
 
 def test_the_far_point_of_exercise_3():
-    """Exercise 3: with x_far of class +1 between 10 and 30 in the visiting order, u~ = (-20, 1) separates iff x_far > 20,
-    the bound at least doubles iff x_far^2 >= 1801 (for x_far > 30; closer to 20 gamma shrinks instead), and the count
+    """Exercise 3: with x_new of class +1 between 10 and 30 in the visiting order, u~ = (-20, 1) separates iff x_new > 20,
+    the bound at least doubles iff x_new^2 >= 1801 (for x_new > 30; closer to 20 gamma shrinks instead), and the count
     is tied to the bound in neither direction: 155 updates at 50 (the solution), 208 at 61 (a registered wrong answer),
     169 at 40 (bound too small), each counted by Alg. 7.1 in fractions.  The check agrees with these facts on every
-    integer x_far from 11 to 120."""
+    integer x_new from 11 to 120.  By hand: R^2 = 901 for the two points, both scores 10, |u~|^2 = 401, so the bound
+    is 901 * 401 / 100 = 3613.01; a third point x > 30 raises R^2 to 1 + x^2 and keeps gamma, 20 < x < 30 keeps R and
+    lowers the smallest score to x - 20, so the bound is 901 * 401 / (x - 20)^2."""
     from lecturekit.exercises import ExerciseFailed, check_exercise
     from lecturekit.exercises.ch05 import _exact_bound
 
@@ -82,6 +85,77 @@ def test_the_far_point_of_exercise_3():
         assert passes(float(x)) == expected, x
 
 
+def test_exercise_3_says_when_the_run_did_not_stop():
+    """A point far out (1e6) keeps u~ separating and raises the bound, but the run does not stop within the check's
+    20 000 epochs: the message says so instead of quoting the count at which the check gave up."""
+    message = visible_feedback(STEM, "ch05-far-point", "x_new = 1e6\n")
+    assert message is not None and "had not stopped after 20,000 epochs" in message, message
+    assert "it made" not in message, message
+
+
+@pytest.mark.parametrize("w", ["[-0.5, 0.0, 1.0]", "[-1.0, 0.0, 2.0]", "[-0.25, 0, 0.5]"])
+def test_exercise_2_names_the_widest_gap_line_itself(w):
+    """Submitting the widest-gap line the exercise names (or a positive multiple) is told that it is that line, with
+    its bound of 655, not that the learner measured the margin in the plane."""
+    message = visible_feedback(STEM, "ch05-construct", f"w_tilde = {w}\n")
+    assert message is not None and "widest-gap line itself" in message and "|(w1, w2)| only" not in message, message
+
+
+def test_exercise_2_by_hand():
+    """Exercise 2's numbers, by hand: R^2 = 1 + 11^2 + 3^2 = 131; the widest gap x2 = 0.5, u~ = (-0.5, 0, 1), has
+    scores 0.5, 0.5, 1.5, 2.5 and |u~|^2 = 1.25, so gamma^2 = 0.2 and the bound is 655; the line through the origin
+    x2 = x1 / 20, u~ = (0, -1, 20), has scores 10, 10, 29, 49 and |u~|^2 = 401, bound 131 * 401 / 100 = 525.31; the
+    line x2 = 0.49 has input-space bound 131 / 0.49^2 = 545.6 <= 560 but homogeneous bound 676.4 > 560."""
+    from fractions import Fraction
+
+    from lecturekit.exercises.ch05 import _X_C, _Y_C, _exact_bound, _input_space_bound
+
+    assert _exact_bound([-0.5, 0.0, 1.0], _X_C, _Y_C) == Fraction(131 * 125, 100) / Fraction(1, 4)
+    assert _exact_bound([0.0, -1.0, 20.0], _X_C, _Y_C) == Fraction(131 * 401, 100)
+    assert _input_space_bound([-0.49, 0.0, 1.0], _X_C, _Y_C) == Fraction(131) / Fraction(49, 100) ** 2
+    assert float(_exact_bound([-0.49, 0.0, 1.0], _X_C, _Y_C)) == pytest.approx(131 * 1.2401 / 0.49**2)
+
+
+@pytest.mark.parametrize("gid, answer", [
+    ("ch05-distance", "import math\n\n\ndef distance_bound(a, beta2, gamma, tau, eta):\n"
+                      "    drop = eta * (2 * a * gamma - eta * beta2 - 2 * tau)\n"
+                      "    return float('inf') if drop <= 0 else float(math.floor(a * a / drop))\n\n\n"
+                      "def best_a(beta2, gamma, tau, eta):\n    return (eta * beta2 + 2 * tau) / gamma\n"),
+    ("ch05-start", "import numpy as np\n\n\ndef bound_from_start(w0, X, y, u):\n"
+                   "    w0, u = np.asarray(w0, float), np.asarray(u, float) / np.linalg.norm(u)\n"
+                   "    Xh = np.hstack([np.ones((len(X), 1)), np.asarray(X, float)])\n"
+                   "    R2, g = np.max(np.sum(Xh ** 2, axis=1)), np.min(np.asarray(y) * (Xh @ u))\n"
+                   "    c, n2 = w0 @ u, w0 @ w0\n    b = R2 - 2 * g * c\n"
+                   "    return int((b + np.sqrt(b * b + 4 * g * g * (n2 - c * c))) / (2 * g * g))\n"),
+])
+def test_the_integer_part_of_a_bound_is_accepted(gid, answer):
+    """Exercises 4 and 5 ask how many updates there can be at most: the real bound or its integer part (the most
+    whole updates) both pass; rounding up is named (tests/test_misconceptions.py runs the registered mutant)."""
+    assert visible_feedback(STEM, gid, answer) is None
+
+
+def test_the_wrong_turns_of_exercise_1_by_hand():
+    """Exercise 1's wrong turns, worked out by hand for a = 1, b = 2 (right: (A, B, C) = (4, 25, 36), s^2 = 1/3):
+    on the raw x (no 1) (R/gamma)^2 = (2 s / (s / 2))^2 = 16 whatever s; gamma divided by |u1| only gives
+    4 (1 + 4 s^2) / s^2 = 4 / s^2 + 16; R taken at the nearer point, R^2 = 1 + s^2, gives
+    (1 + s^2)(1 + 2.25 s^2) / (0.25 s^2) = 4 / s^2 + 13 + 9 s^2."""
+    from lecturekit.exercises.ch05 import _coefficients
+
+    assert np.allclose(_coefficients(1.0, 2.0), (4.0, 25.0, 36.0))
+    assert np.allclose(_coefficients(1.0, 2.0, "raw"), (0.0, 16.0, 0.0))
+    assert np.allclose(_coefficients(1.0, 2.0, "plane"), (4.0, 16.0, 0.0))
+    assert np.allclose(_coefficients(1.0, 2.0, "near"), (4.0, 13.0, 9.0))
+    for s in (0.3, 1.0, 2.5):
+        X = np.array([[s], [2 * s]])
+        raw = (2 * s / (s / 2)) ** 2
+        assert raw == pytest.approx(16.0)
+        u = np.array([-1.5 * s, 1.0])
+        plane = lk.radius(X) ** 2 / lk.margin(u, X, np.array([-1, 1]), space="input") ** 2
+        assert plane == pytest.approx(4 / s**2 + 16)
+        near = (1 + s**2) / lk.margin(u, X, np.array([-1, 1])) ** 2
+        assert near == pytest.approx(4 / s**2 + 13 + 9 * s**2)
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.floats(0.05, 5), st.floats(0.05, 5))
 def test_the_best_scale_by_the_formula_and_by_a_search(a, gap):
@@ -109,19 +183,20 @@ def test_the_best_scale_of_section_4_and_of_exercise_1_by_a_scan():
         assert abs(scales[int(np.argmin(bounds))] / s_best - 1) < 2e-3 and min(bounds) == pytest.approx(least, abs=1e-3)
 
 
-def _cautious_perceptron(X, y, tau, max_epochs=100_000):
-    """The perceptron that updates while y_i w . x_i <= tau, from w = 0 with eta = 1, in exact arithmetic
-    (integer data): the number of updates until an epoch makes none."""
+def _cautious_perceptron(X, y, tau, eta, max_epochs=100_000):
+    """The perceptron that steps eta y_i x_i while y_i w . x_i <= tau, from w = 0, in exact arithmetic (integer data,
+    tau and eta as fractions): the number of updates until an epoch makes none."""
     from fractions import Fraction
 
     rows = [[Fraction(1)] + [Fraction(int(v)) for v in x] for x in X]
+    tau, eta = Fraction(tau), Fraction(eta)
     w = [Fraction(0)] * len(rows[0])
     updates = 0
     for _ in range(max_epochs):
         clean = True
         for x, y_i in zip(rows, y):
             if int(y_i) * sum(a * b for a, b in zip(w, x)) <= tau:
-                w = [a + int(y_i) * b for a, b in zip(w, x)]
+                w = [a + eta * int(y_i) * b for a, b in zip(w, x)]
                 updates += 1
                 clean = False
         if clean:
@@ -132,23 +207,53 @@ def _cautious_perceptron(X, y, tau, max_epochs=100_000):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_the_distance_bound_of_exercise_4_holds_for_the_cautious_perceptron(data):
-    """Exercise 4: a^2 / (2 a gamma - beta^2 - 2 tau) when the fall is positive, else no bound; smallest at
-    a = (beta^2 + 2 tau) / gamma with (beta^2 + 2 tau) / gamma^2; and a real run of the perceptron that updates
-    while y w.x <= tau stays within it on separable integer data."""
+    """Exercise 4, by hand: |w + eta y x - a u|^2 = |w - a u|^2 + 2 eta y w.x - 2 a eta y u.x + eta^2 |x|^2, at most
+    |w - a u|^2 - eta (2 a gamma - eta beta^2 - 2 tau) while y w.x <= tau; from a^2 that allows
+    a^2 / (eta (2 a gamma - c)) updates with c = eta beta^2 + 2 tau, when the fall is positive, else no bound;
+    smallest at a = c / gamma, where it is c / (eta gamma^2).  The check's reference (a worst-case update measured
+    with numpy, a golden-section search) agrees, and a real run of the cautious perceptron stays within the bound
+    on separable integer data."""
     from lecturekit.exercises.ch05 import _best_a_reference, _distance_reference
 
     X, y, u = data.draw(separable_sets(exact=True))
     tau = data.draw(st.sampled_from([0, 1, 3, 10]))
+    eta = data.draw(st.sampled_from(["1/2", "1", "3"]))
+    e = float(Fraction(eta))
     beta2, gamma = lk.radius(X) ** 2, lk.margin(u, X, y)
-    c = beta2 + 2 * tau
-    a_best = _best_a_reference(beta2, gamma, tau)
-    assert a_best == pytest.approx(c / gamma, rel=1e-6)
-    assert _distance_reference(c / gamma, beta2, gamma, tau) == pytest.approx(c / gamma**2)
-    assert _distance_reference(0.99 * c / (2 * gamma), beta2, gamma, tau) == float("inf")  # no fall: no bound
+    c = e * beta2 + 2 * tau
+    assert _best_a_reference(beta2, gamma, tau, e) == pytest.approx(c / gamma, rel=1e-6)
+    assert _distance_reference(c / gamma, beta2, gamma, tau, e) == pytest.approx(c / (e * gamma**2))
+    assert _distance_reference(0.99 * c / (2 * gamma), beta2, gamma, tau, e) == float("inf")  # no fall: no bound
     for a in (0.6 * c / gamma, 2 * c / gamma, 10 * c / gamma):
-        assert _distance_reference(a, beta2, gamma, tau) == pytest.approx(a * a / (2 * a * gamma - c))
-        assert _distance_reference(a, beta2, gamma, tau) >= c / gamma**2 * (1 - 1e-9)
-    assert _cautious_perceptron(X, y, tau) <= c / gamma**2 * (1 + 1e-9)
+        assert _distance_reference(a, beta2, gamma, tau, e) == pytest.approx(a * a / (e * (2 * a * gamma - c)))
+        assert _distance_reference(a, beta2, gamma, tau, e) >= c / (e * gamma**2) * (1 - 1e-9)
+    assert _cautious_perceptron(X, y, tau, Fraction(eta)) <= c / (e * gamma**2) * (1 + 1e-9)
+
+
+def test_the_wrong_turns_of_exercise_4_by_hand():
+    """The probe a = 200, beta^2 = 2.5, gamma = 0.05, tau = 0.5, eta = 3: the fall is 3 (20 - 7.5 - 1) = 34.5 and the
+    bound 40000 / 34.5 = 1159.42; the wrong turns: tau left out 3 (20 - 7.5) = 37.5, tau once 36, tau without eta
+    37.5 - 1 = 36.5, eta not squared 3 (20 - 2.5 - 1) = 49.5, eta left out 20 - 2.5 - 1 = 16.5, no 2 in the cross
+    term 3 (10 - 7.5 - 1) = 4.5, the start a: 200 / 34.5, rounded up 1160.  best_a: (7.5 + 1) / 0.05 = 170; tau left
+    out 150, the least a that proves anything 85, tau once 160, eta left out 70.  And the probe with eta = 1/2:
+    0.5 (6 - 0.5 - 0.5) = 2.5, so 900 / 2.5 = 360."""
+    from lecturekit.exercises.ch05 import _best_a_reference, _distance_reference
+
+    assert _distance_reference(200.0, 2.5, 0.05, 0.5, 3.0) == pytest.approx(40000 / 34.5, rel=1e-12)
+    assert _best_a_reference(2.5, 0.05, 0.5, 3.0) == pytest.approx(170.0, rel=1e-8)
+    assert _distance_reference(30.0, 1.0, 0.1, 0.25, 0.5) == pytest.approx(360.0, rel=1e-12)
+    assert _distance_reference(20.0, 2.5, 0.05, 0.5, 3.0) == float("inf")
+    # the check builds each wrong turn from the worst-case update with one ingredient changed: the same numbers
+    from lecturekit.exercises.ch05 import _least_a, _worst_fall
+
+    a = 200.0
+    turns = [(a, 2.5, 0.05, 0.0, 3.0), (a, 2.5, 0.05, 0.25, 3.0), (a, 2.5, 0.05, 0.5 / 3, 3.0),
+             (a, 2.5 / 3, 0.05, 0.5, 3.0), (a, 2.5, 0.05, 0.5, 1.0), (a, 2.5, 0.025, 0.5, 3.0)]
+    assert [_worst_fall(*t) for t in turns] == pytest.approx([37.5, 36.0, 36.5, 49.5, 16.5, 4.5], rel=1e-12)
+    assert _worst_fall(a, 2.5, 0.05, 0.5, 3.0) == pytest.approx(34.5, rel=1e-12)
+    assert _least_a(2.5, 0.05, 0.5, 3.0) == pytest.approx(85.0, rel=1e-12)
+    assert [_best_a_reference(2.5, 0.05, t, e) for t, e in ((0.0, 3.0), (0.25, 3.0), (0.5, 1.0))] == \
+        pytest.approx([150.0, 160.0, 70.0], rel=1e-8)
 
 
 def test_exercise_2_needs_more_than_a_library_call():
@@ -218,13 +323,20 @@ def test_novikoff_bound_refuses_a_u_through_a_point_on_decimal_data():
 @given(st.data())
 def test_the_bound_from_a_start_holds_for_runs_from_that_start(data):
     """Exercise 5: the perceptron from w0 (eta = 1) makes at most the bound's number of updates, the bound is
-    R^2/gamma^2 from 0, and the reference (a bisection on the chain) agrees with the quadratic formula."""
-    from lecturekit.exercises.ch05 import _start_reference, _start_variant
+    R^2/gamma^2 from 0, and the reference (a bisection on the chain) agrees with the quadratic formula worked out by
+    hand: squaring w0.u + k gamma <= sqrt(|w0|^2 + k R^2) gives gamma^2 k^2 - (R^2 - 2 gamma c) k + c^2 - |w0|^2 <= 0
+    with c = w0.u, and the bound is its larger root."""
+    from lecturekit.exercises.ch05 import _start_reference
 
     X, y, u = data.draw(separable_sets(exact=True))
     w0 = np.array(data.draw(st.tuples(*[st.integers(-6, 6)] * 3)), dtype=float)
     bound = _start_reference(w0, X, y, u)
-    assert bound == pytest.approx(_start_variant(w0, X, y, u), rel=1e-9, abs=1e-9)
+    unit = u / np.linalg.norm(u)
+    R2, gamma = lk.radius(X) ** 2, lk.margin(u, X, y)
+    c, n2 = float(w0 @ unit), float(w0 @ w0)
+    b = R2 - 2 * gamma * c
+    root = (b + math.sqrt(b * b + 4 * gamma**2 * (n2 - c * c))) / (2 * gamma**2)
+    assert bound == pytest.approx(root, rel=1e-9, abs=1e-9)
     r = _run(X, y, w0=w0)
     assert r.converged and r.n_updates <= bound + 1e-9
     assert _start_reference(np.zeros(3), X, y, u) == pytest.approx(lk.novikoff_bound(X, y, u), rel=1e-9)
@@ -407,16 +519,36 @@ CLAIMS = {
     "So no number of updates tells a slow run from an endless one": "test_updates_grow_past_any_number_on_separable_data",
     "no count of updates tells data that are not separable from data that are slow":
         "test_updates_grow_past_any_number_on_separable_data",
-    "so the weights can never come back to a vector they had before": "test_on_separable_data_no_weight_vector_comes_back",
-    "a run that does come back is on data that are not separable": "test_on_separable_data_no_weight_vector_comes_back",
-    "A run that comes back to earlier weights is on data that are not separable, but the repeat can come late":
+    "so the exact weights can never come back to a vector they had before":
+        "test_on_separable_data_no_weight_vector_comes_back",
+    "a run whose exact weights come back is on data that are not separable":
+        "test_on_separable_data_no_weight_vector_comes_back",
+    "a float sum can lose a small term next to a huge one ($10^{17} + 3$ is stored as $10^{17}$)":
+        "test_recorded_float_weights_can_repeat_on_separable_data",
+    "two recorded vectors can be equal where the exact ones are not":
+        "test_recorded_float_weights_can_repeat_on_separable_data",
+    "On XOR each weight is a small integer, which a float holds exactly, so the repeat below is a real one":
+        "test_on_xor_the_recorded_repeat_is_exact",
+    "A run whose exact weights come back to earlier ones is on data that are not separable":
+        "test_on_separable_data_no_weight_vector_comes_back",
+    "(stored float weights can repeat where the exact ones do not), but the repeat can come late":
+        "test_recorded_float_weights_can_repeat_on_separable_data",
+    "but the repeat can come late; `lk.is_separable` decides directly":
         "test_a_repeat_can_come_late_on_data_that_are_not_separable",
+    "The bound caps the updates but does not predict them": "test_the_bound_caps_but_does_not_predict_the_count",
+    "The count itself can grow: ten points added to a set without changing its $R$ or its $\\gamma$ took one run from 2 "
+    "updates to 10": "test_the_count_can_grow_with_n_at_fixed_R_and_gamma",
+    "so the time grows with $n$ even though the cap on the updates does not":
+        "test_the_count_can_grow_with_n_at_fixed_R_and_gamma",
+    "after an update on a mistake, $y(\\mathbf{w}\\cdot\\mathbf{x} + b)$ has grown by $\\lVert\\mathbf{x}\\rVert^2 + 1$":
+        "test_an_update_raises_the_score_by_the_squared_length_of_1_x",
     "so every later epoch repeats the second one: the run cycles for ever":
         "test_on_xor_no_u_separates_and_the_updates_never_stop",
-    "no threshold separates the three, yet the first weight vector that comes back comes at update 374":
+    "no threshold separates the three, yet the first weight vector that comes back (in exact arithmetic) comes at update 374":
         "test_a_repeat_can_come_late_on_data_that_are_not_separable",
-    "on XOR the weights come back to a vector they had before in the second epoch":
-        "test_on_xor_no_u_separates_and_the_updates_never_stop",
+    "on XOR the weights, small integers that a float holds exactly, come back to a vector they had before in the second "
+    "epoch": "test_on_xor_the_recorded_repeat_is_exact",
+    "which inequality 1 forbids in exact arithmetic on separable data": "test_on_separable_data_no_weight_vector_comes_back",
     "on other data the repeat can come late": "test_a_repeat_can_come_late_on_data_that_are_not_separable",
     "one pass of the perceptron stays within": "test_freund_and_schapire_bound_for_one_pass",
     "so it is never larger than the margin in the plane (equal only for a line":
@@ -457,8 +589,10 @@ CLAIMS = {
     "Cover's count says it need not, since $n \\le d + 1$ points in general position are separable whatever their labels":
         "test_few_points_in_general_position_are_always_shattered",
     "With $n \\gg d$, random labels are almost never separable": "test_cover_formula_facts",
-    "at $\\mathbf{w} = \\mathbf{0}$ every score is 0, so every example is a mistake by the slides' definition, and the "
-    "first update is made on a score of exactly 0": "test_both_inequalities_hold_at_every_update",
+    "every score is 0, so under the NOTE every example is a mistake and the first update is made on a score of exactly 0, "
+    "while under the strict tests of the update slide no example is, and a perceptron coded that way (`< 0`) stops at "
+    "once": "test_the_two_rules_part_at_zero",
+    "The proof needs no\nmore than $\\le 0$, so it holds under either rule": "test_both_inequalities_hold_at_every_update",
     "On XOR every $\\mathbf{u}$ has": "test_on_xor_no_u_separates_and_the_updates_never_stop",
     "Inequality 2 uses only that each update is made on a mistake, so it still holds on XOR":
         "test_on_xor_no_u_separates_and_the_updates_never_stop",
@@ -477,7 +611,9 @@ SHOWN = [
     "(a distance only when $\\lVert\\mathbf{w}\\rVert = 1$",  # Daumé's definition
     "the ratio of position to spread is the same in every row",  # this table, by construction
     "The real distance falls much faster than the guaranteed $\\beta^2$ per update",  # this run
-    'The slides define a point as classified correctly "if and only if"',  # a quotation
+    'The NOTE on the same slide says a point is classified correctly "if and only if"',  # a quotation of the slides
+    "calls a +ve point incorrectly classified when",  # a quotation of the slides' update slide
+    "although their update slide tests strictly",  # about the slides' wording (quoted in section 5)
     "for every $i$)",  # Cover's definition of a separable labelling
     "every subset of at most $D$ of them is linearly independent",  # definition of general position
     "We checked both at every update of a run, and the bound itself on 36 random sets",
@@ -488,11 +624,11 @@ SHOWN = [
     "The perceptron never sees $\\mathbf{u}$",  # Alg. 7.1's inputs are X, y and eta
     "puts every example strictly on its correct side, with room to spare",  # the theorem's assumption
     "(a labelling $y$ counts if some $\\mathbf{w}$ has",  # Cover's definition
-    "which is slightly too strong: a mistake only gives $\\le 0$",  # about the slides' wording
+    "which follows from the strict tests but not from the NOTE, where a mistake only gives $\\le 0$",  # the slides' wording
     "In section 2's run, 18 of the 60 examples caused all 39 updates",  # this run, printed in section 2
     "(the perceptron, and telling a slow run from an endless one)",  # a reading list
     "still separates the three points",  # Exercise 3's requirement
-    "A cautious perceptron updates not only on mistakes but whenever",  # the definition of Exercise 4's variant
+    "A cautious perceptron starts at $\\mathbf{w} = \\mathbf{0}$ and updates not only on mistakes",  # Ex. 4's rule
 ]
 
 
@@ -1149,3 +1285,136 @@ def test_exercise_5_never_shows_a_derived_value(answer):
         for shown in {f"{value:g}", f"{value:.3f}", f"{value:.6g}", f"{round(value)}"}:
             if shown != f"{answer:g}" and shown != repr(answer):
                 assert shown not in message, (shown, message)
+
+
+# ---------------------------------------------------------------- exact weights and float weights
+def test_recorded_float_weights_can_repeat_on_separable_data():
+    """Section 3: the no-repeat argument is about the exact weights.  On separable data with features of very different
+    sizes the recorded float weights can repeat (1e17 + 3 is stored as 1e17) while the exact ones never do."""
+    X, y = np.array([[1e17, -1e17], [3.0, 3.0], [1.0, 1.0]]), np.array([1, 1, -1])
+    assert lk.is_separable(X, y) and lk.margin([-2.0, 1.0, 0.0], X, y) > 0
+    assert 1e17 + 3 == 1e17
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        W = lk.perceptron_loop(lk.to_homogeneous(X), y, max_epochs=3, keep_weights=True).trace.weights
+    assert np.array_equal(W[3], W[1]) and np.array_equal(W[4], W[2])
+    assert _first_repeat(X, y, max_updates=2_000) is None   # the exact run never comes back
+
+
+def test_on_xor_the_recorded_repeat_is_exact():
+    """Section 3's XOR run: every recorded weight is a small integer, equal to the exact weights (Alg. 7.1 in
+    fractions), so the repeat w_5 = w_1 the lesson prints is a repeat of the exact weights too."""
+    X_xor, y_xor = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]), np.array([-1, -1, 1, 1])
+    res = lk.perceptron_loop(lk.to_homogeneous(X_xor), y_xor, max_epochs=2, keep_weights=True)
+    W = res.trace.weights
+    rows = [[Fraction(1)] + [Fraction(int(v)) for v in x] for x in X_xor]
+    w, exact = [Fraction(0)] * 3, [[Fraction(0)] * 3]
+    for _ in range(2):
+        for x, label in zip(rows, y_xor):
+            if int(label) * sum(a * b for a, b in zip(w, x)) <= 0:
+                w = [a + int(label) * b for a, b in zip(w, x)]
+                exact.append(w)
+    assert len(exact) == len(W) == 8
+    assert all(Fraction(float(v)) == e and float(v).is_integer() and abs(v) <= 2 for row, ex in zip(W, exact)
+               for v, e in zip(row, ex))
+    assert exact[5] == exact[1] and exact[7] == exact[3] and _first_repeat(X_xor, y_xor) == (1, 5)
+
+
+def test_the_count_can_grow_with_n_at_fixed_R_and_gamma():
+    """Section 3: the cap (R/gamma)^2 does not grow with n, but the count can.  Ten points added to a 10-point set of
+    lk.datasets.separable, each within the radius and at least gamma from u's hyperplane (R and gamma of u unchanged),
+    take the run from 2 updates to 10 (counted also by Alg. 7.1 in fractions)."""
+    X, y, u = lk.datasets.separable(10, 2, margin=0.05, seed=12, return_direction=True)
+    u = u / np.linalg.norm(u)
+    R, g = lk.radius(X), lk.margin(u, X, y)
+    rng = np.random.default_rng(3)
+    P = rng.uniform(-1, 1, size=(2000, 2))
+    s = lk.to_homogeneous(P) @ u
+    ok = (np.abs(s) >= g) & (np.linalg.norm(lk.to_homogeneous(P), axis=1) <= R)
+    found = None
+    for start in range(0, int(ok.sum()) - 10):
+        extra, labels = P[ok][start:start + 10], np.where(s[ok][start:start + 10] > 0, 1, -1)
+        X2, y2 = np.vstack([X, extra]), np.concatenate([y, labels])
+        assert lk.radius(X2) == pytest.approx(R, abs=1e-12) and lk.margin(u, X2, y2) == pytest.approx(g, abs=1e-12)
+        if _exact_updates(X2, y2) == 10:
+            found = (X2, y2)
+            break
+    assert found is not None and _exact_updates(X, y) == 2 == _run(X, y).n_updates
+    assert _run(*found).n_updates == 10
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(separable_sets())
+def test_the_two_rules_part_at_zero(data):
+    """Section 5: at w = 0 every score is 0, so under 'correct iff y w.x > 0' every example is a mistake and the first
+    update is made on a score of 0 (lk.perceptron's first update is on the first example), while under the strict
+    tests 'w.x < 0 for +ve, w.x > 0 for -ve' no example is, and a perceptron coded that way makes no update."""
+    X, y, _ = data
+    Xh = lk.to_homogeneous(X)
+    scores = y * (Xh @ np.zeros(Xh.shape[1]))
+    assert np.all(scores == 0) and np.all(scores <= 0) and not np.any(scores < 0)
+    res = _run(X, y, keep_weights=True)
+    assert res.n_updates >= 1 and res.trace.index[0] == 0
+    w, updates = np.zeros(Xh.shape[1]), 0
+    for x, label in zip(Xh, y):           # one epoch of the strict rule
+        if label * (w @ x) < 0:
+            w, updates = w + label * x, updates + 1
+    assert updates == 0 and not w.any()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-9, 9), min_size=2, max_size=4), st.integers(-9, 9),
+       st.lists(st.integers(-9, 9), min_size=4, max_size=4), st.sampled_from([-1, 1]))
+def test_an_update_raises_the_score_by_the_squared_length_of_1_x(w, b, x, label):
+    """Daumé's check of the update, with the bias: after w <- w + y x, b <- b + y, the value y (w.x + b) has grown by
+    |x|^2 + 1 = |(1, x)|^2 (in exact integer arithmetic; for every w, b, x, not only on a mistake)."""
+    x = x[:len(w)]
+    w, x = np.array(w), np.array(x)
+    before = label * (w @ x + b)
+    after = label * ((w + label * x) @ x + (b + label))
+    assert after - before == x @ x + 1 == lk.to_homogeneous(x[None, :].astype(float))[0] @ np.r_[1, x]
+
+
+def test_the_bound_caps_but_does_not_predict_the_count():
+    """Section 3: section 2's run used a thirtieth of its bound (39 of 1198.8), and on section 3's 36 sets runs with
+    nearly equal bounds make very different counts: the bound caps the count without predicting it."""
+    X, y, u = lk.datasets.separable(60, 2, margin=0.02, seed=2, return_direction=True)
+    res = _run(X, y)
+    bound = lk.novikoff_bound(X, y, u)
+    assert res.n_updates == 39 and round(bound / res.n_updates) == 31 and 29.5 < bound / res.n_updates < 31
+    ratios = []
+    for i, m in enumerate([0.2, 0.1, 0.05, 0.02, 0.01, 0.005]):
+        for s in range(6):
+            Xm, ym, um = lk.datasets.separable(50, 2, margin=m, seed=10 * i + s, return_direction=True)
+            ratios.append(_run(Xm, ym).n_updates / lk.novikoff_bound(Xm, ym, um))
+    assert max(ratios) < 0.25 and max(ratios) / min(ratios) > 10
+
+
+def test_the_cover_figure_describes_its_markers_as_squares():
+    """Section 6's figure: the experiment is drawn as unconnected squares, and its text alternative says so; both
+    2-sd lines share one line style (the lesson calls them the two dotted lines)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    lk.plot.curves(np.arange(1, 4), {"formula + 2 sd": [0.2, 0.5, 0.9], "formula − 2 sd": [0.0, 0.1, 0.5]}, ax,
+                   styles=[":", ":"], color="0.45")
+    line = lk.plot.learning_curve([0.0, 0.2, 0.3], ax, linestyle="none", marker="s", label="experiment")
+    from lecturekit import plot
+
+    text = " ".join(ax.__dict__[plot._DESCRIPTION])
+    plt.close(fig)
+    assert line.get_linestyle() == "None"
+    assert "Squares not joined by a line “experiment”" in text, text
+    assert "A curve “experiment”" not in text
+
+
+def test_the_explorer_start_the_lesson_prints():
+    """The explorer's start, printed for a static page: 57 points, R = 3, gamma = 0.1, bound 900, 9 updates in 3
+    epochs (the bound by hand: (3 / 0.1)^2 = 900)."""
+    s = lk.widgets.bound_state(0.1, 3.0)
+    assert len(s["y"]) == 57 and s["R"] == pytest.approx(3.0) and s["gamma"] == pytest.approx(0.1)
+    assert round(s["bound"]) == 900 and s["n_updates"] == 9 and s["epochs"] == 3
+    assert _exact_updates(s["X"], s["y"]) == 9

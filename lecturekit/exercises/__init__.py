@@ -614,7 +614,9 @@ def check_exercise(grade_id: str, *answers):
         checks.failures.append(_stopped_whole(ex, exc, watch, given))
     outcome = Outcome(ex, checks)
     shown = _display(outcome)
-    if shown:
+    if not outcome.passed:
+        _FAILED_RUNS[grade_id] = _FAILED_RUNS.get(grade_id, 0) + 1
+    if shown and (outcome.passed or _FAILED_RUNS[grade_id] >= SOLUTION_AFTER_FAILURES):
         _offer_solution(ex)
     if outcome.passed:
         if not shown:
@@ -629,6 +631,13 @@ def show_solution(grade_id: str):
     from ..learner import show_solution as show
 
     return show(grade_id)
+
+
+#: A learner's workspace offers the reference solution under a check that passed, or after this many
+#: failed runs of the check in one session: a single wrong guess (at a predict exercise, say) does not
+#: put the answer one click away.
+SOLUTION_AFTER_FAILURES = 3
+_FAILED_RUNS: dict[str, int] = {}
 
 
 def _offer_solution(ex: Exercise) -> None:

@@ -8,6 +8,7 @@ never shown (``reveal=False``).
 
 import numpy as np
 
+from .. import feedback
 from . import Mistake, exercise
 
 # --------------------------------------------------------------------------
@@ -21,10 +22,6 @@ _TOL = 1e-3   # what a decimal typed to three places can be off by
 _FAR = 0.05   # beyond this a failed condition is a mistake, not rounding
 
 
-def _parallel(u, v):
-    return bool(np.linalg.matrix_rank(np.vstack([u, v]), tol=1e-9 * max(1.0, np.abs(u).max())) <= 1)
-
-
 @exercise("ch01-normal", number=1, title="the unit normal of a plane", points=2, kind="construct",
           hint="A normal is perpendicular to every direction in the plane, so w · a = 0 and w · c = 0: "
                "two equations for three unknowns, which fix w up to a common factor. Then choose the "
@@ -33,7 +30,10 @@ def _normal(t, w_normal):
     w = np.asarray(w_normal, dtype=float)
     if not t.check_true(w.shape == (3,), what=f"`w_normal` holds three numbers (w1, w2, w3); got shape {w.shape}"):
         return
-    if not t.check_true(bool(np.all(np.isfinite(w)) and w.any()), what="`w_normal` is a non-zero vector",
+    if not t.check_true(bool(np.all(np.isfinite(w))), what="`w_normal` holds finite numbers (no nan or inf): "
+                                                           "a division by zero on the way?"):
+        return
+    if not t.check_true(bool(w.any()), what="`w_normal` is a non-zero vector",
                         mistake=Mistake("zero-normal", None, "the zero vector is perpendicular to everything, but "
                                                              "every point scores 0 under it: it has no boundary "
                                                              "and no sides")):
@@ -42,9 +42,11 @@ def _normal(t, w_normal):
     # lengths involved); a misconception is named only when a condition fails by far more than rounding
     cos_a = abs(w @ _SPAN_A) / (np.linalg.norm(w) * np.linalg.norm(_SPAN_A))
     cos_c = abs(w @ _SPAN_C) / (np.linalg.norm(w) * np.linalg.norm(_SPAN_C))
+    across = np.cross(_SPAN_A, _SPAN_C)
+    off_plane = abs(w @ across) / (np.linalg.norm(w) * np.linalg.norm(across))   # 0 for w in the plane
     perp_a, perp_c = cos_a <= _TOL, cos_c <= _TOL
     mistake = None
-    if _parallel(w, _SPAN_A) or _parallel(w, _SPAN_C):
+    if off_plane <= _FAR:
         mistake = Mistake("direction-not-normal", None, "a direction that lies in the plane, not a normal to "
                                                         "it: the normal is at a right angle to both directions")
     elif cos_a <= _TOL and cos_c > _FAR:
@@ -76,27 +78,36 @@ def _mirror(x, w):
     return (np.eye(2) - 2.0 * np.outer(w, w) / (w @ w)) @ x
 
 
-# On x = (1, 2), w = (1, 1): the mirror is (-2, -1).  The given code takes along = (w2, w1) = (1, 1) (= w here,
-# not along the line) and divides by |along| instead of |along|^2.
-_X2 = np.array([1.0, 2.0])
-_GIVEN = 2 * 3 / np.sqrt(2.0) * np.ones(2) - _X2                            # the given code
-_BY_NORM = 2 * 1 / np.sqrt(2.0) * np.array([-1.0, 1.0]) - _X2               # direction fixed, still divided by |along|
-_SAME_SIDE = 2 * 3 / 2.0 * np.ones(2) - _X2                                 # along w itself (or x - 2 proj): -mirror
+def _stepped(x, w, *, sign, by_norm, factor=2.0):
+    """x moved by ``sign * factor`` times (x . w / |w| or x . w / |w|^2) w: the given code and its variants."""
+    x, w = np.asarray(x, dtype=float), np.asarray(w, dtype=float)
+    return x + sign * factor * (x @ w) / (np.linalg.norm(w) if by_norm else w @ w) * w
+
+
+_X2, _W2 = np.array([1.0, 2.0]), np.array([1.0, 1.0])
 
 
 @exercise("ch01-reflect", number=2, title="find the bugs in a mirror", points=3, kind="debug",
           hint="Compare w = (0, 1) with w = (0, 2): the line is the same, so must the mirror image be. Then "
-               "take w = (1, 1) and work out by hand where (3, 2) must go. Say in words what each factor of "
+               "take w = (0, 1) and work out by hand where (3, 2) must go. Say in words what each factor of "
                "the code measures (section 4) and check it on these cases.")
 def _reflect(t, reflect):
-    t.check(lambda: np.asarray(reflect([1.0, 2.0], [1.0, 1.0]), dtype=float), _mirror([1.0, 2.0], [1.0, 1.0]),
+    t.check(lambda: np.asarray(reflect(_X2.tolist(), _W2.tolist()), dtype=float), _mirror(_X2, _W2),
             reveal=False, call="`reflect([1, 2], [1, 1])`",
-            misconceptions=[Mistake("reflect-given", _GIVEN, "the given function unchanged"),
-                            Mistake("reflect-by-norm", _BY_NORM, "the mirror image moves when w is stretched: "
-                                                                 "compare w = (0, 1) with w = (0, 3)"),
-                            Mistake("reflect-same-side", _SAME_SIDE,
-                                    "the point and your image get the same score w · x, but a mirror image is "
-                                    "on the other side of the line, at the same distance")])
+            misconceptions=[Mistake("reflect-given", _stepped(_X2, _W2, sign=1, by_norm=True),
+                                    "the given function unchanged"),
+                            Mistake("reflect-by-norm", _stepped(_X2, _W2, sign=-1, by_norm=True),
+                                    "the mirror image moves when w is stretched: compare w = (0, 1) with "
+                                    "w = (0, 3)"),
+                            Mistake("reflect-same-side", _stepped(_X2, _W2, sign=1, by_norm=False),
+                                    "the point and your image get scores w · x of the same sign, but a mirror "
+                                    "image is on the other side of the line, at the same distance"),
+                            Mistake("reflect-to-the-line", _stepped(_X2, _W2, sign=-1, by_norm=False, factor=1.0),
+                                    "your image scores 0: it lies on the line. The mirror image is as far "
+                                    "beyond the line as the point is before it"),
+                            Mistake("reflect-through-origin", -_X2,
+                                    "the image through the origin, which is the mirror image only for points "
+                                    "on the normal: it should move at a right angle to the line, not through 0")])
     t.check(lambda: np.asarray(reflect([3.0, 2.0], [0.0, 1.0]), dtype=float), _mirror([3.0, 2.0], [0.0, 1.0]),
             reveal=False, call="`reflect([3, 2], [0, 1])`")
     t.check(lambda: np.asarray(reflect([3.0, 2.0], [0.0, -5.0]), dtype=float), _mirror([3.0, 2.0], [0.0, -5.0]),
@@ -114,10 +125,11 @@ def _reflect(t, reflect):
 # --------------------------------------------------------------------------
 
 _NORM_A, _NORM_B, _A_DOT_B = 2.0, 5.0, -5.0
+_WITHIN = 1e-3   # each number must be right to within 0.001, as the exercise says (and its hidden tests)
 
 
 def _three_numbers():
-    """The four answers, measured on two concrete vectors with the given lengths and dot product."""
+    """The expected values, measured on two concrete vectors with the given lengths and dot product."""
     theta = np.arccos(_A_DOT_B / (_NORM_A * _NORM_B))
     a, b = _NORM_A * np.array([1.0, 0.0]), _NORM_B * np.array([np.cos(theta), np.sin(theta)])
     return (float(np.degrees(np.arccos(a @ b / (np.linalg.norm(a) * np.linalg.norm(b))))),
@@ -129,45 +141,59 @@ def _slip(f):
     return float(f(_NORM_A, _NORM_B, _A_DOT_B))
 
 
+def _to_within(t, got, expected, call, misconceptions=()):
+    """Right when |got - expected| <= 0.001 (absolute, whatever the size of the number).  A wrong number is
+    compared with the misconceptions to within 0.001 of their size, as a three-place decimal of one is."""
+    try:
+        right = abs(float(got) - expected) <= _WITHIN
+    except (TypeError, ValueError):
+        right = False
+    if right:
+        return t.check_true(True, what=f"{call} is right to within 0.001")
+    if feedback.matches(got, expected, atol=_WITHIN):   # close in relative terms, but not to 0.001
+        return t.check_true(False, what=f"{call} is right to within 0.001 (give more decimal places, or an "
+                                        f"exact expression)")
+    return t.check(got, expected, call=call, atol=_WITHIN, reveal=False, misconceptions=misconceptions)
+
+
 @exercise("ch01-three-numbers", number=3, title="an angle and two projections from three numbers", points=2,
           kind="predict",
           hint="Every quantity here is a dot product divided by lengths, or (section 2) a squared length "
                "expanded into |a|², a · b and |b|². Keep the sign of a · b all the way through.")
 def _three(t, angle_ab, proj_a_on_b, proj_b_on_a, dist_ab):
     angle, p_ab, p_ba, dist = _three_numbers()
-    t.check(angle_ab, angle, call="`angle_ab`", atol=1e-3, reveal=False,
-            misconceptions=[Mistake("angle-sign-lost", _slip(lambda na, nb, d: np.degrees(np.arccos(abs(d) / (na * nb)))),
-                                    "re-derive it from section 3's formula and keep every sign on the way"),
-                            Mistake("angle-radians", _slip(lambda na, nb, d: np.arccos(d / (na * nb))),
-                                    "the angle in radians; the exercise asks for degrees")])
-    t.check(proj_a_on_b, p_ab, call="`proj_a_on_b`", atol=1e-3, reveal=False,
-            misconceptions=[Mistake("proj-not-normalised", _A_DOT_B, "a · b itself, which doubles when b is "
-                                                                     "doubled; a projection length does not "
-                                                                     "(section 4)"),
-                            Mistake("proj-wrong-length", _slip(lambda na, nb, d: d / na),
-                                    "test your formula on section 4's rule: the projection of a onto b's "
-                                    "direction doubles when a is doubled; does your number?"),
-                            Mistake("proj-squared", _slip(lambda na, nb, d: d / nb ** 2),
-                                    "test your formula on section 4's rule: the projection of a onto b's "
-                                    "direction stays the same when b is doubled; does your number?"),
-                            Mistake("proj-unsigned", _slip(lambda na, nb, d: abs(d) / nb),
-                                    "a projection length without its sign: does a point towards b or away "
-                                    "from it?")])
-    t.check(proj_b_on_a, p_ba, call="`proj_b_on_a`", atol=1e-3, reveal=False,
-            misconceptions=[Mistake("proj-symmetric", _slip(lambda na, nb, d: d / nb),
-                                    "test your formula on section 4's rule: the projection of b onto a's "
-                                    "direction doubles when b is doubled; does your number?"),
-                            Mistake("proj-ba-squared", _slip(lambda na, nb, d: d / na ** 2),
-                                    "test your formula on section 4's rule: the projection of b onto a's "
-                                    "direction stays the same when a is doubled; does your number?")])
-    t.check(dist_ab, dist, call="`dist_ab`", atol=1e-3, reveal=False,
-            misconceptions=[Mistake("dist-sign", _slip(lambda na, nb, d: np.sqrt(na ** 2 + 2 * d + nb ** 2)),
-                                    "re-derive it from section 2's identity and keep every sign on the way"),
-                            Mistake("dist-no-root", _slip(lambda na, nb, d: na ** 2 - 2 * d + nb ** 2),
-                                    "re-derive it from section 2's identity: a distance doubles when both "
-                                    "vectors are doubled; does your number?"),
-                            Mistake("dist-pythagoras", _slip(lambda na, nb, d: np.sqrt(na ** 2 + nb ** 2)),
-                                    "Pythagoras' theorem, which needs a right angle between a and b")])
+    _to_within(t, angle_ab, angle, "`angle_ab`",
+               [Mistake("angle-sign-lost", _slip(lambda na, nb, d: np.degrees(np.arccos(abs(d) / (na * nb)))),
+                        "re-derive it from section 3's formula and keep every sign on the way"),
+                Mistake("angle-radians", _slip(lambda na, nb, d: np.arccos(d / (na * nb))),
+                        "the angle in radians; the exercise asks for degrees")])
+    _to_within(t, proj_a_on_b, p_ab, "`proj_a_on_b`",
+               [Mistake("proj-not-normalised", _A_DOT_B, "a · b itself, which doubles when b is doubled; a "
+                                                         "projection length does not (section 4)"),
+                Mistake("proj-wrong-length", _slip(lambda na, nb, d: d / na),
+                        "test your formula on section 4's rule: the projection of a onto b's "
+                        "direction doubles when a is doubled; does your number?"),
+                Mistake("proj-squared", _slip(lambda na, nb, d: d / nb ** 2),
+                        "test your formula on section 4's rule: the projection of a onto b's "
+                        "direction stays the same when b is doubled; does your number?"),
+                Mistake("proj-unsigned", _slip(lambda na, nb, d: abs(d) / nb),
+                        "a projection length without its sign: does a point towards b or away "
+                        "from it?")])
+    _to_within(t, proj_b_on_a, p_ba, "`proj_b_on_a`",
+               [Mistake("proj-symmetric", _slip(lambda na, nb, d: d / nb),
+                        "test your formula on section 4's rule: the projection of b onto a's "
+                        "direction doubles when b is doubled; does your number?"),
+                Mistake("proj-ba-squared", _slip(lambda na, nb, d: d / na ** 2),
+                        "test your formula on section 4's rule: the projection of b onto a's "
+                        "direction stays the same when a is doubled; does your number?")])
+    _to_within(t, dist_ab, dist, "`dist_ab`",
+               [Mistake("dist-sign", _slip(lambda na, nb, d: np.sqrt(na ** 2 + 2 * d + nb ** 2)),
+                        "re-derive it from section 2's identity and keep every sign on the way"),
+                Mistake("dist-no-root", _slip(lambda na, nb, d: na ** 2 - 2 * d + nb ** 2),
+                        "re-derive it from section 2's identity: a distance doubles when both "
+                        "vectors are doubled; does your number?"),
+                Mistake("dist-pythagoras", _slip(lambda na, nb, d: np.sqrt(na ** 2 + nb ** 2)),
+                        "Pythagoras' theorem, which needs a right angle between a and b")])
 
 
 # --------------------------------------------------------------------------

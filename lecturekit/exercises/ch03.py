@@ -60,7 +60,9 @@ def _gaussian_bayes_labels(X, y, sigma2, P):
 # One message for every wrong size of the shift: a message per size (sigma2 left out, a factor of 2) would
 # tell a learner who made one of them which piece is missing.
 _PRIOR_SHIFT_SIZE = ("the class sizes move your boundary the right way but by the wrong amount: redo the step "
-                     "from the two log-densities to w · x + b > 0 and keep every factor")
+                     "from pi+ p(x | +1) > pi- p(x | -1) to w · x + b > 0")
+_PRIOR_SCALED = ("your weights are a positive multiple of the requested ones (the same classifier): the exercise "
+                 "fixes w = mu+ - mu-, so divide out the common factor")
 _PRIOR_MISTAKES = (
     ("prior-ignored", {"factor": 0.0}, "the class sizes left out: that is the rule for equally likely classes"),
     ("prior-sign", {"sign": -1.0}, "the larger class gets the smaller region: check which way a larger n+ must "
@@ -72,7 +74,9 @@ _PRIOR_MISTAKES = (
 
 
 def _prior_misconceptions(X, y, sigma2):
-    return [Mistake(key, _prior_reference(X, y, sigma2, **how), message) for key, how, message in _PRIOR_MISTAKES]
+    found = [Mistake(key, _prior_reference(X, y, sigma2, **how), message) for key, how, message in _PRIOR_MISTAKES]
+    # the log-density gives the rule as (w . x + b0) / sigma2 + ln(n+/n-) > 0 directly: the same classifier
+    return found + [Mistake("prior-scaled", _prior_reference(X, y, sigma2) / sigma2, _PRIOR_SCALED)]
 
 
 @exercise("ch03-prior", number=1, title="unequal class sizes in the Gaussian model", points=2, kind="derive",
@@ -135,6 +139,8 @@ def _classmates_code(mu_pos, n_pos, mu_neg, n_neg, x, label):
 # symptoms, not fixes: what a learner's test shows
 _ONLINE_OLD_N = ("after one example is added to a class that had one, the class mean is the new example itself, "
                  "not the average of the two")
+_ONLINE_OLD_N_LARGER = ("adding a negative to a class of two moves mu- halfway to the new example, further than the "
+                        "mean of the three negatives lies from the old mean")
 _ONLINE_OTHER_N = ("adding a negative example does not move mu- to the mean of the negatives with it: "
                    "does the step for mu- divide by the right count?")
 _ONLINE_IN_PLACE = "the caller's arrays of means change after the call"
@@ -193,7 +199,7 @@ def _online(t, add_example):
     x2 = np.array(x2)
     t.check(lambda: add_example(mp6.copy(), np6, mn6.copy(), nn6, x2.tolist(), l2), _added(X6, y6, x2, l2),
             call=c2, reveal=False,
-            misconceptions=[Mistake("online-old-n", (mp6, 4, mn6 + (x2 - mn6) / 2, 3), _ONLINE_OLD_N),
+            misconceptions=[Mistake("online-old-n", (mp6, 4, mn6 + (x2 - mn6) / 2, 3), _ONLINE_OLD_N_LARGER),
                             Mistake("online-other-n", (mp6, 4, mn6 + (x2 - mn6) / 5, 3), _ONLINE_OTHER_N),
                             Mistake("online-other-n", (mp6, 4, mn6 + (x2 - mn6) / 4, 3), _ONLINE_OTHER_N)])
     mp1, np1, mn1, nn1 = _state(X1, y1)
@@ -220,113 +226,103 @@ def _online(t, add_example):
 
 
 # --------------------------------------------------------------------------
-# Exercise 3 (predict): the units of the second feature, exact thresholds on t^2
+# Exercise 3 (derive): where a change of units of the second feature flips a point, on any data
 # --------------------------------------------------------------------------
-# x2 -> t x2 on the toy set: mu+ = (1.5, 2 t), mu- = (-0.5, -t).
-#   (2, 0):    d+^2 = 0.25 + 4 t^2,  d-^2 = 6.25 + t^2:   right (predicted -1) iff d+^2 >= d-^2 iff t^2 >= 2
-#   (0, 3t):   d+^2 = 2.25 + t^2,    d-^2 = 0.25 + 16 t^2: wrong (predicted -1) iff d+^2 >= d-^2 iff t^2 <= 2/15
-#   (3, t):    d+^2 = 2.25 + t^2 < d-^2 = 12.25 + 4 t^2: right for every t
-#   (-3, -2t): d+^2 = 20.25 + 16 t^2 > d-^2 = 6.25 + t^2: right for every t
-# Both thresholds are attained because a score of exactly 0 is predicted -1.
+# x2 -> t x2 in the data and in the point: mu+- = (m1, t m2), so w = (w1, t w2) with w = mu+ - mu-, and
+# |mu|^2 = m1^2 + t^2 m2^2.  The score of (x1, t x2) is
+#     a + c t^2,   a = w1 x1 - (mp1^2 - mn1^2) / 2,   c = w2 x2 - (mp2^2 - mn2^2) / 2,
+# so its sign changes at t^2 = -a / c when that is positive, and never (for t > 0) otherwise.
 
-def _units_answers():
-    """The two thresholds on t^2, from the scores: w = mu+ - mu- = (2, 3t), b = -(|mu+|^2 - |mu-|^2)/2
-    = -(2 + 3 t^2)/2; score(2, 0) = 4 - 1 - 1.5 t^2 <= 0 iff t^2 >= 2; score(0, 3t) = 9 t^2 - 1 - 1.5 t^2 <= 0
-    iff t^2 <= 2/15."""
-    return Fraction(3) / Fraction(3, 2), Fraction(1) / Fraction(15, 2)
+def _side_change_parts(X, y, x, *, half=Fraction(1, 2)):
+    """(a, c) of the score a + c t^2 of the point x, in exact arithmetic on the numbers as typed."""
+    rows = [[Fraction(repr(float(v))) for v in r] for r in np.asarray(X, dtype=float)]
+    pos = [r for r, label in zip(rows, y) if label == conventions.POSITIVE]
+    neg = [r for r, label in zip(rows, y) if label == conventions.NEGATIVE]
+    mp = [sum(c, Fraction(0)) / len(pos) for c in zip(*pos)]
+    mn = [sum(c, Fraction(0)) / len(neg) for c in zip(*neg)]
+    px = [Fraction(repr(float(v))) for v in x]
+    return tuple((mp[j] - mn[j]) * px[j] - half * (mp[j] ** 2 - mn[j] ** 2) for j in (0, 1))
 
 
-def _units_scores(*, half=True):
-    """The scores w . x + b of the toy points (second coordinate times t) as pairs (a, c), score = a + c t^2,
-    in exact arithmetic from the class means of the toy set: every t enters squared, since w2 = t (mu+_2 - mu-_2)
-    meets x2 = t x_2 and |mu|^2 = mu_1^2 + t^2 mu_2^2.  ``half=False`` is the bias without its 1/2."""
+def _side_change(X, y, x, *, half=Fraction(1, 2), root=False, keep_negative=False):
+    """The exact t^2 at which the prediction of x changes (None: never for t > 0), or a catalogued variant."""
+    a, c = _side_change_parts(X, y, x, half=half)
+    if c == 0:
+        return None
+    T = -a / c
+    if T <= 0 and not keep_negative:
+        return None
+    return float(T) ** 0.5 if root and T > 0 else float(T)
+
+
+def _side_change_probes():
+    """(X, y, x) of the probes: data the chapter does not show, and points that do and do not change side."""
     X, y = datasets.toy()
-    P = [[Fraction(str(v)) for v in row] for row in X]
-    pos = [p for p, label in zip(P, y) if label == conventions.POSITIVE]
-    neg = [p for p, label in zip(P, y) if label == conventions.NEGATIVE]
-    mp = [sum(c) / len(pos) for c in zip(*pos)]
-    mn = [sum(c) / len(neg) for c in zip(*neg)]
-    k = Fraction(1, 2) if half else Fraction(1)
-    b_const, b_t2 = -k * (mp[0] ** 2 - mn[0] ** 2), -k * (mp[1] ** 2 - mn[1] ** 2)
-    return [((mp[0] - mn[0]) * x1 + b_const, (mp[1] - mn[1]) * x2 + b_t2) for x1, x2 in P]
+    # (0.4999, 100) and (-1000, 0.5001) change side near t = 0.0008 and t = 2600: far outside a scan over t
+    probes = [(X, y, x) for x in ([2.0, 0.0], [0.0, 3.0], [3.0, 1.0], [1.0, 0.5], [0.4999, 100.0], [-1000.0, 0.5001])]
+    rng = np.random.default_rng(45)
+    for n in (5, 7):
+        Xr = rng.integers(-30, 31, size=(n, 2)) / 10
+        yr = np.array([1, -1] * (n // 2) + [1])
+        for x in rng.integers(-40, 41, size=(4, 2)) / 10:
+            probes.append((Xr, yr, x))
+    # keep probes whose exact a and c are not 0 (no point on the boundary at every t)
+    return [(Xp, yp, xp) for Xp, yp, xp in probes if 0 not in _side_change_parts(Xp, yp, xp)]
 
 
-def _exact(answer):
-    """The learner's answer as a Fraction: from a string such as '3/7' or '4', an int, or a float with at most six
-    decimals (2.0, 0.5); None otherwise."""
-    if isinstance(answer, (bool, np.bool_)):
-        return None
-    if isinstance(answer, (int, np.integer)):
-        return Fraction(int(answer))
-    if isinstance(answer, (float, np.floating)) and np.isfinite(answer):
-        text = repr(float(answer))
-        # a short decimal such as 2.0 or 0.5 is what the learner typed; 0.13333333333333333 is a rounded fraction
-        if "e" not in text and len(text.split(".")[1]) <= 6:
-            return Fraction(text)
-    if isinstance(answer, str):
-        try:
-            return Fraction(answer.strip())
-        except (ValueError, ZeroDivisionError):
-            return None
-    return None
-
-
-_UNITS_FORMAT = "a float, which cannot hold most fractions exactly"
-_UNITS_MIDPOINT = ("with these scores the midpoint of the two means does not score 0 for every t, and section 2 "
-                   "shows that it must")
-
-
-def _scores_of(answer):
-    """Four pairs of exact numbers from the learner's `toy_scores`, or None if it is not of that form."""
-    try:
-        pairs = list(answer)
-    except TypeError:
-        return None
-    if len(pairs) != 4:
-        return None
+def _learners_t2(side_change_t2, probes):
     out = []
-    for pair in pairs:
-        try:
-            a, c = pair
-        except (TypeError, ValueError):
-            return None
-        a, c = _exact(a), _exact(c)
-        if a is None or c is None:
-            return None
-        out.append((a, c))
+    for X, y, x in probes:
+        got = side_change_t2(np.array(X, dtype=float), np.array(y), np.array(x, dtype=float))
+        if got is not None:
+            got = float(got)
+        out.append(got)
     return out
 
 
-@exercise("ch03-units", number=3, title="which units work?", points=2, kind="predict",
-          hint="With the second feature times t, mu+ = (1.5, 2t) and mu- = (-0.5, -t). Write the score "
-               "w · x + b of each toy point (with its second coordinate times t) as a function of t² and find "
-               "where it changes sign.")
-def _units(t, toy_scores, t2_all_right, t2_two_wrong):
-    scores = _scores_of(toy_scores) if not isinstance(toy_scores, (str, bytes, dict)) else None
-    if scores is None:
-        t.check_true(False, what="`toy_scores` must be four pairs (a, c), one per toy point in the order of "
-                                 "`lk.datasets.toy()`, each number exact: a string such as '-3/2' or a whole number")
-    else:
-        for row, (got, want) in enumerate(zip(scores, _units_scores())):
-            t.check_true(got == want, what=f"the pair (a, c) of toy row {row}: a + c t² is not its score")
-        if scores == _units_scores(half=False):
-            t.check_true(False, what="the four pairs of `toy_scores` together",
-                         mistake=Mistake("units-bias", None, _UNITS_MIDPOINT))
-    all_right, two_wrong = _units_answers()
-    for name, answer, key in (("t2_all_right", t2_all_right, all_right), ("t2_two_wrong", t2_two_wrong, two_wrong)):
-        value = _exact(answer)
-        if isinstance(answer, Fraction):
-            t.check_true(False, what=f"`{name}` as a string, e.g. str(Fraction(3, 7)) or '3/7': the grader takes "
-                                     "numbers and strings only")
-            continue
-        if value is None:
-            t.check_true(False, what=f"`{name}` must be exact: a string such as '3/7', or a whole number",
-                         mistake=Mistake("units-float", None, _UNITS_FORMAT)
-                         if isinstance(answer, (float, np.floating)) else None)
-            continue
-        # no catalogued value: a message for a wrong number (say the first feature's threshold, 1/2) would
-        # tell a learner who guessed it where the answer lies
-        t.check_true(value == key, what=f"`{name}` = {value} is not the threshold on t²")
+def _same_t2(got, want):
+    if len(got) != len(want):
+        return False
+    for g, w in zip(got, want):
+        if (g is None) != (w is None):
+            return False
+        if w is not None and not abs(g - w) <= 1e-9 * max(1.0, abs(w)):
+            return False
+    return True
+
+
+_UNITS_MISTAKES = (
+    ("units-t-not-t2", {"root": True}, "your values are where the side changes on the scale of t; the exercise "
+                                       "asks for t², the square of the factor"),
+    ("units-bias", {"half": Fraction(1)}, "with your scores the midpoint of the two means does not score 0 for "
+                                          "every t, and section 2 shows that it must"),
+    ("units-never", {"keep_negative": True}, "on a point that keeps its side for every t > 0 your function returns "
+                                             "a number: which values can t² take?"),
+)
+
+
+@exercise("ch03-units", number=3, title="which units work?", points=2, kind="derive",
+          hint="Write mu+ and mu- of the data with the second feature times t, then w and b, then the score of "
+               "the point with its second coordinate times t. Which powers of t appear?")
+def _units(t, side_change_t2):
+    probes = _side_change_probes()
+    want = [_side_change(X, y, x) for X, y, x in probes]
+    try:
+        got = _learners_t2(side_change_t2, probes)
+    except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything; say what it raised
+        t.check_true(False, what=f"`side_change_t2(X, y, x)` runs on {len(probes)} probe points "
+                                 f"(it raised {type(exc).__name__})")
+        return
+    if _same_t2(got, want):
+        t.check_true(True, what="the thresholds on t²")
+        return
+    for key, how, message in _UNITS_MISTAKES:
+        if _same_t2(got, [_side_change(X, y, x, **how) for X, y, x in probes]):
+            t.check_true(False, what="the thresholds on t²", mistake=Mistake(key, None, message))
+            return
+    # one message for all probes: naming the probe that fails would let a learner fix the answer point by point
+    t.check_true(False, what=f"`side_change_t2(X, y, x)` on {len(probes)} points of the toy set and of two random "
+                             "data sets: the value where the prediction changes (or None) is wrong on some of them")
 
 
 # --------------------------------------------------------------------------

@@ -1,40 +1,30 @@
 """Chapter 9 (the x²/y² feature trick): the checks of its exercises.
 
-Expected values are computed here from the definitions: the ellipse's
-semi-axes and sides from its equation, separability by lecturekit's exact
-linear program, the dual perceptron written out from Flach's Alg. 7.2 (with
-the mistake test of :mod:`lecturekit.conventions`), Gram matrices of the cubic
-kernel from ``(1 + x . z)^3``.  A catalogued mistake's value is what that
-mistake returns on the probe, computed by the mistaken rule itself; no message
-names a key.
+Expected values come from definitions, not from reference solutions: the
+points an ellipse passes through are read from the learner's own weights,
+separability from lecturekit's exact linear program, the dual perceptron's
+counts from ``lk.dual_perceptron`` on data the check draws, Gram matrices from
+``(1 + x . z)^3``, Exercise 5's letter and labels and Exercise 6's bound are
+worked out inside their checks.  No function here returns a right answer.  A
+catalogued mistake's value is what that mistake returns on the probe; no
+message names a key.
 """
 
 import numpy as np
 
 from .. import conventions
-from ..datasets import xor
+from ..datasets import circles, xor
 from ..features import square_features
-from ..perceptron import polynomial_kernel
+from ..perceptron import dual_perceptron, polynomial_kernel
 from ..theory import is_separable
 from . import Mistake, exercise
 
 
-# Exercise 5: w = (-4, 1, -1): the score -4 + x1^2 - x2^2; v1 v2 < 0 and b != 0 make a hyperbola, and the score is
-# positive far out on the x1-axis and negative far out on the x2-axis.
+# Exercise 5: the weights (b, v1, v2) a perceptron returned; the letter and the labels are worked out inside the
+# check from the score, so the module holds no key.
 _W5 = np.array([-4.0, 1.0, -1.0])
-
-
-def _key5(w):
-    b, v1, v2 = w
-    far = 1e3
-    if v1 * v2 < 0 and b != 0:
-        return "c" if b + v1 * far**2 > 0 else "d"
-    if v1 * v2 > 0:
-        return "a" if b > 0 else "b"
-    return "e"
-
-
-_KEY5 = _key5(_W5)
+_POINTS5 = np.array([[3.0, 1.0], [1.0, 3.0], [-2.5, 1.5]])
+_LETTERS = "abcde"
 
 
 def _semi_axes(w):
@@ -45,15 +35,30 @@ def _semi_axes(w):
     return [float(np.sqrt(-b / v1)), float(np.sqrt(-b / v2))]
 
 
-# Exercise 1: the centred ellipse b + v1 x1^2 + v2 x2^2 = 0 through (2, 1) and (1, 1.5): two equations linear in
-# (b, v1, v2); its semi-axes are the expected value, so any positive multiple of the weights passes.
+# Exercise 1: the points the ellipse must pass through.  The check reads, from the learner's own weights, through
+# which pair of points the curve runs; a mistake is recognised by the points it does pass through.
 _P1 = np.array([[2.0, 1.0], [1.0, 1.5]])
 
 
-def _through(points):
-    """The semi-axes of the centred ellipse through two points (a1² and a2² from 1/a1² z1 + 1/a2² z2 = 1)."""
-    inv = np.linalg.solve(np.asarray(points, dtype=float), np.ones(2))
-    return [float(v) for v in 1 / np.sqrt(inv)]
+def _passes_through(w):
+    """Which of the catalogued point pairs the boundary of (b, v1, v2) in the squares passes through."""
+    w = np.asarray(w, dtype=float).ravel()
+    if w.shape != (3,):
+        raise ValueError(f"w_ellipse must have three numbers (b, v1, v2); it has {w.size}")
+    if not np.all(np.isfinite(w)) or not np.any(w[1:]):
+        return "no curve"
+    w = w / float(np.max(np.abs(w)))
+
+    def zero(F):
+        return bool(np.allclose(np.column_stack([np.ones(2), F]) @ w, 0.0, atol=1e-9))
+
+    if zero(square_features(_P1)):
+        return "(2, 1) and (1, 1.5)"
+    if zero(square_features(_P1[:, ::-1])):
+        return "(1, 2) and (1.5, 1)"
+    if zero(_P1):
+        return "(2, 1) and (1, 1.5), with x1 and x2 in place of their squares"
+    return "neither (2, 1) nor (1, 1.5)"
 
 
 @exercise("ch09-construct-ellipse", number=1, title="construct: an ellipse through two points", points=1,
@@ -61,30 +66,16 @@ def _through(points):
           hint="A point lies on the boundary when its score is 0. Write that for both points, with the squared "
                "coordinates as the features, then decide the overall sign from one point you know must be positive.")
 def _construct_ellipse(t, w_ellipse):
-    def shape():
-        w = np.asarray(w_ellipse, dtype=float).ravel()
-        if w.shape != (3,):
-            raise ValueError(f"w_ellipse must have three numbers (b, v1, v2); it has {w.size}")
-        return _semi_axes(w)
-
-    def on_boundary():
-        w = np.asarray(w_ellipse, dtype=float).ravel()
-        if w.shape != (3,):
-            raise ValueError(f"w_ellipse must have three numbers (b, v1, v2); it has {w.size}")
-        scale = max(1.0, float(np.max(np.abs(w)))) if np.all(np.isfinite(w)) else 1.0
-        return [float(v) / scale for v in np.column_stack([np.ones(2), square_features(_P1)]) @ w]
-
-    # the score 0 on the boundary is the definition, not the key: this check may show it
-    t.check(on_boundary, [0.0, 0.0], atol=1e-9,
-            call="the scores of `w_ellipse` at (2, 1) and (1, 1.5), divided by its largest weight (0 on the boundary)")
-    # reveal=False: from the expected semi-axes a1, a2 the weights (-1, 1/a1², 1/a2²) follow in one line
-    t.check(shape, _through(_P1 ** 2), atol=1e-6, call="the semi-axes of the ellipse drawn by `w_ellipse`",
-            reveal=False, misconceptions=[
-                Mistake("axes-swapped", _through(_P1 ** 2)[::-1], "the semi-axes are swapped: v1 belongs to x1"),
-                Mistake("not-squared", _through(_P1),
+    t.check(lambda: _passes_through(w_ellipse), "(2, 1) and (1, 1.5)",
+            call="the pair of points the boundary of `w_ellipse` runs through",
+            misconceptions=[
+                Mistake("axes-swapped", "(1, 2) and (1.5, 1)", "the semi-axes are swapped: v1 belongs to x1"),
+                Mistake("not-squared", "(2, 1) and (1, 1.5), with x1 and x2 in place of their squares",
                         "the two equations used x1 and x2 where the features are x1² and x2²: each coordinate of "
                         "the points enters squared"),
             ])
+    t.check(lambda: "an ellipse" if not isinstance(_semi_axes(w_ellipse), str) else "not an ellipse", "an ellipse",
+            call="the curve `w_ellipse` draws")
 
     def outside():
         w = np.asarray(w_ellipse, dtype=float).ravel()
@@ -113,9 +104,12 @@ def _construct_lost(t, X_lost, y_lost):
         y = np.asarray(y_lost)
     except (TypeError, ValueError):
         X, y = np.zeros((0, 0)), np.zeros(0)
-    if not t.check_true(X.ndim == 2 and X.shape[1:] == (2,) and y.shape == (X.shape[0],)
-                        and bool(np.all(np.isfinite(X))),
+    if not t.check_true(X.ndim == 2 and X.shape[1:] == (2,) and y.shape == (X.shape[0],),
                         what=f"`X_lost` has shape (n, 2) and `y_lost` one label per row; got {X.shape} and {y.shape}"):
+        return
+    if not t.check_true(bool(np.all(np.isfinite(X))),
+                        what="every number in `X_lost` is finite (it holds NaN or inf: give coordinates you can "
+                             "square)"):
         return
     if not t.check_true(set(np.unique(y).tolist()) == set(conventions.LABELS),
                         what=f"`y_lost` holds both labels {conventions.LABELS} and nothing else"):
@@ -140,127 +134,176 @@ def _construct_lost(t, X_lost, y_lost):
             ])
 
 
-def _dual_alpha(G, y, max_epochs, *, labels_in_score=True, step="one", strict=False):
-    """Flach's Alg. 7.2 on a Gram matrix, and the variants a mistake makes of it."""
-    alpha = np.zeros(len(y), dtype=np.int64)
+def _mistaken_alpha(G, y, max_epochs, mistake):
+    """What a catalogued mistake in the kept-up-to-date scores returns (there is no correct variant here)."""
+    n = len(y)
+    alpha = np.zeros(n, dtype=np.int64)
+    scores = np.zeros(n)
     for _ in range(max_epochs):
         mistakes = 0
-        for i in range(len(y)):
-            score = np.sum(alpha * y * G[i]) if labels_in_score else np.sum(alpha * G[i])
-            if (y[i] * score < 0) if strict else conventions.is_mistake(y[i] * score):
-                alpha[i] += 1 if step == "one" else y[i]
+        for i in range(n):
+            if (y[i] * scores[i] < 0) if mistake == "strict" else conventions.is_mistake(y[i] * scores[i]):
                 mistakes += 1
+                if mistake == "no-labels":
+                    alpha[i] += 1
+                    scores += G[i]
+                elif mistake == "own-score-only":
+                    alpha[i] += 1
+                    scores[i] += y[i] * G[i, i]
+                elif mistake == "label-step":
+                    alpha[i] += y[i]
+                    scores += y[i] * G[i]
+                elif mistake == "strict":
+                    alpha[i] += 1
+                    scores += y[i] * G[i]
+                else:
+                    raise ValueError(f"unknown mistake {mistake!r}")
         if mistakes == 0:
             break
     return alpha
 
 
+# Exercise 3's probes: (data, epochs, what the call says).  The expected counts come from lk.dual_perceptron on
+# the same data (decisions exact, see docs/engines.md); none of them is shown.
+_PROBES3 = [(lambda: xor(12, noise=0.2, seed=3), 50, "12 noisy XOR points"),
+            (lambda: xor(), 10, "the four XOR corners"),
+            (lambda: circles(30, seed=5), 40, "30 points of `lk.datasets.circles`")]
 
-@exercise("ch09-debug-dual", number=3, title="find the bug in a kernel perceptron", points=2, kind="debug",
-          hint="Write out the score of example i in the dual form (Flach, Eq. 7.9) and compare it term by term "
-               "with the classmate's line.")
+
+@exercise("ch09-debug-dual", number=3, title="find the bug in a faster kernel perceptron", points=2, kind="debug",
+          hint="What is scores[j] supposed to hold, in terms of alpha, y and G? When alpha_i grows by one, how much "
+               "does that sum change, for every j?")
 def _debug_dual(t, dual_alpha):
-    _XX, _YX = xor(12, noise=0.2, seed=3)
-    _GX = polynomial_kernel(2)(_XX, _XX)
-    t.check(lambda: np.asarray(dual_alpha(_GX, _YX, 50)), _dual_alpha(_GX, _YX, 50),
-            call="`dual_alpha(G, y, 50)`, G the Gram matrix of the kernel (1 + x·z)² on 12 noisy XOR points",
-            misconceptions=[
-                Mistake("no-labels", _dual_alpha(_GX, _YX, 50, labels_in_score=False),
-                        "these are the classmate's counts: some alpha_i grow in every epoch while others never "
-                        "move, as if every earlier mistake pushed the score the same way"),
-                Mistake("label-step", _dual_alpha(_GX, _YX, 50, step="label"),
-                        "alpha_i counts mistakes, so what may it never become?"),
-                Mistake("strict", _dual_alpha(_GX, _YX, 50, strict=True),
-                        "`< 0` instead of `<= 0`: with every alpha 0 the score is 0, which is a mistake"),
-            ])
-    X4, y4 = xor()
-    G4 = polynomial_kernel(2)(X4, X4)
-    t.check(lambda: np.asarray(dual_alpha(G4, y4, 10)), _dual_alpha(G4, y4, 10),
-            call="`dual_alpha(G, y, 10)` on the four XOR corners")
+    kernel = polynomial_kernel(2)
+    for data, epochs, what in _PROBES3:
+        X, y = data()
+        G = kernel(X, X)
+        expected = dual_perceptron(X, y, kernel=kernel, fit_intercept=False, max_epochs=epochs).alpha
+        t.check(lambda: np.asarray(dual_alpha(G, y, epochs)), expected, reveal=False,
+                call=f"`dual_alpha(G, y, {epochs})`, G the Gram matrix of the kernel (1 + x·z)² on {what}",
+                misconceptions=[
+                    Mistake("no-labels", _mistaken_alpha(G, y, epochs, "no-labels"),
+                            "these are the classmate's counts: every update pushes every score the same way, "
+                            "whatever the label of the example that was mistaken"),
+                    Mistake("own-score-only", _mistaken_alpha(G, y, epochs, "own-score-only"),
+                            "only the score of example i was updated: alpha_i appears in the score of every "
+                            "example j"),
+                    Mistake("label-step", _mistaken_alpha(G, y, epochs, "label-step"),
+                            "alpha_i counts mistakes, so what may it never become?"),
+                    Mistake("strict", _mistaken_alpha(G, y, epochs, "strict"),
+                            "`< 0` instead of `<= 0`: with every alpha 0 the score is 0, which is a mistake"),
+                ])
 
 
-def _cubic_map(X, *, coefficient=np.sqrt, mixed=True, constant=True, degree=3):
-    """Features for (1 + x . z)^degree (2 or 3), written from the expansion, and the variants a mistake makes."""
-    x1, x2 = X[:, 0], X[:, 1]
-    c = coefficient
-    if degree == 2:
-        cols = [np.ones(len(X)), c(2.0) * x1, c(2.0) * x2, x1**2, x2**2, c(2.0) * x1 * x2]
-    else:
-        cols = [np.ones(len(X)), c(3.0) * x1, c(3.0) * x2, c(3.0) * x1**2, c(3.0) * x2**2, c(6.0) * x1 * x2,
-                x1**3, x2**3] + ([c(3.0) * x1**2 * x2, c(3.0) * x1 * x2**2] if mixed else [])
-    if not constant:
-        cols = cols[1:]
-    F = np.column_stack(cols)
-    return F @ F.T
+# Exercise 4: the Gram matrices catalogued mistakes give, written from the kernel, not from a feature map.
+_P4 = np.array([[1.0, 2.0], [3.0, -1.0], [0.0, 1.0], [0.5, 0.5]])
+_Q4 = np.array([[-1.0, 0.5], [2.0, 2.0], [0.25, -3.0]])
+
+
+def _cross(A, B):
+    """s = x . z and q = x1 x2 z1 z2 for every pair of rows."""
+    return A @ B.T, np.outer(A[:, 0] * A[:, 1], B[:, 0] * B[:, 1])
+
+
+def _unrooted_gram(A, B):
+    """The Gram matrix when each coefficient c of (1 + s)^3 is put into both features unchanged (c² in the product)."""
+    s, q = _cross(A, B)
+    d = np.outer(A[:, 0] ** 2, B[:, 0] ** 2) + np.outer(A[:, 1] ** 2, B[:, 1] ** 2)   # x1²z1² + x2²z2²
+    cubes = np.outer(A[:, 0] ** 3, B[:, 0] ** 3) + np.outer(A[:, 1] ** 3, B[:, 1] ** 3)
+    return 1 + 9 * s + 9 * d + 36 * q + cubes + 9 * q * s
 
 
 @exercise("ch09-poly3", number=4, title="the features behind a cubic kernel", points=5, kind="construct",
           hint="A term c·u(x)·u(z) of the expansion needs the feature √c·u(x) in the map, so that the product of "
                "the two features gives c. Do not forget the terms that mix x1 and x2.")
 def _poly3(t, poly3_features):
-    P = np.array([[1.0, 2.0], [3.0, -1.0], [0.0, 1.0], [0.5, 0.5]])
-    K = (1 + P @ P.T) ** 3
-
-    def gram(Q):
-        F = np.asarray(poly3_features(Q), dtype=float)
-        if F.ndim != 2 or F.shape[0] != len(Q):
+    def features(A):
+        F = np.asarray(poly3_features(A.copy()), dtype=float)
+        if F.ndim != 2 or F.shape[0] != len(A):
             raise ValueError(f"poly3_features must return one row per point; got shape {F.shape}")
-        return F @ F.T
+        return F
 
-    t.check(lambda: gram(P), K, atol=1e-9,
-            call="`poly3_features(P) @ poly3_features(P).T` for P = [[1, 2], [3, -1], [0, 1], [0.5, 0.5]]",
+    def cross(A, B):
+        FA, FB = features(A), features(B)
+        if FA.shape[1] != FB.shape[1]:
+            return (f"no product: {FA.shape[1]} columns for P and {FB.shape[1]} for Q (a feature map gives every "
+                    "point the same features)")
+        return FA @ FB.T
+
+    s, q = _cross(_P4, _Q4)
+    t.check(lambda: cross(_P4, _Q4), (1 + s) ** 3, atol=1e-9,
+            call="`poly3_features(P) @ poly3_features(Q).T` for P = [[1, 2], [3, -1], [0, 1], [0.5, 0.5]] and "
+                 "Q = [[-1, 0.5], [2, 2], [0.25, -3]]",
             misconceptions=[
-                Mistake("quadratic-map", _cubic_map(P, degree=2),
+                Mistake("quadratic-map", (1 + s) ** 2,
                         "section 7's map: it belongs to the kernel (1 + x·z)², one power lower"),
-                Mistake("no-mixed-cubes", _cubic_map(P, mixed=False),
+                Mistake("no-mixed-cubes", (1 + s) ** 3 - 3 * q * s,
                         "s³ has terms that mix x1 and x2 as well as x1³ and x2³: expand (x1 z1 + x2 z2)³ fully"),
-                Mistake("coefficient-not-rooted", _cubic_map(P, coefficient=lambda v: v),
+                Mistake("coefficient-not-rooted", _unrooted_gram(_P4, _Q4),
                         "a coefficient put into the features unchanged: both features of a product carry it, so "
                         "the product gets its square"),
-                Mistake("no-constant", _cubic_map(P, constant=False), "the term 1 of (1 + s)³ has no feature"),
+                Mistake("no-constant", (1 + s) ** 3 - 1, "the term 1 of (1 + s)³ has no feature"),
             ])
-    Q = np.random.default_rng(19).normal(size=(12, 2))
-    t.check(lambda: gram(Q), (1 + Q @ Q.T) ** 3, atol=1e-8, call="the same on 12 random points")
+    R = np.random.default_rng(19).normal(size=(12, 2))
+    t.check(lambda: cross(R, R), (1 + R @ R.T) ** 3, atol=1e-8, call="the same for 12 random points with themselves")
+
+    def one_at_a_time():
+        whole = features(_P4)
+        rows = np.vstack([features(_P4[i:i + 1]) for i in range(len(_P4))])
+        return bool(rows.shape == whole.shape and np.allclose(rows, whole, atol=1e-12))
+
+    t.check(one_at_a_time, True, call="the features of each point of P computed alone equal its row of "
+                                      "`poly3_features(P)` (a feature map looks at one point at a time)")
 
 
-@exercise("ch09-shape", number=5, title="which curve?", points=3, kind="explain",
-          hint="Write the score as a function of x1 and x2 and ask where it is positive: try a point far out on "
-               "each axis.")
-def _shape(t, boundary_shape):
-    t.check(boundary_shape, _KEY5, call="`boundary_shape`", reveal=False,
-            misconceptions=[
-                Mistake("ellipse-inside", "a",
-                        "(a) an ellipse: check the signs of v1 and v2 — which curve do they make together?"),
-                Mistake("ellipse-outside", "b",
-                        "(b) an ellipse with the positives outside: check the signs of v1 and v2 first — which curve "
-                        "do they make together?"),
-                Mistake("wrong-branch", "d",
-                        "(d): evaluate the score at a point far out on the x2-axis and at one far out on the x1-axis"),
-                Mistake("lines", "e",
-                        "(e) two parallel lines: what would v1 or v2 have to be for that?"),
-            ])
+@exercise("ch09-shape", number=5, title="predict: which curve, and which labels?", points=3, kind="predict",
+          hint="Write the score as a function of x1 and x2. Where is it positive far out on each axis, and what "
+               "does the classifier say where the score is exactly 0 (chapter 4)?")
+def _shape(t, boundary_shape, labels_at):
+    def letter():
+        text = str(boundary_shape).strip().strip("()").strip().lower()
+        if text not in tuple(_LETTERS):
+            raise ValueError(f"boundary_shape must be one of the letters a to e; got {boundary_shape!r}")
+        return text
+
+    b, v1, v2 = _W5
+    far = 1e3
+    kind = ("hyperbola" if v1 * v2 < 0 and b != 0 else "ellipse" if v1 * v2 > 0 else "lines")
+    expected = {"hyperbola": "c" if b + v1 * far**2 > 0 else "d",
+                "ellipse": "a" if b > 0 else "b", "lines": "e"}[kind]
+    ellipse = "the signs of v1 and v2 decide the kind of curve: an ellipse needs them equal"
+    t.check(letter, expected, call="`boundary_shape`", reveal=False,
+            misconceptions=[Mistake("ellipse-inside", "a", ellipse), Mistake("ellipse-outside", "b", ellipse),
+                            Mistake("wrong-branch", "d", "the curve is right, the side is not: evaluate the score "
+                                                         "far out on each axis"),
+                            Mistake("lines", "e", "(e) two parallel lines: what would v1 or v2 have to be for that?")])
+
+    def labels():
+        got = np.asarray(labels_at)
+        if got.shape != (len(_POINTS5),):
+            raise ValueError(f"labels_at must hold {len(_POINTS5)} labels, one per point; got shape {got.shape}")
+        return [int(v) for v in got]
+
+    scores = np.column_stack([np.ones(len(_POINTS5)), square_features(_POINTS5)]) @ _W5
+    t.check(labels, [int(conventions.sign(v)) for v in scores], reveal=False,
+            call="`labels_at`, the labels at (3, 1), (1, 3) and (-2.5, 1.5)",
+            misconceptions=[Mistake("plus-at-zero", [int(np.where(v >= 0, 1, -1)) for v in scores],
+                                    "a score of exactly 0 is not positive: which label does the classifier give "
+                                    "there (chapter 4)?")])
 
 
 # --------------------------------------------------------------------------
-# Exercise 6 — the bound with the added features, before Delta is chosen
+# Exercise 6 — the bound with the added features, for data whose R and D the learner works out
 # --------------------------------------------------------------------------
-_R6, _D6, _G6, _DELTA6 = 2.0, 1.0, 0.5, 1.0
-
-
-def _fs_bound_at(R, D, gamma, delta, *, square_shrink=True, grow_radius=True, shrink=True):
-    """Chapter 5's (radius / margin)^2 for the augmented data of section 6, and the variants a mistake makes."""
-    radius2 = R**2 + delta**2 if grow_radius else R**2
-    factor = 1 + D**2 / delta**2
-    if not shrink:
-        factor = 1.0
-    elif not square_shrink:
-        factor = factor**0.5
-    return radius2 * factor / gamma**2
+_X6 = np.array([[1.0, 1.0], [2.0, 0.0], [0.0, -1.0], [1.0, 0.0], [0.0, 0.5]])
+_Y6 = np.array([1, 1, -1, -1, -1])
+_U6, _G6, _DELTA6 = np.array([0.0, 0.6, 0.8]), 0.5, 1.0
 
 
 @exercise("ch09-fs-bound", number=6, title="the bound before Δ is chosen", points=2, kind="predict",
-          hint="Section 6 gives two facts about the augmented data: how long its points can be, and the margin "
-               "with which the normalised long vector separates them. Put both into chapter 5's bound.")
+          hint="Work out R and D first: R from the homogeneous points (1, x1, x2), D from the shortfalls of the "
+               "examples that do not reach the margin gamma. Then use section 6's two facts about the augmented "
+               "data in chapter 5's bound.")
 def _fs_bound_check(t, bound_at_1):
     def value():
         v = float(np.asarray(bound_at_1, dtype=float))
@@ -268,17 +311,33 @@ def _fs_bound_check(t, bound_at_1):
             raise ValueError(f"bound_at_1 must be a finite number; got {bound_at_1!r}")
         return v
 
-    t.check(value, _fs_bound_at(_R6, _D6, _G6, _DELTA6), atol=1e-6, call="`bound_at_1`", reveal=False,
+    Xh = np.column_stack([np.ones(len(_X6)), _X6])
+    margins = _Y6 * (Xh @ _U6)
+    R2 = float(np.max(np.sum(Xh**2, axis=1)))
+    D2 = float(np.sum(np.maximum(0.0, _G6 - margins) ** 2))
+
+    def bound(radius2, shortfall2, power=1.0):
+        return radius2 * (1 + shortfall2 / _DELTA6**2) ** power / _G6**2
+
+    t.check(value, bound(R2 + _DELTA6**2, D2), atol=1e-6, call="`bound_at_1`", reveal=False,
             misconceptions=[
-                Mistake("best-delta", ((_R6 + _D6) / _G6) ** 2,
+                Mistake("best-delta", ((np.sqrt(R2) + np.sqrt(D2)) / _G6) ** 2,
                         "((R + D) / gamma)² is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1"),
-                Mistake("margin-not-squared", _fs_bound_at(_R6, _D6, _G6, _DELTA6, square_shrink=False),
+                Mistake("margin-not-squared", bound(R2 + _DELTA6**2, D2, 0.5),
                         "chapter 5's bound divides by the square of the margin, and the margin here carries the "
                         "factor 1 / sqrt(1 + D² / Delta²)"),
-                Mistake("radius-unchanged", _fs_bound_at(_R6, _D6, _G6, _DELTA6, grow_radius=False),
-                        "the added coordinate Delta makes the points longer: their length is at most "
-                        "sqrt(R² + Delta²)"),
-                Mistake("margin-unchanged", _fs_bound_at(_R6, _D6, _G6, _DELTA6, shrink=False),
+                Mistake("radius-short", bound(R2, D2),
+                        "the length of an augmented point counts its constant coordinate 1 and the added coordinate "
+                        "Delta: at most sqrt(R² + Delta²), R the length of the longest (1, x1, x2)"),
+                Mistake("margin-unchanged", bound(R2 + _DELTA6**2, 0.0),
                         "the long vector (u, y_i d_i / Delta, ...) must be divided by its length before it is a unit "
                         "vector, and that shrinks its margin"),
+                Mistake("shortfall-without-gamma",
+                        bound(R2 + _DELTA6**2, float(np.sum(np.maximum(0.0, -margins) ** 2))),
+                        "an example falls short of the margin gamma, not of 0: d_i = max(0, gamma - y_i u·x̃_i)"),
+                Mistake("shortfall-of-every-example", bound(R2 + _DELTA6**2, float(np.sum((_G6 - margins) ** 2))),
+                        "an example beyond the margin falls short by 0, not by a negative amount: d_i takes the "
+                        "max with 0"),
+                Mistake("D-not-a-root", bound(R2 + _DELTA6**2, float(np.sum(np.maximum(0.0, _G6 - margins))) ** 2),
+                        "D is the square root of the sum of the squared shortfalls, not their sum"),
             ])

@@ -284,7 +284,7 @@ def test_a_check_before_its_answer_and_a_solution_only_on_request(updated_lab, b
         summary.click()
         page.wait_for_timeout(300)
         shown = control.inner_text()
-        if not control.evaluate("d => d.open") or "along = np.array([-w[1], w[0]])" not in shown:
+        if not control.evaluate("d => d.open") or "step = (x @ w) / (w @ w) * w" not in shown:
             problems.append(f"the button did not show the reference solution: {shown!r}")
         control.scroll_into_view_if_needed()
         _shot(page, "solution-open")

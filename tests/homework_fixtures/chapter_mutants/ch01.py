@@ -12,15 +12,18 @@ MUTANTS = {
     "ch01-reflect": [
         ("reflect-given", '''def reflect(x, w):
     x, w = np.asarray(x, dtype=float), np.asarray(w, dtype=float)
-    along = np.array([w[1], w[0]])
-    return 2 * (x @ along) / np.linalg.norm(along) * along - x
+    step = (x @ w) / np.linalg.norm(w) * w
+    return x + 2 * step
 '''),
         ("reflect-by-norm",
-         ("2 * (x @ along) / (along @ along) * along - x", "2 * (x @ along) / np.linalg.norm(along) * along - x")),
+         ("step = (x @ w) / (w @ w) * w", "step = (x @ w) / np.linalg.norm(w) * w")),
         ("reflect-same-side",
-         ("np.array([-w[1], w[0]])", "np.array([w[1], w[0]])")),
-        ("reflect-same-side",
-         ("2 * (x @ along) / (along @ along) * along - x", "x - 2 * (x @ along) / (along @ along) * along")),
+         ("return x - 2 * step", "return x + 2 * step")),
+        ("reflect-to-the-line",
+         ("return x - 2 * step", "return x - step")),
+        ("reflect-through-origin", """def reflect(x, w):
+    return -np.asarray(x, dtype=float)
+"""),
     ],
     "ch01-three-numbers": [
         ("angle-sign-lost",

@@ -13,6 +13,7 @@ MUTANTS = {
          (_PRIOR_TERM, " + sigma2 / 2 * np.log((y == 1).sum() / (y == -1).sum())")),
         ("prior-shift-size",
          (_PRIOR_TERM, " + 2 * sigma2 * np.log((y == 1).sum() / (y == -1).sum())")),
+        ("prior-scaled", ("return np.concatenate([[b], w])", "return np.concatenate([[b], w]) / sigma2")),
     ],
     "ch03-online": [
         ("online-unchanged",
@@ -26,9 +27,10 @@ MUTANTS = {
          ("mu_pos = mu_pos + (x - mu_pos) / (n_pos + 1)", "mu_pos += (x - mu_pos) / (n_pos + 1)")),
     ],
     "ch03-units": [
-        ("units-float", ('t2_two_wrong = "2/15"', "t2_two_wrong = 2 / 15")),
-        ("units-bias", ('toy_scores = [("-1", "15/2"), ("5", "3/2"), ("-7", "-15/2"), ("3", "-3/2")]',
-                        'toy_scores = [("-2", "6"), ("4", "0"), ("-8", "-9"), ("2", "-3")]')),
+        ("units-t-not-t2", ("return -a / c", "return (-a / c) ** 0.5")),
+        ("units-bias", [("(mu_pos[0] ** 2 - mu_neg[0] ** 2) / 2", "(mu_pos[0] ** 2 - mu_neg[0] ** 2)"),
+                        ("(mu_pos[1] ** 2 - mu_neg[1] ** 2) / 2", "(mu_pos[1] ** 2 - mu_neg[1] ** 2)")]),
+        ("units-never", ("if c == 0 or -a / c <= 0:", "if c == 0:")),
     ],
     "ch03-construct": [
         ("centroid-right", '''def failure_data_1d():

@@ -1,13 +1,15 @@
 # Plausible wrong answers for chapter 09: each must lose points under the grader, and each
 # description must be named by its exercise's visible test (tests/test_chapter_09.py).
 _DUAL = ('def dual_alpha(G, y, max_epochs):\n'
-         '    """Mistake counts alpha of the dual perceptron on the Gram matrix G (Flach, Alg. 7.2)."""\n'
-         '    alpha = np.zeros(len(y), dtype=int)\n'
+         '    n = len(y)\n'
+         '    alpha = np.zeros(n, dtype=int)\n'
+         '    scores = np.zeros(n)\n'
          '    for epoch in range(max_epochs):\n'
          '        mistakes = 0\n'
-         '        for i in range(len(y)):\n'
-         '            if y[i] * np.sum({}) {} 0:\n'
+         '        for i in range(n):\n'
+         '            if y[i] * scores[i] {} 0:\n'
          '                alpha[i] += {}\n'
+         '                {}\n'
          '                mistakes += 1\n'
          '        if mistakes == 0:\n'
          '            break\n'
@@ -33,12 +35,13 @@ MUTANTS = {
          "X_lost = np.array([[1.0, 0.0], [3.0, 0.0]])\ny_lost = np.array([1, -1])\n"),
     ],
     "ch09-debug-dual": [
-        ("these are the classmate's counts: some alpha_i grow in every epoch while others never move, as if every "
-         "earlier mistake pushed the score the same way",
-         _DUAL.format("alpha * G[i]", "<=", "1")),
-        ("alpha_i counts mistakes, so what may it never become?", _DUAL.format("alpha * y * G[i]", "<=", "y[i]")),
+        ("these are the classmate's counts: every update pushes every score the same way, whatever the label of the "
+         "example that was mistaken", _DUAL.format("<=", "1", "scores += G[i]")),
+        ("only the score of example i was updated: alpha_i appears in the score of every example j",
+         _DUAL.format("<=", "1", "scores[i] += y[i] * G[i, i]")),
+        ("alpha_i counts mistakes, so what may it never become?", _DUAL.format("<=", "y[i]", "scores += y[i] * G[i]")),
         ("< 0 instead of <= 0: with every alpha 0 the score is 0, which is a mistake",
-         _DUAL.format("alpha * y * G[i]", "<", "1")),
+         _DUAL.format("<", "1", "scores += y[i] * G[i]")),
     ],
     "ch09-poly3": [
         ("section 7's map: it belongs to the kernel (1 + x·z)², one power lower",
@@ -51,20 +54,28 @@ MUTANTS = {
     ],
     "ch09-fs-bound": [
         ("((R + D) / gamma)² is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1",
-         "bound_at_1 = 36.0\n"),
+         "bound_at_1 = ((5 ** 0.5 + 2.02 ** 0.5) / 0.5) ** 2\n"),
         ("chapter 5's bound divides by the square of the margin, and the margin here carries the factor "
-         "1 / sqrt(1 + D² / Delta²)", "bound_at_1 = 20 * 2 ** 0.5\n"),
-        ("the added coordinate Delta makes the points longer: their length is at most sqrt(R² + Delta²)",
-         "bound_at_1 = 32.0\n"),
+         "1 / sqrt(1 + D² / Delta²)", "bound_at_1 = 6 * 3.02 ** 0.5 / 0.25\n"),
+        ("the length of an augmented point counts its constant coordinate 1 and the added coordinate Delta: at most "
+         "sqrt(R² + Delta²), R the length of the longest (1, x1, x2)", "bound_at_1 = 5 * 3.02 / 0.25\n"),
         ("the long vector (u, y_i d_i / Delta, ...) must be divided by its length before it is a unit vector, and "
-         "that shrinks its margin", "bound_at_1 = 20.0\n"),
+         "that shrinks its margin", "bound_at_1 = 6 / 0.25\n"),
+        ("an example falls short of the margin gamma, not of 0: d_i = max(0, gamma - y_i u·x̃_i)",
+         "bound_at_1 = 6 * (1 + 0.6 ** 2 + 0.4 ** 2) / 0.25\n"),
+        ("an example beyond the margin falls short by 0, not by a negative amount: d_i takes the max with 0",
+         "bound_at_1 = 6 * (1 + 0.9 ** 2 + 0.7 ** 2 + 0.3 ** 2 + 1.1 ** 2 + 0.9 ** 2) / 0.25\n"),
+        ("D is the square root of the sum of the squared shortfalls, not their sum", "bound_at_1 = 6 * 5 / 0.25\n"),
     ],
     "ch09-shape": [
-        ("(a) an ellipse: check the signs of v1 and v2 — which curve do they make together?", 'boundary_shape = "a"\n'),
-        ("(b) an ellipse with the positives outside: check the signs of v1 and v2 first — which curve do they make "
-         "together?", 'boundary_shape = "b"\n'),
-        ("(d): evaluate the score at a point far out on the x2-axis and at one far out on the x1-axis",
-         'boundary_shape = "d"\n'),
-        ("(e) two parallel lines: what would v1 or v2 have to be for that?", 'boundary_shape = "e"\n'),
+        ("the signs of v1 and v2 decide the kind of curve: an ellipse needs them equal",
+         'boundary_shape = "a"\nlabels_at = [1, -1, -1]\n'),
+        ("the signs of v1 and v2 decide the kind of curve: an ellipse needs them equal",
+         'boundary_shape = "b"\nlabels_at = [1, -1, -1]\n'),
+        ("the curve is right, the side is not: evaluate the score far out on each axis",
+         'boundary_shape = "d"\nlabels_at = [1, -1, -1]\n'),
+        ("(e) two parallel lines: what would v1 or v2 have to be for that?", 'boundary_shape = "e"\nlabels_at = [1, -1, -1]\n'),
+        ("a score of exactly 0 is not positive: which label does the classifier give there (chapter 4)?",
+         'boundary_shape = "c"\nlabels_at = [1, -1, 1]\n'),
     ],
 }
