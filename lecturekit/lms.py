@@ -41,19 +41,20 @@ def lms_stable_eta(X, *, mode: str = "batch", fit_intercept: bool = True) -> flo
 
     ``mode="batch"``: the largest stable constant rate, ``2 / lambda_max(X^T X)``
     (homogeneous X).  Batch LMS is gradient descent on a quadratic with Hessian
-    ``X^T X``, and it converges from every start exactly when
-    ``0 < eta < 2 / lambda_max(X^T X)``.
+    ``X^T X``, and in exact arithmetic it converges from every start exactly
+    when ``0 < eta < 2 / lambda_max(X^T X)``.
 
     ``mode="online"``: ``2 / max_i |x_i|^2``, a safe rate, not the largest
     one.  Below it no single step makes its own example's residual grow, and
     an epoch never increases the distance between two runs (the linear part
     of the epoch's map, ``prod_i (I - eta x_i x_i^T)``, has norm at most 1).
-    It does not keep one run near the least-squares solution: with a
-    constant rate the iterates circle it, near this bound possibly far away.
-    The largest stable rate is
-    where the spectral radius of the epoch's map
-    ``prod_i (I - eta x_i x_i^T)`` reaches 1, which on most data lies above
-    this bound (chapter 7 finds it between 0.5 and 0.6 where this returns 0.40).
+    It does not keep one run near the least-squares solution: on noisy data,
+    with a constant rate the iterates circle near it, near this bound
+    possibly far away.  A constant-rate run settles at a rate where the
+    spectral radius of the epoch's map ``prod_i (I - eta x_i x_i^T)`` is
+    below 1; those rates need not form one interval.  On chapter 7's
+    regression data the radius first reaches 1 between 0.5 and 0.6, where
+    this returns 0.40.
 
     Examples
     --------

@@ -151,7 +151,14 @@ class OneVsRestModel(_MulticlassModel):
 
 @dataclass(frozen=True, repr=False)
 class OneVsOneModel(_MulticlassModel):
-    """k(k-1)/2 pairwise classifiers; ``W[m]`` says ``classes[pairs[m][0]]`` (+1) vs ``classes[pairs[m][1]]``."""
+    """k(k-1)/2 pairwise classifiers; ``W[m]`` says ``classes[pairs[m][0]]`` (+1) vs ``classes[pairs[m][1]]``.
+
+    Every vote is decided by the exact sign of its score (see docs/engines.md).
+    With centroid classifiers this is what keeps the vote from cycling: a
+    floating-point evaluation of the same perpendicular bisectors does cycle at
+    some points within a few hundred units in the last place of where they
+    cross (``datasets.blobs(30, 3, seed=2)`` and ``seed=4``), the exact signs never.
+    """
 
     pairs: tuple = field(default=())
 
@@ -509,8 +516,10 @@ def averaged_linear_machine(
     ``n * max_epochs + 1`` steps (the zero start and the matrix after each
     example), kept with Daumé's running sums as in :func:`averaged_perceptron`.
     On data no linear machine separates the last iterate jumps from epoch to
-    epoch; the average settles.  ``converged`` says whether the last epoch made
-    no mistake.
+    epoch; the average settles, but it needs enough epochs to do so: the
+    default of 10 can be far too few (on iris's petal plane, five-fold
+    cross-validation gives 81% at 10 epochs and 95-96% at 40 to 120).
+    ``converged`` says whether the last epoch made no mistake.
 
     Examples
     --------

@@ -12,6 +12,7 @@ import numpy as np
 
 from .. import conventions
 from ..datasets import noisy
+from ..feedback import matches
 from ..gradient import numerical_gradient
 from ..theory import is_separable
 from . import Mistake, exercise
@@ -48,6 +49,13 @@ def _buggy_batch_lms(X, y, eta, tol, max_epochs, *, test="gradient", step="summe
             return w, epoch
         w = w - eta * (gradient if step == "summed" else gradient / len(y))
     return w, max_epochs
+
+
+def _stop_at(X, y, eta, tol):
+    """The first epoch k of section 2's batch rule from 0 whose weights have a gradient of E below tol."""
+    norms = np.linalg.norm((y - _batch_path(X, y, eta, 10_000) @ conventions.homogeneous(X).T) @ conventions.homogeneous(X),
+                           axis=1)
+    return int(np.argmax(norms < tol))
 
 
 def _run_batch_lms(batch_lms, X, y, eta, tol, max_epochs):
@@ -91,6 +99,11 @@ def _debug_stop(t, batch_lms):
         return Mistake("mean-step", value, "the epochs are not section 2's batch step: compare your first epoch with "
                                            "lk.lms(X, y, eta=eta, epochs=1, mode='batch')")
 
+    def off_by_one(value):
+        return Mistake("epoch-off-by-one", value, "the epoch count is off by one: the number returned must be the "
+                                                 "number of batch steps that produced the weights returned (0 for "
+                                                 "the start)")
+
     def mistaken(**bug):
         return _verdict(_buggy_batch_lms(_XN, _YN, 0.045, 1e-6, 10_000, **bug), _XN, _YN, 0.045, 10_000)
 
@@ -100,7 +113,6 @@ def _debug_stop(t, batch_lms):
                 Mistake("residual-test", mistaken(test="residual"),
                         "the run never stops on these data: print the quantity your test looks at after many epochs; "
                         "does it go to 0?"),
-                mean_step(mistaken(step="mean")),
             ])
     t.check(probe(_XF, _YF, 0.05, 1e-8), _ALL_TRUE,
             call="`batch_lms(X, y, eta=0.05, tol=1e-8)` on four points on the line y = 1 - x/2")
@@ -111,7 +123,26 @@ def _debug_stop(t, batch_lms):
             [_batch_path(_XN, _YN, 0.045, 3)[3].tolist(), 3], atol=1e-7, reveal=False,
             call="`batch_lms(X, y, eta=0.045, tol=1e-6, max_epochs=3)`, against the weights of section 2's rule "
                  "after 3 epochs",
-            misconceptions=[mean_step([_buggy_batch_lms(_XN, _YN, 0.045, 1e-6, 3, step="mean")[0].tolist(), 3])])
+            misconceptions=[mean_step([_buggy_batch_lms(_XN, _YN, 0.045, 1e-6, 3, step="mean")[0].tolist(), 3]),
+                            off_by_one([_batch_path(_XN, _YN, 0.045, 2)[2].tolist(), 3])])
+    # tol must be the tolerance: with a loose one the run stops at the first epoch whose gradient is below it
+    loose = _stop_at(_XN, _YN, 0.045, 1e-2)
+    path = _batch_path(_XN, _YN, 0.045, _stop_at(_XN, _YN, 0.045, 1e-6) + 1)
+    # the slides' test |eta grad E| < tol is a tolerance too: it stops at the first epoch with |grad E| < tol / eta
+    slides = _stop_at(_XN, _YN, 0.045, 1e-2 / 0.045)
+
+    def loose_run():
+        got = [v.tolist() if isinstance(v, np.ndarray) else v
+               for v in _run_batch_lms(batch_lms, _XN, _YN, 0.045, 1e-2, 10_000)]
+        return [path[loose].tolist(), loose] if matches(got, [path[slides].tolist(), slides], atol=1e-7) else got
+
+    t.check(loose_run, [path[loose].tolist(), loose], atol=1e-7, reveal=False,
+            call="`batch_lms(X, y, eta=0.045, tol=1e-2)` on the noisy data: a looser tol must stop the run sooner",
+            misconceptions=[off_by_one([path[loose].tolist(), loose + 1])]
+            + [Mistake("tol-ignored", [path[_stop_at(_XN, _YN, 0.045, fixed)].tolist(), _stop_at(_XN, _YN, 0.045, fixed)],
+                       "the run stopped where a fixed threshold would stop it, not where `tol` says: use the "
+                       "argument `tol` in the test")
+               for fixed in (1e-4, 1e-5, 1e-6)])
 
 
 def _penalised(d):
@@ -172,9 +203,8 @@ def _ridge(t, ridge_gradient, ridge_weights):
             call="`ridge_weights(Xh, y, lam=2.0)` on 12 examples with 3 features: is your ridge_gradient zero there?")
 
 
-# Exercise 3, by hand: w = (0, 1, -1); A: x~ = (1, 2, 1), y = -1, score 1, residual -2; B: x~ = (1, 3, 0), y = -1,
-# score 3, residual -4.  A step on A changes B's residual by -eta r_A (x~_A . x~_B) = 14 eta: it is 0 at eta = 2/7, and
-# A's own residual is then -2 (1 - 6 * 2/7) = 10/7.
+# Exercise 3: the key is computed below from the rule itself (B's residual is affine in eta); the worked answer is in
+# the reference solution, not here.
 _W3 = np.array([0.0, 1.0, -1.0])
 _XA, _YA = np.array([1.0, 2.0, 1.0]), -1.0
 _XB, _YB = np.array([1.0, 3.0, 0.0]), -1.0
@@ -198,6 +228,8 @@ def _pair3(step=lambda w, x, y, eta: eta * (y - w @ x) * x, x=_XA):
 
 
 _NO_BIAS = _XA * np.array([0.0, 1.0, 1.0])
+# the statement asks for exact fractions or three decimals: a hand answer rounded to three places passes
+_HAND = 5e-4
 
 
 @exercise("ch07-predict-step", number=3, title="predict what one step does to another example", points=2,
@@ -205,7 +237,7 @@ _NO_BIAS = _XA * np.array([0.0, 1.0, 1.0])
           hint="Section 2's rule: one step on A adds eta r_A x~_A to w. What does that do to B's score, and so to B's "
                "residual? Write B's residual after the step as a function of eta, with the 1 in each x~.")
 def _predict_step(t, eta_fit_b, residual_a):
-    t.check((eta_fit_b, residual_a), _pair3(), call="`(eta_fit_b, residual_a)`", reveal=False,
+    t.check((eta_fit_b, residual_a), _pair3(), call="`(eta_fit_b, residual_a)`", reveal=False, atol=_HAND,
             misconceptions=[
                 Mistake("no-bias", (_eta_fitting_b(x=_NO_BIAS), float(_YA - _step_a(_eta_fitting_b(x=_NO_BIAS),
                                                                                     x=_NO_BIAS) @ _XA)),
@@ -223,9 +255,8 @@ def _predict_step(t, eta_fit_b, residual_a):
             ])
 
 
-# Exercise 4, by hand: the rescaled points give X~^T X~ = diag(4, 8, 50); the mean error's matrix is diag(1, 2, 12.5).
-# Along an eigenvector the error is multiplied by 1 - eta lambda at every step; the slowest of those factors is
-# smallest when the extreme two are equal and opposite, 1 - eta lambda_min = eta lambda_max - 1.
+# Exercise 4: the key is computed below from the eigenvalues of the mean error's matrix; the worked answer is in the
+# reference solution, not here.
 _X4 = conventions.homogeneous([[2.0, 0.0], [-2.0, 0.0], [0.0, 5.0], [0.0, -5.0]])
 _X4_OLD = conventions.homogeneous([[2.0, 0.0], [-2.0, 0.0], [0.0, 0.5], [0.0, -0.5]])
 _LAM4 = np.linalg.eigvalsh(_X4.T @ _X4 / len(_X4))
@@ -240,7 +271,7 @@ def _best(lam):
                "then what dividing the error by n does to them. At a rate eta, by what factor does each eigendirection's "
                "error shrink per step, and which factor decides how fast the whole error shrinks?")
 def _predict_rate(t, eta_best):
-    t.check(eta_best, _best(_LAM4), call="`eta_best`", reveal=False,
+    t.check(eta_best, _best(_LAM4), call="`eta_best`", reveal=False, atol=_HAND,
             misconceptions=[
                 Mistake("summed-error", _best(np.linalg.eigvalsh(_X4.T @ _X4)),
                         "the matrix of the summed error E; the library's step is on E / n: which matrix multiplies "
@@ -276,9 +307,15 @@ def _construct_failure(t, p_new):
         p = np.asarray(p_new, dtype=float)
     except (TypeError, ValueError):
         p = np.zeros(0)
-    if not t.check_true(p.shape == (2,) and bool(np.all(np.isfinite(p))),
-                        what=f"`p_new` holds two numbers, a point (x1, x2); got "
-                             f"{'shape ' + str(p.shape) if p.size else 'no numbers'}"):
+    if not t.check_true(p.shape == (2,), what=f"`p_new` holds two numbers, a point (x1, x2); got "
+                                              f"{'shape ' + str(p.shape) if p.size else 'no numbers'}"):
+        return
+    if not t.check_true(bool(np.all(np.isfinite(p))), what="`p_new` holds two finite numbers (no nan or inf)"):
+        return
+    if not t.check_true(bool(p @ _X5[_LONE] != 0), what="`p_new` is not on the line p . (2, -1) = 0",
+                        mistake=Mistake("on-the-divide", None, "p_new . (2, -1) = 0: the point lies on the line "
+                                                               "through the origin at right angles to (2, -1), on "
+                                                               "neither side; the exercise asks for the far side")):
         return
     X = np.vstack([_X5, p])
     y = np.r_[_Y5, conventions.POSITIVE]

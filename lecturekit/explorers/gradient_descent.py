@@ -85,7 +85,14 @@ def gradient_descent_state(X, y, eta, schedule="constant", n_iter=20, criterion=
                 "message": str(exc), "etas": None, "kind": "sse", "criterion": criterion}
     grew = bool(res.sse[-1] > res.sse[0] and res.sse[-1] > 10 * res.sse.min())
     limit = lms_stable_eta(X, mode="batch", fit_intercept=False)
-    message = f"diverged: the error grows; batch LMS on this X is stable for η < {limit:.3g}" if grew else ""
+    if grew:
+        message = f"diverged: the error grows; batch LMS on this X is stable for η < {limit:.3g}"
+    elif schedule == "constant" and eta > limit:  # the error's steepest part grows from the first step
+        message = f"η above the stable rate {limit:.3g}: the error grows"
+    elif res.sse[-1] > res.sse[0]:
+        message = "error growing"
+    else:
+        message = ""
     return {"path": res.path, "values": res.sse, "w": res.w, "converged": False, "diverged": grew,
             "message": message, "etas": res.etas, "kind": "sse", "criterion": criterion}
 

@@ -150,7 +150,7 @@ def multiclass_explorer(X=None, y=None, *, scheme="one-vs-rest", method="centroi
         ax = fig.add_axes((0.1, 0.1, 0.62, 0.82))
         ax.set_xlim(box[0], box[1])
         ax.set_ylim(box[2], box[3])
-        regions = ax.imshow(s["image"], extent=box, origin="lower", interpolation="nearest", aspect="auto",
+        regions = ax.imshow(s["image"], extent=box, origin="lower", interpolation="nearest", aspect="equal",
                             zorder=0)
         points = data(X, y, ax=ax, legend=False)
         title = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center", va="bottom", fontsize="medium")
@@ -161,7 +161,7 @@ def multiclass_explorer(X=None, y=None, *, scheme="one-vs-rest", method="centroi
         return {"ax": ax, "regions": regions, "data": points, "title": title}
 
     def draw(a, s):
-        from ..plot import boundary
+        from ..plot import OKABE_ITO, boundary
 
         ax = a["ax"]
         a["regions"].set_data(s["image"])
@@ -169,11 +169,15 @@ def multiclass_explorer(X=None, y=None, *, scheme="one-vs-rest", method="centroi
         if s["scheme"] != "linear machine":
             model = s["model"]
             colours = [c for c, _, _ in class_style(model.classes)]
-            pairs = getattr(model, "pairs", ()) or [(c,) for c in range(len(model.classes))]
-            for w, pair in zip(s["W"], pairs):
-                if np.any(w[1:] != 0):
-                    lines.append(boundary(w, ax=ax, normal=True, color=colours[pair[0]], linewidth=1.2,
-                                          linestyle="--" if len(pair) > 1 else "-"))
+            pairs = getattr(model, "pairs", ())
+            for m, w in enumerate(s["W"]):
+                if not np.any(w[1:] != 0):
+                    continue
+                if pairs:  # one colour and dash pattern per pair, as in the chapter's pairwise figure
+                    colour, style = OKABE_ITO[(3, 4, 7)[m % 3]], ("--", "-.", ":")[m % 3]  # 7: black, seen on every region
+                else:      # one-vs-rest: each line in its class's colour
+                    colour, style = colours[m], "-"
+                lines.append(boundary(w, ax=ax, normal=True, color=colour, linewidth=1.5, linestyle=style))
         a["title"].set_text(s["scheme"] + ("" if s["scheme"] == "linear machine" else f" ({s['method']})"))
         return {"regions": a["regions"], "data": a["data"], "lines": lines, "title": a["title"]}
 

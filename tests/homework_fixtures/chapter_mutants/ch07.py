@@ -30,6 +30,8 @@ MUTANTS = {
         ("residual-test",
          _BATCH_LMS.replace("        if np.linalg.norm(gradient) < tol:", "        if np.linalg.norm(y - Xh @ w) < tol:")),
         ("mean-step", _BATCH_LMS.replace("w = w - eta * gradient", "w = w - eta * gradient / len(y)")),
+        ("tol-ignored", _BATCH_LMS.replace("np.linalg.norm(gradient) < tol", "np.linalg.norm(gradient) < 1e-5")),
+        ("epoch-off-by-one", _BATCH_LMS.replace("range(max_epochs)", "range(1, max_epochs)")),
     ],
     "ch07-ridge": [
         ("penalised-bias",
@@ -71,5 +73,6 @@ MUTANTS = {
         ("too-far", "p_new = [-5.0, 10.0]\n"),
         ("not-separable",
          "p_new = [-0.2, 0.1]\n"),
+        ("on-the-divide", "p_new = [1.0, 2.0]\n"),   # p_new . (2, -1) = 0: on neither side
     ],
 }

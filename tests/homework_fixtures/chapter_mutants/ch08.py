@@ -1,15 +1,33 @@
 # Plausible wrong answers for chapter 08: each must lose points under the grader, and the visible check must
 # name it (its description is the Mistake message in lecturekit/exercises/ch08.py).
 _PAIRWISE = '''def pairwise_predict(S, pairs, k, d2):
-    """Class index per row by the pairwise vote, ties to the nearest mean among the tied; and the tie flags."""
-    votes = np.zeros((S.shape[0], k), dtype=int)
-    for m, (a, b) in enumerate(pairs):
-        votes[:, a] += S[:, m] > 0
-        votes[:, b] += S[:, m] <= 0
-    top = votes == votes.max(axis=1, keepdims=True)
-    tied = top.sum(axis=1) > 1
-    nearest = np.argmin(np.where(top, d2, np.inf), axis=1)
-    return np.where(tied, nearest, np.argmax(votes, axis=1)), tied
+    """The class index of each row by section 3's rule, and the flags of the rows that rule calls tied."""
+    predicted, tied = [], []
+    for scores, dist in zip(S, d2):
+        votes = {c: 0 for c in range(k)}
+        for score, (a, b) in zip(scores, pairs):
+            votes[a if score > 0 else b] += 1
+        most = max(votes.values())
+        top = [c for c in range(k) if votes[c] == most]
+        predicted.append(min(top, key=lambda c: dist[c]))
+        tied.append(len(top) > 1)
+    return np.array(predicted), np.array(tied)
+'''
+
+_CLASSMATE = '''def pairwise_predict(S, pairs, k, d2):
+    predicted, tied = [], []
+    for scores, dist in zip(S, d2):                 # one point at a time
+        votes = {c: 0 for c in range(k)}
+        for score, (a, b) in zip(scores, pairs):
+            votes[a if score > 0 else b] += 1
+        winner = max(votes, key=votes.get)          # a class with the most votes
+        if votes[winner] == k - 1:                  # it won all its duels
+            predicted.append(winner)
+            tied.append(False)
+        else:                                       # a tie: the nearest class mean decides
+            predicted.append(int(np.argmin(dist)))
+            tied.append(True)
+    return np.array(predicted), np.array(tied)
 '''
 
 _CLUSTERS = ("rng = np.random.default_rng(0)\n"
@@ -34,12 +52,10 @@ MUTANTS = {
     ],
     "ch08-pairwise-vote": [
         ("a row in which one class has more votes than every other came back as tied",
-         _PAIRWISE.replace("    tied = top.sum(axis=1) > 1\n", "    tied = votes.max(axis=1) < k - 1\n")),
+         _PAIRWISE.replace("        tied.append(len(top) > 1)\n", "        tied.append(most < k - 1)\n")),
         ("a tied row came back as a class that is not among the classes with the most votes",
-         _PAIRWISE.replace("np.argmin(np.where(top, d2, np.inf), axis=1)", "np.argmin(d2, axis=1)")),
-        ("these are the answers of the classmate's code as printed: both bugs are still in it",
-         _PAIRWISE.replace("    tied = top.sum(axis=1) > 1\n", "    tied = votes.max(axis=1) < k - 1\n")
-                  .replace("np.argmin(np.where(top, d2, np.inf), axis=1)", "np.argmin(d2, axis=1)")),
+         _PAIRWISE.replace("min(top, key=lambda c: dist[c])", "int(np.argmin(dist)) if len(top) > 1 else top[0]")),
+        ("these are the answers of the classmate's code as printed: both bugs are still in it", _CLASSMATE),
     ],
     "ch08-machine-steps": [
         ("a rival that ties with the true class was not counted as a mistake: what does section 4's test do with a "
@@ -81,15 +97,24 @@ MUTANTS = {
         ("parallel strips in a row keep three pairs apart, one too many",
          "W_apart = [[0.0, 0.0, 0.0], [-0.5, 1.0, 0.0], [-2.0, 2.0, 0.0], [-4.5, 3.0, 0.0]]\napart = [(0, 2), (0, 3), (1, 3)]\n"),
         ("a pair listed as apart shares a stretch of line: its classes are not apart",
-         "W_apart = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [0.0, -1.0, 0.0], [0.0, 0.0, -1.0]]\napart = [(0, 1), (2, 3)]\n"),
+         "W_apart = [[1.0, 1.0, 0.0], [-1.0, -1.0, 0.0], [-2.0, 0.0, 1.0], [2.0, 0.0, -1.0]]\napart = [(0, 2), (1, 3)]\n"),
         ("a pair that shares no border is not listed as apart: two regions that meet at one point only have no border",
-         "W_apart = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [0.0, -1.0, 0.0], [0.0, 0.0, -1.0]]\napart = [(0, 2)]\n"),
+         "W_apart = [[1.0, 1.0, 0.0], [-1.0, -1.0, 0.0], [-2.0, 0.0, 1.0], [2.0, 0.0, -1.0]]\napart = [(0, 1)]\n"),
+        ("classes 0 and 1 are neighbours here; going round the point where the regions meet, which classes follow "
+         "each other?",
+         "W_apart = [[1.0, 1.0, 0.0], [-2.0, 0.0, 1.0], [-1.0, -1.0, 0.0], [2.0, 0.0, -1.0]]\napart = [(0, 2), (1, 3)]\n"),
+        ("the four scores tie at another point: where all four regions meet, every score has the same value; the "
+         "biases decide where that is",
+         "X4, y4 = lk.datasets.blobs(30, 4, seed=7)\nlm7 = lk.linear_machine(X4, y4)\n"
+         "W_apart = lm7.W[[0, 2, 1, 3]]\napart = [(0, 1), (2, 3)]\n"),
     ],
     "ch08-construct": [
         ("a class in the middle of the others cannot be cut off by one line: the exercise asks for data where every "
          "class can", _CLUSTERS.format(centres=[[-3.0, 0.0], [0.0, 0.0], [3.0, 0.0]], labels=[0, 1, 2])),
         ("here least squares found a line for every class: no training point is left without exactly one claim",
          "X_c, y_c = lk.datasets.blobs(10, 3, seed=0)\n"),
+        ('only a few points fall in a "?" region by the chance of the draw: which data make least squares give up '
+         "many points of a class that a line could cut off?", "X_c, y_c = lk.datasets.blobs(30, 3, seed=1)\n"),
         ("only two classes", _CLUSTERS.format(centres=[[-3.0, 0.0], [0.0, 3.0], [3.0, 0.0]], labels=[0, 1, 1])),
     ],
     "ch08-explain-argmax": [
