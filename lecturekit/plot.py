@@ -1658,6 +1658,9 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
             mesh = Polygon(region, closed=True, facecolor=(1.0, 1.0, 1.0, 0.2), hatch="////",
                            edgecolor="white", linewidth=1.2, zorder=1.5)
             ax.add_patch(mesh)
+            # an empty stand-in for the legend, dark as the J = 0 band it covers, so the white hatching shows there
+            ax.fill([], [], facecolor=matplotlib.colormaps["cividis"](0.0), edgecolor="white", hatch="////",
+                    label="separating weights")
     if path is not None:
         (path_line,) = ax.plot(path[:, a], path[:, b], "-o", color=OKABE_ITO[4], markersize=3.5,
                                linewidth=1.4, label="descent path", zorder=3)
