@@ -32,6 +32,7 @@ import numbers
 import re
 from dataclasses import dataclass, field
 
+import matplotlib
 import matplotlib.axes
 import numpy as np
 from matplotlib.collections import LineCollection
@@ -58,6 +59,7 @@ __all__ = [
     "boundary",
     "distances",
     "regions",
+    "unclaimed",
     "perceptron_trace",
     "mistakes",
     "learning_curve",
@@ -166,7 +168,7 @@ class RegionArtists:
         ``mesh.get_array()`` holds the index into ``classes`` of the predicted
         label, and its colour is that class's colour.
     ambiguous : matplotlib.contour.QuadContourSet or None
-        The hatched grey shading of the ambiguous cells (one-vs-rest and pairwise).
+        The grey hatching of the ambiguous cells (one-vs-rest and pairwise).
     classes : ndarray
         The class labels, in the order of the colours.
     xx, yy : ndarray of shape (resolution, resolution)
@@ -1055,8 +1057,8 @@ def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.2
     The area is the bounding box of X (padded by 10%) when X is given, else the
     current view of ``ax``.  For one-vs-rest and pairwise models (which have an
     ``ambiguous`` method), points that no classifier or several claim, or where
-    the vote ties, get a hatched grey overlay on top of the class that
-    ``predict`` resolves them to.
+    the vote ties, get thin grey hatching over the colour of the class that
+    ``predict`` resolves them to (the colour stays visible).
 
     Parameters
     ----------
@@ -1151,20 +1153,71 @@ def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.2
     if ambiguous and callable(getattr(model, "ambiguous", None)):
         mask = np.asarray(model.ambiguous(grid), dtype=bool).reshape(resolution, resolution)
         if mask.any():
-            overlay = ax.contourf(
-                xc, yc, mask.astype(float), levels=[0.5, 1.5], colors=["0.45"],
-                alpha=0.35, hatches=["///"], zorder=0.5,
-            )
+            # thin grey hatching and no fill, so that the class colour that predict gives stays visible beneath
+            with matplotlib.rc_context({"hatch.color": "0.3", "hatch.linewidth": 0.6}):
+                overlay = ax.contourf(
+                    xc, yc, mask.astype(float), levels=[0.5, 1.5], colors=["none"], hatches=["///"], zorder=0.5,
+                )
     shares = [f"{100 * np.mean(predicted == c):.0f} % predicted {c.item() if hasattr(c, 'item') else c}"
               for c in classes]
     text = "Background shaded by the predicted class: " + ", ".join(shares)
     if mask is not None and mask.any():
-        text += f"; hatched grey marks the ambiguous {100 * mask.mean():.0f} % of the area"
+        text += (f"; grey hatching marks the ambiguous {100 * mask.mean():.0f} % of the area, over the colour of "
+                 "the class it is resolved to")
     _note(ax, text)
     return RegionArtists(
         mesh=mesh, ambiguous=overlay, classes=classes, xx=xx, yy=yy,
         labels=predicted.reshape(resolution, resolution), ambiguous_mask=mask,
     )
+
+
+def unclaimed(model, art, ax=None, *, color="black", linewidth=3):
+    """Outline the cells of a :func:`regions` grid that no classifier of a one-vs-rest model claims.
+
+    A cell is unclaimed when every score ``model.decision_function`` gives there
+    is at most 0.  The outline is drawn on top of the lines, and the figure's
+    text alternative says what share of the area it surrounds.
+
+    Parameters
+    ----------
+    model : one-vs-rest model (``lk.one_vs_rest``), with ``decision_function``
+    art : RegionArtists
+        What :func:`regions` drew for ``model``: its grid is outlined.
+    ax : matplotlib Axes, optional
+
+    Returns
+    -------
+    matplotlib.contour.QuadContourSet or None
+        The outline (None when every cell is claimed).
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> X, y = lk.datasets.blobs(10, 3, seed=3)
+    >>> model = lk.one_vs_rest(X, y)
+    >>> fig, ax = plt.subplots()
+    >>> art = lk.plot.regions(model, X, ax=ax, resolution=50)
+    >>> outline = lk.plot.unclaimed(model, art, ax=ax)
+    >>> plt.close(fig)
+    """
+    if not callable(getattr(model, "decision_function", None)) or not callable(getattr(model, "ambiguous", None)):
+        raise TypeError(f"model must be a one-vs-rest model (from lk.one_vs_rest); got {type(model).__name__}.")
+    if not isinstance(art, RegionArtists):
+        raise TypeError(f"art must be what lk.plot.regions returned for this model; got {type(art).__name__}.")
+    ax = _ax(ax)
+    grid = np.column_stack([art.xx.ravel(), art.yy.ravel()])
+    scores = np.asarray(model.decision_function(grid))
+    if scores.ndim != 2 or scores.shape[0] != grid.shape[0]:
+        raise ValueError(f"model.decision_function must give one row of scores per point; got shape {scores.shape}.")
+    none = (scores > 0).sum(axis=1).reshape(art.xx.shape) == 0
+    if not none.any():
+        _note(ax, "Every point of the area is claimed by at least one classifier")
+        return None
+    outline = ax.contour(art.xx, art.yy, none.astype(float), levels=[0.5], colors=[color], linewidths=linewidth,
+                         zorder=5)
+    _note(ax, f"A thick outline surrounds the {100 * none.mean():.0f} % of the area that no classifier claims")
+    return outline
 
 
 # --------------------------------------------------------------------------

@@ -315,7 +315,21 @@ CLAIMS = {
         "test_with_three_classes_and_crossing_lines_each_line_is_a_border_on_one_side_only",
     "classes 0 and 2 never touch": "test_parallel_borders_leave_two_classes_apart",
     "class 0 wins the\ntriangle where every": "test_a_class_in_the_middle_of_three_gives_all_six_borders",
-    "With four classes a missing border is\ncommon but not forced": "test_four_blobs_machine_has_five_of_six_borders",
+    "With four classes, every class winning\nsomewhere and no two of the six lines parallel, there are two cases":
+        "test_four_classes_with_no_parallel_lines_have_an_enclosed_class_or_one_pair_apart",
+    "Or all four regions reach to infinity, and one pair is apart":
+        "test_four_classes_with_no_parallel_lines_have_an_enclosed_class_or_one_pair_apart",
+    "The machine trained on four blobs around a circle is of\nthe second kind": "test_four_blobs_machine_has_five_of_six_borders",
+    "with the centroid classifier as the learner, the vote never ties": "test_pairwise_centroid_classifiers_never_tie",
+    "which on a mistake may push down any rival that scores at least as\n  high as the true class":
+        "test_the_multiclass_rule_converges_whichever_rival_it_pushes_down",
+    "covers every such choice": "test_the_multiclass_rule_converges_whichever_rival_it_pushes_down",
+    "each\nanswered an unbalanced question, one class against all the others":
+        "test_one_vs_rest_trains_each_row_on_one_class_against_all_the_others",
+    "The check accepts\nrows whose scores tie within $10^{-9}$ of $(1, 2)$":
+        "test_exercises_4_and_5_accept_rows_computed_in_floating_point",
+    "The check decides the borders exactly on the numbers\nas typed": "test_exercises_4_and_5_accept_rows_computed_in_floating_point",
+    "worked out exactly on the numbers as\ngiven": "test_exercise_1_needs_the_exact_score_and_cell_13s_float_code_fails",
     "it\ncan also list two classes that touch only at that point": "test_the_construct_exercises_have_answers",
     "So a linear machine can never give one\nclass two separate islands": "test_regions_are_convex",
     "an intersection of convex sets is convex": "test_regions_are_convex",
@@ -328,7 +342,6 @@ CLAIMS = {
     "the class whose mean is nearest wins every one of its duels":
         "test_with_centroid_classifiers_the_nearest_mean_wins_every_duel",
     "three pairwise lines through one point can leave a": "test_three_pairwise_lines_through_one_point_can_tie_on_a_whole_wedge",
-    "so its vote never cycles either": "test_a_float_centroid_vote_cycles_next_to_the_crossing_and_lecturekit_does_not",
     "an ordinary binary linear classifier": "test_a_two_class_linear_machine_is_the_perceptron_with_twice_the_rate",
     "Here the tie region is the triangle enclosed by the three pairwise lines":
         "test_the_pairwise_tie_triangle_is_closed_in_its_figure",
@@ -342,7 +355,7 @@ CLAIMS = {
     "the regions one class collects that way need not be convex": "test_one_vs_rest_regions_need_not_be_convex",
     "With three classes it agrees with the predictions of `lk.one_vs_one` at every point except on a pairwise line":
         "test_the_pairwise_exercises_code_agrees_with_three_classes_only",
-    "or a rounding error away from one (there a score is 0 or nearly so":
+    "or a rounding error away from one.":
         "test_on_a_pairwise_line_the_classmates_floats_and_lecturekit_part",
     "lecturekit decides every such sign and tie exactly": "test_ties_are_exact_up_to_two_to_the_sixteen_numbers",
     "a \"?\" point goes to the nearest class mean among the candidates": "test_the_tie_conventions_of_section_1",
@@ -388,7 +401,7 @@ CLAIMS = {
         "test_iris_the_averaged_machines_default_is_too_few_epochs_and_the_quoted_numbers",
     "all four regions\nmeet at the point $(-1, 2)$": "test_exercise_5_is_not_solved_by_reseeding_the_four_blobs",
     "Well-separated blobs leave\na few stray points there at most": "test_exercise_6_is_not_solved_by_blobs_or_the_chapters_data",
-    "a point you type on a line, say with coordinates 0.1 and 0.3, is on it": "test_the_tie_conventions_of_section_1",
+    "so a point you type on a line\nis on it": "test_the_tie_conventions_of_section_1",
 }
 SHOWN = [
     # reviewed: definitions, descriptions, or statements about the data set shown
@@ -652,9 +665,170 @@ def test_exercise_6_is_not_solved_by_blobs_or_the_chapters_data():
         assert max(int(lk.one_vs_rest(X, y, method="least_squares").ambiguous(X).sum()) for X, y in candidates[2:]) <= 4
 
 
-def test_exercise_4_decides_the_tie_point_exactly():
+def test_exercise_4_accepts_a_tie_within_its_stated_tolerance_only():
     assert _passes("ch08-construct-meet", [[-1.0, 1.0, 0.0], [-2.0, 0.0, 1.0], [3.0, -1.0, -1.0]])
-    assert not _passes("ch08-construct-meet", [[-1.0000000001, 1.0, 0.0], [-2.0, 0.0, 1.0], [3.0, -1.0, -1.0]])
+    assert _passes("ch08-construct-meet", [[-1.0000000001, 1.0, 0.0], [-2.0, 0.0, 1.0], [3.0, -1.0, -1.0]])  # 1e-10 off
+    assert not _passes("ch08-construct-meet", [[-1.00001, 1.0, 0.0], [-2.0, 0.0, 1.0], [3.0, -1.0, -1.0]])  # 1e-5 off
+
+
+def test_exercises_4_and_5_accept_rows_computed_in_floating_point():
+    """Exercise 4's key scaled in floats (W / 3, 0.1 * W, W / 7) and rebuilt with unit feature parts, and exercise 5's
+    key with unit diagonal directions u / sqrt 2 and biases -u . p computed in floats, all pass (their scores tie
+    within 1e-16 of the point, not exactly); a tie 1e-5 away fails, and the message prints where the scores tie."""
+    W4 = np.array([[-1.0, 1.0, 0.0], [-2.0, 0.0, 1.0], [3.0, -1.0, -1.0]])
+    p4 = np.array([1.0, 2.0])
+    u = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, -1.0]]) / np.array([[1.0], [1.0], [np.sqrt(2)]])
+    from lecturekit.exercises.ch08 import _scores_tie_at
+    assert not _scores_tie_at(W4 / 3, p4)     # not exact: the check would have rejected it before
+    for W in (W4 / 3, 0.1 * W4, W4 / 7, np.column_stack([-(u @ p4), u])):
+        assert _passes("ch08-construct-meet", W.tolist())
+    off = W4.copy()
+    off[0, 0] -= 1e-5
+    message = visible_feedback(STEM, "ch08-construct-meet", f"W_meet = {off.tolist()}\n")
+    from fractions import Fraction
+    # exactly: x - y = 1.00001 - 2 (g0 = g1) and 2y + x = 5 (g1 = g2)
+    y_ = (5 - (Fraction("1.00001") - 2)) / 3
+    x_ = 5 - 2 * y_
+    assert f"they tie at ({float(x_):.12g}, {float(y_):.12g})" in message, message
+    assert abs(float(x_) - 1) > 1e-9
+    p5 = np.array([-1.0, 2.0])
+    for u5 in (np.array([[1, 1], [-1, -1], [-1, 1], [1, -1]]) / np.sqrt(2),
+               np.array([[0.3, 0.0], [-0.3, 0.0], [0.0, 0.7], [0.0, -0.7]])):
+        assert _passes("ch08-construct-borders", np.column_stack([-(u5 @ p5), u5]).tolist(), [(0, 1), (2, 3)])
+    # a border 1e-11 long still counts (decided exactly), whatever the tolerance of the meeting point
+    assert not _passes("ch08-construct-borders", [[0.0, 1.0, 0.0], [1e-11, 0.0, 1.0], [0.0, -1.0, 0.0],
+                                                  [0.0, 0.0, -1.0]], [(0, 2)])
+
+
+def test_exercise_5_names_why_a_missed_pair_is_apart():
+    """A pair missed from `apart` is named by the reason it has no border: a point contact (four wedges meeting at
+    one point) or another class between (parallel strips)."""
+    wedges = "W_apart = [[1.0, 1.0, 0.0], [-1.0, -1.0, 0.0], [-2.0, 0.0, 1.0], [2.0, 0.0, -1.0]]\napart = [(0, 1)]\n"
+    strips = ("W_apart = [[0.0, -2.0, 0.0], [0.0, 2.0, 0.0], [1.0, -1.0, 0.0], [1.0, 1.0, 0.0]]\n"
+              "apart = [(0, 1), (0, 3)]\n")
+    assert "meet at one point only" in visible_feedback(STEM, "ch08-construct-borders", wedges)
+    message = visible_feedback(STEM, "ch08-construct-borders", strips)
+    assert "another class between them" in message and "one point only" not in message, message
+    from lecturekit.exercises.ch08 import _contact
+    W = np.array([[0.0, -2.0, 0.0], [0.0, 2.0, 0.0], [1.0, -1.0, 0.0], [1.0, 1.0, 0.0]])
+    assert _contact(W, 1, 2) is None and _contact(W, 2, 3) == "border"
+
+
+def test_exercise_2_feedback_after_one_fix_does_not_name_the_other_bug():
+    """With one of the two bugs fixed, the message points to a row of the probe and its votes, and leaves the
+    diagnosis to the learner: no words of either bug ("most votes", "tied", "nearest", "all its duels")."""
+    import importlib
+    mutants = importlib.import_module("homework_fixtures.chapter_mutants.ch08").MUTANTS["ch08-pairwise-vote"]
+    for description, code in mutants[:2]:
+        message = visible_feedback(STEM, "ch08-pairwise-vote", code)
+        assert "apply section 3's rule to it by hand" in message, message
+        for words in ("more votes than every other", "not among the classes", "came back as tied", "all its duels"):
+            assert words not in message, message
+
+
+def test_exercise_1_needs_the_exact_score_and_cell_13s_float_code_fails():
+    """Exercise 1's fourth point lies on classifier 1's line exactly in decimals (-0.1 - 0.06 + 0.16 = 0): no claim,
+    so the nearest of all three means decides. Cell 13's computation in floating point sees a score a hair above 0 there
+    and answers otherwise; lecturekit's model, deciding exactly, agrees with the key (Fractions as the reference)."""
+    from fractions import Fraction
+    from lecturekit.multiclass import OneVsRestModel
+    W = np.array([[-1.0, 1.0, 0.0], [-0.1, 0.2, 0.8], [-0.5, 0.0, -1.0]])
+    M = np.array([[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]])
+    P = np.array([[0.9, 0.6], [1.6, 0.2], [-0.5, 0.0], [-0.3, 0.2]])
+    F = [[Fraction(repr(float(v))) for v in row] for row in W]
+    exact = [[r[0] + r[1] * Fraction(repr(float(p[0]))) + r[2] * Fraction(repr(float(p[1]))) for r in F] for p in P]
+    assert exact[3][1] == 0
+    claims = np.array([[s > 0 for s in row] for row in exact])
+    d2 = ((P[:, None, :] - M[None]) ** 2).sum(axis=2)
+    cand = claims.copy()
+    cand[~cand.any(axis=1)] = True
+    key = np.where(claims.sum(axis=1) == 1, claims.argmax(axis=1), np.argmin(np.where(cand, d2, np.inf), axis=1))
+    assert key.tolist() == [1, 0, 2, 2]
+    assert OneVsRestModel(classes=np.arange(3), W=W, means=M).predict(P).tolist() == [1, 0, 2, 2]
+    assert _passes("ch08-ovr-predict", key.tolist(), ["claim", "claimers", "all", "all"])
+    S = lk.to_homogeneous(P) @ W.T                                   # cell 13's way, in floating point
+    naive = S > 0
+    naive[~naive.any(axis=1)] = True
+    assert S[3, 1] > 0 and np.argmin(np.where(naive, d2, np.inf), axis=1).tolist() != key.tolist()
+
+
+@given(seed=st.integers(0, 10_000))
+def test_four_classes_with_no_parallel_lines_have_an_enclosed_class_or_one_pair_apart(seed):
+    """Random one-decimal 4-class machines in which every class has a region and no two of the six lines are
+    parallel: a class whose borders are all finite (enclosed) means 6 borders; otherwise 5, or 4 when all four scores
+    tie at one point. Borders decided exactly (exercise 5's check); the meeting case comes from its key, shifted."""
+    import itertools
+    from lecturekit.exercises.ch08 import _border_lengths, _has_region
+    rng = np.random.default_rng(seed)
+    if seed % 4 == 0:   # four wedges meeting at a random decimal point: the two-pairs-apart case
+        p = np.round(rng.uniform(-3, 3, 2), 1)
+        u = np.array([[1.0, 0.2], [-1.0, -0.1], [0.1, 1.0], [0.3, -1.0]])
+        from decimal import Decimal
+        b = [float(-sum(Decimal(repr(float(a))) * Decimal(repr(float(v))) for a, v in zip(row, p))) for row in u]
+        W = np.column_stack([b, u])   # biases -u . p as decimals, so that the four scores tie at p exactly
+    else:
+        W = np.round(rng.normal(scale=2, size=(4, 3)), 1)
+    assume(all(_has_region(W, c) for c in range(4)))
+    D = [W[i, 1:] - W[j, 1:] for i, j in itertools.combinations(range(4), 2)]
+    assume(all(abs(a[0] * b[1] - a[1] * b[0]) > 1e-9 for a, b in itertools.combinations(D, 2)))
+    lengths = _border_lengths(W)
+    enclosed = [c for c in range(4) if all(np.isfinite(v) for q, v in lengths.items() if c in q)]
+    if enclosed:
+        assert len(lengths) == 6
+    else:
+        from lecturekit import exact
+        Q = [[exact.decimal(v) for v in row] for row in W]
+        A = [[a - b for a, b in zip(Q[0], Q[m])] for m in (1, 2, 3)]    # (w_0 - w_m) . (1, x) = 0, exactly
+        det = A[0][1] * A[1][2] - A[0][2] * A[1][1]
+        x1 = (-A[0][0] * A[1][2] + A[1][0] * A[0][2]) / det
+        x2 = (-A[1][0] * A[0][1] + A[0][0] * A[1][1]) / det
+        one_point = A[2][0] + A[2][1] * x1 + A[2][2] * x2 == 0
+        assert len(lengths) == (4 if one_point else 5)
+    if seed % 4 == 0:
+        assert len(lengths) == 4
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_multiclass_rule_converges_whichever_rival_it_pushes_down(seed):
+    """Duda, Hart & Stork's rule may push down any rival scoring at least as high as the true class; Kesler's
+    argument covers every choice. Section 4's rule with a random such rival, in exact Fractions, converges on
+    separable decimal data (labels from a random machine, margin kept), as lk.linear_machine does."""
+    from fractions import Fraction
+    rng = np.random.default_rng(seed)
+    k = 3 + seed % 3
+    Wt = np.round(rng.normal(size=(k, 3)), 1)
+    X = np.round(rng.uniform(-3, 3, size=(60, 2)), 1)
+    G = lk.to_homogeneous(X) @ Wt.T
+    top = np.sort(G, axis=1)
+    keep = top[:, -1] - top[:, -2] > 0.2
+    X, y = X[keep], np.argmax(G[keep], axis=1)
+    Xh = [[Fraction(1)] + [Fraction(repr(float(v))) for v in row] for row in X]
+    W = [[Fraction(0)] * 3 for _ in range(k)]
+    for epoch in range(5000):
+        mistakes = 0
+        for x, c in zip(Xh, y):
+            g = [sum(a * b for a, b in zip(w, x)) for w in W]
+            rivals = [j for j in range(k) if j != c and g[j] >= g[c]]
+            if rivals:
+                j = rivals[rng.integers(len(rivals))]
+                W[c] = [a + b for a, b in zip(W[c], x)]
+                W[j] = [a - b for a, b in zip(W[j], x)]
+                mistakes += 1
+        if mistakes == 0:
+            break
+    assert mistakes == 0, f"no convergence in 5000 epochs (seed {seed})"
+    assert lk.linear_machine(X, y, max_epochs=10_000).converged
+
+
+def test_one_vs_rest_trains_each_row_on_one_class_against_all_the_others(blobs3):
+    """Each row of lk.one_vs_rest is the binary learner trained on +1 for its class, -1 for the k - 1 others: with
+    three classes of 30, 30 positives against 60 negatives (1 : 2); for ten balanced digits 1 : 9."""
+    X, y = blobs3
+    ovr = lk.one_vs_rest(X, y)
+    for c in range(3):
+        t = np.where(y == c, 1, -1)
+        assert np.array_equal(ovr.W[c], lk.perceptron(X, t).w)
+        assert 2 * (t == 1).sum() == (t == -1).sum()
 
 
 
@@ -927,7 +1101,7 @@ def test_the_iris_pairwise_least_squares_figure_has_no_tied_vote():
 
 def test_question_4_signed_distance_reading_disagrees_with_the_nearest_mean():
     from lecturekit.multiclass import OneVsRestModel
-    W = np.array([[-1.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-0.5, 0.0, -1.0]])      # Exercise 1's model
+    W = np.array([[-1.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-0.5, 0.0, -1.0]])      # the model of Question 4
     means = np.array([[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]])
     p = np.array([[-1.0, -0.1]])
     scores = lk.to_homogeneous(p) @ W.T

@@ -29,23 +29,29 @@ _CLAIMS_AT_ZERO = conventions.sign(0.0) == conventions.POSITIVE
 # --------------------------------------------------------------------------
 # Exercise 1 — predict lecturekit's one-vs-rest answers, and what decided them
 # --------------------------------------------------------------------------
-_W1 = np.array([[-1.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-0.5, 0.0, -1.0]])
+_W1 = np.array([[-1.0, 1.0, 0.0], [-0.1, 0.2, 0.8], [-0.5, 0.0, -1.0]])
 _MEANS1 = np.array([[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]])
-_P1 = np.array([[0.2, 2.0], [1.6, 0.2], [-0.5, -0.2], [1.0, 0.2]])
+# the fourth point lies exactly on classifier 1's line in decimals (-0.1 - 0.06 + 0.16 = 0), while the same sum in
+# floating point comes out a hair above 0: the rule, decided on the numbers as given, sees no claim there
+_P1 = np.array([[0.9, 0.6], [1.6, 0.2], [-0.5, 0.0], [-0.3, 0.2]])
 _DECIDERS = ("claim", "claimers", "all")
 
 
+def _scores1():
+    """The scores of _W1 at _P1, exactly on the decimal readings of the numbers (as lecturekit decides signs)."""
+    return [[exact.decimal(w[0]) + sum(exact.decimal(a) * exact.decimal(v) for a, v in zip(w[1:], p)) for w in _W1]
+            for p in _P1]
+
+
 def _claims1(zero_claims=_CLAIMS_AT_ZERO):
-    scores = conventions.homogeneous(_P1) @ _W1.T
-    return scores >= 0 if zero_claims else scores > 0
+    return np.array([[s >= 0 if zero_claims else s > 0 for s in row] for row in _scores1()])
 
 
 def _ovr_rule(*, candidates="claimers", zero_claims=_CLAIMS_AT_ZERO, rule="claims"):
     """One-vs-rest predictions at _P1 by the chapter's rule, or by a mistaken variant of it."""
-    scores = conventions.homogeneous(_P1) @ _W1.T
     d2 = ((_P1[:, None, :] - _MEANS1[None, :, :]) ** 2).sum(axis=2)
     if rule == "argmax":
-        return np.argmax(scores, axis=1).tolist()
+        return [max(range(3), key=lambda c: row[c]) for row in _scores1()]
     if rule == "nearest-mean":
         return np.argmin(d2, axis=1).tolist()
     out = []
@@ -68,7 +74,8 @@ def _deciders(*, zero_claims=_CLAIMS_AT_ZERO, names=_DECIDERS):
           hint="For each point write the three scores (bias first) and the three squared distances to the means. "
                "Which classes claim it? If not exactly one, which classes are the candidates?")
 def _ovr_predict(t, predicted, decided_by):
-    zero = Mistake("zero-claims", None, "a score of exactly 0 counted as a claim")
+    zero = Mistake("zero-claims", None, "a score that is exactly 0 on the numbers as given counted as a claim: work "
+                                        "each score out exactly, by hand, not in floating point")
     t.check(predicted, _ovr_rule(), call="`predicted`", reveal=False, misconceptions=[
         Mistake("nearest-of-all", _ovr_rule(candidates="all"),
                 "where two classifiers claim a point, the nearest mean was taken among all classes; which classes "
@@ -138,9 +145,12 @@ def _pairwise_vote(t, pairwise_predict):
             call="`pairwise_predict(S, pairs5, 5, d2)`, five rows of scores for five classes", reveal=False,
             misconceptions=[
                 Mistake("clean-sweep", _pairwise(_S5, _PAIRS5, 5, _D5, tie="sweep"),
-                        "a row in which one class has more votes than every other came back as tied"),
+                        "the first row of this probe has the votes (3, 2, 2, 2, 1): apply section 3's rule to it by "
+                        "hand and compare with what your code returns for that row"),
                 Mistake("nearest-of-all", _pairwise(_S5, _PAIRS5, 5, _D5, among="all"),
-                        "a tied row came back as a class that is not among the classes with the most votes"),
+                        "the third row of this probe has the votes (3, 3, 2, 1, 1) and the squared distances "
+                        "(5, 4, 1, 3, 2): apply section 3's rule to it by hand and compare with what your code "
+                        "returns for that row"),
                 Mistake("classmate-unchanged", _pairwise(_S5, _PAIRS5, 5, _D5, tie="sweep", among="all"),
                         "these are the answers of the classmate's code as printed: both bugs are still in it"),
             ])
@@ -227,13 +237,29 @@ _MEET = np.array([1.0, 2.0])
 _WINS = ((0, np.array([3.0, 2.0])), (1, np.array([1.0, 4.0])), (2, np.array([-1.0, 0.0])))
 
 
+# the tie point is accepted within this distance of the asked point (relative to its size), as the exercises state:
+# rows computed in floating point (W / 3, 0.1 * W, unit directions u / sqrt 2) tie a rounding error away from it
+_TIE_TOLERANCE = 1e-9
+
+
 def _tie_point(W):
-    """The point where the three scores of W tie, or None when the lines (w0 - w1), (w1 - w2) do not cross."""
-    A = np.array([W[0] - W[1], W[1] - W[2]])
+    """The point where the scores of W tie, or None when they tie at no single point: the least-squares solution of
+    (w_0 - w_c) . x~ = 0 for every c, kept when its lines cross and it satisfies them up to rounding."""
+    W = np.asarray(W, dtype=float)
+    A = W[0] - W[1:]
     scale = max(1.0, float(np.abs(W).max()))
-    if abs(np.linalg.det(A[:, 1:])) <= 1e-12 * scale ** 2:
+    if np.linalg.matrix_rank(A[:, 1:], tol=1e-12 * scale) < 2:
         return None
-    return np.linalg.solve(A[:, 1:], -A[:, 0])
+    x, *_ = np.linalg.lstsq(A[:, 1:], -A[:, 0], rcond=None)
+    if np.abs(A[:, 1:] @ x + A[:, 0]).max() > 1e-9 * scale * max(1.0, float(np.abs(x).max())):
+        return None
+    return x
+
+
+def _ties_near(point, p):
+    """Whether a tie point lies within _TIE_TOLERANCE of p (relative to the size of p)."""
+    p = np.asarray(p, dtype=float)
+    return point is not None and float(np.abs(point - p).max()) <= _TIE_TOLERANCE * max(1.0, float(np.abs(p).max()))
 
 
 def _scores_tie_at(W, p):
@@ -245,7 +271,12 @@ def _scores_tie_at(W, p):
 
 
 def _meets_at(W, p):
-    return _tie_point(W) is not None and _scores_tie_at(W, p)
+    """Whether the scores of W tie at one point, within _TIE_TOLERANCE of p."""
+    return _ties_near(_tie_point(W), p)
+
+
+def _at(point):
+    return f"({point[0]:.12g}, {point[1]:.12g})"
 
 
 @exercise("ch08-construct-meet", number=4, title="construct: three borders that meet at a given point", points=2,
@@ -269,8 +300,8 @@ def _construct_meet(t, W_meet):
                                                           "directions")):
         return
     flipped, last = _meets_at(W, -_MEET), _meets_at(W[:, [2, 0, 1]], _MEET)
-    t.check_true(_meets_at(W, _MEET), what=f"the three scores of `W_meet` tie at (1, 2) (they tie at "
-                                           f"({point[0]:.4g}, {point[1]:.4g}))",
+    t.check_true(_meets_at(W, _MEET), what="the three scores of `W_meet` tie at (1, 2), up to 1e-9"
+                 + ("" if _meets_at(W, _MEET) else f"; they tie at {_at(point)}"),
                  mistake=(Mistake("bias-sign", None, "the scores tie at minus the point: check the sign of each "
                                                      "bias as you move it to the other side of its equation")
                           if flipped else
@@ -304,37 +335,61 @@ def _has_region(W, c):
     return bool(res.status == 0 and -res.fun > 1e-9)
 
 
+def _stretch(Q, i, j):
+    """The stretch of the line (w_i - w_j) . x~ = 0 on which g_i (= g_j) >= g_m for every other m, in exact rows Q:
+    (lo, hi, norm2) with lo/hi None for an open end, or None when the line does not exist or the stretch is empty."""
+    n = [a - b for a, b in zip(Q[i], Q[j])]
+    norm2 = n[1] * n[1] + n[2] * n[2]
+    if norm2 == 0:
+        return None  # no line: the two scores differ by a constant (or not at all)
+    p = (-n[0] * n[1] / norm2, -n[0] * n[2] / norm2)   # a point of the line
+    d = (-n[2], n[1])                                  # its direction
+    lo, hi = None, None
+    for m in range(len(Q)):
+        if m in (i, j):
+            continue
+        e = [a - b for a, b in zip(Q[i], Q[m])]
+        a = e[0] + e[1] * p[0] + e[2] * p[1]           # g_i - g_m along the line: a + b t >= 0
+        b = e[1] * d[0] + e[2] * d[1]
+        if b == 0:
+            if a < 0:
+                return None
+        elif b > 0:
+            lo = -a / b if lo is None else max(lo, -a / b)
+        else:
+            hi = -a / b if hi is None else min(hi, -a / b)
+    if lo is not None and hi is not None and hi < lo:
+        return None
+    return lo, hi, norm2
+
+
+def _exact_rows(W):
+    return [[exact.decimal(v) for v in row] for row in np.asarray(W, dtype=float)]
+
+
 def _border_lengths(W):
     """{(i, j): length} for the pairs whose regions share a stretch of their line (w_i - w_j) . x~ = 0 of positive
     length (inf for a ray or a whole line), decided exactly on the decimal readings of the typed rows (as lecturekit
     decides signs): along the line, the stretch is where g_i - g_m >= 0 for every other class m."""
-    Q = [[exact.decimal(v) for v in row] for row in np.asarray(W, dtype=float)]
-    k, found = len(Q), {}
-    for i in range(k):
-        for j in range(i + 1, k):
-            n = [a - b for a, b in zip(Q[i], Q[j])]
-            norm2 = n[1] * n[1] + n[2] * n[2]
-            if norm2 == 0:
-                continue  # no line: the two scores differ by a constant (or not at all)
-            p = (-n[0] * n[1] / norm2, -n[0] * n[2] / norm2)   # a point of the line
-            d = (-n[2], n[1])                                  # its direction
-            lo, hi, empty = None, None, False
-            for m in range(k):
-                if m in (i, j):
-                    continue
-                e = [a - b for a, b in zip(Q[i], Q[m])]
-                a = e[0] + e[1] * p[0] + e[2] * p[1]           # g_i - g_m along the line: a + b t >= 0
-                b = e[1] * d[0] + e[2] * d[1]
-                if b == 0:
-                    empty = empty or a < 0
-                elif b > 0:
-                    lo = -a / b if lo is None else max(lo, -a / b)
-                else:
-                    hi = -a / b if hi is None else min(hi, -a / b)
-            if empty or (lo is not None and hi is not None and hi <= lo):
+    Q = _exact_rows(W)
+    found = {}
+    for i in range(len(Q)):
+        for j in range(i + 1, len(Q)):
+            s = _stretch(Q, i, j)
+            if s is None or (s[0] is not None and s[1] is not None and s[1] == s[0]):
                 continue
+            lo, hi, norm2 = s
             found[i, j] = float("inf") if lo is None or hi is None else float((hi - lo)) * float(norm2) ** 0.5
     return found
+
+
+def _contact(W, i, j):
+    """How the regions of classes i and j touch: "border" (a stretch of positive length), "point" (a single point),
+    or None (not at all), decided exactly on the decimal readings of the rows."""
+    s = _stretch(_exact_rows(W), i, j)
+    if s is None:
+        return None
+    return "point" if s[0] is not None and s[0] == s[1] else "border"
 
 
 def _borders(W):
@@ -389,9 +444,13 @@ def _construct_borders(t, W_apart, apart):
                         mistake=(Mistake("apart-touching", None,
                                          "a pair listed as apart shares a stretch of line: its classes are not apart")
                                  if any(q in lengths for q in named) else
-                                 Mistake("apart-missed", None,
-                                         "a pair that shares no border is not listed as apart: two regions that "
-                                         "meet at one point only have no border")
+                                 (Mistake("apart-missed", None,
+                                          "a pair that shares no border is not listed as apart: two regions that "
+                                          "meet at one point only have no border")
+                                  if any(_contact(W, *q) == "point" for q in set(truly) - set(named)) else
+                                  Mistake("apart-separated", None,
+                                          "a pair that shares no border is not listed as apart: two regions with "
+                                          "another class between them do not touch at all"))
                                  if set(named) < set(truly) else None)):
         return
     t.check_true((0, 1) in truly, what="classes 0 and 1 share no border",
@@ -399,10 +458,13 @@ def _construct_borders(t, W_apart, apart):
                                  "classes 0 and 1 are neighbours here; going round the point where the regions "
                                  "meet, which classes follow each other?") if missing == 2 else None)
     if missing == 2:
-        t.check_true(_scores_tie_at(W, _APART_AT), what="the four regions meet at (-1, 2)",
+        point = _tie_point(W)
+        t.check_true(_ties_near(point, _APART_AT), what="the four regions meet at (-1, 2), up to 1e-9"
+                     + ("" if _ties_near(point, _APART_AT) or point is None else f"; they meet at {_at(point)}"),
                      mistake=Mistake("meets-elsewhere", None,
                                      "the four scores tie at another point: where all four regions meet, every "
-                                     "score has the same value; the biases decide where that is"))
+                                     "score has the same value; the biases decide where that is")
+                     if point is not None else None)
 
 
 # --------------------------------------------------------------------------

@@ -34,26 +34,38 @@ _CLUSTERS = ("rng = np.random.default_rng(0)\n"
              "X_c = np.vstack([c + 0.4 * rng.normal(size=(10, 2)) for c in np.array({centres})])\n"
              "y_c = np.repeat({labels}, 10)\n")
 
-_DECIDED = 'decided_by = ["claim", "claimers", "all", "claim"]\n'
+_DECIDED = 'decided_by = ["claim", "claimers", "all", "all"]\n'
+_ZERO = ("a score that is exactly 0 on the numbers as given counted as a claim: work each score out exactly, by hand, "
+         "not in floating point")
 
 MUTANTS = {
     "ch08-ovr-predict": [
         ("where two classifiers claim a point, the nearest mean was taken among all classes; which classes are "
-         "candidates there?", "predicted = [1, 2, 2, 1]\n" + _DECIDED),
+         "candidates there?", "predicted = [1, 2, 2, 2]\n" + _DECIDED),
         ("the class with the largest score: that is scikit-learn's reading, not lecturekit's claims and tie-breaker",
          "predicted = [1, 0, 1, 1]\n" + _DECIDED),
-        ("a score of exactly 0 counted as a claim", "predicted = [1, 0, 2, 0]\n" + _DECIDED),
+        (_ZERO, "predicted = [1, 0, 2, 1]\n" + _DECIDED),
         ("the nearest class mean everywhere: the mean decides only where the classifiers do not agree on one class",
-         "predicted = [1, 2, 2, 2]\n" + _DECIDED),
-        ("a score of exactly 0 counted as a claim",
-         "predicted = [1, 0, 2, 1]\n" + 'decided_by = ["claim", "claimers", "all", "claimers"]\n'),
+         "predicted = [2, 2, 2, 2]\n" + _DECIDED),
+        (_ZERO, "predicted = [1, 0, 2, 2]\n" + 'decided_by = ["claim", "claimers", "all", "claim"]\n'),
+        # cell 13's computation copied, in floating point: the fourth score comes out a hair above 0
+        (_ZERO, "S = lk.to_homogeneous(np.array([[0.9, 0.6], [1.6, 0.2], [-0.5, 0.0], [-0.3, 0.2]])) @ np.array(\n"
+                "    [[-1.0, 1.0, 0.0], [-0.1, 0.2, 0.8], [-0.5, 0.0, -1.0]]).T\n"
+                "M = np.array([[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]])\n"
+                "P = np.array([[0.9, 0.6], [1.6, 0.2], [-0.5, 0.0], [-0.3, 0.2]])\n"
+                "d2 = ((P[:, None, :] - M[None, :, :]) ** 2).sum(axis=2)\n"
+                "cand = S > 0\nn = cand.sum(axis=1)\ncand[n == 0] = True\n"
+                "predicted = np.argmin(np.where(cand, d2, np.inf), axis=1).tolist()\n"
+                "decided_by = ['claim' if k == 1 else 'claimers' if k > 1 else 'all' for k in n]\n"),
         ('"claimers" and "all" swapped: "claimers" names the points two or more classifiers claim, "all" the points '
-         "no classifier claims", "predicted = [1, 0, 2, 1]\n" + 'decided_by = ["claim", "all", "claimers", "claim"]\n'),
+         "no classifier claims", "predicted = [1, 0, 2, 2]\n" + 'decided_by = ["claim", "all", "claimers", "claimers"]\n'),
     ],
     "ch08-pairwise-vote": [
-        ("a row in which one class has more votes than every other came back as tied",
+        ("the first row of this probe has the votes (3, 2, 2, 2, 1): apply section 3's rule to it by hand and compare "
+         "with what your code returns for that row",
          _PAIRWISE.replace("        tied.append(len(top) > 1)\n", "        tied.append(most < k - 1)\n")),
-        ("a tied row came back as a class that is not among the classes with the most votes",
+        ("the third row of this probe has the votes (3, 3, 2, 1, 1) and the squared distances (5, 4, 1, 3, 2): apply "
+         "section 3's rule to it by hand and compare with what your code returns for that row",
          _PAIRWISE.replace("min(top, key=lambda c: dist[c])", "int(np.argmin(dist)) if len(top) > 1 else top[0]")),
         ("these are the answers of the classmate's code as printed: both bugs are still in it", _CLASSMATE),
     ],
