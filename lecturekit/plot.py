@@ -2503,7 +2503,9 @@ def plane_edge_on(w, X, along, ax=None):
 
     The screen's vertical axis is the unit normal ``w / |w|`` (a point's height
     is its signed distance ``w . x / |w|``), its horizontal axis the unit
-    vector ``u`` in the plane at a right angle to ``along``.  The plane is a
+    vector ``u = along x w / |along x w|`` in the plane at a right angle to
+    ``along``, so that right x up = -along points out of the screen, towards
+    the viewer: the picture is what one sees looking along ``along``.  The plane is a
     grey horizontal line through the origin, the normal ``w`` a black arrow of
     its full length ``|w|`` (as :func:`plane` draws it), the points are
     coloured by the sign of ``w . x`` as :func:`plane` colours them.  The line
@@ -2528,7 +2530,7 @@ def plane_edge_on(w, X, along, ax=None):
     >>> import lecturekit as lk
     >>> fig, ax = plt.subplots()
     >>> lk.plot.plane_edge_on([0.0, 0.0, 2.0], [[1.0, 0.0, 3.0]], along=[0.0, 1.0, 0.0], ax=ax).round(6).tolist()
-    [[-1.0, 3.0]]
+    [[1.0, 3.0]]
     >>> plt.close(fig)
     """
     from .vectors import norm
@@ -2551,7 +2553,9 @@ def plane_edge_on(w, X, along, ax=None):
         import matplotlib.pyplot as plt
 
         ax = plt.subplots(figsize=(6, 5))[1]
-    u = np.cross(n, look)                       # in the plane, at a right angle to the viewing direction
+    # in the plane, at a right angle to the viewing direction; right x up = towards the viewer = -look,
+    # so the screen shows the view along ``along`` and not its mirror image
+    u = np.cross(look, n)
     u = u / norm(u)
     shown = np.column_stack([X @ u, X @ n])
     _QUIET.append(True)
