@@ -1658,6 +1658,9 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
             mesh = Polygon(region, closed=True, facecolor=(1.0, 1.0, 1.0, 0.2), hatch="////",
                            edgecolor="white", linewidth=1.2, zorder=1.5)
             ax.add_patch(mesh)
+            # an empty stand-in for the legend, dark as the J = 0 band it covers, so the white hatching shows there
+            ax.fill([], [], facecolor=matplotlib.colormaps["cividis"](0.0), edgecolor="white", hatch="////",
+                    label="separating weights")
     if path is not None:
         (path_line,) = ax.plot(path[:, a], path[:, b], "-o", color=OKABE_ITO[4], markersize=3.5,
                                linewidth=1.4, label="descent path", zorder=3)
@@ -2961,11 +2964,13 @@ def run_lengths(x, counts, ax=None, *, marked=None, xlabel="x", ylabel="updates 
         mx = np.array([float(v[0]) for v in marked.values()])
         my = np.array([int(v[1]) for v in marked.values()])
         (rings,) = ax.plot(mx, my, "o", mfc="none", ms=10, color=OKABE_ITO[1], label=marked_label)
-        # labels of neighbouring rings alternate above and below them, so that close rings keep apart labels
+        # labels of neighbouring rings alternate between two heights above them, each joined to its own ring by a
+        # leader line, so that a label next to a neighbouring ring cannot be read as that ring's
         by_x = sorted(marked.items(), key=lambda item: float(item[1][0]))
         for j, (text, (px, py)) in enumerate(by_x):
-            ax.annotate(text, (px, py), textcoords="offset points", xytext=(5, 7) if j % 2 == 0 else (5, -15),
-                        fontsize="small")
+            ax.annotate(text, (px, py), textcoords="offset points", xytext=(0, 20) if j % 2 == 0 else (0, 38),
+                        ha="center", va="center", fontsize="small",
+                        arrowprops=dict(arrowstyle="-", color="0.35", lw=0.7, shrinkA=2, shrinkB=6))
     if log:
         ax.set_xscale("log")
     _label_axes(ax, xlabel, ylabel)
