@@ -2622,7 +2622,8 @@ class ComparisonArtists:
     off_view: list = field(default_factory=list)
 
 
-def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
+def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below", zoom=None,
+                zoom_at=(0.02, 0.02, 0.42, 0.42)):
     """Several linear classifiers on the same data: each boundary labelled with its training mistakes.
 
     Every boundary gets the colour and line style of
@@ -2649,6 +2650,14 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
         border, pointing towards it and labelled with its coordinates, and
         the description names it.
     legend : {"below", "inside", None}, default "below"
+    zoom : (x0, x1, y0, y1), optional
+        Also draw this box of the plane enlarged, in an inset, with the same
+        points, lines and rings, so that rings around points close together
+        can be told apart and counted; the box is outlined in the main panel
+        and the description counts the rings inside it.
+    zoom_at : (left, bottom, width, height), default (0.02, 0.02, 0.42, 0.42)
+        Where the inset goes, in fractions of the panel (a left of 1 or more puts it
+        beside the panel, where it hides no point); give it the box's aspect.
 
     Returns
     -------
@@ -2685,10 +2694,11 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
         ax.set_xlim(x0, x1)
         ax.set_ylim(y0, y1)
     spare = iter(c for c in OKABE_ITO[5:] + OKABE_ITO[:2])
-    lines, mistakes = {}, {}
+    lines, mistakes, styles = {}, {}, {}
     for name, model in models.items():
         colour, style = CLASSIFIER_STYLES.get(name, (None, "-"))
         colour = colour or next(spare)
+        styles[name] = colour, style
         wrong = np.flatnonzero(np.asarray(model.predict(X)) != y)
         mistakes[name] = wrong
         lines[name] = boundary(model, ax, normal=False, color=colour, linestyle=style, linewidth=2.2,
@@ -2717,11 +2727,49 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
             _note(ax, f"{out.size} point(s) lie outside the view, each shown by an arrow at the border "
                       "pointing towards it: "
                       + ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])}) with y = {int(y[i]):+d}" for i in out[:5]))
+    if zoom is not None:
+        _zoom_inset(ax, models, styles, X, y, names, mistakes, zoom, zoom_at)
     if legend == "below":
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, fontsize="small")
     elif legend == "inside":
         ax.legend(loc="best", fontsize="small")
     return ComparisonArtists(data=drawn, lines=lines, mistakes=mistakes, rings=rings, off_view=arrows)
+
+
+def _zoom_inset(ax, models, styles, X, y, names, mistakes, zoom, zoom_at):
+    """The box ``zoom`` of :func:`classifiers`' panel enlarged in an inset, rings included."""
+    box = np.asarray(zoom, dtype=float)
+    if box.shape != (4,) or not np.all(np.isfinite(box)) or box[0] >= box[1] or box[2] >= box[3]:
+        raise ValueError(f"zoom must be a box (x0, x1, y0, y1) with x0 < x1 and y0 < y1; got {zoom!r}.")
+    x0, x1, y0, y1 = box
+    inset = ax.inset_axes(list(zoom_at))
+    _QUIET.append(True)
+    try:
+        data(X, y, inset, legend=False, size=16)
+        for name, model in models.items():
+            colour, style = styles[name]
+            boundary(model, inset, normal=False, color=colour, linestyle=style, linewidth=2.2)
+    finally:
+        _QUIET.pop()
+    inside = (X[:, 0] >= x0) & (X[:, 0] <= x1) & (X[:, 1] >= y0) & (X[:, 1] <= y1)
+    counts = []
+    for k, name in enumerate(names):
+        rows = mistakes[name][inside[mistakes[name]]]
+        colour = styles[name][0]
+        inset.scatter(X[rows, 0], X[rows, 1], s=90 + 70 * k, facecolors="none", edgecolors=colour,
+                      linewidths=1.6, zorder=4, linestyles="-" if k % 2 == 0 else (0, (3, 2)))
+        counts.append(f"{rows.size} ring(s) of {name}")
+    inset.set_xlim(x0, x1)
+    inset.set_ylim(y0, y1)
+    inset.set_xlabel("")
+    inset.set_ylabel("")
+    inset.set_xticks([])
+    inset.set_yticks([])
+    ax.indicate_inset_zoom(inset, edgecolor="0.3")
+    where = f"x₁ from {_number(x0)} to {_number(x1)}, x₂ from {_number(y0)} to {_number(y1)}"
+    _note(ax, f"An inset enlarges the box {where}, outlined in the panel, where it shows "
+              + (", ".join(counts) if counts else "the points") + " apart")
+    return inset
 
 
 def shared_legend(fig, *, ncol=6):
