@@ -1254,3 +1254,20 @@ def test_least_squares_weights_point_along_fishers_direction(n, seed, shift):
     w = np.linalg.lstsq(np.column_stack([np.ones(n), X]), y, rcond=None)[0][1:]
     assert abs(w @ fisher) == pytest.approx(np.linalg.norm(w) * np.linalg.norm(fisher), rel=1e-8)
     assert w @ fisher > 0
+
+
+@settings(max_examples=30, deadline=None)
+@given(X=_data(n_min=3, d_max=2), seed=st.integers(0, 1000))
+def test_the_printed_squared_rule_never_settles_where_no_line_fits(X, seed):
+    """perceptron_regression's docstring: with the column of ones the bias gains eta r_i^2 >= 0 at every step, so on
+    data no line fits exactly it keeps rising every epoch (or overflows), it never settles."""
+    y = np.random.default_rng(seed).normal(size=X.shape[0])
+    Xh = lk.to_homogeneous(X)
+    assume(np.abs(y - Xh @ np.linalg.lstsq(Xh, y, rcond=None)[0]).max() > 1e-3)  # no line fits exactly
+    eta = 0.01 * lk.lms_stable_eta(X, mode="online")
+    try:
+        run = lk.perceptron_regression(X, y, eta=eta, epochs=200, residual="squared")
+    except FloatingPointError:
+        return
+    rises = np.diff(run.path[:, 0])
+    assert np.all(rises >= 0) and rises[-1] > 0
