@@ -45,8 +45,6 @@ MUTANTS = {
          _POLY3.format("np.ones(len(X)), np.sqrt(2.0) * x1, np.sqrt(2.0) * x2, x1 * x1, x2 * x2, "
                        "np.sqrt(2.0) * x1 * x2")),
         ("s³ has terms that mix x1 and x2 as well as x1³ and x2³: expand (x1 z1 + x2 z2)³ fully", _POLY3.format(_CUBIC)),
-        ("a coefficient put into the features unchanged: both features of a product carry it, so the product gets "
-         "its square", _POLY3.format((_CUBIC + _MIXED).replace("r3", "3.0").replace("r6", "6.0"))),
         ("the term 1 of (1 + s)³ has no feature", _POLY3.format((_CUBIC + _MIXED).replace("np.ones(len(X)), ", ""))),
     ],
     "ch09-fs-bound": [
