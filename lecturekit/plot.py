@@ -1658,6 +1658,9 @@ def criterion_surface(X, y, ax=None, *, kind="perceptron", free=None, fixed=None
             mesh = Polygon(region, closed=True, facecolor=(1.0, 1.0, 1.0, 0.2), hatch="////",
                            edgecolor="white", linewidth=1.2, zorder=1.5)
             ax.add_patch(mesh)
+            # an empty stand-in for the legend, dark as the J = 0 band it covers, so the white hatching shows there
+            ax.fill([], [], facecolor=matplotlib.colormaps["cividis"](0.0), edgecolor="white", hatch="////",
+                    label="separating weights")
     if path is not None:
         (path_line,) = ax.plot(path[:, a], path[:, b], "-o", color=OKABE_ITO[4], markersize=3.5,
                                linewidth=1.4, label="descent path", zorder=3)
@@ -2511,7 +2514,9 @@ def plane_edge_on(w, X, along, ax=None):
 
     The screen's vertical axis is the unit normal ``w / |w|`` (a point's height
     is its signed distance ``w . x / |w|``), its horizontal axis the unit
-    vector ``u`` in the plane at a right angle to ``along``.  The plane is a
+    vector ``u = along x w / |along x w|`` in the plane at a right angle to
+    ``along``, so that right x up = -along points out of the screen, towards
+    the viewer: the picture is what one sees looking along ``along``.  The plane is a
     grey horizontal line through the origin, the normal ``w`` a black arrow of
     its full length ``|w|`` (as :func:`plane` draws it), the points are
     coloured by the sign of ``w . x`` as :func:`plane` colours them.  The line
@@ -2536,7 +2541,7 @@ def plane_edge_on(w, X, along, ax=None):
     >>> import lecturekit as lk
     >>> fig, ax = plt.subplots()
     >>> lk.plot.plane_edge_on([0.0, 0.0, 2.0], [[1.0, 0.0, 3.0]], along=[0.0, 1.0, 0.0], ax=ax).round(6).tolist()
-    [[-1.0, 3.0]]
+    [[1.0, 3.0]]
     >>> plt.close(fig)
     """
     from .vectors import norm
@@ -2559,7 +2564,9 @@ def plane_edge_on(w, X, along, ax=None):
         import matplotlib.pyplot as plt
 
         ax = plt.subplots(figsize=(6, 5))[1]
-    u = np.cross(n, look)                       # in the plane, at a right angle to the viewing direction
+    # in the plane, at a right angle to the viewing direction; right x up = towards the viewer = -look,
+    # so the screen shows the view along ``along`` and not its mirror image
+    u = np.cross(look, n)
     u = u / norm(u)
     shown = np.column_stack([X @ u, X @ n])
     _QUIET.append(True)
@@ -2623,7 +2630,8 @@ class ComparisonArtists:
     off_view: list = field(default_factory=list)
 
 
-def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
+def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below", zoom=None,
+                zoom_at=(0.02, 0.02, 0.42, 0.42)):
     """Several linear classifiers on the same data: each boundary labelled with its training mistakes.
 
     Every boundary gets the colour and line style of
@@ -2650,6 +2658,14 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
         border, pointing towards it and labelled with its coordinates, and
         the description names it.
     legend : {"below", "inside", None}, default "below"
+    zoom : (x0, x1, y0, y1), optional
+        Also draw this box of the plane enlarged, in an inset, with the same
+        points, lines and rings, so that rings around points close together
+        can be told apart and counted; the box is outlined in the main panel
+        and the description counts the rings inside it.
+    zoom_at : (left, bottom, width, height), default (0.02, 0.02, 0.42, 0.42)
+        Where the inset goes, in fractions of the panel (a left of 1 or more puts it
+        beside the panel, where it hides no point); give it the box's aspect.
 
     Returns
     -------
@@ -2686,10 +2702,11 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
         ax.set_xlim(x0, x1)
         ax.set_ylim(y0, y1)
     spare = iter(c for c in OKABE_ITO[5:] + OKABE_ITO[:2])
-    lines, mistakes = {}, {}
+    lines, mistakes, styles = {}, {}, {}
     for name, model in models.items():
         colour, style = CLASSIFIER_STYLES.get(name, (None, "-"))
         colour = colour or next(spare)
+        styles[name] = colour, style
         wrong = np.flatnonzero(np.asarray(model.predict(X)) != y)
         mistakes[name] = wrong
         lines[name] = boundary(model, ax, normal=False, color=colour, linestyle=style, linewidth=2.2,
@@ -2718,11 +2735,49 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below"):
             _note(ax, f"{out.size} point(s) lie outside the view, each shown by an arrow at the border "
                       "pointing towards it: "
                       + ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])}) with y = {int(y[i]):+d}" for i in out[:5]))
+    if zoom is not None:
+        _zoom_inset(ax, models, styles, X, y, names, mistakes, zoom, zoom_at)
     if legend == "below":
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, fontsize="small")
     elif legend == "inside":
         ax.legend(loc="best", fontsize="small")
     return ComparisonArtists(data=drawn, lines=lines, mistakes=mistakes, rings=rings, off_view=arrows)
+
+
+def _zoom_inset(ax, models, styles, X, y, names, mistakes, zoom, zoom_at):
+    """The box ``zoom`` of :func:`classifiers`' panel enlarged in an inset, rings included."""
+    box = np.asarray(zoom, dtype=float)
+    if box.shape != (4,) or not np.all(np.isfinite(box)) or box[0] >= box[1] or box[2] >= box[3]:
+        raise ValueError(f"zoom must be a box (x0, x1, y0, y1) with x0 < x1 and y0 < y1; got {zoom!r}.")
+    x0, x1, y0, y1 = box
+    inset = ax.inset_axes(list(zoom_at))
+    _QUIET.append(True)
+    try:
+        data(X, y, inset, legend=False, size=16)
+        for name, model in models.items():
+            colour, style = styles[name]
+            boundary(model, inset, normal=False, color=colour, linestyle=style, linewidth=2.2)
+    finally:
+        _QUIET.pop()
+    inside = (X[:, 0] >= x0) & (X[:, 0] <= x1) & (X[:, 1] >= y0) & (X[:, 1] <= y1)
+    counts = []
+    for k, name in enumerate(names):
+        rows = mistakes[name][inside[mistakes[name]]]
+        colour = styles[name][0]
+        inset.scatter(X[rows, 0], X[rows, 1], s=90 + 70 * k, facecolors="none", edgecolors=colour,
+                      linewidths=1.6, zorder=4, linestyles="-" if k % 2 == 0 else (0, (3, 2)))
+        counts.append(f"{rows.size} ring(s) of {name}")
+    inset.set_xlim(x0, x1)
+    inset.set_ylim(y0, y1)
+    inset.set_xlabel("")
+    inset.set_ylabel("")
+    inset.set_xticks([])
+    inset.set_yticks([])
+    ax.indicate_inset_zoom(inset, edgecolor="0.3")
+    where = f"x₁ from {_number(x0)} to {_number(x1)}, x₂ from {_number(y0)} to {_number(y1)}"
+    _note(ax, f"An inset enlarges the box {where}, outlined in the panel, where it shows "
+              + (", ".join(counts) if counts else "the points") + " apart")
+    return inset
 
 
 def shared_legend(fig, *, ncol=6):
@@ -2921,11 +2976,13 @@ def run_lengths(x, counts, ax=None, *, marked=None, xlabel="x", ylabel="updates 
         mx = np.array([float(v[0]) for v in marked.values()])
         my = np.array([int(v[1]) for v in marked.values()])
         (rings,) = ax.plot(mx, my, "o", mfc="none", ms=10, color=OKABE_ITO[1], label=marked_label)
-        # labels of neighbouring rings alternate above and below them, so that close rings keep apart labels
+        # labels of neighbouring rings alternate between two heights above them, each joined to its own ring by a
+        # leader line, so that a label next to a neighbouring ring cannot be read as that ring's
         by_x = sorted(marked.items(), key=lambda item: float(item[1][0]))
         for j, (text, (px, py)) in enumerate(by_x):
-            ax.annotate(text, (px, py), textcoords="offset points", xytext=(5, 7) if j % 2 == 0 else (5, -15),
-                        fontsize="small")
+            ax.annotate(text, (px, py), textcoords="offset points", xytext=(0, 20) if j % 2 == 0 else (0, 38),
+                        ha="center", va="center", fontsize="small",
+                        arrowprops=dict(arrowstyle="-", color="0.35", lw=0.7, shrinkA=2, shrinkB=6))
     if log:
         ax.set_xscale("log")
     _label_axes(ax, xlabel, ylabel)

@@ -63,14 +63,23 @@ def margin(w, X, y, *, fit_intercept: bool = True, space: str = "homogeneous") -
     w = check_weights(w, P.shape[1], "w", what=" (bias first)" if fit_intercept else "")
     if space not in ("homogeneous", "input"):
         raise ValueError(f"space must be 'homogeneous' or 'input'; got {space!r}.")
-    scale = float(np.linalg.norm(w[1:] if (space == "input" and fit_intercept) else w))
+    # the length without overflow or underflow of the squares (1e200 or 1e-170 weights are fine)
+    scale = math.hypot(*(w[1:] if (space == "input" and fit_intercept) else w).tolist())
     if scale == 0:
         raise ValueError("w has no direction (its normal part is zero); a margin is undefined.")
     with np.errstate(over="ignore", invalid="ignore"):
         scores = P @ w
+    if not np.all(np.isfinite(scores)):
+        raise ValueError("w . x overflows floating point for some example (weights or features near 1e308); "
+                         "divide w by a power of 2 first: the margin does not depend on the length of w.")
     scores = ExactLinear.of_weights(w).fix_scores(P, scores)  # exact near 0
     worst = float(np.min(y * scores))
-    return (worst if worst != 0.0 else 0.0) / scale  # a point on the hyperplane: 0.0, never -0.0
+    if worst == 0.0:
+        return 0.0                      # a point on the hyperplane: 0.0, never -0.0
+    result = worst / scale
+    # a quotient too small for a float keeps its sign (the smallest float of that sign), so that the
+    # margin is positive exactly when w separates the data
+    return result if result != 0.0 else math.copysign(5e-324, worst)
 
 
 def radius(X, *, fit_intercept: bool = True) -> float:

@@ -60,23 +60,46 @@ def _two_vectors(function=None, *, nonzero=()):
     return wrap if function is None else wrap(function)
 
 
-def _finite_result(f):
-    """Decorator: a result that overflowed (inf, or nan from inf - inf) is an error, not an answer."""
+def _scaled_when_out_of_range(f):
+    """Decorator for ``dot``: when a product ``a_i b_i`` leaves the range of floats, add them up scaled.
+
+    The plain sum is kept whenever every product fits (not inf, and not lost to
+    underflow).  Otherwise ``a`` and ``b`` are divided by powers of 2 (exact)
+    so that their largest coordinates lie in [0.5, 1), summed the same way,
+    and the sum is scaled back: the products may overflow or underflow while
+    the dot product fits.  A dot product beyond the largest float is an
+    OverflowError; one below the smallest is a zero that keeps its sign
+    (``math.copysign(1.0, result)``).
+    """
+    tiny = np.finfo(float).tiny
+
     @functools.wraps(f)
     def checked(a, b):
-        with np.errstate(over="ignore", invalid="ignore"):   # the error below says it instead
+        with np.errstate(over="ignore", invalid="ignore", under="ignore"):
             result = f(a, b)
+            products = np.abs(a * b)
+        lost = bool(np.any((products < tiny) & (a != 0) & (b != 0)))
+        if math.isfinite(result) and not lost:
+            return result
+        ea = math.frexp(float(np.max(np.abs(a))))[1]
+        eb = math.frexp(float(np.max(np.abs(b))))[1]
+        with np.errstate(under="ignore"):
+            scaled = f(np.ldexp(a, -ea), np.ldexp(b, -eb))
+        try:
+            result = math.ldexp(scaled, ea + eb)
+        except OverflowError:
+            result = math.inf
         if not math.isfinite(result):
-            raise OverflowError(f"a · b overflows floating point (got {result}): the products of coordinates this "
-                                f"large leave the range of floats (about 1.8e308). Divide a or b by a power of 2 "
-                                f"first, which scales the dot product by the same factor exactly.")
+            raise OverflowError(f"a · b overflows floating point: it is about {scaled:.3g} × 2^{ea + eb}, beyond the "
+                                f"largest float (about 1.8e308). Divide a or b by a power of 2 first, which scales "
+                                f"the dot product by the same factor exactly.")
         return result
 
     return checked
 
 
-@_finite_result
 @_two_vectors
+@_scaled_when_out_of_range
 def dot(a, b) -> float:
     """Dot product ``sum_i a_i b_i`` of two vectors of equal length.
 
@@ -94,12 +117,25 @@ def dot(a, b) -> float:
     >>> lk.dot([1, 2, 3], [4, 5, 6])
     32.0
 
-    A dot product too large for a float is an error, not ``inf`` or ``nan``:
+    The products are added by ``np.sum`` in numpy's order (pairwise), so for
+    more than a few coordinates the last digit can differ from a left-to-right
+    loop.  When a product overflows or underflows, the sum is taken with both
+    vectors scaled by powers of 2 and scaled back: products beyond the range
+    of floats whose sum fits give that sum.  A dot product too large for a
+    float is an error, not ``inf`` or ``nan``; one too small for a float
+    (below about 5e-324) is ``0.0`` or ``-0.0`` with the sign of the exact
+    dot product (unless rounding cancels it):
 
+    >>> lk.dot([1e200, 1e200], [1e200, -1e200])
+    0.0
+    >>> lk.dot([1e-160, 3e-160], [2e-160, 1e-160])
+    5e-320
+    >>> lk.dot([1e-200, -3e-200], [2e-200, 1e-200])
+    -0.0
     >>> lk.dot([1e200, 1e200], [1e200, -1e199])
     Traceback (most recent call last):
     ...
-    OverflowError: a · b overflows floating point (got nan): ...
+    OverflowError: a · b overflows floating point: ...
     """
     return float(np.sum(a * b))
 

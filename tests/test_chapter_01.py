@@ -33,7 +33,7 @@ CLAIMS = {
     "with equality exactly when one of the two vectors is a multiple of the other":
         "test_cauchy_schwarz_with_equality_only_for_parallel_vectors",
     "Only the *direction* of $b$ matters": "test_projection_ignores_the_length_of_b_and_leaves_a_perpendicular_rest",
-    "is perpendicular to $b$: its dot product with $b$ is 0.":
+    "is perpendicular to $b$ on paper: its dot product with $b$ is 0":
         "test_the_rest_after_a_projection_is_exactly_perpendicular_on_paper_and_on_the_worked_numbers",
     "Every other point has a non-zero projection onto $w$": "test_the_sign_of_the_score_is_the_side",
     "Every point on the side the arrow points to has a positive score": "test_the_sign_of_the_score_is_the_side",
@@ -48,7 +48,7 @@ CLAIMS = {
         "test_the_zero_weight_vector_scores_every_point_0",
     "for numbers far from overflow and underflow (coordinates between about":
         "test_rounding_errors_are_about_1e_16_of_the_sizes_only_far_from_overflow_and_underflow",
-    "about $10^{-16}\\,\\|a\\|\\,\\|b\\|$ in size for numbers far from overflow and underflow":
+    "about $10^{-16}\\,\\|a\\|\\,\\|b\\|$ in size (for the range of numbers section 3 gives)":
         "test_rounding_errors_are_about_1e_16_of_the_sizes_only_far_from_overflow_and_underflow",
     "Two facts hold exactly in the computer too: symmetry": "test_symmetry_and_negation_are_exact_in_floats",
     "It is the distance to the *nearest* point of the line": "test_signed_distance_lands_on_the_line",
@@ -81,8 +81,24 @@ CLAIMS = {
     "three points on one line are not": "test_three_collinear_points_with_alternating_labels_are_not_separable",
     "for a\nvector that is itself a difference, such as $x$ minus its projection":
         "test_a_tolerance_scaled_by_the_result_of_a_subtraction_fails_where_one_scaled_by_x_holds",
-    "`lk.is_separable` decides the question, exactly, on the numbers as Python prints them":
-        "test_is_separable_reads_the_floats_as_the_decimals_python_prints",
+    "prints exactly `0.0`, a right angle": "test_the_perpendicular_pair_gets_cosine_0_angle_just_above_90_and_a_negative_dot",
+    "on paper, stretching $b$ by 5 leaves the projection length\nalone":
+        "test_stretching_b_keeps_the_projection_on_paper_and_can_change_its_last_digit_in_floats",
+    "stretching $b$ multiplies $a \\cdot b$ by the same factor":
+        "test_stretching_b_keeps_the_projection_on_paper_and_can_change_its_last_digit_in_floats",
+    "watch the dot product\nscale with the length of $b$ while the projection length stays put":
+        "test_the_explorer_read_out_scales_the_dot_product_and_keeps_the_projection_when_b_is_stretched",
+    "on paper it\nis the list of the dot products of the rows with $w$":
+        "test_x_at_w_is_the_row_dot_products_on_paper_and_may_differ_from_lk_dot_in_floats",
+    "The library function's body is the formula": "test_the_body_of_lk_dot_is_the_sum_of_products",
+    "the same sum is taken with the vectors scaled by powers of 2":
+        "test_lk_dot_is_the_exact_sum_rounded_even_where_the_products_leave_the_range_of_floats",
+    "the length of $b$ stays between 2 and 2.3": "test_the_three_panels_keep_a_and_the_length_of_b_nearly",
+    "then the condition\nreads $w \\cdot z_i > 0$ for every $i$": "test_multiplying_the_negatives_by_minus_1_puts_every_example_on_one_side",
+    "The arrow it draws shows the direction of $w$, not its length":
+        "test_the_boundary_arrow_has_one_length_for_every_multiple_of_w",
+    "the check turns down a `reflect` that calls section 4's `lk.project`":
+        "test_exercise_2_turns_down_the_library_projection_under_any_name",
     "The line is where the classifier cannot make up its mind": "test_the_sign_of_the_score_is_the_side",
     "Its side: the negative one, the side $w$ points away from, since only the sign":
         "test_positive_scaling_keeps_sides_negation_swaps_them",
@@ -528,9 +544,11 @@ def test_the_mirror_exercise_hidden_tests_reject_the_point_reflection_and_pass_t
     hidden = hidden.split("### BEGIN HIDDEN TESTS")[1].split("### END HIDDEN TESTS")[0]
     def run(reflect):
         exec(hidden, {"np": np, "reflect": reflect})
-    run(lambda x, w: np.asarray(x, float) - 2 * lk.project(x, w))
+    run(lambda x, w: (np.eye(2) - 2 * np.outer(w, w) / (np.asarray(w) @ w)) @ np.asarray(x, float))
     with pytest.raises(AssertionError):
         run(lambda x, w: -np.asarray(x, float))
+    with pytest.raises(AssertionError):                   # the library's projection skips the exercise
+        run(lambda x, w: np.asarray(x, float) - 2 * lk.project(x, w))
 
 
 def test_exercise_1_wants_the_unit_normal_on_the_side_of_the_point():
@@ -754,7 +772,14 @@ def test_the_edge_on_direction_lies_in_the_plane_and_the_chapter_shows_no_cross_
     ax2 = fig.add_subplot(1, 2, 2)
     shown = lk.plot.plane_edge_on(w3, X3, along=along, ax=ax2)
     u = np.array([1.0, -1.0, 0.0]) / np.sqrt(2.0)         # by hand: in the plane, at a right angle to along
-    assert np.allclose(np.abs(shown[:, 0]), np.abs(X3 @ u)) and np.allclose(shown[:, 1], X3 @ w3 / np.sqrt(6.0))
+    assert np.allclose(shown[:, 0], X3 @ u) and np.allclose(shown[:, 1], X3 @ w3 / np.sqrt(6.0))
+    # a right-handed screen: right x up points out of the screen, at the viewer, so the viewer looks along
+    # -(right x up); that must be `along` itself, not its opposite (which would be the mirror image)
+    up = w3 / np.sqrt(6.0)
+    assert np.allclose(-np.cross(u, up), along / np.sqrt(3.0))
+    # looking along (1, 1, -1) with w up, (1, 0, 0) is on the right (and (0, 1, 0) on the left)
+    right_of = lk.plot.plane_edge_on(w3, [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], along=along, ax=ax2)[:, 0]
+    assert right_of[0] > 0 > right_of[1]
     text = lk.plot.description(fig)
     up, down = int(np.sum(X3 @ w3 > 0)), int(np.sum(X3 @ w3 < 0))
     assert "looking along (1, 1, −1)" in text and "length 2.45" in text and "signed distance" in text
@@ -951,3 +976,201 @@ def test_lk_dot_gives_the_rounded_sum_or_says_that_it_overflows(a, b):
         return
     assert math.isfinite(got)
     assert abs(Fraction(got) - exact_ab) <= Fraction(len(a) + 1, 2 ** 52) * size + Fraction(2.0 ** -1074) * len(a)
+
+
+# ---------------------------------------------------------------- claims of the fifth review's fixes
+
+def test_the_perpendicular_pair_gets_cosine_0_angle_just_above_90_and_a_negative_dot():
+    """Section 3: (-0.6, 0.9) and (-0.3, -0.2) are perpendicular on paper (Fractions); the computed a.b is a
+    negative rounding error, lk.cosine (unit vectors first) is exactly 0.0, and lk.angle is 90.00000000000001,
+    just above 90: the three computed numbers do not agree on the side of the right angle."""
+    a, b = np.array([-0.6, 0.9]), np.array([-0.3, -0.2])
+    assert exact_dot(a, b) == 0
+    assert lk.dot(a, b) < 0 and abs(lk.dot(a, b)) <= 1e-12 * lk.norm(a) * lk.norm(b)
+    assert repr(lk.cosine(a, b)) == "0.0"
+    assert repr(lk.angle(a, b, degrees=True)) == "90.00000000000001"
+
+
+@given(tenths, tenths.filter(lambda b: b.any()))
+def test_stretching_b_keeps_the_projection_on_paper_and_can_change_its_last_digit_in_floats(a, b):
+    """On paper (a.5b)^2 / |5b|^2 = (a.b)^2 / |b|^2 and a.(5b) = 5 a.b (Fractions on the decimals); computed,
+    the two projection lengths agree to rounding, and for some one-decimal pair they differ."""
+    fa, fb = [exact(v) for v in a], [exact(v) for v in b]
+    ab, bb = sum(p * q for p, q in zip(fa, fb)), sum(q * q for q in fb)
+    ab5, bb5 = sum(p * 5 * q for p, q in zip(fa, fb)), sum(25 * q * q for q in fb)
+    assert ab5 == 5 * ab and ab5 ** 2 * bb == ab ** 2 * bb5
+    assert abs(lk.projection_length(a, 5 * b) - lk.projection_length(a, b)) <= 1e-15 * lk.norm(a)
+    rng = np.random.default_rng(5)
+    pairs = np.round(rng.uniform(-5, 5, size=(300, 2, 2)), 1)
+    assert any(lk.projection_length(p, 5 * q) != lk.projection_length(p, q) for p, q in pairs if q.any())
+
+
+def test_the_explorer_read_out_scales_the_dot_product_and_keeps_the_projection_when_b_is_stretched():
+    """Section 5: stretching b (here by 2 and by 3) multiplies the read-out a.b by the factor, negative a.b
+    included, and keeps the projection length, to the read-out's rounding."""
+    for a1, a2, b1, b2 in ((2.0, 1.0, 1.0, 2.0), (2.0, 1.0, -1.0, -2.0), (0.5, -1.5, 1.0, 0.0)):
+        base = lk.widgets.dot_product_state(a1, a2, b1, b2)
+        for k in (2.0, 3.0):
+            s = lk.widgets.dot_product_state(a1, a2, k * b1, k * b2)
+            assert s["dot"] == pytest.approx(k * base["dot"], rel=1e-12)
+            assert round(s["projection_length"], 6) == round(base["projection_length"], 6)
+
+
+def test_x_at_w_is_the_row_dot_products_on_paper_and_may_differ_from_lk_dot_in_floats():
+    """Section 6: X @ w is each row's dot product on paper (Fractions), within rounding of lk.dot computed.
+    x = (1.8, 2.7), w = (2.7, -1.8) scores 0 on paper and under lk.dot, but a fused multiply-add (the first
+    product rounded, the other added exactly, one rounding) gives +-1.2e-16, a sign a matrix product that
+    fuses can get. numpy's X @ w gives one of these."""
+    rng = np.random.default_rng(8)
+    X = np.round(rng.uniform(-3, 3, size=(400, 2)), 1)
+    w = np.array([2.7, -1.8])
+    scores = X @ w
+    for x, s in zip(X, scores):
+        assert abs(s - lk.dot(x, w)) <= 4e-16 * lk.norm(x) * lk.norm(w)
+    x = np.array([1.8, 2.7])
+    assert exact_dot(x, w) == 0 and lk.dot(x, w) == 0.0
+    fused = [float(Fraction(x[0] * w[0]) + Fraction(x[1]) * Fraction(w[1])),     # either order of one fma
+             float(Fraction(x[1] * w[1]) + Fraction(x[0]) * Fraction(w[0]))]
+    assert all(f != 0 and abs(f) < 2e-16 for f in fused)
+    assert (np.vstack([x, X]) @ w)[0] in [0.0, *fused]
+
+
+def test_the_body_of_lk_dot_is_the_sum_of_products():
+    """Section 1: show_source prints the body float(np.sum(a * b)); in the range of floats lk.dot is that."""
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        lk.show_source(lk.dot)
+    assert out.getvalue().strip().splitlines()[-1].strip() == "return float(np.sum(a * b))"
+    rng = np.random.default_rng(4)
+    for a, b in rng.normal(size=(200, 2, 9)):
+        assert lk.dot(a, b) == float(np.sum(a * b))
+
+
+def _wide_floats():
+    return st.builds(math.ldexp, st.floats(-1, 1, allow_nan=False), st.integers(-1074, 1023))
+
+
+@given(st.lists(st.tuples(_wide_floats(), _wide_floats()), min_size=1, max_size=5))
+def test_lk_dot_is_the_exact_sum_rounded_even_where_the_products_leave_the_range_of_floats(pairs):
+    """lk.dot against Fractions for coordinates from 5e-324 to 1.8e308: within the rounding of a sum of d
+    products (plus what subnormal scaled products and the final rounding into the subnormals can lose),
+    a result too small for a float is a zero with the exact sign, and OverflowError comes only when the
+    exact dot product is beyond the largest float."""
+    a = np.array([p for p, _ in pairs])
+    b = np.array([q for _, q in pairs])
+    d = len(pairs)
+    exact_ab = sum(Fraction(p) * Fraction(q) for p, q in pairs)
+    size = sum(abs(Fraction(p) * Fraction(q)) for p, q in pairs)
+    ea = math.frexp(float(np.max(np.abs(a))))[1] if a.any() else 0
+    eb = math.frexp(float(np.max(np.abs(b))))[1] if b.any() else 0
+    tol = Fraction(d + 1, 2 ** 52) * size + d * Fraction(2) ** (ea + eb - 1074) + Fraction(2) ** -1074
+    big = Fraction(np.finfo(float).max)
+    try:
+        got = lk.dot(a, b)
+    except OverflowError:
+        assert abs(exact_ab) + tol > big
+        return
+    assert math.isfinite(got)
+    assert abs(Fraction(got) - exact_ab) <= tol
+    if abs(exact_ab) > tol:
+        assert math.copysign(1.0, got) == (1.0 if exact_ab > 0 else -1.0)
+
+
+def test_lk_dot_where_the_products_overflow_or_underflow_but_the_sum_does_not():
+    """The fifth review's cases: products beyond 1.8e308 that cancel give 0; products below 1e-308 give
+    their sum (5e-320) or, below the smallest float, a zero with the right sign; a sum beyond the largest
+    float is still an OverflowError."""
+    assert lk.dot([1e200, 1e200], [1e200, -1e200]) == 0.0
+    b = [1e110, -(1e110 - 1e100)]                  # products about 1e310, beyond the largest float
+    want = float(Fraction(1e200) * Fraction(b[0]) + Fraction(1e200) * Fraction(b[1]))   # about 1e300
+    # within the rounding of a sum of two products of about 1e310 (cancellation leaves 1e300)
+    got = lk.dot([1e200, 1e200], b)
+    assert math.isinf(1e200 * 1e110) and abs(Fraction(got) - Fraction(want)) <= Fraction(3, 2 ** 52) * 2 * 10 ** 310
+    assert lk.dot([1e-160, 3e-160], [2e-160, 1e-160]) == 5e-320
+    tiny_pos = lk.dot([1e-200, 3e-200], [2e-200, 1e-200])
+    tiny_neg = lk.dot([1e-200, -3e-200], [2e-200, 1e-200])
+    assert tiny_pos == 0.0 == tiny_neg and math.copysign(1, tiny_pos) == 1 and math.copysign(1, tiny_neg) == -1
+    assert lk.dot([1e-170, 0.0], [1e-170, 0.0]) == 0.0 and lk.norm([1e-170, 0.0]) == 1e-170
+    with pytest.raises(OverflowError, match="overflows floating point"):
+        lk.dot([1e200, 1e200], [1e200, -1e199])
+    with pytest.raises(ValueError, match="infinite"):
+        lk.dot([np.inf, 1.0], [1.0, 1.0])
+
+
+def test_the_three_panels_keep_a_and_the_length_of_b_nearly():
+    """Section 3's figure: a = (2, 1) in every panel; b's lengths are sqrt(4.25), sqrt(5), sqrt(5)."""
+    lengths = [lk.norm(b) for b in ([2.0, -0.5], [1.0, -2.0], [-1.0, -2.0])]
+    assert lengths == pytest.approx([math.sqrt(4.25), math.sqrt(5.0), math.sqrt(5.0)])
+    assert all(2 <= n <= 2.3 for n in lengths)
+
+
+@given(arrays(np.float64, (6, 3), elements=st.integers(-9, 9).map(lambda k: k / 10)),
+       arrays(np.int64, 6, elements=st.sampled_from([-1, 1])),
+       arrays(np.float64, 3, elements=st.integers(-9, 9).map(lambda k: k / 10)))
+def test_multiplying_the_negatives_by_minus_1_puts_every_example_on_one_side(X, y, w):
+    """z_i = y_i x_i: y_i (w . x_i) = w . z_i exactly in floats too (negation is exact), so w separates the
+    data strictly exactly when every w . z_i > 0."""
+    Z = y[:, None] * X
+    for x, yi, z in zip(X, y, Z):
+        assert yi * lk.dot(w, x) == lk.dot(w, z)
+    assert bool(np.all(y * np.array([lk.dot(w, x) for x in X]) > 0)) == bool(
+        np.all(np.array([lk.dot(w, z) for z in Z]) > 0))
+
+
+def test_the_boundary_arrow_has_one_length_for_every_multiple_of_w():
+    """Section 6's figure: lk.plot.boundary draws the normal arrow at one length on screen for w = (1, 2) and
+    for 3w and w/3: it shows w's direction, not its length."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import FancyArrowPatch
+    ends = []
+    for k in (1.0, 3.0, 1.0 / 3.0):
+        fig, ax = plt.subplots(figsize=(6.5, 5))
+        ax.set_xlim(-3, 3)
+        ax.set_ylim(-3, 3)
+        ax.set_aspect("equal")
+        lk.plot.boundary([0.0, k * 1.0, k * 2.0], ax=ax)
+        fig.canvas.draw()
+        arrows = [t for t in ax.texts if getattr(t, "arrow_patch", None) is not None]
+        assert len(arrows) == 1, "one normal arrow"
+        tip, base = np.array(arrows[0].xy), np.array(arrows[0].xyann)
+        d = tip - base
+        assert d[0] * 2.0 - d[1] * 1.0 == pytest.approx(0.0, abs=1e-9) and (tip - base) @ [1.0, 2.0] > 0
+        ends.append(round(float(np.linalg.norm(tip - base)), 9))
+        plt.close(fig)
+    assert ends[0] == ends[1] == ends[2] and ends[0] != round(math.sqrt(5.0), 9)
+
+
+@pytest.mark.parametrize("code", [
+    "def reflect(x, w):\n    return np.asarray(x, dtype=float) - 2 * lk.project(x, w)\n",
+    "from lecturekit.vectors import project as p\n"
+    "def reflect(x, w):\n    return np.asarray(x, dtype=float) - 2 * p(x, w)\n",
+    "def reflect(x, w):\n    x, w = np.asarray(x, dtype=float), np.asarray(w, dtype=float)\n"
+    "    return x - 2 * lk.projection_length(x, w) * w / np.linalg.norm(w)\n"])
+def test_exercise_2_turns_down_the_library_projection_under_any_name(code):
+    """Section 4's lk.project is a drop-in replacement for the step: the check names it, however imported,
+    and so does the hidden test for the plain call; the reference (its own step) passes."""
+    message = visible_feedback(STEM, "ch01-reflect", code)
+    assert message is not None and "library projection" in message
+
+
+@pytest.mark.parametrize("answers", [(119.99, -1.0, -2.5, math.sqrt(39.0)), (100.0, -1.0, -2.5, math.sqrt(39.0)),
+                                     (120.2, -1.0, -2.5, math.sqrt(39.0))])
+def test_exercise_3_says_the_same_to_a_near_and_a_far_wrong_number(answers):
+    """A wrong angle near 120 and one far from it get one message (no warmer/colder), worded as a failure."""
+    from lecturekit.exercises import check_exercise
+    from lecturekit.feedback import ExerciseFailure
+    with pytest.raises(ExerciseFailure) as info:
+        check_exercise("ch01-three-numbers", *answers)
+    text = str(info.value)
+    assert f"angle_ab = {answers[0]:g} is wrong: it is not within 0.001 of the value asked for" in text
+    assert "120" not in text.replace(f"{answers[0]:g}", "")
+
+
+def test_exercise_1_says_that_a_two_place_rounding_is_too_coarse():
+    """(0.96, -0.19, -0.19), the answer rounded to two places, fails and is told to keep more places."""
+    message = visible_feedback(STEM, "ch01-normal", "w_normal = [0.96, -0.19, -0.19]\n")
+    assert message is not None and "keep three or more decimal places" in message

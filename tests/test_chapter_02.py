@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
@@ -44,8 +44,17 @@ CLAIMS = {
         "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
     "the product $k \\tilde w$ can be rounded unless $|k|$ is a power of 2":
         "test_a_power_of_two_multiple_is_exact_away_from_underflow_and_overflow",
-    "Only $k = -1$ is safe for every weight vector":
+    "only $k = -1$ gives, for every\nweight vector, a computed multiple that is exactly $k \\tilde w$":
         "test_negating_the_weights_is_exact_for_every_weight_vector",
+    "a penalty on\n$b$ pulls the boundary towards the origin": "test_a_penalised_bias_makes_the_fit_depend_on_a_shift",
+    "lecturekit's `predict` decides the sign exactly on the numbers as typed, so the order of the terms":
+        "test_given_weights_predict_the_same_in_either_layout_and_lms_can_differ_in_the_last_digit",
+    "A training algorithm whose updates use rounded scores (LMS,\nchapter 7) can still end":
+        "test_given_weights_predict_the_same_in_either_layout_and_lms_can_differ_in_the_last_digit",
+    "the check includes\nvectors whose two readings differ only very close to their lines":
+        "test_exercise_1_needs_the_exact_condition",
+    "(in `lk.margin` too, for weights whose\nscores do not overflow)":
+        "test_lk_margin_keeps_the_order_of_the_two_margins_at_any_scale",
     "A power of 2 keeps every decision in plain floating point":
         "test_a_power_of_two_keeps_every_plain_float_decision",
     "but not always in\nlecturekit's reading":
@@ -64,8 +73,8 @@ CLAIMS = {
         "test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0",
     "in exact arithmetic an algorithm that only uses scores and sums of examples makes the same decisions in either":
         "test_the_bias_trick_keeps_every_score",
-    "that classify every point of the plane the same way whether they are read with the 1 first":
-        "test_only_equal_weights_read_the_same_with_the_one_first_or_last",
+    "give every point of the plane the same\nlabel":
+        "test_exercise_1_key_is_three_equal_numbers",
     "changes $w_0$ by $\\eta\\, y_i$": "test_the_perceptron_updates_the_bias_as_one_more_weight",
     "depends on the bias and, unless $b = 0$, on the value of the constant coordinate":
         "test_the_lifted_margin_depends_on_the_constant_coordinate_the_input_margin_does_not",
@@ -315,11 +324,12 @@ def test_exercise_4_expected_values_by_hand():
 
 
 def test_exercise_5_counts_by_hand():
-    """33 right, 5 wrong, 2 on the boundary: after the swap the 33 and the 2 are mistakes; after the swap
-    and -w~ every product y w~.x~ is the one before, so the 5 and the 2 are."""
-    from lecturekit.exercises.ch02 import _mistakes_after
+    """33 right, 5 wrong, 2 on the boundary: after the swap the 33 and the 2 are mistakes by y s <= 0;
+    by the strict y s < 0 a product of 0 is none, so only the 33; before the swap 5 + 2."""
+    from lecturekit.exercises.ch02 import _mistakes_after, _strict_mistakes_after_swap
 
-    assert (_mistakes_after(True, False), _mistakes_after(True, True), _mistakes_after(False, False)) == (35, 7, 7)
+    assert (_mistakes_after(True, False), _mistakes_after(False, False)) == (33 + 2, 5 + 2)
+    assert _strict_mistakes_after_swap() == 33
 
 
 @given(arrays(np.float64, 3, elements=st.integers(-9, 9).map(lambda k: k / 10)).filter(lambda w: w[1:].any()),
@@ -549,11 +559,11 @@ def test_predict_returns_a_label_even_at_a_score_of_0(X, w_h):
 
 
 UNRELATED = {
-    "ch02-both-layouts": "w_both = [1.0, 2.0, 3.0]\n",
+    "ch02-both-layouts": "def same_in_both_layouts(w):\n    return 0.5\n",
     "ch02-centre": "def centred_line(w, X, y):\n    return np.r_[0.0, np.asarray(w, dtype=float)]\n",
     "ch02-construct-line": "w_line = [1.0, 1.0, 1.0]\n",
     "ch02-distance": "b_for_p = 0.0\nb_for_foot = 0.0\n",
-    "ch02-swap": "n_after_swap = 1\nn_after_swap_and_negate = 2\n",
+    "ch02-swap": "n_after_swap = 1\nn_after_swap_strict = 2\n",
 }
 
 
@@ -564,20 +574,49 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
     assert message is not None and KNOWN not in message and "Hint: " in message, message
 
 
+def _agree_on_a_grid_and_near_the_lines(w):
+    """Do the two readings of w label alike every point of a grid and points next to each reading's line?
+    Decided by lk.LinearClassifier (exact on the printed decimals), independent of the check's table."""
+    w = np.asarray(w, dtype=float)
+    first, last = lk.LinearClassifier(w), lk.LinearClassifier([w[2], w[0], w[1]])
+    g = np.linspace(-3, 3, 13)
+    P = [[a, b] for a in g for b in g]
+    for v in (first.w, last.w):                       # points on and either side of each line
+        n = v[1:]
+        if n.any():
+            length = float(np.hypot(*n))
+            u = n / length
+            foot = -(v[0] / length) * u
+            step = u * 1e-6 * max(1.0, float(np.hypot(*foot)))
+            P += [foot.tolist(), (foot + step).tolist(), (foot - step).tolist()]
+    return bool(np.array_equal(first.predict(P), last.predict(P)))
+
+
+def test_exercise_1_probes_are_decided_by_the_two_readings():
+    """Every probe's expected answer is what the two readings do (grid plus points beside each line)."""
+    from lecturekit.exercises.ch02 import _LAYOUT_PROBES
+
+    for w, agree in _LAYOUT_PROBES:
+        assert _agree_on_a_grid_and_near_the_lines(w) == agree, w
+
+
+@given(arrays(np.float64, 3, elements=st.sampled_from([0.0, 1.0, -1.0, 0.5, 2.0, 0.1, 0.30000000000000004])))
+def test_exercise_1_key_is_three_equal_numbers(w):
+    """Read first (b, w) = (w0, (w1, w2)), read last (w2, (w0, w1)): the same labels everywhere exactly
+    when w0 = w1 = w2 (w = 0 included: -1 everywhere in both readings)."""
+    assert _agree_on_a_grid_and_near_the_lines(w) == bool(w[0] == w[1] == w[2])
+
+
 @pytest.mark.parametrize("answer, passes", [
-    ("w_both = [2.0, 2.0, 2.0]", True), ("w_both = [-0.3, -0.3, -0.3]", True),
-    # not equal, so not the same classifier: at (-0.5, -0.50000000005) the two readings disagree
-    ("w_both = [1.0, 1.0, 1.0 + 1e-10]", False), ("w_both = [1.0 + 1e-15, 1.0, 1.0]", False),
+    ("return w[0] == w[1] == w[2]", True),
+    ("return bool(np.allclose(w, w[0]))", False),
+    ("P = np.random.default_rng(0).uniform(-5, 5, (2000, 2))\n    return bool(np.array_equal("
+     "lk.LinearClassifier(w).predict(P), lk.LinearClassifier([w[2], w[0], w[1]]).predict(P)))", False),
 ])
-def test_exercise_1_accepts_only_three_equal_numbers(answer, passes):
-    """Read first (b, w) = (w0, (w1, w2)), read last (w2, (w0, w1)); the same classifier needs a k > 0 with
-    w2 = k w0, w0 = k w1, w1 = k w2, so k = 1 and w0 = w1 = w2. A near miss is a different line."""
-    w = np.array([1.0, 1.0, 1.0 + 1e-10])
-    x = [[-0.5, -0.50000000005]]
-    first = lk.LinearClassifier(w).predict(x)[0]
-    last = lk.LinearClassifier([w[2], w[0], w[1]]).predict(x)[0]
-    assert first != last
-    assert (visible_feedback(STEM_FEEDBACK, "ch02-both-layouts", answer + "\n") is None) == passes
+def test_exercise_1_needs_the_exact_condition(answer, passes):
+    """Trying points or comparing with a tolerance does not pass: the probes include near-equal vectors."""
+    source = f"def same_in_both_layouts(w):\n    {answer}\n"
+    assert (visible_feedback(STEM_FEEDBACK, "ch02-both-layouts", source) is None) == passes
 
 
 @pytest.mark.parametrize("b_p, b_f, passes", [
@@ -693,3 +732,74 @@ def test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_a
     X3, y3 = np.vstack([X, X[:5] + 10.0]), np.r_[y, np.full(5, 2)]
     clf3 = linear_model.LogisticRegression().fit(X3, y3)
     assert np.r_[clf3.intercept_, clf3.coef_.ravel()].shape == (3 + 3 * 2,) != (1 + 2,)
+
+
+@given(arrays(np.float64, 3, elements=st.integers(-30, 30).map(lambda v: v / 10)).filter(lambda w: w[1:].any()),
+       st.sampled_from([2.0, 0.5, 3.0, 10.0, 0.1, -2.0, -3.0, 2.0 ** -23]))
+def test_other_multiples_are_not_exact_for_every_weight_vector(w_h, k):
+    """For k other than 1 and -1 some weight vector's computed multiple is not k w~ in binary or not k times
+    its printed decimals: each k here has a counterexample among a few short decimals."""
+    from fractions import Fraction
+
+    def exact(v, k):
+        kv = k * v
+        return (Fraction(kv) == Fraction(k) * Fraction(v)
+                and Fraction(repr(float(kv))) == Fraction(repr(k)) * Fraction(repr(float(v))))
+
+    candidates = [0.1, 0.3, 0.7, 0.7999999999999999, 1.1, 2.3, 0.30000000000000004]
+    assert not all(exact(v, k) for v in candidates)
+    assert all(exact(v, -1.0) and exact(v, 1.0) for v in [*candidates, *w_h.tolist()])
+
+
+def test_a_penalised_bias_makes_the_fit_depend_on_a_shift():
+    """Ridge least squares on (1, x): penalising b too gives other predictions once every example is shifted
+    by one vector; leaving b out of the penalty gives the same scores (up to rounding) before and after."""
+    X, y = lk.datasets.noisy(40, seed=3)
+    shift = np.array([6.0, -4.0])
+
+    def ridge_scores(X, penalise_bias, lam=30.0):
+        Xh = lk.to_homogeneous(X)
+        P = lam * np.eye(3)
+        if not penalise_bias:
+            P[0, 0] = 0.0
+        w = np.linalg.solve(Xh.T @ Xh + P, Xh.T @ y)
+        return Xh @ w
+
+    assert np.allclose(ridge_scores(X, False), ridge_scores(X + shift, False))
+    assert np.sum(np.sign(ridge_scores(X, True)) != np.sign(ridge_scores(X + shift, True))) > 0
+
+
+@given(arrays(np.float64, (8, 2), elements=st.integers(-20, 20).map(lambda v: v / 10)),
+       arrays(np.float64, 3, elements=st.integers(-20, 20).map(lambda v: v / 10)).filter(lambda w: w[1:].any()))
+def test_given_weights_predict_the_same_in_either_layout_and_lms_can_differ_in_the_last_digit(X, w_h):
+    """The 1 last is lecturekit's layout with a zero bias on the columns (x, 1): for given weights predict is
+    exact, so every prediction agrees, points on the line included. A training run with rounded updates
+    (LMS) can end with weights that differ in the last digit: one data set where it does."""
+    first = lk.LinearClassifier(w_h).predict(X)
+    last = lk.LinearClassifier([0.0, w_h[1], w_h[2], w_h[0]]).predict(np.hstack([X, np.ones((len(X), 1))]))
+    assert np.array_equal(first, last)
+    differ = 0
+    for seed in range(8):
+        Xn, yn = lk.datasets.noisy(20, seed=seed)
+        a = lk.lms(Xn, yn, eta=0.01, epochs=20).w
+        b = lk.lms(np.hstack([Xn, np.ones((20, 1))]), yn, eta=0.01, epochs=20, fit_intercept=False).w
+        assert b[0] == 0.0 and np.allclose(a, [b[3], b[1], b[2]], rtol=1e-12)   # the same fit, up to rounding
+        differ += not np.array_equal(a, [b[3], b[1], b[2]])
+    assert differ > 0
+
+
+@given(arrays(np.float64, 3, elements=st.floats(-9, 9)).filter(lambda w: np.hypot(w[1], w[2]) > 1e-3),
+       st.integers(-300, 300),
+       arrays(np.float64, (6, 2), elements=st.integers(-30, 30).map(lambda v: v / 10)),
+       arrays(np.int64, 6, elements=st.sampled_from([-1, 1])).filter(lambda y: len(set(y.tolist())) == 2))
+def test_lk_margin_keeps_the_order_of_the_two_margins_at_any_scale(w_h, e, X, y):
+    """lk.margin with weights scaled by 10**e (from 1e-300 to 1e300, no overflow of the scores here): the
+    default is never farther from 0 than the input-space margin and has its sign; both keep the sign
+    they have at e = 0. Weights whose scores overflow get a ValueError that says so."""
+    w = w_h * 10.0 ** e
+    assume(np.all(np.isfinite(w)) and np.hypot(w[1], w[2]) > 0)
+    m_h, m_in = lk.margin(w, X, y), lk.margin(w, X, y, space="input")
+    assert abs(m_h) <= abs(m_in) and np.sign(m_h) == np.sign(m_in)
+    assert np.sign(m_h) == np.sign(lk.margin(w_h, X, y))
+    with pytest.raises(ValueError, match="overflows"):
+        lk.margin([1e308, 1e308, 1e308], [[1.0, 1.0], [2.0, 2.0]], [1, -1])

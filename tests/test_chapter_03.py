@@ -23,7 +23,17 @@ STEM = NOTEBOOK.stem
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
     "where rounding breaks an exact tie the two codes\ncan differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
-    "decides the sign on the numbers as you typed them, so the tie at 0.6 above\nis predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
+    "the sign on the numbers as you typed them, so the tie at 0.6 above is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
+    "On data of up to 65,536 numbers, like every data set of this course": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
+    "larger data keep\nno exact copy and are decided on the rounded weights": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
+    "(by the library too, on data of up to 65,536 numbers, as in this course)": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
+    "A tie is a mistake only for a\npositive": "test_a_tie_is_a_mistake_only_for_a_positive",
+    "if that model too is two equally likely round\nGaussians of one variance": "test_the_plug_in_rule_misses_the_most_probable_class_of_unequally_likely_classes",
+    "where the two circles of one level cross (the two outer levels\nhere; the circles of level 0.1 are too small to meet)": "test_the_circles_of_the_two_outer_levels_cross_on_the_boundary",
+    "least squares\ncollapses back to a multiple of $\\mu^+ - \\mu^-$": "test_least_squares_collapses_to_the_centroid_direction_on_centred_uncorrelated_balanced_data",
+    "the second cell below checks it on eight\npoints built that way": "test_least_squares_collapses_to_the_centroid_direction_on_centred_uncorrelated_balanced_data",
+    "A score written in the entries of `G` and `k`\nworks for it unchanged": "test_the_dot_product_score_holds_for_any_symmetric_product",
+    "which gives some points a negative squared length, so that no\npoints have these numbers as ordinary dot products": "test_the_dot_product_score_holds_for_any_symmetric_product",
     "under the model with the averages as centres and the two classes taken as equally likely": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
     "except in a band of width 0.2 around a random line": "test_the_separable_data_leave_a_band_of_width_0_2_around_their_line",
     "misclassified by the centroid rule from\n2.5 on": "test_centroid_failure_claims",
@@ -97,7 +107,8 @@ CLAIMS = {
     "every moved point is still on its positive side, so it still separates the modified data": "test_moving_positives_along_w_keeps_a_separating_line_separating",
     "if the point is correctly classified every time the perceptron meets it": "test_a_point_that_never_triggers_an_update_does_not_change_the_perceptron",
     "The perceptron changes $w$ only on a mistake": "test_a_point_that_never_triggers_an_update_does_not_change_the_perceptron",
-    "the very first example is always a mistake": "test_the_first_example_is_always_a_mistake_from_zero",
+    "the very first example always triggers an update": "test_the_first_example_is_always_a_mistake_from_zero",
+    "a score of exactly 0 included, as a mistake": "test_the_first_example_is_always_a_mistake_from_zero",
     "for every data set": "test_eq_7_10_weighted_sum_of_examples",
     "(never the expected value)": "test_no_check_of_the_chapter_shows_an_expected_value",
     "the nearer centre is the more probable class *when the two classes are equally likely*": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
@@ -233,6 +244,8 @@ def test_the_first_example_is_always_a_mistake_from_zero(data):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", lk.ConvergenceWarning)
         assert lk.dual_perceptron(X, y, max_epochs=3).alpha[0] >= 1
+    # the update test counts a score of 0 as a mistake for either label, although a score of 0 predicts -1
+    assert lk.conventions.is_mistake(-1 * 0.0) and lk.conventions.is_mistake(1 * 0.0) and lk.conventions.sign(0.0) == -1
 
 
 @given(st.integers(0, 2**16), st.integers(2, 12), st.floats(0.0, 100.0))
@@ -1184,3 +1197,216 @@ def test_fishers_direction_needs_an_invertible_within_class_scatter():
     assert np.linalg.matrix_rank(Xt) == 3
     assert np.allclose(lk.least_squares_classifier(X, y).w, [-1.0, 0.0, 2.0], atol=1e-12)
     assert np.allclose(np.linalg.lstsq(Xt, y.astype(float), rcond=None)[0], [-1.0, 0.0, 2.0], atol=1e-12)
+
+
+# ---------------------------------------------------------------- round 5: scoped claims, exercises 5 and 6
+
+
+def test_the_exact_tie_needs_data_of_at_most_65536_numbers():
+    """Section 2's tie (0.6 between mu- = 0.3 and mu+ = 0.9) on the line data repeated: with 65,535 and with exactly
+    65,536 numbers (the limit, exact.MAX_KEPT) it is still predicted -1 with score 0; with 65,538 numbers the
+    classifier keeps no exact copy and the float weights decide, here +1: the scope in the text is needed."""
+    assert lk.exact.MAX_KEPT == 65_536
+    X1, y1 = np.array([[0.3], [0.6], [1.2]]), np.array([-1, 1, 1])
+    for X, y in ((np.tile(X1, (21_845, 1)), np.tile(y1, 21_845)),                     # 65,535 numbers
+                 (np.vstack([np.tile(X1, (21_845, 1)), [[0.6]]]), np.r_[np.tile(y1, 21_845), 1])):  # 65,536
+        assert X.size <= lk.exact.MAX_KEPT and _exact_gap(X[:6], y[:6], [0.6]) == 0
+        res = lk.centroid_classifier(X, y)
+        if X.size == 65_536:      # one extra positive 0.6: the tie moves, so test at the new exact tie instead
+            continue
+        assert res.predict([[0.6]])[0] == -1 and res.decision_function([[0.6]])[0] == 0.0
+    # exactly at the limit: 32,768 copies of a tied pair in 2-D (65,536 numbers), negative (0.1, 0.2), positive (0.7, 0.4)
+    X2 = np.tile([[0.1, 0.2], [0.7, 0.4]], (16_384, 1))
+    y2 = np.tile([-1, 1], 16_384)
+    assert X2.size == lk.exact.MAX_KEPT
+    mid = [0.4, 0.3]
+    assert _exact_gap(X2[:2], y2[:2], mid) == 0
+    res = lk.centroid_classifier(X2, y2)
+    assert res.predict([mid])[0] == -1 and res.decision_function([mid])[0] == 0.0
+    X, y = np.tile(X1, (21_846, 1)), np.tile(y1, 21_846)                            # 65,538 numbers
+    assert X.size > lk.exact.MAX_KEPT
+    assert lk.centroid_classifier(X, y).predict([[0.6]])[0] == 1
+
+
+def test_a_tie_is_a_mistake_only_for_a_positive():
+    """Section 2: on 2000 tenth-valued sets, every training point at an exact tie (exact gap 0) is predicted -1, so
+    it is a mistake exactly when its label is +1; and such ties occur for both labels."""
+    rng = np.random.default_rng(5)
+    seen = set()
+    for _ in range(2000):
+        n = int(rng.integers(3, 6))
+        X = rng.integers(-5, 6, size=(n, 1)) / 10
+        y = rng.choice([-1, 1], size=n)
+        y[0], y[1] = 1, -1
+        pred = lk.centroid_classifier(X, y).predict(X)
+        for i in range(n):
+            if _exact_gap(X, y, X[i]) == 0:
+                seen.add(int(y[i]))
+                assert pred[i] == -1 and (pred[i] != y[i]) == (y[i] == 1)
+    assert seen == {-1, 1}
+
+
+def test_the_plug_in_rule_misses_the_most_probable_class_of_unequally_likely_classes():
+    """Section 2's scope: when the true classes are round Gaussians of one variance but P(+1) = 0.8, the
+    closest-centroid rule on ever larger samples (n+ = 4 n-) does not approach the most probable class: it
+    keeps disagreeing on a share of the test points that does not shrink towards 0."""
+    m_pos, m_neg, sigma, prior = np.array([1.0, 0.5]), np.array([-0.5, -1.0]), 1.3, 0.8
+    P = np.random.default_rng(0).normal(scale=3.0, size=(2000, 2))
+    log_odds = (((P - m_neg) ** 2).sum(axis=1) - ((P - m_pos) ** 2).sum(axis=1)) / (2 * sigma ** 2) \
+        + np.log(prior / (1 - prior))
+    bayes = np.where(log_odds > 0, 1, -1)
+    for n in (500, 5000):
+        rng = np.random.default_rng(n)
+        X = np.vstack([m_pos + sigma * rng.normal(size=(4 * n, 2)), m_neg + sigma * rng.normal(size=(n, 2))])
+        y = np.r_[np.ones(4 * n, int), -np.ones(n, int)]
+        assert (lk.centroid_classifier(X, y).predict(P) != bayes).mean() > 0.03
+
+
+def test_the_circles_of_the_two_outer_levels_cross_on_the_boundary():
+    """Section 2's figure: round Gaussians of variance 1 around the toy set's means. A level L is the circle of
+    radius r with exp(-r^2/2)/(2 pi) = L; two circles of one level meet when r reaches half the distance of the
+    means. Levels 0.01 and 0.02 do, 0.1 does not; where they cross, the score is 0 (up to rounding)."""
+    X, y = lk.datasets.toy()
+    mp, mn = X[y == 1].mean(axis=0), X[y == -1].mean(axis=0)
+    half = np.linalg.norm(mp - mn) / 2
+    res = lk.centroid_classifier(X, y)
+    radius = {L: np.sqrt(-2 * np.log(2 * np.pi * L)) for L in (0.01, 0.02, 0.1)}
+    assert radius[0.01] > radius[0.02] > half > radius[0.1]
+    u = (mp - mn) / np.linalg.norm(mp - mn)
+    for L in (0.01, 0.02):
+        h = np.sqrt(radius[L] ** 2 - half ** 2)
+        for p in ((mp + mn) / 2 + h * np.array([-u[1], u[0]]), (mp + mn) / 2 - h * np.array([-u[1], u[0]])):
+            assert np.isclose(np.linalg.norm(p - mp), radius[L]) and np.isclose(np.linalg.norm(p - mn), radius[L])
+            assert abs(res.decision_function([p])[0]) < 1e-12
+
+
+@settings(deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 4))
+def test_least_squares_collapses_to_the_centroid_direction_on_centred_uncorrelated_balanced_data(seed, half):
+    """Section 6 (Flach's remark): balanced classes whose features are centred, of one variance and uncorrelated
+    (random data whitened) give the least-squares fit w~ = (0, c (mu+ - mu-)), c > 0; on the chapter's eight
+    points, exactly (fractions) w~ = (0, (mu+ - mu-)/3)."""
+    rng = np.random.default_rng(seed)
+    n = 2 * (half + 2)
+    X = rng.normal(size=(n, 2)) + rng.normal(size=2)
+    y = np.r_[np.ones(n // 2, int), -np.ones(n // 2, int)]
+    Z = X - X.mean(axis=0)
+    Z = Z @ np.linalg.inv(np.linalg.cholesky(Z.T @ Z / n)).T
+    assert np.allclose(Z.mean(axis=0), 0) and np.allclose(Z.T @ Z / n, np.eye(2))
+    w = np.linalg.lstsq(lk.to_homogeneous(Z), y.astype(float), rcond=None)[0]
+    delta = Z[y == 1].mean(axis=0) - Z[y == -1].mean(axis=0)
+    c = (w[1:] @ delta) / (delta @ delta)
+    assert abs(w[0]) < 1e-9 and c > 0 and np.allclose(w[1:], c * delta, atol=1e-9)
+    Xw = np.array([[1, 1], [-1, 1], [2, 0], [0, 2], [1, -1], [-1, -1], [-2, 0], [0, -2]], dtype=float)
+    yw = np.array([1, 1, 1, 1, -1, -1, -1, -1])
+    assert Xw.mean(axis=0).tolist() == [0, 0] and (Xw.T @ Xw).tolist() == [[12, 0], [0, 12]]
+    d = (Xw[yw == 1].mean(axis=0) - Xw[yw == -1].mean(axis=0)).tolist()
+    assert _exact_least_squares(Xw, yw) == [0, Fraction(d[0]) / 3, Fraction(d[1]) / 3]
+    assert np.allclose(lk.least_squares_classifier(Xw, yw).w, [0, d[0] / 3, d[1] / 3])
+
+
+def _exact_least_squares(X, y):
+    from lecturekit.exercises.ch03 import _normal_equations_solution
+    return _normal_equations_solution(X, y)
+
+
+@settings(deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 4))
+def test_the_dot_product_score_holds_for_any_symmetric_product(seed, d):
+    """Exercise 5's prose: with a product u . v = u^T J v, J = diag(1, ..., 1, -1), the score written in G and k
+    equals the closest-centroid score computed in coordinates with that product; some points then have a
+    negative squared length, so G is no table of ordinary dot products (it has a negative eigenvalue); and
+    points rebuilt from G (eigenvalues cut at 0) handed to lk.centroid_classifier miss the score."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(4, 10))
+    J = np.diag([1.0] * d + [-1.0])
+    X, x = rng.normal(size=(n, d + 1)), rng.normal(size=d + 1)
+    X[:, -1] *= 3                     # long third axis: some squared lengths negative
+    y = rng.choice([-1, 1], size=n)
+    y[0], y[1] = 1, -1
+    G, k = X @ J @ X.T, X @ J @ x
+    pos, neg = y == 1, y == -1
+    score = k[pos].mean() - k[neg].mean() - (G[np.ix_(pos, pos)].mean() - G[np.ix_(neg, neg)].mean()) / 2
+    mp, mn = X[pos].mean(axis=0), X[neg].mean(axis=0)
+    assert np.isclose(score, (mp - mn) @ J @ x - (mp @ J @ mp - mn @ J @ mn) / 2, atol=1e-9 * (1 + np.abs(G).max()))
+    if np.any(np.diag(G) < 0):
+        assert np.linalg.eigvalsh(G).min() < 0
+
+
+def test_exercise_5_cannot_be_passed_by_rebuilding_points_from_g():
+    """The check's G of the product u1 v1 + u2 v2 - u3 v3 has negative diagonal entries, and an answer that
+    rebuilds points from G and calls lk.centroid_classifier loses points, while the expanded formula passes."""
+    def rebuilt(G, y, k):
+        G, y, k = np.asarray(G, dtype=float), np.asarray(y), np.asarray(k, dtype=float)
+        vals, vecs = np.linalg.eigh(G)
+        P = vecs * np.sqrt(np.clip(vals, 0, None))
+        z = np.linalg.lstsq(P, k, rcond=None)[0]
+        return lk.centroid_classifier(P, y).decision_function([z])[0]
+
+    def expanded(G, y, k):
+        G, y, k = np.asarray(G, dtype=float), np.asarray(y), np.asarray(k, dtype=float)
+        p, n = y == 1, y == -1
+        return k[p].mean() - k[n].mean() - (G[np.ix_(p, p)].mean() - G[np.ix_(n, n)].mean()) / 2
+
+    assert not _passes("ch03-dual", rebuilt) and _passes("ch03-dual", expanded)
+
+
+def _passes(grade_id, answer):
+    """Whether check_exercise gives every point to the answer (it returns None then, and raises otherwise)."""
+    from lecturekit.exercises import ExerciseFailure, check_exercise
+    try:
+        check_exercise(grade_id, answer)
+    except ExerciseFailure:
+        return False
+    return True
+
+
+def _hidden_test_of(grade_id):
+    import json
+    cells = json.loads(NOTEBOOK.read_text())["cells"]
+    src = next("".join(c["source"]) for c in cells if c["metadata"].get("nbgrader", {}).get("grade_id") == grade_id)
+    return src.split("### BEGIN HIDDEN TESTS")[1].split("### END HIDDEN TESTS")[0]
+
+
+@pytest.mark.parametrize("X, y, right", [
+    ([[-1, 0], [-1, 1e6], [-1, 3e6], [1, 0], [1, 2e6]], [-1, -1, -1, 1, 1], True),     # exact fit, large x2
+    ([[-1, 0.1], [-1, 0.3], [-1, 3], [1, 0.7], [1, 2]], [-1, -1, -1, 1, 1], True),     # exact fit, decimals
+    ([[0, 3], [3, 1], [-3, -2], [2, 0], [1, 1]], [1, 1, -1, -1, -1], False),            # the fit moves
+])
+def test_the_hidden_test_of_exercise_6_agrees_with_its_check(X, y, right):
+    """Exercise 6: the notebook's hidden test and check_exercise give the same verdict (both exact), also on an
+    exactly fitted set with coordinates up to 3e6, where float least squares differs in the last bits."""
+    def duplicate_proof_data():
+        return np.array(X, dtype=float), np.array(y)
+
+    assert _passes("ch03-duplicate", duplicate_proof_data) == right
+    scope = {"np": np, "lk": lk, "duplicate_proof_data": duplicate_proof_data}
+    if right:
+        exec(_hidden_test_of("ch03-duplicate-tests"), scope)
+    else:
+        with pytest.raises(AssertionError):
+            exec(_hidden_test_of("ch03-duplicate-tests"), scope)
+
+
+def test_the_zoom_inset_counts_the_rings_in_its_box():
+    """Sections 7 and 9's figures: the inset of lk.plot.classifiers draws, in its box, as many rings as there are
+    ringed points inside it, and the description says how many; a box with x0 >= x1 is refused."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    Xu, yu = lk.datasets.unbalanced(seed=8)
+    models = {"basic linear": lk.centroid_classifier(Xu, yu), "least squares": lk.least_squares_classifier(Xu, yu)}
+    fig, ax = plt.subplots()
+    box = (-1.8, -0.6, 0.6, 1.8)
+    art = lk.plot.classifiers(models, Xu, yu, ax=ax, ring=["basic linear", "least squares"], zoom=box,
+                              zoom_at=(1.04, 0.5, 0.5, 0.5))
+    inside = lambda rows: int(((Xu[rows, 0] >= box[0]) & (Xu[rows, 0] <= box[1])
+                               & (Xu[rows, 1] >= box[2]) & (Xu[rows, 1] <= box[3])).sum())
+    (inset,) = ax.child_axes
+    drawn = [c.get_offsets().shape[0] for c in inset.collections if c.get_facecolors().size == 0]
+    assert drawn == [inside(art.mistakes["basic linear"]), inside(art.mistakes["least squares"])]
+    text = lk.plot.description(fig)
+    assert f"{drawn[0]} ring(s) of basic linear, {drawn[1]} ring(s) of least squares" in text
+    with pytest.raises(ValueError, match="zoom"):
+        lk.plot.classifiers(models, Xu, yu, ax=ax, zoom=(1, 0, 0, 1))
+    plt.close(fig)

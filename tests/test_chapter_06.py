@@ -148,6 +148,14 @@ def test_one_over_k_is_slow_from_a_far_start():
         longer = lk.batch_perceptron(Xo, ys, eta=0.02, schedule="1/k", w0=start, fit_intercept=False,
                                      max_iter=100_000)
     assert not longer.converged  # "nor are 100 000"
+    # with a constant rate from this start, eta = 1 needs 3 steps and eta = 0.2 needs 1: eta = 1's first step
+    # puts new examples into M and J rises (the overshoot of section 4)
+    one = lk.batch_perceptron(Xo, ys, eta=1.0, w0=start, fit_intercept=False, max_iter=500)
+    fifth = lk.batch_perceptron(Xo, ys, eta=0.2, w0=start, fit_intercept=False, max_iter=500)
+    assert (one.n_iter, fifth.n_iter) == (3, 1) and one.criterion[1] > one.criterion[0]
+    Xh = lk.to_homogeneous(Xo)
+    M0, M1 = (set(np.flatnonzero(ys * (Xh @ w) <= 0)) for w in one.path[:2])
+    assert M1 - M0
 
 
 def test_on_non_separable_data_one_over_k_shrinks_w_and_the_error_grows():
@@ -205,19 +213,17 @@ CLAIMS = {
         "test_at_zero_every_example_is_in_M_and_the_strict_test_never_moves",
     "The `<=` in the mistake test puts every example into $M$ at $\\mathbf{0}$":
         "test_at_zero_every_example_is_in_M_and_the_strict_test_never_moves",
-    "Every step is exactly $-\\eta\\nabla J$.": "test_batch_steps_are_gradient_steps",
+    "Every step is exactly $-\\eta\\nabla J$ here": "test_batch_steps_are_gradient_steps",
     "computes $y_i\\,\\mathbf{w}\\cdot\\mathbf{x}_i$, and counts a score of exactly 0 as a mistake":
         "test_a_score_exactly_zero_as_typed_is_a_mistake_though_the_float_score_is_not",
     "lecturekit decides $M$ on the iterate the pseudocode defines, in exact arithmetic on the numbers as typed":
         "test_the_library_decides_M_on_the_exact_iterate_of_every_schedule",
-    "So where an example lies exactly on the boundary\nof that iterate, `perceptron_criterion_gradient` of the "
-    "rounded, stored weights can disagree about that\nexample": "test_on_decimal_data_the_gradient_of_a_rounded_iterate_can_disagree",
+    "So where an\nexample lies exactly on the boundary of that iterate, `perceptron_criterion_gradient` of the rounded, "
+    "stored weights\ncan disagree about that example": "test_on_decimal_data_the_gradient_of_a_rounded_iterate_can_disagree",
     "in exact arithmetic every step equals $-\\eta(k)\\nabla J(\\mathbf{w}(k-1))$": "test_batch_steps_are_gradient_steps",
     "on decimal data the stored iterate is rounded, and at a kink the gradient of it can differ from the step taken":
         "test_on_decimal_data_the_gradient_of_a_rounded_iterate_can_disagree",
-    "where the exact iterate has an example on its boundary, the gradient of the stored weights can disagree with the "
-    "step taken": "test_on_decimal_data_the_gradient_of_a_rounded_iterate_can_disagree",
-    "On whole numbers like these the computer's sums are exact": "test_batch_steps_are_gradient_steps",
+    "on whole numbers like these the computer's sums are exact": "test_batch_steps_are_gradient_steps",
     "What the batch\nperceptron with a constant rate guarantees on separable data is the same as the online one":
         "test_online_and_batch_both_separate",
     "Both end with every training example correct": "test_online_and_batch_both_separate",
@@ -237,11 +243,26 @@ CLAIMS = {
     "with $\\eta(1)/k$ the rule ends every run, separable or not": "test_with_one_over_k_the_stopping_rule_ends_every_run",
     "on the run of section 4 the rule agreed with \"$M$ is empty\" only for $\\theta$ up to 0.0525":
         "test_the_stopping_rule_on_the_run_shown",
-    "unless $\\sum_i y_i\\mathbf{x}_i = \\mathbf{0}$, as in exercise 4: then that subgradient is $\\mathbf{0}$ too":
-        "test_a_data_set_of_exercise_4_never_moves",
+    "the subgradient $-\\sum_i y_i\\mathbf{x}_i$, which counts every example as a mistake":
+        "test_at_zero_every_example_is_in_M_and_the_strict_test_never_moves",
+    "Where a convex $J$ has a gradient, that is its only\nsubgradient": "test_where_a_convex_J_has_a_gradient_it_is_the_only_subgradient",
+    "On separable data that rules $\\mathbf{0}$ out as a minimum": "test_the_margin_criterion_at_zero",
+    "On data that no line separates, $\\mathbf{0}$ can still be a minimum": "test_the_margin_criterion_at_zero",
+    "whose two terms add up to at least $2b$ for every $\\mathbf{w}$": "test_the_margin_criterion_at_zero",
+    "In our trials, runs of at most 30 steps on 3 to 6 random points with one decimal, that happened in about one\nrun in "
+    "seven": "test_how_often_a_step_differs_from_the_gradient_of_the_stored_weights",
+    "The check asks for the exact gradient, which a difference quotient only\napproximates.":
+        "test_no_difference_quotient_passes_the_exact_probes_of_exercise_5",
+    "Use\nwhole numbers: they keep the computer's sums exact": "test_batch_steps_are_gradient_steps",
+    "with a constant rate, $\\eta = 1$ needs 3 steps where $\\eta = 0.2$ needs 1, because its first step overshoots":
+        "test_one_over_k_is_slow_from_a_far_start",
+    "while $\\mathbf{w}$ is tens to hundreds of step lengths long and a step turns it by little":
+        "test_the_noisy_runs_as_the_lesson_describes_them",
+    "By step 3000 $\\mathbf{w}$ is about one step length long, so a single step can turn it by a large angle":
+        "test_the_noisy_runs_as_the_lesson_describes_them",
     "The iterate before it was outside, so it stops within one step length of the cone's edge":
         "test_the_batch_perceptron_stops_within_one_step_of_the_cone",
-    "such that from every start the descent reaches the minimum for every $0 < \\eta <$ `eta_limit`":
+    "such that from every start the descent converges to the minimum for every $0 < \\eta <$ `eta_limit`":
         "test_a_longer_step_on_the_bowl_swings_ever_wider",
     "The gradient of $J$ does not shrink near the flat region": "test_a_batch_step_keeps_its_direction_while_M_is_unchanged",
     "for any $\\theta$ up to the shortest step, 0.0525; with $\\theta = 0.1$ it would stop one step\nearly":
@@ -271,7 +292,8 @@ CLAIMS = {
     "then stays between 17.5 % and 20 %\nup to step 2000": "test_the_noisy_runs_as_the_lesson_describes_them",
     "with the constant step it keeps moving here": "test_the_noisy_runs_as_the_lesson_describes_them",
     "The rule that shrinks $\\eta$ barely\nacts here": "test_the_noisy_runs_as_the_lesson_describes_them",
-    "once $\\mathbf{w}$ is\nonly a few step lengths long, each step turns it noticeably, and the error goes wrong":
+    "once $\\mathbf{w}$ is\nonly a dozen or two step lengths long, a single step can turn it noticeably, and the error goes "
+    "wrong":
         "test_the_noisy_runs_as_the_lesson_describes_them",
     "Its gradient has the same form, $-\\sum_M y_i\\mathbf{x}_i$, only over the larger set $M$.":
         "test_the_margin_criterion_gradient_and_zeros",
@@ -283,17 +305,18 @@ CLAIMS = {
     "### Exercise 4 — construct: data on which descent never leaves 0": "test_a_data_set_of_exercise_4_never_moves",
     "never moves: in exact arithmetic its first step, and so every later step, is zero":
         "test_a_data_set_of_exercise_4_never_moves",
-    "then the stored weights of `lk.batch_perceptron` drift by about that much at every step, while every example "
-    "stays in\n$M$": "test_on_decimals_the_stalled_weights_drift_while_every_example_stays_in_M",
     "the line with slope\n$1.5$ rises above $|w|$ for $w > 0$, so $1.5$ is not a subgradient there":
         "test_at_a_kink_the_library_gradient_is_a_subgradient",
     "`descend(Xn, yn, 0.1, 1e-3)` stops with a `ZeroDivisionError`": "test_the_debug_exercises_code_fails_as_stated",
     "With that fixed it\nreturns `True` after a few hundred steps": "test_the_debug_exercises_code_fails_as_stated",
     "so the total it needs hardly changes": "test_the_explorer_tasks_can_be_done_with_the_explorer",
+    "its documentation notes that it equals `SGDClassifier(loss=\"perceptron\"":
+        "test_scikit_learns_perceptron_is_sgd_on_the_perceptron_loss",
 }
 SHOWN = [
     "That is also where $J$ and\n$\\lVert\\mathbf{w}\\rVert$ drop suddenly in the left panel",  # the run printed
     "this is the classical result for the *subgradient method*",  # a cited theorem (Boyd's notes)
+    "Robbins and Monro's classical\nconditions",  # a cited theorem; 1/k: sum 1/k diverges, sum 1/k^2 = pi^2/6
     "the gradient shrinks towards the minimum",  # on this bowl
     "the chord between two points of its graph never dips below the graph",  # definition of convexity
     "homogeneous as always",  # the course's convention
@@ -769,7 +792,10 @@ def test_the_noisy_runs_as_the_lesson_describes_them():
     k = 2001 + int(np.argmax((e[2001:] < 0.175) | (e[2001:] > 0.2)))
     assert k == 2707 and 10 < lengths[k] / steps[k - 1] < 20 and turns[k - 1] > 1
     assert np.median(turns[9:2000]) < 0.05
-    assert 1 + int(np.argmax(lengths[1:] < steps)) == 2728
+    ratio = lengths[1:] / steps  # ratio[k - 1]: |w(k)| in lengths of the step that led to w(k)
+    assert ratio[9:2000].min() > 40 and ratio[9:2000].max() > 500 and np.max(turns[9:2000]) < 1
+    assert 12 < ratio[2706] < 24 and 12 < ratio[2699] < 24  # steps 2707 and 2700: a dozen or two
+    assert 0.5 < ratio[2999] < 2 and np.max(turns[2990:3010]) > 30  # step 3000: about one step length
     norms = np.linalg.norm(const.path, axis=1)
     assert 0.8 < norms[100:].min() and norms[100:].max() < 1.9 and norms[100:].max() - norms[100:].min() > 0.5
     ec = np.array([error(w) for w in const.path])
@@ -927,3 +953,136 @@ def test_on_decimals_the_stalled_weights_drift_while_every_example_stays_in_M(da
         warnings.simplefilter("ignore", lk.ConvergenceWarning)
         r = lk.batch_perceptron(Xr, yr, max_iter=1000)
     assert r.path[-1].any() and np.abs(r.path[-1]).max() < 1e-12 and np.all(r.mistakes == 4)
+
+
+# ---------------------------------------------------------------- claims added after the fourth review
+@settings(max_examples=100, deadline=None)
+@given(data_sets(), weights, st.tuples(*[st.integers(-3, 3)] * 3))
+def test_where_a_convex_J_has_a_gradient_it_is_the_only_subgradient(data, w, delta):
+    # any other vector g = grad + d fails the subgradient inequality at v = w + t d for a small t > 0
+    X, y = data
+    m = _margins(w, X, y)
+    d = np.array(delta, dtype=float)
+    if np.min(np.abs(m)) == 0 or not d.any():
+        return
+    g = lk.perceptron_criterion_gradient(w, X, y) + d
+    t = 0.5 * np.min(np.abs(m)) / (np.abs(lk.to_homogeneous(X)).sum(axis=1).max() * np.abs(d).max())
+    v = w + t * d  # no margin changes sign between w and v: J is linear there
+    assert lk.perceptron_criterion(v, X, y) < lk.perceptron_criterion(w, X, y) + g @ (v - w) - 1e-12
+    # without convexity a gradient need not be a subgradient: J(w) = -w^2 at w = 1, slope -2, fails at v = 3
+    assert -(3.0 ** 2) < -(1.0 ** 2) + (-2.0) * (3.0 - 1.0)
+
+
+def _J_b(w, X, y, b):
+    m = y * (lk.to_homogeneous(X) @ w)
+    return float(np.sum(b - m[m <= b]))
+
+
+@settings(max_examples=100, deadline=None)
+@given(separable(), st.floats(0.1, 3))
+def test_the_margin_criterion_at_zero(case, b):
+    X, y = case[0], case[1]
+    if len(np.unique(y)) < 2 or not lk.is_separable(X, y):
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        sep = lk.perceptron(X, y, max_epochs=100_000).w
+    m = y * (lk.to_homogeneous(X) @ sep)
+    assert m.min() > 0
+    scaled = sep * (2 * b / m.min())  # every margin at least 2b
+    assert _J_b(scaled, X, y, b) == 0 < _J_b(np.zeros(3), X, y, b) == pytest.approx(len(y) * b)
+    # one point with both labels: the two terms add up to at least 2b for every w, and to 2b at w = 0
+    Xp, yp = np.array([[0.7, -1.3], [0.7, -1.3]]), np.array([1, -1])
+    W = np.random.default_rng(1).normal(scale=5.0, size=(2000, 3))
+    assert min(_J_b(v, Xp, yp, b) for v in W) >= 2 * b - 1e-9 and _J_b(np.zeros(3), Xp, yp, b) == pytest.approx(2 * b)
+
+
+def test_how_often_a_step_differs_from_the_gradient_of_the_stored_weights():
+    # runs of at most 30 steps on 3 to 6 random points with one decimal: a step differs from
+    # -eta grad J(stored w(k-1)) in about one run in seven (an exact-arithmetic M on the rounded iterate)
+    rng = np.random.default_rng(7)
+    tried = found = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for trial in range(400):
+            n = rng.integers(3, 7)
+            X = rng.integers(-9, 10, size=(n, 2)) / 10
+            y = rng.choice([-1, 1], size=n)
+            if len(set(y)) < 2:
+                continue
+            eta = [0.1, 0.3, 0.7][trial % 3]
+            res = lk.batch_perceptron(X, y, eta=eta, max_iter=30)
+            tried += 1
+            found += any(not np.allclose(res.path[k + 1] - res.path[k],
+                                         -eta * lk.perceptron_criterion_gradient(res.path[k], X, y), atol=1e-9)
+                         for k in range(res.n_iter))
+    assert tried > 300 and 1 / 10 < found / tried < 1 / 5, (found, tried)
+
+
+def _difference_quotient(h, central=True):
+    from lecturekit.exercises.ch06 import squared_margin_criterion
+
+    def gradient(w, X, y, b):
+        w = np.asarray(w, dtype=float)
+        out = np.zeros_like(w)
+        for j in range(w.size):
+            e = np.zeros_like(w)
+            e[j] = h
+            lo = w - e if central else w
+            out[j] = (squared_margin_criterion(w + e, X, y, b) - squared_margin_criterion(lo, X, y, b)) / (
+                (2 if central else 1) * h)
+        return out
+    return gradient
+
+
+@pytest.mark.parametrize("central", [True, False])
+def test_no_difference_quotient_passes_the_exact_probes_of_exercise_5(central):
+    from lecturekit.exercises import check_exercise
+    from lecturekit.exercises import ExerciseFailed
+
+    for h in 10.0 ** np.arange(-9, 2):
+        with pytest.raises(ExerciseFailed):
+            check_exercise("ch06-margin-gradient", _difference_quotient(float(h), central))
+
+
+def _descend_step_first(X, y, eta1, theta, max_iter=100_000):
+    # a truthful fix in the order of the slides' repeat-until loop: step, then test the step's length
+    Xh = np.hstack([np.ones((len(X), 1)), X])
+    w = np.zeros(Xh.shape[1])
+    for k in range(1, max_iter + 1):
+        wrong = y * (Xh @ w) <= 0
+        step = eta1 / k * (y[wrong] @ Xh[wrong])
+        w = w + step
+        if np.linalg.norm(step) < theta:
+            break
+    return w, bool(np.all(y * (Xh @ w) > 0))
+
+
+def test_the_exercise_checks_accept_every_correct_answer_and_no_library_shortcut(capsys):
+    from lecturekit.exercises import check_exercise
+    from lecturekit.exercises import ExerciseFailed
+
+    check_exercise("ch06-debug-stop", _descend_step_first)  # either loop order is a correct fix
+    with pytest.raises(ExerciseFailed):  # exercise 4 asks for data around three given points
+        check_exercise("ch06-construct-stall", *lk.datasets.xor())
+    # another correct completion of the three given points passes: (0, 0) positive, (1, 0) and (2, 1) negative
+    check_exercise("ch06-construct-stall", np.array([[2.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [0.0, 0.0], [1.0, 0.0],
+                                                     [2.0, 1.0]]), np.array([1, 1, -1, 1, -1, -1]))
+    # exercise 3's cell-4 loop with eta = 1/4 never meets the stopping rule: the budget ends it
+    w, eta, theta = np.array([-2.0, 1.0]), 0.25, 1e-3
+    for k in range(1000):
+        g = np.array([2 * (w[0] - 1), 8 * (w[1] + 0.5)])
+        if np.linalg.norm(eta * g) < theta:
+            break
+        w = w - eta * g
+    assert k == 999 and abs(w[1] + 0.5) == 1.5
+
+
+def test_scikit_learns_perceptron_is_sgd_on_the_perceptron_loss():
+    # Q5's remark: with the same shuffling seed the two estimators end at the same weights
+    sklearn = pytest.importorskip("sklearn.linear_model")
+    X, y = lk.datasets.noisy(40, flip=0.1, seed=3)
+    kw = dict(max_iter=20, tol=None, shuffle=True, random_state=0)
+    a = sklearn.Perceptron(**kw).fit(X, y)
+    b = sklearn.SGDClassifier(loss="perceptron", eta0=1, learning_rate="constant", penalty=None, **kw).fit(X, y)
+    assert np.allclose(a.coef_, b.coef_) and np.allclose(a.intercept_, b.intercept_)

@@ -6,6 +6,8 @@ once more (the mirror image as a Householder reflection).  Predict answers are
 never shown (``reveal=False``).
 """
 
+import inspect
+
 import numpy as np
 
 from .. import feedback
@@ -20,6 +22,7 @@ _SPAN_A, _SPAN_C, _POSITIVE_POINT = np.array([1.0, 2.0, 3.0]), np.array([0.0, 1.
 
 _TOL = 1e-3   # what a decimal typed to three places can be off by
 _FAR = 0.05   # beyond this a failed condition is a mistake, not rounding
+_ROUNDED = 1e-2   # a condition failed by no more than this: a direction rounded to two decimal places
 
 
 @exercise("ch01-normal", number=1, title="the unit normal of a plane", points=2, kind="construct",
@@ -53,6 +56,10 @@ def _normal(t, w_normal):
         mistake = Mistake("normal-to-a-only", None, "perpendicular to a but not to c: one equation of the two")
     elif cos_c <= _TOL and cos_a > _FAR:
         mistake = Mistake("normal-to-c-only", None, "perpendicular to c but not to a: one equation of the two")
+    elif max(cos_a, cos_c) <= _ROUNDED:
+        mistake = Mistake("normal-rounded", None, "the conditions fail only by about what rounding the "
+                                                  "coordinates costs: keep three or more decimal places, or type an exact "
+                                                  "expression such as a square root")
     if not t.check_true(perp_a and perp_c, what="`w_normal` is perpendicular to both directions "
                                                 "(w · a = 0 and w · c = 0, to within 10⁻³ of |w| |a| and |w| |c|)", mistake=mistake):
         return
@@ -87,11 +94,42 @@ def _stepped(x, w, *, sign, by_norm, factor=2.0):
 _X2, _W2 = np.array([1.0, 2.0]), np.array([1.0, 1.0])
 
 
+def _uses_the_library_projection(reflect, x, w):
+    """True if ``reflect(x, w)`` runs the body of lk.project or lk.projection_length (under any name)."""
+    import sys
+
+    from .. import vectors
+
+    bodies = {inspect.unwrap(f).__code__ for f in (vectors.project, vectors.projection_length)}
+    seen = []
+
+    def spy(frame, event, arg):
+        if event == "call" and frame.f_code in bodies:
+            seen.append(frame.f_code.co_name)
+
+    previous = sys.getprofile()
+    sys.setprofile(spy)
+    try:
+        reflect(x, w)
+    except Exception:  # noqa: BLE001 - the checks below report what the learner's code raises
+        pass
+    finally:
+        sys.setprofile(previous)
+    return bool(seen)
+
+
 @exercise("ch01-reflect", number=2, title="find the bugs in a mirror", points=3, kind="debug",
           hint="Compare w = (0, 1) with w = (0, 2): the line is the same, so must the mirror image be. Then "
                "take w = (0, 1) and work out by hand where (3, 2) must go. Say in words what each factor of "
                "the code measures (section 4) and check it on these cases.")
 def _reflect(t, reflect):
+    if not t.check_true(not _uses_the_library_projection(reflect, _X2.tolist(), _W2.tolist()),
+                        what="`reflect` computes its step itself, without lk.project or lk.projection_length",
+                        mistake=Mistake("reflect-library-projection", None,
+                                        "section 4's library projection in place of the given code: the exercise "
+                                        "is to find and fix the two bugs of the given step, so the step is "
+                                        "yours to compute")):
+        return
     t.check(lambda: np.asarray(reflect(_X2.tolist(), _W2.tolist()), dtype=float), _mirror(_X2, _W2),
             reveal=False, call="`reflect([1, 2], [1, 1])`",
             misconceptions=[Mistake("reflect-given", _stepped(_X2, _W2, sign=1, by_norm=True),
@@ -105,6 +143,10 @@ def _reflect(t, reflect):
                             Mistake("reflect-to-the-line", _stepped(_X2, _W2, sign=-1, by_norm=False, factor=1.0),
                                     "your image scores 0: it lies on the line. The mirror image is as far "
                                     "beyond the line as the point is before it"),
+                            Mistake("reflect-in-the-normal", -_mirror(_X2, _W2),
+                                    "your image is the mirror image in the line along w, the normal: the line "
+                                    "that must stay fixed is the boundary w · x = 0 (where is a point of it "
+                                    "sent?)"),
                             Mistake("reflect-through-origin", -_X2,
                                     "the image through the origin, which is the mirror image only for points "
                                     "on the normal: it should move at a right angle to the line, not through 0")])
@@ -143,17 +185,20 @@ def _slip(f):
 
 def _to_within(t, got, expected, call, misconceptions=()):
     """Right when |got - expected| <= 0.001 (absolute, whatever the size of the number).  A wrong number is
-    compared with the misconceptions to within 0.001 of their size, as a three-place decimal of one is."""
+    compared with the misconceptions to within 0.001 of their size, as a three-place decimal of one is;
+    any other wrong number gets one message, whether it is near the right value or far from it."""
     try:
         right = abs(float(got) - expected) <= _WITHIN
     except (TypeError, ValueError):
         right = False
     if right:
         return t.check_true(True, what=f"{call} is right to within 0.001")
-    if feedback.matches(got, expected, atol=_WITHIN):   # close in relative terms, but not to 0.001
-        return t.check_true(False, what=f"{call} is right to within 0.001 (give more decimal places, or an "
-                                        f"exact expression)")
-    return t.check(got, expected, call=call, atol=_WITHIN, reveal=False, misconceptions=misconceptions)
+    if any(feedback.matches(got, m.value, atol=_WITHIN) for m in misconceptions):
+        return t.check(got, expected, call=call, atol=_WITHIN, reveal=False, misconceptions=misconceptions)
+    # every other wrong number gets the same words, near or far, so the message is no warmer/colder oracle
+    return t.check_true(False, what=f"{call} = {feedback.describe(got)} is wrong: it is not within 0.001 of the "
+                                    f"value asked for (if you rounded, keep more decimal places or type an exact "
+                                    f"expression)")
 
 
 @exercise("ch01-three-numbers", number=3, title="an angle and two projections from three numbers", points=2,

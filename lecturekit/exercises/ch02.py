@@ -7,47 +7,47 @@ from . import Mistake, exercise
 
 
 # --------------------------------------------------------------------------
-# Exercise 1 (construct): weights that read the same with the 1 first and with the 1 last
+# Exercise 1 (function): which weights read the same with the 1 first and with the 1 last
 # --------------------------------------------------------------------------
 
-def _as_first_and_last(w):
-    """The classifier (bias, normal) that w is when read with the 1 first, and with the 1 last."""
-    first = conventions.join(w[0], w[1:])   # (b, w1, w2) = (w0, (w1, w2))
-    last = conventions.join(w[2], w[:2])    # the 1 last: normal (w0, w1), bias w2
-    return first, last
+# the probes: (w, do the two readings agree?) decided on paper from the definition, not from a formula
+# (tests/test_chapter_02.py checks every one against lk.LinearClassifier on a grid and near each line)
+_LAYOUT_PROBES = [
+    ((1.0, 1.0, 1.0), True), ((0.0, 0.0, 0.0), True), ((-2.5, -2.5, -2.5), True), ((0.1, 0.1, 0.1), True),
+    ((1e-300, 1e-300, 1e-300), True), ((1.0, 2.0, 1.0), False), ((0.0, 1.0, 1.0), False),
+    ((1.0, 0.0, 0.0), False), ((0.0, 0.0, 1.0), False), ((3.0, 3.0, -3.0), False),
+    ((1.0, 1.0, 1.0 + 1e-12), False), ((0.3, 0.3, 0.30000000000000004), False), ((2.0, 1.0, 2.0), False),
+]
 
 
 @exercise("ch02-both-layouts", number=1, title="weights that survive the layout mix-up", points=2,
-          kind="construct",
-          hint="Write down the classifier (bias, normal) that the three numbers are in each reading. Two "
-               "weight vectors give every point the same label when one is a positive multiple of the other "
-               "(section 5); what does that demand of w0, w1 and w2?")
-def _both_layouts(t, w_both):
-    w = np.asarray(w_both, dtype=float)
-    if not t.check_true(w.shape == (3,), what=f"`w_both` holds three numbers (w0, w1, w2); got shape {w.shape}"):
-        return
-    first, last = _as_first_and_last(w)
-    lines = bool(np.all(np.isfinite(w)) and np.any(first[1:] != 0) and np.any(last[1:] != 0))
-    if not t.check_true(lines, what="`w_both` describes a line in both readings (its normal is not zero)",
-                        mistake=Mistake("layout-no-line", None, "a weight vector whose normal is zero in one "
-                                                               "reading has no boundary there")
-                        if np.all(np.isfinite(w)) and w.any() else
-                        Mistake("layout-zero", None, "the zero vector labels everything −1 in both readings, "
-                                                     "but it describes no line")):
-        return
-    # last = k * first with k > 0 forces w2 = k w0, w0 = k w1, w1 = k w2, so k**3 = 1: the three numbers
-    # are equal.  Compared exactly (equal floats are equal decimals), as the library decides signs.
-    same = bool(w[0] == w[1] == w[2])
-    mistake = None
-    if not same and w[0] == w[2]:
-        mistake = Mistake("layout-palindrome", None, "a vector that reads the same backwards: is reversing "
-                                                     "what moving the 1 from the front to the back does to the "
-                                                     "weights (section 4)?")
-    elif not same and w[0] == 0:
-        mistake = Mistake("layout-zero-bias", None, "a zero bias does not protect the line: read with the 1 "
-                                                    "last, w0 is a slope and w2 the bias")
-    t.check_true(same, what="read with the 1 first and with the 1 last, `w_both` gives every point of the "
-                            "plane the same label", mistake=mistake)
+          kind="derive",
+          hint="Write down the classifier (bias, normal) that the three numbers are in each reading. When do two "
+               "weight vectors label every point of the plane alike (section 5)? Do not forget the vectors "
+               "whose normal is zero in one reading or in both.")
+def _both_layouts(t, same_in_both_layouts):
+    for w, agree in _LAYOUT_PROBES:
+        mistakes = []
+        if agree and not any(w):
+            mistakes.append(Mistake("layout-zero", False, "with w~ = 0 every point scores 0 in both readings: "
+                                                          "which label does each reading give it (section 9)?"))
+        elif agree and w[0] < 0:
+            mistakes.append(Mistake("layout-negative", False, "a negative common value: write out both "
+                                                              "readings' scores for it and compare them"))
+        elif not agree and w[0] == w[2] and w[0] != w[1]:
+            mistakes.append(Mistake("layout-palindrome", True, "a vector that reads the same backwards: is "
+                                                               "reversing what moving the 1 from the front to "
+                                                               "the back does to the weights (section 4)?"))
+        elif not agree and w[0] == w[1] and abs(w[2] - w[0]) < 1e-9 * max(1.0, abs(w[0])):
+            mistakes.append(Mistake("layout-close", True, "numbers that differ in their last digits give two "
+                                                          "different lines, and points between them get "
+                                                          "different labels: nearly equal is not equal"))
+        elif not agree and (w[0] == 0 or w[2] == 0):
+            mistakes.append(Mistake("layout-no-line", True, "in one reading this vector's normal is zero, so "
+                                                            "that reading labels every point alike; does the "
+                                                            "other?"))
+        t.check(lambda w=w: same_in_both_layouts(list(w)), agree, call=f"`same_in_both_layouts({list(w)})`",
+                reveal=False, misconceptions=mistakes)
 
 
 # --------------------------------------------------------------------------
@@ -176,6 +176,11 @@ def _construct_line(t, w_line):
                         what=f"`w_line` holds three numbers (b, w1, w2); got "
                              f"{'shape ' + str(w.shape) if w.size else 'no numbers'}"):
         return
+    # one property at a time, the side first: a failed property is named without saying that the
+    # others hold, so no message reduces the answer to one change of the learner's vector
+    if not t.check_true(bool(w[0] > 0), what="`w_line` puts the origin on the positive side (the origin "
+                                             "scores b)"):
+        return
     length = float(np.linalg.norm(w[1:]))
     if not t.check_true(abs(length - 1.0) <= 1e-3,
                         what=f"the exercise asks for a unit w: (w1, w2) of `w_line` has length {length:.4g}",
@@ -184,7 +189,6 @@ def _construct_line(t, w_line):
                                                               "direction)")
                         if abs(float(np.linalg.norm(w)) - 1.0) <= 1e-3 else None):
         return
-    given = _line_from_turk(_TURK3)
     # the colleague's line holds (2, 0) and (0, -4); three decimals: a score within 2e-3 of 0
     on_line = all(abs(w[0] + w[1:] @ p) <= 2e-3 for p in ([2.0, 0.0], [0.0, -4.0]))
     t.check_true(on_line, what="`w_line` has the colleague's boundary (the points of that line score 0)",
@@ -194,16 +198,8 @@ def _construct_line(t, w_line):
                              "write them (section 4)?"),
                      Mistake("turk-threshold-sign", _unit(conventions.join(-_TURK3[2], _TURK3[:2])),
                              "the colleague's last number is -t, the negated threshold: compare Turk's layout "
-                             "with the course's b = -t (section 2)"),
-                     Mistake("turk-threshold-sign-flipped", _unit(-conventions.join(-_TURK3[2], _TURK3[:2])),
-                             "the colleague's last number is -t, the negated threshold: compare Turk's layout "
                              "with the course's b = -t (section 2)"))
                      if np.allclose(w, m.value, atol=1e-3)), None))
-    if on_line:
-        t.check_true(bool(w[0] > 0), what="`w_line` puts the origin on the positive side (the origin scores b)",
-                     mistake=Mistake("origin-negative", _unit(given),
-                                     "the colleague's classifier as it is: the exercise asks for its boundary "
-                                     "with the origin's side made positive (section 6)"))
 
 
 # --------------------------------------------------------------------------
@@ -264,10 +260,15 @@ def _mistakes_after(flip_y: bool, flip_w: bool) -> int:
     return sum(n for n, m in _GROUPS.values() if conventions.is_mistake(sign * m))
 
 
+def _strict_mistakes_after_swap() -> int:
+    """The strict test y * score < 0 (a product of 0 is no mistake) after the labels are swapped."""
+    return sum(n for n, m in _GROUPS.values() if -m < 0)
+
+
 @exercise("ch02-swap", number=5, title="swapping the classes", points=2, kind="predict",
           hint="Go through the three groups of points separately and ask what each change does to y times the "
                "score, then apply the course's mistake test to each group.")
-def _swap(t, n_after_swap, n_after_swap_and_negate):
+def _swap(t, n_after_swap, n_after_swap_strict):
     t.check(n_after_swap, _mistakes_after(True, False), call="`n_after_swap`", reveal=False,
             misconceptions=[Mistake("swap-one-group-wrong", 33,
                                     "after the swap, one group of points is counted wrongly: redo the "
@@ -279,14 +280,12 @@ def _swap(t, n_after_swap, n_after_swap_and_negate):
                                                                "sign of every product y · score"),
                             Mistake("swap-only-strict", 5, "only the strictly wrong points counted, and before "
                                                            "the swap")])
-    t.check(n_after_swap_and_negate, _mistakes_after(True, True), call="`n_after_swap_and_negate`",
-            reveal=False,
-            misconceptions=[Mistake("negate-same-as-swap", _mistakes_after(True, False),
-                                    "the count after the swap alone: negating w~ as well changes the sign of "
-                                    "every score once more"),
-                            Mistake("negate-too-few", 5,
-                                    "after both changes: redo the course's test y · score ≤ 0 for each of the "
-                                    "three groups"),
-                            Mistake("negate-all-right", 0,
-                                    "no mistakes at all: what do the two changes together do to each product "
-                                    "y · score?")])
+    t.check(n_after_swap_strict, _strict_mistakes_after_swap(), call="`n_after_swap_strict`", reveal=False,
+            misconceptions=[Mistake("strict-same-as-le", _mistakes_after(True, False),
+                                    "the count by the course's test y · score ≤ 0: the strict test differs on "
+                                    "one group of points"),
+                            Mistake("strict-before-swap", 5,
+                                    "the strict count before the swap: the swap negates every product "
+                                    "y · score first"),
+                            Mistake("strict-all", 40,
+                                    "redo the strict test y · score < 0 for each of the three groups")])

@@ -409,6 +409,17 @@ def _dual_mistakes(G, y, k):
     ]
 
 
+def _rebuilt_points(G, y, k):
+    """The score from points rebuilt out of G (eigenvectors times the square roots of the eigenvalues, the
+    negative ones cut to 0) and handed to the library: right only when G is a table of ordinary dot products."""
+    vals, vecs = np.linalg.eigh(G)
+    P = vecs * np.sqrt(np.clip(vals, 0, None))
+    z = np.linalg.lstsq(P, k, rcond=None)[0]
+    return Mistake("dual-rebuilt-points", float(centroid_classifier(P, y).decision_function(z[None])[0]),
+                   "rebuilding points from G works only when G holds ordinary dot products, and this one does "
+                   "not: write the score itself in terms of the entries of G and k")
+
+
 @exercise("ch03-dual", number=5, title="the score from dot products alone", points=3, kind="extend",
           hint="Write mu+ · x and mu+ · mu+ with mu+ = (1/n+) sum of the positive x_i, and expand the dot "
                "products: every term is an entry of G or of k.")
@@ -436,6 +447,18 @@ def _dual(t, centroid_score):
     t.check(lambda: float(centroid_score(Xq @ Xq.T, yr.copy(), Xq @ xq)),
             float(centroid_classifier(Xq, yr).decision_function(xq[None])[0]), atol=1e-9,
             call="`centroid_score(G, y, k)` on the same points rotated", reveal=False)
+    # a symmetric table that is no table of ordinary dot products (u . v = u1 v1 + u2 v2 - u3 v3 gives some
+    # points a negative squared length), so no points can be rebuilt from G to hand to lk.centroid_classifier;
+    # the expansion of the score uses only that the product is symmetric and linear in each argument
+    J = np.diag([1.0, 1.0, -1.0])
+    Xs, ys, xs = rng.normal(size=(7, 3)), np.array([1, -1, 1, 1, -1, -1, 1]), rng.normal(size=3)
+    Gs, ks = Xs @ J @ Xs.T, Xs @ J @ xs
+    mp, mn = Xs[ys == 1].mean(axis=0), Xs[ys == -1].mean(axis=0)
+    t.check(lambda: float(centroid_score(Gs.copy(), ys.copy(), ks.copy())),
+            float((mp - mn) @ J @ xs - (mp @ J @ mp - mn @ J @ mn) / 2), atol=1e-9,
+            call="`centroid_score(G, y, k)` with the product u · v = u₁v₁ + u₂v₂ − u₃v₃ of 7 points in 3-D "
+                 "(a G no points have as ordinary dot products)", reveal=False,
+            misconceptions=_dual_mistakes(Gs, ys, ks) + [_rebuilt_points(Gs, ys, ks)])
 
 
 # --------------------------------------------------------------------------
@@ -462,8 +485,8 @@ def _normal_equations_solution(X, y):
 
 @exercise("ch03-duplicate", number=6, title="duplicates that leave least squares alone", points=2,
           kind="construct",
-          hint="Write the normal equations of the data with every negative twice: what does each negative add "
-               "to X~ᵀX~ w~ - X~ᵀy? When is that addition zero for the w~ of the original data?")
+          hint="Write the normal equations of the data with every negative twice and compare them, term by "
+               "term, with those of the original data.")
 def _duplicate(t, duplicate_proof_data):
     X, y = duplicate_proof_data()
     X, y = np.asarray(X, dtype=float), np.asarray(y)

@@ -160,11 +160,15 @@ def _quiet_perceptron(X, y, max_epochs):
         return perceptron(X, y, max_epochs=max_epochs)
 
 
-_SHUFFLED_DETACHED = ("the labels are shuffled by a permutation of their own, so example i is visited with another "
-                      "example's label")
-_SHUFFLED_UNPERMUTED = ("the examples are visited in a permuted order but the labels in their own order, so the k-th "
-                        "example visited gets label y[k], not its own")
-_SHUFFLED_IN_PLACE = "the caller's labels are shuffled in place (rng.shuffle changes the array it is given)"
+# What a wrong answer that still has one of the given code's faults gets is what the hint's prints would show
+# (the symptom), never which line is wrong: a learner who edits without debugging reads no diagnosis off it.
+_SHUFFLED_DETACHED = ("printed in the first two epochs, the labels your loop uses differ from the labels of the "
+                      "examples it visits, and differ again in the next epoch: print each visited example beside "
+                      "the label used with it and find where that label comes from")
+_SHUFFLED_UNPERMUTED = ("printed in the first epoch, the labels your loop uses are y[0], y[1], ... in that order, "
+                        "whichever example it visits: print each visited example beside the label used with it")
+_SHUFFLED_IN_PLACE = ("after the call the caller's `y` is in another order than before it: print `y` before and "
+                      "after the call and find the line that changes it")
 
 
 @exercise("ch04-shuffled", number=2, title="a shuffled perceptron, debugged", points=3, kind="debug",
@@ -191,7 +195,8 @@ def _shuffled(t, perceptron_shuffled):
         return out
 
     t.check(toy_run, shuffled_reference(X, y, 50, 1),
-            call="`perceptron_shuffled(X_toy, y_toy, max_epochs=50, seed=1)`", misconceptions=toy_mistakes)
+            call="`perceptron_shuffled(X_toy, y_toy, max_epochs=50, seed=1)`", reveal=False,
+            misconceptions=toy_mistakes)
     if seen.get("as_given"):
         return  # the symptoms above are the whole report: the probes below would name the bugs
     Xs, ys = datasets.separable(20, seed=5)
@@ -203,7 +208,8 @@ def _shuffled(t, perceptron_shuffled):
         Mistake("shuffled-not-at-all", _in_order(Xs, ys, 200),
                 "the examples visited in their own order: the permutation is never used")]
     t.check(lambda: perceptron_shuffled(Xs.copy(), ys.copy(), 200, 3), shuffled_reference(Xs, ys, 200, 3),
-            call="`perceptron_shuffled(X, y, max_epochs=200, seed=3)` on 20 separable points", misconceptions=named)
+            call="`perceptron_shuffled(X, y, max_epochs=200, seed=3)` on 20 separable points", reveal=False,
+            misconceptions=named)
 
     def callers_y_kept():
         y_call = y.copy()
@@ -283,8 +289,9 @@ def _pocket_variant(Xh, y, max_epochs, *, strict=True, last=False, ties=False):
 
 
 @exercise("ch04-pocket", number=3, title="keep the best weights in your pocket", points=3, kind="extend",
-          hint="Start from `perceptron_basic` of §1 and add the pocket: after every update count y_i w · x_i <= 0 "
-               "over the whole training set, and compare with the pocket's count before you replace it.")
+          hint="After every update count the examples with y_i w · x_i <= 0 over the whole training set, and "
+               "compare with the pocket's count before you replace it. Does the pocket still hold the same numbers "
+               "after the next update changes w?")
 def _pocket(t, pocket_perceptron):
     Xn, yn = datasets.noisy(60, flip=0.15, seed=0)
     Xnh = _homogeneous(Xn)
@@ -400,12 +407,41 @@ _SLOW_FEW = ("a few updates separate these points: how far does one update turn 
              "between the classes is narrow compared with the points' distance from the origin, and does "
              "the order you give the points in make the run meet the narrow gap again and again?")
 _SLOW_LABELS = "labels 0/1 instead of -1/+1"
+_SLOW_COPIED = ("these are four points of the chapter (the toy set, or the four tie points of §6) moved by a shift "
+                "and a linear map, with their labels or all labels swapped: the exercise asks for a set you "
+                "construct; what about a set makes each update turn the boundary only a little?")
 _SLOW_EPOCHS = 10
 
 
+def _chapter_sets():
+    """The four-point labelled sets the chapter shows: the toy set and §6's tie points."""
+    X_tie = np.array([[0.0, -0.3], [0.4, 0.2], [-0.3, -0.4], [-0.1, 0.1]])
+    return [(_TOY[0], _TOY[1]), (X_tie, np.array([1, 1, 1, -1]))]
+
+
+def _affine_copy(X, y, X_ref, y_ref) -> bool:
+    """Whether the labelled points X, y are X_ref, y_ref (in some order, labels kept or all swapped) moved by
+    an affine map x -> A x + t: a least-squares fit of [X_ref, 1] to X that leaves (almost) no residual."""
+    from itertools import permutations
+
+    X, X_ref = np.asarray(X, dtype=float), np.asarray(X_ref, dtype=float)
+    design = np.hstack([X_ref, np.ones((len(X_ref), 1))])
+    scale = 1.0 + float(np.max(np.abs(X)))
+    for p in permutations(range(len(X))):
+        labels = np.asarray(y)[list(p)]
+        if not (np.array_equal(labels, y_ref) or np.array_equal(labels, -np.asarray(y_ref))):
+            continue
+        target = X[list(p)]
+        coef = np.linalg.lstsq(design, target, rcond=None)[0]
+        if np.max(np.abs(design @ coef - target)) <= 1e-9 * scale:
+            return True
+    return False
+
+
 @exercise("ch04-slow", number=6, title="four points that need many updates", points=3, kind="construct",
-          hint="Look back at the toy run: which examples caused more than one update, and where do they lie "
-               "compared with the other class and with the origin? Exaggerate that.")
+          hint="Look back at the toy run: which examples caused more than one update? One update adds y_i x~_i "
+               "to w~: how far does that turn the boundary when the points are long vectors (the leading 1 "
+               "included) and the gap between the classes is narrow?")
 def _slow(t, X_slow, y_slow):
     X = np.asarray(X_slow, dtype=float)
     y = np.asarray(y_slow)
@@ -426,9 +462,13 @@ def _slow(t, X_slow, y_slow):
         warnings.simplefilter("ignore", ConvergenceWarning)
         r = perceptron(X, y, max_epochs=_SLOW_EPOCHS)
     enough = r.n_updates >= 10 or not r.converged
-    t.check_true(enough, what=f"Alg. 7.1 from w = 0 with eta = 1, in the order given, needs at least 10 updates "
-                              f"(it needs {r.n_updates})",
-                 mistake=Mistake("too-few", None, _SLOW_FEW))
+    if not t.check_true(enough, what=f"Alg. 7.1 from w = 0 with eta = 1, in the order given, needs at least 10 "
+                                     f"updates (it needs {r.n_updates})",
+                        mistake=Mistake("too-few", None, _SLOW_FEW)):
+        return
+    copied = any(_affine_copy(X, y, X_ref, y_ref) for X_ref, y_ref in _chapter_sets())
+    t.check_true(not copied, what="the four points are a set of your own, not one of the chapter's moved",
+                 mistake=Mistake("slow-chapter-set-moved", None, _SLOW_COPIED))
 
 
 # --------------------------------------------------------------------------
@@ -471,18 +511,12 @@ def _bob(t, bob_start):
 # --------------------------------------------------------------------------
 
 _INVARIANT_KEY = "bde"
-# one message for every change left out, so that no wrong answer's feedback tells which letter is missing
-_LEFT_OUT = ("you left out a change under which every test y_i w~ · x~_i of the run keeps its sign: for each letter "
-             "you left out, follow the first two updates from w = 0 and compare each test with the original run's")
-# the first misconception a wrong letter set shows, in this order; the messages name it and point to the
-# reasoning (section 8: the run reads the data only through the dot products and the labels), never to letters
-_INVARIANT_ERRORS = (
-    ("invariance-dot-products", lambda s: bool(set(s) & set("ac")),
-     "a change that alters some dot product x~_i · x~_j is among your letters: which one, the leading 1 included?"),
-    ("invariance-rotation", lambda s: "b" not in s,
-     _LEFT_OUT),
-    ("invariance-scaled-run", lambda s: not set("de") <= set(s), _LEFT_OUT),
-)
+# One message for every wrong set of letters: a message that depended on the letters (which kind of change is
+# among them, which is missing, how many are wrong) would let a few wrong guesses spell out the key.
+_INVARIANT_WRONG = ("some letter is wrong, in your set or missing from it. From w = 0 every test of the run is y_i Σ_j α_j η y_j x~_j · x~_i, "
+                    "a sum over the updates made so far: for each change, ask whether every such sum keeps its "
+                    "sign on every data set, the leading 1 of x~ included; a change that keeps one run need not "
+                    "keep another")
 
 
 def _letters(answer):
@@ -493,10 +527,10 @@ def _letters(answer):
 
 @exercise("ch04-invariance", number=8, title="what leaves the run unchanged?", points=2, kind="explain",
           hint="For each change, follow the first two updates from w = 0 symbolically: does every test "
-               "y_i w.x_i keep its value, or at least its sign? Section 8 says what the loop reads of the data.")
+               "y_i w.x_i keep its value, or at least its sign? Section 8 says what the loop reads of the data. "
+               "A change can leave the run on one data set alone by accident: test a guess on more than one.")
 def _invariance(t, answer_invariant):
     got = _letters(answer_invariant)
-    mistake = next((Mistake(key, got, message) for key, shows, message in _INVARIANT_ERRORS
-                    if got != _INVARIANT_KEY and shows(got)), None)
     t.check(got, _INVARIANT_KEY, call="`answer_invariant`", reveal=False,
-            misconceptions=[mistake] if mistake else [])
+            misconceptions=[Mistake("invariance-wrong", got, _INVARIANT_WRONG)]
+            if got != _INVARIANT_KEY and set(got) <= set("abcde") else [])

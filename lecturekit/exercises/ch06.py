@@ -16,6 +16,7 @@ import numpy as np
 from .. import conventions
 from ..datasets import noisy, toy
 from ..theory import is_separable
+from ..feedback import matches
 from . import Mistake, exercise
 
 
@@ -74,7 +75,7 @@ _ONLY_ONE = [(_rate([_SLOPES[i]]) if _SLOPES[i] > 0 else 0.0, _rate([_SLOPES[i]]
                "does J change with t?")
 def _predict(t, slope_left, slope_right):
     t.check((slope_left, slope_right), (_LEFT, _RIGHT), call="`(slope_left, slope_right)`", reveal=False,
-            misconceptions=[
+           misconceptions=[
                 Mistake("central-difference", ((_LEFT + _RIGHT) / 2,) * 2,
                         "one number for both sides, the average that a central difference measures at a kink: "
                         "f has a different slope on each side of t = 0"),
@@ -170,7 +171,8 @@ def _explain(t, answer, eta_limit):
     ])
     t.check(eta_limit, _LIMIT, call="`eta_limit`", reveal=False, misconceptions=[
         Mistake("wide-direction", float(2 / min(_CURVATURES)),
-                "this is the limit for the w1 factor alone; the descent needs both factors between -1 and 1"),
+                "write out what one step does to each coordinate's distance from the minimum, and check every "
+                "coordinate's factor, not only one of them"),
         Mistake("no-chain-rule", float(2 / (max(_CURVATURES) / 2)),
                 "this rate comes from the coefficient of (w2 + 0.5)^2, not from the gradient: what does one step "
                 "do to w2 + 0.5?"),
@@ -191,6 +193,12 @@ def _first_step(X, y):
     return total
 
 
+# Three points are given; the learner adds points so that the step from w = 0 is zero.  No data set of the library
+# contains them, so the construction needs the condition (equal counts and equal sums of the two classes).
+_GIVEN = ((np.array([2.0, 0.0]), conventions.POSITIVE), (np.array([0.0, 1.0]), conventions.POSITIVE),
+          (np.array([-1.0, 0.0]), conventions.NEGATIVE))
+
+
 @exercise("ch06-construct-stall", number=4, title="construct: data on which descent never leaves 0", points=2,
           kind="construct",
           hint="Which examples are in M at w = 0, so what is the first step? Write it out coordinate by coordinate, "
@@ -209,7 +217,10 @@ def _construct_stall(t, X_stall, y_stall):
     if not t.check_true(set(np.unique(y).tolist()) == set(conventions.LABELS),
                         what=f"`y_stall` holds both labels {conventions.LABELS} and nothing else"):
         return
-    t.check_true(len({tuple(row) for row in X.tolist()}) == X.shape[0], what="no point of `X_stall` appears twice",
+    rows = [(tuple(row), int(label)) for row, label in zip(X.tolist(), y.tolist())]
+    t.check_true(all((tuple(x.tolist()), int(label)) in rows for x, label in _GIVEN),
+                 what="`X_stall` contains the three given points, with their labels")
+    t.check_true(len({row for row, _ in rows}) == X.shape[0], what="no point of `X_stall` appears twice",
                  mistake=Mistake("same-point", None, "one point with both labels: the exercise asks for different "
                                                      "points"))
     step = _first_step(X, y)
@@ -235,14 +246,28 @@ _X_LINE, _Y_LINE = np.array([[1.0], [2.0], [3.0]]), np.array([1, 1, -1])
 
 
 def squared_margin_criterion(w, X, y, b):
-    """J_q(w) = 1/2 sum over y_i w . (1, x_i) <= b of (b - y_i w . (1, x_i))^2, from its definition."""
+    """J_s(w) = 1/2 sum over y_i w . (1, x_i) <= b of (b - y_i w . (1, x_i))^2, from its definition."""
     m = np.asarray(y) * (conventions.homogeneous(X) @ np.asarray(w, dtype=float))
     short = m <= b
     return 0.5 * float(np.sum((b - m[short]) ** 2))
 
 
+_X_BIG, _Y_BIG = np.array([[3000.0], [-2000.0], [1000.0]]), np.array([1, -1, 1])
+
+
+def _gradient_exact(w, X, y, b):
+    """The gradient of J_s from its formula, -sum over y_i w . x_i <= b of (b - y_i w . x_i) y_i x_i, in
+    exact rational arithmetic on the numbers as typed."""
+    total = [Fraction(0)] * (len(w))
+    for x_i, y_i in zip(conventions.homogeneous(X), y):
+        m = int(y_i) * sum(_exact(a) * _exact(v) for a, v in zip(w, x_i))
+        if m <= _exact(b):
+            total = [s - (_exact(b) - m) * int(y_i) * _exact(v) for s, v in zip(total, x_i)]
+    return np.array([float(v) for v in total])
+
+
 def _numerical(w, X, y, b, h=1e-6):
-    """Central differences of J_q: independent of any formula for its gradient (J_q is smooth)."""
+    """Central differences of J_s: independent of any formula for its gradient (J_s is smooth)."""
     w = np.asarray(w, dtype=float)
     out = np.zeros_like(w)
     for j in range(w.size):
@@ -264,12 +289,12 @@ def _margin_gradient(t, squared_margin_gradient):
     w = [0.5, 1.0, -1.0]
     t.check(lambda: squared_margin_gradient(w, _X_TOY, _Y_TOY, 1.0), [0.5, 5.5, -11.5],
             call="`squared_margin_gradient([0.5, 1, -1], X_toy, y_toy, b=1)`", reveal=False,
-            misconceptions=[
+           misconceptions=[
                 Mistake("perceptron-gradient", [1.0, -1.0, -5.0],
                         "this is the gradient of a criterion that is linear in the margin, summed over the same "
-                        "examples; J_q is quadratic in it: differentiate one of its terms with the chain rule"),
+                        "examples; J_s is quadratic in it: differentiate one of its terms with the chain rule"),
                 Mistake("uphill", [-0.5, -5.5, 11.5],
-                        "this vector points downhill: J_q grows as a margin falls further below b, so check the "
+                        "this vector points downhill: J_s grows as a margin falls further below b, so check the "
                         "sign of one term's derivative"),
                 Mistake("no-half", [1.0, 11.0, -23.0],
                         "this is off by a constant factor: differentiate one term, 1/2 (b - y_i w . x_i)^2, "
@@ -283,19 +308,42 @@ def _margin_gradient(t, squared_margin_gradient):
     # a separating w with every margin above b: nothing in the sum
     t.check(lambda: squared_margin_gradient([0.0, -1.0, 4.0], _X_TOY, _Y_TOY, 0.5), [0.0, 0.0, 0.0],
             call="`squared_margin_gradient([0, -1, 4], X_toy, y_toy, b=0.5)`", reveal=False)
-    # with a bias, against central differences of J_q at a few points away from the edges m_i = b
+    # with a bias, against central differences of J_s at a few points away from the edges m_i = b
     for w_r, b in (([-2.5, 1.0], 1.0), ([0.3, -0.2], 0.5), ([1.0, 0.25], 1.4)):
         t.check(lambda: squared_margin_gradient(w_r, _X_LINE, _Y_LINE, b), _numerical(w_r, _X_LINE, _Y_LINE, b),
                 atol=1e-5, reveal=False,
                 call=f"`squared_margin_gradient({w_r}, [[1], [2], [3]], [1, 1, -1], b={b})` against central "
-                     "differences of J_q (compare them yourself with lk.numerical_gradient)")
+                     "differences of J_s (compare them yourself with lk.numerical_gradient)")
+    # Two probes that no difference quotient passes, whatever its step h: (a) large margins on whole numbers, where
+    # the formula is exact in floats but (J(w + h e) - J(w - h e)) / 2h loses about |J| 1e-16 / h to rounding
+    # (1e-2 for h = 1e-6); (b) a margin within 5e-4 of b, which a step h >= 1e-3 carries across b.
+    for w_r, X_r, y_r, b, exact in (
+            ([1.0, -3.0], _X_BIG, _Y_BIG, 2.0, _gradient_exact([1.0, -3.0], _X_BIG, _Y_BIG, 2.0)),
+            ([0.5, 0.4995], _X_LINE, _Y_LINE, 1.0, _gradient_exact([0.5, 0.4995], _X_LINE, _Y_LINE, 1.0))):
+        call = (f"`squared_margin_gradient({w_r}, {np.asarray(X_r).tolist()}, {np.asarray(y_r).tolist()}, "
+                f"b={b})`")
+        if t.check(lambda: squared_margin_gradient(w_r, X_r, y_r, b), exact, call=call, reveal=False):
+            continue
+        try:
+            got = np.asarray(squared_margin_gradient(w_r, X_r, y_r, b), dtype=float)
+            close = got.shape == exact.shape and bool(np.allclose(got, exact, rtol=1e-5, atol=1e-6))
+        except Exception:  # noqa: BLE001 - the learner's code may raise anything; the probe above reported it
+            close = False
+        if close:
+            t.check_true(False, what=f"{call} is the exact gradient, not an approximation", mistake=Mistake(
+                "finite-differences", None, "close, but not the gradient: a difference quotient (J(w + h e) - "
+                                            "J(w - h e)) / 2h is an approximation that rounding or a margin "
+                                            "near b spoils; derive the formula with the chain rule"))
 
 
 # --------------------------------------------------------------------------
 # Exercise 6 — debug: a descent that says it converged
 # --------------------------------------------------------------------------
-def _descend(X, y, eta1, theta, max_iter, *, report="separates"):
-    """The exercise's descent, written from its statement; ``report`` selects what a mistake returns."""
+def _descend(X, y, eta1, theta, max_iter, *, report="separates", order="test-first"):
+    """The exercise's descent, written from its statement; ``report`` selects what a mistake returns.
+
+    ``order="step-first"`` takes the step and then tests its length, as the slides' repeat-until loop does;
+    both orders are correct fixes (they differ only in whether the last, short step is taken)."""
     Xh = conventions.homogeneous(X)
     y = np.asarray(y)
     w = np.zeros(Xh.shape[1])
@@ -303,10 +351,13 @@ def _descend(X, y, eta1, theta, max_iter, *, report="separates"):
     for k in range(1, max_iter + 1):
         wrong = conventions.is_mistake(y * (Xh @ w))
         step = eta1 / k * (y[wrong] @ Xh[wrong])
+        if order == "step-first":
+            w = w + step
         if np.linalg.norm(step) < theta:
             stopped_by_rule = True
             break
-        w = w + step
+        if order == "test-first":
+            w = w + step
     if report == "rule":
         return {"w": w.tolist(), "separates": stopped_by_rule}
     if report == "criterion":  # J(w) = 0, i.e. no example strictly wrong, taken for "separates"
@@ -327,6 +378,17 @@ def _run(descend, X, y, eta1, theta, max_iter):
     return {"w": np.asarray(w, dtype=float).tolist(), "separates": bool(ok)}
 
 
+def _probe(t, descend, args, *, call, misconceptions=()):
+    """One probe of ``descend(*args)``: the answer of either loop order is right (see ``_descend``)."""
+    refs = [_descend(*args, order=order) for order in ("test-first", "step-first")]
+    try:
+        first = _run(descend, *args)
+    except Exception:  # noqa: BLE001 - t.check below runs it again and reports what it raised
+        first = None
+    expected = next((r for r in refs if first is not None and matches(first, r)), refs[0])
+    t.check(lambda: _run(descend, *args), expected, call=call, misconceptions=misconceptions, reveal=False)
+
+
 _XN, _YN = noisy(40, flip=0.1, seed=3)
 _X_XOR = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]])
 _Y_XOR = np.array([conventions.POSITIVE, conventions.POSITIVE, conventions.NEGATIVE, conventions.NEGATIVE])
@@ -338,12 +400,11 @@ _Y_XOR = np.array([conventions.POSITIVE, conventions.POSITIVE, conventions.NEGAT
 def _debug_stop(t, descend):
     k_from_zero = Mistake("k-from-zero", "ZeroDivisionError", "the code divides by k = 0 on its first pass: which "
                                                               "k does the slides' schedule eta(1) / k start from?")
-    t.check(lambda: _run(descend, _X_TOY, _Y_TOY, 1.0, 1e-3, 1000), _descend(_X_TOY, _Y_TOY, 1.0, 1e-3, 1000),
-            call="`descend(X_toy, y_toy, eta1=1, theta=1e-3, max_iter=1000)`", misconceptions=[k_from_zero],
-            reveal=False)
-    t.check(lambda: _run(descend, _XN, _YN, 0.1, 1e-3, 100_000), _descend(_XN, _YN, 0.1, 1e-3, 100_000),
-            call="`descend(Xn, yn, eta1=0.1, theta=1e-3)` on the noisy data of section 6", reveal=False,
-            misconceptions=[
+    _probe(t, descend, (_X_TOY, _Y_TOY, 1.0, 1e-3, 1000),
+           call="`descend(X_toy, y_toy, eta1=1, theta=1e-3, max_iter=1000)`", misconceptions=[k_from_zero])
+    _probe(t, descend, (_XN, _YN, 0.1, 1e-3, 100_000),
+           call="`descend(Xn, yn, eta1=0.1, theta=1e-3)` on the noisy data of section 6",
+           misconceptions=[
                 Mistake("rule-means-converged", _descend(_XN, _YN, 0.1, 1e-3, 100_000, report="rule"),
                         "the stopping rule's verdict reported as the answer: a short step says the rate is small, "
                         "not that the examples are right"),
@@ -351,27 +412,27 @@ def _debug_stop(t, descend):
                         "`<` instead of `<=`: at w = 0 no example counts as a mistake, the first step is zero and "
                         "the rule stops at once"),
             ])
-    t.check(lambda: _run(descend, _XN, _YN, 0.1, 1e-3, 5), _descend(_XN, _YN, 0.1, 1e-3, 5),
-            call="`descend(Xn, yn, eta1=0.1, theta=1e-3, max_iter=5)`", reveal=False)
+    _probe(t, descend, (_XN, _YN, 0.1, 1e-3, 5),
+           call="`descend(Xn, yn, eta1=0.1, theta=1e-3, max_iter=5)`")
     # separable data on which the descent stops before it has separated them, by the rule or by the budget: the
     # answer is about the w returned, not about the data (lk.is_separable(X_toy, y_toy) is True)
-    t.check(lambda: _run(descend, _X_TOY, _Y_TOY, 1.0, 1.0, 1000), _descend(_X_TOY, _Y_TOY, 1.0, 1.0, 1000),
-            call="`descend(X_toy, y_toy, eta1=1, theta=1, max_iter=1000)`", reveal=False)
+    _probe(t, descend, (_X_TOY, _Y_TOY, 1.0, 1.0, 1000),
+           call="`descend(X_toy, y_toy, eta1=1, theta=1, max_iter=1000)`")
     # the rule stops at once, at w = 0: every score is 0, so J = 0 and no example is strictly wrong, yet none is right
-    t.check(lambda: _run(descend, _X_TOY, _Y_TOY, 1.0, 100.0, 1000), _descend(_X_TOY, _Y_TOY, 1.0, 100.0, 1000),
-            call="`descend(X_toy, y_toy, eta1=1, theta=100, max_iter=1000)`", reveal=False)
+    _probe(t, descend, (_X_TOY, _Y_TOY, 1.0, 100.0, 1000),
+           call="`descend(X_toy, y_toy, eta1=1, theta=100, max_iter=1000)`")
     # the XOR corners with theta = 0 (the rule never fires): the first step is 0, so w stays 0 for the whole budget;
     # J(0) = 0 and no example is strictly wrong, and the J = 0 / "all margins >= 0" reading of "separates" says True
-    t.check(lambda: _run(descend, _X_XOR, _Y_XOR, 1.0, 0.0, 10), _descend(_X_XOR, _Y_XOR, 1.0, 0.0, 10),
-            call="`descend(X_xor, y_xor, eta1=1, theta=0, max_iter=10)` on the XOR corners", reveal=False,
-            misconceptions=[
+    _probe(t, descend, (_X_XOR, _Y_XOR, 1.0, 0.0, 10),
+           call="`descend(X_xor, y_xor, eta1=1, theta=0, max_iter=10)` on the XOR corners",
+           misconceptions=[
                 Mistake("zero-criterion", _descend(_X_XOR, _Y_XOR, 1.0, 0.0, 10, report="criterion"),
                         "J(w) = 0, or no example strictly on its wrong side, is not the same as separating: an "
                         "example with score exactly 0 is still a mistake (section 2, exercise 2)"),
             ])
-    t.check(lambda: _run(descend, _X_TOY, _Y_TOY, 1.0, 1e-3, 1), _descend(_X_TOY, _Y_TOY, 1.0, 1e-3, 1),
-            call="`descend(X_toy, y_toy, eta1=1, theta=1e-3, max_iter=1)`", reveal=False,
-            misconceptions=[
+    _probe(t, descend, (_X_TOY, _Y_TOY, 1.0, 1e-3, 1),
+           call="`descend(X_toy, y_toy, eta1=1, theta=1e-3, max_iter=1)`",
+           misconceptions=[
                 Mistake("data-not-w", {"w": _descend(_X_TOY, _Y_TOY, 1.0, 1e-3, 1)["w"],
                                        "separates": bool(is_separable(_X_TOY, _Y_TOY))},
                         "True here is a fact about the data (a line separates them), not about the w returned"),

@@ -8,6 +8,7 @@ MUTANTS = {
         ("normal-sides-swapped",
          "w_normal = np.array([-5.0, 1.0, 1.0]) / 27 ** 0.5\n"),
         ("normal-not-unit", "w_normal = [5.0, -1.0, -1.0]\n"),
+        ("normal-rounded", "w_normal = [0.96, -0.19, -0.19]\n"),
     ],
     "ch01-reflect": [
         ("reflect-given", '''def reflect(x, w):
@@ -21,6 +22,8 @@ MUTANTS = {
          ("return x - 2 * step", "return x + 2 * step")),
         ("reflect-to-the-line",
          ("return x - 2 * step", "return x - step")),
+        ("reflect-in-the-normal",
+         ("return x - 2 * step", "return 2 * step - x")),
         ("reflect-through-origin", """def reflect(x, w):
     return -np.asarray(x, dtype=float)
 """),

@@ -1,13 +1,11 @@
 # Plausible wrong answers for chapter 02: each must lose points under the grader.
 MUTANTS = {
     "ch02-both-layouts": [
-        ("layout-zero",
-         "w_both = [0.0, 0.0, 0.0]\n"),
-        ("layout-palindrome", "w_both = [1.0, 2.0, 1.0]\n"),
-        ("layout-zero-bias",
-         "w_both = [0.0, 1.0, 1.0]\n"),
-        ("layout-no-line",
-         "w_both = [1.0, 0.0, 0.0]\n"),
+        ("layout-zero", ("return w[0] == w[1] == w[2]", "return w[0] == w[1] == w[2] != 0")),
+        ("layout-palindrome", ("return w[0] == w[1] == w[2]", "return w[0] == w[2]")),
+        ("layout-close", ("return w[0] == w[1] == w[2]", "return bool(np.allclose(w, w[0]))")),
+        ("layout-negative", ("return w[0] == w[1] == w[2]", "return w[0] == w[1] == w[2] and w[0] >= 0")),
+        ("layout-no-line", ("return w[0] == w[1] == w[2]", "return w[1] == w[2] == 0 or w[0] == w[1] == w[2] or w[0] == w[1] == 0")),
     ],
     "ch02-centre": [
         ("centre-bias-last",
@@ -22,8 +20,6 @@ MUTANTS = {
          ("b = -(lowest_positive + highest_negative) / 2", "b = -(lowest_positive + highest_negative)")),
     ],
     "ch02-construct-line": [
-        ("origin-negative",
-         "w_line = np.array([-4.0, 2.0, -1.0]) / np.sqrt(5.0)\n"),
         ("turk-read-first",
          "w_line = np.array([2.0, -1.0, -4.0]) / np.sqrt(17.0)\n"),
         ("turk-threshold-sign",
@@ -48,10 +44,8 @@ MUTANTS = {
         ("swap-nothing-changes",
          ("n_after_swap = 33 + 2", "n_after_swap = 5 + 2")),
         ("swap-only-strict", ("n_after_swap = 33 + 2", "n_after_swap = 5")),
-        ("negate-same-as-swap",
-         ("n_after_swap_and_negate = 5 + 2", "n_after_swap_and_negate = 33 + 2")),
-        ("negate-too-few", ("n_after_swap_and_negate = 5 + 2", "n_after_swap_and_negate = 5")),
-        ("negate-all-right",
-         ("n_after_swap_and_negate = 5 + 2", "n_after_swap_and_negate = 0")),
+        ("strict-same-as-le", ("n_after_swap_strict = 33", "n_after_swap_strict = 33 + 2")),
+        ("strict-before-swap", ("n_after_swap_strict = 33", "n_after_swap_strict = 5")),
+        ("strict-all", ("n_after_swap_strict = 33", "n_after_swap_strict = 40")),
     ],
 }

@@ -68,6 +68,14 @@ MUTANTS = {
         ("dual-one-n",
          [("sq_pos = G[np.ix_(pos, pos)].mean()", "sq_pos = G[np.ix_(pos, pos)].sum() / pos.sum()"),
           ("sq_neg = G[np.ix_(neg, neg)].mean()", "sq_neg = G[np.ix_(neg, neg)].sum() / neg.sum()")]),
+        ("dual-rebuilt-points", '''def centroid_score(G, y, k):
+    """The closest-centroid score w . x + b of a new point x, from G[i, j] = x_i . x_j and k[i] = x_i . x."""
+    G, y, k = np.asarray(G, dtype=float), np.asarray(y), np.asarray(k, dtype=float)
+    vals, vecs = np.linalg.eigh(G)               # points with these dot products, then the library
+    X = vecs * np.sqrt(np.clip(vals, 0, None))
+    z = np.linalg.lstsq(X, k, rcond=None)[0]
+    return lk.centroid_classifier(X, y).decision_function([z])[0]
+'''),
     ],
     "ch03-duplicate": [
         ("duplicate-moves", '''def duplicate_proof_data():

@@ -76,6 +76,8 @@ MUTANTS = {
          "X_slow = [[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]\ny_slow = [1, 1, -1, -1]\n"),
         ("too-few",
          "X_slow = [[0.0, 3.0], [3.0, 1.0], [-3.0, -2.0], [2.0, 0.0]]\ny_slow = [1, 1, -1, -1]\n"),
+        ("slow-chapter-set-moved",
+         "X_slow = [[2.0, 5.0], [5.0, 3.0], [-1.0, 0.0], [4.0, 2.0]]\ny_slow = [1, 1, -1, -1]\n"),
         ("labels-01",
          "X_slow = [[0.0, 1.0], [4.0, 3.0], [0.0, 0.0], [4.0, 2.0]]\ny_slow = [1, 1, 0, 0]\n"),
     ],
@@ -91,9 +93,9 @@ MUTANTS = {
          ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [-2.0, -4.0, 2.0]")),
     ],
     "ch04-invariance": [
-        ("invariance-dot-products",
-         'answer_invariant = "abde"\n'),
-        ("invariance-rotation", 'answer_invariant = "de"\n'),
-        ("invariance-scaled-run", 'answer_invariant = "b, d"\n'),
+        # one message for every wrong set of letters (it must not tell which letter is wrong)
+        ("invariance-wrong", 'answer_invariant = "abde"\n'),
+        ("invariance-wrong", 'answer_invariant = "de"\n'),
+        ("invariance-wrong", 'answer_invariant = "b, d"\n'),
     ],
 }

@@ -3,7 +3,7 @@
 MUTANTS = {
     "ch06-margin-gradient": [
         ("perceptron-gradient", '''def squared_margin_gradient(w, X, y, b):
-    """Gradient of J_q(w) = 1/2 sum over y_i w . (1, x_i) <= b of (b - y_i w . (1, x_i))^2."""
+    """Gradient of J_s(w) = 1/2 sum over y_i w . (1, x_i) <= b of (b - y_i w . (1, x_i))^2."""
     X = np.asarray(X, dtype=float)
     y = np.asarray(y)
     Xh = np.hstack([np.ones((X.shape[0], 1)), X])
@@ -12,7 +12,7 @@ MUTANTS = {
     return -(y[short] @ Xh[short])
 '''),
         ("uphill", '''def squared_margin_gradient(w, X, y, b):
-    """Gradient of J_q(w) = 1/2 sum over y_i w . (1, x_i) <= b of (b - y_i w . (1, x_i))^2."""
+    """Gradient of J_s(w) = 1/2 sum over y_i w . (1, x_i) <= b of (b - y_i w . (1, x_i))^2."""
     X = np.asarray(X, dtype=float)
     y = np.asarray(y)
     Xh = np.hstack([np.ones((X.shape[0], 1)), X])
@@ -21,7 +21,7 @@ MUTANTS = {
     return ((b - margins[short]) * y[short]) @ Xh[short]
 '''),
         ("no-half", '''def squared_margin_gradient(w, X, y, b):
-    """Gradient of J_q(w) = 1/2 sum over y_i w . (1, x_i) <= b of (b - y_i w . (1, x_i))^2."""
+    """Gradient of J_s(w) = 1/2 sum over y_i w . (1, x_i) <= b of (b - y_i w . (1, x_i))^2."""
     X = np.asarray(X, dtype=float)
     y = np.asarray(y)
     Xh = np.hstack([np.ones((X.shape[0], 1)), X])
@@ -30,13 +30,23 @@ MUTANTS = {
     return -2 * ((b - margins[short]) * y[short]) @ Xh[short]
 '''),
         ("perceptron-set", '''def squared_margin_gradient(w, X, y, b):
-    """Gradient of J_q(w) = 1/2 sum over y_i w . (1, x_i) <= b of (b - y_i w . (1, x_i))^2."""
+    """Gradient of J_s(w) = 1/2 sum over y_i w . (1, x_i) <= b of (b - y_i w . (1, x_i))^2."""
     X = np.asarray(X, dtype=float)
     y = np.asarray(y)
     Xh = np.hstack([np.ones((X.shape[0], 1)), X])
     margins = y * (Xh @ np.asarray(w, dtype=float))
     short = margins <= 0
     return -((b - margins[short]) * y[short]) @ Xh[short]
+'''),
+        ("finite-differences", '''def squared_margin_gradient(w, X, y, b):
+    """Gradient of J_s(w) = 1/2 sum over y_i w . (1, x_i) <= b of (b - y_i w . (1, x_i))^2."""
+    Xh = np.hstack([np.ones((np.shape(X)[0], 1)), np.asarray(X, dtype=float)])
+
+    def J_s(v):
+        margins = np.asarray(y) * (Xh @ v)
+        return 0.5 * np.sum((b - margins[margins <= b]) ** 2)
+
+    return lk.numerical_gradient(J_s, np.asarray(w, dtype=float))
 '''),
     ],
     "ch06-debug-stop": [
@@ -70,11 +80,12 @@ MUTANTS = {
     ],
     "ch06-construct-stall": [
         ("bias-forgotten",
-         "X_stall = np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 0.0]])\ny_stall = np.array([1, 1, -1])\n"),
+         "X_stall = np.array([[2.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [1.0, 0.0], [2.0, 1.0]])\n"
+         "y_stall = np.array([1, 1, -1, -1, -1])\n"),
         ("same-point",
-         "X_stall = np.array([[0.5, 0.5], [0.5, 0.5]])\ny_stall = np.array([1, -1])\n"),
+         "X_stall = np.array([[2.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [2.0, 0.0]])\ny_stall = np.array([1, 1, -1, -1])\n"),
         ("separable",
-         "X_stall = np.array([[0.0, 3.0], [3.0, 1.0], [-3.0, -2.0], [2.0, 0.0]])\ny_stall = np.array([1, 1, -1, -1])\n"),
+         "X_stall = np.array([[2.0, 0.0], [0.0, 1.0], [-1.0, 0.0]])\ny_stall = np.array([1, 1, -1])\n"),
     ],
     "ch06-predict-gradient": [
         ("central-difference", "slope_left = -0.5\nslope_right = -0.5\n"),
