@@ -1827,6 +1827,14 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
         line.normal.set_zorder(5)
         line.normal.arrow_patch.set_path_effects([patheffects.withStroke(linewidth=4.5, foreground="white")])
     right.set_title("squared features (x₁², x₂²): a line", fontsize="medium")
+    # squares are never negative: shade where no point can land (patches that leave the data limits alone)
+    from matplotlib.patches import Rectangle
+
+    far = 1e6
+    for corner, size, transform in (((0.0, -far), (1.0, far), right.get_yaxis_transform()),   # x axes, y data
+                                    ((-far, 0.0), (far, 1.0), right.get_xaxis_transform())):  # x data, y axes
+        right.add_patch(Rectangle(corner, *size, transform=transform, facecolor="0.9", edgecolor="none", zorder=0))
+    describe(right, "The grey strips below z₂ = 0 and left of z₁ = 0 are where no squared point can land.")
     for panel in (left, right):  # shapes and the normal's right angle read true only at equal scales
         panel.set_aspect("equal", adjustable="datalim")
     # one legend for both panels, below them, where it hides no point

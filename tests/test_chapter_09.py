@@ -363,7 +363,8 @@ CLAIMS = {
     "the perceptron would not stop for the degrees": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "and the perceptron never converges on it": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "By Gordan's theorem exactly one of two things exists": "test_separation_certificate_is_gordans_alternative",
-    "Every point should sit on the boundary, up to rounding.": "test_points_of_the_ellipse_score_zero",
+    "Every point should sit on the boundary: the largest score in absolute value should be a rounding error.":
+        "test_points_of_the_ellipse_score_zero",
     "so every boundary it can express, $v_1x_1^2 + v_2x_2^2 = -b$, is symmetric about\nboth axes":
         "test_a_line_in_the_squares_is_symmetric_about_both_axes",
     "an ellipse or a hyperbola centred at the origin with its axes along $x_1$ and $x_2$, or straight lines":
@@ -395,7 +396,7 @@ CLAIMS = {
     "here it fits every label exactly, flipped ones included": "test_section_8_interpolates_from_35_features_and_is_separable_from_14",
     "With more weights than training points least squares\nfits every label of this training set exactly":
         "test_section_8_interpolates_from_35_features_and_is_separable_from_14",
-    "On these data the squares stay separable for a shift of 0.35 along $x_1$":
+    "On these data (the cell below) the squares stay separable for a shift of +0.35 along $x_1$":
         "test_how_far_the_ring_can_move_before_the_squares_stop_separating",
     "so their boundaries\nare made of straight pieces": "test_the_voted_perceptrons_boundary_is_made_of_straight_pieces",
     "The read-out gives the boundary, the kind of conic and the training mistakes":
@@ -408,8 +409,24 @@ CLAIMS = {
         "test_a_positive_inside_a_triangle_of_negatives_stops_every_line",
     "If $a$, $b$, $c$ all score\n$\\le 0$, so does every point of the triangle they span":
         "test_a_positive_inside_a_triangle_of_negatives_stops_every_line",
-    "On small integer data that is common": "test_on_small_integer_data_the_kernel_and_explicit_runs_part_often",
-    "any centred ellipse with its axes along $x_1$ and $x_2$ that threads the gap":
+    "at degree 8 below, $d = 44$": "test_section_8_interpolates_from_35_features_and_is_separable_from_14",
+    "Small integer data are full of exact ties, and there the two runs part often":
+        "test_on_small_integer_data_the_kernel_and_explicit_runs_part_often",
+    "in exact arithmetic, the kernelised dual perceptron draws the same boundary as the primal perceptron":
+        "test_the_kernel_perceptron_makes_the_updates_of_the_perceptron_on_phi",
+    "in floating point the two runs can part where a score is exactly 0":
+        "test_on_decimal_data_a_tie_can_part_the_two_runs",
+    "The $\\sqrt2$ factors are needed": "test_without_the_sqrt2_factors_the_primal_run_differs",
+    "how well its last weight vector does depends on the epoch it stopped after":
+        "test_where_the_perceptron_stops_on_the_ring_decides_its_training_accuracy",
+    "and so are its numbers rounded to 5 significant digits": "test_exercise_1_accepts_the_answer_rounded_to_5_digits",
+    "every coordinate typed with at most 7 significant digits":
+        "test_exercise_2_asks_for_7_digits_and_says_so_to_longer_numbers",
+    "one of them symmetric but no data set's Gram matrix, with a `max_epochs` that stops some runs early":
+        "test_exercise_3_probes_a_matrix_no_data_set_has_and_a_run_stopped_early",
+    "your function may not call a perceptron of lecturekit": "test_exercise_3_refuses_library_calls",
+    "Flach's sign function gives 0 there": "test_the_squares_draw_a_single_point_or_no_boundary_and_a_small_shift_keeps_the_ring",
+    "any centred ellipse with its axes along $x_1$ and $x_2$ that passes between the positive and the\nnegative training points is one":
         "test_only_centred_axis_aligned_ellipses_are_lines_in_the_squares",
     "If $\\mathbf u$ itself separates the data with margin $\\gamma$, $D = 0$":
         "test_the_shortfall_is_zero_exactly_when_u_reaches_the_margin",
@@ -448,7 +465,6 @@ SHOWN = [
     "The bound is not tight",  # the printed numbers
     "never looks at a feature vector on its own",  # Alg. 7.2, by definition
     "If we train\non features $\\phi(x)$, only $\\phi(x_i) \\cdot \\phi(x_j)$ is needed.",
-    "The $\\sqrt2$ factors only rescale features",
     "With 2 features (a line) both errors are high",  # the printed errors
     "So a feature map is a\nchoice with a price",  # advice
     "On this training set the count of training mistakes never went up.",
@@ -456,6 +472,7 @@ SHOWN = [
     "Every ellipse that runs through the empty gap separates the training data",
     "needs the data only through a Gram matrix `G`",  # Alg. 7.2, by definition
     "Recomputing the score of example $i$ as a sum over all $n$ examples costs $n$ kernel\nvalues at every visit",
+    "positive semi-definite for every set of points",  # a definition (Mercer's condition), cited to Bishop §6.2
     # counting: the score is a sum of n terms
 ]
 
@@ -492,9 +509,15 @@ def test_the_predict_answers_are_not_revealed():
     for answer in ('boundary_shape = "a"\nlabels_at = [1, 1, 1]\n', 'boundary_shape = "c"\nlabels_at = [1, -1, 1]\n'):
         message = visible_feedback(STEM, "ch09-shape", answer)
         assert "expected" not in message and "[1, -1, -1]" not in message, message
-    for wrong in ("40.0", "60.4", "24.0"):
+    for wrong in ("40.0", "60.4", "24.0", "72.48", "217.44"):
         message = visible_feedback(STEM, "ch09-fs-bound", f"bound_at_1 = {wrong}\n")
-        assert "expected" not in message and "72.48" not in message, message
+        assert "expected" not in message and "169.4" not in message, message
+    # no single wrong guess confirms half of Exercise 5: the other hyperbola is not told that its curve is right, and
+    # the labels with +1 at the tie are not told where the tie is
+    for answer, leaks in (('boundary_shape = "d"\nlabels_at = [1, -1, -1]\n', ("right", "hyperbola", '"c"')),
+                          ('boundary_shape = "c"\nlabels_at = [1, -1, 1]\n', ("exactly 0", "third", "tie"))):
+        message = visible_feedback(STEM, "ch09-shape", answer)
+        assert message is not None and not any(leak in message for leak in leaks), message
 
 
 def test_exercise_5_reads_the_letter_in_any_case_and_the_tie_is_negative():
@@ -528,7 +551,7 @@ def test_no_function_of_the_check_module_passes_an_exercise():
 
     G = lk.polynomial_kernel(2)(*[lk.datasets.xor()[0]] * 2)
     y = lk.datasets.xor()[1]
-    expected = lk.dual_perceptron(lk.datasets.xor()[0], y, kernel=lk.polynomial_kernel(2), fit_intercept=False,
+    expected = lk.dual_perceptron(lk.datasets.xor()[0], y, kernel=lk.polynomial_kernel(2), fit_intercept=True,
                                   max_epochs=10).alpha
     P = np.array([[1.0, 2.0], [3.0, -1.0]])
     for name, f in inspect.getmembers(ch09, inspect.isfunction):
@@ -598,6 +621,8 @@ def test_the_debug_exercises_code_behaves_as_stated():
     full = lib(10)
     assert full.converged
     assert not np.array_equal(namespace["dual_alpha"](G, y, 2), lib(2).alpha)
+    # the docstring the exercise points to says how a bias enters the dot products
+    assert "G = k(X, X) + 1" in " ".join(lk.dual_perceptron.__doc__.split())
 
 
 def _cubic(X, c=np.sqrt):
@@ -609,13 +634,12 @@ def _cubic(X, c=np.sqrt):
 
 @given(P=arrays(float, (5, 2), elements=st.floats(-3, 3)), Q=arrays(float, (3, 2), elements=st.floats(-3, 3)))
 def test_the_cubic_features_give_the_cubic_kernel(P, Q):
-    """Exercise 4: the features give (1 + x.z)^3 for every pair, across two sets; the check's Gram matrix of the
-    unrooted-coefficient mistake, written from the kernel, is the Gram matrix of those unrooted features."""
-    from lecturekit.exercises.ch09 import _unrooted_gram
-
+    """Exercise 4: the features give (1 + x.z)^3 for every pair, across two sets; with the coefficients unrooted
+    they do not (on points away from 0)."""
     assert np.allclose(_cubic(P) @ _cubic(Q).T, lk.polynomial_kernel(3)(P, Q), rtol=1e-9, atol=1e-9)
-    unrooted = _cubic(P, c=lambda v: v)
-    assert np.allclose(_unrooted_gram(P, Q), unrooted @ _cubic(Q, c=lambda v: v).T, rtol=1e-9, atol=1e-6)
+    if np.abs(P).min() > 0.1 and np.abs(Q).min() > 0.1:
+        unrooted = _cubic(P, c=lambda v: v) @ _cubic(Q, c=lambda v: v).T
+        assert not np.allclose(unrooted, lk.polynomial_kernel(3)(P, Q))
 
 
 def test_a_square_root_of_the_gram_matrix_is_not_a_feature_map():
@@ -681,7 +705,8 @@ def test_exercise_6_bound_at_any_delta_is_at_least_the_bound_at_the_best_delta(R
 
 def test_exercise_6_by_hand():
     """Exercise 6's data by hand, in fractions: margins y u.x~ = 7/5, 6/5, 4/5, -3/5, -2/5; shortfalls below 1/2:
-    0, 0, 0, 11/10, 9/10, so D² = 101/50; R² = 5 from (1, 2, 0); the bound (5 + 1)(1 + D²) / (1/4) = 72.48."""
+    0, 0, 0, 11/10, 9/10, so D1² = 101/50; R² = 5 from (1, 2, 0); three passes: D² = 3 D1², and the bound
+    (5 + 1)(1 + D²) / (1/4) = 169.44; the one-pass value 72.48 is a catalogued mistake."""
     from fractions import Fraction as F
     X = [(1, 1), (2, 0), (0, -1), (1, 0), (0, F(1, 2))]
     y = [1, 1, -1, -1, -1]
@@ -690,9 +715,13 @@ def test_exercise_6_by_hand():
     D2 = sum(max(F(0), gamma - mi) ** 2 for mi in m)
     R2 = max(1 + a * a + b * b for a, b in X)
     assert (m, D2, R2) == ([F(7, 5), F(6, 5), F(4, 5), F(-3, 5), F(-2, 5)], F(101, 50), 5)
-    exact = (R2 + 1) * (1 + D2) / gamma**2
-    assert exact == F(1812, 25)
+    assert (R2 + 1) * (1 + D2) / gamma**2 == F(1812, 25)
+    exact = (R2 + 1) * (1 + 3 * D2) / gamma**2
+    assert exact == F(4236, 25)
     assert visible_feedback(STEM, "ch09-fs-bound", f"bound_at_1 = {float(exact)!r}\n") is None
+    assert visible_feedback(STEM, "ch09-fs-bound", "bound_at_1 = 169.44\n") is None
+    message = visible_feedback(STEM, "ch09-fs-bound", "bound_at_1 = 72.48\n")
+    assert message is not None and "169" not in message, message
 
 
 # ---------------------------------------------------------------- claims added with the second review
@@ -777,17 +806,19 @@ def test_section_8_interpolates_from_35_features_and_is_separable_from_14():
     """Section 8's reason: from degree 7 (35 features, 36 weights > 30 points) least squares fits every label of the
     training set (squared error 0 up to rounding); the training set is separable from degree 4 (14 features) on."""
     X, y = _noisy_ellipse(30, 1)
-    assert [_monomials(X, p).shape[1] for p in (4, 7)] == [14, 35]
+    assert [_monomials(X, p).shape[1] for p in (4, 7, 8)] == [14, 35, 44]
     assert _float_sse(X, y, 6) > 0.1 and _float_sse(X, y, 7) < 1e-9 and _float_sse(X, y, 8) < 1e-9
     assert [lk.is_separable(_monomials(X, p), y) for p in range(1, 9)] == [False] * 3 + [True] * 5
 
 
 def test_how_far_the_ring_can_move_before_the_squares_stop_separating():
-    """Section 5: on section 1's data the squares stay separable for a shift of 0.35 along x1 but not 0.4, of 0.2
-    along x2 but not 0.25; a finer scan finds no separable shift beyond the first failure (the gap only closes)."""
+    """Section 5: on section 1's data the squares stay separable for a shift of +0.35 along x1 but not +0.4, of +0.2
+    along x2 but not +0.25, and not for -0.2 along x2; a finer scan finds no separable shift beyond the first failure
+    (the gap only closes)."""
     X, y = lk.datasets.circles(200, a=2.0, b=1.0, seed=0)
     ok = lambda s: lk.is_separable(lk.square_features(X + np.array(s)), y)  # noqa: E731
     assert ok([0.35, 0.0]) and not ok([0.4, 0.0]) and ok([0.0, 0.2]) and not ok([0.0, 0.25])
+    assert not ok([0.0, -0.2]) and not ok([1.5, 0.5])
     assert not any(ok([t, 0.0]) for t in np.arange(0.4, 1.6, 0.1)) and not any(ok([0.0, t]) for t in np.arange(0.25, 1.0, 0.05))
 
 
@@ -982,23 +1013,27 @@ def test_a_positive_inside_a_triangle_of_negatives_stops_every_line():
 
 
 def test_on_small_integer_data_the_kernel_and_explicit_runs_part_often():
-    """Section 7: 200 random four-point sets with integer coordinates in -2..2 and both labels (seeded as below);
-    the dual run with the kernel and the primal run on phi give different mistake sequences on 47; in exact
-    arithmetic they never do (test above)."""
+    """Section 7's count, recomputed independently: the 200 first random four-point sets with integer coordinates in
+    -2..2 that the quadratic monomials separate, the dual run with the kernel and the primal run on phi part on 49;
+    in exact arithmetic they never do (checked on each set), and every one of these runs converges (no max_epochs
+    cut)."""
     rng = np.random.default_rng(0)
     parted = tried = 0
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        warnings.simplefilter("error", lk.ConvergenceWarning)   # a run stopped by max_epochs fails the test
         while tried < 200:
             X = rng.integers(-2, 3, size=(4, 2)).astype(float)
             y = rng.choice([-1, 1], 4)
-            if len(set(y.tolist())) < 2:
+            quadratic = np.column_stack([X, X**2, X[:, 0] * X[:, 1]])
+            if len(set(y.tolist())) < 2 or not lk.is_separable(quadratic, y):
                 continue
             tried += 1
-            kern = lk.dual_perceptron(X, y, kernel=lk.polynomial_kernel(2), fit_intercept=False, max_epochs=20)
-            prim = lk.perceptron(phi(X), y, fit_intercept=False, max_epochs=20)
+            dual, primal = _dual_and_primal_exact(X.astype(int), y, 1000)
+            assert dual == primal
+            kern = lk.dual_perceptron(X, y, kernel=lk.polynomial_kernel(2), fit_intercept=False, max_epochs=1000)
+            prim = lk.perceptron(phi(X), y, fit_intercept=False, max_epochs=1000)
             parted += not np.array_equal(kern.trace.index, prim.trace.index)
-    assert parted == 47
+    assert parted == 49
 
 
 def test_only_centred_axis_aligned_ellipses_are_lines_in_the_squares():
@@ -1046,3 +1081,135 @@ def test_square_features_overflows_to_inf_like_numpy():
         Z = lk.square_features([[1.234567e200, 2.0]])
     with np.errstate(over="ignore"):
         assert Z.tolist() == (np.array([[1.234567e200, 2.0]]) ** 2).tolist() == [[np.inf, 4.0]]
+
+
+# ---------------------------------------------------------------- claims added with the fifth review
+def test_without_the_sqrt2_factors_the_primal_run_differs():
+    """Section 7: phi without its sqrt(2) factors gives another dot product (not the kernel), and the perceptron on
+    it makes other updates than the kernel run on section 1's data; with them the runs agree."""
+    X, y = lk.datasets.circles(200, a=2.0, b=1.0, seed=0)
+    plain = np.column_stack([np.ones(len(X)), X, X**2, X[:, 0] * X[:, 1]])
+    K = lk.polynomial_kernel(2)(X, X)
+    assert not np.allclose(plain @ plain.T, K) and np.allclose(phi(X) @ phi(X).T, K)
+    kern = lk.dual_perceptron(X, y, kernel=lk.polynomial_kernel(2), fit_intercept=False, max_epochs=500)
+    without = lk.perceptron(plain, y, fit_intercept=False, max_epochs=500)
+    with_ = lk.perceptron(phi(X), y, fit_intercept=False, max_epochs=500)
+    assert np.array_equal(kern.trace.index, with_.trace.index)
+    assert not np.array_equal(kern.trace.index, without.trace.index)
+    assert (kern.n_updates, without.n_updates) == (42, 38)
+
+
+def test_where_the_perceptron_stops_on_the_ring_decides_its_training_accuracy():
+    """Section 1: the weights at the end of epochs 1, 2, 5, 10, 50, 99, 100, 101 of one run score differently, and
+    each equals the last weights of a run stopped by max_epochs there (independent runs, not the kept history)."""
+    X, y = lk.datasets.circles(200, a=2.0, b=1.0, seed=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        run = lk.perceptron(X, y, max_epochs=101, keep_weights=True)
+        accuracies = []
+        for stop in (1, 2, 5, 10, 50, 99, 100, 101):
+            w = run.trace.weights[np.sum(run.trace.epoch <= stop)]
+            alone = lk.perceptron(X, y, max_epochs=stop)
+            assert np.array_equal(w, alone.w)
+            accuracies.append(float(np.mean(lk.LinearClassifier(w).predict(X) == y)))
+    assert not run.converged and len(set(accuracies)) >= 5 and max(accuracies) - min(accuracies) > 0.1, accuracies
+
+
+def _ellipse_answers():
+    """The right weights of Exercise 1 (b + 4 v1 + v2 = 0, b + v1 + 2.25 v2 = 0, negative at 0), exactly."""
+    from fractions import Fraction as F
+    return [F(-32), F(5), F(12)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(scale=st.floats(1e-3, 1e3), digits=st.integers(5, 12))
+def test_exercise_1_accepts_the_answer_rounded_to_5_digits(scale, digits):
+    """Any positive multiple of the right weights, rounded to 5 or more significant digits, passes; the catalogued
+    wrong ellipses, rounded the same way, keep their diagnosis."""
+    def rounded(w):
+        return "[" + ", ".join(f"{float(v) * scale:.{digits - 1}e}" for v in w) + "]"
+    assert visible_feedback(STEM, "ch09-construct-ellipse", f"w_ellipse = {rounded(_ellipse_answers())}\n") is None
+    swapped = visible_feedback(STEM, "ch09-construct-ellipse", f"w_ellipse = {rounded([-32, 12, 5])}\n")
+    assert swapped is not None and "swapped" in swapped, swapped
+
+
+def test_exercise_1_reviewers_rounded_answer_passes():
+    assert visible_feedback(STEM, "ch09-construct-ellipse", "w_ellipse = [-2.6667, 0.41667, 1.0]\n") is None
+
+
+def test_exercise_2_asks_for_7_digits_and_says_so_to_longer_numbers():
+    """A valid answer typed with 9-11 digits (exact squares collinear, middle point of the other class) is not told that
+    a line separates its squares: it is told to type at most 7 significant digits; the same shape with 7 digits passes."""
+    from fractions import Fraction as F
+    long = "[[0, 4.93827156], [3.70370367, 6.17283945], [9.259259175, 10.493827065]]"
+    Z = [[F(repr(v)) ** 2 for v in row] for row in [[0, 4.93827156], [3.70370367, 6.17283945], [9.259259175, 10.493827065]]]
+    (a1, a2), (b1, b2), (c1, c2) = Z
+    assert (b1 - a1) * (c2 - a2) == (b2 - a2) * (c1 - a1)   # the exact squares are collinear
+    message = visible_feedback(STEM, "ch09-construct-lost", f"X_lost = np.array({long})\ny_lost = np.array([1, -1, 1])\n")
+    assert message is not None and "7 significant digits" in message and "cut apart" not in message, message
+    short = "[[0, 4.0], [3.0, 5.0], [7.5, 8.5]]"
+    assert visible_feedback(STEM, "ch09-construct-lost", f"X_lost = np.array({short})\ny_lost = np.array([1, -1, 1])\n") is None
+
+
+_REFERENCE3 = """def dual_alpha(G, y, max_epochs):
+    n = len(y)
+    alpha = np.zeros(n, dtype=int)
+    scores = np.zeros(n)
+    for epoch in range({epochs}):
+        mistakes = 0
+        for i in range(n):
+            if y[i] * scores[i] <= 0:
+                alpha[i] += 1
+                scores += y[i] * (G[i] + 1)
+                mistakes += 1
+        if mistakes == 0:
+            break
+    return alpha
+"""
+
+
+def test_exercise_3_probes_a_matrix_no_data_set_has_and_a_run_stopped_early():
+    """The bias version written from Alg. 7.2 passes; the same code run to convergence (max_epochs ignored) fails; one
+    probe matrix has a negative eigenvalue (no X has it as X Xᵀ) and its run is cut by max_epochs."""
+    from lecturekit.exercises import ch09
+
+    assert visible_feedback(STEM, "ch09-debug-dual", _REFERENCE3.format(epochs="max_epochs")) is None
+    assert visible_feedback(STEM, "ch09-debug-dual", _REFERENCE3.format(epochs="10_000")) is not None
+    G, y = ch09._indefinite_probe()
+    assert np.allclose(G, G.T) and np.linalg.eigvalsh(G).min() < -1
+    epochs = [e for probe, e, _ in ch09._PROBES3 if probe is ch09._indefinite_probe][0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        cut = lk.dual_perceptron(np.arange(len(y), dtype=float)[:, None], y, kernel=ch09._index_kernel(G),
+                                 max_epochs=epochs)
+    assert not cut.converged
+
+
+def test_exercise_3_refuses_library_calls():
+    """A dual_alpha that calls lk.dual_perceptron (on a Cholesky factor, or through a kernel that looks G up) or the
+    primal perceptron scores nothing, and the library works again after the check."""
+    attempts = [
+        "def dual_alpha(G, y, max_epochs):\n"
+        "    L = np.linalg.cholesky(G + 1e-9 * np.eye(len(y)))\n"
+        "    return lk.dual_perceptron(L, y, max_epochs=max_epochs).alpha\n",
+        "from lecturekit import dual_perceptron as dp\n"
+        "def dual_alpha(G, y, max_epochs):\n"
+        "    k = lambda A, B: G[np.ix_(A[:, 0].astype(int), B[:, 0].astype(int))]\n"
+        "    return dp(np.arange(len(y), dtype=float)[:, None], y, kernel=k, max_epochs=max_epochs).alpha\n",
+        "def dual_alpha(G, y, max_epochs):\n"
+        "    lk.perceptron(np.eye(len(y)), y, max_epochs=1)\n"
+        "    return np.zeros(len(y), int)\n",
+    ]
+    for code in attempts:
+        message = visible_feedback(STEM, "ch09-debug-dual", code)
+        assert message is not None and "0/2" in message, message
+    assert lk.dual_perceptron([[1.0], [-1.0]], [1, -1]).converged
+
+
+def test_exercise_3_feedback_to_the_classmates_code_does_not_name_the_fix():
+    text = chapter_text(STEM)
+    start = text.index("def dual_alpha(G, y, max_epochs):")
+    message = visible_feedback(STEM, "ch09-debug-dual", text[start:text.index("```", start)])
+    assert message is not None and "classmate" in message
+    for leak in ("label", "y[i]", "y_i", "sign"):
+        assert leak not in message.split("Hint:")[0], message

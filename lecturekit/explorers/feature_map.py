@@ -128,7 +128,7 @@ def feature_map_explorer(X=None, y=None, *, learner="perceptron"):
         if key not in fits:
             X_, y_ = (X, y) if given else datasets.circles(120, a=v["a"], b=v["b"], seed=0)
             state = feature_map_state(X_, y_, v["learner"])
-            state.update(X=X_, y=y_)
+            state.update(X=X_, y=y_, view=key[1:])
             fits[key] = state
         return fits[key]
 
@@ -140,11 +140,14 @@ def feature_map_explorer(X=None, y=None, *, learner="perceptron"):
         if given:  # the view of the data given, as lk.plot.feature_map would choose it
             fix_limits(left, X)
             fix_limits(right, X**2)
-        else:  # one view for every (a, b), so that the semi-axes visibly change the picture
+        else:  # one raw view for every (a, b), so that the semi-axes visibly change the picture; the squared
+            # panel gets a square view that just holds the current squares (one page per (a, b)), or the squares of
+            # a small ring would be a speck in a corner
             left.set_xlim(-reach, reach)
             left.set_ylim(-reach, reach)
-            right.set_xlim(-0.05 * reach**2, reach**2)
-            right.set_ylim(-0.05 * reach**2, reach**2)
+            top = 1.05 * float(np.max(s["X"] ** 2))
+            right.set_xlim(-0.05 * top, top)
+            right.set_ylim(-0.05 * top, top)
         left.set_aspect("equal", adjustable="box")  # an ellipse must look like one
         right.set_aspect("equal", adjustable="box")
         left.set_title("raw features (x₁, x₂): a conic", fontsize="medium")
@@ -197,4 +200,4 @@ def feature_map_explorer(X=None, y=None, *, learner="perceptron"):
 
     rows = [("learner",)] if given else [("learner", "a", "b")]
     return Explorer("feature_map_explorer", controls, compute, draw, describe, rows=rows, figsize=(9.0, 4.4),
-                    static=static, alt=alt)
+                    static=static, static_key=lambda s: s["view"], alt=alt)

@@ -35,47 +35,47 @@ MUTANTS = {
          "X_lost = np.array([[1.0, 0.0], [3.0, 0.0]])\ny_lost = np.array([1, -1])\n"),
     ],
     "ch09-debug-dual": [
-        ("these are the classmate's counts: every update pushes every score the same way, whatever the label of the "
-         "example that was mistaken", _DUAL.format("<=", "1", "scores += G[i]")),
-        ("only the score of example i was updated: alpha_i appears in the score of every example j",
-         _DUAL.format("<=", "1", "scores[i] += y[i] * G[i, i]")),
-        ("alpha_i counts mistakes, so what may it never become?", _DUAL.format("<=", "y[i]", "scores += y[i] * G[i]")),
-        ("< 0 instead of <= 0: with every alpha 0 the score is 0, which is a mistake",
-         _DUAL.format("<", "1", "scores += y[i] * G[i]")),
+        ("these are the counts of the classmate's code: work out what scores[j] must hold after each update, and "
+         "compare it with what the code adds", _DUAL.format("<=", "1", "scores += G[i]")),
+        ("these are the counts of a dual perceptron without a bias: the exercise asks for the one that "
+         "fit_intercept=True trains", _DUAL.format("<=", "1", "scores += y[i] * G[i]")),
     ],
     "ch09-poly3": [
         ("section 7's map: it belongs to the kernel (1 + x·z)², one power lower",
          _POLY3.format("np.ones(len(X)), np.sqrt(2.0) * x1, np.sqrt(2.0) * x2, x1 * x1, x2 * x2, "
                        "np.sqrt(2.0) * x1 * x2")),
         ("s³ has terms that mix x1 and x2 as well as x1³ and x2³: expand (x1 z1 + x2 z2)³ fully", _POLY3.format(_CUBIC)),
-        ("a coefficient put into the features unchanged: both features of a product carry it, so the product gets "
-         "its square", _POLY3.format((_CUBIC + _MIXED).replace("r3", "3.0").replace("r6", "6.0"))),
         ("the term 1 of (1 + s)³ has no feature", _POLY3.format((_CUBIC + _MIXED).replace("np.ones(len(X)), ", ""))),
     ],
     "ch09-fs-bound": [
-        ("((R + D) / gamma)² is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1",
-         "bound_at_1 = ((5 ** 0.5 + 2.02 ** 0.5) / 0.5) ** 2\n"),
+        ("the shortfalls come back on every pass: the augmented data of three passes have three times as many "
+         "shortfalls", "bound_at_1 = 6 * 3.02 / 0.25\n"),
+        ("section 6 does not add up separate one-pass bounds: it counts every visit as a new example of one long "
+         "sequence, with its own added coordinate", "bound_at_1 = 3 * 6 * 3.02 / 0.25\n"),
+        ("that is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1",
+         "bound_at_1 = ((5 ** 0.5 + 6.06 ** 0.5) / 0.5) ** 2\n"),
+        ("D² adds up squared shortfalls, one per visit: how many visits, and how does D grow?",
+         "bound_at_1 = 6 * (1 + 9 * 2.02) / 0.25\n"),
         ("chapter 5's bound divides by the square of the margin, and the margin here carries the factor "
-         "1 / sqrt(1 + D² / Delta²)", "bound_at_1 = 6 * 3.02 ** 0.5 / 0.25\n"),
+         "1 / sqrt(1 + D² / Delta²)", "bound_at_1 = 6 * 7.06 ** 0.5 / 0.25\n"),
         ("the length of an augmented point counts its constant coordinate 1 and the added coordinate Delta: at most "
-         "sqrt(R² + Delta²), R the length of the longest (1, x1, x2)", "bound_at_1 = 5 * 3.02 / 0.25\n"),
+         "sqrt(R² + Delta²), R the length of the longest (1, x1, x2)", "bound_at_1 = 5 * 7.06 / 0.25\n"),
         ("the long vector (u, y_i d_i / Delta, ...) must be divided by its length before it is a unit vector, and "
          "that shrinks its margin", "bound_at_1 = 6 / 0.25\n"),
         ("an example falls short of the margin gamma, not of 0: d_i = max(0, gamma - y_i u·x̃_i)",
-         "bound_at_1 = 6 * (1 + 0.6 ** 2 + 0.4 ** 2) / 0.25\n"),
+         "bound_at_1 = 6 * (1 + 3 * (0.6 ** 2 + 0.4 ** 2)) / 0.25\n"),
         ("an example beyond the margin falls short by 0, not by a negative amount: d_i takes the max with 0",
-         "bound_at_1 = 6 * (1 + 0.9 ** 2 + 0.7 ** 2 + 0.3 ** 2 + 1.1 ** 2 + 0.9 ** 2) / 0.25\n"),
-        ("D is the square root of the sum of the squared shortfalls, not their sum", "bound_at_1 = 6 * 5 / 0.25\n"),
+         "bound_at_1 = 6 * (1 + 3 * (0.9 ** 2 + 0.7 ** 2 + 0.3 ** 2 + 1.1 ** 2 + 0.9 ** 2)) / 0.25\n"),
     ],
     "ch09-shape": [
         ("the signs of v1 and v2 decide the kind of curve: an ellipse needs them equal",
          'boundary_shape = "a"\nlabels_at = [1, -1, -1]\n'),
         ("the signs of v1 and v2 decide the kind of curve: an ellipse needs them equal",
          'boundary_shape = "b"\nlabels_at = [1, -1, -1]\n'),
-        ("the curve is right, the side is not: evaluate the score far out on each axis",
+        ("evaluate the score far out on each axis: on which of them is it positive?",
          'boundary_shape = "d"\nlabels_at = [1, -1, -1]\n'),
         ("(e) two parallel lines: what would v1 or v2 have to be for that?", 'boundary_shape = "e"\nlabels_at = [1, -1, -1]\n'),
-        ("a score of exactly 0 is not positive: which label does the classifier give there (chapter 4)?",
+        ("compute each of the three scores exactly and turn each into a label with the classifier's rule of chapter 4",
          'boundary_shape = "c"\nlabels_at = [1, -1, 1]\n'),
     ],
 }
