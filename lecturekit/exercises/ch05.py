@@ -442,13 +442,19 @@ def _start(t, bound_from_start):
                             Mistake("start-not-unit", _start_reference(w0, X, y, u, unit=False),
                                     "u not scaled to length 1: gamma and w0 · u change with the length of u"),
                             Mistake("start-rounded-up", float(math.floor(reference) + 1), _ROUNDED_UP)])
-    w_side = [1.0, 4.0, 1.0]      # at right angles to u: w0 . u = 0 but |w0|^2 = 18, so the two lengths differ
+    w_off = [5.0, 4.0, 2.0]       # w0 . u = 4 but |w0|² = 45: taking one for the other costs 3 updates
+    reference = _start_reference(w_off, X, y, u)
+    t.check(given(w_off, u, reference), reference, atol=1e-6,
+            call="`bound_from_start([5, 4, 2], X_toy, y_toy, [0, -1, 4])`", reveal=False,
+            misconceptions=[Mistake("start-projection-length", _start_reference(w_off, X, y, u, n2_projection=True),
+                                    "the start's length in inequality 2 taken as its part along u, (w0 · u)²: for a "
+                                    "start not along u the two differ"),
+                            Mistake("start-no-length", _start_reference(w_off, X, y, u, with_n2=False),
+                                    "the start's length |w0|² left out of inequality 2")])
+    w_side = [1.0, 4.0, 1.0]      # at right angles to u: w0 . u = 0 but |w0|² = 18
     reference = _start_reference(w_side, X, y, u)
     t.check(given(w_side, u, reference), reference, atol=1e-6,
-            call="`bound_from_start([1, 4, 1], X_toy, y_toy, [0, -1, 4])`", reveal=False,
-            misconceptions=[Mistake("start-projection-length", _start_reference(w_side, X, y, u, n2_projection=True),
-                                    "the start's length in inequality 2 taken as its part along u, (w0 · u)²: for a "
-                                    "start at right angles to u the two differ")])
+            call="`bound_from_start([1, 4, 1], X_toy, y_toy, [0, -1, 4])`", reveal=False)
     w_good = [0.0, -3.0, 12.0]    # a start along u: a head start that shortens the bound
     reference = _start_reference(w_good, X, y, [0.0, -2.0, 8.0])
     t.check(given(w_good, [0.0, -2.0, 8.0], reference), reference, atol=1e-6,
