@@ -30,7 +30,7 @@ STEM = "05_convergence_proof"
 UNRELATED = {
     "ch05-best-scale": "def best_scale(a, b):\n    return 1.0, 2.0, 3.0, 7.0\n",
     "ch05-construct": "w_tilde = [0.0, 1.0, -1.0]\n",
-    "ch05-far-point": 'x_new = "far"\n',
+    "ch05-far-point": 'x_new = "far"\n\n\ndef doubling_point(a, b):\n    return 1.0\n',
     "ch05-distance": "def distance_bound(a, beta2, gamma, tau, eta):\n    return 123.0\n\n\n"
                      "def best_a(beta2, gamma, tau, eta):\n    return 1.0\n",
     "ch05-start": "def bound_from_start(w0, X, y, u):\n    return 123.0\n",
@@ -58,7 +58,7 @@ def test_the_far_point_of_exercise_3():
 
     def passes(x):
         try:
-            check_exercise("ch05-far-point", x)
+            check_exercise("ch05-far-point", x, lambda a, b: math.sqrt(1 + 2 * b * b))
         except ExerciseFailed:
             return False
         return True
@@ -85,10 +85,33 @@ def test_the_far_point_of_exercise_3():
         assert passes(float(x)) == expected, x
 
 
+def test_exercise_3_doubling_point_is_the_formula_on_unseen_pairs():
+    """Exercise 3's second part: beyond b the third point keeps gamma (its score x - (a+b)/2 exceeds (b-a)/2) and
+    raises R^2 to 1 + x^2, so the bound doubles exactly from x = sqrt(1 + 2 b^2), whatever a is; checked against
+    lk.novikoff_bound on random pairs (just below: less than double; at the point: double up to rounding), and the
+    check accepts that formula and names the two wrong turns (no homogeneous 1: sqrt(2) b; the length doubled: 2b)."""
+    from lecturekit.exercises import ExerciseFailed, check_exercise
+
+    rng = np.random.default_rng(5)
+    for _ in range(50):
+        a, b = np.sort(rng.uniform(0.05, 40, size=2))
+        u = np.array([-(a + b) / 2, 1.0])
+        two = lk.novikoff_bound(np.array([[a], [b]]), np.array([-1, 1]), u)
+        x = math.sqrt(1 + 2 * b * b)
+        three = lambda x: lk.novikoff_bound(np.array([[a], [x], [b]]), np.array([-1, 1, 1]), u)  # noqa: E731
+        assert three(x) == pytest.approx(2 * two, rel=1e-9)
+        assert three(b + 0.999 * (x - b)) < 2 * two
+    check_exercise("ch05-far-point", 50.0, lambda a, b: math.sqrt(1 + 2 * b * b))
+    for wrong, name in ((lambda a, b: math.sqrt(2) * b, "without the 1"), (lambda a, b: 2 * b, "length of the point")):
+        with pytest.raises(ExerciseFailed, match=name):
+            check_exercise("ch05-far-point", 50.0, wrong)
+
+
 def test_exercise_3_says_when_the_run_did_not_stop():
     """A point far out (1e6) keeps u~ separating and raises the bound, but the run does not stop within the check's
     20 000 epochs: the message says so instead of quoting the count at which the check gave up."""
-    message = visible_feedback(STEM, "ch05-far-point", "x_new = 1e6\n")
+    message = visible_feedback(STEM, "ch05-far-point", "x_new = 1e6\n\n\ndef doubling_point(a, b):\n"
+                                                       "    return float(np.sqrt(1 + 2 * b * b))\n")
     assert message is not None and "had not stopped after 20,000 epochs" in message, message
     assert "it made" not in message, message
 
@@ -352,6 +375,57 @@ def test_the_tight_run_of_exercise_6():
     assert np.allclose(W @ u, k * lk.margin(u, X, y)) and np.allclose(np.linalg.norm(W, axis=1), np.sqrt(k) * lk.radius(X))
 
 
+def _exact_novikoff(u, X, y):
+    """(R / gamma)^2 = R^2 |u|^2 / min_i (y_i u . (1, x_i))^2 in fractions on the numbers as typed, or None."""
+    F = lambda v: Fraction(repr(float(v)))  # noqa: E731
+    rows = [[Fraction(1)] + [F(v) for v in x] for x in np.asarray(X, dtype=float)]
+    uu = [F(v) for v in u]
+    worst = min(int(label) * sum(a * b for a, b in zip(uu, x)) for x, label in zip(rows, y))
+    if worst <= 0:
+        return None
+    return max(sum(v * v for v in x) for x in rows) * sum(v * v for v in uu) / worst ** 2
+
+
+def test_novikoff_bound_is_scale_free_from_1e_minus_300_to_1e300():
+    """Section 1: any positive multiple of u gives the same bound up to rounding, however long or short: the toy set's
+    u = (0, -1, 4) times 10^k for k from -300 to 300 (and the reviewer's 1e160, 1e-170), a converged perceptron's w
+    after eta = 1e160 or 1e-170, and separable sets of lk.datasets; every bound against fractions on the numbers as
+    typed.  Weights whose scores overflow give a ValueError that says so, never a wrong bound."""
+    X, y = lk.datasets.toy()
+    u = np.array([0.0, -1.0, 4.0])
+    for c in [10.0 ** k for k in range(-300, 301, 10)] + [1e160, 1e-170, 3e-310]:
+        v = c * u
+        exact = _exact_novikoff(v, X, y)
+        assert float(exact) == pytest.approx(238.0, rel=1e-12)
+        assert lk.novikoff_bound(X, y, v) == pytest.approx(float(exact), rel=1e-12), c
+        assert lk.margin(v, X, y) == pytest.approx(1 / math.sqrt(17), rel=1e-12), c
+    for eta in (1e160, 1e-170, 1e300):
+        w = _run(X, y, eta=eta).w
+        assert lk.novikoff_bound(X, y, w) == pytest.approx(float(_exact_novikoff(w, X, y)), rel=1e-12)
+    for seed in range(6):
+        Xs, ys, us = lk.datasets.separable(12, 2, margin=0.1, seed=seed, return_direction=True)
+        for c in (1e-200, 1e-160, 1.0, 1e160, 1e200):
+            assert lk.novikoff_bound(Xs, ys, c * us) == pytest.approx(float(_exact_novikoff(c * us, Xs, ys)), rel=1e-11)
+    with pytest.raises(ValueError, match="overflows"):
+        lk.novikoff_bound(X, y, [0.0, -4e307, 1.6e308])  # u times 4e307: finite weights, scores past 1e308
+
+
+def test_the_explorer_anchors_give_the_sliders_values_up_to_rounding():
+    """Section 3's explorer: R and gamma of the data it builds are the sliders' values up to rounding, not exactly:
+    at gamma = 0.1, R = 3 the floats are 0.09999999999999984 (0.1 - 1.7e-16) and 3.0000000000000004, and in
+    fractions on the numbers as typed neither is exact either."""
+    for gamma, R in ((0.1, 3.0), (0.05, 3.0), (0.2, 1.5), (0.5, 10.0)):
+        st_ = lk.widgets.bound_state(gamma, R)
+        X, y, u = np.asarray(st_["X"]), np.asarray(st_["y"]), np.asarray(st_["u"])
+        assert lk.radius(X) == pytest.approx(R, rel=1e-14) and lk.margin(u, X, y) == pytest.approx(gamma, rel=1e-13)
+        assert float(_exact_novikoff(u, X, y)) == pytest.approx((R / gamma) ** 2, rel=1e-13)
+    st_ = lk.widgets.bound_state(0.1, 3.0)
+    X, y, u = np.asarray(st_["X"]), np.asarray(st_["y"]), np.asarray(st_["u"])
+    assert repr(lk.margin(u, X, y)) == "0.09999999999999984" and repr(lk.radius(X)) == "3.0000000000000004"
+    assert f"{lk.margin(u, X, y) - 0.1:.1e}" == "-1.7e-16"
+    assert _exact_novikoff(u, X, y) != 900
+
+
 def test_the_bound_explorer_keeps_55_seeded_points_at_the_start():
     s = lk.widgets.bound_state(0.1, 3.0)
     assert len(s["y"]) == 55 + 2
@@ -473,8 +547,8 @@ def test_cover_experiment_agrees_at_the_one_in_a_thousand_level():
 # SHOWN lists the sentences that claim nothing general (definitions, instructions,
 # descriptions of the chapter, or statements about the data set on the page).
 CLAIMS = {
-    "so the count does not depend on $\\eta$ in the code either":
-        "test_lecturekits_count_does_not_depend_on_eta_on_decimal_data",
+    "give the same bound as $\\mathbf{u}$, up to rounding in the last digits":
+        "test_novikoff_bound_is_scale_free_from_1e_minus_300_to_1e300",
     "it refuses a $\\mathbf{u}$ that does not separate the data":
         "test_novikoff_bound_refuses_a_u_through_a_point_on_decimal_data",
     "every score is 100 times as large, with the same sign": "test_without_a_bias_scaling_by_10_keeps_the_run",
@@ -523,11 +597,7 @@ CLAIMS = {
         "test_on_separable_data_no_weight_vector_comes_back",
     "a run whose exact weights come back is on data that are not separable":
         "test_on_separable_data_no_weight_vector_comes_back",
-    "a float sum can lose a small term next to a huge one ($10^{17} + 3$ is stored as $10^{17}$)":
-        "test_recorded_float_weights_can_repeat_on_separable_data",
-    "two recorded vectors can be equal where the exact ones are not":
-        "test_recorded_float_weights_can_repeat_on_separable_data",
-    "On XOR each weight is a small integer, which a float holds exactly, so the repeat below is a real one":
+    "On XOR every weight is a small integer, which a float holds exactly, and a repeat comes in the second epoch":
         "test_on_xor_the_recorded_repeat_is_exact",
     "A run whose exact weights come back to earlier ones is on data that are not separable":
         "test_on_separable_data_no_weight_vector_comes_back",
@@ -536,8 +606,10 @@ CLAIMS = {
     "but the repeat can come late; `lk.is_separable` decides directly":
         "test_a_repeat_can_come_late_on_data_that_are_not_separable",
     "The bound caps the updates but does not predict them": "test_the_bound_caps_but_does_not_predict_the_count",
-    "The count itself can grow: ten points added to a set without changing its $R$ or its $\\gamma$ took one run from 2 "
-    "updates to 10": "test_the_count_can_grow_with_n_at_fixed_R_and_gamma",
+    "with the copy listed first, a repeat comes at update 2":
+        "test_a_repeat_can_come_late_on_data_that_are_not_separable",
+    "adds two anchors that put both numbers at the sliders' values, up to rounding":
+        "test_the_explorer_anchors_give_the_sliders_values_up_to_rounding",
     "so the time grows with $n$ even though the cap on the updates does not":
         "test_the_count_can_grow_with_n_at_fixed_R_and_gamma",
     "after an update on a mistake, $y(\\mathbf{w}\\cdot\\mathbf{x} + b)$ has grown by $\\lVert\\mathbf{x}\\rVert^2 + 1$":
@@ -933,6 +1005,10 @@ def test_a_repeat_can_come_late_on_data_that_are_not_separable():
         assert not lk.is_separable(X, y)
         firsts.append(_first_repeat(X, y)[1])
     assert firsts == [374, 3338, 37042]
+    # the order matters: with the copy listed first (or between the two) the start comes back at update 2
+    a, b = float(Decimal("0.1") * Decimal("0.3")), float(Decimal("0.3") * Decimal("0.3"))
+    assert _first_repeat(np.array([[a], [a], [b]]), np.array([1, -1, 1])) == (0, 2)
+    assert _first_repeat(np.array([[a], [a], [b]]), np.array([-1, 1, 1])) == (0, 2)
     X_xor, y_xor = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]), np.array([-1, -1, 1, 1])
     assert _first_repeat(X_xor, y_xor) == (1, 5)
 

@@ -111,7 +111,9 @@ def _best_scale_check(t, best_scale):
                                                                            "R is the largest |x~_i|")])
     t.check(lambda: _scale_answer(best_scale, 1.0, 2.0)[1], _best_scale(1.0, 2.0)[0], atol=1e-4,
             call="`best_scale(1, 2)[3]`, the best scale s", reveal=False,
-            misconceptions=[Mistake("scale-squared", _best_scale(1.0, 2.0)[0] ** 2, "s² found, not s"),
+            misconceptions=[Mistake("scale-squared", _best_scale(1.0, 2.0)[0] ** 2, "not where A/s² + B + C s² is "
+                                                                                  "smallest: evaluate it at your s and "
+                                                                                  "near it"),
                             Mistake("scale-unit-point", 1 / 2.0, "the scale that makes the larger point 1: is that where "
                                                              "A/s² + B + C s² is smallest?")])
     for a, b in ((0.1, 0.3), (0.5, 3.0), (2.0, 7.0)):
@@ -170,8 +172,7 @@ def _construct(t, w_tilde):
                                               "negatives' side; the label +1 goes with a positive score")
     elif _multiple_of(w, _WIDEST_GAP):
         mistake = Mistake("widest-gap-line", None, "that is the widest-gap line itself, with its bound of 655: the "
-                                                   "bias counts in |w_tilde|, so look for a line that spends less of "
-                                                   "its length on the bias")
+                                                   "widest gap is measured in the plane; is the theorem's gamma?")
     elif bound is not None and bound > _LIMIT_C and (_input_space_bound(w, _X_C, _Y_C) or math.inf) <= _LIMIT_C:
         mistake = Mistake("input-space-norm", None, "the margin measured with |(w1, w2)| only, as for the widest gap "
                                                     "in the plane; the theorem divides by the whole |w_tilde|, bias "
@@ -192,15 +193,43 @@ _FAR_X, _FAR_Y, _FAR_U = (10.0, 30.0), (-1, 1, 1), (-20.0, 1.0)
 _FAR_TWO_POINTS = 203   # updates on 10, 30 alone (section 4's table at s = 100)
 
 
+def _doubling_reference(a, b):
+    """The smallest x > b at which the bound of u~ ~ (-(a+b)/2, 1) on a, b and x (class +1) is at least twice the
+    bound on a, b alone, found by bisection on the two bounds computed as written (not from a closed formula)."""
+    m, h = (a + b) / 2, (b - a) / 2
+    two = (1 + b * b) / h ** 2
+
+    def doubled(x):
+        return (1 + max(b, x) ** 2) / min(h, x - m) ** 2 >= 2 * two
+
+    lo, hi = b, 2 * b + 2
+    if not doubled(hi):
+        return math.nan
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if doubled(mid) else (mid, hi)
+    return hi
+
+
 @exercise("ch05-far-point", number=3, title="construct: a larger bound, fewer updates", points=2,
           kind="construct",
-          hint="Which of R and gamma can a third point change, and by how much must the bound grow? Then recall what "
-               "made the two-point run slow in section 4, and count the updates your point gives.")
-def _far_point(t, x_new):
+          hint="Which of R and gamma can a third point beyond b change, and by how much must the bound grow? Write "
+               "both bounds with letters before you try numbers. Then recall what made the two-point run slow in "
+               "section 4, and count the updates your point gives.")
+def _far_point(t, x_new, doubling_point):
     number = isinstance(x_new, (int, float, np.integer, np.floating)) and not isinstance(x_new, (bool, np.bool_))
     if not t.check_true(number and bool(np.isfinite(float(x_new))),
                         what=f"`x_new` is one number (the position of the third point); got {type(x_new).__name__}"):
         return
+    # the formula first, on pairs the learner does not see: beyond b the third point keeps gamma (its score
+    # x - (a+b)/2 exceeds the others') and sets R^2 = 1 + x^2, so the bound doubles from 1 + x^2 = 2 (1 + b^2) on
+    for a, b in ((1.0, 2.0), (0.1, 0.3), (2.0, 7.0), (0.5, 3.0)):
+        t.check(lambda a=a, b=b: float(doubling_point(a, b)), _doubling_reference(a, b), atol=1e-9,
+                call=f"`doubling_point({a:g}, {b:g})`", reveal=False,
+                misconceptions=[Mistake("far-doubling-no-one", math.sqrt(2) * b, "R measured on the raw x, without "
+                                        "the 1 of homogeneous coordinates"),
+                                Mistake("far-doubling-length", 2 * b, "the length of the point doubled, not the bound: "
+                                        "how does (R/gamma)² grow with R?")])
     x = float(x_new)
     X3, y3 = np.array([[_FAR_X[0]], [x], [_FAR_X[1]]]), np.array(_FAR_Y)
     bound2 = _exact_bound(_FAR_U, np.array([[_FAR_X[0]], [_FAR_X[1]]]), np.array([-1, 1]))
@@ -364,7 +393,7 @@ def _distance(t, distance_bound, best_a):
 # Exercise 5 (extend): the bound from a start w0
 # --------------------------------------------------------------------------
 
-def _start_reference(w0, X, y, u, *, with_c=True, with_n2=True, unit=True):
+def _start_reference(w0, X, y, u, *, with_c=True, with_n2=True, unit=True, n2_projection=False):
     """The largest k with w0.u + k gamma <= sqrt(|w0|^2 + k R^2) (unit u), found by bisection on the
     inequality itself, independently of any closed formula.  The keywords leave out one ingredient each,
     to give the values of the wrong turns."""
@@ -374,6 +403,8 @@ def _start_reference(w0, X, y, u, *, with_c=True, with_n2=True, unit=True):
     w0 = np.asarray(w0, dtype=float)
     R2, gamma = float(np.max(np.sum(Xh ** 2, axis=1))), float(np.min(np.asarray(y) * (Xh @ u)))
     c, n2 = (float(w0 @ u) if with_c else 0.0), (float(w0 @ w0) if with_n2 else 0.0)
+    if n2_projection:
+        n2 = float(w0 @ u) ** 2     # the wrong turn: |w0|^2 replaced by its part along u
 
     def allowed(k):
         return c + k * gamma <= 0 or (c + k * gamma) ** 2 <= n2 + k * R2
@@ -411,6 +442,19 @@ def _start(t, bound_from_start):
                             Mistake("start-not-unit", _start_reference(w0, X, y, u, unit=False),
                                     "u not scaled to length 1: gamma and w0 · u change with the length of u"),
                             Mistake("start-rounded-up", float(math.floor(reference) + 1), _ROUNDED_UP)])
+    w_off = [5.0, 4.0, 2.0]       # w0 . u = 4 but |w0|² = 45: taking one for the other costs 3 updates
+    reference = _start_reference(w_off, X, y, u)
+    t.check(given(w_off, u, reference), reference, atol=1e-6,
+            call="`bound_from_start([5, 4, 2], X_toy, y_toy, [0, -1, 4])`", reveal=False,
+            misconceptions=[Mistake("start-projection-length", _start_reference(w_off, X, y, u, n2_projection=True),
+                                    "the start's length in inequality 2 taken as its part along u, (w0 · u)²: for a "
+                                    "start not along u the two differ"),
+                            Mistake("start-no-length", _start_reference(w_off, X, y, u, with_n2=False),
+                                    "the start's length |w0|² left out of inequality 2")])
+    w_side = [1.0, 4.0, 1.0]      # at right angles to u: w0 . u = 0 but |w0|² = 18
+    reference = _start_reference(w_side, X, y, u)
+    t.check(given(w_side, u, reference), reference, atol=1e-6,
+            call="`bound_from_start([1, 4, 1], X_toy, y_toy, [0, -1, 4])`", reveal=False)
     w_good = [0.0, -3.0, 12.0]    # a start along u: a head start that shortens the bound
     reference = _start_reference(w_good, X, y, [0.0, -2.0, 8.0])
     t.check(given(w_good, [0.0, -2.0, 8.0], reference), reference, atol=1e-6,
@@ -461,7 +505,6 @@ def _tight(t, X_tight, y_tight, u_tight):
     t.check_true(stopped and n_updates == bound,
                  what=f"the perceptron should make exactly (R/gamma)² = {float(bound):.4g} updates for this u; it "
                       f"made {n_updates}{whole}",
-                 mistake=Mistake("tight-slack", None, "a link of the chain has slack: an update gains more than gamma "
-                                                      "along u, or an example was not exactly on the boundary or not "
-                                                      "at length R")
+                 mistake=Mistake("tight-slack", None, "a link of the chain has slack: print, update by update, "
+                                                      "w_k . u against k gamma and |w_k|² against k R²")
                  if stopped else None)

@@ -166,7 +166,7 @@ def bound_explorer(*, gamma=0.1, R=3.0):
             "w_line": left.plot([], [], color="black", linestyle="--", linewidth=1.4, zorder=3)[0],
             "lower": right.plot(kk, kk * s["gamma"], color="#009E73", linestyle="--", linewidth=1.2)[0],
             "upper": right.plot(kk, np.sqrt(kk) * s["R"], color="#D55E00", linestyle="--", linewidth=1.2)[0],
-            "projection": right.plot([], [], color="#009E73", linewidth=2.0)[0],
+            "projection": right.plot([], [], color="#009E73", linewidth=2.0, marker="o", markersize=3)[0],
             "norm": right.plot([], [], color="#D55E00", linewidth=2.0)[0],
             "bound": right.axvline(1.0, color="black", linewidth=1.0, linestyle=":"),
             "updates": right.axvline(1.0, color="black", linewidth=1.6),

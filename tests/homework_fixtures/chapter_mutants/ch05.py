@@ -27,6 +27,8 @@ MUTANTS = {
         ("far-not-separating", ("x_new = 50.0", "x_new = 15.0")),
         ("far-bound-small", ("x_new = 50.0", "x_new = 40.0")),
         ("far-count-not-fewer", ("x_new = 50.0", "x_new = 61.0")),
+        ("far-doubling-no-one", ("return float(np.sqrt(1 + 2 * b * b))", "return float(np.sqrt(2) * b)")),
+        ("far-doubling-length", ("return float(np.sqrt(1 + 2 * b * b))", "return 2 * b")),
     ],
     "ch05-distance": [
         ("distance-no-tau", ("drop = eta * (2 * a * gamma - eta * beta2 - 2 * tau)", "drop = eta * (2 * a * gamma - eta * beta2)")),
@@ -47,6 +49,7 @@ MUTANTS = {
     "ch05-start": [
         ("start-no-c", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = 0.0, w0 @ w0")),
         ("start-no-length", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = w0 @ u, 0.0")),
+        ("start-projection-length", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = w0 @ u, (w0 @ u) ** 2")),
         ("start-not-unit",
          ("    u = u / np.linalg.norm(u)\n", "")),
         ("start-rounded-up", ("return float((b + np.sqrt(", "return 1 + np.floor((b + np.sqrt(")),
