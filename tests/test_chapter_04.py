@@ -1567,7 +1567,7 @@ def _slow_feedback(X, y):
 
 
 def test_the_slow_exercise_rejects_the_chapters_sets_moved():
-    """Exercise 6: the toy set (and §6's tie points) moved by a shift, a scaling, a rotation or a shear, in any
+    """Exercise 6: the toy set moved by a shift, a scaling, a rotation or a shear, in any
     order and with the labels swapped, is rejected even where the run needs ten updates or more; the reference
     solution and a set of one's own that differs from the toy set in one point pass."""
     X, y = lk.datasets.toy()

@@ -407,16 +407,15 @@ _SLOW_FEW = ("a few updates separate these points: how far does one update turn 
              "between the classes is narrow compared with the points' distance from the origin, and does "
              "the order you give the points in make the run meet the narrow gap again and again?")
 _SLOW_LABELS = "labels 0/1 instead of -1/+1"
-_SLOW_COPIED = ("these are four points of the chapter (the toy set, or the four tie points of §6) moved by a shift "
+_SLOW_COPIED = ("these are the four points of the chapter's toy set moved by a shift "
                 "and a linear map, with their labels or all labels swapped: the exercise asks for a set you "
                 "construct; what about a set makes each update turn the boundary only a little?")
 _SLOW_EPOCHS = 10
 
 
 def _chapter_sets():
-    """The four-point labelled sets the chapter shows: the toy set and §6's tie points."""
-    X_tie = np.array([[0.0, -0.3], [0.4, 0.2], [-0.3, -0.4], [-0.1, 0.1]])
-    return [(_TOY[0], _TOY[1]), (X_tie, np.array([1, 1, 1, -1]))]
+    """The four-point labelled sets the chapter shows: the toy set."""
+    return [(_TOY[0], _TOY[1])]
 
 
 def _affine_copy(X, y, X_ref, y_ref) -> bool:
