@@ -407,16 +407,15 @@ _SLOW_FEW = ("a few updates separate these points: how far does one update turn 
              "between the classes is narrow compared with the points' distance from the origin, and does "
              "the order you give the points in make the run meet the narrow gap again and again?")
 _SLOW_LABELS = "labels 0/1 instead of -1/+1"
-_SLOW_COPIED = ("these are four points of the chapter (the toy set, or the four tie points of §6) moved by a shift "
+_SLOW_COPIED = ("these are the four points of the chapter's toy set moved by a shift "
                 "and a linear map, with their labels or all labels swapped: the exercise asks for a set you "
                 "construct; what about a set makes each update turn the boundary only a little?")
 _SLOW_EPOCHS = 10
 
 
 def _chapter_sets():
-    """The four-point labelled sets the chapter shows: the toy set and §6's tie points."""
-    X_tie = np.array([[0.0, -0.3], [0.4, 0.2], [-0.3, -0.4], [-0.1, 0.1]])
-    return [(_TOY[0], _TOY[1]), (X_tie, np.array([1, 1, 1, -1]))]
+    """The four-point labelled sets the chapter shows: the toy set."""
+    return [(_TOY[0], _TOY[1])]
 
 
 def _affine_copy(X, y, X_ref, y_ref) -> bool:
@@ -475,42 +474,122 @@ def _slow(t, X_slow, y_slow):
 # Exercise 7 (predict): the start that makes Bob's run Alice's
 # --------------------------------------------------------------------------
 
-_ALICE_START, _ALICE_ETA, _BOB_ETA = np.array([1.0, 2.0, -1.0]), 0.5, 2.0
+_ALICE_START, _ALICE_ETA, _BOB_ETA = (1, 2, -1), Fraction(1, 2), Fraction(2)
 
 
-def _bob_key():
-    """Bob's weights must be -(eta_bob / eta_alice) times Alice's at every step: then each of his tests
-    (-y_i) v . x_i has the sign of hers, and each update keeps the factor (a hand derivation; the chapter's
-    tests check it on data in exact arithmetic)."""
-    return -_BOB_ETA / _ALICE_ETA * _ALICE_START
+def _exact_steps(rows, y, eta, w0, max_epochs=60):
+    """Alg. 7.1 in exact rational arithmetic on homogeneous ``rows`` (lists of Fractions), from ``w0`` with
+    rate ``eta``: the start, then (example, weights after the update) for every update, in order."""
+    w = [Fraction(v) for v in w0]
+    steps = [(None, tuple(w))]
+    for _ in range(max_epochs):
+        clean = True
+        for i, (x, y_i) in enumerate(zip(rows, y)):
+            if conventions.is_mistake(int(y_i) * sum(a * b for a, b in zip(w, x))):
+                w = [a + eta * int(y_i) * b for a, b in zip(w, x)]
+                steps.append((i, tuple(w)))
+                clean = False
+        if clean:
+            break
+    return steps
 
+
+def _rows(X):
+    return [[Fraction(1)] + [v if isinstance(v, Fraction) else _fraction(v) for v in x] for x in X]
+
+
+def _probe_sets():
+    """Data on which the checks of Exercises 7 and 8 compare runs: the toy set and two unbalanced sets."""
+    return [datasets.toy(), datasets.unbalanced(12, 6, seed=0), datasets.unbalanced(40, 20, seed=0)]
+
+
+def _parallel(v, w) -> bool:
+    """Do v and w span the same line through the origin (the same boundary), both non-zero?"""
+    if not any(v) or not any(w):
+        return False
+    return all(a * d == b * c for (a, b) in zip(v, w) for (c, d) in zip(v, w))
+
+
+def _multiple(v, w):
+    """The number c with v = c w, or None."""
+    k = next(j for j, b in enumerate(w) if b)
+    c = v[k] / w[k]
+    return c if all(a == c * b for a, b in zip(v, w)) else None
+
+
+def _same_run(bob_start) -> bool:
+    """The exercise's definition, run on the probe sets: Bob (labels swapped, his rate, his start) updates on the
+    same examples in the same order as Alice, and his boundary is hers at the start and after every update."""
+    for X, y in _probe_sets():
+        rows = _rows(X)
+        alice = _exact_steps(rows, y, _ALICE_ETA, _ALICE_START)
+        bob = _exact_steps(rows, [-int(v) for v in y], _BOB_ETA, bob_start)
+        if [i for i, _ in alice] != [i for i, _ in bob]:
+            return False
+        if not all(_parallel(v, w) for (_, w), (_, v) in zip(alice, bob)):
+            return False
+    return True
+
+
+_BOB_MULTIPLE = ("your start is a multiple of Alice's, but not one that keeps the two runs together. Redo §6's "
+                 "induction for Bob: suppose his weights are c times hers before an example. For which c does "
+                 "each of his tests, with his swapped label, have the sign of hers? Then follow one update of "
+                 "each: is his new weight vector the same multiple of hers as before?")
 
 @exercise("ch04-bob", number=7, title="Bob's start", points=2, kind="predict",
           hint="Section 6's induction, redone for Bob: suppose Bob's weights are a fixed multiple of Alice's before "
                "an example. Which multiples give each of his tests the sign of hers, with his swapped label, and "
                "keep the multiple after an update with his rate?")
 def _bob(t, bob_start):
-    t.check(lambda: np.asarray(bob_start, dtype=float), _bob_key(), call="`bob_start`", reveal=False,
-            misconceptions=[Mistake("bob-same-start", _ALICE_START, "the same start as Alice's: with another rate and "
-                                                                    "other labels, what does the start have to make "
-                                                                    "up for?"),
-                            Mistake("bob-labels-ignored", _ALICE_START / _ALICE_ETA * _BOB_ETA,
-                                    "Bob's swapped labels are left out: with y_i -> -y_i, which multiples of Alice's "
-                                    "weights give each of his tests the sign of hers?"),
-                            Mistake("bob-rate-ignored", -_ALICE_START,
-                                    "Bob's rate is left out: after an update with his rate, is his weight vector "
-                                    "still the same multiple of Alice's?"),
-                            Mistake("bob-ratio-inverted", -_ALICE_START * _ALICE_ETA / _BOB_ETA,
-                                    "check the direction of the factor between the two rates"),
-                            Mistake("bob-rate-one", -_ALICE_START / _ALICE_ETA,
-                                    "check the factor for Bob's rate")])
+    if not t.check(lambda: list(np.shape(np.asarray(bob_start, dtype=float))), [3], call="`np.shape(bob_start)`"):
+        return
+    start = np.asarray(bob_start, dtype=float)
+    if not t.check_true(bool(np.all(np.isfinite(start))), what="`bob_start` holds three finite numbers"):
+        return
+    start = [_fraction(v) for v in start]
+    mistake = None
+    same = _same_run(start)
+    if not same:
+        if _multiple(start, [Fraction(v) for v in _ALICE_START]) is not None:
+            mistake = Mistake("bob-wrong-multiple", None, _BOB_MULTIPLE)
+    t.check_true(same, what="Bob's run from `bob_start` updates on Alice's examples in her order and draws her "
+                            "boundary after every update (tried on the toy set and two unbalanced sets)",
+                 mistake=mistake)
 
 
 # --------------------------------------------------------------------------
 # Exercise 8 (explain): what leaves the run unchanged
 # --------------------------------------------------------------------------
 
-_INVARIANT_KEY = "bde"
+_QUARTER = (Fraction(3, 5), Fraction(4, 5))          # cos and sin of a rotation that is exact in fractions
+
+
+def _changes():
+    """The five changes of the exercise, each as (rows, labels, rate) made from (X, y)."""
+    c, s = _QUARTER
+    return {
+        "a": lambda X, y: (_rows([[10 * _fraction(v) for v in x] for x in X]), y, 1),
+        "b": lambda X, y: (_rows([[c * _fraction(p) - s * _fraction(q), s * _fraction(p) + c * _fraction(q)]
+                                  for p, q in X]), y, 1),
+        "c": lambda X, y: (_rows([[_fraction(v) + 5 for v in x] for x in X]), y, 1),
+        "d": lambda X, y: (_rows(X), [-int(v) for v in y], 1),
+        "e": lambda X, y: (_rows(X), y, 10),
+    }
+
+
+def _invariant_letters() -> str:
+    """The letters whose change leaves the updates from w = 0 as they are on every probe set, found by running."""
+    keep = ""
+    for letter, change in _changes().items():
+        same = True
+        for X, y in _probe_sets():
+            base = [i for i, _ in _exact_steps(_rows(X), y, 1, (0, 0, 0))]
+            rows, labels, eta = change(X, y)
+            same = same and [i for i, _ in _exact_steps(rows, labels, eta, (0, 0, 0))] == base
+        keep += letter if same else ""
+    return keep
+
+
 # One message for every wrong set of letters: a message that depended on the letters (which kind of change is
 # among them, which is missing, how many are wrong) would let a few wrong guesses spell out the key.
 _INVARIANT_WRONG = ("some letter is wrong, in your set or missing from it. From w = 0 every test of the run is y_i Σ_j α_j η y_j x~_j · x~_i, "
@@ -531,6 +610,7 @@ def _letters(answer):
                "A change can leave the run on one data set alone by accident: test a guess on more than one.")
 def _invariance(t, answer_invariant):
     got = _letters(answer_invariant)
-    t.check(got, _INVARIANT_KEY, call="`answer_invariant`", reveal=False,
+    key = _invariant_letters()
+    t.check(got, key, call="`answer_invariant`", reveal=False,
             misconceptions=[Mistake("invariance-wrong", got, _INVARIANT_WRONG)]
-            if got != _INVARIANT_KEY and set(got) <= set("abcde") else [])
+            if got != key and set(got) <= set("abcde") else [])

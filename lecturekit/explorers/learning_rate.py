@@ -55,7 +55,7 @@ def learning_rate_state(X, y, eta, start="basic linear classifier", *, max_epoch
     }
 
 
-def learning_rate_explorer(X=None, y=None, *, etas=(0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0),
+def learning_rate_explorer(X=None, y=None, *, etas=(0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0),
                            start="basic linear classifier"):
     """The perceptron with different learning rates, as in Flach's Fig. 7.5 (η = 0.2, 0.5, 1).
 
