@@ -12,7 +12,8 @@ Unlike the perceptron it updates on *every* example, by an amount proportional
 to the residual.  The batch rule with a rate below :func:`lms_stable_eta`
 converges to a least-squares solution (the one nearest the start when there
 are several), not to a separating hyperplane; the online rule with a constant
-rate ends in a loop near it.
+rate, on data no line fits exactly, ends in a loop around it whose size depends
+on the rate and the data (small rates: a small loop).
 """
 
 from __future__ import annotations
@@ -48,9 +49,9 @@ def lms_stable_eta(X, *, mode: str = "batch", fit_intercept: bool = True) -> flo
     one.  Below it no single step makes its own example's residual grow, and
     an epoch never increases the distance between two runs (the linear part
     of the epoch's map, ``prod_i (I - eta x_i x_i^T)``, has norm at most 1).
-    It does not keep one run near the least-squares solution: on noisy data,
-    with a constant rate the iterates circle near it, near this bound
-    possibly far away.  A constant-rate run settles at a rate where the
+    It only rules out divergence; it does not keep one run near the
+    least-squares solution: on noisy data, with a constant rate the iterates
+    circle around it, near this bound possibly far away.  A constant-rate run settles at a rate where the
     spectral radius of the epoch's map ``prod_i (I - eta x_i x_i^T)`` is
     below 1; those rates need not form one interval.  On chapter 7's
     regression data the radius first reaches 1 between 0.5 and 0.6, where
@@ -90,18 +91,35 @@ def _checked_lms_args(loop):
                 return loop(X, y, eta, epochs, mode, schedule, w0, fit_intercept, residual, what)
             except _Overflow as stop:
                 raise FloatingPointError(_overflow_message(X, eta, mode, fit_intercept, residual, what,
-                                                           stop.epoch)) from None
+                                                           stop)) from None
 
     return checked
 
 
 class _Overflow(Exception):
-    def __init__(self, epoch):
+    """Raised by the loop when the weights or the SSE stop being finite; says which."""
+
+    def __init__(self, epoch, weights_finite, largest_weight):
         super().__init__(epoch)
         self.epoch = epoch
+        self.weights_finite = weights_finite
+        self.largest_weight = largest_weight
 
 
-def _overflow_message(X, eta, mode, fit_intercept, residual, what, epoch) -> str:
+def _overflow_message(X, eta, mode, fit_intercept, residual, what, stop) -> str:
+    if stop.weights_finite:
+        what_overflowed = (f"the squared error (SSE) overflowed, the weights did not (largest |w_j| = "
+                           f"{stop.largest_weight:.3g})")
+    else:
+        what_overflowed = "the weights overflowed"
+    head = f"{what} stopped in epoch {stop.epoch}: {what_overflowed} with eta={eta:g}."
+    bound = lms_stable_eta(X, mode="batch" if mode == "batch" else "online", fit_intercept=fit_intercept)
+    if residual == "linear" and eta < bound:
+        # below the stable (batch) or safe (online) rate the weights cannot grow without bound:
+        # the numbers themselves are too large for floating point
+        return (f"{head} eta is below the rate where this rule is stable on this X ({bound:.4g}), so the "
+                "rate is not the cause: the targets or features are too large for floating point; "
+                "rescale them (for example, standardise the features and divide y by its largest |y_i|).")
     if residual == "squared":
         hint = ("The squared residual (y_i - y_hat_i)^2 is never negative, so an update never lowers the "
                 "prediction of its own example, even one that is already too high: use the residual "
@@ -113,7 +131,7 @@ def _overflow_message(X, eta, mode, fit_intercept, residual, what, epoch) -> str
         hint = (f"Use a smaller eta: on this X the online rule is stable for eta < "
                 f"{lms_stable_eta(X, mode='online', fit_intercept=fit_intercept):.4g} (a safe bound; the exact "
                 "limit can be somewhat higher).")
-    return f"{what} diverged in epoch {epoch}: the weights overflowed with eta={eta:g}. {hint}"
+    return f"{what} diverged in epoch {stop.epoch}: {what_overflowed} with eta={eta:g}. {hint}"
 
 
 @_checked_lms_args
@@ -140,8 +158,9 @@ def lms_loop(X, y, eta, epochs, mode, schedule, w0, fit_intercept, residual, wha
             r = y - Xh @ w
             w = w + eta_k * (step_size(r) @ Xh)
         e = float(np.sum((y - Xh @ w) ** 2))
-        if not (np.all(np.isfinite(w)) and np.isfinite(e)):
-            raise _Overflow(epoch)
+        weights_finite = bool(np.all(np.isfinite(w)))
+        if not (weights_finite and np.isfinite(e)):
+            raise _Overflow(epoch, weights_finite, float(np.max(np.abs(w))) if weights_finite else np.inf)
         path.append(w.copy())
         sse.append(e)
         etas.append(eta_k)
@@ -179,7 +198,7 @@ def lms(
     mode : {"online", "batch"}, default "online"
     schedule : {"constant", "1/k"} or callable, default "constant"
         Per-epoch rate ``eta(k)``; with "1/k" the online rule settles on the
-        least-squares solution instead of circling near it.
+        least-squares solution instead of circling around it.
     w0 : array-like of shape (n_features + 1,), optional
     fit_intercept : bool, default True
 
@@ -190,8 +209,9 @@ def lms(
     Raises
     ------
     FloatingPointError
-        If the weights overflow (eta too large); the message gives a rate below which
-        the rule is stable.
+        If the weights or the SSE overflow.  The message says which; when eta is at or
+        above the stable rate it gives a rate below which the rule is stable, otherwise it
+        says the numbers are too large for floating point.
 
     Examples
     --------
@@ -224,7 +244,8 @@ def perceptron_regression(
     LMS.  ``residual="squared"`` reproduces the rule as printed in Flach,
     ``w <- w + (y_i - y_hat_i)^2 x_i`` (with eta): the squared residual has
     lost its sign, so an over-estimate pushes w the same way as an
-    under-estimate, and on most data the weights run away.  Chapter 7 shows it.
+    under-estimate.  With the column of ones the bias gains ``eta r_i^2 >= 0``
+on every step, so on data no line fits exactly it never settles.  Chapter 7 shows it.
 
     Examples
     --------

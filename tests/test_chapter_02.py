@@ -51,8 +51,8 @@ CLAIMS = {
         "test_given_weights_predict_the_same_in_either_layout_and_lms_can_differ_in_the_last_digit",
     "A training algorithm whose updates use rounded scores (LMS,\nchapter 7) can still end":
         "test_given_weights_predict_the_same_in_either_layout_and_lms_can_differ_in_the_last_digit",
-    "the check includes\nvectors whose two readings differ only very close to their lines":
-        "test_exercise_1_needs_the_exact_condition",
+    "among them some\nwhose two readings differ only on and near their lines":
+        "test_exercise_1_probes_are_decided_by_the_two_readings",
     "(in `lk.margin` too, for weights whose\nscores do not overflow)":
         "test_lk_margin_keeps_the_order_of_the_two_margins_at_any_scale",
     "A power of 2 keeps every decision in plain floating point":

@@ -69,7 +69,7 @@ CLAIMS = {
     "so points far from the boundary move it as much as points near it": "test_moving_one_example_moves_w_by_delta_over_its_class_size",
     "so far points, whose scores are large and of the right sign, pull\nits line too": "test_a_far_correct_point_pulls_the_least_squares_line",
     "The perceptron only reacts to mistakes, and": "test_a_point_that_never_triggers_an_update_does_not_change_the_perceptron",
-    "the extra positives, drawn from the same cloud, change $S_W$ and $\\mu^+$ only a little": "test_the_imbalance_draw_barely_turns_fishers_direction",
+    "the extra positives, drawn from the same cloud, barely change the shape of $S_W$": "test_the_imbalance_draw_barely_turns_fishers_direction",
     "on these data that start costs more updates, not fewer": "test_the_perceptron_from_the_basic_linear_classifier_needs_more_updates_here",
     "(the read-out counts the outlier too)": "test_the_explorer_read_out_counts_the_slider_plus_the_outlier",
     "the outlier pulls $\\mu^+$ away from the mean $m$ of the other positives by\n  $(\\text{outlier} - m)/6$ instead of $(\\text{outlier} - m)/21$": "test_the_explorer_outlier_pulls_the_mean_by_its_offset_over_the_class_size",
@@ -85,7 +85,7 @@ CLAIMS = {
     "its minimisers are exactly the points where the gradient": "test_the_normal_equations_are_where_the_gradient_vanishes",
     "M = I$ with both weights 1 gives the closest-centroid rule's": "test_flachs_family_with_m_the_identity_is_the_centroid_rule",
     "is a positive multiple of $S_W^{-1}(\\mu^+ - \\mu^-)$, Fisher's discriminant direction": "test_the_least_squares_w_is_a_positive_multiple_of_fishers_direction",
-    "the more probable class is decided by a line\nwith normal $\\Sigma^{-1}(\\mu^+ - \\mu^-)$": "test_for_gaussian_classes_with_a_shared_covariance_the_log_odds_is_linear",
+    "the more probable class is decided by a line\nwith normal $\\Sigma^{-1}(m^+ - m^-)$": "test_for_gaussian_classes_with_a_shared_covariance_the_log_odds_is_linear",
     "Least squares does not notice, as long as its solution is unique": "test_the_units_of_a_feature_change_the_centroid_rule_not_least_squares",
     "distances along it stretch, and which mean is nearer can change": "test_the_units_of_a_feature_change_the_centroid_rule_not_least_squares",
     "so a point that scores exactly 0 can move to the other side": "test_scaling_in_floating_point_can_move_a_least_squares_tie",
@@ -116,6 +116,8 @@ CLAIMS = {
     "and that is still a linear rule": "test_the_most_probable_class_with_class_sizes_is_the_linear_rule_of_exercise_1",
     "and there the casualty can be a negative": "test_exercise_answers_by_reference",
     "Duplicating every negative example (each then appears twice) never moves the closest-centroid\nboundary": "test_duplicating_the_negatives_never_moves_the_centroid_and_moves_least_squares_only_sometimes",
+    "the stored weights can differ in the last digit, the predictions do not":
+        "test_duplicated_negatives_can_change_the_last_digit_of_the_weights_not_a_prediction",
     "so duplicates can move it; but not on every data set": "test_duplicating_the_negatives_never_moves_the_centroid_and_moves_least_squares_only_sometimes",
 }
 SHOWN = [
@@ -983,6 +985,16 @@ def test_the_imbalance_draw_barely_turns_fishers_direction():
     (f50, w50), (f400, w400) = direction(50), direction(400)
     assert np.degrees(np.arccos(f50 @ f400)) < 5 and np.degrees(np.arccos(w50 @ w400)) < 5
 
+    def scatter(n_p):   # S_W, a sum over the examples: its size grows with n, its shape barely changes
+        rows = np.r_[0:n_p, 400:450]
+        Xi, yi = X[rows], y[rows]
+        R = Xi - np.where(yi[:, None] == 1, Xi[yi == 1].mean(axis=0), Xi[yi == -1].mean(axis=0))
+        return R.T @ R
+
+    S50, S400 = scatter(50), scatter(400)
+    assert np.trace(S400) > 3 * np.trace(S50)
+    assert np.abs(S400 / np.trace(S400) - S50 / np.trace(S50)).max() < 0.05
+
 
 def test_least_squares_misses_the_lone_positive_at_distance_8():
     """Section 4: on centroid_failure, least squares misclassifies nothing for the crowd at 1 to 4 and row 8 at
@@ -1410,3 +1422,21 @@ def test_the_zoom_inset_counts_the_rings_in_its_box():
     with pytest.raises(ValueError, match="zoom"):
         lk.plot.classifiers(models, Xu, yu, ax=ax, zoom=(1, 0, 0, 1))
     plt.close(fig)
+
+
+def test_duplicated_negatives_can_change_the_last_digit_of_the_weights_not_a_prediction():
+    """Exercise 6's aside: on one-decimal data the stored centroid weights after duplicating the negatives
+    differ from the original ones in the last digit on some data sets (summation order), while every
+    prediction on the data and on a grid of tenths stays the same (exact means, as typed)."""
+    rng = np.random.default_rng(3)
+    grid = np.array([[a / 10, b / 10] for a in range(-20, 21, 2) for b in range(-20, 21, 2)])
+    differ = 0
+    for _ in range(60):
+        X = rng.integers(-20, 21, size=(9, 2)) / 10
+        y = np.where(np.arange(9) < 4, 1, -1)
+        Xd, yd = np.vstack([X, X[y == -1]]), np.r_[y, y[y == -1]]
+        a, b = lk.centroid_classifier(X, y), lk.centroid_classifier(Xd, yd)
+        differ += not np.array_equal(a.w, b.w)
+        P = np.vstack([X, grid])
+        assert np.array_equal(a.predict(P), b.predict(P))
+    assert differ > 0

@@ -39,9 +39,9 @@ def _both_layouts(t, same_in_both_layouts):
                                                                "reversing what moving the 1 from the front to "
                                                                "the back does to the weights (section 4)?"))
         elif not agree and w[0] == w[1] and abs(w[2] - w[0]) < 1e-9 * max(1.0, abs(w[0])):
-            mistakes.append(Mistake("layout-close", True, "numbers that differ in their last digits give two "
-                                                          "different lines, and points between them get "
-                                                          "different labels: nearly equal is not equal"))
+            mistakes.append(Mistake("layout-close", True, "judged alike, but the two readings label some points "
+                                                          "differently: find a point on one reading's line and "
+                                                          "work out both labels there"))
         elif not agree and (w[0] == 0 or w[2] == 0):
             mistakes.append(Mistake("layout-no-line", True, "in one reading this vector's normal is zero, so "
                                                             "that reading labels every point alike; does the "
@@ -281,11 +281,4 @@ def _swap(t, n_after_swap, n_after_swap_strict):
                             Mistake("swap-only-strict", 5, "only the strictly wrong points counted, and before "
                                                            "the swap")])
     t.check(n_after_swap_strict, _strict_mistakes_after_swap(), call="`n_after_swap_strict`", reveal=False,
-            misconceptions=[Mistake("strict-same-as-le", _mistakes_after(True, False),
-                                    "the count by the course's test y · score ≤ 0: the strict test differs on "
-                                    "one group of points"),
-                            Mistake("strict-before-swap", 5,
-                                    "the strict count before the swap: the swap negates every product "
-                                    "y · score first"),
-                            Mistake("strict-all", 40,
-                                    "redo the strict test y · score < 0 for each of the three groups")])
+            misconceptions=[])

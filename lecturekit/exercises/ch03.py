@@ -141,8 +141,8 @@ _ONLINE_OLD_N = ("after one example is added to a class that had one, the class 
                  "not the average of the two")
 _ONLINE_OLD_N_LARGER = ("adding a negative to a class of two moves mu- halfway to the new example, further than the "
                         "mean of the three negatives lies from the old mean")
-_ONLINE_OTHER_N = ("adding a negative example does not move mu- to the mean of the negatives with it: "
-                   "does the step for mu- divide by the right count?")
+_ONLINE_OTHER_N = ("one class still gets a wrong mean after an example is added to it: test each label with "
+                   "a class of one example and compare with the mean you compute by hand")
 _ONLINE_IN_PLACE = "the caller's arrays of means change after the call"
 _ONLINE_UNCHANGED = ("this is the classmate's code with both wrong lines still in it: run the test the exercise "
                      "suggests, with both labels, and compare with means you compute by hand")

@@ -155,10 +155,10 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
         left.set_xlim(-reach, reach)
         left.set_ylim(-reach, reach)
         left.set_aspect("equal", adjustable="box")
-        left.set_title(("perceptron criterion J(w)" if kind == "perceptron" else "squared error E(w)")
+        left.set_title(("perceptron criterion J(w)" if kind == "perceptron" else "sum of squared errors SSE(w)")
                        + ", w₀ = 0", fontsize="medium")
         bar = fig.colorbar(surface.filled, ax=left, fraction=0.05, pad=0.03)
-        bar.set_label("J(w)" if kind == "perceptron" else "E(w)")
+        bar.set_label("J(w)" if kind == "perceptron" else "SSE(w)")
         right.set_xlim(0, controls["n_iter"].max)
         right.set_ylim(0, 1.05 * float(surface.J.max()))  # a path inside the view stays below the surface's top
         right.set_xlabel("iteration")
@@ -189,7 +189,7 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
         return {"surface": a["surface"], "path": a["path"], "curve": a["curve"] if path is not None else None}
 
     def alt(s):
-        name = "perceptron criterion J" if s["kind"] == "perceptron" else "squared error E"
+        name = "perceptron criterion J" if s["kind"] == "perceptron" else "sum of squared errors SSE"
         if s["w"] is None:
             return f"Contours of the {name} over (w1, w2); the descent diverged, so no path is drawn."
         w0, w = s["path"][0], s["w"]
