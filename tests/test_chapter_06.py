@@ -219,10 +219,10 @@ CLAIMS = {
     "Every step is exactly $-\\eta\\nabla J$ here": "test_batch_steps_are_gradient_steps",
     "computes $y_i\\,\\mathbf{w}\\cdot\\mathbf{x}_i$, and counts a score of exactly 0 as a mistake":
         "test_a_score_exactly_zero_as_typed_is_a_mistake_though_the_float_score_is_not",
-    "lecturekit decides $M$ on the iterate the pseudocode defines, in exact arithmetic on the numbers as typed":
+    "lecturekit decides $M$ in exact arithmetic on the iterate the pseudocode\ndefines":
         "test_the_library_decides_M_on_the_exact_iterate_of_every_schedule",
-    "So where an\nexample lies exactly on the boundary of that iterate, `perceptron_criterion_gradient` of the rounded, "
-    "stored weights\ncan disagree about that example": "test_on_decimal_data_the_gradient_of_a_rounded_iterate_can_disagree",
+    "so where an example lies exactly on the boundary of that iterate, the gradient of the rounded, stored\n"
+    "weights can count that example differently": "test_on_decimal_data_the_gradient_of_a_rounded_iterate_can_disagree",
     "in exact arithmetic every step equals $-\\eta(k)\\nabla J(\\mathbf{w}(k-1))$": "test_batch_steps_are_gradient_steps",
     "on decimal data the stored iterate is rounded, and at a kink the gradient of it can differ from the step taken":
         "test_on_decimal_data_the_gradient_of_a_rounded_iterate_can_disagree",
@@ -259,6 +259,8 @@ CLAIMS = {
         "test_a_float_computed_bias_can_miss_the_boundary",
     "on this data $J(\\mathbf{w}) \\ge 2.44\\,\\max_j |w_j|$": "test_on_the_noisy_data_J_grows_at_least_linearly",
     "a small $J$ forces a short $\\mathbf{w}$ here": "test_on_the_noisy_data_J_grows_at_least_linearly",
+    "XOR (the four corners $(\\pm1, \\pm1)$,\nwith $+1$ where the two coordinates agree), is not separable either":
+        "test_xor_is_not_separable",
     "A small rate is slow: with a constant rate, $\\eta = 0.02$ needs 15 steps where $\\eta = 0.05$ needs 6.":
         "test_one_over_k_is_slow_from_a_far_start",
     "`\"d\"` (either case)": "test_exercise_3_reads_letters_in_either_case_and_shows_the_number_typed",
@@ -1092,6 +1094,20 @@ def test_on_the_noisy_data_J_grows_at_least_linearly():
     # spot check on random w against the library's J
     W = np.random.default_rng(0).normal(size=(2000, d))
     assert all(lk.perceptron_criterion(v, X, y) >= 2.44 * np.max(np.abs(v)) - 1e-9 for v in W)
+
+
+def test_xor_is_not_separable():
+    # independent of lk.is_separable: no (w0, w1, w2) with y_i (w0 + w.x_i) >= 1 for all four corners (an LP);
+    # by hand, the + corners give w0 + w1 + w2 >= 1 and w0 - w1 - w2 >= 1, the - corners -w0 - w1 + w2 >= 1 and
+    # -w0 + w1 - w2 >= 1, and the four sum to 0 >= 4
+    from scipy.optimize import linprog
+    X = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]])
+    y = np.array([1, 1, -1, -1])
+    Xh = np.c_[np.ones(4), X]
+    r = linprog(np.zeros(3), A_ub=-(y[:, None] * Xh), b_ub=-np.ones(4), bounds=[(None, None)] * 3, method="highs")
+    assert r.status == 2  # infeasible
+    assert not lk.is_separable(X, y)
+    assert np.all(y * X[:, 0] * X[:, 1] > 0)  # +1 exactly where the coordinates agree
 
 
 def test_the_shift_of_section_4_uses_a_unit_normal():
