@@ -154,12 +154,15 @@ _KEY3 = _key3(_FACTORS)
 # narrow direction sets the limit.  At eta = 1/4 the w2 error flips sign at the same size forever.
 _CURVATURES = (Fraction(2), Fraction(8))  # the second derivatives of the bowl along w1 and w2
 _LIMIT = float(2 / max(_CURVATURES))
+_ETA_LIMIT_TOL = 1e-9  # the precision the exercise states
 
 
 @exercise("ch06-explain", number=3, title="explain: a longer step on the bowl", points=2, kind="explain",
           hint="Write one step for each coordinate separately: what does it do to w1 - 1, and to w2 + 0.5? Compare "
                "each factor you get with -1, 0 and 1, and ask for which rates both factors stay between -1 and 1.")
 def _explain(t, answer, eta_limit):
+    if isinstance(answer, str):
+        answer = answer.strip().lower()  # "B" and " b" mean the option b
     t.check(answer, _KEY3, call="`answer`", reveal=False, misconceptions=[
         Mistake("longer-is-faster", "a", "a longer step is not automatically a faster descent: write out what one "
                                          "step does to the distance from the minimum, coordinate by coordinate"),
@@ -169,7 +172,7 @@ def _explain(t, answer, eta_limit):
         Mistake("overshoot-settles", "d", "work out by what factor one step multiplies w2 + 0.5 at this rate, "
                                           "and what repeated multiplication by it does"),
     ])
-    t.check(eta_limit, _LIMIT, call="`eta_limit`", reveal=False, misconceptions=[
+    limit_mistakes = [
         Mistake("wide-direction", float(2 / min(_CURVATURES)),
                 "write out what one step does to each coordinate's distance from the minimum, and check every "
                 "coordinate's factor, not only one of them"),
@@ -179,7 +182,15 @@ def _explain(t, answer, eta_limit):
         Mistake("one-step-landing", float(1 / max(_CURVATURES)),
                 "at this rate one step lands exactly on w2 = -0.5; larger rates overshoot, but an overshoot is not "
                 "yet a failure"),
-    ])
+    ]
+    if isinstance(eta_limit, (int, float, np.integer, np.floating)) and not isinstance(eta_limit, bool):
+        # show the number as typed, every digit: a rounded display of a near miss would read as the key
+        t.check_true(matches(float(eta_limit), _LIMIT, atol=_ETA_LIMIT_TOL),
+                     what=f"`eta_limit` is {float(eta_limit)!r}: that is not the rate that separates the two "
+                          f"behaviours to within {_ETA_LIMIT_TOL:g} (give it exactly, e.g. as a fraction a / b)",
+                     mistake=next((m for m in limit_mistakes if matches(float(eta_limit), m.value)), None))
+    else:
+        t.check(eta_limit, _LIMIT, call="`eta_limit`", reveal=False, misconceptions=limit_mistakes)
 
 
 # --------------------------------------------------------------------------
@@ -197,6 +208,10 @@ def _first_step(X, y):
 # contains them, so the construction needs the condition (equal counts and equal sums of the two classes).
 _GIVEN = ((np.array([2.0, 0.0]), conventions.POSITIVE), (np.array([0.0, 1.0]), conventions.POSITIVE),
           (np.array([-1.0, 0.0]), conventions.NEGATIVE))
+
+
+def _point(row):
+    return "(" + ", ".join(f"{v:g}" for v in row) + ")"
 
 
 @exercise("ch06-construct-stall", number=4, title="construct: data on which descent never leaves 0", points=2,
@@ -220,9 +235,20 @@ def _construct_stall(t, X_stall, y_stall):
     rows = [(tuple(row), int(label)) for row, label in zip(X.tolist(), y.tolist())]
     t.check_true(all((tuple(x.tolist()), int(label)) in rows for x, label in _GIVEN),
                  what="`X_stall` contains the three given points, with their labels")
-    t.check_true(len({row for row, _ in rows}) == X.shape[0], what="no point of `X_stall` appears twice",
-                 mistake=Mistake("same-point", None, "one point with both labels: the exercise asks for different "
-                                                     "points"))
+    labels_of = {}
+    for row, label in rows:
+        labels_of.setdefault(row, set()).add(label)
+    repeated = [row for row, labels in labels_of.items() if sum(r == row for r, _ in rows) > 1]
+    both = [row for row in repeated if len(labels_of[row]) > 1]
+    if both:
+        mistake = Mistake("same-point", None, f"the point {_point(both[0])} appears with both labels: the exercise "
+                                              "asks for different points")
+    elif repeated:
+        mistake = Mistake("repeated-point", None, f"the point {_point(repeated[0])} appears more than once, with "
+                                                  "the same label: the exercise asks for different points")
+    else:
+        mistake = None
+    t.check_true(not repeated, what="no point of `X_stall` appears twice", mistake=mistake)
     step = _first_step(X, y)
     features = [v for j, v in enumerate(step) if j != conventions.BIAS_INDEX]
     what = "the first step from w = 0 is zero in every coordinate (computed exactly)"
@@ -360,6 +386,8 @@ def _descend(X, y, eta1, theta, max_iter, *, report="separates", order="test-fir
             w = w + step
     if report == "rule":
         return {"w": w.tolist(), "separates": stopped_by_rule}
+    if report == "budget":  # False whenever the budget ran out, whatever the w returned does
+        return {"w": w.tolist(), "separates": stopped_by_rule and not bool(np.any(conventions.is_mistake(y * (Xh @ w))))}
     if report == "criterion":  # J(w) = 0, i.e. no example strictly wrong, taken for "separates"
         return {"w": w.tolist(), "separates": not bool(np.any(y * (Xh @ w) < 0))}
     return {"w": w.tolist(), "separates": not bool(np.any(conventions.is_mistake(y * (Xh @ w))))}
@@ -429,6 +457,15 @@ def _debug_stop(t, descend):
                 Mistake("zero-criterion", _descend(_X_XOR, _Y_XOR, 1.0, 0.0, 10, report="criterion"),
                         "J(w) = 0, or no example strictly on its wrong side, is not the same as separating: an "
                         "example with score exactly 0 is still a mistake (section 2, exercise 2)"),
+            ])
+    # theta = 0: the rule never fires, so the budget ends the run; by then w separates the toy set
+    _probe(t, descend, (_X_TOY, _Y_TOY, 1.0, 0.0, 10),
+           call="`descend(X_toy, y_toy, eta1=1, theta=0, max_iter=10)`",
+           misconceptions=[
+                # the same misconception as the rule's verdict taken for the answer: how the loop ended
+                Mistake("rule-means-converged", _descend(_X_TOY, _Y_TOY, 1.0, 0.0, 10, report="budget"),
+                        "how the loop ended reported as the answer: the budget ran out here, but the w returned "
+                        "separates the data; the answer is about w, not about why the loop stopped"),
             ])
     _probe(t, descend, (_X_TOY, _Y_TOY, 1.0, 1e-3, 1),
            call="`descend(X_toy, y_toy, eta1=1, theta=1e-3, max_iter=1)`",

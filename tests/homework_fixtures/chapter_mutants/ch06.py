@@ -77,6 +77,10 @@ MUTANTS = {
          ("    return w, bool(np.all(y * (Xh @ w) > 0))", "    return w, bool(lk.is_separable(X, y))")),
         ("zero-criterion",
          ("    return w, bool(np.all(y * (Xh @ w) > 0))", "    return w, bool(np.all(y * (Xh @ w) >= 0))")),
+        # how the loop ended as the answer, the other way round: False whenever the budget runs out
+        ("rule-means-converged",
+         ("    return w, bool(np.all(y * (Xh @ w) > 0))",
+          "    return w, k < max_iter and bool(np.all(y * (Xh @ w) > 0))  # ran out of steps: not found")),
     ],
     "ch06-construct-stall": [
         ("bias-forgotten",
@@ -86,6 +90,10 @@ MUTANTS = {
          "X_stall = np.array([[2.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [2.0, 0.0]])\ny_stall = np.array([1, 1, -1, -1])\n"),
         ("separable",
          "X_stall = np.array([[2.0, 0.0], [0.0, 1.0], [-1.0, 0.0]])\ny_stall = np.array([1, 1, -1])\n"),
+        # balanced counts and sums, but the point (1, 1) is given twice with the same label
+        ("repeated-point",
+         "X_stall = np.array([[2.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [-1.0, 1.0], [1.0, 1.0], [1.0, 1.0]])\n"
+         "y_stall = np.array([1, 1, -1, 1, -1, -1])\n"),
     ],
     "ch06-predict-gradient": [
         ("central-difference", "slope_left = -0.5\nslope_right = -0.5\n"),
