@@ -111,12 +111,18 @@ def pocket_perceptron(Xh, y, max_epochs):                             # ch04-poc
 
 def ovr_predicted():                                                   # ch08-ovr-predict
     """lecturekit's one-vs-rest answers at the exercise's four points, worked from the conventions:
-    the class that alone claims a point (score > 0, or = 0 where sign(0) is positive), else the
+    the class that alone claims a point (exact score > 0, or = 0 where sign(0) is positive), else the
     nearest mean among the claimers (among all classes when none claims); and which of the three
     decided each point."""
     from lecturekit.exercises import ch08
 
-    scores = cv.homogeneous(ch08._P1) @ ch08._W1.T
+    from fractions import Fraction
+
+    def typed(v):                       # the numbers as typed: the exercise decides its scores exactly on them
+        return Fraction(repr(float(v)))
+
+    scores = np.array([[float(sum(typed(a) * typed(b) for a, b in zip(x, w))) for w in ch08._W1]
+                       for x in cv.homogeneous(ch08._P1)])
     d2 = ((ch08._P1[:, None, :] - ch08._MEANS1[None, :, :]) ** 2).sum(axis=2)
     out, decided_by = [], []
     for s, d in zip(scores, d2):
