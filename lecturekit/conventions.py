@@ -24,8 +24,8 @@ decided by :mod:`lecturekit.exact` before these functions see it.
 Examples
 --------
 >>> from lecturekit import conventions as cv
->>> cv.sign([2.5, 0.0, -1.0]).tolist()
-[1, -1, -1]
+>>> cv.sign([2.5, 0.0, -1.0, 4.0]).tolist()
+[1, -1, -1, 1]
 >>> cv.is_mistake(0.0), cv.is_mistake(0.1)
 (True, False)
 >>> cv.homogeneous([[3.0, 4.0]]).tolist()

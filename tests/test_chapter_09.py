@@ -521,7 +521,7 @@ def test_the_predict_answers_are_not_revealed():
 
 
 def test_exercise_5_reads_the_letter_in_any_case_and_the_tie_is_negative():
-    """-4 + x1² - x2²: positive far out on the x1-axis (c); at (-2.5, 1.5) the score is exactly 0 (6.25 - 2.25 = 4 in
+    """-4 + x1² - x2²: positive far out on the x1-axis (c); at (-2.5, -1.5) the score is exactly 0 (6.25 - 2.25 = 4 in
     floats too), so the label there is sign(0) = -1."""
     assert -4 + 2.5**2 - 1.5**2 == 0 and lk.conventions.SIGN_AT_ZERO == -1
     for letter in ('"c"', '" C "', '"(c)"'):

@@ -307,11 +307,22 @@ def test_the_search_finds_the_keys_in_a_build_that_ships_the_checks(site, keyset
     assert {label for _, label, _ in found_keys} >= owners and len(owners) > 20
     # and what self-study shows for a wrong answer is found: the expected value of a function's probe
     records = records_by_id(published)
-    gid = next(gid for gid, r in records.items() if r["callable"] == [True] and r["probes"]
-               and r["probes"][0]["kind"] == "check" and r["probes"][0]["reveal"] and f"{gid} probe 1" in searchable)
-    with pytest.raises(Exception) as info:
-        check_exercise(gid, lambda *args, **kwargs: None)
-    assert any(label.startswith(gid) for label, _ in keyset.find(str(info.value))), str(info.value)
+    candidates = [gid for gid, r in records.items() if r["callable"] == [True] and r["probes"]
+                  and r["probes"][0]["kind"] == "check" and r["probes"][0]["reveal"] and f"{gid} probe 1" in searchable]
+
+    def shown(gid):
+        """Does self-study's message for a wrong function (None, or a table of zeros) show a key of it?"""
+        for wrong in (lambda *args, **kwargs: None,
+                      lambda X, *args, **kwargs: np.zeros((np.shape(X)[0], 10))):
+            with pytest.raises(Exception) as info:
+                check_exercise(gid, wrong)
+            if any(label.startswith(gid) for label, _ in keyset.find(str(info.value))):
+                return True
+        return False
+
+    # a check that first asks for the right type (a table, a bool) shows no value for None; one that
+    # compares values shows its expected value, and the search must find it
+    assert candidates and any(shown(gid) for gid in candidates), candidates
 
 
 def test_the_student_notebooks_hold_no_key_no_solution_and_no_hidden_test(published, answer_keys):
@@ -639,9 +650,9 @@ def test_every_wrong_answer_a_mistake_names_is_also_wrong_for_the_grader(student
         if label == "reference":
             assert r["status"] == "ok"
     # not vacuous: mutants that are catalogued mistakes of a function and that the student build names
-    # (11 today: a mistake on a probe that hides its value is not named in homework, and the chapters'
-    # last revision hid more probes; the soundness above is checked on every one of them)
-    assert named >= 10
+    # (2 today: a mistake on a probe that hides its value is not named in homework, and the chapters'
+    # last revisions hid nearly every probe's value; the soundness above is checked on every one of them)
+    assert named >= 2
 
 
 def test_the_stub_as_handed_out_never_passes_the_students_check(student_runs):
@@ -714,7 +725,7 @@ def test_no_spec_gives_a_predict_or_explain_answer_of_its_exercise(published, an
                 pass
         assert hits == [], (label, key)
         checked += 1
-    assert checked >= 20
+    assert checked >= 15   # 16 predict/explain keys today (several exercises became functions to write)
 
 
 def test_the_instructor_can_tell_which_misconceptions_students_may_read(published):
@@ -746,12 +757,21 @@ def test_feedback_for_a_published_homework_says_no_more_than_the_students_build(
     records = records_by_id(published)
     choice, _, key = choice_exercise()
     letter = next(public.decode(m["value"]) for p in records[choice]["probes"] for m in p["mistakes"])
-    shown_mistake = next((gid, public.decode(m["value"])) for gid, entry in published["derived"].audit.items()
-                         if records[gid]["callable"] == [True] and entry["probes"][0].get("how") == "call"
-                         for m in records[gid]["probes"][0]["mistakes"]
-                         if any(x["id"] == m["id"] and x["shown"] for x in entry["probes"][0]["mistakes"]))
+    # a mistake that the students' build names, on any probe: a function's returned value, or the shape
+    # of an answer (most probes now hide their values, so few mistakes are named in homework at all)
+    def wrong_answer(gid, how, value):
+        if how == "call" and records[gid]["callable"] == [True]:
+            return lambda *a, **kw: value
+        return np.ones(value) if how == "shape" else None
+
+    shown_mistake = next((gid, wrong) for gid, entry in published["derived"].audit.items()
+                         for i, probe in enumerate(entry["probes"])
+                         for m in records[gid]["probes"][i].get("mistakes", [])
+                         if any(x["id"] == m["id"] and x["shown"] for x in probe.get("mistakes", []))
+                         for wrong in [wrong_answer(gid, probe.get("how"), public.decode(m["value"]))]
+                         if wrong is not None)
     found = 0
-    for gid, wrong in ((choice, letter), (shown_mistake[0], lambda *a, **kw: shown_mistake[1])):
+    for gid, wrong in ((choice, letter), shown_mistake):
         with pytest.raises(Exception) as info:
             check_exercise(gid, wrong)
         full = str(info.value)
@@ -763,7 +783,7 @@ def test_feedback_for_a_published_homework_says_no_more_than_the_students_build(
                 assert line.split("This looks like a known mistake: ", 1)[1].strip() in allowed
                 found += 1
         assert shown.splitlines()[0] == full.splitlines()[0]
-    assert found >= 1      # the function's safe misconception stays
+    assert found >= 1      # the safe misconception stays
 
 
 def test_no_multiple_choice_mistake_and_no_default_predict_mistake_is_published(published):

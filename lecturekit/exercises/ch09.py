@@ -28,7 +28,7 @@ from . import Mistake, exercise
 # Exercise 5: the weights (b, v1, v2) a perceptron returned; the letter and the labels are worked out inside the
 # check from the score, so the module holds no key.
 _W5 = np.array([-4.0, 1.0, -1.0])
-_POINTS5 = np.array([[3.0, 1.0], [1.0, 3.0], [-2.5, 1.5]])
+_POINTS5 = np.array([[3.0, 1.0], [1.0, 3.0], [-2.5, -1.5]])
 _LETTERS = "abcde"
 
 
@@ -330,7 +330,7 @@ def _shape(t, boundary_shape, labels_at):
 
     scores = np.column_stack([np.ones(len(_POINTS5)), square_features(_POINTS5)]) @ _W5
     t.check(labels, [int(conventions.sign(v)) for v in scores], reveal=False,
-            call="`labels_at`, the labels at (3, 1), (1, 3) and (-2.5, 1.5)",
+            call="`labels_at`, the labels at (3, 1), (1, 3) and (-2.5, -1.5)",
             misconceptions=[Mistake("plus-at-zero", [int(np.where(v >= 0, 1, -1)) for v in scores],
                                     "compute each of the three scores exactly and turn each into a label with the "
                                     "classifier's rule of chapter 4")])
