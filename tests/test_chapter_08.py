@@ -357,7 +357,7 @@ CLAIMS = {
         "test_the_pairwise_exercises_code_agrees_with_three_classes_only",
     "or a rounding error away from one.":
         "test_on_a_pairwise_line_the_classmates_floats_and_lecturekit_part",
-    "lecturekit decides every such sign and tie exactly": "test_ties_are_exact_up_to_two_to_the_sixteen_numbers",
+    "lecturekit's fits and their `predict` decide every such sign and tie exactly": "test_ties_are_exact_up_to_two_to_the_sixteen_numbers",
     "a \"?\" point goes to the nearest class mean among the candidates": "test_the_tie_conventions_of_section_1",
     "a linear machine predicts the first of the classes that share the largest score":
         "test_the_tie_conventions_of_section_1",
