@@ -357,7 +357,7 @@ CLAIMS = {
         "test_the_pairwise_exercises_code_agrees_with_three_classes_only",
     "or a rounding error away from one.":
         "test_on_a_pairwise_line_the_classmates_floats_and_lecturekit_part",
-    "lecturekit decides every such sign and tie exactly": "test_ties_are_exact_up_to_two_to_the_sixteen_numbers",
+    "lecturekit's fits and their `predict` decide every such sign and tie exactly": "test_ties_are_exact_up_to_two_to_the_sixteen_numbers",
     "a \"?\" point goes to the nearest class mean among the candidates": "test_the_tie_conventions_of_section_1",
     "a linear machine predicts the first of the classes that share the largest score":
         "test_the_tie_conventions_of_section_1",
@@ -377,7 +377,7 @@ CLAIMS = {
         "test_parallel_lines_with_every_class_winning_give_two_borders",
     "(if every class wins somewhere) the outer two classes share no border":
         "test_parallel_lines_with_every_class_winning_give_two_borders",
-    "their borders are not parallel": "test_collinear_clusters_separate_for_a_linear_machine_not_for_one_vs_rest",
+    "its\nborders are not parallel": "test_collinear_clusters_separate_for_a_linear_machine_not_for_one_vs_rest",
     "a perceptron step on the long vectors, so chapter 5's proof applies":
         "test_kesler_a_step_of_the_rule_is_a_perceptron_step_and_the_rule_converges",
     "### Exercise 6 — construct: every class cut off by a line, yet \"?\" points":
@@ -569,17 +569,23 @@ def test_parallel_lines_with_every_class_winning_give_two_borders(a, b, u):
     assert all(middle in pair for pair in found)
 
 
-@given(seed=st.integers(0, 10_000), k=st.integers(2, 4))
-def test_kesler_a_step_of_the_rule_is_a_perceptron_step_and_the_rule_converges(seed, k):
-    """On data some linear machine separates (labels drawn from a random machine, points typed as decimals, a
-    margin kept), the multiclass rule converges; and W . kesler(x, y, j) is g_y - g_j, the quantity its test reads."""
-    rng = np.random.default_rng(seed)
+def _labelled_by_a_random_machine(rng, k):
+    """60 points typed with one decimal, labelled by a random machine of k classes (one-decimal weights),
+    keeping only the points whose best class leads the runner-up by more than 0.2: separable data."""
     Wt = np.round(rng.normal(size=(k, 3)), 1)
     X = np.round(rng.uniform(-3, 3, size=(60, 2)), 1)
     G = lk.to_homogeneous(X) @ Wt.T
     top = np.sort(G, axis=1)
     keep = top[:, -1] - top[:, -2] > 0.2
-    X, y = X[keep], np.argmax(G[keep], axis=1)
+    return X[keep], np.argmax(G[keep], axis=1)
+
+
+@given(seed=st.integers(0, 10_000), k=st.integers(2, 4))
+def test_kesler_a_step_of_the_rule_is_a_perceptron_step_and_the_rule_converges(seed, k):
+    """On data some linear machine separates (labels drawn from a random machine, points typed as decimals, a
+    margin kept), the multiclass rule converges; and W . kesler(x, y, j) is g_y - g_j, the quantity its test reads."""
+    rng = np.random.default_rng(seed)
+    X, y = _labelled_by_a_random_machine(rng, k)
     assume(len(set(y.tolist())) == k)
     fit = lk.linear_machine(X, y, max_epochs=10_000)
     assert fit.converged and fit.score(X, y) == 1.0
@@ -796,12 +802,7 @@ def test_the_multiclass_rule_converges_whichever_rival_it_pushes_down(seed):
     from fractions import Fraction
     rng = np.random.default_rng(seed)
     k = 3 + seed % 3
-    Wt = np.round(rng.normal(size=(k, 3)), 1)
-    X = np.round(rng.uniform(-3, 3, size=(60, 2)), 1)
-    G = lk.to_homogeneous(X) @ Wt.T
-    top = np.sort(G, axis=1)
-    keep = top[:, -1] - top[:, -2] > 0.2
-    X, y = X[keep], np.argmax(G[keep], axis=1)
+    X, y = _labelled_by_a_random_machine(rng, k)
     Xh = [[Fraction(1)] + [Fraction(repr(float(v))) for v in row] for row in X]
     W = [[Fraction(0)] * 3 for _ in range(k)]
     for epoch in range(5000):

@@ -384,7 +384,7 @@ CLAIMS = {
     "the held-out error climbs to about 50 %": "test_more_features_overfit_noisy_data",
     "In exact arithmetic the least-squares fit to the training labels can\ntherefore only get better in squared error":
         "test_in_exact_arithmetic_nested_features_never_raise_the_squared_error",
-    "`lstsq` computes in floating point, where this holds up to rounding":
+    "`lstsq` computes in floating point, where this need not hold":
         "test_in_floating_point_the_squared_error_can_rise_by_rounding_and_visibly_when_badly_scaled",
     "In exact arithmetic, nested features (the old ones kept) never raise the squared training error":
         "test_in_exact_arithmetic_nested_features_never_raise_the_squared_error",
@@ -800,6 +800,11 @@ def test_in_floating_point_the_squared_error_can_rise_by_rounding_and_visibly_wh
     assert 19 in big and big[19][6] < 1e-9 and 2e-4 < big[19][7] < 5e-4, big
     X19 = lk.datasets.circles(30, a=2.0, b=1.0, gap=0.0, seed=19)[0] * 10
     assert 1e11 < np.abs(_monomials(X19, 8)).max() < 1e13
+    # the training set below times 0.01: lstsq's cut-off drops nearly dependent columns, the error rises from
+    # degree 6 to 7 by far more than rounding, while the same data at their own scale reach 0 at degree 7
+    X, y = _noisy_ellipse(30, 1)
+    small = [_float_sse(X * 0.01, y, p) for p in (6, 7)]
+    assert round(small[0], 3) == 2.966 and round(small[1], 3) == 3.021 and _float_sse(X, y, 7) < 1e-9
 
 
 def test_section_8_interpolates_from_35_features_and_is_separable_from_14():
@@ -1213,3 +1218,12 @@ def test_exercise_3_feedback_to_the_classmates_code_does_not_name_the_fix():
     assert message is not None and "classmate" in message
     for leak in ("label", "y[i]", "y_i", "sign"):
         assert leak not in message.split("Hint:")[0], message
+
+
+@pytest.mark.parametrize("k", [1.0, 3.7, 1e-163, 1e-200, 1e150])
+def test_exercise_1_accepts_any_positive_multiple_of_a_right_answer(k):
+    """'Any positive multiple' of the hand-solved ellipse (-32, 5, 12): b + 4 v1 + v2 = 0 and
+    b + v1 + 2.25 v2 = 0 at (2, 1) and (1, 1.5); tiny and huge multiples included (signs, not products)."""
+    from lecturekit.exercises import check_exercise
+
+    check_exercise("ch09-construct-ellipse", list(np.array([-32.0, 5.0, 12.0]) * k))

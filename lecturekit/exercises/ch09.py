@@ -35,7 +35,8 @@ _LETTERS = "abcde"
 def _semi_axes(w):
     """The semi-axes (a1, a2) of the ellipse b + v1 x1^2 + v2 x2^2 = 0, or a sentence saying why there is none."""
     b, v1, v2 = (float(v) for v in np.asarray(w, dtype=float).ravel())
-    if not (v1 * v2 > 0 and b * v1 < 0):
+    # signs compared, not products: a positive multiple as small as 1e-200 must give the same answer
+    if not (v1 != 0 and v2 != 0 and b != 0 and (v1 > 0) == (v2 > 0) and (b > 0) != (v1 > 0)):
         return "not an ellipse"
     return [float(np.sqrt(-b / v1)), float(np.sqrt(-b / v2))]
 
