@@ -67,6 +67,7 @@ __all__ = [
     "criterion_grid",
     "feature_map",
     "vectors",
+    "update_step",
     "function_contours",
     "curves",
     "reference_line",
@@ -84,6 +85,7 @@ __all__ = [
     "SurfaceArtists",
     "FeatureMapArtists",
     "VectorArtists",
+    "UpdateArtists",
     "ContourArtists",
     "plane",
     "plane_edge_on",
@@ -327,6 +329,32 @@ class VectorArtists:
     drop: object = None
     projection_label: object = None
     right_angle: object = None
+
+
+@dataclass(frozen=True)
+class UpdateArtists:
+    """What :func:`update_step` drew.
+
+    Attributes
+    ----------
+    w, step, w_new : matplotlib.text.Annotation
+        The arrows of the feature weights before the update (from the origin), of ``eta * y * x``
+        (from the tip of the first) and of the feature weights after it (from the origin).
+    before, after : BoundaryArtists
+        The boundary before (dashed) and after (solid) the update.
+    point : matplotlib.collections.PathCollection
+        The example.
+    w_tilde_new : ndarray of shape (3,)
+        The homogeneous weights after the update, ``w + eta * y * (1, x)``.
+    """
+
+    w: object
+    step: object
+    w_new: object
+    before: object
+    after: object
+    point: object
+    w_tilde_new: np.ndarray
 
 
 # --------------------------------------------------------------------------
@@ -3107,3 +3135,95 @@ def named_points(points, names, ax=None, *, model=None, join=True):
             [f"{n} {'+1' if v > 0 else '−1'}" for n, v in zip(names, labels)])
     _note(ax, text)
     return squares
+
+
+def update_step(w, x, y, ax=None, *, eta=1.0):
+    """One perceptron update drawn as vector addition: ``w~' = w~ + eta y (1, x)``.
+
+    The feature weights (w1, w2) are an arrow from the origin; ``eta y x`` is drawn from its tip, so the
+    arrow of the new feature weights closes the triangle.  The bias, which changes by ``eta y``, has no
+    arrow: the text alternative gives it, and the two boundaries (before dashed, after solid) show its
+    effect.  The example is drawn in its class's style.  Sets equal aspect.
+
+    Parameters
+    ----------
+    w : array-like of shape (3,)
+        Homogeneous weights before the update (bias first), with (w1, w2) not both 0.
+    x : array-like of shape (2,)
+        The example (raw features).
+    y : -1 or +1
+        Its label.
+    ax : matplotlib Axes, optional
+    eta : float > 0, default 1.0
+
+    Returns
+    -------
+    UpdateArtists
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> art = lk.plot.update_step([0.0, -2.0, 3.0], [3.0, 1.0], 1, ax=ax)
+    >>> art.w_tilde_new.tolist()
+    [1.0, 1.0, 4.0]
+    >>> plt.close(fig)
+    """
+    w = _as_plane_weights(w)
+    x = as_float_array(x, "x", ndim=1)
+    if x.shape[0] != 2 or not np.all(np.isfinite(x)):
+        raise ValueError(f"x must be one point in the plane, two finite numbers; got {x.tolist()!r}.")
+    if isinstance(y, bool) or y not in (-1, 1):
+        raise ValueError(f"y must be the label -1 or +1; got {y!r}.")
+    y = int(y)
+    if isinstance(eta, bool) or not isinstance(eta, numbers.Real) or not np.isfinite(eta) or eta <= 0:
+        raise ValueError(f"eta must be a number > 0; got {eta!r}.")
+    eta = float(eta)
+    xt = np.concatenate([[1.0], x])
+    w_new = w + eta * y * xt
+    if w_new[1] == 0 and w_new[2] == 0:
+        raise ValueError("the update leaves (w1, w2) = (0, 0): the new weights have no boundary to draw; "
+                         "pick another example or start.")
+    ax = _ax(ax)
+    step = eta * y * x
+    arrows = []
+    for start, end, colour, name, style in ((np.zeros(2), w[1:], "0.55", "w", "-"),
+                                            (w[1:], w_new[1:], OKABE_ITO[4], "ηyx", "--"),
+                                            (np.zeros(2), w_new[1:], "0.1", "w′", "-")):
+        arrows.append(ax.annotate(
+            "", xy=tuple(end), xytext=tuple(start), xycoords="data", textcoords="data",
+            arrowprops={"arrowstyle": "-|>", "color": colour, "linewidth": 2, "linestyle": style,
+                        "shrinkA": 0, "shrinkB": 0, "mutation_scale": 16}, zorder=4))
+        ax.annotate(name, xy=tuple((start + end) / 2), xytext=(6, -12 if name == "ηyx" else 6),
+                    textcoords="offset points", color=colour, fontsize="large", fontstyle="italic",
+                    fontweight="bold", zorder=4)
+    colour, marker, label = _BINARY_STYLE[y]
+    point = ax.scatter([x[0]], [x[1]], c=colour, marker=marker, s=80, zorder=5, label=f"the example, {label}")
+    ax.annotate("x", xy=tuple(x), xytext=(7, -4), textcoords="offset points", color=colour, fontsize="large",
+                fontstyle="italic", fontweight="bold")
+    pts = np.vstack([np.zeros(2), w[1:], w_new[1:], x])
+    ax.update_datalim(np.vstack([pts - 0.6, pts + 0.6]))
+    ax.autoscale_view()
+    ax.set_aspect("equal", adjustable="datalim")
+    _QUIET.append(True)
+    try:
+        before = boundary(w, ax=ax, normal=False, color="0.55", linestyle="--", linewidth=1.4,
+                          label="boundary before")
+        after = boundary(w_new, ax=ax, normal=False, label="boundary after")
+    finally:
+        _QUIET.pop()
+    _label_axes(ax, "x₁", "x₂")
+    m_old, m_new = y * float(w @ xt), y * float(w_new @ xt)
+    side = ("on its own side" if m_new > 0 else "on the boundary" if m_new == 0 else "still on the wrong side")
+    pair = lambda v: f"({_number(v[0])}, {_number(v[1])})"   # noqa: E731
+    _note(ax, f"One perceptron update with η = {_number(eta)} on the example x = {pair(x)} with label "
+              f"{y:+d}, drawn as a {_COLOUR_NAMES.get(colour, colour)} "
+              f"{_MARKER_NAMES.get(marker, 'marker')[:-1]}. The feature weights w = {pair(w[1:])} (grey arrow "
+              f"from the origin) plus η y x = {pair(step)} (dashed orange arrow from the tip of w) give "
+              f"w′ = {pair(w_new[1:])} (black arrow); the bias goes from {_number(w[0])} to {_number(w_new[0])}. "
+              f"The boundary turns from {_equation(w)} (dashed grey) to {_equation(w_new)} (solid black). "
+              f"The example's functional margin goes from {_number(m_old)} to {_number(m_new)}: after the "
+              f"update it is {side}")
+    return UpdateArtists(w=arrows[0], step=arrows[1], w_new=arrows[2], before=before, after=after, point=point,
+                         w_tilde_new=w_new)
