@@ -1707,3 +1707,21 @@ def test_no_seed_excerpt_discusses_the_order_of_the_examples():
     text = "\n".join(p.read_text() for p in sorted(SEEDS.glob("*.txt")))
     assert re.search(r"shuffl|permut|random order|order of (the )?(examples|presentation|data)|presented in",
                      text, re.I) is None
+
+
+def test_the_update_figure_draws_w_plus_eta_y_x_and_describes_it_from_the_data():
+    """lk.plot.update_step (section 4's figure): the new weights are w + eta y (1, x), computed by hand here for
+    update 3 of the toy run; the text alternative quotes the numbers drawn; bad input is refused by name."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    art = lk.plot.update_step([0.0, -2.0, 3.0], [3.0, 1.0], 1, ax=ax, eta=0.5)
+    assert art.w_tilde_new.tolist() == [0.5, -0.5, 3.5]
+    text = lk.plot.description(fig)
+    for part in ("(3, 1)", "(−2, 3)", "(1.5, 0.5)", "(−0.5, 3.5)", "from 0 to 0.5", "from −3 to 2"):
+        assert part in text, (part, text)
+    plt.close(fig)
+    for bad, name in (({"y": 0}, "y"), ({"eta": 0.0}, "eta"), ({"x": [1.0]}, "x")):
+        kwargs = {"w": [0.0, -2.0, 3.0], "x": [3.0, 1.0], "y": 1, **bad}
+        with pytest.raises(ValueError, match=name):
+            lk.plot.update_step(**kwargs)
