@@ -22,11 +22,12 @@ STEM = NOTEBOOK.stem
 
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
-    "where rounding breaks an exact tie the two codes\ncan differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
+    "where rounding breaks an exact tie it and `lk.centroid_classifier` can differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
+    "at an exact tie the two codes can differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
     "the sign on the numbers as you typed them, so the tie at 0.6 above is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "On data of up to 65,536 numbers, like every data set of this course": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
-    "larger data keep\nno exact copy and are decided on the rounded weights": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
-    "(by the library too, on data of up to 65,536 numbers, as in this course)": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
+    "larger data keep no exact copy and are decided on the rounded weights": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
+    "(by `lk.centroid_classifier` too: note 2 below)": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "A tie is a mistake only for a\npositive": "test_a_tie_is_a_mistake_only_for_a_positive",
     "if that model too is two equally likely round\nGaussians of one variance": "test_the_plug_in_rule_misses_the_most_probable_class_of_unequally_likely_classes",
     "where the two circles of one level cross (the two outer levels\nhere; the circles of level 0.1 are too small to meet)": "test_the_circles_of_the_two_outer_levels_cross_on_the_boundary",
@@ -1468,6 +1469,45 @@ def test_the_zoom_inset_counts_the_rings_in_its_box():
     assert f"{drawn[0]} ring(s) of basic linear, {drawn[1]} ring(s) of least squares" in text
     with pytest.raises(ValueError, match="zoom"):
         lk.plot.classifiers(models, Xu, yu, ax=ax, zoom=(1, 0, 0, 1))
+    with pytest.raises(ValueError, match="zoom"):
+        lk.plot.classifiers(models, Xu, yu, ax=ax, zoom="clump")
+    plt.close(fig)
+
+
+def test_the_rings_zoom_encloses_every_crowded_ring_and_keeps_the_panels_aspect():
+    """zoom="rings" on seed 8: the box holds the clump of five or more rings of the first ringed model, each within
+    6 % of the view's diagonal of another, and none of the rings of the other group (lower right); its sides have
+    the inset's shape in the panel's data units, so the enlargement is not stretched; no inset is drawn when no
+    two rings crowd."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from lecturekit.plot import _INSET_BESIDE
+
+    Xu, yu = lk.datasets.unbalanced(seed=8)
+    models = {"basic linear": lk.centroid_classifier(Xu, yu), "least squares": lk.least_squares_classifier(Xu, yu)}
+    fig, ax = plt.subplots()
+    art = lk.plot.classifiers(models, Xu, yu, ax=ax, ring=["basic linear", "least squares"], zoom="rings")
+    (inset,) = ax.child_axes
+    (bx0, bx1), (by0, by1) = inset.get_xlim(), inset.get_ylim()
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    P = Xu[art.mistakes["basic linear"]]
+    gaps = np.hypot(*(P[:, None] - P[None]).transpose(2, 0, 1)) + np.diag(np.full(len(P), np.inf))
+    crowded = P[gaps.min(axis=1) < 0.06 * np.hypot(x1 - x0, y1 - y0)]
+    inside = (P[:, 0] > bx0) & (P[:, 0] < bx1) & (P[:, 1] > by0) & (P[:, 1] < by1)
+    clump, lower_right = crowded[crowded[:, 0] < 0], crowded[crowded[:, 0] > 1]
+    assert len(clump) >= 5 and len(lower_right) >= 2
+    assert np.all((clump[:, 0] > bx0) & (clump[:, 0] < bx1) & (clump[:, 1] > by0) & (clump[:, 1] < by1))
+    assert not np.any((lower_right[:, 0] > bx0) & (lower_right[:, 0] < bx1)
+                      & (lower_right[:, 1] > by0) & (lower_right[:, 1] < by1))
+    assert inside.sum() >= 5
+    shape = _INSET_BESIDE[2] * (x1 - x0) / (_INSET_BESIDE[3] * (y1 - y0))
+    assert (bx1 - bx0) / (by1 - by0) == pytest.approx(shape)
+    plt.close(fig)
+    X, y = lk.datasets.toy()                   # one mistake: nothing crowds, no inset
+    fig, ax = plt.subplots()
+    lk.plot.classifiers({"basic linear": lk.centroid_classifier(X, y)}, X, y, ax=ax, ring="basic linear", zoom="rings")
+    assert ax.child_axes == []
     plt.close(fig)
 
 
