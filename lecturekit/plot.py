@@ -2711,8 +2711,12 @@ class ComparisonArtists:
     off_view: list = field(default_factory=list)
 
 
+_INSET_CORNER = (0.02, 0.02, 0.42, 0.42)
+_INSET_BESIDE = (1.04, 0.5, 0.5, 0.5)
+
+
 def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below", zoom=None,
-                zoom_at=(0.02, 0.02, 0.42, 0.42)):
+                zoom_at=_INSET_CORNER):
     """Several linear classifiers on the same data: each boundary labelled with its training mistakes.
 
     Every boundary gets the colour and line style of
@@ -2739,11 +2743,14 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below", 
         border, pointing towards it and labelled with its coordinates, and
         the description names it.
     legend : {"below", "inside", None}, default "below"
-    zoom : (x0, x1, y0, y1), optional
+    zoom : (x0, x1, y0, y1) or "rings", optional
         Also draw this box of the plane enlarged, in an inset, with the same
         points, lines and rings, so that rings around points close together
         can be told apart and counted; the box is outlined in the main panel
-        and the description counts the rings inside it.
+        and the description counts the rings inside it.  ``"rings"`` picks the
+        box around the rings of the first model in ``ring`` that crowd each
+        other (no inset if none do) and, unless ``zoom_at`` is given, puts the
+        inset beside the panel, where it hides no point.
     zoom_at : (left, bottom, width, height), default (0.02, 0.02, 0.42, 0.42)
         Where the inset goes, in fractions of the panel (a left of 1 or more puts it
         beside the panel, where it hides no point); give it the box's aspect.
@@ -2816,6 +2823,11 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below", 
             _note(ax, f"{out.size} point(s) lie outside the view, each shown by an arrow at the border "
                       "pointing towards it: "
                       + ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])}) with y = {int(y[i]):+d}" for i in out[:5]))
+    if isinstance(zoom, str):
+        if zoom != "rings" or not names:
+            raise ValueError(f"zoom must be a box (x0, x1, y0, y1) or 'rings' (with ring= given); got {zoom!r}.")
+        zoom_at = _INSET_BESIDE if zoom_at is _INSET_CORNER else zoom_at
+        zoom = _crowded_rings_box(ax, X[mistakes[names[0]]], zoom_at)
     if zoom is not None:
         _zoom_inset(ax, models, styles, X, y, names, mistakes, zoom, zoom_at)
     if legend == "below":
@@ -2823,6 +2835,44 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below", 
     elif legend == "inside":
         ax.legend(loc="best", fontsize="small")
     return ComparisonArtists(data=drawn, lines=lines, mistakes=mistakes, rings=rings, off_view=arrows)
+
+
+def _crowded_rings_box(ax, P, zoom_at, crowd=0.06):
+    """The box around the largest group of points of P in view linked by gaps under ``crowd`` times the view's
+    diagonal (rings that crowd each other), padded and widened to the inset's shape; None if no two crowd."""
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    P = P[(P[:, 0] >= x0) & (P[:, 0] <= x1) & (P[:, 1] >= y0) & (P[:, 1] <= y1)]
+    r = crowd * np.hypot(x1 - x0, y1 - y0)
+    if len(P) < 2:
+        return None
+    dist = np.hypot(*(P[:, None, :] - P[None, :, :]).transpose(2, 0, 1))
+    np.fill_diagonal(dist, np.inf)
+    near = dist < r
+    if not near.any():
+        return None
+    # the largest group of rings linked by overlaps (one clump, not two far apart)
+    group, best = np.full(len(P), -1), None
+    for start in range(len(P)):
+        if group[start] >= 0 or not near[start].any():
+            continue
+        todo, group[start] = [start], start
+        while todo:
+            k = todo.pop()
+            for j in np.flatnonzero(near[k] & (group < 0)):
+                group[j] = start
+                todo.append(j)
+        if best is None or np.sum(group == start) > np.sum(group == best):
+            best = start
+    C = P[group == best]
+    lo, hi = C.min(axis=0) - r / 2, C.max(axis=0) + r / 2
+    # the inset's shape in data units of the panel, so that the enlargement keeps the panel's aspect
+    shape = zoom_at[2] * (x1 - x0) / (zoom_at[3] * (y1 - y0))
+    width, height = hi - lo
+    if width < shape * height:
+        lo[0], hi[0] = (lo[0] + hi[0] - shape * height) / 2, (lo[0] + hi[0] + shape * height) / 2
+    else:
+        lo[1], hi[1] = (lo[1] + hi[1] - width / shape) / 2, (lo[1] + hi[1] + width / shape) / 2
+    return (float(lo[0]), float(hi[0]), float(lo[1]), float(hi[1]))
 
 
 def _zoom_inset(ax, models, styles, X, y, names, mistakes, zoom, zoom_at):
@@ -2928,7 +2978,8 @@ def _off_view_arrow(ax, p, view):
     tail = centre + 0.80 * t * d
     return ax.annotate(f"({_number(p[0])}, {_number(p[1])})", xy=tip, xytext=tail, ha="center", va="center",
                        fontsize="small", zorder=6,
-                       bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "none", "alpha": 0.8},
+                       # opaque, so that a line running through the label does not cross its text
+                       bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "0.6", "alpha": 1.0},
                        arrowprops={"arrowstyle": "-|>", "color": "black", "linewidth": 1.4})
 
 
@@ -2996,8 +3047,9 @@ def means(X, y, ax=None, *, midpoint=True, size=220):
     markers = {}
     for label, mu, name in ((1, mu_pos, "$\\mu^+$"), (-1, mu_neg, "$\\mu^-$")):
         colour, marker, _ = _BINARY_STYLE[label]
+        # under the data points (zorder 2) and see-through, so that no point of the cloud hides behind its mean
         markers[label] = ax.scatter([mu[0]], [mu[1]], s=size, color=colour, marker=marker, edgecolors="black",
-                                    linewidths=1.0, zorder=5, label=name)
+                                    linewidths=1.0, zorder=1.9, alpha=0.6, label=name)
     segment = ax.plot([mu_neg[0], mu_pos[0]], [mu_neg[1], mu_pos[1]], ":", color="black", linewidth=1.5,
                       zorder=3, label="segment $\\mu^- \\mu^+$")[0]
     middle = (mu_pos + mu_neg) / 2
