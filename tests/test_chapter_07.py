@@ -712,7 +712,7 @@ UNRELATED = {
     "ch07-debug-stop": "def batch_lms(X, y, eta, tol, max_epochs=10_000):\n    return np.zeros(3), 0\n",
     "ch07-ridge": ("def ridge_gradient(w, Xh, y, lam):\n    return np.zeros_like(w)\n\n\n"
                    "def ridge_weights(Xh, y, lam):\n    return np.zeros(Xh.shape[1])\n"),
-    "ch07-predict-step": "eta_fit_b = 7.0\nresidual_a = 7.0\n",
+    "ch07-predict-step": "eta_fit_b = 7.0\nresidual_b = 7.0\n",
     "ch07-predict-rate": "eta_best = 0.05\n",
     "ch07-construct-failure": "p_new = [1.0, 3.0]\n",
 }
@@ -726,8 +726,8 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
 
 
 def test_predict_and_explain_answers_are_not_revealed():
-    for gid, wrong in (("ch07-predict-step", "eta_fit_b = 9.0\nresidual_a = 9.0\n"), ("ch07-predict-rate", "eta_best = 7\n"),
-                       ("ch07-predict-step", "eta_fit_b = 2 / 7\nresidual_a = 1.0\n")):
+    for gid, wrong in (("ch07-predict-step", "eta_fit_b = 9.0\nresidual_b = 9.0\n"), ("ch07-predict-rate", "eta_best = 7\n"),
+                       ("ch07-predict-step", "eta_fit_b = 2 / 7\nresidual_b = 1.0\n")):
         message = visible_feedback(STEM, gid, wrong)
         assert "expected" not in message, message
 
@@ -868,7 +868,9 @@ def test_the_predict_answers_by_an_independent_route():
     for _ in range(60):
         mid = (lo + hi) / 2
         lo, hi = (mid, hi) if -1.0 - after(mid) @ xb < 0 else (lo, mid)
-    assert np.isclose(lo, 2 / 7) and np.isclose(-1.0 - after(lo) @ xa, 10 / 7)
+    fit_a = 1 / np.dot(xa, xa)  # the rate at which the step leaves A's own residual at 0
+    assert np.isclose(-1.0 - after(fit_a) @ xa, 0.0, atol=1e-12)
+    assert np.isclose(lo, 2 / 7) and np.isclose(-1.0 - after(fit_a) @ xb, -5 / 3)
     # neither the library's gradient nor the stable rate answers it
     assert not np.isclose(2 / 7, lk.lms_stable_eta([xa[1:]], mode="online"))
     # exercise 4: minimise the slowest factor max |1 - eta lambda| over a fine grid of rates, for the mean error's matrix
@@ -1013,11 +1015,11 @@ def test_on_the_regression_data_the_runs_settle_exactly_below_radius_one(line_da
 
 
 def test_hand_answers_to_three_decimals_pass_and_looser_ones_do_not():
-    cases = [("ch07-predict-step", "eta_fit_b = 0.286\nresidual_a = 1.429\n", True),
-             ("ch07-predict-step", "eta_fit_b = 0.2857\nresidual_a = 1.4286\n", True),
-             ("ch07-predict-step", "eta_fit_b = 0.285\nresidual_a = 1.428\n", True),  # truncated: 2/7, 10/7
-             ("ch07-predict-step", "eta_fit_b = 0.29\nresidual_a = 1.43\n", False),
-             ("ch07-predict-step", "eta_fit_b = 0.287\nresidual_a = 1.43\n", False),  # errors above 0.001
+    cases = [("ch07-predict-step", "eta_fit_b = 0.286\nresidual_b = -1.667\n", True),
+             ("ch07-predict-step", "eta_fit_b = 0.2857\nresidual_b = -1.6667\n", True),
+             ("ch07-predict-step", "eta_fit_b = 0.285\nresidual_b = -1.666\n", True),  # truncated: 2/7, -5/3
+             ("ch07-predict-step", "eta_fit_b = 0.29\nresidual_b = -1.67\n", False),
+             ("ch07-predict-step", "eta_fit_b = 0.287\nresidual_b = -1.67\n", False),  # errors above 0.001
              ("ch07-predict-rate", "eta_best = 0.148\n", True),  # 2/13.5 truncated
              ("ch07-predict-rate", "eta_best = 0.1495\n", False),
              ("ch07-predict-rate", "eta_best = 0.15\n", False)]

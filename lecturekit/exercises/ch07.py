@@ -246,9 +246,14 @@ def _eta_fitting_b(step=lambda w, x, y, eta: eta * (y - w @ x) * x, x=_XA):
     return float(-r0 / slope)
 
 
+def _residual_b(eta, step=lambda w, x, y, eta: eta * (y - w @ x) * x, x=_XA):
+    return float(_YB - _step_a(eta, step, x) @ _XB)
+
+
 def _pair3(step=lambda w, x, y, eta: eta * (y - w @ x) * x, x=_XA):
-    eta = _eta_fitting_b(step, x)
-    return (eta, float(_YA - _step_a(eta, step, x) @ _XA))
+    """(the rate at which one step on A fits B, B's residual after the step on A at the rate that fits A)."""
+    fit_a = float(1 / (_XA @ _XA))
+    return (_eta_fitting_b(step, x), _residual_b(fit_a, step, x))
 
 
 _NO_BIAS = _XA * np.array([0.0, 1.0, 1.0])
@@ -261,22 +266,22 @@ _HAND = 1e-3
           kind="predict",
           hint="Section 2's rule: one step on A adds eta r_A x~_A to w. What does that do to B's score, and so to B's "
                "residual? Write B's residual after the step as a function of eta, with the 1 in each x~.")
-def _predict_step(t, eta_fit_b, residual_a):
-    t.check((eta_fit_b, residual_a), _pair3(), call="`(eta_fit_b, residual_a)`", reveal=False, atol=_HAND,
+def _predict_step(t, eta_fit_b, residual_b):
+    no_bias_fit_a = float(1 / (_NO_BIAS @ _NO_BIAS))
+    t.check((eta_fit_b, residual_b), _pair3(), call="`(eta_fit_b, residual_b)`", reveal=False, atol=_HAND,
             misconceptions=[
-                Mistake("no-bias", (_eta_fitting_b(x=_NO_BIAS), float(_YA - _step_a(_eta_fitting_b(x=_NO_BIAS),
-                                                                                    x=_NO_BIAS) @ _XA)),
+                Mistake("no-bias", (_eta_fitting_b(x=_NO_BIAS), _residual_b(no_bias_fit_a, x=_NO_BIAS)),
                         "the bias coordinate (the 1 of x~) left out of the step and the dot products"),
-                Mistake("uphill", _pair3(step=lambda w, x, y, eta: -eta * (y - w @ x) * x),
+                Mistake("uphill", (-_pair3()[0], _residual_b(-float(1 / (_XA @ _XA)))),
                         "a negative rate: a Widrow-Hoff step goes against the gradient of the example's error; "
                         "check the sign of your update"),
-                Mistake("perceptron-step", _pair3(step=lambda w, x, y, eta: eta * y * x),
+                Mistake("perceptron-step", (_eta_fitting_b(step=lambda w, x, y, eta: eta * y * x),
+                                            _residual_b(float(1 / (_XA @ _XA)),
+                                                        step=lambda w, x, y, eta: eta * y * x)),
                         "the perceptron step eta y x: LMS moves by the residual, not by the label"),
                 Mistake("fits-a", (float(1 / (_XA @ _XA)), 0.0),
-                        "the rate that fits the example the step is taken on; the question is about the other one"),
-                Mistake("step-on-b", (float(1 / (_XB @ _XB)),
-                                      float(_YA - (_W3 + (_YB - _W3 @ _XB) / (_XB @ _XB) * _XB) @ _XA)),
-                        "a step on B: the step is taken on A"),
+                        "the rate that fits the example the step is taken on, and that example's residual after "
+                        "it; the question is about the other one"),
             ])
 
 

@@ -51,14 +51,10 @@ MUTANTS = {
                                                   "np.linalg.lstsq(Xh, y, rcond=None)[0]")),
     ],
     "ch07-predict-step": [
-        ("no-bias",
-         "eta_fit_b = 1 / 3\nresidual_a = 4 / 3\n"),
-        ("uphill", "eta_fit_b = -2 / 7\nresidual_a = 10 / 7\n"),
-        ("perceptron-step",
-         "eta_fit_b = 4 / 7\nresidual_a = 10 / 7\n"),
-        ("fits-a",
-         "eta_fit_b = 1 / 6\nresidual_a = 0.0\n"),
-        ("step-on-b", "eta_fit_b = 0.1\nresidual_a = 0.8\n"),
+        ("no-bias", "eta_fit_b = 1 / 3\nresidual_b = -1.6\n"),
+        ("uphill", "eta_fit_b = -2 / 7\nresidual_b = -19 / 3\n"),
+        ("perceptron-step", "eta_fit_b = 4 / 7\nresidual_b = -17 / 6\n"),
+        ("fits-a", "eta_fit_b = 1 / 6\nresidual_b = 0.0\n"),
     ],
     "ch07-predict-rate": [
         ("summed-error",
