@@ -394,6 +394,33 @@ def test_ridge_without_the_bias_does_not_shift_every_eigenvalue_in_general():
     assert not np.allclose(shifted, np.sort(np.r_[np.linalg.eigvalsh(M)[0], np.linalg.eigvalsh(M)[1] + lam]), atol=1e-3)
 
 
+def test_the_zig_zag_figure_on_centred_features(noisy):
+    """Section 4's figure: on the centred noisy data with x2 * 10, batch LMS at 0.9 eta* (written out by hand) moves
+    (w1, w2) exactly as the same rule without a bias column would (up to rounding); the error's part along the top
+    eigenvector is multiplied by -0.8 per epoch and along the bottom one by 1 - 1.8 / kappa ~ 0.985; after 30
+    epochs the distance to w_LS is more than half of the start's; standardised, 30 epochs get within 1e-3."""
+    X, y, _ = noisy
+    Xc = X - X.mean(axis=0)
+    Xu = Xc * [1, 10]
+    Xuh = lk.to_homogeneous(Xu)
+    lam, V = np.linalg.eigh(Xuh.T @ Xuh)
+    eta = 0.9 * 2 / lam[-1]
+    w_ls = np.linalg.lstsq(Xuh, y, rcond=None)[0]
+    path = _batch_path_by_hand(Xuh, y, eta, 30)
+    no_bias = _batch_path_by_hand(Xu, y, eta, 30)
+    assert np.allclose(path[:, 1:], no_bias, atol=1e-12)
+    parts = (path - w_ls) @ V
+    assert np.allclose(parts[1:, -1] / parts[:-1, -1], -0.8, atol=1e-6)
+    assert np.allclose(parts[1:, 0] / parts[:-1, 0], 1 - 1.8 * lam[0] / lam[-1], atol=1e-9)
+    assert round(1 - 1.8 * lam[0] / lam[-1], 3) == 0.985
+    assert np.linalg.norm(path[-1] - w_ls) > 0.5 * np.linalg.norm(w_ls)
+    Z = Xc / X.std(axis=0)
+    Zh = lk.to_homogeneous(Z)
+    z_ls = np.linalg.lstsq(Zh, y, rcond=None)[0]
+    zpath = _batch_path_by_hand(Zh, y, 0.9 * 2 / np.linalg.eigvalsh(Zh.T @ Zh)[-1], 30)
+    assert np.linalg.norm(zpath[-1] - z_ls) < 1e-3
+
+
 def test_the_logistic_loss_falls_towards_zero():
     """Section 6: log(1 + e^-z) is positive, strictly decreasing in z, and below e^-z, so it tends to 0 as z grows."""
     z = np.linspace(-5, 40, 4001)
@@ -543,6 +570,10 @@ CLAIMS = {
         "test_one_far_point_on_the_line_through_the_class_is_enough",
     "at $0.9\\,\\eta^\\ast$ every direction\nshrinks by the same factor":
         "test_whitening_gives_kappa_one_and_keeps_the_least_squares_predictions",
+    "across the narrow valley the error is multiplied by $1 - 1.8 = -0.8$ per epoch":
+        "test_the_zig_zag_figure_on_centred_features",
+    "Centred features are orthogonal to the\ncolumn of ones, so the bias moves on its own":
+        "test_the_zig_zag_figure_on_centred_features",
     "On\nevery weight, the bias included, it adds $\\lambda$ to every eigenvalue": "test_ridge_adds_lambda_to_every_eigenvalue",
     "whose eigenvalues are in general not\n$\\lambda_i + \\lambda$":
         "test_ridge_without_the_bias_shifts_the_eigenvalues_only_on_centred_features",
