@@ -4,7 +4,9 @@ Expected values are computed here independently of the library's LMS: the
 debug exercise's descent written out from its statement, the ridge solution
 with ``np.linalg.lstsq`` on an augmented system, gradients by finite
 differences, the predict answers from the definitions (the stable rate from
-the eigenvalues of X~^T X~).  Each catalogued mistake is what that mistake
+the eigenvalues of X~^T X~).  The construct exercise judges with
+lk.least_squares_classifier's predict, the rule the lesson uses, which decides
+a tie exactly (a score of 0 is a mistake).  Each catalogued mistake is what that mistake
 returns on the probe's inputs; no message names a key.
 """
 
