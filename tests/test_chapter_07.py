@@ -1353,3 +1353,21 @@ def test_the_printed_squared_rule_never_settles_where_no_line_fits(X, seed):
         return
     rises = np.diff(run.path[:, 0])
     assert np.all(rises >= 0) and rises[-1] > 0
+
+
+def test_exercise_5_judges_with_the_lessons_classifier_which_agrees_with_lstsq_away_from_ties():
+    """Exercise 5's check decides "misclassifies (2, -1)" with lk.least_squares_classifier's predict (exact ties, a
+    score of 0 a mistake); on a grid of candidate points that agrees with the sign of np.linalg.lstsq's score wherever
+    that score is not within 1e-9 of 0."""
+    from lecturekit.exercises import ch07
+    compared = 0
+    for a in np.linspace(-8, 8, 17):
+        for b in np.linspace(-8, 8, 17):
+            X = np.vstack([ch07._X5, [a, b]])
+            y = np.r_[ch07._Y5, conventions.POSITIVE]
+            Xh = lk.to_homogeneous(X)
+            score = Xh[ch07._LONE] @ np.linalg.lstsq(Xh, y.astype(float), rcond=None)[0]
+            if abs(score) > 1e-9:
+                compared += 1
+                assert (lk.least_squares_classifier(X, y).predict(X)[ch07._LONE] == conventions.POSITIVE) == (score > 0)
+    assert compared > 250
