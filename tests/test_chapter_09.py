@@ -492,7 +492,7 @@ UNRELATED = {
     "ch09-construct-ellipse": "w_ellipse = [1.0, 1.0, 1.0]\n",
     "ch09-fs-bound": "bound_at_1 = 7.0\n",
     "ch09-construct-lost": "X_lost = np.array([[1.0, 0.0], [2.0, 0.0], [3.0, 0.0]])\ny_lost = np.array([1, -1, 1])\n",
-    "ch09-debug-dual": "def dual_alpha(G, y, max_epochs):\n    return np.full(len(y), 2)\n",
+    "ch09-debug-dual": "def dual_alpha(G, y, max_epochs, c):\n    return np.full(len(y), 2)\n",
     "ch09-poly3": "def poly3_features(X):\n    return np.zeros((len(X), 10))\n",
     "ch09-shape": 'boundary_shape = "z"\nlabels_at = [1, 1, 1]\n',
 }
@@ -531,13 +531,13 @@ def test_exercise_5_reads_the_letter_in_any_case_and_the_tie_is_negative():
 def test_exercise_3_checks_data_the_learner_is_not_shown_and_prints_no_counts():
     """A function that returns the counts of the two data sets the chapter names fails the third probe, and no
     failure prints the expected counts."""
-    hard = ("def dual_alpha(G, y, max_epochs):\n"
+    hard = ("def dual_alpha(G, y, max_epochs, c):\n"
             "    return np.array([1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1]) if len(y) == 12 else np.ones(len(y), int)\n")
     message = visible_feedback(STEM, "ch09-debug-dual", hard)
     assert message is not None and "expected" not in message, message
     text = chapter_text(STEM)
     start = text.index("def dual_alpha(G, y, max_epochs):")
-    buggy = text[start:text.index("```", start)]
+    buggy = text[start:text.index("```", start)].replace("max_epochs):", "max_epochs, c):", 1)
     message = visible_feedback(STEM, "ch09-debug-dual", buggy)
     assert "expected" not in message and "[1, 1, 1, 1]" not in message, message
 
@@ -621,8 +621,10 @@ def test_the_debug_exercises_code_behaves_as_stated():
     full = lib(10)
     assert full.converged
     assert not np.array_equal(namespace["dual_alpha"](G, y, 2), lib(2).alpha)
-    # the docstring the exercise points to says how a bias enters the dot products
-    assert "G = k(X, X) + 1" in " ".join(lk.dual_perceptron.__doc__.split())
+    # the exercise sends the learner to no docstring, and lk.dual_perceptron's does not say what a bias adds to G
+    assert "docstring" not in text[text.index("### Exercise 3"):text.index("### Exercise 4")]
+    doc = " ".join(lk.dual_perceptron.__doc__.split())
+    assert not any(s in doc for s in ("k(X, X)", "G + 1", "K + 1", "G[i, j] + 1")), doc
 
 
 def _cubic(X, c=np.sqrt):
@@ -1156,7 +1158,7 @@ def test_exercise_2_asks_for_7_digits_and_says_so_to_longer_numbers():
     assert visible_feedback(STEM, "ch09-construct-lost", f"X_lost = np.array({short})\ny_lost = np.array([1, -1, 1])\n") is None
 
 
-_REFERENCE3 = """def dual_alpha(G, y, max_epochs):
+_REFERENCE3 = """def dual_alpha(G, y, max_epochs, c):
     n = len(y)
     alpha = np.zeros(n, dtype=int)
     scores = np.zeros(n)
@@ -1165,7 +1167,7 @@ _REFERENCE3 = """def dual_alpha(G, y, max_epochs):
         for i in range(n):
             if y[i] * scores[i] <= 0:
                 alpha[i] += 1
-                scores += y[i] * (G[i] + 1)
+                scores += y[i] * (G[i] + {add})
                 mistakes += 1
         if mistakes == 0:
             break
@@ -1174,34 +1176,51 @@ _REFERENCE3 = """def dual_alpha(G, y, max_epochs):
 
 
 def test_exercise_3_probes_a_matrix_no_data_set_has_and_a_run_stopped_early():
-    """The bias version written from Alg. 7.2 passes; the same code run to convergence (max_epochs ignored) fails; one
-    probe matrix has a negative eigenvalue (no X has it as X Xᵀ) and its run is cut by max_epochs."""
+    """The version written from Alg. 7.2 on the points (c, x_i) passes; the same code run to convergence (max_epochs
+    ignored) fails, and so do lk.dual_perceptron's fit_intercept inlined (+ 1) and a constant coordinate that adds c;
+    one probe matrix has a negative eigenvalue (no X has it as X Xᵀ) and its run is cut by max_epochs."""
     from lecturekit.exercises import ch09
 
-    assert visible_feedback(STEM, "ch09-debug-dual", _REFERENCE3.format(epochs="max_epochs")) is None
-    assert visible_feedback(STEM, "ch09-debug-dual", _REFERENCE3.format(epochs="10_000")) is not None
+    assert visible_feedback(STEM, "ch09-debug-dual", _REFERENCE3.format(epochs="max_epochs", add="c * c")) is None
+    assert visible_feedback(STEM, "ch09-debug-dual", _REFERENCE3.format(epochs="10_000", add="c * c")) is not None
+    for shown in ("1", "c"):
+        assert visible_feedback(STEM, "ch09-debug-dual", _REFERENCE3.format(epochs="max_epochs", add=shown))
+    assert {c for _, _, c, _ in ch09._PROBES3} - {0.0, 1.0}, "a probe with a constant coordinate other than 0 and 1"
     G, y = ch09._indefinite_probe()
     assert np.allclose(G, G.T) and np.linalg.eigvalsh(G).min() < -1
-    epochs = [e for probe, e, _ in ch09._PROBES3 if probe is ch09._indefinite_probe][0]
+    epochs, c = [(e, c) for probe, e, c, _ in ch09._PROBES3 if probe is ch09._indefinite_probe][0]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", lk.ConvergenceWarning)
-        cut = lk.dual_perceptron(np.arange(len(y), dtype=float)[:, None], y, kernel=ch09._index_kernel(G),
-                                 max_epochs=epochs)
+        cut = lk.dual_perceptron(np.arange(len(y), dtype=float)[:, None], y, kernel=ch09._index_kernel(G + c * c),
+                                 fit_intercept=False, max_epochs=epochs)
     assert not cut.converged
+
+
+def test_exercise_3_matches_the_points_with_constant_coordinate_c_typed_out():
+    """The expected counts of the check (the Gram matrix plus c·c) are lk.dual_perceptron's on the points (c, x)
+    typed out, linear kernel, no fit_intercept; for c = 1 they are fit_intercept=True's."""
+    from lecturekit.exercises import ch09
+
+    X, y = lk.datasets.noisy(20, seed=4)
+    G = X @ X.T
+    for c in (0.5, 1.0, 2.0, 3.0):
+        typed = lk.dual_perceptron(np.column_stack([np.full(len(y), c), X]), y, fit_intercept=False, max_epochs=5)
+        assert np.array_equal(ch09._dual_run(G + c * c, y, 5, bias=False), typed.alpha)
+    assert np.array_equal(ch09._dual_run(G + 1.0, y, 5, bias=False), ch09._dual_run(G, y, 5, bias=True))
 
 
 def test_exercise_3_refuses_library_calls():
     """A dual_alpha that calls lk.dual_perceptron (on a Cholesky factor, or through a kernel that looks G up) or the
     primal perceptron scores nothing, and the library works again after the check."""
     attempts = [
-        "def dual_alpha(G, y, max_epochs):\n"
+        "def dual_alpha(G, y, max_epochs, c):\n"
         "    L = np.linalg.cholesky(G + 1e-9 * np.eye(len(y)))\n"
         "    return lk.dual_perceptron(L, y, max_epochs=max_epochs).alpha\n",
         "from lecturekit import dual_perceptron as dp\n"
-        "def dual_alpha(G, y, max_epochs):\n"
+        "def dual_alpha(G, y, max_epochs, c):\n"
         "    k = lambda A, B: G[np.ix_(A[:, 0].astype(int), B[:, 0].astype(int))]\n"
         "    return dp(np.arange(len(y), dtype=float)[:, None], y, kernel=k, max_epochs=max_epochs).alpha\n",
-        "def dual_alpha(G, y, max_epochs):\n"
+        "def dual_alpha(G, y, max_epochs, c):\n"
         "    lk.perceptron(np.eye(len(y)), y, max_epochs=1)\n"
         "    return np.zeros(len(y), int)\n",
     ]
@@ -1214,7 +1233,8 @@ def test_exercise_3_refuses_library_calls():
 def test_exercise_3_feedback_to_the_classmates_code_does_not_name_the_fix():
     text = chapter_text(STEM)
     start = text.index("def dual_alpha(G, y, max_epochs):")
-    message = visible_feedback(STEM, "ch09-debug-dual", text[start:text.index("```", start)])
+    code = text[start:text.index("```", start)].replace("max_epochs):", "max_epochs, c):", 1)
+    message = visible_feedback(STEM, "ch09-debug-dual", code)
     assert message is not None and "classmate" in message
     for leak in ("label", "y[i]", "y_i", "sign"):
         assert leak not in message.split("Hint:")[0], message
