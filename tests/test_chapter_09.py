@@ -449,7 +449,7 @@ CLAIMS = {
     "`lstsq` gives the same fits for both": "test_scaling_the_monomials_gives_the_same_fits_in_any_units",
     "the held-out error at degree 8 is 0.177, not 0.503": "test_more_training_points_tame_degree_8",
     "so their sum is smallest when they are equal": "test_delta_squared_rd_minimises_the_augmented_bound",
-    "for other values of `c` the run changes": "test_exercise_3_probes_a_matrix_no_data_set_has_and_a_run_stopped_early",
+    "for other values of `c` the run can change": "test_exercise_3_probes_a_matrix_no_data_set_has_and_a_run_stopped_early",
     "The extra features fitted the noise, and not only the noise":
         "test_without_flipped_labels_the_held_out_error_still_rises",
     "multiplying a feature by a factor only divides its least-squares weight by that factor":
