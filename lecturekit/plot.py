@@ -662,7 +662,7 @@ def _boundary_geometry(w, view):
     return foot - half * along, foot + half * along, anchor, unit
 
 
-def _normal_arrow_ends(w, ax, fraction=None):
+def _normal_arrow_ends(w, ax, fraction=None, region=None):
     """Base (on the boundary, inside the view) and tip (on the positive side) of the normal arrow.
 
     Placed from the view and the axes' size on screen as they are now: the arrow
@@ -672,7 +672,11 @@ def _normal_arrow_ends(w, ax, fraction=None):
     cannot shrink it to nothing, and it runs along ``(w1, w2)`` in data
     coordinates, so its tip is on the positive side whatever the aspect.
     """
-    _, _, base, unit = _boundary_geometry(w, _view(ax))
+    view = _view(ax)
+    if region is not None:  # anchor on the part of the line inside region (x0, x1, y0, y1) as well, where it has one
+        inside = (max(view[0], region[0]), min(view[1], region[1]), max(view[2], region[2]), min(view[3], region[3]))
+        view = inside if inside[0] < inside[1] and inside[2] < inside[3] else view
+    _, _, base, unit = _boundary_geometry(w, view)
     box = ax.get_window_extent()
     screen = ax.transData.transform(np.vstack([base, base + unit]))
     step = float(np.hypot(*(screen[1] - screen[0])))  # pixels per data unit along the normal
@@ -685,6 +689,15 @@ def _normal_arrow_ends(w, ax, fraction=None):
     # the head's size on screen: at most _HEAD_SCALE, and small enough that its back
     # corners stay on the positive side where unequal scales tilt the arrow towards the line
     along = np.array([-unit[1], unit[0]])
+    if region is not None:  # slide the base along the line, as little as will do, so that the tip is inside region
+        lo, hi = -np.inf, np.inf
+        for k in (0, 1):
+            tip_k = base[k] + length * unit[k]
+            if abs(along[k]) > 1e-12:  # tip_k + t along[k] within [region[2k], region[2k + 1]]
+                t1, t2 = (region[2 * k] - tip_k) / along[k], (region[2 * k + 1] - tip_k) / along[k]
+                lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
+        if lo <= hi:
+            base = base + min(max(0.0, lo), hi) * along
     d = screen[1] - screen[0]
     a = ax.transData.transform(base + along) - screen[0]
     if step > 0 and np.hypot(*a) > 0:
@@ -709,6 +722,8 @@ class _NormalArrow(Annotation):
 
     #: length as a fraction of the shorter side of the axes (None: ``_NORMAL_FRACTION``)
     fraction = None
+    #: (x0, x1, y0, y1): anchor the arrow on the part of the line inside it too (None: the whole view)
+    region = None
 
     def __init__(self, w, ax, *, color, zorder):
         self._w = np.asarray(w, dtype=float)
@@ -725,7 +740,7 @@ class _NormalArrow(Annotation):
     def place(self):
         """Recompute base, tip and head size from the current view (called before each draw)."""
         if self.axes is not None:
-            base, tip, head = _normal_arrow_ends(self._w, self.axes, self.fraction)
+            base, tip, head = _normal_arrow_ends(self._w, self.axes, self.fraction, self.region)
             self.xy = tuple(map(float, tip))
             self.xyann = tuple(map(float, base))
             self.arrowprops["mutation_scale"] = head
@@ -1851,7 +1866,8 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
     if line.normal is not None:  # the arrow starts among the positives: longer, and with a white edge to stand out
         from matplotlib import patheffects
 
-        line.normal.fraction = 0.22
+        line.normal.fraction = 0.18
+        line.normal.region = (0.0, np.inf, 0.0, np.inf)  # on the part of the line where squares can land
         line.normal.set_zorder(5)
         line.normal.arrow_patch.set_path_effects([patheffects.withStroke(linewidth=4.5, foreground="white")])
     right.set_title("squared features (x₁², x₂²): a line", fontsize="medium")
