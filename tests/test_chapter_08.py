@@ -1260,3 +1260,16 @@ def test_iris_the_averaged_machines_default_is_too_few_epochs_and_the_quoted_num
         assert round(cv(lambda A, b: lk.averaged_linear_machine(A, b)), 2) == 0.81
         assert round(cv(lambda A, b: lk.linear_machine(A, b, max_epochs=50)), 2) == 0.93
         assert round(cv(lambda A, b: lk.linear_machine(A, b, max_epochs=100)), 2) == 0.90
+
+
+def test_a_hatched_speck_is_not_described_as_0_percent():
+    """Section 8's pairwise least-squares panel: a nonzero tied share below 1 % is described as 'under 1 %'."""
+    X, y = lk.datasets.blobs(30, 3, seed=3)
+    model = lk.widgets.multiclass_state(X, y, "pairwise", "least_squares")["model"]
+    fig, ax = plt.subplots()
+    art = lk.plot.regions(model, X, ax=ax, resolution=150)
+    text = " ".join(ax.__dict__.get(lk.plot._DESCRIPTION, []))
+    plt.close(fig)
+    assert 0 < art.ambiguous_mask.mean() < 0.01 and "ambiguous under 1 % of the area" in text
+    nb = NOTEBOOK.read_text()
+    assert "ambiguous under 1 % of the area" in nb and "ambiguous 0 % of the area" not in nb
