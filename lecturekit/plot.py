@@ -1205,8 +1205,9 @@ def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.2
               for c in classes]
     text = "Background shaded by the predicted class: " + ", ".join(shares)
     if mask is not None and mask.any():
-        text += (f"; grey hatching marks the ambiguous {100 * mask.mean():.0f} % of the area, over the colour of "
-                 "the class it is resolved to")
+        share = 100 * mask.mean()  # a hatched speck is never "0 %"
+        text += (f"; grey hatching marks the ambiguous {'under 1' if share < 1 else f'{share:.0f}'} % of the area, "
+                 "over the colour of the class it is resolved to")
     _note(ax, text)
     return RegionArtists(
         mesh=mesh, ambiguous=overlay, classes=classes, xx=xx, yy=yy,
