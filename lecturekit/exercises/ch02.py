@@ -184,8 +184,8 @@ def _construct_line(t, w_line):
                              f"{'shape ' + str(w.shape) if w.size else 'no numbers'}"):
         return
     # one verdict for the three requirements together, with observations the learner can recompute from
-    # w_line (the origin's score, the length of w, the scores of two points of the colleague's line), so
-    # that a failure does not say which requirement failed or which way to change the vector
+    # w_line alone (the origin's score, the length of w; not points of the colleague's line, which would
+    # hand over the line), so that a failure does not say which requirement failed or which way to change
     length = float(np.linalg.norm(w[1:]))
     on_line = [float(w[0] + w[1:] @ p) for p in ([2.0, 0.0], [0.0, -4.0])]   # the colleague's line holds both
     right = bool(w[0] > 0) and abs(length - 1.0) <= 1e-3 and all(abs(s) <= 2e-3 for s in on_line)
@@ -199,10 +199,9 @@ def _construct_line(t, w_line):
         Mistake("turk-threshold-sign", _unit(conventions.join(-_TURK3[2], _TURK3[:2])),
                 "the colleague's last number is -t, the negated threshold: compare Turk's layout with the "
                 "course's b = -t (section 2)")) if np.allclose(w, m.value, atol=1e-3)]
-    t.check_true(right, what=f"`w_line` gives the origin the score {w[0]:.4g}, its (w1, w2) has length "
-                             f"{length:.4g}, and the points (2, 0) and (0, -4) of the colleague's line score "
-                             f"{on_line[0]:.4g} and {on_line[1]:.4g}: compare each with what the exercise asks "
-                             f"(the colleague's boundary, the origin positive, a unit w)",
+    t.check_true(right, what=f"`w_line` gives the origin the score {w[0]:.4g} and its (w1, w2) has length "
+                             f"{length:.4g}: compare these, and the line that `w_line` draws, with what the "
+                             f"exercise asks (the colleague's boundary, the origin positive, a unit w)",
                  mistake=named[0] if named else None)
 
 
