@@ -2609,6 +2609,20 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5):
     finally:
         _QUIET.pop()
     ax = art.surface.axes
+    # plane() clips the plane's height to the cube, which leaves flat shelves on its faces; draw instead
+    # the part of the plane inside the cube, a convex polygon cut from the square of (x0, x1)
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+
+    art.surface.remove()
+    square = np.array([[-limit, -limit], [limit, -limit], [limit, limit], [-limit, limit]])
+    a = w[:2] / w[2]
+    poly = _clip_convex(_clip_convex(square, a, limit), -a, limit)
+    height = -(poly @ w[:2]) / w[2]
+    surface = Poly3DCollection([np.column_stack([poly, height])], facecolor="0.6", alpha=0.3, linewidth=0,
+                               zorder=1)
+    ax.add_collection3d(surface)
+    art = PlaneArtists(surface=surface, positive=art.positive, negative=art.negative, normal=art.normal,
+                       counts=art.counts)
     g1, g2 = np.meshgrid(np.linspace(-limit, limit, 2), np.linspace(-limit, limit, 2))
     ax.plot_surface(np.ones_like(g1), g1, g2, color=OKABE_ITO[5], alpha=0.18, linewidth=0, zorder=1,
                     label="the slice $x_0 = 1$")
