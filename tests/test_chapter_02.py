@@ -856,3 +856,34 @@ def test_the_answers_to_questions_7_and_8(k):
     assert (lifted @ w8).tolist() == [-2.25, -1.25, 1.25, 2.75]
     assert lk.is_separable(lifted, y8, fit_intercept=False)
     assert Fraction(-1, 4) * 1 + Fraction(1, 4) == 0          # the line meets x0 = 1 at x1 = 0.25
+
+
+def test_the_lifted_plane_figure_draws_and_describes_what_it_is_given():
+    """lk.plot.lifted_plane: points on x0 = 1 coloured by the sign of their score, the orange line in the
+    slice on w0 + w1 x1 + w2 x2 = 0, the plane inside the cube, and alt text from the numbers; bad input
+    is refused by name."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    X = np.array([[3.0, 1.0], [2.0, 0.0], [0.0, 3.0], [-3.0, -2.0], [1.0, 1.0]])
+    w = np.array([-3.0, 1.0, 2.0])
+    fig = plt.figure()
+    ax = fig.add_subplot(projection="3d", proj_type="ortho")
+    art = lk.plot.lifted_plane(w, X, ax=ax)
+    scores = X @ w[1:] + w[0]
+    assert art.counts == (int((scores > 0).sum()), int((scores < 0).sum()), int((scores == 0).sum()))
+    (line,) = [ln for ln in ax.lines if "meet" in ln.get_label()]
+    x0, x1, x2 = (np.asarray(c) for c in line.get_data_3d())
+    assert np.all(x0 == 1) and np.allclose(w[0] + w[1] * x1 + w[2] * x2, 0, atol=1e-12) and len(x1) > 10
+    text = lk.plot.description(fig)
+    assert "−3·x₀ + 1·x₁ + 2·x₂ = 0" in text and "−3 + 1·x₁ + 2·x₂ = 0" in text
+    assert "2 with a positive score" in text and "2 with a negative score" in text and "1 with score 0" in text
+    plt.close(fig)
+    for bad, word in (([1.0, 0.0, 0.0], "w"), ([1.0, 1.0], "w")):
+        with pytest.raises(ValueError, match=word):
+            lk.plot.lifted_plane(bad, X)
+    with pytest.raises(ValueError, match="limit"):
+        lk.plot.lifted_plane(w, X, limit=1.0)
+    plt.close("all")
