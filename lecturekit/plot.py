@@ -89,6 +89,7 @@ __all__ = [
     "ContourArtists",
     "plane",
     "plane_edge_on",
+    "lifted_plane",
     "classifiers",
     "run_lengths",
     "named_points",
@@ -2605,6 +2606,101 @@ def plane(w, X, ax=None, *, limit: float = 2.0):
     _note(ax, text)
     return PlaneArtists(surface=surface, positive=drawn[0], negative=drawn[1], normal=arrow,
                         counts=(n_up, n_down, n_on))
+
+
+def lifted_plane(w, X, ax=None, *, limit: float = 3.5):
+    """Chapter 2's bias trick in 3-D: points ``(1, x1, x2)`` on the slice ``x0 = 1``, the plane
+    ``w . x~ = 0`` through the origin, and the line where the two meet, which is the boundary
+    ``w0 + w1 x1 + w2 x2 = 0`` of the raw points drawn in that slice.
+
+    Drawn with :func:`plane` (the points coloured by the sign of their score, the normal arrow from the
+    origin), plus the slice as a light blue square and the line of intersection in orange; the text
+    alternative names the slice, the plane's equation and the line, from the numbers given.
+
+    Parameters
+    ----------
+    w : array-like of shape (3,)
+        Homogeneous weights ``(w0, w1, w2)`` with ``w2 != 0`` and ``(w1, w2) != 0``.
+    X : array-like of shape (n_samples, 2)
+        Raw points; the function lifts them to ``(1, x1, x2)``.
+    ax : a 3-D matplotlib Axes, optional
+    limit : float > 1, default 3.5
+        The half-width of the cube drawn.
+
+    Returns
+    -------
+    PlaneArtists
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig = plt.figure()
+    >>> ax = fig.add_subplot(projection="3d", proj_type="ortho")
+    >>> lk.plot.lifted_plane([-3.0, 1.0, 2.0], [[3.0, 1.0], [2.0, 0.0]], ax=ax).counts
+    (1, 1, 0)
+    >>> plt.close(fig)
+    """
+    w = as_float_array(w, "w", ndim=1)
+    if w.shape != (3,) or not w[1:].any():
+        raise ValueError(f"w must be (w0, w1, w2) with (w1, w2) not both 0; got {w.tolist()}.")
+    X = _check_X2(X)
+    if not (isinstance(limit, numbers.Real) and np.isfinite(limit) and limit > 1):
+        raise ValueError(f"limit must be a number greater than 1 (the slice x0 = 1 must be inside); got {limit!r}.")
+    Xh = np.hstack([np.ones((X.shape[0], 1)), X])
+    _QUIET.append(True)
+    try:
+        art = plane(w, Xh, ax, limit=limit)
+    finally:
+        _QUIET.pop()
+    ax = art.surface.axes
+    # plane() clips the plane's height to the cube, which leaves flat shelves on its faces; draw instead
+    # the part of the plane inside the cube, a convex polygon cut from the square of (x0, x1)
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+
+    art.surface.remove()
+    square = np.array([[-limit, -limit], [limit, -limit], [limit, limit], [-limit, limit]])
+    a = w[:2] / w[2]
+    poly = _clip_convex(_clip_convex(square, a, limit), -a, limit)
+    height = -(poly @ w[:2]) / w[2]
+    surface = Poly3DCollection([np.column_stack([poly, height])], facecolor="0.6", alpha=0.3, linewidth=0,
+                               zorder=1)
+    ax.add_collection3d(surface)
+    art = PlaneArtists(surface=surface, positive=art.positive, negative=art.negative, normal=art.normal,
+                       counts=art.counts)
+    g1, g2 = np.meshgrid(np.linspace(-limit, limit, 2), np.linspace(-limit, limit, 2))
+    ax.plot_surface(np.ones_like(g1), g1, g2, color=OKABE_ITO[5], alpha=0.18, linewidth=0, zorder=1,
+                    label="the slice $x_0 = 1$")
+    # the line w0 + w1 x1 + w2 x2 = 0 in the slice, clipped to the square [-limit, limit]^2
+    n = w[1:]
+    foot = -w[0] * n / (n @ n)
+    direction = np.array([-n[1], n[0]]) / np.linalg.norm(n)
+    t = np.linspace(-4 * limit, 4 * limit, 801)
+    pts = foot + t[:, None] * direction
+    pts = pts[np.all(np.abs(pts) <= limit, axis=1)]
+    ax.plot(np.ones(len(pts)), pts[:, 0], pts[:, 1], color=OKABE_ITO[4], linewidth=3, zorder=3,
+            label="where they meet: the line $w_0 + w_1 x_1 + w_2 x_2 = 0$")
+    ax.set_xlabel("x₀")
+    ax.set_ylabel("x₁")
+    ax.set_zlabel("x₂")
+    art.positive.set_label("$\\tilde w \\cdot \\tilde x > 0$")
+    art.negative.set_label("$\\tilde w \\cdot \\tilde x < 0$")
+    art.normal.set_label(f"normal $\\tilde w = ({', '.join(_number(c) for c in w)})$")
+    for legend in list(ax.figure.legends):
+        legend.remove()
+    ax.figure.legend(*ax.get_legend_handles_labels(), loc="lower center", ncols=2, fontsize="small")
+    n_up, n_down, n_on = art.counts
+    eq = _equation(np.r_[0.0, w], ("x₀", "x₁", "x₂"))
+    line = _equation(w, ("x₁", "x₂"))
+    text = (f"A 3-D view with axes x₀, x₁, x₂. A light blue square is the slice x₀ = 1, holding the "
+            f"{X.shape[0]} points lifted to (1, x₁, x₂): {n_up} with a positive score (blue plus signs) and "
+            f"{n_down} with a negative score (vermillion circles)"
+            + (f", {n_on} with score 0" if n_on else "")
+            + f". A grey plane through the origin, {eq}, with its normal ({', '.join(_number(c) for c in w)}) "
+            f"drawn as a black arrow from the origin, cuts the slice along a thick orange line, the points "
+            f"(1, x₁, x₂) with {line}: the boundary of the raw points, drawn in the slice")
+    _note(ax, text)
+    return art
 
 
 def plane_edge_on(w, X, along, ax=None):
