@@ -18,7 +18,7 @@ from hypothesis.extra.numpy import arrays
 
 import lecturekit as lk
 from claims_support import check_claims, general_sentences
-from exercise_support import KNOWN, exercises, visible_feedback
+from exercise_support import KNOWN, exercises, load_mutants, visible_feedback
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "01_dot_products.ipynb"
@@ -30,6 +30,12 @@ small_ints = arrays(np.int64, 3, elements=st.integers(-6, 6))
 # ---------------------------------------------------------------- the chapter's general claims
 # a fragment of each sentence with "always / never / only / every ...": the test that guards it
 CLAIMS = {
+    "it never gives the right answer (for the numbers you work out by hand it says only whether they are right)":
+        "test_no_registered_wrong_answer_is_shown_the_key",
+    "vectors of 8 or more coordinates the last digit can differ from the loop's":
+        "test_lk_dot_adds_like_the_loop_below_8_coordinates_and_often_not_from_8_on",
+    "computed projection lengths often differ in the last digit":
+        "test_the_projection_length_onto_5b_often_differs_in_the_last_digit",
     "with equality exactly when one of the two vectors is a multiple of the other":
         "test_cauchy_schwarz_with_equality_only_for_parallel_vectors",
     "Only the *direction* of $b$ matters": "test_projection_ignores_the_length_of_b_and_leaves_a_perpendicular_rest",
@@ -91,7 +97,7 @@ CLAIMS = {
     "on paper it\nis the list of the dot products of the rows with $w$":
         "test_x_at_w_is_the_row_dot_products_on_paper_and_may_differ_from_lk_dot_in_floats",
     "The library function's body is the formula": "test_the_body_of_lk_dot_is_the_sum_of_products",
-    "the same sum is taken with the vectors scaled by powers of 2":
+    "it takes the same sum with the vectors scaled by powers of 2":
         "test_lk_dot_is_the_exact_sum_rounded_even_where_the_products_leave_the_range_of_floats",
     "the length of $b$ stays between 2 and 2.3": "test_the_three_panels_keep_a_and_the_length_of_b_nearly",
     "then the condition\nreads $w \\cdot z_i > 0$ for every $i$": "test_multiplying_the_negatives_by_minus_1_puts_every_example_on_one_side",
@@ -1231,3 +1237,71 @@ def test_exercise_1_says_that_a_two_place_rounding_is_too_coarse():
     """(0.96, -0.19, -0.19), the answer rounded to two places, fails and is told to keep more places."""
     message = visible_feedback(STEM, "ch01-normal", "w_normal = [0.96, -0.19, -0.19]\n")
     assert message is not None and "keep three or more decimal places" in message
+
+
+def test_lk_dot_adds_like_the_loop_below_8_coordinates_and_often_not_from_8_on():
+    """Section 1: numpy adds the products one by one below 8 coordinates (the loop's order, so the same
+    float), and in blocks of 8 from 8 on, where the last digit often differs from the loop's."""
+    rng = np.random.default_rng(3)
+    def loop(a, b):
+        s = 0.0
+        for p, q in zip(a, b):
+            s += p * q
+        return s
+    for d in range(1, 8):
+        for a, b in rng.normal(size=(500, 2, d)):
+            assert lk.dot(a, b) == loop(a, b)
+    differ = sum(lk.dot(a, b) != loop(a, b) for a, b in rng.normal(size=(500, 2, 8)))
+    assert differ > 50
+
+
+def test_the_projection_length_onto_5b_often_differs_in_the_last_digit():
+    """Section 4: 'the two computed projection lengths often differ in the last digit': on decimal pairs,
+    projection_length(a, b) != projection_length(a, 5b) for more than a fifth of them (the review measured
+    37 %), and never by more than a few units in the last place."""
+    rng = np.random.default_rng(5)
+    pairs = np.round(rng.uniform(-2, 2, size=(2000, 2, 2)), 1)
+    pairs = pairs[np.linalg.norm(pairs[:, 1], axis=1) > 0]
+    differ = 0
+    for a, b in pairs:
+        p1, p5 = lk.projection_length(a, b), lk.projection_length(a, 5 * b)
+        differ += p1 != p5
+        assert abs(p1 - p5) <= 8 * np.finfo(float).eps * max(1.0, abs(p1), lk.norm(a))
+    assert differ > len(pairs) / 5
+
+
+def test_every_saved_figure_carries_a_text_alternative_built_from_its_data():
+    """The review read the outputs' metadata ({}); the text alternative is the alt of the <img> that
+    lecturekit's display hook writes (lecturekit/_display.py), and it names the figure's numbers."""
+    import re
+
+    import nbformat
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    figures = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
+               if "<img" in str(o.get("data", {}).get("text/html", ""))]
+    assert len(figures) == 4
+    for out in figures:
+        alt = re.search(r'alt="([^"]+)"', out["data"]["text/html"]).group(1)
+        assert len(alt) > 100 and re.search(r"\(-?\d", alt.replace("−", "-")), alt[:200]
+
+
+def test_no_registered_wrong_answer_is_shown_the_key():
+    """The Exercises' promise: no failure message of any registered wrong answer of chapter 1 contains the key
+    of a construct or predict exercise (the unit normal's coordinates, the four numbers, the quarter turn of
+    (3, 4) at length 10), written in the ways the messages write numbers."""
+    from lecturekit import homework as hw
+    keys = {"ch01-normal": ["0.9623", "0.1925", "-0.1925"],
+            "ch01-three-numbers": ["120", "-2.5", "6.245", "2.094"],
+            "ch01-perpendicular": ["(-8, 6)", "-8.0, 6.0", "[-8, 6]"],
+            "ch01-reflect": ["(3, 0)"]}
+    for (stem, gid), items in load_mutants().items():
+        if stem != STEM:
+            continue
+        reference, _ = exercises(stem)[gid]
+        for desc, change in items:
+            message = visible_feedback(stem, gid, hw.mutant_source(reference, change))
+            assert message is not None
+            for key in keys[gid]:
+                # the sign-only fix of Exercise 2 is shown its own image (3, 0) for |w| = 1, next to its wrong one
+                shown_own = gid == "ch01-reflect" and "to (3, 0) under the first and to" in message
+                assert key not in message or shown_own, (gid, desc, key)

@@ -65,8 +65,8 @@ def _normal(t, w_normal):
     score = float(w @ _POSITIVE_POINT)
     if not t.check_true(score > 0, what="the point (1, 0, 0) has a positive score w · x",
                         mistake=Mistake("normal-sides-swapped", None,
-                                        f"your w is a normal of the plane, and it gives the point (1, 0, 0) the "
-                                        f"score {score:.4g}; reread which side the exercise puts that point on")):
+                                        "your w is a normal of the plane; work out the score it gives the point "
+                                        "(1, 0, 0) and reread which side the exercise puts that point on")):
         return
     length = float(np.linalg.norm(w))
     norm_off = abs(length - 1.0)
