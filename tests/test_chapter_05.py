@@ -1562,24 +1562,29 @@ def test_the_bound_caps_but_does_not_predict_the_count():
 
 
 def test_the_cover_figure_describes_its_markers_as_squares():
-    """Section 6's figure: the experiment is drawn as unconnected squares, and its text alternative says so; both
-    2-sd lines share one line style (the lesson calls them the two dotted lines)."""
+    """Section 6's figure: the experiment is drawn as unconnected squares, and its text alternative says so; the
+    2-sd band is one shaded band with one legend entry (the lesson calls it the grey band), described with both
+    edges; a band whose edges are swapped is refused."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots()
-    lk.plot.curves(np.arange(1, 4), {"formula + 2 sd": [0.2, 0.5, 0.9], "formula − 2 sd": [0.0, 0.1, 0.5]}, ax,
-                   styles=[":", ":"], color="0.45")
+    lk.plot.band(np.arange(1, 4), [0.0, 0.1, 0.5], [0.2, 0.5, 0.9], ax, label="formula ± 2 sd (10 trials)")
     line = lk.plot.learning_curve([0.0, 0.2, 0.3], ax, linestyle="none", marker="s", label="experiment")
     from lecturekit import plot
 
     text = " ".join(ax.__dict__[plot._DESCRIPTION])
+    labels = ax.get_legend_handles_labels()[1]
+    with pytest.raises(ValueError, match="lower edge first"):
+        lk.plot.band([1, 2], [0.5, 0.5], [0.4, 0.6], ax, label="swapped")
     plt.close(fig)
     assert line.get_linestyle() == "None"
     assert "Squares not joined by a line “experiment”" in text, text
     assert "A curve “experiment”" not in text
+    assert labels.count("formula ± 2 sd (10 trials)") == 1 and len(labels) == 2
+    assert "lower edge 0, 0.1, 0.5; upper edge 0.2, 0.5, 0.9" in text, text
 
 
 def test_the_explorer_start_the_lesson_prints():
