@@ -1250,6 +1250,43 @@ def test_the_overflow_message_says_what_overflowed_and_blames_eta_only_above_the
     assert "the weights overflowed" in str(info.value) and "smaller eta" in str(info.value)
 
 
+@pytest.mark.parametrize("scale", [1e155, 1e160, 1e200, 1e300])
+@pytest.mark.parametrize("mode", ["batch", "online"])
+def test_the_overflow_message_is_built_without_overflow_for_huge_features(noisy, scale, mode):
+    """Section 4 promises a FloatingPointError, not a nan, whatever overflows. With features of 1e155 and up the
+    squares in X~^T X~ overflow; the message must still be built (the stable rate computed from X~ / max|X~_ij|)
+    and say that the features, not the rate, are to blame."""
+    X, y, _ = noisy
+    with pytest.raises(FloatingPointError) as info:
+        lk.lms(X * scale, y, eta=1.0, epochs=5, mode=mode)
+    message = str(info.value)
+    assert "too large for floating point" in message and "Rescale" in message and "smaller eta" not in message
+    assert re.search(r"epoch \d+", message)
+
+
+@given(X=_data(), k=st.integers(-200, 500))
+def test_the_stable_rate_scales_exactly_by_powers_of_two(X, k):
+    """lms_stable_eta computes on X~ / max|X~_ij| so that X~^T X~ cannot overflow: without the column of ones,
+    X -> 2^k X must give exactly 2^-2k times the rate (a power of 2 scales every float exactly), from features of
+    2^-200 to 2^500 (about 3e150, where X~^T X~ of the scaled data overflows in the plain formula), as long as
+    the rate stays a normal float."""
+    for mode in ("batch", "online"):
+        base = lk.lms_stable_eta(X, mode=mode, fit_intercept=False) if np.any(X) else None
+        assume(base is not None and np.isfinite(base) and base > 0)
+        want = base * 2.0 ** (-2 * k)
+        assume(np.finfo(float).tiny < want < np.finfo(float).max / 4)
+        assume(np.all((X == 0) | (np.abs(X) * 2.0 ** k > np.finfo(float).tiny * 2 ** 60)))
+        assert lk.lms_stable_eta(X * 2.0 ** k, mode=mode, fit_intercept=False) == want
+
+
+def test_the_stable_rate_matches_the_plain_formula_bit_for_bit(noisy):
+    """The rescaling changes no bit on ordinary data: lms_stable_eta equals 2 / lambda_max(X~^T X~) and
+    2 / max |x~_i|^2 computed directly."""
+    X, _, Xh = noisy
+    assert lk.lms_stable_eta(X, mode="batch") == 2.0 / np.linalg.eigvalsh(Xh.T @ Xh)[-1]
+    assert lk.lms_stable_eta(X, mode="online") == 2.0 / np.max(np.sum(Xh * Xh, axis=1))
+
+
 def test_epochs_follow_kappa_only_when_the_slow_direction_is_the_smallest_eigenvalue(noisy):
     """Section 4's units table at 0.9 eta*: the standardised data (kappa 1.75) need more epochs to get within 1e-6
     (relative) of w_LS than the data as given (kappa 4.45), because at 0.9 eta* the top factor |1 - 1.8| = 0.8 is the
