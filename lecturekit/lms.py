@@ -91,7 +91,7 @@ def _checked_lms_args(loop):
                 return loop(X, y, eta, epochs, mode, schedule, w0, fit_intercept, residual, what)
             except _Overflow as stop:
                 raise FloatingPointError(_overflow_message(X, eta, mode, fit_intercept, residual, what,
-                                                           stop)) from None
+                                                           stop, schedule)) from None
 
     return checked
 
@@ -106,32 +106,39 @@ class _Overflow(Exception):
         self.largest_weight = largest_weight
 
 
-def _overflow_message(X, eta, mode, fit_intercept, residual, what, stop) -> str:
+def _overflow_message(X, eta, mode, fit_intercept, residual, what, stop, schedule="constant") -> str:
     if stop.weights_finite:
         what_overflowed = (f"the squared error (SSE) overflowed, the weights did not (largest |w_j| = "
                            f"{stop.largest_weight:.3g})")
     else:
         what_overflowed = "the weights overflowed"
-    head = f"{what} stopped in epoch {stop.epoch}: {what_overflowed} with eta={eta:g}."
+    if schedule == "constant":
+        rates, largest = f"eta={eta:g}", eta
+    else:
+        # with a schedule the rate changes from epoch to epoch: name the first rate and the one in use
+        used = [learning_rate(eta, schedule, k) for k in range(1, stop.epoch + 1)]
+        rates, largest = f"eta={eta:g} (the schedule's rate in epoch {stop.epoch} was {used[-1]:g})", max(used)
+    head = f"{what} stopped in epoch {stop.epoch}: {what_overflowed} with {rates}."
     bound = lms_stable_eta(X, mode="batch" if mode == "batch" else "online", fit_intercept=fit_intercept)
-    if residual == "linear" and eta < bound:
+    if residual == "linear" and largest < bound:
         # below the stable (batch) or safe (online) rate the weights cannot grow without bound:
         # the numbers themselves are too large for floating point
-        return (f"{head} eta is below the rate where this rule is stable on this X ({bound:.4g}), so the "
-                "rate is not the cause: the targets or features are too large for floating point; "
-                "rescale them (for example, standardise the features and divide y by its largest |y_i|).")
+        return (f"{head} {'eta' if schedule == 'constant' else 'Every rate so far'} is below the rate where this "
+                f"rule is stable on this X ({bound:.4g}), so the rate is not the cause: the targets or features are "
+                "too large for floating point; rescale them (for example, standardise the features and divide y by "
+                "its largest |y_i|).")
+    rule = "the batch rule converges" if mode == "batch" else "the online rule is stable"
+    safe = "" if mode == "batch" else " (a safe bound; the exact limit can be somewhat higher)"
     if residual == "squared":
         hint = ("The squared residual (y_i - y_hat_i)^2 is never negative, so an update never lowers the "
                 "prediction of its own example, even one that is already too high: use the residual "
                 "y_i - y_hat_i itself (residual='linear').")
-    elif mode == "batch":
-        hint = (f"Use a smaller eta: on this X the batch rule converges for eta < "
-                f"{lms_stable_eta(X, mode='batch', fit_intercept=fit_intercept):.4g}.")
+    elif schedule == "constant":
+        hint = f"Use a smaller eta: on this X {rule} for eta < {bound:.4g}{safe}."
     else:
-        hint = (f"Use a smaller eta: on this X the online rule is stable for eta < "
-                f"{lms_stable_eta(X, mode='online', fit_intercept=fit_intercept):.4g} (a safe bound; the exact "
-                "limit can be somewhat higher).")
-    return f"{what} diverged in epoch {stop.epoch}: {what_overflowed} with eta={eta:g}. {hint}"
+        hint = (f"Use a smaller first rate eta: the early epochs ran with rates above {bound:.4g}, below which "
+                f"{rule} on this X{safe}, and the weights overflowed before the schedule brought the rate down.")
+    return f"{what} diverged in epoch {stop.epoch}: {what_overflowed} with {rates}. {hint}"
 
 
 @_checked_lms_args

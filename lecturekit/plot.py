@@ -67,6 +67,7 @@ __all__ = [
     "criterion_grid",
     "feature_map",
     "vectors",
+    "update_step",
     "function_contours",
     "curves",
     "reference_line",
@@ -84,9 +85,11 @@ __all__ = [
     "SurfaceArtists",
     "FeatureMapArtists",
     "VectorArtists",
+    "UpdateArtists",
     "ContourArtists",
     "plane",
     "plane_edge_on",
+    "lifted_plane",
     "classifiers",
     "run_lengths",
     "named_points",
@@ -327,6 +330,32 @@ class VectorArtists:
     drop: object = None
     projection_label: object = None
     right_angle: object = None
+
+
+@dataclass(frozen=True)
+class UpdateArtists:
+    """What :func:`update_step` drew.
+
+    Attributes
+    ----------
+    w, step, w_new : matplotlib.text.Annotation
+        The arrows of the feature weights before the update (from the origin), of ``eta * y * x``
+        (from the tip of the first) and of the feature weights after it (from the origin).
+    before, after : BoundaryArtists
+        The boundary before (dashed) and after (solid) the update.
+    point : matplotlib.collections.PathCollection
+        The example.
+    w_tilde_new : ndarray of shape (3,)
+        The homogeneous weights after the update, ``w + eta * y * (1, x)``.
+    """
+
+    w: object
+    step: object
+    w_new: object
+    before: object
+    after: object
+    point: object
+    w_tilde_new: np.ndarray
 
 
 # --------------------------------------------------------------------------
@@ -634,7 +663,7 @@ def _boundary_geometry(w, view):
     return foot - half * along, foot + half * along, anchor, unit
 
 
-def _normal_arrow_ends(w, ax, fraction=None):
+def _normal_arrow_ends(w, ax, fraction=None, region=None):
     """Base (on the boundary, inside the view) and tip (on the positive side) of the normal arrow.
 
     Placed from the view and the axes' size on screen as they are now: the arrow
@@ -644,7 +673,11 @@ def _normal_arrow_ends(w, ax, fraction=None):
     cannot shrink it to nothing, and it runs along ``(w1, w2)`` in data
     coordinates, so its tip is on the positive side whatever the aspect.
     """
-    _, _, base, unit = _boundary_geometry(w, _view(ax))
+    view = _view(ax)
+    if region is not None:  # anchor on the part of the line inside region (x0, x1, y0, y1) as well, where it has one
+        inside = (max(view[0], region[0]), min(view[1], region[1]), max(view[2], region[2]), min(view[3], region[3]))
+        view = inside if inside[0] < inside[1] and inside[2] < inside[3] else view
+    _, _, base, unit = _boundary_geometry(w, view)
     box = ax.get_window_extent()
     screen = ax.transData.transform(np.vstack([base, base + unit]))
     step = float(np.hypot(*(screen[1] - screen[0])))  # pixels per data unit along the normal
@@ -657,6 +690,15 @@ def _normal_arrow_ends(w, ax, fraction=None):
     # the head's size on screen: at most _HEAD_SCALE, and small enough that its back
     # corners stay on the positive side where unequal scales tilt the arrow towards the line
     along = np.array([-unit[1], unit[0]])
+    if region is not None:  # slide the base along the line, as little as will do, so that the tip is inside region
+        lo, hi = -np.inf, np.inf
+        for k in (0, 1):
+            tip_k = base[k] + length * unit[k]
+            if abs(along[k]) > 1e-12:  # tip_k + t along[k] within [region[2k], region[2k + 1]]
+                t1, t2 = (region[2 * k] - tip_k) / along[k], (region[2 * k + 1] - tip_k) / along[k]
+                lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
+        if lo <= hi:
+            base = base + min(max(0.0, lo), hi) * along
     d = screen[1] - screen[0]
     a = ax.transData.transform(base + along) - screen[0]
     if step > 0 and np.hypot(*a) > 0:
@@ -681,6 +723,8 @@ class _NormalArrow(Annotation):
 
     #: length as a fraction of the shorter side of the axes (None: ``_NORMAL_FRACTION``)
     fraction = None
+    #: (x0, x1, y0, y1): anchor the arrow on the part of the line inside it too (None: the whole view)
+    region = None
 
     def __init__(self, w, ax, *, color, zorder):
         self._w = np.asarray(w, dtype=float)
@@ -697,7 +741,7 @@ class _NormalArrow(Annotation):
     def place(self):
         """Recompute base, tip and head size from the current view (called before each draw)."""
         if self.axes is not None:
-            base, tip, head = _normal_arrow_ends(self._w, self.axes, self.fraction)
+            base, tip, head = _normal_arrow_ends(self._w, self.axes, self.fraction, self.region)
             self.xy = tuple(map(float, tip))
             self.xyann = tuple(map(float, base))
             self.arrowprops["mutation_scale"] = head
@@ -1162,8 +1206,9 @@ def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.2
               for c in classes]
     text = "Background shaded by the predicted class: " + ", ".join(shares)
     if mask is not None and mask.any():
-        text += (f"; grey hatching marks the ambiguous {100 * mask.mean():.0f} % of the area, over the colour of "
-                 "the class it is resolved to")
+        share = 100 * mask.mean()  # a hatched speck is never "0 %"
+        text += (f"; grey hatching marks the ambiguous {'under 1' if share < 1 else f'{share:.0f}'} % of the area, "
+                 "over the colour of the class it is resolved to")
     _note(ax, text)
     return RegionArtists(
         mesh=mesh, ambiguous=overlay, classes=classes, xx=xx, yy=yy,
@@ -1823,7 +1868,8 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
     if line.normal is not None:  # the arrow starts among the positives: longer, and with a white edge to stand out
         from matplotlib import patheffects
 
-        line.normal.fraction = 0.22
+        line.normal.fraction = 0.18
+        line.normal.region = (0.0, np.inf, 0.0, np.inf)  # on the part of the line where squares can land
         line.normal.set_zorder(5)
         line.normal.arrow_patch.set_path_effects([patheffects.withStroke(linewidth=4.5, foreground="white")])
     right.set_title("squared features (x₁², x₂²): a line", fontsize="medium")
@@ -2562,6 +2608,101 @@ def plane(w, X, ax=None, *, limit: float = 2.0):
                         counts=(n_up, n_down, n_on))
 
 
+def lifted_plane(w, X, ax=None, *, limit: float = 3.5):
+    """Chapter 2's bias trick in 3-D: points ``(1, x1, x2)`` on the slice ``x0 = 1``, the plane
+    ``w . x~ = 0`` through the origin, and the line where the two meet, which is the boundary
+    ``w0 + w1 x1 + w2 x2 = 0`` of the raw points drawn in that slice.
+
+    Drawn with :func:`plane` (the points coloured by the sign of their score, the normal arrow from the
+    origin), plus the slice as a light blue square and the line of intersection in orange; the text
+    alternative names the slice, the plane's equation and the line, from the numbers given.
+
+    Parameters
+    ----------
+    w : array-like of shape (3,)
+        Homogeneous weights ``(w0, w1, w2)`` with ``w2 != 0`` and ``(w1, w2) != 0``.
+    X : array-like of shape (n_samples, 2)
+        Raw points; the function lifts them to ``(1, x1, x2)``.
+    ax : a 3-D matplotlib Axes, optional
+    limit : float > 1, default 3.5
+        The half-width of the cube drawn.
+
+    Returns
+    -------
+    PlaneArtists
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig = plt.figure()
+    >>> ax = fig.add_subplot(projection="3d", proj_type="ortho")
+    >>> lk.plot.lifted_plane([-3.0, 1.0, 2.0], [[3.0, 1.0], [2.0, 0.0]], ax=ax).counts
+    (1, 1, 0)
+    >>> plt.close(fig)
+    """
+    w = as_float_array(w, "w", ndim=1)
+    if w.shape != (3,) or not w[1:].any():
+        raise ValueError(f"w must be (w0, w1, w2) with (w1, w2) not both 0; got {w.tolist()}.")
+    X = _check_X2(X)
+    if not (isinstance(limit, numbers.Real) and np.isfinite(limit) and limit > 1):
+        raise ValueError(f"limit must be a number greater than 1 (the slice x0 = 1 must be inside); got {limit!r}.")
+    Xh = np.hstack([np.ones((X.shape[0], 1)), X])
+    _QUIET.append(True)
+    try:
+        art = plane(w, Xh, ax, limit=limit)
+    finally:
+        _QUIET.pop()
+    ax = art.surface.axes
+    # plane() clips the plane's height to the cube, which leaves flat shelves on its faces; draw instead
+    # the part of the plane inside the cube, a convex polygon cut from the square of (x0, x1)
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+
+    art.surface.remove()
+    square = np.array([[-limit, -limit], [limit, -limit], [limit, limit], [-limit, limit]])
+    a = w[:2] / w[2]
+    poly = _clip_convex(_clip_convex(square, a, limit), -a, limit)
+    height = -(poly @ w[:2]) / w[2]
+    surface = Poly3DCollection([np.column_stack([poly, height])], facecolor="0.6", alpha=0.3, linewidth=0,
+                               zorder=1)
+    ax.add_collection3d(surface)
+    art = PlaneArtists(surface=surface, positive=art.positive, negative=art.negative, normal=art.normal,
+                       counts=art.counts)
+    g1, g2 = np.meshgrid(np.linspace(-limit, limit, 2), np.linspace(-limit, limit, 2))
+    ax.plot_surface(np.ones_like(g1), g1, g2, color=OKABE_ITO[5], alpha=0.18, linewidth=0, zorder=1,
+                    label="the slice $x_0 = 1$")
+    # the line w0 + w1 x1 + w2 x2 = 0 in the slice, clipped to the square [-limit, limit]^2
+    n = w[1:]
+    foot = -w[0] * n / (n @ n)
+    direction = np.array([-n[1], n[0]]) / np.linalg.norm(n)
+    t = np.linspace(-4 * limit, 4 * limit, 801)
+    pts = foot + t[:, None] * direction
+    pts = pts[np.all(np.abs(pts) <= limit, axis=1)]
+    ax.plot(np.ones(len(pts)), pts[:, 0], pts[:, 1], color=OKABE_ITO[4], linewidth=3, zorder=3,
+            label="where they meet: the line $w_0 + w_1 x_1 + w_2 x_2 = 0$")
+    ax.set_xlabel("x₀")
+    ax.set_ylabel("x₁")
+    ax.set_zlabel("x₂")
+    art.positive.set_label("$\\tilde w \\cdot \\tilde x > 0$")
+    art.negative.set_label("$\\tilde w \\cdot \\tilde x < 0$")
+    art.normal.set_label(f"normal $\\tilde w = ({', '.join(_number(c) for c in w)})$")
+    for legend in list(ax.figure.legends):
+        legend.remove()
+    ax.figure.legend(*ax.get_legend_handles_labels(), loc="lower center", ncols=2, fontsize="small")
+    n_up, n_down, n_on = art.counts
+    eq = _equation(np.r_[0.0, w], ("x₀", "x₁", "x₂"))
+    line = _equation(w, ("x₁", "x₂"))
+    text = (f"A 3-D view with axes x₀, x₁, x₂. A light blue square is the slice x₀ = 1, holding the "
+            f"{X.shape[0]} points lifted to (1, x₁, x₂): {n_up} with a positive score (blue plus signs) and "
+            f"{n_down} with a negative score (vermillion circles)"
+            + (f", {n_on} with score 0" if n_on else "")
+            + f". A grey plane through the origin, {eq}, with its normal ({', '.join(_number(c) for c in w)}) "
+            f"drawn as a black arrow from the origin, cuts the slice along a thick orange line, the points "
+            f"(1, x₁, x₂) with {line}: the boundary of the raw points, drawn in the slice")
+    _note(ax, text)
+    return art
+
+
 def plane_edge_on(w, X, along, ax=None):
     """The plane ``w . x = 0`` of :func:`plane` seen edge-on, looking along ``along``, a direction in it.
 
@@ -2683,8 +2824,12 @@ class ComparisonArtists:
     off_view: list = field(default_factory=list)
 
 
+_INSET_CORNER = (0.02, 0.02, 0.42, 0.42)
+_INSET_BESIDE = (1.04, 0.5, 0.5, 0.5)
+
+
 def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below", zoom=None,
-                zoom_at=(0.02, 0.02, 0.42, 0.42)):
+                zoom_at=_INSET_CORNER):
     """Several linear classifiers on the same data: each boundary labelled with its training mistakes.
 
     Every boundary gets the colour and line style of
@@ -2711,11 +2856,14 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below", 
         border, pointing towards it and labelled with its coordinates, and
         the description names it.
     legend : {"below", "inside", None}, default "below"
-    zoom : (x0, x1, y0, y1), optional
+    zoom : (x0, x1, y0, y1) or "rings", optional
         Also draw this box of the plane enlarged, in an inset, with the same
         points, lines and rings, so that rings around points close together
         can be told apart and counted; the box is outlined in the main panel
-        and the description counts the rings inside it.
+        and the description counts the rings inside it.  ``"rings"`` picks the
+        box around the rings of the first model in ``ring`` that crowd each
+        other (no inset if none do) and, unless ``zoom_at`` is given, puts the
+        inset beside the panel, where it hides no point.
     zoom_at : (left, bottom, width, height), default (0.02, 0.02, 0.42, 0.42)
         Where the inset goes, in fractions of the panel (a left of 1 or more puts it
         beside the panel, where it hides no point); give it the box's aspect.
@@ -2788,6 +2936,11 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below", 
             _note(ax, f"{out.size} point(s) lie outside the view, each shown by an arrow at the border "
                       "pointing towards it: "
                       + ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])}) with y = {int(y[i]):+d}" for i in out[:5]))
+    if isinstance(zoom, str):
+        if zoom != "rings" or not names:
+            raise ValueError(f"zoom must be a box (x0, x1, y0, y1) or 'rings' (with ring= given); got {zoom!r}.")
+        zoom_at = _INSET_BESIDE if zoom_at is _INSET_CORNER else zoom_at
+        zoom = _crowded_rings_box(ax, X[mistakes[names[0]]], zoom_at)
     if zoom is not None:
         _zoom_inset(ax, models, styles, X, y, names, mistakes, zoom, zoom_at)
     if legend == "below":
@@ -2795,6 +2948,44 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below", 
     elif legend == "inside":
         ax.legend(loc="best", fontsize="small")
     return ComparisonArtists(data=drawn, lines=lines, mistakes=mistakes, rings=rings, off_view=arrows)
+
+
+def _crowded_rings_box(ax, P, zoom_at, crowd=0.06):
+    """The box around the largest group of points of P in view linked by gaps under ``crowd`` times the view's
+    diagonal (rings that crowd each other), padded and widened to the inset's shape; None if no two crowd."""
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    P = P[(P[:, 0] >= x0) & (P[:, 0] <= x1) & (P[:, 1] >= y0) & (P[:, 1] <= y1)]
+    r = crowd * np.hypot(x1 - x0, y1 - y0)
+    if len(P) < 2:
+        return None
+    dist = np.hypot(*(P[:, None, :] - P[None, :, :]).transpose(2, 0, 1))
+    np.fill_diagonal(dist, np.inf)
+    near = dist < r
+    if not near.any():
+        return None
+    # the largest group of rings linked by overlaps (one clump, not two far apart)
+    group, best = np.full(len(P), -1), None
+    for start in range(len(P)):
+        if group[start] >= 0 or not near[start].any():
+            continue
+        todo, group[start] = [start], start
+        while todo:
+            k = todo.pop()
+            for j in np.flatnonzero(near[k] & (group < 0)):
+                group[j] = start
+                todo.append(j)
+        if best is None or np.sum(group == start) > np.sum(group == best):
+            best = start
+    C = P[group == best]
+    lo, hi = C.min(axis=0) - r / 2, C.max(axis=0) + r / 2
+    # the inset's shape in data units of the panel, so that the enlargement keeps the panel's aspect
+    shape = zoom_at[2] * (x1 - x0) / (zoom_at[3] * (y1 - y0))
+    width, height = hi - lo
+    if width < shape * height:
+        lo[0], hi[0] = (lo[0] + hi[0] - shape * height) / 2, (lo[0] + hi[0] + shape * height) / 2
+    else:
+        lo[1], hi[1] = (lo[1] + hi[1] - width / shape) / 2, (lo[1] + hi[1] + width / shape) / 2
+    return (float(lo[0]), float(hi[0]), float(lo[1]), float(hi[1]))
 
 
 def _zoom_inset(ax, models, styles, X, y, names, mistakes, zoom, zoom_at):
@@ -2900,7 +3091,8 @@ def _off_view_arrow(ax, p, view):
     tail = centre + 0.80 * t * d
     return ax.annotate(f"({_number(p[0])}, {_number(p[1])})", xy=tip, xytext=tail, ha="center", va="center",
                        fontsize="small", zorder=6,
-                       bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "none", "alpha": 0.8},
+                       # opaque, so that a line running through the label does not cross its text
+                       bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "0.6", "alpha": 1.0},
                        arrowprops={"arrowstyle": "-|>", "color": "black", "linewidth": 1.4})
 
 
@@ -2968,8 +3160,9 @@ def means(X, y, ax=None, *, midpoint=True, size=220):
     markers = {}
     for label, mu, name in ((1, mu_pos, "$\\mu^+$"), (-1, mu_neg, "$\\mu^-$")):
         colour, marker, _ = _BINARY_STYLE[label]
+        # under the data points (zorder 2) and see-through, so that no point of the cloud hides behind its mean
         markers[label] = ax.scatter([mu[0]], [mu[1]], s=size, color=colour, marker=marker, edgecolors="black",
-                                    linewidths=1.0, zorder=5, label=name)
+                                    linewidths=1.0, zorder=1.9, alpha=0.6, label=name)
     segment = ax.plot([mu_neg[0], mu_pos[0]], [mu_neg[1], mu_pos[1]], ":", color="black", linewidth=1.5,
                       zorder=3, label="segment $\\mu^- \\mu^+$")[0]
     middle = (mu_pos + mu_neg) / 2
@@ -3107,3 +3300,95 @@ def named_points(points, names, ax=None, *, model=None, join=True):
             [f"{n} {'+1' if v > 0 else '−1'}" for n, v in zip(names, labels)])
     _note(ax, text)
     return squares
+
+
+def update_step(w, x, y, ax=None, *, eta=1.0):
+    """One perceptron update drawn as vector addition: ``w~' = w~ + eta y (1, x)``.
+
+    The feature weights (w1, w2) are an arrow from the origin; ``eta y x`` is drawn from its tip, so the
+    arrow of the new feature weights closes the triangle.  The bias, which changes by ``eta y``, has no
+    arrow: the text alternative gives it, and the two boundaries (before dashed, after solid) show its
+    effect.  The example is drawn in its class's style.  Sets equal aspect.
+
+    Parameters
+    ----------
+    w : array-like of shape (3,)
+        Homogeneous weights before the update (bias first), with (w1, w2) not both 0.
+    x : array-like of shape (2,)
+        The example (raw features).
+    y : -1 or +1
+        Its label.
+    ax : matplotlib Axes, optional
+    eta : float > 0, default 1.0
+
+    Returns
+    -------
+    UpdateArtists
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> art = lk.plot.update_step([0.0, -2.0, 3.0], [3.0, 1.0], 1, ax=ax)
+    >>> art.w_tilde_new.tolist()
+    [1.0, 1.0, 4.0]
+    >>> plt.close(fig)
+    """
+    w = _as_plane_weights(w)
+    x = as_float_array(x, "x", ndim=1)
+    if x.shape[0] != 2 or not np.all(np.isfinite(x)):
+        raise ValueError(f"x must be one point in the plane, two finite numbers; got {x.tolist()!r}.")
+    if isinstance(y, bool) or y not in (-1, 1):
+        raise ValueError(f"y must be the label -1 or +1; got {y!r}.")
+    y = int(y)
+    if isinstance(eta, bool) or not isinstance(eta, numbers.Real) or not np.isfinite(eta) or eta <= 0:
+        raise ValueError(f"eta must be a number > 0; got {eta!r}.")
+    eta = float(eta)
+    xt = np.concatenate([[1.0], x])
+    w_new = w + eta * y * xt
+    if w_new[1] == 0 and w_new[2] == 0:
+        raise ValueError("the update leaves (w1, w2) = (0, 0): the new weights have no boundary to draw; "
+                         "pick another example or start.")
+    ax = _ax(ax)
+    step = eta * y * x
+    arrows = []
+    for start, end, colour, name, style in ((np.zeros(2), w[1:], "0.55", "w", "-"),
+                                            (w[1:], w_new[1:], OKABE_ITO[4], "ηyx", "--"),
+                                            (np.zeros(2), w_new[1:], "0.1", "w′", "-")):
+        arrows.append(ax.annotate(
+            "", xy=tuple(end), xytext=tuple(start), xycoords="data", textcoords="data",
+            arrowprops={"arrowstyle": "-|>", "color": colour, "linewidth": 2, "linestyle": style,
+                        "shrinkA": 0, "shrinkB": 0, "mutation_scale": 16}, zorder=4))
+        ax.annotate(name, xy=tuple((start + end) / 2), xytext=(6, -12 if name == "ηyx" else 6),
+                    textcoords="offset points", color=colour, fontsize="large", fontstyle="italic",
+                    fontweight="bold", zorder=4)
+    colour, marker, label = _BINARY_STYLE[y]
+    point = ax.scatter([x[0]], [x[1]], c=colour, marker=marker, s=80, zorder=5, label=f"the example, {label}")
+    ax.annotate("x", xy=tuple(x), xytext=(7, -4), textcoords="offset points", color=colour, fontsize="large",
+                fontstyle="italic", fontweight="bold")
+    pts = np.vstack([np.zeros(2), w[1:], w_new[1:], x])
+    ax.update_datalim(np.vstack([pts - 0.6, pts + 0.6]))
+    ax.autoscale_view()
+    ax.set_aspect("equal", adjustable="datalim")
+    _QUIET.append(True)
+    try:
+        before = boundary(w, ax=ax, normal=False, color="0.55", linestyle="--", linewidth=1.4,
+                          label="boundary before")
+        after = boundary(w_new, ax=ax, normal=False, label="boundary after")
+    finally:
+        _QUIET.pop()
+    _label_axes(ax, "x₁", "x₂")
+    m_old, m_new = y * float(w @ xt), y * float(w_new @ xt)
+    side = ("on its own side" if m_new > 0 else "on the boundary" if m_new == 0 else "still on the wrong side")
+    pair = lambda v: f"({_number(v[0])}, {_number(v[1])})"   # noqa: E731
+    _note(ax, f"One perceptron update with η = {_number(eta)} on the example x = {pair(x)} with label "
+              f"{y:+d}, drawn as a {_COLOUR_NAMES.get(colour, colour)} "
+              f"{_MARKER_NAMES.get(marker, 'marker')[:-1]}. The feature weights w = {pair(w[1:])} (grey arrow "
+              f"from the origin) plus η y x = {pair(step)} (dashed orange arrow from the tip of w) give "
+              f"w′ = {pair(w_new[1:])} (black arrow); the bias goes from {_number(w[0])} to {_number(w_new[0])}. "
+              f"The boundary turns from {_equation(w)} (dashed grey) to {_equation(w_new)} (solid black). "
+              f"The example's functional margin goes from {_number(m_old)} to {_number(m_new)}: after the "
+              f"update it is {side}")
+    return UpdateArtists(w=arrows[0], step=arrows[1], w_new=arrows[2], before=before, after=after, point=point,
+                         w_tilde_new=w_new)

@@ -22,11 +22,12 @@ STEM = NOTEBOOK.stem
 
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
-    "where rounding breaks an exact tie the two codes\ncan differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
+    "where rounding breaks an exact tie it and `lk.centroid_classifier` can differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
+    "at an exact tie the two codes can differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
     "the sign on the numbers as you typed them, so the tie at 0.6 above is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "On data of up to 65,536 numbers, like every data set of this course": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
-    "larger data keep\nno exact copy and are decided on the rounded weights": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
-    "(by the library too, on data of up to 65,536 numbers, as in this course)": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
+    "larger data keep no exact copy and are decided on the rounded weights": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
+    "(by `lk.centroid_classifier` too: note 2 below)": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "A tie is a mistake only for a\npositive": "test_a_tie_is_a_mistake_only_for_a_positive",
     "if that model too is two equally likely round\nGaussians of one variance": "test_the_plug_in_rule_misses_the_most_probable_class_of_unequally_likely_classes",
     "where the two circles of one level cross (the two outer levels\nhere; the circles of level 0.1 are too small to meet)": "test_the_circles_of_the_two_outer_levels_cross_on_the_boundary",
@@ -1025,14 +1026,30 @@ def test_the_explorer_read_out_counts_the_slider_plus_the_outlier():
         assert "besides the outlier" in box.controls["n_pos"].description
 
 
+def _exact_t2_parts(X, y, x):
+    """(a, c) of the exact closest-centroid score a + c t^2 of (x1, t x2) on the data with x2 times t: with
+    mu+- = (m1, t m2), w = (w1, t w2) and |mu|^2 = m1^2 + t^2 m2^2, a = w1 x1 - (mp1^2 - mn1^2) / 2 and
+    c = w2 x2 - (mp2^2 - mn2^2) / 2 (Exercise 3's derivation, kept here and not in the check)."""
+    rows = [[Fraction(repr(float(v))) for v in r] for r in np.asarray(X, dtype=float)]
+    pos = [r for r, label in zip(rows, y) if label == 1]
+    neg = [r for r, label in zip(rows, y) if label == -1]
+    mp = [sum(c, Fraction(0)) / len(pos) for c in zip(*pos)]
+    mn = [sum(c, Fraction(0)) / len(neg) for c in zip(*neg)]
+    px = [Fraction(repr(float(v))) for v in x]
+    return tuple((mp[j] - mn[j]) * px[j] - (mp[j] ** 2 - mn[j] ** 2) / 2 for j in (0, 1))
+
+
+def _exact_t2(X, y, x):
+    a, c = _exact_t2_parts(X, y, x)
+    return None if c == 0 or -a / c <= 0 else -a / c
+
+
 def test_each_toy_score_is_affine_in_t_squared():
     """Exercise 3: with the second feature times a rational t, the exact closest-centroid score of each toy
-    point (computed from exact means of the scaled data) equals a + c t^2 with the check's coefficients, and
-    these coefficients are the hand values 7.5 t^2 - 1, 5 + 1.5 t^2, -7 - 7.5 t^2, 3 - 1.5 t^2."""
-    from lecturekit.exercises.ch03 import _side_change_parts
-
+    point (computed from exact means of the scaled data) equals a + c t^2 with the derivation's coefficients,
+    and these coefficients are the hand values 7.5 t^2 - 1, 5 + 1.5 t^2, -7 - 7.5 t^2, 3 - 1.5 t^2."""
     X, y = lk.datasets.toy()
-    coef = [_side_change_parts(X, y, x) for x in X]
+    coef = [_exact_t2_parts(X, y, x) for x in X]
     assert coef == [(-1, Fraction(15, 2)), (5, Fraction(3, 2)), (-7, Fraction(-15, 2)), (3, Fraction(-3, 2))]
     for t in (Fraction(1, 3), Fraction(2), Fraction(7, 5), Fraction(11, 10)):
         Xt = [[Fraction(str(a)), Fraction(str(b)) * t] for a, b in X]
@@ -1044,15 +1061,29 @@ def test_each_toy_score_is_affine_in_t_squared():
 
 
 def test_the_side_change_reference_is_where_the_prediction_changes():
-    """Exercise 3's key, against lk.centroid_classifier on rescaled data: on 300 random tenth-valued data sets
-    and points, where the key gives T the prediction of (x1, t x2) differs at t^2 = T (1 - 1e-6) and
-    T (1 + 1e-6); where it gives None the prediction is one label at 25 values of t from 0.01 to 100. On the
-    toy set the thresholds of (2, 0) and (0, 3) are 2 and 2/15, and (3, 1) never changes."""
-    from lecturekit.exercises.ch03 import _side_change, _side_change_parts
+    """Exercise 3's check finds t^2 by bisection on lk.centroid_classifier's decisions: on the check's probes
+    and on 300 random tenth-valued data sets and points it agrees with the exact derivation -a/c to 1e-12
+    (None for the same points), and the derivation's T is where lk's prediction of (x1, t x2) changes between
+    t^2 = T (1 - 1e-6) and T (1 + 1e-6). Every probe of the check has a != 0 and c != 0 (no point on the
+    boundary at every t) and T inside the bisection's range with room to spare. On the toy set the thresholds
+    of (2, 0) and (0, 3) are 2 and 2/15, and (3, 1) never changes."""
+    from lecturekit.exercises.ch03 import _T_RANGE, _side_change, _side_change_probes
 
     X, y = lk.datasets.toy()
-    assert (_side_change(X, y, [2.0, 0.0]), _side_change(X, y, [0.0, 3.0]), _side_change(X, y, [3.0, 1.0])) == \
-        (2.0, float(Fraction(2, 15)), None)
+    assert (_side_change(X, y, [2.0, 0.0]), _side_change(X, y, [0.0, 3.0])) == \
+        pytest.approx((2.0, float(Fraction(2, 15))), rel=1e-14)
+    assert _side_change(X, y, [3.0, 1.0]) is None
+    lo, hi = _T_RANGE
+
+    def agrees(Xd, yd, x):
+        T, got = _exact_t2(Xd, yd, x), _side_change(Xd, yd, x)
+        return (T is None and got is None) or (T is not None and got is not None and abs(got - T) <= 1e-12 * T)
+
+    for Xp, yp, xp in _side_change_probes():
+        a, c = _exact_t2_parts(Xp, yp, xp)
+        assert a != 0 and c != 0
+        assert _exact_t2(Xp, yp, xp) is None or 1e4 * lo ** 2 < _exact_t2(Xp, yp, xp) < hi ** 2 / 1e4
+        assert agrees(Xp, yp, xp)
 
     def label(Xd, yd, x, t):
         A = np.array([1.0, t])
@@ -1066,17 +1097,34 @@ def test_the_side_change_reference_is_where_the_prediction_changes():
         yd = rng.choice([-1, 1], size=n)
         yd[0], yd[1] = 1, -1
         x = rng.integers(-40, 41, size=2) / 10
-        a, c = _side_change_parts(Xd, yd, x)
-        if a == 0 or c == 0:
+        if 0 in _exact_t2_parts(Xd, yd, x):
             continue
-        T = _side_change(Xd, yd, x)
+        assert agrees(Xd, yd, x)
+        T = _exact_t2(Xd, yd, x)
         if T is None:
             assert len({label(Xd, yd, x, t) for t in np.geomspace(0.01, 100, 25)}) == 1
             nones += 1
         else:
-            assert label(Xd, yd, x, np.sqrt(T * (1 - 1e-6))) != label(Xd, yd, x, np.sqrt(T * (1 + 1e-6)))
+            assert label(Xd, yd, x, np.sqrt(float(T) * (1 - 1e-6))) != label(Xd, yd, x, np.sqrt(float(T) * (1 + 1e-6)))
             changes += 1
     assert changes > 80 and nones > 80
+
+
+def test_the_stored_score_of_exercise_5s_indefinite_probe():
+    """Exercise 5's check stores the score of its indefinite-product probe; recomputed here from the probe's
+    points (the same seeded draws as the check) with u . v = u1 v1 + u2 v2 - u3 v3, once from the means and
+    once from G and k alone."""
+    from lecturekit.exercises.ch03 import _INDEFINITE_SCORE
+
+    rng = np.random.default_rng(51)
+    rng.normal(size=(9, 4)), rng.normal(size=(3, 4)), rng.normal(size=(4, 4)), rng.normal(size=4)
+    J = np.diag([1.0, 1.0, -1.0])
+    Xs, ys, xs = rng.normal(size=(7, 3)), np.array([1, -1, 1, 1, -1, -1, 1]), rng.normal(size=3)
+    mp, mn = Xs[ys == 1].mean(axis=0), Xs[ys == -1].mean(axis=0)
+    assert _INDEFINITE_SCORE == pytest.approx((mp - mn) @ J @ xs - (mp @ J @ mp - mn @ J @ mn) / 2, abs=1e-12)
+    G, k, p, n = Xs @ J @ Xs.T, Xs @ J @ xs, ys == 1, ys == -1
+    from_g = k[p].mean() - k[n].mean() - (G[np.ix_(p, p)].mean() - G[np.ix_(n, n)].mean()) / 2
+    assert _INDEFINITE_SCORE == pytest.approx(from_g, abs=1e-12)
 
 
 def test_the_separable_data_leave_a_band_of_width_0_2_around_their_line():
@@ -1421,6 +1469,45 @@ def test_the_zoom_inset_counts_the_rings_in_its_box():
     assert f"{drawn[0]} ring(s) of basic linear, {drawn[1]} ring(s) of least squares" in text
     with pytest.raises(ValueError, match="zoom"):
         lk.plot.classifiers(models, Xu, yu, ax=ax, zoom=(1, 0, 0, 1))
+    with pytest.raises(ValueError, match="zoom"):
+        lk.plot.classifiers(models, Xu, yu, ax=ax, zoom="clump")
+    plt.close(fig)
+
+
+def test_the_rings_zoom_encloses_every_crowded_ring_and_keeps_the_panels_aspect():
+    """zoom="rings" on seed 8: the box holds the clump of five or more rings of the first ringed model, each within
+    6 % of the view's diagonal of another, and none of the rings of the other group (lower right); its sides have
+    the inset's shape in the panel's data units, so the enlargement is not stretched; no inset is drawn when no
+    two rings crowd."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from lecturekit.plot import _INSET_BESIDE
+
+    Xu, yu = lk.datasets.unbalanced(seed=8)
+    models = {"basic linear": lk.centroid_classifier(Xu, yu), "least squares": lk.least_squares_classifier(Xu, yu)}
+    fig, ax = plt.subplots()
+    art = lk.plot.classifiers(models, Xu, yu, ax=ax, ring=["basic linear", "least squares"], zoom="rings")
+    (inset,) = ax.child_axes
+    (bx0, bx1), (by0, by1) = inset.get_xlim(), inset.get_ylim()
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    P = Xu[art.mistakes["basic linear"]]
+    gaps = np.hypot(*(P[:, None] - P[None]).transpose(2, 0, 1)) + np.diag(np.full(len(P), np.inf))
+    crowded = P[gaps.min(axis=1) < 0.06 * np.hypot(x1 - x0, y1 - y0)]
+    inside = (P[:, 0] > bx0) & (P[:, 0] < bx1) & (P[:, 1] > by0) & (P[:, 1] < by1)
+    clump, lower_right = crowded[crowded[:, 0] < 0], crowded[crowded[:, 0] > 1]
+    assert len(clump) >= 5 and len(lower_right) >= 2
+    assert np.all((clump[:, 0] > bx0) & (clump[:, 0] < bx1) & (clump[:, 1] > by0) & (clump[:, 1] < by1))
+    assert not np.any((lower_right[:, 0] > bx0) & (lower_right[:, 0] < bx1)
+                      & (lower_right[:, 1] > by0) & (lower_right[:, 1] < by1))
+    assert inside.sum() >= 5
+    shape = _INSET_BESIDE[2] * (x1 - x0) / (_INSET_BESIDE[3] * (y1 - y0))
+    assert (bx1 - bx0) / (by1 - by0) == pytest.approx(shape)
+    plt.close(fig)
+    X, y = lk.datasets.toy()                   # one mistake: nothing crowds, no inset
+    fig, ax = plt.subplots()
+    lk.plot.classifiers({"basic linear": lk.centroid_classifier(X, y)}, X, y, ax=ax, ring="basic linear", zoom="rings")
+    assert ax.child_axes == []
     plt.close(fig)
 
 

@@ -699,15 +699,50 @@ def test_the_pocket_reference_keeps_the_fewest_mistakes():
     assert pocket_reference(lk.to_homogeneous(Xx), yx, 7)[1] >= 1
 
 
-def test_exercise_8_feedback_never_spells_out_the_key():
+R8 = [[1, 0, 0], [0, 0.6, -0.8], [0, 0.8, 0.6]]
+KEY8 = {"a": ([[1.0, 0.0], [-1.0, 0.5]], [1, -1]), "b": R8, "c": ([[1.0, 0.0], [-1.0, 0.0]], [1, -1]),
+        "d": (-np.eye(3)).tolist(), "e": (10 * np.eye(3)).tolist()}
+
+
+def test_exercise_8_needs_a_construction_for_every_letter():
+    """Exercise 8: the key passes; a letter answered with the other kind of construction fails (no matrix keeps
+    a run that a change alters; no data set shows a difference for a change that keeps every run)."""
     from lecturekit.exercises import check_exercise
     from lecturekit.feedback import ExerciseFailure
 
-    check_exercise("ch04-invariance", "edb")
-    for wrong in ("abde", "de", "bd", "be", "b", "bcde", "abcde", ""):
-        with pytest.raises(ExerciseFailure) as info:
+    check_exercise("ch04-invariance", KEY8)
+    check_exercise("ch04-invariance", {k.upper(): v for k, v in KEY8.items()})
+    data = ([[0.3, -1.2], [2.0, 0.7], [-1.5, 0.4]], [1, -1, 1])
+    candidates = [np.eye(3).tolist(), (-np.eye(3)).tolist(), (10 * np.eye(3)).tolist(), R8,
+                  np.diag([1.0, 10.0, 10.0]).tolist()]
+    for letter in "abcde":
+        other = [data] if letter in "bde" else candidates
+        for wrong in other:
+            with pytest.raises(ExerciseFailure):
+                check_exercise("ch04-invariance", {**KEY8, letter: wrong})
+    for wrong in ("bde", {"a": KEY8["a"]}, {**KEY8, "f": R8}):
+        with pytest.raises(ExerciseFailure):
             check_exercise("ch04-invariance", wrong)
-        assert not any(k in str(info.value) for k in ('"bde"', "`bde`", "b, d and e"))
+
+
+def test_exercise_8_keys_match_an_independent_float_run():
+    """The matrices of the key, checked against lk.perceptron in floating point on random data (independent of
+    the check's exact loop; data without ties, as a float rotation is exact only up to rounding), and the two data sets of the key, on which the changed run differs."""
+    rng = np.random.default_rng(8)
+    for _ in range(20):
+        X = rng.normal(size=(8, 2))          # no ties: the rotation in floats is off by rounding only
+        y = np.where(X @ np.array([1.0, -2.0]) + 0.3 > 0, 1, -1)
+        base = quiet(lk.perceptron, X, y, max_epochs=30, eta=1.0)
+        rot = np.array(R8)[1:, 1:]
+        for changed_X, changed_y, eta, M in ((X @ rot.T, y, 1.0, np.array(R8)), (X, -y, 1.0, -np.eye(3)),
+                                             (X, y, 10.0, 10 * np.eye(3))):
+            run = quiet(lk.perceptron, changed_X, changed_y, max_epochs=30, eta=eta)
+            assert list(run.trace.index) == list(base.trace.index)
+            assert np.allclose(run.w, M @ base.w)
+    for letter, change in (("a", lambda X, y: (10 * X, y)), ("c", lambda X, y: (X + 5, y))):
+        X, y = (np.array(v) for v in KEY8[letter])
+        assert (list(quiet(lk.perceptron, *change(X, y), max_epochs=30).trace.index)
+                != list(quiet(lk.perceptron, X, y, max_epochs=30).trace.index))
 
 
 def test_the_margin_exercise_has_a_solution_and_the_perceptron_misses_it():
@@ -788,7 +823,7 @@ UNRELATED = {  # wrong answers that are no registered misconception
     "ch04-margin": "w_margin = [0.0, 0.0, 0.0]\n",
     "ch04-slow": "X_slow = [[0.0, 1.0], [4.0, 3.0], [0.0, 0.0]]\ny_slow = [1, 1, -1]\n",
     "ch04-bob": "bob_start = [7.0, 7.0, 7.0]\n",
-    "ch04-invariance": 'answer_invariant = "bdez"\n',
+    "ch04-invariance": 'answer_invariant = {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5}\n',
 }
 
 
@@ -819,6 +854,9 @@ def test_no_predict_or_explain_answer_is_in_the_notebook_before_its_check():
 # ---------------------------------------------------------------- the claims table
 
 CLAIMS = {
+    "Some of them leave the examples that trigger updates, and their order, the same on every data set":
+        "test_exercise_8_keys_match_an_independent_float_run",
+    "for a change that keeps every run, a $3 \\times 3$ matrix": "test_exercise_8_keys_match_an_independent_float_run",
     "On separable data this simple repair loop always ends with a separating line":
         "test_on_separable_data_every_order_converges_to_a_separating_w",
     "rewrite the loop so that it only touches dot products between examples":
@@ -1584,23 +1622,28 @@ def test_the_slow_exercise_rejects_the_chapters_sets_moved():
     assert lk.is_separable(Xo, y) and _slow_feedback(Xo, y) is None
 
 
-def test_exercise_8_gives_every_wrong_set_of_letters_the_same_message():
-    """Exercise 8: no wrong answer's feedback depends on which letters it holds, so no sequence of guesses
-    reads the key off the messages (only off pass or fail)."""
-    from itertools import combinations
+def test_exercise_8_gives_every_wrong_set_of_matrices_the_same_message():
+    """Exercise 8: with data sets that show a difference for a and c, every wrong choice of matrices for b, d
+    and e (and a matrix given for a or c) gets one message, so no sequence of guesses reads off which letter
+    is wrong (only pass or fail of the whole set)."""
+    from itertools import product
 
     from lecturekit.exercises import check_exercise
     from lecturekit.feedback import ExerciseFailure
 
+    options = [np.eye(3).tolist(), (-np.eye(3)).tolist(), (10 * np.eye(3)).tolist(), R8]
     messages = set()
-    for k in range(6):
-        for letters in combinations("abcde", k):
-            guess = "".join(letters)
-            if guess == "bde":
-                continue
-            with pytest.raises(ExerciseFailure) as info:
-                check_exercise("ch04-invariance", guess)
-            messages.add(str(info.value).replace(f"'{guess}'", "GUESS"))
+    for mb, md, me in product(options, repeat=3):
+        answer = {**KEY8, "b": mb, "d": md, "e": me}
+        if answer == KEY8:
+            continue
+        with pytest.raises(ExerciseFailure) as info:
+            check_exercise("ch04-invariance", answer)
+        messages.add(str(info.value).split("\n", 1)[1])
+    for letter in "ac":
+        with pytest.raises(ExerciseFailure) as info:
+            check_exercise("ch04-invariance", {**KEY8, letter: np.eye(3).tolist()})
+        messages.add(str(info.value).split("\n", 1)[1])
     assert len(messages) == 1, messages
 
 
@@ -1664,3 +1707,21 @@ def test_no_seed_excerpt_discusses_the_order_of_the_examples():
     text = "\n".join(p.read_text() for p in sorted(SEEDS.glob("*.txt")))
     assert re.search(r"shuffl|permut|random order|order of (the )?(examples|presentation|data)|presented in",
                      text, re.I) is None
+
+
+def test_the_update_figure_draws_w_plus_eta_y_x_and_describes_it_from_the_data():
+    """lk.plot.update_step (section 4's figure): the new weights are w + eta y (1, x), computed by hand here for
+    update 3 of the toy run; the text alternative quotes the numbers drawn; bad input is refused by name."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    art = lk.plot.update_step([0.0, -2.0, 3.0], [3.0, 1.0], 1, ax=ax, eta=0.5)
+    assert art.w_tilde_new.tolist() == [0.5, -0.5, 3.5]
+    text = lk.plot.description(fig)
+    for part in ("(3, 1)", "(−2, 3)", "(1.5, 0.5)", "(−0.5, 3.5)", "from 0 to 0.5", "from −3 to 2"):
+        assert part in text, (part, text)
+    plt.close(fig)
+    for bad, name in (({"y": 0}, "y"), ({"eta": 0.0}, "eta"), ({"x": [1.0]}, "x")):
+        kwargs = {"w": [0.0, -2.0, 3.0], "x": [3.0, 1.0], "y": 1, **bad}
+        with pytest.raises(ValueError, match=name):
+            lk.plot.update_step(**kwargs)

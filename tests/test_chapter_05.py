@@ -30,7 +30,7 @@ STEM = "05_convergence_proof"
 UNRELATED = {
     "ch05-best-scale": "def best_scale(a, b):\n    return 1.0, 2.0, 3.0, 7.0\n",
     "ch05-construct": "w_tilde = [0.0, 1.0, -1.0]\n",
-    "ch05-far-point": 'x_new = "far"\n\n\ndef doubling_point(a, b):\n    return 1.0\n',
+    "ch05-far-point": 'x_new = "far"\n\n\ndef doubling_square(a, b):\n    return 1.0\n',
     "ch05-distance": "def distance_bound(a, beta2, gamma, tau, eta):\n    return 123.0\n\n\n"
                      "def best_a(beta2, gamma, tau, eta):\n    return 1.0\n",
     "ch05-start": "def bound_from_start(w0, X, y, u):\n    return 123.0\n",
@@ -58,7 +58,7 @@ def test_the_far_point_of_exercise_3():
 
     def passes(x):
         try:
-            check_exercise("ch05-far-point", x, lambda a, b: math.sqrt(1 + 2 * b * b))
+            check_exercise("ch05-far-point", x, lambda a, b: 1 + 2 * b * b)
         except ExerciseFailed:
             return False
         return True
@@ -85,7 +85,7 @@ def test_the_far_point_of_exercise_3():
         assert passes(float(x)) == expected, x
 
 
-def test_exercise_3_doubling_point_is_the_formula_on_unseen_pairs():
+def test_exercise_3_doubling_square_is_the_formula_on_unseen_pairs():
     """Exercise 3's second part: beyond b the third point keeps gamma (its score x - (a+b)/2 exceeds (b-a)/2) and
     raises R^2 to 1 + x^2, so the bound doubles exactly from x = sqrt(1 + 2 b^2), whatever a is; checked against
     lk.novikoff_bound on random pairs (just below: less than double; at the point: double up to rounding), and the
@@ -101,17 +101,62 @@ def test_exercise_3_doubling_point_is_the_formula_on_unseen_pairs():
         three = lambda x: lk.novikoff_bound(np.array([[a], [x], [b]]), np.array([-1, 1, 1]), u)  # noqa: E731
         assert three(x) == pytest.approx(2 * two, rel=1e-9)
         assert three(b + 0.999 * (x - b)) < 2 * two
-    check_exercise("ch05-far-point", 50.0, lambda a, b: math.sqrt(1 + 2 * b * b))
-    for wrong, name in ((lambda a, b: math.sqrt(2) * b, "without the 1"), (lambda a, b: 2 * b, "length of the point")):
+    check_exercise("ch05-far-point", 50.0, lambda a, b: 1 + 2 * b * b)
+    for wrong, name in ((lambda a, b: 2 * b * b, "without the 1"), (lambda a, b: 4 * b * b, "length of the point")):
         with pytest.raises(ExerciseFailed, match=name):
             check_exercise("ch05-far-point", 50.0, wrong)
+
+
+def test_exercises_1_and_3_are_not_passed_by_a_numerical_search():
+    """Exercise 1 and Exercise 3's formula are not passed by code that fits or searches in floating point (cell 33's
+    lk.radius and lk.margin at a few scales, or a bisection on lk.novikoff_bound with a third point): the checks
+    call them on Fraction inputs and want the exact fractions, which the formulas give and a float search does not."""
+    from fractions import Fraction
+
+    from lecturekit.exercises import ExerciseFailed, check_exercise
+    from lecturekit.exercises.ch05 import _exact_coefficients
+
+    a, b = Fraction(2, 7), Fraction(1, 3)   # by hand: A = 4 / (b - a)^2, B = (4 b^2 + (a + b)^2) / (b - a)^2, C = ...
+    assert _exact_coefficients(a, b) == (4 / (b - a) ** 2, (4 * b * b + (a + b) ** 2) / (b - a) ** 2,
+                                         b * b * (a + b) ** 2 / (b - a) ** 2)
+
+    def formula(a, b):
+        A, B, C = 4 / (b - a) ** 2, (4 * b ** 2 + (a + b) ** 2) / (b - a) ** 2, b ** 2 * (a + b) ** 2 / (b - a) ** 2
+        return A, B, C, (A / C) ** 0.25
+
+    def fitted(a, b):   # the lesson's tools at three scales, then a linear solve: right to 1e-9, but floats
+        a, b = float(a), float(b)
+        bounds = []
+        for s in (0.5, 1.0, 2.0):
+            X, y, u = np.array([[a * s], [b * s]]), np.array([-1, 1]), np.array([-(a + b) * s / 2, 1.0])
+            bounds.append(lk.novikoff_bound(X, y, u))
+        M = np.array([[1 / s ** 2, 1.0, s ** 2] for s in (0.5, 1.0, 2.0)])
+        A, B, C = np.linalg.solve(M, bounds)
+        return A, B, C, (A / C) ** 0.25
+
+    check_exercise("ch05-best-scale", formula)
+    with pytest.raises(ExerciseFailed, match="exact fractions"):
+        check_exercise("ch05-best-scale", fitted)
+
+    def bisected(a, b):   # a search on lk.novikoff_bound for the smallest x > b that doubles the bound, squared
+        a, b = float(a), float(b)
+        u, y3 = np.array([-(a + b) / 2, 1.0]), np.array([-1, 1, 1])
+        two = lk.novikoff_bound(np.array([[a], [b]]), np.array([-1, 1]), u)
+        lo, hi = b, 2 * b + 2
+        for _ in range(100):
+            mid = (lo + hi) / 2
+            lo, hi = (lo, mid) if lk.novikoff_bound(np.array([[a], [mid], [b]]), y3, u) >= 2 * two else (mid, hi)
+        return hi * hi
+
+    with pytest.raises(ExerciseFailed, match="exact fraction"):
+        check_exercise("ch05-far-point", 50.0, bisected)
 
 
 def test_exercise_3_says_when_the_run_did_not_stop():
     """A point far out (1e6) keeps u~ separating and raises the bound, but the run does not stop within the check's
     20 000 epochs: the message says so instead of quoting the count at which the check gave up."""
-    message = visible_feedback(STEM, "ch05-far-point", "x_new = 1e6\n\n\ndef doubling_point(a, b):\n"
-                                                       "    return float(np.sqrt(1 + 2 * b * b))\n")
+    message = visible_feedback(STEM, "ch05-far-point", "x_new = 1e6\n\n\ndef doubling_square(a, b):\n"
+                                                       "    return 1 + 2 * b * b\n")
     assert message is not None and "had not stopped after 20,000 epochs" in message, message
     assert "it made" not in message, message
 

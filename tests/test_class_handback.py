@@ -408,7 +408,7 @@ def test_feedback_files_hold_every_failed_check_and_no_hidden_test_or_answer_key
                "        w += eta * y_i * x_i\n    return w")
     _write(_submission(**{"hw-update": inplace}), folder / "ann" / "hw_linear.ipynb")   # fails a hidden test
     # chapter 4: two explain answers with catalogued misconceptions (their keys are never revealed)
-    _write(_chapter4_submission({"ch04-bob": 'bob_start = [1.0, 2.0, -1.0]', "ch04-invariance": 'answer_invariant = "abde"'}),
+    _write(_chapter4_submission({"ch04-bob": 'bob_start = [1.0, 2.0, -1.0]', "ch04-invariance": 'answer_invariant = {"a": [[10, 0, 0], [0, 10, 0], [0, 0, 10]], "b": [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "c": [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "d": [[-1, 0, 0], [0, -1, 0], [0, 0, -1]], "e": [[10, 0, 0], [0, 10, 0], [0, 0, 10]]}'}),
            folder / "ben" / "04_perceptron.ipynb")
     out = tmp_path / "out"
     done = _cli("grade", folder, "--instructor", instructors, "--out", out, "--jobs", "2", *SANDBOX_ARGS)
@@ -420,10 +420,10 @@ def test_feedback_files_hold_every_failed_check_and_no_hidden_test_or_answer_key
     assert "Total: <strong>5 of 7 points</strong>" in ann
     assert "AssertionError in a hidden test" in ann     # what failed, not what the hidden test is
     for grade_id, description in [("ch04-bob", "your start is a multiple of Alice"),
-                                  ("ch04-invariance", "some letter is wrong, in your set or missing from it")]:
+                                  ("ch04-invariance", "for at least one letter you answered with a matrix M")]:
         assert f"This looks like a known mistake: {description}" in ben
         assert escape.html_text(registered(grade_id).hint) in ben   # the hint, in full
-    assert "- answer_invariant is &#x27;abde&#x27;\n" in ben   # one line per line of the check's message
+    assert "- every letter answered with a matrix M: the changed run makes the same updates" in ben   # one line per line of the check's message
     # unwritten exercises say what to do, not just that they failed
     assert "Replace raise NotImplementedError() in the cell of Exercise" in ben
     # nothing secret: no reference solution line, no hidden test line, no unrevealed answer

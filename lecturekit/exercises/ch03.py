@@ -1,11 +1,13 @@
 """Checks of chapter 3's exercises (the closest-centroid classifier).
 
-Expected values are computed here independently of the learner's answer: from
-the class means of explicit data (numpy), from Gaussian log-densities written
-out, from exact rational arithmetic on the numbers as typed
-(``fractions.Fraction``), from lecturekit's ``centroid_classifier`` (which the
-chapter's tests compare with a distance computation and with scikit-learn), or
-by hand in the comments.  No expected value is shown (``reveal=False``), and a
+Expected values are computed here independently of the learner's answer, by
+routes that answer the question without writing out the derivation the exercise
+asks for: the model's log-densities evaluated at points, lecturekit's
+``centroid_classifier`` (exact on the numbers as typed; the chapter's tests
+compare it with a distance computation and with scikit-learn) searched by
+bisection, class means of explicit data, exact rational arithmetic
+(``fractions.Fraction``), or a value computed once and stored (the chapter's
+tests recompute it by a second route).  No expected value is shown (``reveal=False``), and a
 catalogued mistake's message names the misconception and where to reason,
 never the key.
 """
@@ -31,30 +33,37 @@ def _centroid_bias(X, y):
 # --------------------------------------------------------------------------
 # Exercise 1 (derive): the most probable class under the Gaussian model, with unequal class sizes
 # --------------------------------------------------------------------------
-# ln p(x | +1) - ln p(x | -1) = (|x - mu-|^2 - |x - mu+|^2) / (2 sigma2) = (w . x + b0) / sigma2 (section 2),
-# so ln pi+ + ln p(x | +1) > ln pi- + ln p(x | -1)  <=>  w . x + b0 + sigma2 ln(pi+ / pi-) > 0, pi+/pi- = n+/n-.
 
-def _prior_reference(X, y, sigma2, *, factor=1.0, sign=1.0, use_sigma=True):
+def _log_odds(X, y, sigma2, P, *, prior_power=1.0):
+    """ln(pi+ p(x | +1)) - ln(pi- p(x | -1)) at each row of P, the log-densities of the model written out, with
+    class probabilities (n+/n)^k and (n-/n)^k for k = prior_power (k = 1 is the model of the exercise)."""
     mu_pos, mu_neg = _means(X, y)
-    y = np.asarray(y)
-    ratio = np.log(np.sum(y == conventions.POSITIVE) / np.sum(y == conventions.NEGATIVE))
-    shift = sign * factor * (sigma2 if use_sigma else 1.0) * ratio
-    return np.concatenate([[_centroid_bias(X, y) + shift], mu_pos - mu_neg])
-
-
-def _gaussian_bayes_labels(X, y, sigma2, P):
-    """The most probable class of each row of P, from the log-densities of the model written out."""
-    mu_pos, mu_neg = _means(X, y)
-    y = np.asarray(y)
-    n_pos, n_neg = np.sum(y == 1), np.sum(y == -1)
+    y, P = np.asarray(y), np.atleast_2d(np.asarray(P, dtype=float))
+    n_pos, n_neg = np.sum(y == conventions.POSITIVE), np.sum(y == conventions.NEGATIVE)
     d = P.shape[1]
 
     def log_joint(mu, n):
         sq = ((P - mu) ** 2).sum(axis=1)
-        return np.log(n / len(y)) - sq / (2 * sigma2) - d / 2 * np.log(2 * np.pi * sigma2)
+        return prior_power * np.log(n / len(y)) - sq / (2 * sigma2) - d / 2 * np.log(2 * np.pi * sigma2)
 
-    return np.where(log_joint(mu_pos, n_pos) > log_joint(mu_neg, n_neg), 1, -1), \
-        np.abs(log_joint(mu_pos, n_pos) - log_joint(mu_neg, n_neg))
+    return log_joint(mu_pos, n_pos) - log_joint(mu_neg, n_neg)
+
+
+def _prior_reference(X, y, sigma2, **model):
+    """(b, w) with w = mu+ - mu- (fixed by the exercise) and b placing the boundary where the model's two classes
+    are equally probable: the zero of the log-odds on the line through the two means, where it is affine, is
+    found from its values at the two means."""
+    mu_pos, mu_neg = _means(X, y)
+    at_neg, at_pos = _log_odds(X, y, sigma2, np.vstack([mu_neg, mu_pos]), **model)
+    zero = mu_neg + at_neg / (at_neg - at_pos) * (mu_pos - mu_neg)
+    w = mu_pos - mu_neg
+    return np.concatenate([[-(w @ zero)], w])
+
+
+def _gaussian_bayes_labels(X, y, sigma2, P):
+    """The most probable class of each row of P under the model, and how far from a tie it is."""
+    diff = _log_odds(X, y, sigma2, P)
+    return np.where(diff > 0, 1, -1), np.abs(diff)
 
 
 # One message for every wrong size of the shift: a message per size (sigma2 left out, a factor of 2) would
@@ -63,19 +72,22 @@ _PRIOR_SHIFT_SIZE = ("the class sizes move your boundary the right way but by th
                      "from pi+ p(x | +1) > pi- p(x | -1) to w · x + b > 0")
 _PRIOR_SCALED = ("your weights are a positive multiple of the requested ones (the same classifier): the exercise "
                  "fixes w = mu+ - mu-, so divide out the common factor")
+# each wrong answer is the rule of a wrong model: class probabilities left out (k = 0), swapped (k = -1),
+# counted half or twice (k = 1/2, 2), or the right ones with sigma2 = 1 in place of the exercise's sigma2
 _PRIOR_MISTAKES = (
-    ("prior-ignored", {"factor": 0.0}, "the class sizes left out: that is the rule for equally likely classes"),
-    ("prior-sign", {"sign": -1.0}, "the larger class gets the smaller region: check which way a larger n+ must "
-                                   "move the boundary"),
-    ("prior-shift-size", {"use_sigma": False}, _PRIOR_SHIFT_SIZE),
-    ("prior-shift-size", {"factor": 0.5}, _PRIOR_SHIFT_SIZE),
-    ("prior-shift-size", {"factor": 2.0}, _PRIOR_SHIFT_SIZE),
+    ("prior-ignored", {"prior_power": 0.0}, "the class sizes left out: that is the rule for equally likely classes"),
+    ("prior-sign", {"prior_power": -1.0}, "the larger class gets the smaller region: check which way a larger n+ "
+                                          "must move the boundary"),
+    ("prior-shift-size", {"sigma2": 1.0}, _PRIOR_SHIFT_SIZE),
+    ("prior-shift-size", {"prior_power": 0.5}, _PRIOR_SHIFT_SIZE),
+    ("prior-shift-size", {"prior_power": 2.0}, _PRIOR_SHIFT_SIZE),
 )
 
 
 def _prior_misconceptions(X, y, sigma2):
-    found = [Mistake(key, _prior_reference(X, y, sigma2, **how), message) for key, how, message in _PRIOR_MISTAKES]
-    # the log-density gives the rule as (w . x + b0) / sigma2 + ln(n+/n-) > 0 directly: the same classifier
+    found = [Mistake(key, _prior_reference(X, y, **{"sigma2": sigma2, **how}), message)
+             for key, how, message in _PRIOR_MISTAKES]
+    # the same classifier with its weights divided by sigma2
     return found + [Mistake("prior-scaled", _prior_reference(X, y, sigma2) / sigma2, _PRIOR_SCALED)]
 
 
@@ -228,46 +240,50 @@ def _online(t, add_example):
 # --------------------------------------------------------------------------
 # Exercise 3 (derive): where a change of units of the second feature flips a point, on any data
 # --------------------------------------------------------------------------
-# x2 -> t x2 in the data and in the point: mu+- = (m1, t m2), so w = (w1, t w2) with w = mu+ - mu-, and
-# |mu|^2 = m1^2 + t^2 m2^2.  The score of (x1, t x2) is
-#     a + c t^2,   a = w1 x1 - (mp1^2 - mn1^2) / 2,   c = w2 x2 - (mp2^2 - mn2^2) / 2,
-# so its sign changes at t^2 = -a / c when that is positive, and never (for t > 0) otherwise.
 
-def _side_change_parts(X, y, x, *, half=Fraction(1, 2)):
-    """(a, c) of the score a + c t^2 of the point x, in exact arithmetic on the numbers as typed."""
-    rows = [[Fraction(repr(float(v))) for v in r] for r in np.asarray(X, dtype=float)]
-    pos = [r for r, label in zip(rows, y) if label == conventions.POSITIVE]
-    neg = [r for r, label in zip(rows, y) if label == conventions.NEGATIVE]
-    mp = [sum(c, Fraction(0)) / len(pos) for c in zip(*pos)]
-    mn = [sum(c, Fraction(0)) / len(neg) for c in zip(*neg)]
-    px = [Fraction(repr(float(v))) for v in x]
-    return tuple((mp[j] - mn[j]) * px[j] - half * (mp[j] ** 2 - mn[j] ** 2) for j in (0, 1))
+def _label_at(X, y, x, t, *, bias_factor=1):
+    """lk.centroid_classifier's label of x, with the second feature times t in the data and in x (decided exactly
+    on the scaled numbers); bias_factor = 2 scores with the bias doubled instead (a catalogued wrong answer)."""
+    A = np.array([1.0, t])
+    clf = centroid_classifier(np.asarray(X, dtype=float) * A, y)
+    z = np.asarray(x, dtype=float)[None] * A
+    if bias_factor == 1:
+        return int(clf.predict(z)[0])
+    return conventions.sign(float(clf.decision_function(z)[0]) + (bias_factor - 1) * float(clf.w[0]))
 
 
-def _side_change(X, y, x, *, half=Fraction(1, 2), root=False, keep_negative=False):
-    """The exact t^2 at which the prediction of x changes (None: never for t > 0), or a catalogued variant."""
-    a, c = _side_change_parts(X, y, x, half=half)
-    if c == 0:
+_T_RANGE = (1e-7, 1e7)   # every probe below changes side, if at all, at a t well inside this range
+
+
+def _side_change(X, y, x, *, bias_factor=1):
+    """The t^2 at which the label of x changes, found by bisection in t on the classifier's own decisions
+    (None when the label at both ends of _T_RANGE is the same)."""
+    lo, hi = _T_RANGE
+    start = _label_at(X, y, x, lo, bias_factor=bias_factor)
+    if _label_at(X, y, x, hi, bias_factor=bias_factor) == start:
         return None
-    T = -a / c
-    if T <= 0 and not keep_negative:
-        return None
-    return float(T) ** 0.5 if root and T > 0 else float(T)
+    while True:
+        mid = float(np.sqrt(lo * hi)) if hi / lo > 2 else (lo + hi) / 2
+        if not lo < mid < hi:
+            return lo * hi
+        if _label_at(X, y, x, mid, bias_factor=bias_factor) == start:
+            lo = mid
+        else:
+            hi = mid
 
 
 def _side_change_probes():
     """(X, y, x) of the probes: data the chapter does not show, and points that do and do not change side."""
     X, y = datasets.toy()
     # (0.4999, 100) and (-1000, 0.5001) change side near t = 0.0008 and t = 2600: far outside a scan over t
-    probes = [(X, y, x) for x in ([2.0, 0.0], [0.0, 3.0], [3.0, 1.0], [1.0, 0.5], [0.4999, 100.0], [-1000.0, 0.5001])]
+    probes = [(X, y, x) for x in ([2.0, 0.0], [0.0, 3.0], [3.0, 1.0], [0.4999, 100.0], [-1000.0, 0.5001])]
     rng = np.random.default_rng(45)
     for n in (5, 7):
         Xr = rng.integers(-30, 31, size=(n, 2)) / 10
         yr = np.array([1, -1] * (n // 2) + [1])
         for x in rng.integers(-40, 41, size=(4, 2)) / 10:
             probes.append((Xr, yr, x))
-    # keep probes whose exact a and c are not 0 (no point on the boundary at every t)
-    return [(Xp, yp, xp) for Xp, yp, xp in probes if 0 not in _side_change_parts(Xp, yp, xp)]
+    return probes
 
 
 def _learners_t2(side_change_t2, probes):
@@ -291,13 +307,27 @@ def _same_t2(got, want):
     return True
 
 
+def _t_not_t2(want):
+    return [None if w is None else w ** 0.5 for w in want]
+
+
+def _bias_doubled(probes):
+    return [_side_change(X, y, x, bias_factor=2) for X, y, x in probes]
+
+
+def _numbers_for_never(got, want):
+    """Right wherever the side changes, but a number (not None) for some point that never changes side."""
+    return any(w is None and g is not None for g, w in zip(got, want)) and _same_t2(
+        [None if w is None else g for g, w in zip(got, want)], want)
+
+
 _UNITS_MISTAKES = (
-    ("units-t-not-t2", {"root": True}, "your values are where the side changes on the scale of t; the exercise "
-                                       "asks for t², the square of the factor"),
-    ("units-bias", {"half": Fraction(1)}, "with your scores the midpoint of the two means does not score 0 for "
-                                          "every t, and section 2 shows that it must"),
-    ("units-never", {"keep_negative": True}, "on a point that keeps its side for every t > 0 your function returns "
-                                             "a number: which values can t² take?"),
+    ("units-t-not-t2", lambda got, want, probes: _same_t2(got, _t_not_t2(want)),
+     "your values are where the side changes on the scale of t; the exercise asks for t², the square of the factor"),
+    ("units-bias", lambda got, want, probes: _same_t2(got, _bias_doubled(probes)),
+     "with your scores the midpoint of the two means does not score 0 for every t, and section 2 shows that it must"),
+    ("units-never", lambda got, want, probes: _numbers_for_never(got, want),
+     "on a point that keeps its side for every t > 0 your function returns a number: which values can t² take?"),
 )
 
 
@@ -316,8 +346,8 @@ def _units(t, side_change_t2):
     if _same_t2(got, want):
         t.check_true(True, what="the thresholds on t²")
         return
-    for key, how, message in _UNITS_MISTAKES:
-        if _same_t2(got, [_side_change(X, y, x, **how) for X, y, x in probes]):
+    for key, matches, message in _UNITS_MISTAKES:
+        if matches(got, want, probes):
             t.check_true(False, what="the thresholds on t²", mistake=Mistake(key, None, message))
             return
     # one message for all probes: naming the probe that fails would let a learner fix the answer point by point
@@ -381,23 +411,24 @@ def _construct(t, failure_data_1d):
 # --------------------------------------------------------------------------
 # Exercise 5 (extend): the closest-centroid score from dot products only
 # --------------------------------------------------------------------------
-# w . x = mu+ . x - mu- . x = mean_{i in +} x_i . x - mean_{i in -} x_i . x
-# |mu+|^2 = (1/n+^2) sum_{i, j in +} x_i . x_j, and likewise |mu-|^2; b = -(|mu+|^2 - |mu-|^2) / 2
 
-def _dual_parts(G, y, k):
-    G, y, k = np.asarray(G, dtype=float), np.asarray(y), np.asarray(k, dtype=float)
-    p, n = y == 1, y == -1
-    wx = k[p].mean() - k[n].mean()
-    sq_pos, sq_neg = G[np.ix_(p, p)].mean(), G[np.ix_(n, n)].mean()
-    return wx, sq_pos, sq_neg, np.diag(G)[p].mean(), np.diag(G)[n].mean(), p.sum(), n.sum()
+def _point_parts(X, y, x, D=None):
+    """w . x, the squared lengths |mu+|^2 and |mu-|^2, the mean squared lengths of the points of each class, and
+    the class sizes, from the points themselves with the product u . v = u D v (D = I: the ordinary one)."""
+    X, y, x = np.asarray(X, dtype=float), np.asarray(y), np.asarray(x, dtype=float)
+    D = np.eye(X.shape[1]) if D is None else D
+    p, n = y == conventions.POSITIVE, y == conventions.NEGATIVE
+    mp, mn = X[p].mean(axis=0), X[n].mean(axis=0)
+    sq_len = np.einsum("ij,jk,ik->i", X, D, X)
+    return (mp - mn) @ D @ x, mp @ D @ mp, mn @ D @ mn, sq_len[p].mean(), sq_len[n].mean(), p.sum(), n.sum()
 
 
 # one message for both wrong biases (no factor 1/2, wrong sign): a message each would name the fix
 _DUAL_BIAS = "the midpoint of the two means does not score 0 with your bias: what must the bias be for that?"
 
 
-def _dual_mistakes(G, y, k):
-    wx, sp, sn, dp, dn, n_p, n_n = _dual_parts(G, y, k)
+def _dual_mistakes(X, y, x, D=None):
+    wx, sp, sn, dp, dn, n_p, n_n = _point_parts(X, y, x, D)
     return [
         Mistake("dual-no-bias", wx, "your score equals w · x: where is the bias?"),
         Mistake("dual-bias", wx - (sp - sn), _DUAL_BIAS),
@@ -420,6 +451,10 @@ def _rebuilt_points(G, y, k):
                    "not: write the score itself in terms of the entries of G and k")
 
 
+# the score of the indefinite-product probe below, computed once from its points (the chapter's tests recompute it)
+_INDEFINITE_SCORE = 0.8805671294012126
+
+
 @exercise("ch03-dual", number=5, title="the score from dot products alone", points=3, kind="extend",
           hint="Write mu+ · x and mu+ · mu+ with mu+ = (1/n+) sum of the positive x_i, and expand the dot "
                "products: every term is an entry of G or of k.")
@@ -432,7 +467,7 @@ def _dual(t, centroid_score):
             float(centroid_classifier(X, y).decision_function(x[None])[0]),
             call="`centroid_score(G, y, k)` for the toy set with a third positive (1, 4), and the point (1, 2)",
             reveal=False,
-            misconceptions=_dual_mistakes(G, y, k))
+            misconceptions=_dual_mistakes(X, y, x))
     rng = np.random.default_rng(51)
     Xr, yr = rng.normal(size=(9, 4)), np.array([1, 1, -1, 1, -1, -1, -1, 1, -1])
     for xr in rng.normal(size=(3, 4)):
@@ -440,7 +475,7 @@ def _dual(t, centroid_score):
         t.check(lambda: float(centroid_score(Gr.copy(), yr.copy(), kr.copy())),
                 float(centroid_classifier(Xr, yr).decision_function(xr[None])[0]), atol=1e-9,
                 call="`centroid_score(G, y, k)` on 9 random points in 4-D (4 positives, 5 negatives)", reveal=False,
-                misconceptions=_dual_mistakes(Gr, yr, kr))
+                misconceptions=_dual_mistakes(Xr, yr, xr))
     # only dot products enter: rotated data have the same G and k, and so the same score
     Q, _ = np.linalg.qr(rng.normal(size=(4, 4)))
     Xq, xq = Xr @ Q, rng.normal(size=4) @ Q
@@ -448,17 +483,14 @@ def _dual(t, centroid_score):
             float(centroid_classifier(Xq, yr).decision_function(xq[None])[0]), atol=1e-9,
             call="`centroid_score(G, y, k)` on the same points rotated", reveal=False)
     # a symmetric table that is no table of ordinary dot products (u . v = u1 v1 + u2 v2 - u3 v3 gives some
-    # points a negative squared length), so no points can be rebuilt from G to hand to lk.centroid_classifier;
-    # the expansion of the score uses only that the product is symmetric and linear in each argument
+    # points a negative squared length), so no points can be rebuilt from G to hand to lk.centroid_classifier
     J = np.diag([1.0, 1.0, -1.0])
     Xs, ys, xs = rng.normal(size=(7, 3)), np.array([1, -1, 1, 1, -1, -1, 1]), rng.normal(size=3)
     Gs, ks = Xs @ J @ Xs.T, Xs @ J @ xs
-    mp, mn = Xs[ys == 1].mean(axis=0), Xs[ys == -1].mean(axis=0)
-    t.check(lambda: float(centroid_score(Gs.copy(), ys.copy(), ks.copy())),
-            float((mp - mn) @ J @ xs - (mp @ J @ mp - mn @ J @ mn) / 2), atol=1e-9,
+    t.check(lambda: float(centroid_score(Gs.copy(), ys.copy(), ks.copy())), _INDEFINITE_SCORE, atol=1e-9,
             call="`centroid_score(G, y, k)` with the product u · v = u₁v₁ + u₂v₂ − u₃v₃ of 7 points in 3-D "
                  "(a G no points have as ordinary dot products)", reveal=False,
-            misconceptions=_dual_mistakes(Gs, ys, ks) + [_rebuilt_points(Gs, ys, ks)])
+            misconceptions=_dual_mistakes(Xs, ys, xs, J) + [_rebuilt_points(Gs, ys, ks)])
 
 
 # --------------------------------------------------------------------------

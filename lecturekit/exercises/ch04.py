@@ -558,10 +558,13 @@ def _bob(t, bob_start):
 
 
 # --------------------------------------------------------------------------
-# Exercise 8 (explain): what leaves the run unchanged
+# Exercise 8 (explain): what leaves the run unchanged, each answer backed by a construction
 # --------------------------------------------------------------------------
 
-_QUARTER = (Fraction(3, 5), Fraction(4, 5))          # cos and sin of a rotation that is exact in fractions
+_QUARTER = (Fraction(3, 5), Fraction(4, 5))          # cos and sin of the rotation of change b, exact in fractions
+_LETTERS = "abcde"
+_EPOCHS_8 = 30                                        # the runs of Exercise 8 are compared over this many epochs
+_MAX_POINTS_8 = 12
 
 
 def _changes():
@@ -577,40 +580,105 @@ def _changes():
     }
 
 
+def _two_runs(letter, X, y):
+    """The run from w = 0 with eta = 1 on (X, y) and the run with the change ``letter``, exact, each as
+    its list of (example, weights) steps over at most ``_EPOCHS_8`` epochs."""
+    rows, labels, eta = _changes()[letter](X, y)
+    return (_exact_steps(_rows(X), y, 1, (0, 0, 0), _EPOCHS_8),
+            _exact_steps(rows, labels, eta, (0, 0, 0), _EPOCHS_8))
+
+
+def _keeps_with(letter, M) -> bool:
+    """On every probe set, does the changed run update on the same examples in the same order, with
+    weights M w after every update where the original run has w?"""
+    for X, y in _probe_sets():
+        base, changed = _two_runs(letter, X, y)
+        if [i for i, _ in base] != [i for i, _ in changed]:
+            return False
+        for (_, w), (_, v) in zip(base, changed):
+            if any(v[r] != sum(M[r][k] * w[k] for k in range(3)) for r in range(3)):
+                return False
+    return True
+
+
 def _invariant_letters() -> str:
     """The letters whose change leaves the updates from w = 0 as they are on every probe set, found by running."""
     keep = ""
-    for letter, change in _changes().items():
-        same = True
-        for X, y in _probe_sets():
-            base = [i for i, _ in _exact_steps(_rows(X), y, 1, (0, 0, 0))]
-            rows, labels, eta = change(X, y)
-            same = same and [i for i, _ in _exact_steps(rows, labels, eta, (0, 0, 0))] == base
-        keep += letter if same else ""
+    for letter in _LETTERS:
+        if all([i for i, _ in a] == [i for i, _ in b] for a, b in (_two_runs(letter, X, y)
+                                                                  for X, y in _probe_sets())):
+            keep += letter
     return keep
 
 
-# One message for every wrong set of letters: a message that depended on the letters (which kind of change is
-# among them, which is missing, how many are wrong) would let a few wrong guesses spell out the key.
-_INVARIANT_WRONG = ("some letter is wrong, in your set or missing from it. From w = 0 every test of the run is y_i Σ_j α_j η y_j x~_j · x~_i, "
-                    "a sum over the updates made so far: for each change, ask whether every such sum keeps its "
-                    "sign on every data set, the leading 1 of x~ included; a change that keeps one run need not "
-                    "keep another")
+def _as_matrix(value):
+    """``value`` as a 3 x 3 matrix of exact fractions, or None if it is not a 3 x 3 array of finite numbers."""
+    try:
+        M = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        return None
+    if M.shape != (3, 3) or not np.all(np.isfinite(M)):
+        return None
+    return [[_fraction(v) for v in row] for row in M]
 
 
-def _letters(answer):
-    if not isinstance(answer, str):
-        raise TypeError(f"answer_invariant must be a string of letters such as 'ac'; got {type(answer).__name__}")
-    return "".join(sorted(set(answer.lower()) - set(" ,;")))
+def _as_data(value):
+    """``value`` as a data set (X, y): X of shape (n, 2) with 1 <= n <= 12 finite numbers, y of n labels
+    -1/+1; or a sentence saying what is wrong with it."""
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        return None, "is neither a 3 x 3 matrix nor a pair (X, y)"
+    try:
+        X = np.asarray(value[0], dtype=float)
+        y = np.asarray(value[1], dtype=float)
+    except (TypeError, ValueError):
+        return None, "is a pair whose parts are not arrays of numbers"
+    if X.ndim != 2 or X.shape[1] != 2 or not 1 <= X.shape[0] <= _MAX_POINTS_8 or not np.all(np.isfinite(X)):
+        return None, (f"is a pair whose X has shape {X.shape}; X must hold 1 to {_MAX_POINTS_8} points in "
+                      f"the plane, shape (n, 2), finite numbers")
+    if y.shape != (X.shape[0],) or not set(y.tolist()) <= set(conventions.LABELS):
+        return None, f"is a pair whose y is not {X.shape[0]} labels -1 or +1"
+    return (X.tolist(), [int(v) for v in y]), None
+
+
+# One message for every wrong set of matrices: a message that said which letter's matrix fails (or that its
+# change alters some run) would let a few guesses spell out which changes keep the run.
+_INVARIANT_WRONG = ("for at least one letter you answered with a matrix M, the changed run from w~ = 0 does not "
+                    "have the weights M w~_k after every update k of the original run (or it updates on other "
+                    "examples) on at least one of the check's data sets. Write w~_k as the sum "
+                    "Σ_j α_j y_j x~_j of the updates so far and apply the change to each term; the leading 1 "
+                    "of x~ is not a feature")
 
 
 @exercise("ch04-invariance", number=8, title="what leaves the run unchanged?", points=2, kind="explain",
-          hint="For each change, follow the first two updates from w = 0 symbolically: does every test "
-               "y_i w.x_i keep its value, or at least its sign? Section 8 says what the loop reads of the data. "
-               "A change can leave the run on one data set alone by accident: test a guess on more than one.")
+          hint="For each change, follow the first two updates from w~ = 0 symbolically, writing w~ as a sum of "
+               "±x~_i: is the changed w~ a fixed linear function of the original one, and does every test keep "
+               "its sign? Where it does not, look for a small data set on which some test changes sign.")
 def _invariance(t, answer_invariant):
-    got = _letters(answer_invariant)
-    key = _invariant_letters()
-    t.check(got, key, call="`answer_invariant`", reveal=False,
-            misconceptions=[Mistake("invariance-wrong", got, _INVARIANT_WRONG)]
-            if got != key and set(got) <= set("abcde") else [])
+    if not t.check_true(isinstance(answer_invariant, dict)
+                        and sorted(str(k).lower() for k in answer_invariant) == list(_LETTERS),
+                        what="`answer_invariant` is a dict with one entry for each of the letters "
+                             "'a' to 'e'"):
+        return
+    answer = {str(k).lower(): v for k, v in answer_invariant.items()}
+    matrices = {}
+    for letter in _LETTERS:
+        M = _as_matrix(answer[letter])
+        if M is not None:
+            matrices[letter] = M
+            continue
+        data, problem = _as_data(answer[letter])
+        if data is None:
+            t.check_true(False, what=f"`answer_invariant['{letter}']` {problem}")
+            continue
+        base, changed = _two_runs(letter, *data)
+        seq = [i for i, _ in base[1:]]
+        t.check_true(seq != [i for i, _ in changed[1:]],
+                     what=f"`answer_invariant['{letter}']`: on your data set the run with change {letter} "
+                          f"updates on the same examples, in the same order, as the run without it (examples "
+                          f"{seq[:12]}{' ...' if len(seq) > 12 else ''}, first {_EPOCHS_8} epochs), so it shows no "
+                          f"difference")
+    if matrices:
+        right = all(_keeps_with(letter, M) for letter, M in matrices.items())
+        t.check_true(right, what="every letter answered with a matrix M: the changed run makes the same updates "
+                                 "with weights M w~_k (tried on the toy set and two unbalanced sets)",
+                     mistake=None if right else Mistake("invariance-wrong", None, _INVARIANT_WRONG))

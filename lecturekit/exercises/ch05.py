@@ -90,6 +90,37 @@ def _coefficients(a, b, turn=None):
     return tuple(float(v) for v in np.linalg.solve(M, [_scale_bound(a, b, s, turn) for s in scales]))
 
 
+def _exact_scale_bound(a, b, s):
+    """(R / gamma)^2 of the points a s, b s (Fractions) with the halfway threshold, exactly, from the definitions:
+    R^2 = max |x~_i|^2, gamma^2 = (min score)^2 / |u~|^2."""
+    u = (-(a + b) * s / 2, Fraction(1))
+    rows = [(Fraction(1), a * s), (Fraction(1), b * s)]
+    R2 = max(p * p + q * q for p, q in rows)
+    low = min(y * (u[0] * p + u[1] * q) for y, (p, q) in zip((-1, 1), rows))
+    return R2 * (u[0] ** 2 + u[1] ** 2) / low ** 2
+
+
+def _exact_coefficients(a, b):
+    """(A, B, C) as exact fractions, solved from _exact_scale_bound at s = 1, 2, 3 by Cramer's rule."""
+    scales = [Fraction(1), Fraction(2), Fraction(3)]
+    M = [[1 / k ** 2, Fraction(1), k ** 2] for k in scales]
+    v = [_exact_scale_bound(a, b, k) for k in scales]
+
+    def det(m):
+        return (m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+                + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]))
+    d = det(M)
+    return tuple(det([[v[r] if c == j else M[r][c] for c in range(3)] for r in range(3)]) / d for j in range(3))
+
+
+_EXACT_PAIR = (Fraction(2, 7), Fraction(1, 3))    # a probe the lesson does not show, in fractions
+
+
+def _exact_answer(best_scale):
+    A, B, C, _ = best_scale(*_EXACT_PAIR)
+    return (A, B, C)
+
+
 def _scale_answer(best_scale, a, b):
     A, B, C, s = best_scale(a, b)
     return [float(A), float(B), float(C)], float(s)
@@ -116,6 +147,17 @@ def _best_scale_check(t, best_scale):
                                                                                   "near it"),
                             Mistake("scale-unit-point", 1 / 2.0, "the scale that makes the larger point 1: is that where "
                                                              "A/s² + B + C s² is smallest?")])
+    # exact on fractions: formulas in a and b give exact fractions on Fraction inputs; values fitted or
+    # minimised numerically (from lk.radius and lk.margin at a few scales, say) do not
+    try:
+        exact = _exact_answer(best_scale)
+    except Exception:  # noqa: BLE001 - the learner's code may raise anything on Fraction inputs
+        exact = None
+    t.check_true(exact is not None and all(isinstance(v, (Fraction, int)) and not isinstance(v, bool)
+                                           for v in exact) and tuple(exact) == _exact_coefficients(*_EXACT_PAIR),
+                 what="`best_scale(Fraction(2, 7), Fraction(1, 3))[:3]` are exact fractions equal to the coefficients "
+                      "A, B, C of (R/gamma)² for these points (formulas in a and b keep Fraction inputs exact; "
+                      "numbers fitted or minimised in floating point do not)")
     for a, b in ((0.1, 0.3), (0.5, 3.0), (2.0, 7.0)):
         t.check(lambda a=a, b=b: _scale_answer(best_scale, a, b)[0], list(_coefficients(a, b)), atol=1e-6,
                 call=f"`best_scale({a:g}, {b:g})[:3]`", reveal=False)
@@ -216,7 +258,7 @@ def _doubling_reference(a, b):
           hint="Which of R and gamma can a third point beyond b change, and by how much must the bound grow? Write "
                "both bounds with letters before you try numbers. Then recall what made the two-point run slow in "
                "section 4, and count the updates your point gives.")
-def _far_point(t, x_new, doubling_point):
+def _far_point(t, x_new, doubling_square):
     number = isinstance(x_new, (int, float, np.integer, np.floating)) and not isinstance(x_new, (bool, np.bool_))
     if not t.check_true(number and bool(np.isfinite(float(x_new))),
                         what=f"`x_new` is one number (the position of the third point); got {type(x_new).__name__}"):
@@ -224,12 +266,24 @@ def _far_point(t, x_new, doubling_point):
     # the formula first, on pairs the learner does not see: beyond b the third point keeps gamma (its score
     # x - (a+b)/2 exceeds the others') and sets R^2 = 1 + x^2, so the bound doubles from 1 + x^2 = 2 (1 + b^2) on
     for a, b in ((1.0, 2.0), (0.1, 0.3), (2.0, 7.0), (0.5, 3.0)):
-        t.check(lambda a=a, b=b: float(doubling_point(a, b)), _doubling_reference(a, b), atol=1e-9,
-                call=f"`doubling_point({a:g}, {b:g})`", reveal=False,
-                misconceptions=[Mistake("far-doubling-no-one", math.sqrt(2) * b, "R measured on the raw x, without "
+        t.check(lambda a=a, b=b: float(doubling_square(a, b)), _doubling_reference(a, b) ** 2, atol=1e-7,
+                call=f"`doubling_square({a:g}, {b:g})`", reveal=False,
+                misconceptions=[Mistake("far-doubling-no-one", 2 * b * b, "R measured on the raw x, without "
                                         "the 1 of homogeneous coordinates"),
-                                Mistake("far-doubling-length", 2 * b, "the length of the point doubled, not the bound: "
-                                        "how does (R/gamma)² grow with R?")])
+                                Mistake("far-doubling-length", 4 * b * b, "the length of the point doubled, not the "
+                                        "bound: how does (R/gamma)² grow with R?")])
+    # exact on fractions: a formula keeps Fraction inputs exact; a bisection on the bounds (lk.novikoff_bound with
+    # a third point) gives a float.  The property is the definition: x > b and 1 + x^2 = 2 (1 + b^2).
+    a, b = Fraction(3, 7), Fraction(5, 4)
+    try:
+        v = doubling_square(a, b)
+    except Exception:  # noqa: BLE001 - the learner's code may raise anything on Fraction inputs
+        v = None
+    t.check_true(isinstance(v, (Fraction, int)) and not isinstance(v, bool) and v > b * b
+                 and 1 + v == 2 * (1 + b * b),
+                 what="`doubling_square(Fraction(3, 7), Fraction(5, 4))` is an exact fraction x² with x > b at which "
+                      "the bound on the three points is exactly twice the bound on the two (a formula in a and b "
+                      "keeps Fraction inputs exact; a search in floating point does not)")
     x = float(x_new)
     X3, y3 = np.array([[_FAR_X[0]], [x], [_FAR_X[1]]]), np.array(_FAR_Y)
     bound2 = _exact_bound(_FAR_U, np.array([[_FAR_X[0]], [_FAR_X[1]]]), np.array([-1, 1]))

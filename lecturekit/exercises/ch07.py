@@ -4,7 +4,9 @@ Expected values are computed here independently of the library's LMS: the
 debug exercise's descent written out from its statement, the ridge solution
 with ``np.linalg.lstsq`` on an augmented system, gradients by finite
 differences, the predict answers from the definitions (the stable rate from
-the eigenvalues of X~^T X~).  Each catalogued mistake is what that mistake
+the eigenvalues of X~^T X~).  The construct exercise judges with
+lk.least_squares_classifier's predict, the rule the lesson uses, which decides
+a tie exactly (a score of 0 is a mistake).  Each catalogued mistake is what that mistake
 returns on the probe's inputs; no message names a key.
 """
 
@@ -14,6 +16,7 @@ from .. import conventions
 from ..datasets import noisy
 from ..feedback import matches
 from ..gradient import numerical_gradient
+from ..linear import least_squares_classifier
 from ..theory import is_separable
 from . import Mistake, exercise
 
@@ -39,13 +42,15 @@ def _gradient_norm(X, y, w):
 
 
 def _buggy_batch_lms(X, y, eta, tol, max_epochs, *, test="gradient", step="summed"):
-    """A batch LMS with a stopping test, written from the exercise's code (one bug or both)."""
+    """A batch LMS with a stopping test, written from the exercise's code (one bug or both); the test's tolerance is
+    relative to the same quantity at w = 0, as the exercise asks."""
     Xh = conventions.homogeneous(X)
     w = np.zeros(Xh.shape[1])
+    start = {"gradient": np.linalg.norm(y @ Xh), "residual": np.linalg.norm(y)}[test]
     for epoch in range(max_epochs):
         r = y - Xh @ w
         gradient = -(r @ Xh)
-        if np.linalg.norm(gradient if test == "gradient" else r) < tol:
+        if np.linalg.norm(gradient if test == "gradient" else r) < tol * start:
             return w, epoch
         w = w - eta * (gradient if step == "summed" else gradient / len(y))
     return w, max_epochs
@@ -59,15 +64,20 @@ def _run_batch_lms(batch_lms, X, y, eta, tol, max_epochs):
     return np.asarray(w, dtype=float), int(epochs)
 
 
+_REACHED = "at the least-squares weights (|grad E(w)| below 1e-4 |grad E(0)|)"
+
+
 def _verdict(out, X, y, eta, max_epochs, reach=1e-4):
     """What the exercise asks of a run: it stopped before max_epochs, on an iterate of the batch rule for the summed
-    error (the weights after the epochs it reports), where the gradient of E is (nearly) zero."""
+    error (the weights after the epochs it reports), where the gradient of E is (nearly) zero, relative to its length
+    at w = 0 (so that the verdict does not depend on the units of y either)."""
     w, epochs = out
     on_path = 0 <= epochs <= max_epochs and w.shape == (X.shape[1] + 1,) and bool(
         np.allclose(w, _batch_path(X, y, eta, epochs)[epochs], rtol=1e-7, atol=1e-9))
+    start = _gradient_norm(X, y, np.zeros(X.shape[1] + 1))
     return {"stopped before max_epochs": epochs < max_epochs, "the weights of section 2's rule after that many "
-            "epochs": on_path, "at the least-squares weights (gradient of E below 1e-4)":
-            bool(np.all(np.isfinite(w))) and w.shape == (X.shape[1] + 1,) and _gradient_norm(X, y, w) < reach}
+            "epochs": on_path, _REACHED:
+            bool(np.all(np.isfinite(w))) and w.shape == (X.shape[1] + 1,) and _gradient_norm(X, y, w) <= reach * start}
 
 
 _XN, _YN = noisy(40, seed=3)
@@ -77,13 +87,14 @@ _YF = 1.0 - 0.5 * _XF[:, 0]
 # a feature twice: a whole line of least-squares weights, every one with gradient 0
 _XD = np.column_stack([_XN[:, 0], _XN[:, 0]])
 _ALL_TRUE = {"stopped before max_epochs": True, "the weights of section 2's rule after that many epochs": True,
-             "at the least-squares weights (gradient of E below 1e-4)": True}
+             _REACHED: True}
 
 
 @exercise("ch07-debug-stop", number=1, title="find the bugs in a stopping test", points=2, kind="debug",
           hint="Run the classmate's code for a few thousand epochs and print, every thousand, the quantity its test "
-               "looks at: where does it settle, and why not at 0? Then write section 2's batch rule out for one "
-               "epoch by hand and put it next to the line that updates w.")
+               "looks at: where does it settle, and why not at 0? Then compare its first epoch with "
+               "lk.lms(X, y, eta=eta, epochs=1, mode='batch'). For the units of y: if every y_i is multiplied by "
+               "c > 0, what happens to every iterate of the batch rule, and to the quantity your test looks at?")
 def _debug_stop(t, batch_lms):
     def probe(X, y, eta, tol):
         return lambda: _verdict(_run_batch_lms(batch_lms, X, y, eta, tol, 10_000), X, y, eta, 10_000)
@@ -137,6 +148,27 @@ def _debug_stop(t, batch_lms):
             misconceptions=[Mistake("tol-ignored", {on_path_key: True, stopped_key: True, sooner_key: False},
                                     "the run stops at the same epoch whatever tol is: a fixed threshold is not a "
                                     "tolerance; use the argument `tol` in the test")])
+    # tol must not depend on the units of y: multiplying y by 1024 (a power of 2, so that every iterate of the batch
+    # rule is multiplied by it exactly in floating point) multiplies every iterate by 1024; a test relative to the
+    # problem's own size stops at the same epoch, one on an absolute quantity about 30 epochs later.
+    units_key = "stops within one epoch of the run on y when y is multiplied by 1024"
+    scaled_path_key = "the run on 1024 y ends on section 2's path, before max_epochs"
+
+    def units_run():
+        plain = _run_batch_lms(batch_lms, _XN, _YN, 0.045, 1e-6, 10_000)
+        scaled = _run_batch_lms(batch_lms, _XN, 1024 * _YN, 0.045, 1e-6, 10_000)
+        verdict = _verdict(scaled, _XN, 1024 * _YN, 0.045, 10_000)
+        return {units_key: abs(plain[1] - scaled[1]) <= 1,
+                scaled_path_key: verdict["stopped before max_epochs"]
+                and verdict["the weights of section 2's rule after that many epochs"]}
+
+    t.check(units_run, {units_key: True, scaled_path_key: True}, reveal=False,
+            call="`batch_lms(X, y, eta=0.045, tol=1e-6)` and `batch_lms(X, 1024 * y, eta=0.045, tol=1e-6)` on the "
+                 "noisy data: the same data with the target in other units",
+            misconceptions=[Mistake("absolute-tol", {units_key: False, scaled_path_key: True},
+                                    "with y multiplied by 1024 (the same data, the target in other units) your run "
+                                    "stops at another epoch than with y; the exercise asks for a stopping test "
+                                    "that the units of y do not change")])
 
 
 def _penalised(d):
@@ -216,9 +248,14 @@ def _eta_fitting_b(step=lambda w, x, y, eta: eta * (y - w @ x) * x, x=_XA):
     return float(-r0 / slope)
 
 
+def _residual_b(eta, step=lambda w, x, y, eta: eta * (y - w @ x) * x, x=_XA):
+    return float(_YB - _step_a(eta, step, x) @ _XB)
+
+
 def _pair3(step=lambda w, x, y, eta: eta * (y - w @ x) * x, x=_XA):
-    eta = _eta_fitting_b(step, x)
-    return (eta, float(_YA - _step_a(eta, step, x) @ _XA))
+    """(the rate at which one step on A fits B, B's residual after the step on A at the rate that fits A)."""
+    fit_a = float(1 / (_XA @ _XA))
+    return (_eta_fitting_b(step, x), _residual_b(fit_a, step, x))
 
 
 _NO_BIAS = _XA * np.array([0.0, 1.0, 1.0])
@@ -231,22 +268,22 @@ _HAND = 1e-3
           kind="predict",
           hint="Section 2's rule: one step on A adds eta r_A x~_A to w. What does that do to B's score, and so to B's "
                "residual? Write B's residual after the step as a function of eta, with the 1 in each x~.")
-def _predict_step(t, eta_fit_b, residual_a):
-    t.check((eta_fit_b, residual_a), _pair3(), call="`(eta_fit_b, residual_a)`", reveal=False, atol=_HAND,
+def _predict_step(t, eta_fit_b, residual_b):
+    no_bias_fit_a = float(1 / (_NO_BIAS @ _NO_BIAS))
+    t.check((eta_fit_b, residual_b), _pair3(), call="`(eta_fit_b, residual_b)`", reveal=False, atol=_HAND,
             misconceptions=[
-                Mistake("no-bias", (_eta_fitting_b(x=_NO_BIAS), float(_YA - _step_a(_eta_fitting_b(x=_NO_BIAS),
-                                                                                    x=_NO_BIAS) @ _XA)),
+                Mistake("no-bias", (_eta_fitting_b(x=_NO_BIAS), _residual_b(no_bias_fit_a, x=_NO_BIAS)),
                         "the bias coordinate (the 1 of x~) left out of the step and the dot products"),
-                Mistake("uphill", _pair3(step=lambda w, x, y, eta: -eta * (y - w @ x) * x),
+                Mistake("uphill", (-_pair3()[0], _residual_b(-float(1 / (_XA @ _XA)))),
                         "a negative rate: a Widrow-Hoff step goes against the gradient of the example's error; "
                         "check the sign of your update"),
-                Mistake("perceptron-step", _pair3(step=lambda w, x, y, eta: eta * y * x),
+                Mistake("perceptron-step", (_eta_fitting_b(step=lambda w, x, y, eta: eta * y * x),
+                                            _residual_b(float(1 / (_XA @ _XA)),
+                                                        step=lambda w, x, y, eta: eta * y * x)),
                         "the perceptron step eta y x: LMS moves by the residual, not by the label"),
                 Mistake("fits-a", (float(1 / (_XA @ _XA)), 0.0),
-                        "the rate that fits the example the step is taken on; the question is about the other one"),
-                Mistake("step-on-b", (float(1 / (_XB @ _XB)),
-                                      float(_YA - (_W3 + (_YB - _W3 @ _XB) / (_XB @ _XB) * _XB) @ _XA)),
-                        "a step on B: the step is taken on A"),
+                        "the rate that fits the example the step is taken on, and that example's residual after "
+                        "it; the question is about the other one"),
             ])
 
 
@@ -325,7 +362,8 @@ def _construct_failure(t, p_new):
                         mistake=Mistake("not-separable", None, "no line separates the data any more: a separating "
                                                                "line must keep p_new on the positive side")):
         return
-    Xh = conventions.homogeneous(X)
-    w = np.linalg.lstsq(Xh, y.astype(float), rcond=None)[0]  # the least-squares weights, independently
-    t.check_true(bool(conventions.sign(Xh[_LONE] @ w) != conventions.POSITIVE),
+    # the least-squares classifier as the lesson uses it: its predict decides the sign exactly on the numbers typed
+    # (docs/engines.md), so a p_new that puts (2, -1) exactly on the boundary counts as a mistake, as in section 6
+    predicted = least_squares_classifier(X, y).predict(X)[_LONE]
+    t.check_true(bool(predicted != conventions.POSITIVE),
                  what="the least-squares classifier of the data with `p_new` misclassifies the positive (2, -1)")

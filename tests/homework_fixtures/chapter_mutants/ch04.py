@@ -93,9 +93,18 @@ MUTANTS = {
          ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [-2.0, -4.0, 2.0]")),
     ],
     "ch04-invariance": [
-        # one message for every wrong set of letters (it must not tell which letter is wrong)
-        ("invariance-wrong", 'answer_invariant = "abde"\n'),
-        ("invariance-wrong", 'answer_invariant = "de"\n'),
-        ("invariance-wrong", 'answer_invariant = "b, d"\n'),
+        # one message for every wrong set of matrices (it must not tell which letter is wrong)
+        ("invariance-wrong", 'answer_invariant = {"a": ([[1.0, 0.0], [-1.0, 0.5]], [1, -1]), '
+                             '"b": [[1, 0, 0], [0, 0.6, -0.8], [0, 0.8, 0.6]], '
+                             '"c": ([[1.0, 0.0], [-1.0, 0.0]], [1, -1]), '
+                             '"d": [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "e": [[10, 0, 0], [0, 10, 0], [0, 0, 10]]}\n'),
+        ("invariance-wrong", 'answer_invariant = {"a": [[10, 0, 0], [0, 10, 0], [0, 0, 10]], '
+                             '"b": [[1, 0, 0], [0, 0.6, -0.8], [0, 0.8, 0.6]], '
+                             '"c": ([[1.0, 0.0], [-1.0, 0.0]], [1, -1]), '
+                             '"d": [[-1, 0, 0], [0, -1, 0], [0, 0, -1]], "e": [[10, 0, 0], [0, 10, 0], [0, 0, 10]]}\n'),
+        ("invariance-wrong", 'answer_invariant = {"a": ([[1.0, 0.0], [-1.0, 0.5]], [1, -1]), '
+                             '"b": [[0.6, -0.8, 0], [0.8, 0.6, 0], [0, 0, 1]], '
+                             '"c": ([[1.0, 0.0], [-1.0, 0.0]], [1, -1]), '
+                             '"d": [[-1, 0, 0], [0, -1, 0], [0, 0, -1]], "e": [[10, 0, 0], [0, 10, 0], [0, 0, 10]]}\n'),
     ],
 }

@@ -27,8 +27,8 @@ MUTANTS = {
         ("far-not-separating", ("x_new = 50.0", "x_new = 15.0")),
         ("far-bound-small", ("x_new = 50.0", "x_new = 40.0")),
         ("far-count-not-fewer", ("x_new = 50.0", "x_new = 61.0")),
-        ("far-doubling-no-one", ("return float(np.sqrt(1 + 2 * b * b))", "return float(np.sqrt(2) * b)")),
-        ("far-doubling-length", ("return float(np.sqrt(1 + 2 * b * b))", "return 2 * b")),
+        ("far-doubling-no-one", ("return 1 + 2 * b * b", "return 2 * b * b")),
+        ("far-doubling-length", ("return 1 + 2 * b * b", "return 4 * b * b")),
     ],
     "ch05-distance": [
         ("distance-no-tau", ("drop = eta * (2 * a * gamma - eta * beta2 - 2 * tau)", "drop = eta * (2 * a * gamma - eta * beta2)")),

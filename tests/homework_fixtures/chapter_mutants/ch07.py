@@ -4,9 +4,10 @@ _BATCH_LMS = '''def batch_lms(X, y, eta, tol, max_epochs=10_000):
     """Batch LMS from w = 0 until it has reached the least-squares weights; returns (w, epochs that produced w)."""
     Xh = np.hstack([np.ones((len(X), 1)), X])
     w = np.zeros(Xh.shape[1])
+    start = np.linalg.norm(y @ Xh)                 # the length of the gradient at w = 0
     for epoch in range(max_epochs):
         gradient = -(y - Xh @ w) @ Xh
-        if np.linalg.norm(gradient) < tol:
+        if np.linalg.norm(gradient) <= tol * start:  # tol bounds |grad E(w)| / |grad E(0)|
             return w, epoch
         w = w - eta * gradient
     return w, max_epochs
@@ -28,10 +29,13 @@ def ridge_weights(Xh, y, lam):
 MUTANTS = {
     "ch07-debug-stop": [
         ("residual-test",
-         _BATCH_LMS.replace("        if np.linalg.norm(gradient) < tol:", "        if np.linalg.norm(y - Xh @ w) < tol:")),
+         _BATCH_LMS.replace("np.linalg.norm(gradient) <= tol * start", "np.linalg.norm(y - Xh @ w) <= tol * start")),
         ("mean-step", _BATCH_LMS.replace("w = w - eta * gradient", "w = w - eta * gradient / len(y)")),
-        ("tol-ignored", _BATCH_LMS.replace("np.linalg.norm(gradient) < tol", "np.linalg.norm(gradient) < 1e-5")),
+        ("tol-ignored", _BATCH_LMS.replace("<= tol * start", "<= 1e-5 * start")),
         ("epoch-off-by-one", _BATCH_LMS.replace("range(max_epochs)", "range(1, max_epochs)")),
+        # the two edits of the classmate's code that the lesson's lines suggest: a tolerance on the gradient's
+        # absolute length, which the units of y change
+        ("absolute-tol", _BATCH_LMS.replace("<= tol * start", "< tol")),
     ],
     "ch07-ridge": [
         ("penalised-bias",
@@ -47,14 +51,10 @@ MUTANTS = {
                                                   "np.linalg.lstsq(Xh, y, rcond=None)[0]")),
     ],
     "ch07-predict-step": [
-        ("no-bias",
-         "eta_fit_b = 1 / 3\nresidual_a = 4 / 3\n"),
-        ("uphill", "eta_fit_b = -2 / 7\nresidual_a = 10 / 7\n"),
-        ("perceptron-step",
-         "eta_fit_b = 4 / 7\nresidual_a = 10 / 7\n"),
-        ("fits-a",
-         "eta_fit_b = 1 / 6\nresidual_a = 0.0\n"),
-        ("step-on-b", "eta_fit_b = 0.1\nresidual_a = 0.8\n"),
+        ("no-bias", "eta_fit_b = 1 / 3\nresidual_b = -1.6\n"),
+        ("uphill", "eta_fit_b = -2 / 7\nresidual_b = -19 / 3\n"),
+        ("perceptron-step", "eta_fit_b = 4 / 7\nresidual_b = -17 / 6\n"),
+        ("fits-a", "eta_fit_b = 1 / 6\nresidual_b = 0.0\n"),
     ],
     "ch07-predict-rate": [
         ("summed-error",
