@@ -257,7 +257,7 @@ CLAIMS = {
     "at most $n(R/\\gamma)^2$ steps, whatever $\\eta > 0$": "test_the_batch_perceptron_stops_within_n_R2_over_gamma2_steps",
     "From another start the two\ninequalities gain constants, and $S$ is still bounded":
         "test_the_batch_perceptron_stops_within_n_R2_over_gamma2_steps",
-    "any\npositive rate gives the same run, up to scale": "test_from_zero_eta_only_rescales_the_batch_path",
+    "a rate above 1 is harmless there: any\npositive rate gives the same run, up to scale": "test_from_zero_eta_only_rescales_the_batch_path",
     "It swings back and forth across $w_1 = 1$, but the swings shrink": "test_a_longer_step_on_the_bowl_swings_ever_wider",
     "the subgradient $-\\sum_i y_i\\mathbf{x}_i$, which counts every example as a mistake":
         "test_at_zero_every_example_is_in_M_and_the_strict_test_never_moves",

@@ -78,8 +78,8 @@ _PREDICT_MISTAKES = [
 ]
 # one message for every pair that has a slope of the wrong sign for a function whose value at t = 0 is its least
 _WRONG_SIGN = Mistake("uphill", None,
-                      "compute f(0). J is never below 0, so what sign can a slope just left of t = 0 have, and "
-                      "one just right of it? At least one of your two slopes has the other sign")
+                      "compute f(0). J is never below 0: what sign can a slope just left of t = 0 have, and one "
+                      "just right of it? (This says nothing about the sizes of your slopes.)")
 
 
 @exercise("ch06-predict-gradient", number=1, title="predict the slopes at a kink", points=2, kind="predict",
