@@ -2397,8 +2397,12 @@ def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a"
                         "mutation_scale": 16},
             zorder=3,
         ))
+        # the label sits beyond the tip, along the arrow, so that it never covers the arrowhead
+        length = float(np.hypot(*v))
+        away = (8 * v[0] / length, 8 * v[1] / length) if length > 0 else (6.0, 6.0)
         texts.append(ax.annotate(
-            name, xy=tuple(v), xytext=(6, 6), textcoords="offset points", color=colour,
+            name, xy=tuple(v), xytext=away, textcoords="offset points", color=colour,
+            ha="left" if away[0] >= 0 else "right", va="bottom" if away[1] >= 0 else "top",
             fontsize="large", fontstyle="italic", fontweight="bold", zorder=3,
         ))
 

@@ -280,7 +280,8 @@ def test_dot_product_explorer_follows_its_sliders():
     assert box.n_draws == 3
     box.controls["b1"].value = 0.0
     box.controls["b2"].value = 0.0  # b = 0: no angle, no projection, no error
-    assert box.artists.angle is None and "θ = –" in box.readout.value
+    assert box.artists.angle is None and "no angle (a zero vector has no direction)" in box.readout.value
+    assert "θ =" not in box.readout.value and "°" not in box.readout.value
 
 
 # --------------------------------------------------------------------------
@@ -998,3 +999,12 @@ def test_lk_widgets_offers_every_explorer_and_each_module_stays_short():
     for path in sorted((ROOT / "lecturekit" / "explorers").glob("*.py")):
         lines = path.read_text(encoding="utf-8").count("\n")
         assert lines <= 400, f"{path.name} has {lines} lines: split it (one explorer, one module)"
+
+
+def test_the_stepper_names_the_data_it_was_given():
+    """The read-out calls X, y by the name passed in; an empty name is refused with a message naming `name`."""
+    X, y = np.array([[0.0, 1.0], [2.0, 0.0], [1.0, 3.0], [-1.0, -1.0]]), np.array([1, -1, 1, -1])
+    stepper = widgets.perceptron_stepper(X, y, name="toy set")
+    assert "toy set" in stepper.alt and "your data" not in stepper.alt
+    with pytest.raises(ValueError, match="name"):
+        widgets.perceptron_stepper(X, y, name="  ")
