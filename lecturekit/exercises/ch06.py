@@ -61,8 +61,6 @@ _SLOPES = [int(y_i) * sum(_exact(v) * _exact(d) for v, d in zip(x_i, _RAISE_W2))
 _ON = [i for i, (x_i, y_i) in enumerate(zip(conventions.homogeneous(_X1), _Y1))
        if int(y_i) * sum(_exact(a) * _exact(b) for a, b in zip(_W1, x_i)) == 0]
 _LIBRARY_SIDE = _rate(_SLOPES[i] for i in _ON)
-_ONLY_ONE = [(_rate([_SLOPES[i]]) if _SLOPES[i] > 0 else 0.0, _rate([_SLOPES[i]]) if _SLOPES[i] < 0 else 0.0)
-             for i in _ON]
 _PREDICT_MISTAKES = [
     Mistake("central-difference", ((_LEFT + _RIGHT) / 2,) * 2,
             "one number for both sides, the average that a central difference measures at a kink: "
@@ -71,12 +69,12 @@ _PREDICT_MISTAKES = [
             "one slope for both sides, the gradient the library returns: it counts every point on the "
             "boundary as a mistake at once; for t < 0 and for t > 0 separately, which of them is "
             "strictly wrong?"),
-    Mistake("one-boundary-point", _ONLY_ONE[0],
-            "one slope is 0: on that side, is every example really on its right side?"),
-    Mistake("one-boundary-point", _ONLY_ONE[1],
-            "one slope is 0: on that side, is every example really on its right side?"),
 ]
-# one message for every pair that has a slope of the wrong sign for a function whose value at t = 0 is its least
+# one message for every pair with a slope of 0 on one side (with two examples on the boundary, one of them is
+# strictly wrong on each side), and one for every pair with a slope of the wrong sign for a function whose value at
+# t = 0 is its least
+_ZERO_SIDE = Mistake("one-boundary-point", None, "a slope of 0: on that side of t = 0, is every example really "
+                                                 "on its right side?")
 _WRONG_SIGN = Mistake("uphill", None,
                       "compute f(0). J is never below 0: what sign can a slope just left of t = 0 have, and one "
                       "just right of it? (This says nothing about the sizes of your slopes.)")
@@ -94,10 +92,14 @@ def _predict(t, slope_left, slope_right):
         left = right = float("nan")
     catalogued = any(matches(pair, m.value) for m in _PREDICT_MISTAKES)
     least = _f(0) == min(_f(-_H), _f(0), _f(_H))  # f(0) is J's least value here: the slopes are <= 0 and >= 0
-    if least and not catalogued and (left > 0 or right < 0) and not matches(pair, (_LEFT, _RIGHT)):
-        t.check_true(False, what="`(slope_left, slope_right)` are the two one-sided slopes of f at t = 0",
-                     mistake=_WRONG_SIGN)
-        return
+    what = "`(slope_left, slope_right)` are the two one-sided slopes of f at t = 0"
+    if not catalogued and not matches(pair, (_LEFT, _RIGHT)):
+        if least and (left > 0 or right < 0):
+            t.check_true(False, what=what, mistake=_WRONG_SIGN)
+            return
+        if len(_ON) == 2 and (left == 0 or right == 0) and _LEFT != 0 and _RIGHT != 0:
+            t.check_true(False, what=what, mistake=_ZERO_SIDE)
+            return
     t.check(pair, (_LEFT, _RIGHT), call="`(slope_left, slope_right)`", reveal=False,
             misconceptions=_PREDICT_MISTAKES)
 
