@@ -1273,3 +1273,40 @@ def test_a_hatched_speck_is_not_described_as_0_percent():
     assert 0 < art.ambiguous_mask.mean() < 0.01 and "ambiguous under 1 % of the area" in text
     nb = NOTEBOOK.read_text()
     assert "ambiguous under 1 % of the area" in nb and "ambiguous 0 % of the area" not in nb
+
+
+def test_replace_makes_the_exact_copies_follow_the_new_weights_and_means(blobs3):
+    # the reviewer's case: a fitted model re-used with other weights and means must predict as a fresh model does
+    import dataclasses
+    from fractions import Fraction
+    X, y = blobs3
+    W = np.array([[-1.0, 1.0, 0.0], [-0.1, 0.2, 0.8], [-0.5, 0.0, -1.0]])
+    M = np.array([[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]])
+    pts = np.array([[0.9, 0.6], [1.6, 0.2], [-0.5, 0.0], [-0.3, 0.2]])
+    # by hand, in fractions: the scores at the four points and the nearest candidate mean
+    P = [[Fraction(str(v)) for v in p] for p in pts]
+    Wq = [[Fraction(str(v)) for v in w] for w in W]
+    Mq = [[Fraction(str(v)) for v in m] for m in M]
+    by_hand = []
+    for p in P:
+        claims = [c for c in range(3) if Wq[c][0] + Wq[c][1] * p[0] + Wq[c][2] * p[1] > 0]
+        cand = claims if claims else [0, 1, 2]
+        by_hand.append(min(cand, key=lambda c: (sum((a - b) ** 2 for a, b in zip(p, Mq[c])), c)))
+    assert by_hand == [1, 0, 2, 2]
+    ovr = lk.one_vs_rest(X, y)
+    assert dataclasses.replace(ovr, W=W, means=M).predict(pts).tolist() == by_hand
+    for fit in (lk.linear_machine, lk.averaged_linear_machine):
+        machine = fit(X, y)
+        fresh = lk.multiclass.LinearMachineResult(classes=machine.classes, W=W, means=M, mistakes_per_epoch=[])
+        assert dataclasses.replace(machine, W=W, means=M).predict(pts).tolist() == fresh.predict(pts).tolist()
+    # new means: with classifiers that claim nothing, a point equally near the new means of classes 0 and 2 goes to
+    # the first of them, and one nearer to class 2's mean to class 2 
+    nobody = np.array([[-1.0, 0.0, 0.0]] * 3)
+    far = np.array([[-50.0, -50.0]])
+    M2 = np.array([[-50.0, -49.0], [40.0, 40.0], [-50.0, -51.0]])
+    assert dataclasses.replace(ovr, W=nobody, means=M2).predict(far).tolist() == [0]
+    M3 = np.array([[-50.0, -48.0], [40.0, 40.0], [-50.0, -51.0]])
+    assert dataclasses.replace(ovr, W=nobody, means=M3).predict(far).tolist() == [2]
+    # a copy that changes neither keeps the fit's exact copies
+    same = dataclasses.replace(ovr)
+    assert same.exact is ovr.exact and same.exact_means is ovr.exact_means
