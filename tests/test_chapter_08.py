@@ -305,6 +305,20 @@ def test_iris_linear_machine_last_iterate_moves_and_the_average_settles():
 
 STEM = "08_multiclass"
 CLAIMS = {
+    "a class whose mean is strictly nearest wins every one of its duels":
+        "test_with_centroid_classifiers_the_nearest_mean_wins_every_duel",
+    "On a bisector, where two means are equally near, the score of exactly 0 hands that duel to the later class":
+        "test_on_a_bisector_the_later_of_two_nearest_means_wins_every_duel",
+    "Daumé (CIML, the multiclass perceptron of the reductions chapter) writes the rule another way":
+        "test_cimls_argmax_rule_and_section_4s_rule_part_only_where_the_true_class_shares_the_top",
+    "The two rules make the same step whenever the true class does not share the top score":
+        "test_cimls_argmax_rule_and_section_4s_rule_part_only_where_the_true_class_shares_the_top",
+    "Everything in this chapter, Exercise 3 included, uses the rule above":
+        "test_cimls_argmax_rule_and_section_4s_rule_part_only_where_the_true_class_shares_the_top",
+    "\"Farthest\" and \"nearest\" are strict, and the check works out every score":
+        "test_exercise_1_needs_the_exact_score_and_cell_13s_float_code_fails",
+    "it decides every border exactly on the decimal numbers of your rows as typed":
+        "test_exercise_5_decides_borders_on_the_typed_decimals_so_a_cos_sin_wedge_fails",
     "and the third cannot": "test_a_linear_machine_ties_only_on_lines",
     "Every point gets an answer, so there is no \"?\" region": "test_a_linear_machine_ties_only_on_lines",
     "one of them is\nalways the largest": "test_a_linear_machine_ties_only_on_lines",
@@ -336,8 +350,6 @@ CLAIMS = {
     "so the training rule\ncannot converge": "test_a_linear_machine_cannot_converge_where_no_machine_separates",
     "reaches 98% training accuracy but\n  never converges": "test_a_linear_machine_cannot_converge_where_no_machine_separates",
     "and the vote never cycles, so pairwise has no tie region": "test_pairwise_centroid_classifiers_never_tie",
-    "the class whose mean is nearest wins every one of its duels":
-        "test_with_centroid_classifiers_the_nearest_mean_wins_every_duel",
     "three pairwise lines through one point can leave a": "test_three_pairwise_lines_through_one_point_can_tie_on_a_whole_wedge",
     "an ordinary binary linear classifier": "test_a_two_class_linear_machine_is_the_perceptron_with_twice_the_rate",
     "Here the tie region is the triangle enclosed by the three pairwise lines":
@@ -433,7 +445,7 @@ SHOWN = [
     "This failure of least squares on a class between others has a name",  # a name and its sources
     "masking again, as in section 6",
     "They also note a typo in Duda, Hart & Stork's formula",  # what the slides say, and the correction
-    "The slides have a slip\n  of their own",
+    "As the slides read in\n  our copy",
     "the confusion counts show that the few mistakes are",  # the counts cell 58 prints (nbval guards them)  # seed 003, the rule and H_ij with g_i on both sides
 ]
 
@@ -1081,7 +1093,59 @@ def test_with_centroid_classifiers_the_nearest_mean_wins_every_duel(means, seed)
         nearest = [c for c in range(4) if row[c] == min(row)]
         if len(nearest) == 1:
             assert v[nearest[0]] == 3 and sorted(v.tolist())[-2] < 3
+        else:   # on a bisector the score of exactly 0 gives the duel to the later class: it wins all its duels
+            assert v[max(nearest)] == 3
     assert not ovo.ambiguous(Z).any()
+
+
+def test_on_a_bisector_the_later_of_two_nearest_means_wins_every_duel():
+    """Section 8: where two means are equally near, the pair's score is exactly 0 and votes for the later class, so
+    the order "nearer first, then the later class first" decides the vote (Fractions as the reference)."""
+    from fractions import Fraction
+    means = np.array([[0.0, 0.0], [2.0, 0.0], [0.0, 2.0], [5.0, 5.0]])
+    ovo = lk.one_vs_one(np.repeat(means, 2, axis=0), np.repeat(np.arange(4), 2), method="centroid")
+    Z = np.array([[1.0, -0.7], [1.0, 0.3], [0.3, 0.3], [1.0, 1.0], [-0.2, 1.0], [2.5, 2.5]])
+    F = lambda v: Fraction(repr(float(v)))
+    for z, v, p in zip(Z, ovo.votes(Z), ovo.predict(Z)):
+        d2 = [sum((F(a) - F(b)) ** 2 for a, b in zip(z, m)) for m in means]
+        order = sorted(range(4), key=lambda c: (d2[c], -c))
+        assert v.tolist() == [3 - order.index(c) for c in range(4)] and p == order[0]
+    assert ovo.votes(Z[:1]).tolist() == [[2, 3, 1, 0]]          # (1, -0.7): 0 and 1 equally near, 1 wins the duel
+
+
+@given(W=arrays(np.int64, (3, 3), elements=st.integers(-3, 3)), x=st.lists(st.integers(-3, 3), min_size=2, max_size=2),
+       label=st.integers(0, 2))
+def test_cimls_argmax_rule_and_section_4s_rule_part_only_where_the_true_class_shares_the_top(W, x, label):
+    """Section 4: CIML's step (predict the argmax over all classes, the first on a tie; on a mistake pull up the true
+    class and push down the prediction) and lecturekit's (the strongest rival, the first on a tie; step when it scores
+    at least as high) make the same step unless the true class shares the top score; Exercise 3's first example is
+    such a case, where CIML's argmax is the true class and makes no step."""
+    xt = np.array([1, *x])
+
+    def step(W, rule):
+        W = W.copy()
+        g = W @ xt
+        if rule == "ciml":
+            j = int(np.argmax(g))
+            if j == label:
+                return W
+        else:
+            rivals = [c for c in range(3) if c != label]
+            j = max(rivals, key=lambda c: (g[c], -c))
+            if g[j] < g[label]:
+                return W
+        W[label] += xt
+        W[j] -= xt
+        return W
+
+    g = W @ xt
+    shares_top = g[label] == g.max() and (g == g.max()).sum() > 1
+    if not shares_top:
+        assert np.array_equal(step(W, "ciml"), step(W, "lecturekit"))
+    # Exercise 3's first example: scores (1, 2, 2), true class 1 ties class 2 for the top
+    W3 = np.array([[0, -1, 2], [1, -1, 0], [2, 0, 1]])
+    g3 = W3 @ np.array([1, -1, 0])
+    assert g3.tolist() == [1, 2, 2] and int(np.argmax(g3)) == 1
 
 
 def test_three_pairwise_lines_through_one_point_can_tie_on_a_whole_wedge():
@@ -1316,3 +1380,16 @@ def test_replace_makes_the_exact_copies_follow_the_new_weights_and_means(blobs3)
     # a copy that changes neither keeps the fit's exact copies
     same = dataclasses.replace(ovr)
     assert same.exact is ovr.exact and same.exact_means is ovr.exact_means
+
+
+def test_exercise_5_decides_borders_on_the_typed_decimals_so_a_cos_sin_wedge_fails():
+    """Exercise 5 says so: four wedges from np.cos/np.sin directions meet at (-1, 2) within 1e-9, but their rows
+    as typed leave a border a rounding error long between opposite classes, which counts."""
+    from lecturekit.exercises.ch08 import _borders
+    t = np.radians([0, 100, 190, 280])
+    u = np.column_stack([np.cos(t), np.sin(t)])
+    W = np.column_stack([-(u @ np.array([-1.0, 2.0])), u])
+    assert len(_borders(W)) > 4
+    assert not _passes("ch08-construct-borders", W, [(0, 2), (1, 3)])
+    assert _passes("ch08-construct-borders", [[1.0, 1.0, 0.0], [-1.0, -1.0, 0.0], [-2.0, 0.0, 1.0], [2.0, 0.0, -1.0]],
+                   [(0, 1), (2, 3)])

@@ -38,19 +38,17 @@ _MEANS = "means_one = {}\n"
 
 MUTANTS = {
     "ch08-ovr-predict": [
-        # a single claim is thought to be overridden by the nearest mean: class 1's mean put nearest to (0.9, 0.6)
+        # each wrong answer misses one requirement only
+        # a single claim thought to be overridden by the nearest mean: class 1's mean put nearest to (0.9, 0.6)
         ("at (0.9, 0.6) lecturekit must predict class 1 while class 1's mean is the farthest",
          _MEANS.format([[-0.3, 0.2], [0.9, 0.6], [1.6, 0.2]])),
-        # the nearest mean among all classes where two claim: class 1's mean made nearest to (1.6, 0.2)
+        # class 2's mean thought to win (1.6, 0.2) when nearest, so kept away from it
         ("at (1.6, 0.2) lecturekit must predict class 1 while class 2's mean is the nearest",
-         _MEANS.format([[-0.3, 0.2], [1.6, 0.2], [2.3, -0.2]])),
-        # classifier 1 thought to claim (-0.3, 0.2) (its score in floating point is a hair above 0), so any class 0
-        # mean will do: one far away
+         _MEANS.format([[-0.3, 0.2], [2.3, -0.2], [0.9, 1.6]])),
+        # classifier 1 thought to claim (-0.3, 0.2) (its score in floating point is a hair above 0), so class 0's
+        # mean placed with no regard to that point
         ("at (-0.3, 0.2) lecturekit must predict class 0",
-         _MEANS.format([[9.0, 9.0], [2.3, -0.2], [1.6, 0.2]])),
-        # the means of the earlier version of this exercise
-        ("at (1.6, 0.2) lecturekit must predict class 1 while class 2's mean is the nearest",
-         _MEANS.format([[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]])),
+         _MEANS.format([[1.2, 1.5], [2.3, -0.2], [1.6, 0.2]])),
     ],
     "ch08-pairwise-vote": [
         ("some rows of this probe come out wrong, though not all",
