@@ -286,6 +286,34 @@ def _side_change_probes():
     return probes
 
 
+# Probes in fractions.Fraction the lesson does not show: a formula in the data keeps them exact, a search in
+# floating point (bisection on t with lk.centroid_classifier) does not.  The expected t² are stored, computed once
+# in fractions from the squared distances to the two means (tests/test_chapter_03.py recomputes them).
+_EXACT_X = ((Fraction(3, 7), Fraction(-2, 11)), (Fraction(-5, 13), Fraction(9, 17)), (Fraction(7, 19), Fraction(4, 23)),
+            (Fraction(-1, 29), Fraction(-8, 31)), (Fraction(2, 37), Fraction(5, 41)))
+_EXACT_Y = (1, -1, 1, -1, -1)
+_EXACT_PROBES = (
+    ((Fraction(13, 61), Fraction(-1, 67)), None),
+    ((Fraction(-2, 71), Fraction(-3, 73)),
+     Fraction(831454312265270331390728008099, 135641901166806401973310008395)),
+    ((Fraction(5, 79), Fraction(2, 83)),
+     Fraction(94866512620197895960704344507, 12944142079766230488803209471)),
+)
+
+
+def _exact_answers(side_change_t2):
+    """True when the learner's function returns, on the Fraction probes, exactly the stored t² (or None)."""
+    for x, want in _EXACT_PROBES:
+        X = np.array([list(r) for r in _EXACT_X], dtype=object)
+        got = side_change_t2(X, np.array(_EXACT_Y), np.array(list(x), dtype=object))
+        if want is None:
+            if got is not None:
+                return False
+        elif isinstance(got, bool) or not isinstance(got, (Fraction, int)) or got != want:
+            return False
+    return True
+
+
 def _learners_t2(side_change_t2, probes):
     out = []
     for X, y, x in probes:
@@ -344,7 +372,15 @@ def _units(t, side_change_t2):
                                  f"(it raised {type(exc).__name__})")
         return
     if _same_t2(got, want):
-        t.check_true(True, what="the thresholds on t²")
+        try:
+            exact = _exact_answers(side_change_t2)
+        except Exception:  # noqa: BLE001 - the learner's code may raise anything on Fraction inputs
+            exact = False
+        t.check_true(exact, what="`side_change_t2` on 3 points of data given as `fractions.Fraction`s: the exact "
+                                 "fraction t² (or None)",
+                     mistake=Mistake("units-inexact", None, "right on float data, but on Fraction data your t² is not "
+                                     "the exact fraction: a formula in the data keeps Fraction inputs exact; a search "
+                                     "in t, or a conversion to float, does not"))
         return
     for key, matches, message in _UNITS_MISTAKES:
         if matches(got, want, probes):
