@@ -538,10 +538,11 @@ def dual_perceptron(
     X : array-like of shape (n_samples, n_features)
     y : array-like of shape (n_samples,), labels -1/+1
     kernel : callable k(A, B) -> ndarray of shape (len(A), len(B)), optional
-        Replaces the dot product; None means the linear kernel.  With a bias,
-        ``G = k(X, X) + 1`` (the constant feature of homogeneous coordinates).
+        Replaces the dot product of the features; None means the linear kernel.
     max_epochs : int, default 100
     fit_intercept : bool, default True
+        Learn a bias: as in ``perceptron``, the weight of the constant
+        homogeneous coordinate 1 that every point gets.
     engine : {"auto", "loop"}, default "auto"
         "loop" recomputes ``sum_j alpha_j y_j G[i, j]`` for each example as in
         the book; "auto" keeps the scores ``G (alpha * y)`` up to date

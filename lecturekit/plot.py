@@ -89,6 +89,7 @@ __all__ = [
     "ContourArtists",
     "plane",
     "plane_edge_on",
+    "lifted_plane",
     "classifiers",
     "run_lengths",
     "named_points",
@@ -662,7 +663,7 @@ def _boundary_geometry(w, view):
     return foot - half * along, foot + half * along, anchor, unit
 
 
-def _normal_arrow_ends(w, ax, fraction=None):
+def _normal_arrow_ends(w, ax, fraction=None, region=None):
     """Base (on the boundary, inside the view) and tip (on the positive side) of the normal arrow.
 
     Placed from the view and the axes' size on screen as they are now: the arrow
@@ -672,7 +673,11 @@ def _normal_arrow_ends(w, ax, fraction=None):
     cannot shrink it to nothing, and it runs along ``(w1, w2)`` in data
     coordinates, so its tip is on the positive side whatever the aspect.
     """
-    _, _, base, unit = _boundary_geometry(w, _view(ax))
+    view = _view(ax)
+    if region is not None:  # anchor on the part of the line inside region (x0, x1, y0, y1) as well, where it has one
+        inside = (max(view[0], region[0]), min(view[1], region[1]), max(view[2], region[2]), min(view[3], region[3]))
+        view = inside if inside[0] < inside[1] and inside[2] < inside[3] else view
+    _, _, base, unit = _boundary_geometry(w, view)
     box = ax.get_window_extent()
     screen = ax.transData.transform(np.vstack([base, base + unit]))
     step = float(np.hypot(*(screen[1] - screen[0])))  # pixels per data unit along the normal
@@ -685,6 +690,15 @@ def _normal_arrow_ends(w, ax, fraction=None):
     # the head's size on screen: at most _HEAD_SCALE, and small enough that its back
     # corners stay on the positive side where unequal scales tilt the arrow towards the line
     along = np.array([-unit[1], unit[0]])
+    if region is not None:  # slide the base along the line, as little as will do, so that the tip is inside region
+        lo, hi = -np.inf, np.inf
+        for k in (0, 1):
+            tip_k = base[k] + length * unit[k]
+            if abs(along[k]) > 1e-12:  # tip_k + t along[k] within [region[2k], region[2k + 1]]
+                t1, t2 = (region[2 * k] - tip_k) / along[k], (region[2 * k + 1] - tip_k) / along[k]
+                lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
+        if lo <= hi:
+            base = base + min(max(0.0, lo), hi) * along
     d = screen[1] - screen[0]
     a = ax.transData.transform(base + along) - screen[0]
     if step > 0 and np.hypot(*a) > 0:
@@ -709,6 +723,8 @@ class _NormalArrow(Annotation):
 
     #: length as a fraction of the shorter side of the axes (None: ``_NORMAL_FRACTION``)
     fraction = None
+    #: (x0, x1, y0, y1): anchor the arrow on the part of the line inside it too (None: the whole view)
+    region = None
 
     def __init__(self, w, ax, *, color, zorder):
         self._w = np.asarray(w, dtype=float)
@@ -725,7 +741,7 @@ class _NormalArrow(Annotation):
     def place(self):
         """Recompute base, tip and head size from the current view (called before each draw)."""
         if self.axes is not None:
-            base, tip, head = _normal_arrow_ends(self._w, self.axes, self.fraction)
+            base, tip, head = _normal_arrow_ends(self._w, self.axes, self.fraction, self.region)
             self.xy = tuple(map(float, tip))
             self.xyann = tuple(map(float, base))
             self.arrowprops["mutation_scale"] = head
@@ -1190,8 +1206,9 @@ def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.2
               for c in classes]
     text = "Background shaded by the predicted class: " + ", ".join(shares)
     if mask is not None and mask.any():
-        text += (f"; grey hatching marks the ambiguous {100 * mask.mean():.0f} % of the area, over the colour of "
-                 "the class it is resolved to")
+        share = 100 * mask.mean()  # a hatched speck is never "0 %"
+        text += (f"; grey hatching marks the ambiguous {'under 1' if share < 1 else f'{share:.0f}'} % of the area, "
+                 "over the colour of the class it is resolved to")
     _note(ax, text)
     return RegionArtists(
         mesh=mesh, ambiguous=overlay, classes=classes, xx=xx, yy=yy,
@@ -1851,7 +1868,8 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
     if line.normal is not None:  # the arrow starts among the positives: longer, and with a white edge to stand out
         from matplotlib import patheffects
 
-        line.normal.fraction = 0.22
+        line.normal.fraction = 0.18
+        line.normal.region = (0.0, np.inf, 0.0, np.inf)  # on the part of the line where squares can land
         line.normal.set_zorder(5)
         line.normal.arrow_patch.set_path_effects([patheffects.withStroke(linewidth=4.5, foreground="white")])
     right.set_title("squared features (x₁², x₂²): a line", fontsize="medium")
@@ -2379,8 +2397,12 @@ def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a"
                         "mutation_scale": 16},
             zorder=3,
         ))
+        # the label sits beyond the tip, along the arrow, so that it never covers the arrowhead
+        length = float(np.hypot(*v))
+        away = (8 * v[0] / length, 8 * v[1] / length) if length > 0 else (6.0, 6.0)
         texts.append(ax.annotate(
-            name, xy=tuple(v), xytext=(6, 6), textcoords="offset points", color=colour,
+            name, xy=tuple(v), xytext=away, textcoords="offset points", color=colour,
+            ha="left" if away[0] >= 0 else "right", va="bottom" if away[1] >= 0 else "top",
             fontsize="large", fontstyle="italic", fontweight="bold", zorder=3,
         ))
 
@@ -2588,6 +2610,101 @@ def plane(w, X, ax=None, *, limit: float = 2.0):
     _note(ax, text)
     return PlaneArtists(surface=surface, positive=drawn[0], negative=drawn[1], normal=arrow,
                         counts=(n_up, n_down, n_on))
+
+
+def lifted_plane(w, X, ax=None, *, limit: float = 3.5):
+    """Chapter 2's bias trick in 3-D: points ``(1, x1, x2)`` on the slice ``x0 = 1``, the plane
+    ``w . x~ = 0`` through the origin, and the line where the two meet, which is the boundary
+    ``w0 + w1 x1 + w2 x2 = 0`` of the raw points drawn in that slice.
+
+    Drawn with :func:`plane` (the points coloured by the sign of their score, the normal arrow from the
+    origin), plus the slice as a light blue square and the line of intersection in orange; the text
+    alternative names the slice, the plane's equation and the line, from the numbers given.
+
+    Parameters
+    ----------
+    w : array-like of shape (3,)
+        Homogeneous weights ``(w0, w1, w2)`` with ``w2 != 0`` and ``(w1, w2) != 0``.
+    X : array-like of shape (n_samples, 2)
+        Raw points; the function lifts them to ``(1, x1, x2)``.
+    ax : a 3-D matplotlib Axes, optional
+    limit : float > 1, default 3.5
+        The half-width of the cube drawn.
+
+    Returns
+    -------
+    PlaneArtists
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig = plt.figure()
+    >>> ax = fig.add_subplot(projection="3d", proj_type="ortho")
+    >>> lk.plot.lifted_plane([-3.0, 1.0, 2.0], [[3.0, 1.0], [2.0, 0.0]], ax=ax).counts
+    (1, 1, 0)
+    >>> plt.close(fig)
+    """
+    w = as_float_array(w, "w", ndim=1)
+    if w.shape != (3,) or not w[1:].any():
+        raise ValueError(f"w must be (w0, w1, w2) with (w1, w2) not both 0; got {w.tolist()}.")
+    X = _check_X2(X)
+    if not (isinstance(limit, numbers.Real) and np.isfinite(limit) and limit > 1):
+        raise ValueError(f"limit must be a number greater than 1 (the slice x0 = 1 must be inside); got {limit!r}.")
+    Xh = np.hstack([np.ones((X.shape[0], 1)), X])
+    _QUIET.append(True)
+    try:
+        art = plane(w, Xh, ax, limit=limit)
+    finally:
+        _QUIET.pop()
+    ax = art.surface.axes
+    # plane() clips the plane's height to the cube, which leaves flat shelves on its faces; draw instead
+    # the part of the plane inside the cube, a convex polygon cut from the square of (x0, x1)
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+
+    art.surface.remove()
+    square = np.array([[-limit, -limit], [limit, -limit], [limit, limit], [-limit, limit]])
+    a = w[:2] / w[2]
+    poly = _clip_convex(_clip_convex(square, a, limit), -a, limit)
+    height = -(poly @ w[:2]) / w[2]
+    surface = Poly3DCollection([np.column_stack([poly, height])], facecolor="0.6", alpha=0.3, linewidth=0,
+                               zorder=1)
+    ax.add_collection3d(surface)
+    art = PlaneArtists(surface=surface, positive=art.positive, negative=art.negative, normal=art.normal,
+                       counts=art.counts)
+    g1, g2 = np.meshgrid(np.linspace(-limit, limit, 2), np.linspace(-limit, limit, 2))
+    ax.plot_surface(np.ones_like(g1), g1, g2, color=OKABE_ITO[5], alpha=0.18, linewidth=0, zorder=1,
+                    label="the slice $x_0 = 1$")
+    # the line w0 + w1 x1 + w2 x2 = 0 in the slice, clipped to the square [-limit, limit]^2
+    n = w[1:]
+    foot = -w[0] * n / (n @ n)
+    direction = np.array([-n[1], n[0]]) / np.linalg.norm(n)
+    t = np.linspace(-4 * limit, 4 * limit, 801)
+    pts = foot + t[:, None] * direction
+    pts = pts[np.all(np.abs(pts) <= limit, axis=1)]
+    ax.plot(np.ones(len(pts)), pts[:, 0], pts[:, 1], color=OKABE_ITO[4], linewidth=3, zorder=3,
+            label="where they meet: the line $w_0 + w_1 x_1 + w_2 x_2 = 0$")
+    ax.set_xlabel("x₀")
+    ax.set_ylabel("x₁")
+    ax.set_zlabel("x₂")
+    art.positive.set_label("$\\tilde w \\cdot \\tilde x > 0$")
+    art.negative.set_label("$\\tilde w \\cdot \\tilde x < 0$")
+    art.normal.set_label(f"normal $\\tilde w = ({', '.join(_number(c) for c in w)})$")
+    for legend in list(ax.figure.legends):
+        legend.remove()
+    ax.figure.legend(*ax.get_legend_handles_labels(), loc="lower center", ncols=2, fontsize="small")
+    n_up, n_down, n_on = art.counts
+    eq = _equation(np.r_[0.0, w], ("x₀", "x₁", "x₂"))
+    line = _equation(w, ("x₁", "x₂"))
+    text = (f"A 3-D view with axes x₀, x₁, x₂. A light blue square is the slice x₀ = 1, holding the "
+            f"{X.shape[0]} points lifted to (1, x₁, x₂): {n_up} with a positive score (blue plus signs) and "
+            f"{n_down} with a negative score (vermillion circles)"
+            + (f", {n_on} with score 0" if n_on else "")
+            + f". A grey plane through the origin, {eq}, with its normal ({', '.join(_number(c) for c in w)}) "
+            f"drawn as a black arrow from the origin, cuts the slice along a thick orange line, the points "
+            f"(1, x₁, x₂) with {line}: the boundary of the raw points, drawn in the slice")
+    _note(ax, text)
+    return art
 
 
 def plane_edge_on(w, X, along, ax=None):

@@ -42,23 +42,13 @@ CLAIMS = {
         "test_with_w_zero_every_point_scores_the_bias",
     "so a\npoint on the line is ringed whatever its label, and $k$ cannot change which points are ringed":
         "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
-    "the product $k \\tilde w$ can be rounded unless $|k|$ is a power of 2":
-        "test_a_power_of_two_multiple_is_exact_away_from_underflow_and_overflow",
-    "only $k = -1$ gives, for every\nweight vector, a computed multiple that is exactly $k \\tilde w$":
-        "test_negating_the_weights_is_exact_for_every_weight_vector",
+    "the product $k \\tilde w$ can be rounded, and a point on the boundary or within\nrounding of it can then change side":
+        "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
     "a penalty on\n$b$ pulls the boundary towards the origin": "test_a_penalised_bias_makes_the_fit_depend_on_a_shift",
-    "lecturekit's `predict` decides the sign exactly on the numbers as typed, so the order of the terms":
-        "test_given_weights_predict_the_same_in_either_layout_and_lms_can_differ_in_the_last_digit",
-    "A training algorithm whose updates use rounded scores (LMS,\nchapter 7) can still end":
-        "test_given_weights_predict_the_same_in_either_layout_and_lms_can_differ_in_the_last_digit",
-    "among them some\nwhose two readings differ only on and near their lines":
+    "among them some whose two readings differ only on and near\ntheir boundaries":
         "test_exercise_1_probes_are_decided_by_the_two_readings",
-    "(in `lk.margin` too, for weights whose\nscores do not overflow)":
-        "test_lk_margin_keeps_the_order_of_the_two_margins_at_any_scale",
-    "A power of 2 keeps every decision in plain floating point":
-        "test_a_power_of_two_keeps_every_plain_float_decision",
-    "but not always in\nlecturekit's reading":
-        "test_a_power_of_two_multiple_of_computed_weights_can_move_a_point_on_the_line",
+    "the last digit (`docs/engines.md` says what that can and cannot change in lecturekit)":
+        "test_given_weights_predict_the_same_in_either_layout_and_lms_can_differ_in_the_last_digit",
     "they\ntreat $w_0$ like any other weight":
         "test_the_perceptron_updates_the_bias_as_one_more_weight",
     "so the weight it would get from the difference of the means is $1 - 1 = 0$":
@@ -73,8 +63,8 @@ CLAIMS = {
         "test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0",
     "in exact arithmetic an algorithm that only uses scores and sums of examples makes the same decisions in either":
         "test_the_bias_trick_keeps_every_score",
-    "give every point of the plane the same\nlabel":
-        "test_exercise_1_key_is_three_equal_numbers",
+    "give every point\nof $\\mathbb{R}^d$ the same label":
+        "test_exercise_1_key_is_that_all_numbers_are_equal",
     "changes $w_0$ by $\\eta\\, y_i$": "test_the_perceptron_updates_the_bias_as_one_more_weight",
     "depends on the bias and, unless $b = 0$, on the value of the constant coordinate":
         "test_the_lifted_margin_depends_on_the_constant_coordinate_the_input_margin_does_not",
@@ -84,6 +74,8 @@ CLAIMS = {
     "then the largest margin\nis zero or negative": "test_the_centred_bias_has_the_largest_margin",
     "so every weight is negated (section 5, $k = -1$), which keeps the line":
         "test_the_worked_line_through_two_points",
+    "so every weight is negated: $\\tilde w = (4, -1, -2)$, or any positive\nmultiple":
+        "test_the_answers_to_questions_7_and_8",
 }
 SHOWN = [
     "The **bias trick** makes that number one more weight",   # the definition of the trick
@@ -574,47 +566,86 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
     assert message is not None and KNOWN not in message and "Hint: " in message, message
 
 
-def _agree_on_a_grid_and_near_the_lines(w):
-    """Do the two readings of w label alike every point of a grid and points next to each reading's line?
-    Decided by lk.LinearClassifier (exact on the printed decimals), independent of the check's table."""
+def _readings(w):
+    """The two readings of (w0, ..., wd): the 1 first, and the 1 last (bias wd, normal (w0, ..., w(d-1)))."""
     w = np.asarray(w, dtype=float)
-    first, last = lk.LinearClassifier(w), lk.LinearClassifier([w[2], w[0], w[1]])
-    g = np.linspace(-3, 3, 13)
-    P = [[a, b] for a in g for b in g]
-    for v in (first.w, last.w):                       # points on and either side of each line
+    return lk.LinearClassifier(w), lk.LinearClassifier(np.r_[w[-1], w[:-1]])
+
+
+def _candidate_points(w):
+    """Points to try, chosen without the theory of the key: 0, +-e_i, +-2e_i, e_i - e_j, e_i - 2e_j, a grid
+    for d <= 3, and points on and either side of each reading's boundary."""
+    w = np.asarray(w, dtype=float)
+    d = len(w) - 1
+    eye = np.eye(d)
+    P = [np.zeros(d)] + [s * e for e in eye for s in (1.0, -1.0, 2.0, -2.0)]
+    P += [eye[i] - c * eye[j] for i in range(d) for j in range(d) if i != j for c in (1.0, 2.0)]
+    if d <= 3:
+        g = np.linspace(-3, 3, 13)
+        P += [np.array(p) for p in np.stack(np.meshgrid(*[g] * d), -1).reshape(-1, d)]
+    for v in (w, np.r_[w[-1], w[:-1]]):
         n = v[1:]
         if n.any():
-            length = float(np.hypot(*n))
+            scale = float(np.abs(n).max())                 # no underflow for tiny weights (1e-300)
+            length = scale * float(np.linalg.norm(n / scale))
             u = n / length
             foot = -(v[0] / length) * u
-            step = u * 1e-6 * max(1.0, float(np.hypot(*foot)))
-            P += [foot.tolist(), (foot + step).tolist(), (foot - step).tolist()]
-    return bool(np.array_equal(first.predict(P), last.predict(P)))
+            step = u * 1e-6 * max(1.0, float(np.linalg.norm(foot)))
+            P += [foot, foot + step, foot - step]
+    return np.array(P)
+
+
+def _a_point_the_readings_label_differently(w):
+    """A point where the two readings' predictions (exact, lk.LinearClassifier) differ, or None."""
+    first, last = _readings(w)
+    P = _candidate_points(w)
+    differ = np.flatnonzero(first.predict(P) != last.predict(P))
+    return P[differ[0]] if differ.size else None
+
+
+def _agree_on_a_grid_and_near_the_lines(w):
+    return _a_point_the_readings_label_differently(w) is None
 
 
 def test_exercise_1_probes_are_decided_by_the_two_readings():
-    """Every probe's expected answer is what the two readings do (grid plus points beside each line)."""
+    """A False probe has a point the two readings label differently; a True probe has the same
+    (bias, normal) in both readings, number for number, so every score is the same sum."""
     from lecturekit.exercises.ch02 import _LAYOUT_PROBES
 
+    assert max(len(w) for w, _ in _LAYOUT_PROBES) == 20 and min(len(w) for w, _ in _LAYOUT_PROBES) == 2
     for w, agree in _LAYOUT_PROBES:
-        assert _agree_on_a_grid_and_near_the_lines(w) == agree, w
+        if agree:
+            assert np.array_equal(np.asarray(w), np.r_[w[-1], w[:-1]]), w
+            assert _a_point_the_readings_label_differently(w) is None, w
+        else:
+            assert _a_point_the_readings_label_differently(w) is not None, w
 
 
-@given(arrays(np.float64, 3, elements=st.sampled_from([0.0, 1.0, -1.0, 0.5, 2.0, 0.1, 0.30000000000000004])))
-def test_exercise_1_key_is_three_equal_numbers(w):
-    """Read first (b, w) = (w0, (w1, w2)), read last (w2, (w0, w1)): the same labels everywhere exactly
-    when w0 = w1 = w2 (w = 0 included: -1 everywhere in both readings)."""
-    assert _agree_on_a_grid_and_near_the_lines(w) == bool(w[0] == w[1] == w[2])
+@given(st.integers(1, 3).flatmap(lambda d: arrays(np.float64, d + 1, elements=st.sampled_from(
+    [0.0, 1.0, -1.0, 0.5, 2.0, 0.1, 0.30000000000000004]))))
+def test_exercise_1_key_is_that_all_numbers_are_equal(w):
+    """Read first (b, w) = (w0, (w1, ..., wd)), read last (wd, (w0, ..., w(d-1))): the same labels
+    everywhere exactly when all the numbers are equal (w = 0 included: -1 everywhere in both readings)."""
+    assert _agree_on_a_grid_and_near_the_lines(w) == bool(np.all(w == w[0]))
 
 
 @pytest.mark.parametrize("answer, passes", [
-    ("return w[0] == w[1] == w[2]", True),
+    ("return all(v == w[0] for v in w)", True),
     ("return bool(np.allclose(w, w[0]))", False),
-    ("P = np.random.default_rng(0).uniform(-5, 5, (2000, 2))\n    return bool(np.array_equal("
-     "lk.LinearClassifier(w).predict(P), lk.LinearClassifier([w[2], w[0], w[1]]).predict(P)))", False),
+    ("P = np.random.default_rng(0).uniform(-5, 5, (2000, len(w) - 1))\n    return bool(np.array_equal("
+     "lk.LinearClassifier(w).predict(P), lk.LinearClassifier([w[-1], *w[:-1]]).predict(P)))", False),
+    # an integer grid where it is affordable (it passes every probe with d <= 3), random points beyond.
+    # Not stopped, and no probe can stop it: random *integer* points (decimal weights' readings differ on
+    # hyperplanes with rational coefficients, which hold lattice points); the prose claims no more.
+    ("d = len(w) - 1\n    g = np.arange(-3, 4.0)\n"
+     "    P = (np.stack(np.meshgrid(*[g] * d), -1).reshape(-1, d) if d <= 5\n"
+     "         else np.random.default_rng(0).uniform(-3, 3, (20000, d)))\n"
+     "    return bool(np.array_equal(lk.LinearClassifier(w).predict(P), "
+     "lk.LinearClassifier([w[-1], *w[:-1]]).predict(P)))", False),
 ])
 def test_exercise_1_needs_the_exact_condition(answer, passes):
-    """Trying points or comparing with a tolerance does not pass: the probes include near-equal vectors."""
+    """Trying points or comparing with a tolerance does not pass: the probes include near-equal vectors of
+    up to 20 numbers, where no grid is affordable and random points miss the thin region where they differ."""
     source = f"def same_in_both_layouts(w):\n    {answer}\n"
     assert (visible_feedback(STEM_FEEDBACK, "ch02-both-layouts", source) is None) == passes
 
@@ -803,3 +834,56 @@ def test_lk_margin_keeps_the_order_of_the_two_margins_at_any_scale(w_h, e, X, y)
     assert np.sign(m_h) == np.sign(lk.margin(w_h, X, y))
     with pytest.raises(ValueError, match="overflows"):
         lk.margin([1e308, 1e308, 1e308], [[1.0, 1.0], [2.0, 2.0]], [1, -1])
+
+
+@given(st.sampled_from([0.5, 1.0, 2.0, 3.0, 0.1, 7.0]))
+def test_the_answers_to_questions_7_and_8(k):
+    """Q7: (4, -1, -2) and its positive multiples put (0, 2) and (4, 0) on the line and the origin on the
+    positive side (exact predictions; scores by Fraction). Q8: (-0.25, 1) separates the lifted points through
+    the origin of the plane, and its line meets x0 = 1 at x1 = 0.25."""
+    from fractions import Fraction
+
+    w7 = [Fraction(4), Fraction(-1), Fraction(-2)]
+    for p in ((0, 2), (4, 0)):
+        assert w7[0] + w7[1] * p[0] + w7[2] * p[1] == 0
+    clf = lk.LinearClassifier(k * np.array([4.0, -1.0, -2.0]))
+    assert clf.predict([[0.0, 0.0]])[0] == 1 and clf.predict([[1.0, 1.0]])[0] == 1
+    assert clf.predict([[4.0, 4.0]])[0] == -1
+    x8, y8 = np.array([[-2.0], [-1.0], [1.5], [3.0]]), np.array([-1, -1, 1, 1])
+    w8 = np.array([-0.25, 1.0])
+    lifted = lk.to_homogeneous(x8)
+    assert np.array_equal(np.sign(lifted @ w8), y8)
+    assert (lifted @ w8).tolist() == [-2.25, -1.25, 1.25, 2.75]
+    assert lk.is_separable(lifted, y8, fit_intercept=False)
+    assert Fraction(-1, 4) * 1 + Fraction(1, 4) == 0          # the line meets x0 = 1 at x1 = 0.25
+
+
+def test_the_lifted_plane_figure_draws_and_describes_what_it_is_given():
+    """lk.plot.lifted_plane: points on x0 = 1 coloured by the sign of their score, the orange line in the
+    slice on w0 + w1 x1 + w2 x2 = 0, the plane inside the cube, and alt text from the numbers; bad input
+    is refused by name."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    X = np.array([[3.0, 1.0], [2.0, 0.0], [0.0, 3.0], [-3.0, -2.0], [1.0, 1.0]])
+    w = np.array([-3.0, 1.0, 2.0])
+    fig = plt.figure()
+    ax = fig.add_subplot(projection="3d", proj_type="ortho")
+    art = lk.plot.lifted_plane(w, X, ax=ax)
+    scores = X @ w[1:] + w[0]
+    assert art.counts == (int((scores > 0).sum()), int((scores < 0).sum()), int((scores == 0).sum()))
+    (line,) = [ln for ln in ax.lines if "meet" in ln.get_label()]
+    x0, x1, x2 = (np.asarray(c) for c in line.get_data_3d())
+    assert np.all(x0 == 1) and np.allclose(w[0] + w[1] * x1 + w[2] * x2, 0, atol=1e-12) and len(x1) > 10
+    text = lk.plot.description(fig)
+    assert "−3·x₀ + 1·x₁ + 2·x₂ = 0" in text and "−3 + 1·x₁ + 2·x₂ = 0" in text
+    assert "2 with a positive score" in text and "2 with a negative score" in text and "1 with score 0" in text
+    plt.close(fig)
+    for bad, word in (([1.0, 0.0, 0.0], "w"), ([1.0, 1.0], "w")):
+        with pytest.raises(ValueError, match=word):
+            lk.plot.lifted_plane(bad, X)
+    with pytest.raises(ValueError, match="limit"):
+        lk.plot.lifted_plane(w, X, limit=1.0)
+    plt.close("all")

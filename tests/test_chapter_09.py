@@ -407,22 +407,20 @@ CLAIMS = {
     "but it rose on 10 of 100 training sets": "test_training_mistakes_can_rise_with_more_features",
     "any line that puts that positive on its positive\nside must put one of the three ring points there too":
         "test_a_positive_inside_a_triangle_of_negatives_stops_every_line",
-    "If $a$, $b$, $c$ all score\n$\\le 0$, so does every point of the triangle they span":
+    "If $p$, $q$, $r$ all score\n$\\le 0$, so does every point of the triangle they span":
         "test_a_positive_inside_a_triangle_of_negatives_stops_every_line",
     "at degree 8 below, $d = 44$": "test_section_8_interpolates_from_35_features_and_is_separable_from_14",
     "Small integer data are full of exact ties, and there the two runs part often":
         "test_on_small_integer_data_the_kernel_and_explicit_runs_part_often",
     "in exact arithmetic, the kernelised dual perceptron draws the same boundary as the primal perceptron":
         "test_the_kernel_perceptron_makes_the_updates_of_the_perceptron_on_phi",
-    "in floating point the two runs can part where a score is exactly 0":
-        "test_on_decimal_data_a_tie_can_part_the_two_runs",
     "The $\\sqrt2$ factors are needed": "test_without_the_sqrt2_factors_the_primal_run_differs",
     "how well its last weight vector does depends on the epoch it stopped after":
         "test_where_the_perceptron_stops_on_the_ring_decides_its_training_accuracy",
     "and so are its numbers rounded to 5 significant digits": "test_exercise_1_accepts_the_answer_rounded_to_5_digits",
     "every coordinate typed with at most 7 significant digits":
         "test_exercise_2_asks_for_7_digits_and_says_so_to_longer_numbers",
-    "one of them symmetric but no data set's Gram matrix, with a `max_epochs` that stops some runs early":
+    "one matrix symmetric\nbut no data set's Gram matrix, with a `max_epochs` that stops some runs early":
         "test_exercise_3_probes_a_matrix_no_data_set_has_and_a_run_stopped_early",
     "your function may not call a perceptron of lecturekit": "test_exercise_3_refuses_library_calls",
     "Flach's sign function gives 0 there": "test_the_squares_draw_a_single_point_or_no_boundary_and_a_small_shift_keeps_the_ring",
@@ -445,7 +443,13 @@ CLAIMS = {
         "test_one_feature_per_example_makes_any_data_separable_and_keeps_the_first_pass",
     "In exact arithmetic the two runs therefore make the same mistakes in the same order":
         "test_the_kernel_perceptron_makes_the_updates_of_the_perceptron_on_phi",
-    "the two runs may decide that tie differently and part": "test_on_decimal_data_a_tie_can_part_the_two_runs",
+    "can come out $\\le 0$ in one run and $\\gt 0$ in the other": "test_on_decimal_data_a_tie_can_part_the_two_runs",
+    "The monomial images of points drawn from a continuous distribution are in general position":
+        "test_the_monomial_images_of_section_8s_points_are_in_general_position",
+    "`lstsq` gives the same fits for both": "test_scaling_the_monomials_gives_the_same_fits_in_any_units",
+    "the held-out error at degree 8 is 0.177, not 0.503": "test_more_training_points_tame_degree_8",
+    "so their sum is smallest when they are equal": "test_delta_squared_rd_minimises_the_augmented_bound",
+    "for other values of `c` the run can change": "test_exercise_3_probes_a_matrix_no_data_set_has_and_a_run_stopped_early",
     "The extra features fitted the noise, and not only the noise":
         "test_without_flipped_labels_the_held_out_error_still_rises",
     "multiplying a feature by a factor only divides its least-squares weight by that factor":
@@ -492,7 +496,7 @@ UNRELATED = {
     "ch09-construct-ellipse": "w_ellipse = [1.0, 1.0, 1.0]\n",
     "ch09-fs-bound": "bound_at_1 = 7.0\n",
     "ch09-construct-lost": "X_lost = np.array([[1.0, 0.0], [2.0, 0.0], [3.0, 0.0]])\ny_lost = np.array([1, -1, 1])\n",
-    "ch09-debug-dual": "def dual_alpha(G, y, max_epochs):\n    return np.full(len(y), 2)\n",
+    "ch09-debug-dual": "def dual_alpha(G, y, max_epochs, c):\n    return np.full(len(y), 2)\n",
     "ch09-poly3": "def poly3_features(X):\n    return np.zeros((len(X), 10))\n",
     "ch09-shape": 'boundary_shape = "z"\nlabels_at = [1, 1, 1]\n',
 }
@@ -531,13 +535,13 @@ def test_exercise_5_reads_the_letter_in_any_case_and_the_tie_is_negative():
 def test_exercise_3_checks_data_the_learner_is_not_shown_and_prints_no_counts():
     """A function that returns the counts of the two data sets the chapter names fails the third probe, and no
     failure prints the expected counts."""
-    hard = ("def dual_alpha(G, y, max_epochs):\n"
+    hard = ("def dual_alpha(G, y, max_epochs, c):\n"
             "    return np.array([1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1]) if len(y) == 12 else np.ones(len(y), int)\n")
     message = visible_feedback(STEM, "ch09-debug-dual", hard)
     assert message is not None and "expected" not in message, message
     text = chapter_text(STEM)
     start = text.index("def dual_alpha(G, y, max_epochs):")
-    buggy = text[start:text.index("```", start)]
+    buggy = text[start:text.index("```", start)].replace("max_epochs):", "max_epochs, c):", 1)
     message = visible_feedback(STEM, "ch09-debug-dual", buggy)
     assert "expected" not in message and "[1, 1, 1, 1]" not in message, message
 
@@ -621,8 +625,10 @@ def test_the_debug_exercises_code_behaves_as_stated():
     full = lib(10)
     assert full.converged
     assert not np.array_equal(namespace["dual_alpha"](G, y, 2), lib(2).alpha)
-    # the docstring the exercise points to says how a bias enters the dot products
-    assert "G = k(X, X) + 1" in " ".join(lk.dual_perceptron.__doc__.split())
+    # the exercise sends the learner to no docstring, and lk.dual_perceptron's does not say what a bias adds to G
+    assert "docstring" not in text[text.index("### Exercise 3"):text.index("### Exercise 4")]
+    doc = " ".join(lk.dual_perceptron.__doc__.split())
+    assert not any(s in doc for s in ("k(X, X)", "G + 1", "K + 1", "G[i, j] + 1")), doc
 
 
 def _cubic(X, c=np.sqrt):
@@ -1156,7 +1162,7 @@ def test_exercise_2_asks_for_7_digits_and_says_so_to_longer_numbers():
     assert visible_feedback(STEM, "ch09-construct-lost", f"X_lost = np.array({short})\ny_lost = np.array([1, -1, 1])\n") is None
 
 
-_REFERENCE3 = """def dual_alpha(G, y, max_epochs):
+_REFERENCE3 = """def dual_alpha(G, y, max_epochs, c):
     n = len(y)
     alpha = np.zeros(n, dtype=int)
     scores = np.zeros(n)
@@ -1165,7 +1171,7 @@ _REFERENCE3 = """def dual_alpha(G, y, max_epochs):
         for i in range(n):
             if y[i] * scores[i] <= 0:
                 alpha[i] += 1
-                scores += y[i] * (G[i] + 1)
+                scores += y[i] * (G[i] + {add})
                 mistakes += 1
         if mistakes == 0:
             break
@@ -1174,34 +1180,51 @@ _REFERENCE3 = """def dual_alpha(G, y, max_epochs):
 
 
 def test_exercise_3_probes_a_matrix_no_data_set_has_and_a_run_stopped_early():
-    """The bias version written from Alg. 7.2 passes; the same code run to convergence (max_epochs ignored) fails; one
-    probe matrix has a negative eigenvalue (no X has it as X Xᵀ) and its run is cut by max_epochs."""
+    """The version written from Alg. 7.2 on the points (c, x_i) passes; the same code run to convergence (max_epochs
+    ignored) fails, and so do lk.dual_perceptron's fit_intercept inlined (+ 1) and a constant coordinate that adds c;
+    one probe matrix has a negative eigenvalue (no X has it as X Xᵀ) and its run is cut by max_epochs."""
     from lecturekit.exercises import ch09
 
-    assert visible_feedback(STEM, "ch09-debug-dual", _REFERENCE3.format(epochs="max_epochs")) is None
-    assert visible_feedback(STEM, "ch09-debug-dual", _REFERENCE3.format(epochs="10_000")) is not None
+    assert visible_feedback(STEM, "ch09-debug-dual", _REFERENCE3.format(epochs="max_epochs", add="c * c")) is None
+    assert visible_feedback(STEM, "ch09-debug-dual", _REFERENCE3.format(epochs="10_000", add="c * c")) is not None
+    for shown in ("1", "c"):
+        assert visible_feedback(STEM, "ch09-debug-dual", _REFERENCE3.format(epochs="max_epochs", add=shown))
+    assert {c for _, _, c, _ in ch09._PROBES3} - {0.0, 1.0}, "a probe with a constant coordinate other than 0 and 1"
     G, y = ch09._indefinite_probe()
     assert np.allclose(G, G.T) and np.linalg.eigvalsh(G).min() < -1
-    epochs = [e for probe, e, _ in ch09._PROBES3 if probe is ch09._indefinite_probe][0]
+    epochs, c = [(e, c) for probe, e, c, _ in ch09._PROBES3 if probe is ch09._indefinite_probe][0]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", lk.ConvergenceWarning)
-        cut = lk.dual_perceptron(np.arange(len(y), dtype=float)[:, None], y, kernel=ch09._index_kernel(G),
-                                 max_epochs=epochs)
+        cut = lk.dual_perceptron(np.arange(len(y), dtype=float)[:, None], y, kernel=ch09._index_kernel(G + c * c),
+                                 fit_intercept=False, max_epochs=epochs)
     assert not cut.converged
+
+
+def test_exercise_3_matches_the_points_with_constant_coordinate_c_typed_out():
+    """The expected counts of the check (the Gram matrix plus c·c) are lk.dual_perceptron's on the points (c, x)
+    typed out, linear kernel, no fit_intercept; for c = 1 they are fit_intercept=True's."""
+    from lecturekit.exercises import ch09
+
+    X, y = lk.datasets.noisy(20, seed=4)
+    G = X @ X.T
+    for c in (0.5, 1.0, 2.0, 3.0):
+        typed = lk.dual_perceptron(np.column_stack([np.full(len(y), c), X]), y, fit_intercept=False, max_epochs=5)
+        assert np.array_equal(ch09._dual_run(G + c * c, y, 5, bias=False), typed.alpha)
+    assert np.array_equal(ch09._dual_run(G + 1.0, y, 5, bias=False), ch09._dual_run(G, y, 5, bias=True))
 
 
 def test_exercise_3_refuses_library_calls():
     """A dual_alpha that calls lk.dual_perceptron (on a Cholesky factor, or through a kernel that looks G up) or the
     primal perceptron scores nothing, and the library works again after the check."""
     attempts = [
-        "def dual_alpha(G, y, max_epochs):\n"
+        "def dual_alpha(G, y, max_epochs, c):\n"
         "    L = np.linalg.cholesky(G + 1e-9 * np.eye(len(y)))\n"
         "    return lk.dual_perceptron(L, y, max_epochs=max_epochs).alpha\n",
         "from lecturekit import dual_perceptron as dp\n"
-        "def dual_alpha(G, y, max_epochs):\n"
+        "def dual_alpha(G, y, max_epochs, c):\n"
         "    k = lambda A, B: G[np.ix_(A[:, 0].astype(int), B[:, 0].astype(int))]\n"
         "    return dp(np.arange(len(y), dtype=float)[:, None], y, kernel=k, max_epochs=max_epochs).alpha\n",
-        "def dual_alpha(G, y, max_epochs):\n"
+        "def dual_alpha(G, y, max_epochs, c):\n"
         "    lk.perceptron(np.eye(len(y)), y, max_epochs=1)\n"
         "    return np.zeros(len(y), int)\n",
     ]
@@ -1214,7 +1237,8 @@ def test_exercise_3_refuses_library_calls():
 def test_exercise_3_feedback_to_the_classmates_code_does_not_name_the_fix():
     text = chapter_text(STEM)
     start = text.index("def dual_alpha(G, y, max_epochs):")
-    message = visible_feedback(STEM, "ch09-debug-dual", text[start:text.index("```", start)])
+    code = text[start:text.index("```", start)].replace("max_epochs):", "max_epochs, c):", 1)
+    message = visible_feedback(STEM, "ch09-debug-dual", code)
     assert message is not None and "classmate" in message
     for leak in ("label", "y[i]", "y_i", "sign"):
         assert leak not in message.split("Hint:")[0], message
@@ -1227,3 +1251,91 @@ def test_exercise_1_accepts_any_positive_multiple_of_a_right_answer(k):
     from lecturekit.exercises import check_exercise
 
     check_exercise("ch09-construct-ellipse", list(np.array([-32.0, 5.0, 12.0]) * k))
+
+
+def _monomials(X, p):
+    return np.column_stack([X[:, 0] ** i * X[:, 1] ** (k - i) for k in range(1, p + 1) for i in range(k + 1)])
+
+
+def _noisy_ellipse(n, seed):
+    Xr, yr = lk.datasets.circles(n, a=2.0, b=1.0, gap=0.0, seed=seed)
+    flip = np.random.default_rng(seed + 100).random(n) < 0.1
+    return Xr / 2, np.where(flip, -yr, yr)
+
+
+def _exact_rank(rows):
+    """Rank over the rationals of a list of rows of Fractions (Gaussian elimination)."""
+    rows = [list(r) for r in rows]
+    rank, cols = 0, len(rows[0])
+    for c in range(cols):
+        pivot = next((r for r in range(rank, len(rows)) if rows[r][c] != 0), None)
+        if pivot is None:
+            continue
+        rows[rank], rows[pivot] = rows[pivot], rows[rank]
+        for r in range(rank + 1, len(rows)):
+            if rows[r][c] != 0:
+                f = rows[r][c] / rows[rank][c]
+                rows[r] = [a - f * b for a, b in zip(rows[r], rows[rank])]
+        rank += 1
+    return rank
+
+
+def test_the_monomial_images_of_section_8s_points_are_in_general_position():
+    """Cover's count needs general position: any k of the homogeneous monomial images (k = the number of
+    coordinates, bias included) are linearly independent, in exact arithmetic on the floats as stored. Random
+    subsets of section 8's 30 training points, degrees 1-4 (up to 15 coordinates); degree 5 on (all) 21-point sets
+    would be the same test, slower."""
+    from fractions import Fraction
+
+    X_tr, _ = _noisy_ellipse(30, 1)
+    rng = np.random.default_rng(0)
+    for p in range(1, 5):
+        H = np.column_stack([np.ones(30), _monomials(X_tr, p)])
+        k = H.shape[1]
+        for _ in range(6):
+            rows = [[Fraction(v) for v in H[i]] for i in rng.choice(30, size=k, replace=False)]
+            assert _exact_rank(rows) == k, (p, k)
+    # and points that are not in general position fail the test: k points on one curve of degree p
+    t = np.linspace(-1, 1, 6)
+    on_parabola = np.column_stack([t, t ** 2])     # x2 = x1^2: a curve of degree 2, 6 points, k = 6 at degree 2
+    H = np.column_stack([np.ones(6), _monomials(on_parabola, 2)])
+    assert _exact_rank([[Fraction(v) for v in row] for row in H]) < 6
+
+
+def test_scaling_the_monomials_gives_the_same_fits_in_any_units():
+    """Section 8: each monomial column divided by its largest absolute value; the data times 0.01 then give the
+    fits of the data as they are (up to rounding), where unscaled they do not (2.966 -> 3.021 against 2.719, 0)."""
+    X_tr, y_tr = _noisy_ellipse(30, 1)
+
+    def sse(X, p, scale):
+        F = _monomials(X, p)
+        F = F / np.abs(F).max(axis=0) if scale else F
+        fit = lk.least_squares_classifier(F, y_tr)
+        return float(np.sum((fit.decision_function(F) - y_tr) ** 2)), fit.predict(F)
+
+    for p in range(1, 9):
+        (a, pa), (b, pb) = sse(X_tr, p, True), sse(X_tr * 0.01, p, True)
+        assert abs(a - b) < 1e-6 and np.array_equal(pa, pb), p
+    assert sse(X_tr * 0.01, 7, False)[0] > 1 and sse(X_tr * 0.01, 7, True)[0] < 1e-6
+
+
+def test_more_training_points_tame_degree_8():
+    """Section 8's extra line: 300 training points drawn the same way, degree 8, held-out error 0.177 (0.503 with 30);
+    degree 2 gives 0.166."""
+    X_te, y_te = _noisy_ellipse(2000, 2)
+
+    def held_out(n, p):
+        X, y = _noisy_ellipse(n, 1)
+        return np.mean(lk.least_squares_classifier(_monomials(X, p), y).predict(_monomials(X_te, p)) != y_te)
+
+    assert round(held_out(300, 8), 3) == 0.177 and round(held_out(30, 8), 3) == 0.503
+    assert round(held_out(300, 2), 3) == 0.166
+
+
+@settings(max_examples=200, deadline=None)
+@given(R=st.floats(0.01, 100), D=st.floats(0.01, 100), t=st.floats(0.001, 1000))
+def test_delta_squared_rd_minimises_the_augmented_bound(R, D, t):
+    """(R² + Δ²)(1 + D²/Δ²) is smallest at Δ² = RD, where it is (R + D)²: never below it for any Δ² = t."""
+    f = lambda d2: (R * R + d2) * (1 + D * D / d2)  # noqa: E731
+    assert np.isclose(f(R * D), (R + D) ** 2, rtol=1e-12)
+    assert f(t) >= f(R * D) * (1 - 1e-12)

@@ -280,7 +280,8 @@ def test_dot_product_explorer_follows_its_sliders():
     assert box.n_draws == 3
     box.controls["b1"].value = 0.0
     box.controls["b2"].value = 0.0  # b = 0: no angle, no projection, no error
-    assert box.artists.angle is None and "θ = –" in box.readout.value
+    assert box.artists.angle is None and "no angle (a zero vector has no direction)" in box.readout.value
+    assert "θ =" not in box.readout.value and "°" not in box.readout.value
 
 
 # --------------------------------------------------------------------------

@@ -2,15 +2,14 @@
 
 Expected values are computed here independently of the learner's answer: from
 concrete vectors with the stated properties, or from a formula written out
-once more (the mirror image as a Householder reflection).  Predict answers are
-never shown (``reveal=False``).
+once more (the mirror image as a Householder reflection).  A wrong answer is
+told which requirement it fails, as what it does on a probe the learner can
+recompute, in the same words for every answer that fails that requirement;
+no message names an expected value or says which way to change the answer.
 """
-
-import inspect
 
 import numpy as np
 
-from .. import feedback
 from . import Mistake, exercise
 
 # --------------------------------------------------------------------------
@@ -63,103 +62,114 @@ def _normal(t, w_normal):
     if not t.check_true(perp_a and perp_c, what="`w_normal` is perpendicular to both directions "
                                                 "(w · a = 0 and w · c = 0, to within 10⁻³ of |w| |a| and |w| |c|)", mistake=mistake):
         return
-    if not t.check_true(bool(w @ _POSITIVE_POINT > 0), what="the point (1, 0, 0) has a positive score w · x",
+    score = float(w @ _POSITIVE_POINT)
+    if not t.check_true(score > 0, what="the point (1, 0, 0) has a positive score w · x",
                         mistake=Mistake("normal-sides-swapped", None,
-                                        "a normal of the right plane, but which side of it is (1, 0, 0) on "
-                                        "under your w? Work out its score")):
+                                        "your w is a normal of the plane; work out the score it gives the point "
+                                        "(1, 0, 0) and reread which side the exercise puts that point on")):
         return
-    norm_off = abs(np.linalg.norm(w) - 1.0)
+    length = float(np.linalg.norm(w))
+    norm_off = abs(length - 1.0)
     t.check_true(bool(norm_off <= _TOL), what="`w_normal` has length 1 (to within 10⁻³)",
-                 mistake=None if norm_off <= _FAR else Mistake("normal-not-unit", None, "the right plane and side, but not of length 1: then "
-                                                          "w · x is |w| times the signed distance of x, not the "
-                                                          "distance itself"))
+                 mistake=None if norm_off <= _FAR else Mistake(
+                     "normal-not-unit", None, f"your w is a normal of the plane on the asked side, and its length "
+                                              f"is {length:.4g}; the exercise asks for the length with which "
+                                              f"w · x is the signed distance"))
 
 
 # --------------------------------------------------------------------------
-# Exercise 2 (debug): the mirror image of a point in a line
+# Exercise 2 (debug): the mirror image of a point in a line w . x = c
 # --------------------------------------------------------------------------
 
-def _mirror(x, w):
-    """The reflection in the line w . x = 0 as a matrix, I - 2 w w^T / (w^T w) (Householder)."""
+def _mirror(x, w, c):
+    """The reflection in the line w . x = c: the Householder matrix I - 2 w w^T / (w^T w) applied to x - p,
+    for the point p = c w / (w^T w) of the line, and p added back."""
     x, w = np.asarray(x, dtype=float), np.asarray(w, dtype=float)
-    return (np.eye(2) - 2.0 * np.outer(w, w) / (w @ w)) @ x
+    p = c * w / (w @ w)
+    return p + (np.eye(2) - 2.0 * np.outer(w, w) / (w @ w)) @ (x - p)
 
 
-def _stepped(x, w, *, sign, by_norm, factor=2.0):
-    """x moved by ``sign * factor`` times (x . w / |w| or x . w / |w|^2) w: the given code and its variants."""
-    x, w = np.asarray(x, dtype=float), np.asarray(w, dtype=float)
-    return x + sign * factor * (x @ w) / (np.linalg.norm(w) if by_norm else w @ w) * w
+def _image(reflect, x, w, c):
+    return np.asarray(reflect(list(map(float, x)), list(map(float, w)), float(c)), dtype=float)
 
 
-_X2, _W2 = np.array([1.0, 2.0]), np.array([1.0, 1.0])
+# The check states requirements of a mirror image and reports, for the first one an answer fails, what the
+# answer does on a probe the learner can recompute by hand.  Every answer that fails a requirement gets the
+# same words: the message says what is wrong with the image, never which factor of the code to change.
+_ON_LINE = ([5.0, 1.0], [0.0, 2.0], 2.0)        # (5, 1) lies on the line 2 x2 = 2
+_UNIT = ([3.0, 2.0], [0.0, 1.0], 1.0)           # (3, 2) is 1 above the line x2 = 1
+_SAME_LINE = (([3.0, 2.0], [0.0, 1.0], 1.0), ([3.0, 2.0], [0.0, 3.0], 3.0))   # x2 = 1 written twice
 
 
-def _uses_the_library_projection(reflect, x, w):
-    """True if ``reflect(x, w)`` runs the body of lk.project or lk.projection_length (under any name)."""
-    import sys
-
-    from .. import vectors
-
-    bodies = {inspect.unwrap(f).__code__ for f in (vectors.project, vectors.projection_length)}
-    seen = []
-
-    def spy(frame, event, arg):
-        if event == "call" and frame.f_code in bodies:
-            seen.append(frame.f_code.co_name)
-
-    previous = sys.getprofile()
-    sys.setprofile(spy)
-    try:
-        reflect(x, w)
-    except Exception:  # noqa: BLE001 - the checks below report what the learner's code raises
-        pass
-    finally:
-        sys.setprofile(previous)
-    return bool(seen)
+def _fmt(v):
+    return "(" + ", ".join(f"{float(c):.4g}" for c in np.asarray(v).ravel()) + ")"
 
 
 @exercise("ch01-reflect", number=2, title="find the bugs in a mirror", points=3, kind="debug",
-          hint="Compare w = (0, 1) with w = (0, 2): the line is the same, so must the mirror image be. Then "
-               "take w = (0, 1) and work out by hand where (3, 2) must go. Say in words what each factor of "
-               "the code measures (section 4) and check it on these cases.")
+          hint="Take the line x2 = 1, once as w = (0, 1), c = 1 and once as w = (0, 3), c = 3: it is the same "
+               "line, so the mirror image of (3, 2) must be the same. Where must (3, 2) go? Work it out by hand, "
+               "then say in words what each factor of the given step measures (sections 4 and 6) and test that "
+               "on both ways of writing the line.")
 def _reflect(t, reflect):
-    if not t.check_true(not _uses_the_library_projection(reflect, _X2.tolist(), _W2.tolist()),
-                        what="`reflect` computes its step itself, without lk.project or lk.projection_length",
-                        mistake=Mistake("reflect-library-projection", None,
-                                        "section 4's library projection in place of the given code: the exercise "
-                                        "is to find and fix the two bugs of the given step, so the step is "
-                                        "yours to compute")):
+    def run(x, w, c):
+        try:
+            got = _image(reflect, x, w, c)
+        except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything
+            return None, f"raised {type(exc).__name__}: {exc}"
+        if got.shape != (2,) or not np.all(np.isfinite(got)):
+            return None, f"returned {got!r}, not two finite numbers"
+        return got, None
+
+    # the requirements in turn; only the first one an answer fails is explained (one thing at a time), the
+    # later ones still count against it
+    x, w, c = _ON_LINE
+    got, error = run(x, w, c)
+    if error:
+        t.check_true(False, what=f"`reflect({x}, {w}, {c})` {error}")
         return
-    t.check(lambda: np.asarray(reflect(_X2.tolist(), _W2.tolist()), dtype=float), _mirror(_X2, _W2),
-            reveal=False, call="`reflect([1, 2], [1, 1])`",
-            misconceptions=[Mistake("reflect-given", _stepped(_X2, _W2, sign=1, by_norm=True),
-                                    "the given function unchanged"),
-                            Mistake("reflect-by-norm", _stepped(_X2, _W2, sign=-1, by_norm=True),
-                                    "the mirror image moves when w is stretched: compare w = (0, 1) with "
-                                    "w = (0, 3)"),
-                            Mistake("reflect-same-side", _stepped(_X2, _W2, sign=1, by_norm=False),
-                                    "the point and your image get scores w · x of the same sign, but a mirror "
-                                    "image is on the other side of the line, at the same distance"),
-                            Mistake("reflect-to-the-line", _stepped(_X2, _W2, sign=-1, by_norm=False, factor=1.0),
-                                    "your image scores 0: it lies on the line. The mirror image is as far "
-                                    "beyond the line as the point is before it"),
-                            Mistake("reflect-in-the-normal", -_mirror(_X2, _W2),
-                                    "your image is the mirror image in the line along w, the normal: the line "
-                                    "that must stay fixed is the boundary w · x = 0 (where is a point of it "
-                                    "sent?)"),
-                            Mistake("reflect-through-origin", -_X2,
-                                    "the image through the origin, which is the mirror image only for points "
-                                    "on the normal: it should move at a right angle to the line, not through 0")])
-    t.check(lambda: np.asarray(reflect([3.0, 2.0], [0.0, 1.0]), dtype=float), _mirror([3.0, 2.0], [0.0, 1.0]),
-            reveal=False, call="`reflect([3, 2], [0, 1])`")
-    t.check(lambda: np.asarray(reflect([3.0, 2.0], [0.0, -5.0]), dtype=float), _mirror([3.0, 2.0], [0.0, -5.0]),
-            reveal=False, call="`reflect([3, 2], [0, -5])`")
+    explained = not t.check_true(
+        bool(np.allclose(got, x, atol=1e-9)),
+        what=f"`reflect({x}, {w}, {c})` leaves the point (5, 1) of the line where it is",
+        mistake=Mistake("reflect-moves-the-line", None,
+                        f"(5, 1) lies on the line 2 x2 = 2 (w = (0, 2), c = 2), and your reflect sends it to "
+                        f"{_fmt(got)}; a mirror leaves every point of its line where it is"))
+    x, w, c = _UNIT
+    got, error = run(x, w, c)
+    if error:
+        t.check_true(False, what=f"`reflect({x}, {w}, {c})` {error}")
+        return
+    before, after = float(np.dot(w, x) - c), float(np.dot(w, got) - c)
+    mirrored = abs(got[0] - x[0]) <= 1e-9 and abs(after + before) <= 1e-9
+    t.check_true(bool(mirrored),
+                 what=f"`reflect({x}, {w}, {c})` is as far beyond the line x2 = 1 as (3, 2) is before it, "
+                      f"on the same perpendicular",
+                 mistake=None if explained else Mistake(
+                     "reflect-not-mirrored", None,
+                     f"for (3, 2) and the line x2 = 1 (w = (0, 1), c = 1) your image is {_fmt(got)}: w · x − c is "
+                     f"{before:g} for the point and {after:.4g} for your image. A mirror image lies on the "
+                     f"perpendicular through the point, on the other side of the line, at the same distance"))
+    explained = explained or not mirrored
+    images = [run(*probe)[0] for probe in _SAME_LINE]
+    if any(i is None for i in images):
+        t.check_true(False, what="`reflect` returns two finite numbers for the line x2 = 1 written as "
+                                 "w = (0, 3), c = 3")
+        return
+    t.check_true(bool(np.allclose(images[0], images[1], atol=1e-9)),
+                 what="`reflect` gives (3, 2) one image for the line x2 = 1, written as w = (0, 1), c = 1 "
+                      "or as w = (0, 3), c = 3",
+                 mistake=None if explained else Mistake(
+                     "reflect-depends-on-w-length", None,
+                     f"w = (0, 1), c = 1 and w = (0, 3), c = 3 describe the same line x2 = 1, yet your reflect "
+                     f"sends (3, 2) to {_fmt(images[0])} under the first and to {_fmt(images[1])} under the "
+                     f"second"))
     rng = np.random.default_rng(12)
-    x, w = rng.normal(size=(2, 2))
-    t.check(lambda: np.asarray(reflect(x.tolist(), w.tolist()), dtype=float), _mirror(x, w), atol=1e-9,
-            reveal=False, call="`reflect(x, w)` for a random x and w")
-    t.check(lambda: np.asarray(reflect([0.5, 0.5], [1.0, -1.0]), dtype=float), [0.5, 0.5],
-            reveal=False, call="`reflect([0.5, 0.5], [1, -1])` (a point on the line)")
+    for k in range(2):
+        x, w = rng.normal(size=(2, 2))
+        c = float(rng.normal())
+        got, error = run(x, w, c)
+        t.check_true(error is None and bool(np.allclose(got, _mirror(x, w, c), atol=1e-9)),
+                     what=f"`reflect(x, w, c)` for a random x, w and c (probe {k + 1}) is the mirror image"
+                          + (f": it {error}" if error else ""))
 
 
 # --------------------------------------------------------------------------
@@ -178,27 +188,22 @@ def _three_numbers():
             float(a @ b / np.linalg.norm(b)), float(a @ b / np.linalg.norm(a)), float(np.linalg.norm(a - b)))
 
 
-def _slip(f):
-    """What a slip gives on the exercise's numbers (|a|, |b|, a . b)."""
-    return float(f(_NORM_A, _NORM_B, _A_DOT_B))
+# One verdict for the four numbers: a verdict per number, or a message that depended on which number is wrong
+# or on how it is wrong, would let a learner try the few candidates for one number (60 or 120, -1 or -2.5) and
+# keep the one the check accepts.  Every wrong set of four gets the same words.
+_FOUR_WRONG = ("not all four numbers are right to within 0.001 (the check does not say which). Test each against "
+               "what the chapter says of it: an angle between 0° and 180° whose cosine is a · b / (|a| |b|), sign "
+               "included (section 3); a projection length changes with the length of the vector projected and "
+               "not with the length of the vector projected onto (section 4); a distance, by section 2's expansion "
+               "of |a − b|², doubles when both vectors double. If you rounded, keep more decimal places or type "
+               "an exact expression")
 
 
-def _to_within(t, got, expected, call, misconceptions=()):
-    """Right when |got - expected| <= 0.001 (absolute, whatever the size of the number).  A wrong number is
-    compared with the misconceptions to within 0.001 of their size, as a three-place decimal of one is;
-    any other wrong number gets one message, whether it is near the right value or far from it."""
+def _number(x):
     try:
-        right = abs(float(got) - expected) <= _WITHIN
+        return float(x)
     except (TypeError, ValueError):
-        right = False
-    if right:
-        return t.check_true(True, what=f"{call} is right to within 0.001")
-    if any(feedback.matches(got, m.value, atol=_WITHIN) for m in misconceptions):
-        return t.check(got, expected, call=call, atol=_WITHIN, reveal=False, misconceptions=misconceptions)
-    # every other wrong number gets the same words, near or far, so the message is no warmer/colder oracle
-    return t.check_true(False, what=f"{call} = {feedback.describe(got)} is wrong: it is not within 0.001 of the "
-                                    f"value asked for (if you rounded, keep more decimal places or type an exact "
-                                    f"expression)")
+        return None
 
 
 @exercise("ch01-three-numbers", number=3, title="an angle and two projections from three numbers", points=2,
@@ -206,87 +211,54 @@ def _to_within(t, got, expected, call, misconceptions=()):
           hint="Every quantity here is a dot product divided by lengths, or (section 2) a squared length "
                "expanded into |a|², a · b and |b|². Keep the sign of a · b all the way through.")
 def _three(t, angle_ab, proj_a_on_b, proj_b_on_a, dist_ab):
-    angle, p_ab, p_ba, dist = _three_numbers()
-    _to_within(t, angle_ab, angle, "`angle_ab`",
-               [Mistake("angle-sign-lost", _slip(lambda na, nb, d: np.degrees(np.arccos(abs(d) / (na * nb)))),
-                        "re-derive it from section 3's formula and keep every sign on the way"),
-                Mistake("angle-radians", _slip(lambda na, nb, d: np.arccos(d / (na * nb))),
-                        "the angle in radians; the exercise asks for degrees")])
-    _to_within(t, proj_a_on_b, p_ab, "`proj_a_on_b`",
-               [Mistake("proj-not-normalised", _A_DOT_B, "a · b itself, which doubles when b is doubled; a "
-                                                         "projection length does not (section 4)"),
-                Mistake("proj-wrong-length", _slip(lambda na, nb, d: d / na),
-                        "test your formula on section 4's rule: the projection of a onto b's "
-                        "direction doubles when a is doubled; does your number?"),
-                Mistake("proj-squared", _slip(lambda na, nb, d: d / nb ** 2),
-                        "test your formula on section 4's rule: the projection of a onto b's "
-                        "direction stays the same when b is doubled; does your number?"),
-                Mistake("proj-unsigned", _slip(lambda na, nb, d: abs(d) / nb),
-                        "a projection length without its sign: does a point towards b or away "
-                        "from it?")])
-    _to_within(t, proj_b_on_a, p_ba, "`proj_b_on_a`",
-               [Mistake("proj-symmetric", _slip(lambda na, nb, d: d / nb),
-                        "test your formula on section 4's rule: the projection of b onto a's "
-                        "direction doubles when b is doubled; does your number?"),
-                Mistake("proj-ba-squared", _slip(lambda na, nb, d: d / na ** 2),
-                        "test your formula on section 4's rule: the projection of b onto a's "
-                        "direction stays the same when a is doubled; does your number?")])
-    _to_within(t, dist_ab, dist, "`dist_ab`",
-               [Mistake("dist-sign", _slip(lambda na, nb, d: np.sqrt(na ** 2 + 2 * d + nb ** 2)),
-                        "re-derive it from section 2's identity and keep every sign on the way"),
-                Mistake("dist-no-root", _slip(lambda na, nb, d: na ** 2 - 2 * d + nb ** 2),
-                        "re-derive it from section 2's identity: a distance doubles when both "
-                        "vectors are doubled; does your number?"),
-                Mistake("dist-pythagoras", _slip(lambda na, nb, d: np.sqrt(na ** 2 + nb ** 2)),
-                        "Pythagoras' theorem, which needs a right angle between a and b")])
+    got = [_number(v) for v in (angle_ab, proj_a_on_b, proj_b_on_a, dist_ab)]
+    if not t.check_true(None not in got, what="`angle_ab`, `proj_a_on_b`, `proj_b_on_a` and `dist_ab` are numbers"):
+        return
+    right = all(abs(g - e) <= _WITHIN for g, e in zip(got, _three_numbers()))
+    t.check_true(right, what="`angle_ab`, `proj_a_on_b`, `proj_b_on_a` and `dist_ab` are each right to within 0.001",
+                 mistake=Mistake("three-numbers-wrong", None, _FOUR_WRONG))
 
 
 # --------------------------------------------------------------------------
 # Exercise 4 (construct): a perpendicular vector of a given length
 # --------------------------------------------------------------------------
 
-def _quarter_turn(a, length):
-    """The vector a turned by +90° (counterclockwise) and scaled to ``length``, as a rotation matrix does it."""
-    a = np.asarray(a, dtype=float)
-    turned = np.array([[0.0, -1.0], [1.0, 0.0]]) @ a
-    return length * turned / np.linalg.norm(a)
-
-
 @exercise("ch01-perpendicular", number=4, title="construct a perpendicular vector", points=3, kind="construct",
           hint="For a = (3, 4): which vectors (p1, p2) satisfy 3 p1 + 4 p2 = 0? Find one, then decide which "
                "way it turns a (draw both), then set its length (section 2). Generalise from there.")
 def _perpendicular(t, perpendicular):
-    a0, length0 = np.array([3.0, 4.0]), 10.0
-    t.check(lambda: perpendicular(a0.tolist(), length0), _quarter_turn(a0, length0),
-            call="`perpendicular([3, 4], 10)`", reveal=False,
-            misconceptions=[Mistake("perp-clockwise", -_quarter_turn(a0, length0),
-                                    "perpendicular and of the right length, but turned clockwise"),
-                            Mistake("perp-swap-only", length0 * a0[::-1] / np.linalg.norm(a0),
-                                    "the coordinates swapped without a sign change: not perpendicular to a "
-                                    "(check its dot product with a)"),
-                            Mistake("perp-length-ignored", _quarter_turn(a0, np.linalg.norm(a0)),
-                                    "perpendicular, but as long as a rather than the length asked for"),
-                            Mistake("perp-not-normalised", _quarter_turn(a0, length0 * np.linalg.norm(a0)),
-                                    "perpendicular, but |a| times longer than the length asked for"),
-                            Mistake("perp-not-scaled", _quarter_turn(a0, 1.0),
-                                    "perpendicular, but of length 1 rather than the length asked for")])
+    probes = [(np.array([3.0, 4.0]), 10.0)]
     rng = np.random.default_rng(14)
-    for a, length in zip(rng.normal(size=(3, 2)), rng.uniform(0.1, 20, size=3)):
-        call = f"`perpendicular({np.round(a, 3).tolist()}, {length:.3f})`"
+    probes += list(zip(rng.normal(size=(3, 2)), rng.uniform(0.1, 20, size=3)))
+    for a, length in probes:
+        call = f"`perpendicular({np.round(a, 3).tolist()}, {length:.3f})`".replace(".000", ".0")
         try:
             p = np.asarray(perpendicular(a.tolist(), float(length)), dtype=float)
         except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything
             t.check_true(False, what=f"{call} raised {type(exc).__name__}")
             continue
-        wrong = []  # only what is wrong is said
-        if p.shape != (2,):
-            wrong.append(f"has shape {p.shape}, not two numbers")
+        if p.shape != (2,) or not np.all(np.isfinite(p)):
+            t.check_true(False, what=f"{call} returns two finite numbers; got {np.round(p, 4).tolist()}")
+            continue
+        # the three requirements in the order the exercise states them; the first one that fails is reported,
+        # as an observation on this probe, in the same words for every answer that fails it
+        scale = max(1.0, length * float(np.linalg.norm(a)))
+        dot, size, turn = float(p @ a), float(np.linalg.norm(p)), float(a[0] * p[1] - a[1] * p[0])
+        if abs(dot) >= 1e-9 * scale:
+            t.check_true(False, what=f"{call} is perpendicular to a",
+                         mistake=Mistake("perp-not-perpendicular", None,
+                                         f"your vector {_fmt(p)} has the dot product {dot:.4g} with a = {_fmt(a)}; "
+                                         f"section 3 says what a perpendicular vector's dot product is"))
+        elif abs(size - length) >= 1e-9 * max(1.0, length):
+            t.check_true(False, what=f"{call} has length {length:.4g}",
+                         mistake=Mistake("perp-wrong-length", None,
+                                         f"your vector {_fmt(p)} is perpendicular to a = {_fmt(a)} and has length "
+                                         f"{size:.4g}; the length asked for is the second argument"))
+        elif turn <= 0:
+            t.check_true(False, what=f"{call} is a quarter turn counterclockwise from a",
+                         mistake=Mistake("perp-turn", None,
+                                         f"your vector {_fmt(p)} is perpendicular to a = {_fmt(a)} and has the length "
+                                         f"asked for; draw both: is it a quarter turn counterclockwise from a?"))
         else:
-            perpendicular_ok = abs(p @ a) < 1e-9 * max(1.0, length * np.linalg.norm(a))
-            if not perpendicular_ok:
-                wrong.append("is not perpendicular to a")
-            if not abs(np.linalg.norm(p) - length) < 1e-9 * max(1.0, length):
-                wrong.append(f"has length {np.linalg.norm(p):.4g}, not {length:.3f}")
-            if perpendicular_ok and not a[0] * p[1] - a[1] * p[0] > 0:
-                wrong.append("turns a clockwise, not counterclockwise")
-        t.check_true(not wrong, what=f"{call} = {np.round(p, 4).tolist()} " + " and ".join(wrong))
+            t.check_true(True, what=f"{call} is perpendicular to a, of length {length:.4g}, a quarter turn "
+                                    f"counterclockwise from a")

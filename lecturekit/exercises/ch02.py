@@ -11,20 +11,27 @@ from . import Mistake, exercise
 # --------------------------------------------------------------------------
 
 # the probes: (w, do the two readings agree?) decided on paper from the definition, not from a formula
-# (tests/test_chapter_02.py checks every one against lk.LinearClassifier on a grid and near each line)
+# (tests/test_chapter_02.py checks every one against lk.LinearClassifier: a grid and points beside each
+# reading's hyperplane for d <= 3, and for every False probe a point where the two readings' labels differ).
+# Vectors of 20 and 6 numbers are there so that no grid of points can be searched in reasonable time;
+# the near-equal vectors differ only on and next to their hyperplanes, so random points miss them.
 _LAYOUT_PROBES = [
     ((1.0, 1.0, 1.0), True), ((0.0, 0.0, 0.0), True), ((-2.5, -2.5, -2.5), True), ((0.1, 0.1, 0.1), True),
     ((1e-300, 1e-300, 1e-300), True), ((1.0, 2.0, 1.0), False), ((0.0, 1.0, 1.0), False),
     ((1.0, 0.0, 0.0), False), ((0.0, 0.0, 1.0), False), ((3.0, 3.0, -3.0), False),
     ((1.0, 1.0, 1.0 + 1e-12), False), ((0.3, 0.3, 0.30000000000000004), False), ((2.0, 1.0, 2.0), False),
+    ((0.7, 0.7), True), ((1.0, 2.0), False), ((4.0, 4.0 + 1e-12), False),
+    ((0.2,) * 20, True), ((0.0,) * 20, True), ((-1.5,) * 6, True),
+    ((0.3,) * 19 + (0.30000000000000004,), False), ((1.0,) * 10 + (1.0 + 1e-12,) + (1.0,) * 9, False),
+    ((5.0, 1.0, 2.0, 3.0, 1.0, 4.0), False), ((1.0, -1.0) * 10, False),
 ]
 
 
 @exercise("ch02-both-layouts", number=1, title="weights that survive the layout mix-up", points=2,
           kind="derive",
-          hint="Write down the classifier (bias, normal) that the three numbers are in each reading. When do two "
-               "weight vectors label every point of the plane alike (section 5)? Do not forget the vectors "
-               "whose normal is zero in one reading or in both.")
+          hint="Write down the classifier (bias, normal) that the numbers are in each reading. When do two "
+               "weight vectors label every point alike (section 5)? Do not forget the vectors whose normal "
+               "is zero in one reading or in both.")
 def _both_layouts(t, same_in_both_layouts):
     for w, agree in _LAYOUT_PROBES:
         mistakes = []
@@ -34,15 +41,15 @@ def _both_layouts(t, same_in_both_layouts):
         elif agree and w[0] < 0:
             mistakes.append(Mistake("layout-negative", False, "a negative common value: write out both "
                                                               "readings' scores for it and compare them"))
-        elif not agree and w[0] == w[2] and w[0] != w[1]:
+        elif not agree and tuple(w) == tuple(w)[::-1] and len(set(w)) > 1:
             mistakes.append(Mistake("layout-palindrome", True, "a vector that reads the same backwards: is "
                                                                "reversing what moving the 1 from the front to "
                                                                "the back does to the weights (section 4)?"))
-        elif not agree and w[0] == w[1] and abs(w[2] - w[0]) < 1e-9 * max(1.0, abs(w[0])):
+        elif not agree and len(set(w)) > 1 and max(w) - min(w) < 1e-9 * max(1.0, abs(w[0])):
             mistakes.append(Mistake("layout-close", True, "judged alike, but the two readings label some points "
-                                                          "differently: find a point on one reading's line and "
-                                                          "work out both labels there"))
-        elif not agree and (w[0] == 0 or w[2] == 0):
+                                                          "differently: find a point on one reading's "
+                                                          "boundary and work out both labels there"))
+        elif not agree and (not any(w[1:]) or not any(w[:-1])):
             mistakes.append(Mistake("layout-no-line", True, "in one reading this vector's normal is zero, so "
                                                             "that reading labels every point alike; does the "
                                                             "other?"))
@@ -176,30 +183,26 @@ def _construct_line(t, w_line):
                         what=f"`w_line` holds three numbers (b, w1, w2); got "
                              f"{'shape ' + str(w.shape) if w.size else 'no numbers'}"):
         return
-    # one property at a time, the side first: a failed property is named without saying that the
-    # others hold, so no message reduces the answer to one change of the learner's vector
-    if not t.check_true(bool(w[0] > 0), what="`w_line` puts the origin on the positive side (the origin "
-                                             "scores b)"):
-        return
+    # one verdict for the three requirements together, with observations the learner can recompute from
+    # w_line alone (the origin's score, the length of w; not points of the colleague's line, which would
+    # hand over the line), so that a failure does not say which requirement failed or which way to change
     length = float(np.linalg.norm(w[1:]))
-    if not t.check_true(abs(length - 1.0) <= 1e-3,
-                        what=f"the exercise asks for a unit w: (w1, w2) of `w_line` has length {length:.4g}",
-                        mistake=Mistake("unit-w-tilde", None, "the whole vector (b, w1, w2) has length 1, "
-                                                              "not its w (section 3: the bias is not a "
-                                                              "direction)")
-                        if abs(float(np.linalg.norm(w)) - 1.0) <= 1e-3 else None):
-        return
-    # the colleague's line holds (2, 0) and (0, -4); three decimals: a score within 2e-3 of 0
-    on_line = all(abs(w[0] + w[1:] @ p) <= 2e-3 for p in ([2.0, 0.0], [0.0, -4.0]))
-    t.check_true(on_line, what="`w_line` has the colleague's boundary (the points of that line score 0)",
-                 mistake=next((m for m in (
-                     Mistake("turk-read-first", _unit(_TURK3),
-                             "the colleague's numbers read with the 1 first: in which layout did the colleague "
-                             "write them (section 4)?"),
-                     Mistake("turk-threshold-sign", _unit(conventions.join(-_TURK3[2], _TURK3[:2])),
-                             "the colleague's last number is -t, the negated threshold: compare Turk's layout "
-                             "with the course's b = -t (section 2)"))
-                     if np.allclose(w, m.value, atol=1e-3)), None))
+    on_line = [float(w[0] + w[1:] @ p) for p in ([2.0, 0.0], [0.0, -4.0])]   # the colleague's line holds both
+    right = bool(w[0] > 0) and abs(length - 1.0) <= 1e-3 and all(abs(s) <= 2e-3 for s in on_line)
+    named = [Mistake("unit-w-tilde", None, "the whole vector (b, w1, w2) has length 1, not its w (section 3: "
+                                           "the bias is not a direction)")
+             ] if abs(float(np.linalg.norm(w)) - 1.0) <= 1e-3 and abs(length - 1.0) > 1e-3 else []
+    named += [m for m in (
+        Mistake("turk-read-first", _unit(_TURK3),
+                "the colleague's numbers read with the 1 first: in which layout did the colleague write them "
+                "(section 4)?"),
+        Mistake("turk-threshold-sign", _unit(conventions.join(-_TURK3[2], _TURK3[:2])),
+                "the colleague's last number is -t, the negated threshold: compare Turk's layout with the "
+                "course's b = -t (section 2)")) if np.allclose(w, m.value, atol=1e-3)]
+    t.check_true(right, what=f"`w_line` gives the origin the score {w[0]:.4g} and its (w1, w2) has length "
+                             f"{length:.4g}: compare these, and the line that `w_line` draws, with what the "
+                             f"exercise asks (the colleague's boundary, the origin positive, a unit w)",
+                 mistake=named[0] if named else None)
 
 
 # --------------------------------------------------------------------------

@@ -70,30 +70,36 @@ def _deciders(*, zero_claims=_CLAIMS_AT_ZERO, names=_DECIDERS):
     return [one if c.sum() == 1 else several if c.any() else none for c in _claims1(zero_claims)]
 
 
+_OVR_WRONG = ("at least one of the four points is wrong, in `predicted` or in `decided_by` (one verdict for both "
+              "lists). For each point write the three scores on the numbers as given, worked out exactly, and list "
+              "the classes whose score is strictly above 0; decide from that list alone whether a claim, the "
+              "claimers' means or all the means decide, and only then compare squared distances")
+
+
 @exercise("ch08-ovr-predict", number=1, title="predict lecturekit's one-vs-rest answers", points=2, kind="predict",
           hint="For each point write the three scores (bias first) and the three squared distances to the means. "
                "Which classes claim it? If not exactly one, which classes are the candidates?")
 def _ovr_predict(t, predicted, decided_by):
-    zero = Mistake("zero-claims", None, "a score that is exactly 0 on the numbers as given counted as a claim: work "
-                                        "each score out exactly, by hand, not in floating point")
-    t.check(predicted, _ovr_rule(), call="`predicted`", reveal=False, misconceptions=[
-        Mistake("nearest-of-all", _ovr_rule(candidates="all"),
-                "where two classifiers claim a point, the nearest mean was taken among all classes; which classes "
-                "are candidates there?"),
-        Mistake("argmax-scores", _ovr_rule(rule="argmax"),
-                "the class with the largest score: that is scikit-learn's reading, not lecturekit's claims and "
-                "tie-breaker"),
-        Mistake(zero.id, _ovr_rule(zero_claims=not _CLAIMS_AT_ZERO), zero.message),
-        Mistake("nearest-mean-only", _ovr_rule(rule="nearest-mean"),
-                "the nearest class mean everywhere: the mean decides only where the classifiers do not agree on "
-                "one class"),
-    ])
-    t.check(decided_by, _deciders(), call="`decided_by`", reveal=False, misconceptions=[
-        Mistake(zero.id, _deciders(zero_claims=not _CLAIMS_AT_ZERO), zero.message),
-        Mistake("deciders-swapped", _deciders(names=("claim", "all", "claimers")),
-                '"claimers" and "all" swapped: "claimers" names the points two or more classifiers claim, "all" the '
-                "points no classifier claims"),
-    ])
+    # one verdict for both lists and one message for every catalogued wrong answer: a message that named the wrong
+    # point or the mistaken rule would let one wrong guess point at the key
+    key = {"predicted": _ovr_rule(), "decided_by": _deciders()}
+    got = {"predicted": predicted, "decided_by": decided_by}
+    rival = {"predicted": _ovr_rule(zero_claims=not _CLAIMS_AT_ZERO),
+             "decided_by": _deciders(zero_claims=not _CLAIMS_AT_ZERO)}
+    # the catalogued mistakes: the nearest mean among all classes where two claim, the largest score, a score of
+    # exactly 0 counted as a claim (in either list or both), the nearest mean everywhere, "claimers"/"all" swapped;
+    # one id for them all, since a learner must not be able to tell them apart
+    catalogue = [
+        {"predicted": _ovr_rule(candidates="all"), "decided_by": _deciders()},
+        {"predicted": _ovr_rule(rule="argmax"), "decided_by": _deciders()},
+        rival,
+        {"predicted": _ovr_rule(zero_claims=not _CLAIMS_AT_ZERO), "decided_by": _deciders()},
+        {"predicted": _ovr_rule(), "decided_by": _deciders(zero_claims=not _CLAIMS_AT_ZERO)},
+        {"predicted": _ovr_rule(rule="nearest-mean"), "decided_by": _deciders()},
+        {"predicted": _ovr_rule(), "decided_by": _deciders(names=("claim", "all", "claimers"))},
+    ]
+    t.check(got, key, call="`predicted` and `decided_by`", reveal=False,
+            misconceptions=[Mistake("ovr-predict-wrong", value, _OVR_WRONG) for value in catalogue])
 
 
 # --------------------------------------------------------------------------
@@ -205,29 +211,23 @@ def _w_after(W_after):
     return W.tolist()
 
 
+_STEPS_WRONG = ("`W_after` is not what section 4's rule gives on these two examples. Redo both steps: the scores "
+                "of each example with the rows as they are at that moment (bias first), then each line of the "
+                "pseudocode in turn: the test that decides a mistake, which rows change, and by how much")
+
+
 @exercise("ch08-machine-steps", number=3, title="two steps of the multiclass rule", points=3, kind="predict",
           hint="Before each step write the three scores of the example with the rows as they are at that moment "
                "(bias first), then go through the lines of section 4's pseudocode one by one.")
 def _machine_steps_check(t, W_after):
+    # the catalogued mistakes (a tie not counted as a mistake, the predicted class pushed instead of the strongest
+    # rival, every rival pushed, no bias step, stale rows, the true row alone), under one id and one message: a
+    # message that named the mistaken step would turn a wrong guess into the key with one change
+    catalogue = [dict(test="gt"), dict(rival="argmax"), dict(rival="all"), dict(one=0.0), dict(online=False),
+                 dict(rows="true")]
     t.check(lambda: _w_after(W_after), _machine_steps(_W3, _STEPS3), call="`W_after`", reveal=False,
-            misconceptions=[
-                Mistake("strict-test", _machine_steps(_W3, _STEPS3, test="gt"),
-                        "a rival that ties with the true class was not counted as a mistake: what does section 4's "
-                        "test do with a tie?"),
-                Mistake("predicted-class", _machine_steps(_W3, _STEPS3, rival="argmax"),
-                        "a step was taken only when the largest score (the first on a tie) is not the true class: "
-                        "the rule compares the true class with its strongest rival"),
-                Mistake("every-rival", _machine_steps(_W3, _STEPS3, rival="all"),
-                        "every rival that scores at least as high as the true class was pushed down: the rule "
-                        "pushes one class down per step"),
-                Mistake("no-bias-step", _machine_steps(_W3, _STEPS3, one=0.0),
-                        "the biases did not change: the step adds and subtracts the homogeneous x~ = (1, x1, x2)"),
-                Mistake("stale-rows", _machine_steps(_W3, _STEPS3, online=False),
-                        "the second example was scored with the rows from before the first step: the rule updates "
-                        "after every example, and the next example sees the new rows"),
-                Mistake("true-row-only", _machine_steps(_W3, _STEPS3, rows="true"),
-                        "only the true class's row changed: the rule also pushes the strongest rival down"),
-            ])
+            misconceptions=[Mistake("machine-steps-wrong", _machine_steps(_W3, _STEPS3, **kw), _STEPS_WRONG)
+                            for kw in catalogue])
 
 
 # --------------------------------------------------------------------------
@@ -505,25 +505,54 @@ def _construct(t, X_c, y_c):
                                  "here least squares found a line for every class: no training point is left "
                                  "without exactly one claim") if not amb.any() else
                  Mistake("few-ambiguous", None,
-                         'only a few points fall in a "?" region by the chance of the draw: which data make least '
-                         "squares give up many points of a class that a line could cut off?"))
+                         'some training points fall in a "?" region, but fewer than the two thresholds above ask'))
 
 
 # --------------------------------------------------------------------------
-# Exercise 7 — explain: two claims, read by the largest score
+# Exercise 7 — construct: two claims, where the largest score and the tie-breaker disagree
 # --------------------------------------------------------------------------
-@exercise("ch08-explain-argmax", number=7, title="explain: two claims, read by the largest score", points=2,
-          kind="explain",
-          hint="Write down what you know about the signs of the three scores at such a point, and what each rule "
-               "looks at: the scores, the class means, or the distances to the lines.")
-def _explain_argmax(t, answer):
-    t.check(answer, "a", call="`answer`", reveal=False,
-            misconceptions=[
-                Mistake("argmax-is-tie-breaker", "b",
-                        "(b) takes the largest score to follow the class means: which numbers does each rule look at?"),
-                Mistake("negative-score-wins", "c",
-                        "(c) lets a class that does not claim x take it: what does claiming say about a score?"),
-                Mistake("score-is-distance", "d",
-                        "(d) reads a score as a distance to the line: a score is the signed distance times "
-                        "|w_c|, and that factor differs from class to class."),
-            ])
+def _exact_scores(W, x):
+    """The scores w_c . (1, x), exactly on the decimal readings of the typed numbers (as lecturekit decides signs)."""
+    xt = [1] + [exact.decimal(v) for v in x]
+    return [sum(exact.decimal(w) * v for w, v in zip(row, xt)) for row in W]
+
+
+def _exact_d2(means, x):
+    return [sum((exact.decimal(m) - exact.decimal(v)) ** 2 for m, v in zip(row, x)) for row in means]
+
+
+@exercise("ch08-construct-argmax", number=7, title="construct: two claims, read by the largest score", points=2,
+          kind="construct",
+          hint="Write the two rules side by side: which numbers does the largest-score reading look at, and which "
+               "does lecturekit's tie-breaker look at? Make those numbers point to different classes.")
+def _construct_argmax(t, W_two, means_two, x_two):
+    try:
+        W, M, x = (np.asarray(v, dtype=float) for v in (W_two, means_two, x_two))
+    except (TypeError, ValueError):
+        W, M, x = np.zeros((0, 0)), np.zeros((0, 0)), np.zeros(0)
+    if not t.check_true(W.shape == (3, 3) and M.shape == (3, 2) and x.shape == (2,)
+                        and bool(np.all(np.isfinite(W)) and np.all(np.isfinite(M)) and np.all(np.isfinite(x))),
+                        what="`W_two` has three rows (b, w1, w2), `means_two` three points (x1, x2) and `x_two` is "
+                             f"one point (x1, x2); got shapes {W.shape}, {M.shape} and {x.shape}"):
+        return
+    g = _exact_scores(W, x)
+    claim = [s > 0 if not _CLAIMS_AT_ZERO else s >= 0 for s in g]
+    at_zero = sum(s == 0 for s in g)
+    if not t.check_true(sum(claim) == 2,
+                        what="exactly two of the three classifiers claim `x_two` (a score strictly above 0, worked "
+                             f"out exactly on the numbers as given); here: {sum(claim)}",
+                        mistake=Mistake("zero-claims", None, "a score that is exactly 0 on the numbers as given is "
+                                                             "no claim") if at_zero and sum(claim) < 2 else
+                        Mistake("claim-count", None, "one-vs-rest's tie-breaker among claimers applies where two "
+                                                     "classifiers claim the point, and only there")):
+        return
+    d2 = _exact_d2(M, x)
+    by_mean = min((c for c in range(3) if claim[c]), key=lambda c: (d2[c], c))
+    by_score = max(range(3), key=lambda c: (g[c], -c))
+    t.check_true(by_mean != by_score,
+                 what="the largest score at `x_two` and lecturekit's tie-breaker (the nearest class mean among the "
+                      f"claimers) give different classes; here both give class {by_score}",
+                 mistake=Mistake("readings-agree", None, "here both readings give the same class: the largest "
+                                                         "score looks only at the scores, the tie-breaker only at "
+                                                         "the class means"))
+

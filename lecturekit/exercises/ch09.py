@@ -201,11 +201,12 @@ def _gram(data):
     return polynomial_kernel(2)(X, X), y
 
 
-# Exercise 3's probes: (Gram matrix and labels, epochs, what the call says).  None of them is shown; the last one is
-# not a kernel's Gram matrix and stops at max_epochs with mistakes left.
-_PROBES3 = [(lambda: _gram(lambda: xor(12, noise=0.2, seed=3)), 50, "12 noisy XOR points, kernel (1 + x·z)²"),
-            (lambda: _gram(lambda: circles(30, seed=5)), 40, "30 points of `lk.datasets.circles`, kernel (1 + x·z)²"),
-            (_indefinite_probe, 2, "a symmetric 9 × 9 matrix that is no data set's Gram matrix")]
+# Exercise 3's probes: (Gram matrix and labels, epochs, constant coordinate c, what the call says).  None of them is
+# shown; two use a c other than 0 and 1 (so neither lk.dual_perceptron's fit_intercept nor its source answers them);
+# the last one is not a kernel's Gram matrix and stops at max_epochs with mistakes left.
+_PROBES3 = [(lambda: _gram(lambda: xor(12, noise=0.2, seed=3)), 50, 1.0, "12 noisy XOR points, kernel (1 + x·z)²"),
+            (lambda: _gram(lambda: circles(30, seed=5)), 40, 2.0, "30 points of `lk.datasets.circles`, kernel (1 + x·z)²"),
+            (_indefinite_probe, 2, 3.0, "a symmetric 9 × 9 matrix that is no data set's Gram matrix")]
 
 
 class _NoLibraryRun:
@@ -228,27 +229,35 @@ class _NoLibraryRun:
 
 
 @exercise("ch09-debug-dual", number=3, title="fix and extend a faster kernel perceptron", points=2, kind="debug",
-          hint="What is scores[j] supposed to hold, in terms of alpha, y and G, once the bias is part of the score? "
-               "When alpha_i grows by one, how much does that sum change, for every j?")
+          hint="What is scores[j] supposed to hold, in terms of alpha, y, G and c, once the constant coordinate c is "
+               "part of every point? Write out the dot product of (c, x_i) and (c, x_j). When alpha_i grows by one, "
+               "how much does that sum change, for every j?")
 def _debug_dual(t, dual_alpha):
-    for probe, epochs, what in _PROBES3:
+    for probe, epochs, c, what in _PROBES3:
         G, y = probe()
-        expected = _dual_run(G, y, epochs, bias=True)
+        expected = _dual_run(G + c * c, y, epochs, bias=False)   # the points (c, x_i): G[i, j] + c·c
 
-        def run(G=G, y=y, epochs=epochs):
+        def run(G=G, y=y, epochs=epochs, c=c):
             with _NoLibraryRun():
-                return np.asarray(dual_alpha(G.copy(), y.copy(), epochs))
+                return np.asarray(dual_alpha(G.copy(), y.copy(), epochs, c))
 
+        other_c = [] if c == 1 else [
+            # fit_intercept=True's counts whatever c is, and a constant coordinate that adds c instead of c·c: one
+            # message for both, an observation on the probe that names no fix
+            Mistake(name, value, f"with c = {c:g} your counts differ from those of the dual perceptron on the points "
+                                 f"(c, x_i); write out (c, x_i) · (c, x_j) and compare it with what your update adds")
+            for name, value in (("constant-one", _dual_run(G, y, epochs, bias=True)),
+                                ("constant-c", _dual_run(G + c, y, epochs, bias=False)))]
         t.check(run, expected, reveal=False,
-                call=f"`dual_alpha(G, y, {epochs})`, G: {what}",
+                call=f"`dual_alpha(G, y, {epochs}, {c:g})`, G: {what}",
                 misconceptions=[
                     Mistake("classmate", _classmate_alpha(G, y, epochs),
                             "these are the counts of the classmate's code: work out what scores[j] must hold after "
                             "each update, and compare it with what the code adds"),
                     Mistake("no-bias", _dual_run(G, y, epochs, bias=False),
-                            "these are the counts of a dual perceptron without a bias: the exercise asks for the one "
-                            "that `fit_intercept=True` trains"),
-                ])
+                            f"these are the counts of a dual perceptron with no constant coordinate (c = 0): this "
+                            f"call has c = {c:g}"),
+                ] + other_c)
 
 
 # Exercise 4: the Gram matrices catalogued mistakes give, written from the kernel, not from a feature map.

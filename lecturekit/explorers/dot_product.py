@@ -117,8 +117,9 @@ def dot_product_explorer(a=(2.0, 1.0), b=(1.0, 2.0), *, limit=4.0):
 
     def describe(s):
         return (f"a · b = <b>{_fixed(s['dot'], 2)}</b> &nbsp; |a| = {s['norm_a']:.2f}, |b| = {s['norm_b']:.2f}, "
-                f"cos θ = {_shown(s['cosine'])}, θ = {_shown(s['angle'])}°, "
-                f"projection of a on b: {_shown(s['projection_length'])} &nbsp; "
+                + (f"cos θ = {_shown(s['cosine'])}, θ = {_shown(s['angle'])}°, " if np.isfinite(s["angle"])
+                   else "no angle (a zero vector has no direction), ")
+                + f"projection of a on b: {_shown(s['projection_length'])} &nbsp; "
                 f"(a · b = |a| |b| cos θ)")
 
     return Explorer("dot_product_explorer", controls, compute, draw, describe,

@@ -11,66 +11,78 @@ MUTANTS = {
         ("normal-rounded", "w_normal = [0.96, -0.19, -0.19]\n"),
     ],
     "ch01-reflect": [
-        ("reflect-given", '''def reflect(x, w):
+        # each answer is told the first requirement of a mirror image it fails, in the same words as every
+        # other answer that fails it: the given code and its half fixes, and section 4's projection inlined
+        ("reflect-not-mirrored", '''def reflect(x, w, c):
     x, w = np.asarray(x, dtype=float), np.asarray(w, dtype=float)
-    step = (x @ w) / np.linalg.norm(w) * w
+    step = (x @ w - c) / np.linalg.norm(w) * w
     return x + 2 * step
 '''),
-        ("reflect-by-norm",
-         ("step = (x @ w) / (w @ w) * w", "step = (x @ w) / np.linalg.norm(w) * w")),
-        ("reflect-same-side",
+        ("reflect-depends-on-w-length",
+         ("step = (x @ w - c) / (w @ w) * w", "step = (x @ w - c) / np.linalg.norm(w) * w")),
+        ("reflect-not-mirrored",
          ("return x - 2 * step", "return x + 2 * step")),
-        ("reflect-to-the-line",
+        ("reflect-not-mirrored",
          ("return x - 2 * step", "return x - step")),
-        ("reflect-in-the-normal",
-         ("return x - 2 * step", "return 2 * step - x")),
-        ("reflect-through-origin", """def reflect(x, w):
+        ("reflect-moves-the-line", ("step = (x @ w - c) / (w @ w) * w", "step = (x @ w) / (w @ w) * w")),
+        ("reflect-moves-the-line", '''def reflect(x, w, c):
+    x, w = np.asarray(x, dtype=float), np.asarray(w, dtype=float)
+    u = w / np.linalg.norm(w)
+    return x - 2 * (x @ u) * u
+'''),
+        ("reflect-moves-the-line", '''def reflect(x, w, c):
+    x, w = np.asarray(x, dtype=float), np.asarray(w, dtype=float)
+    u = w / np.linalg.norm(w)
+    return x - 2 * (x @ u - c) * u
+'''),
+        ("reflect-moves-the-line", '''def reflect(x, w, c):
     return -np.asarray(x, dtype=float)
-"""),
+'''),
     ],
     "ch01-three-numbers": [
-        ("angle-sign-lost",
+        # one message for every wrong set of four numbers (it must not tell which number is wrong)
+        ("three-numbers-wrong",
          ("angle_ab = 120.0", "angle_ab = 60.0")),
-        ("angle-radians", ("angle_ab = 120.0", "angle_ab = 2 * np.pi / 3")),
-        ("proj-not-normalised",
+        ("three-numbers-wrong", ("angle_ab = 120.0", "angle_ab = 2 * np.pi / 3")),
+        ("three-numbers-wrong",
          ("proj_a_on_b = -5 / 5", "proj_a_on_b = -5.0")),
-        ("proj-wrong-length",
+        ("three-numbers-wrong",
          ("proj_a_on_b = -5 / 5", "proj_a_on_b = -5 / 2")),
-        ("proj-squared",
+        ("three-numbers-wrong",
          ("proj_a_on_b = -5 / 5", "proj_a_on_b = -5 / 25")),
-        ("proj-unsigned",
+        ("three-numbers-wrong",
          ("proj_a_on_b = -5 / 5", "proj_a_on_b = 5 / 5")),
-        ("proj-symmetric",
+        ("three-numbers-wrong",
          ("proj_b_on_a = -5 / 2", "proj_b_on_a = -5 / 5")),
-        ("proj-ba-squared",
+        ("three-numbers-wrong",
          ("proj_b_on_a = -5 / 2", "proj_b_on_a = -5 / 4")),
-        ("dist-sign", ("dist_ab = 39 ** 0.5", "dist_ab = 19 ** 0.5")),
-        ("dist-no-root",
+        ("three-numbers-wrong", ("dist_ab = 39 ** 0.5", "dist_ab = 19 ** 0.5")),
+        ("three-numbers-wrong",
          ("dist_ab = 39 ** 0.5", "dist_ab = 39")),
-        ("dist-pythagoras",
+        ("three-numbers-wrong",
          ("dist_ab = 39 ** 0.5", "dist_ab = 29 ** 0.5")),
     ],
     "ch01-perpendicular": [
-        ("perp-clockwise", """def perpendicular(a, length):
+        ("perp-turn", """def perpendicular(a, length):
     a = np.asarray(a, dtype=float)
     turned = np.array([a[1], -a[0]])
     return length * turned / np.linalg.norm(turned)
 """),
-        ("perp-swap-only",
+        ("perp-not-perpendicular",
          """def perpendicular(a, length):
     a = np.asarray(a, dtype=float)
     turned = np.array([a[1], a[0]])
     return length * turned / np.linalg.norm(turned)
 """),
-        ("perp-length-ignored", """def perpendicular(a, length):
+        ("perp-wrong-length", """def perpendicular(a, length):
     a = np.asarray(a, dtype=float)
     return np.array([-a[1], a[0]])
 """),
-        ("perp-not-normalised", """def perpendicular(a, length):
+        ("perp-wrong-length", """def perpendicular(a, length):
     a = np.asarray(a, dtype=float)
     return length * np.array([-a[1], a[0]])
 """),
-        ("perp-not-scaled", """def perpendicular(a, length):
+        ("perp-wrong-length", """def perpendicular(a, length):
     a = np.asarray(a, dtype=float)
     turned = np.array([-a[1], a[0]])
     return turned / np.linalg.norm(turned)

@@ -1,11 +1,11 @@
 # Plausible wrong answers for chapter 02: each must lose points under the grader.
 MUTANTS = {
     "ch02-both-layouts": [
-        ("layout-zero", ("return w[0] == w[1] == w[2]", "return w[0] == w[1] == w[2] != 0")),
-        ("layout-palindrome", ("return w[0] == w[1] == w[2]", "return w[0] == w[2]")),
-        ("layout-close", ("return w[0] == w[1] == w[2]", "return bool(np.allclose(w, w[0]))")),
-        ("layout-negative", ("return w[0] == w[1] == w[2]", "return w[0] == w[1] == w[2] and w[0] >= 0")),
-        ("layout-no-line", ("return w[0] == w[1] == w[2]", "return w[1] == w[2] == 0 or w[0] == w[1] == w[2] or w[0] == w[1] == 0")),
+        ("layout-zero", ("return all(v == w[0] for v in w)", "return all(v == w[0] for v in w) and w[0] != 0")),
+        ("layout-palindrome", ("return all(v == w[0] for v in w)", "return list(w) == list(w)[::-1]")),
+        ("layout-close", ("return all(v == w[0] for v in w)", "return bool(np.allclose(w, w[0]))")),
+        ("layout-negative", ("return all(v == w[0] for v in w)", "return all(v == w[0] for v in w) and w[0] >= 0")),
+        ("layout-no-line", ("return all(v == w[0] for v in w)", "return all(v == w[0] for v in w) or not any(w[1:]) or not any(w[:-1])")),
     ],
     "ch02-centre": [
         ("centre-bias-last",

@@ -35,21 +35,22 @@ _CLUSTERS = ("rng = np.random.default_rng(0)\n"
              "y_c = np.repeat({labels}, 10)\n")
 
 _DECIDED = 'decided_by = ["claim", "claimers", "all", "all"]\n'
-_ZERO = ("a score that is exactly 0 on the numbers as given counted as a claim: work each score out exactly, by hand, "
-         "not in floating point")
 
 MUTANTS = {
     "ch08-ovr-predict": [
-        ("where two classifiers claim a point, the nearest mean was taken among all classes; which classes are "
-         "candidates there?", "predicted = [1, 2, 2, 2]\n" + _DECIDED),
-        ("the class with the largest score: that is scikit-learn's reading, not lecturekit's claims and tie-breaker",
-         "predicted = [1, 0, 1, 1]\n" + _DECIDED),
-        (_ZERO, "predicted = [1, 0, 2, 1]\n" + _DECIDED),
-        ("the nearest class mean everywhere: the mean decides only where the classifiers do not agree on one class",
-         "predicted = [2, 2, 2, 2]\n" + _DECIDED),
-        (_ZERO, "predicted = [1, 0, 2, 2]\n" + 'decided_by = ["claim", "claimers", "all", "claim"]\n'),
+        # every catalogued wrong answer gets the one message of "ovr-predict-wrong"
+        # the nearest mean among all classes where two claim
+        ("ovr-predict-wrong", "predicted = [1, 2, 2, 2]\n" + _DECIDED),
+        # the largest score (scikit-learn's reading)
+        ("ovr-predict-wrong", "predicted = [1, 0, 1, 1]\n" + _DECIDED),
+        # a score of exactly 0 counted as a claim, in `predicted`, in `decided_by`, or in both
+        ("ovr-predict-wrong", "predicted = [1, 0, 2, 1]\n" + _DECIDED),
+        ("ovr-predict-wrong", "predicted = [1, 0, 2, 2]\n" + 'decided_by = ["claim", "claimers", "all", "claim"]\n'),
+        ("ovr-predict-wrong", "predicted = [1, 0, 2, 1]\n" + 'decided_by = ["claim", "claimers", "all", "claim"]\n'),
+        # the nearest class mean everywhere
+        ("ovr-predict-wrong", "predicted = [2, 2, 2, 2]\n" + _DECIDED),
         # cell 13's computation copied, in floating point: the fourth score comes out a hair above 0
-        (_ZERO, "S = lk.to_homogeneous(np.array([[0.9, 0.6], [1.6, 0.2], [-0.5, 0.0], [-0.3, 0.2]])) @ np.array(\n"
+        ("ovr-predict-wrong", "S = lk.to_homogeneous(np.array([[0.9, 0.6], [1.6, 0.2], [-0.5, 0.0], [-0.3, 0.2]])) @ np.array(\n"
                 "    [[-1.0, 1.0, 0.0], [-0.1, 0.2, 0.8], [-0.5, 0.0, -1.0]]).T\n"
                 "M = np.array([[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]])\n"
                 "P = np.array([[0.9, 0.6], [1.6, 0.2], [-0.5, 0.0], [-0.3, 0.2]])\n"
@@ -57,8 +58,8 @@ MUTANTS = {
                 "cand = S > 0\nn = cand.sum(axis=1)\ncand[n == 0] = True\n"
                 "predicted = np.argmin(np.where(cand, d2, np.inf), axis=1).tolist()\n"
                 "decided_by = ['claim' if k == 1 else 'claimers' if k > 1 else 'all' for k in n]\n"),
-        ('"claimers" and "all" swapped: "claimers" names the points two or more classifiers claim, "all" the points '
-         "no classifier claims", "predicted = [1, 0, 2, 2]\n" + 'decided_by = ["claim", "all", "claimers", "claimers"]\n'),
+        # "claimers" and "all" swapped
+        ("ovr-predict-wrong", "predicted = [1, 0, 2, 2]\n" + 'decided_by = ["claim", "all", "claimers", "claimers"]\n'),
     ],
     "ch08-pairwise-vote": [
         ("the first row of this probe has the votes (3, 2, 2, 2, 1): apply section 3's rule to it by hand and compare "
@@ -70,19 +71,19 @@ MUTANTS = {
         ("these are the answers of the classmate's code as printed: both bugs are still in it", _CLASSMATE),
     ],
     "ch08-machine-steps": [
-        ("a rival that ties with the true class was not counted as a mistake: what does section 4's test do with a "
-         "tie?", "W_after = [[0.0, -1.0, 2.0], [1.0, -1.0, 0.0], [2.0, 0.0, 1.0]]\n"),
-        ("a step was taken only when the largest score (the first on a tie) is not the true class: the rule compares "
-         "the true class with its strongest rival", "W_after = [[-1.0, 0.0, 1.0], [1.0, -1.0, 0.0], [3.0, -1.0, 2.0]]\n"),
-        ("every rival that scores at least as high as the true class was pushed down: the rule pushes one class down "
-         "per step", "W_after = [[-1.0, 0.0, 1.0], [1.0, -1.0, -1.0], [2.0, 0.0, 2.0]]\n"),
-        ("the biases did not change: the step adds and subtracts the homogeneous x~ = (1, x1, x2)",
-         "W_after = [[0.0, 0.0, 1.0], [1.0, -2.0, 0.0], [2.0, 0.0, 2.0]]\n"),
-        ("the second example was scored with the rows from before the first step: the rule updates after every "
-         "example, and the next example sees the new rows",
-         "W_after = [[-1.0, 0.0, 1.0], [2.0, -2.0, 0.0], [2.0, 0.0, 2.0]]\n"),
-        ("only the true class's row changed: the rule also pushes the strongest rival down",
-         "W_after = [[0.0, -1.0, 2.0], [2.0, -2.0, 0.0], [3.0, -1.0, 2.0]]\n"),
+        # every catalogued wrong answer gets the one message of "machine-steps-wrong"
+        # a rival that ties with the true class not counted as a mistake
+        ("machine-steps-wrong", "W_after = [[0.0, -1.0, 2.0], [1.0, -1.0, 0.0], [2.0, 0.0, 1.0]]\n"),
+        # the predicted class (first on a tie) pushed instead of the strongest rival
+        ("machine-steps-wrong", "W_after = [[-1.0, 0.0, 1.0], [1.0, -1.0, 0.0], [3.0, -1.0, 2.0]]\n"),
+        # every rival at least as high pushed down
+        ("machine-steps-wrong", "W_after = [[-1.0, 0.0, 1.0], [1.0, -1.0, -1.0], [2.0, 0.0, 2.0]]\n"),
+        # the biases not stepped
+        ("machine-steps-wrong", "W_after = [[0.0, 0.0, 1.0], [1.0, -2.0, 0.0], [2.0, 0.0, 2.0]]\n"),
+        # the second example scored with the rows from before the first step
+        ("machine-steps-wrong", "W_after = [[-1.0, 0.0, 1.0], [2.0, -2.0, 0.0], [2.0, 0.0, 2.0]]\n"),
+        # only the true class's row changed
+        ("machine-steps-wrong", "W_after = [[0.0, -1.0, 2.0], [2.0, -2.0, 0.0], [3.0, -1.0, 2.0]]\n"),
     ],
     "ch08-construct-meet": [
         ("the scores tie at minus the point: check the sign of each bias as you move it to the other side of its "
@@ -125,14 +126,25 @@ MUTANTS = {
          "class can", _CLUSTERS.format(centres=[[-3.0, 0.0], [0.0, 0.0], [3.0, 0.0]], labels=[0, 1, 2])),
         ("here least squares found a line for every class: no training point is left without exactly one claim",
          "X_c, y_c = lk.datasets.blobs(10, 3, seed=0)\n"),
-        ('only a few points fall in a "?" region by the chance of the draw: which data make least squares give up '
-         "many points of a class that a line could cut off?", "X_c, y_c = lk.datasets.blobs(30, 3, seed=1)\n"),
+        ("few-ambiguous", "X_c, y_c = lk.datasets.blobs(30, 3, seed=1)\n"),
+        # hand-built data with the effect, but fewer than 5 points in "?"
+        ("few-ambiguous", "X_c = np.array([[0, 3], [0.5, 3], [-0.5, 3], [0, 3.5], [0, 60], [0.5, 60], [-0.5, 60], [0, 60.5],\n"
+                          "                [-3, -1], [-3.5, -1], [-3, -1.5], [-2.5, -1], [3, -1], [3.5, -1], [3, -1.5], [2.5, -1]])\n"
+                          "y_c = np.repeat([0, 0, 1, 2], 4)\n"),
         ("only two classes", _CLUSTERS.format(centres=[[-3.0, 0.0], [0.0, 3.0], [3.0, 0.0]], labels=[0, 1, 1])),
     ],
-    "ch08-explain-argmax": [
-        ("(b) takes the largest score to follow the class means: which numbers does each rule look at?",
-         'answer = "b"\n'),
-        ("(c) lets a class that does not claim x take it: what does claiming say about a score?", 'answer = "c"\n'),
-        ("(d) reads a score as a distance to the line: a score is the signed distance times ", 'answer = "d"\n'),
+    "ch08-construct-argmax": [
+        # a point where the two readings agree: Exercise 1's model at (1.6, 0.2)
+        ("readings-agree", "W_two = [[-1.0, 1.0, 0.0], [-0.1, 0.2, 0.8], [-0.5, 0.0, -1.0]]\n"
+                           "means_two = [[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]]\nx_two = [1.6, 0.2]\n"),
+        # the reference with the means of classes 0 and 1 swapped: now the nearer mean is the larger score's
+        ("readings-agree", "W_two = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-1.0, -1.0, -1.0]]\n"
+                           "means_two = [[5.0, 5.0], [1.0, 2.5], [-3.0, -3.0]]\nx_two = [1.0, 3.0]\n"),
+        # a score of exactly 0 taken for a claim: class 1's score at (-0.3, 0.2) is -0.1 - 0.06 + 0.16 = 0
+        ("zero-claims", "W_two = [[0.5, 1.0, 0.0], [-0.1, 0.2, 0.8], [-0.5, 0.0, -1.0]]\n"
+                        "means_two = [[3.0, 0.0], [0.0, 0.2], [1.5, -1.0]]\nx_two = [-0.3, 0.2]\n"),
+        # a point only one classifier claims
+        ("claim-count", "W_two = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-1.0, -1.0, -1.0]]\n"
+                        "means_two = [[1.0, 2.5], [5.0, 5.0], [-3.0, -3.0]]\nx_two = [1.0, -0.5]\n"),
     ],
 }

@@ -1,6 +1,6 @@
 # Plausible wrong answers for chapter 09: each must lose points under the grader, and each
 # description must be named by its exercise's visible test (tests/test_chapter_09.py).
-_DUAL = ('def dual_alpha(G, y, max_epochs):\n'
+_DUAL = ('def dual_alpha(G, y, max_epochs, c):\n'
          '    n = len(y)\n'
          '    alpha = np.zeros(n, dtype=int)\n'
          '    scores = np.zeros(n)\n'
@@ -14,6 +14,8 @@ _DUAL = ('def dual_alpha(G, y, max_epochs):\n'
          '        if mistakes == 0:\n'
          '            break\n'
          '    return alpha\n')
+_OTHER_C = ("with c = 2 your counts differ from those of the dual perceptron on the points (c, x_i); write out "
+            "(c, x_i) · (c, x_j) and compare it with what your update adds")
 _POLY3 = ("def poly3_features(X):\n    X = np.asarray(X, dtype=float)\n    x1, x2 = X[:, 0], X[:, 1]\n"
           "    r3, r6 = np.sqrt(3.0), np.sqrt(6.0)\n    return np.column_stack([{}])\n")
 _CUBIC = "np.ones(len(X)), r3 * x1, r3 * x2, r3 * x1**2, r3 * x2**2, r6 * x1 * x2, x1**3, x2**3"
@@ -37,8 +39,11 @@ MUTANTS = {
     "ch09-debug-dual": [
         ("these are the counts of the classmate's code: work out what scores[j] must hold after each update, and "
          "compare it with what the code adds", _DUAL.format("<=", "1", "scores += G[i]")),
-        ("these are the counts of a dual perceptron without a bias: the exercise asks for the one that "
-         "fit_intercept=True trains", _DUAL.format("<=", "1", "scores += y[i] * G[i]")),
+        ("these are the counts of a dual perceptron with no constant coordinate (c = 0): this call has c = 1",
+         _DUAL.format("<=", "1", "scores += y[i] * G[i]")),
+        # lk.dual_perceptron's fit_intercept inlined (its source adds 1), and a constant coordinate that adds c
+        (_OTHER_C, _DUAL.format("<=", "1", "scores += y[i] * (G[i] + 1)")),
+        (_OTHER_C, _DUAL.format("<=", "1", "scores += y[i] * (G[i] + c)")),
     ],
     "ch09-poly3": [
         ("section 7's map: it belongs to the kernel (1 + x·z)², one power lower",
