@@ -861,7 +861,12 @@ CLAIMS = {
         "test_on_separable_data_every_order_converges_to_a_separating_w",
     "rewrite the loop so that it only touches dot products between examples":
         "test_the_dual_loop_needs_only_the_gram_matrix",
-    "and conclude that η matters only through": "test_rate_eta_from_w0_is_eta_times_rate_1_from_w0_over_eta",
+    "and conclude that, in exact arithmetic, η matters only through":
+        "test_rate_eta_from_w0_is_eta_times_rate_1_from_w0_over_eta",
+    "so a floating-point loop's updates can change with η":
+        "test_a_floating_point_loop_decides_the_tie_of_section_6_differently_for_two_rates",
+    "it does not stop at the tie, and it makes the\nsame updates at every rate":
+        "test_the_two_point_tie_stops_the_float_loop_on_its_boundary_but_not_lecturekit",
     "the first example always triggers an update, whatever its label":
         "test_from_zero_the_first_example_is_a_mistake_whatever_its_label",
     "In the toy run that first test is the only one that scores exactly 0":
@@ -963,7 +968,9 @@ CLAIMS = {
     "and its runs need 10 to 28 updates": "test_the_right_end_of_the_start_length_scan_is_slow",
     "In exact arithmetic it must, because a run with rate η from":
         "test_rate_eta_from_w0_is_eta_times_rate_1_from_w0_over_eta",
-    "which turns $\\tilde{\\mathbf{w}}$ by at most": "test_an_update_turns_w_by_at_most_the_arcsin_of_its_length_ratio",
+    "which turns $\\tilde{\\mathbf{w}}$ (the vector in $\\mathbb{R}^{d+1}$, bias included) by at most":
+        "test_an_update_turns_w_by_at_most_the_arcsin_of_its_length_ratio",
+    "The boundary in the plane can turn much further than": "test_the_boundary_can_turn_far_more_than_w_tilde",
     "a set from this chapter,\nmoved or rescaled, does not count": "test_the_slow_exercise_rejects_the_chapters_sets_moved",
     "the zero start has count 0 and no say": "test_the_voted_counts_are_the_steps_after_which_each_vector_was_current",
     "one dot product at prediction time instead of 333":
@@ -1725,3 +1732,38 @@ def test_the_update_figure_draws_w_plus_eta_y_x_and_describes_it_from_the_data()
         kwargs = {"w": [0.0, -2.0, 3.0], "x": [3.0, 1.0], "y": 1, **bad}
         with pytest.raises(ValueError, match=name):
             lk.plot.update_step(**kwargs)
+
+
+def test_the_two_point_tie_stops_the_float_loop_on_its_boundary_but_not_lecturekit():
+    """§6: on (-0.1, 0.3) -> -1, (-0.2, 0.2) -> +1 a float loop at eta = 1 updates on 0 and 1 and stops, although
+    example 1 then scores exactly 0 (in fractions); lk.perceptron, deciding exactly, goes on, and its run is the
+    same at every rate (the updates, and w / eta)."""
+    from fractions import Fraction
+
+    X, y = np.array([[-0.1, 0.3], [-0.2, 0.2]]), np.array([-1, 1])
+    assert _float_run(X, y, 1.0) == [0, 1]
+    rows = [[Fraction(1)] + [Fraction(repr(float(v))) for v in x] for x in X]
+    w = [-a + b for a, b in zip(rows[0], rows[1])]                    # the two updates, exactly
+    assert sum(a * b for a, b in zip(w, rows[1])) == 0                # example 1 on the boundary
+    runs = [lk.perceptron(X, y, eta=eta) for eta in (1.0, 0.3, 0.1, 7.0)]
+    first = runs[0]
+    assert first.converged and first.trace.index.tolist()[:3] == [0, 1, 1]
+    exact = _exact_trace(X.tolist(), y.tolist(), 1, [0, 0, 0])
+    for eta, r in zip((1.0, 0.3, 0.1, 7.0), runs):
+        assert r.trace.index.tolist() == first.trace.index.tolist()
+        assert np.allclose(r.w / eta, first.w, rtol=1e-12, atol=1e-12)
+    assert exact == first.trace.index.tolist()
+
+
+def test_the_boundary_can_turn_far_more_than_w_tilde():
+    """§6, consequence 3: from w~ = (10, 0.1, 0), one update on x~ = (1, 0, 1) with y = -1 turns w~ by less than
+    8.1 degrees and the normal (w1, w2) by 84 degrees (to the degree)."""
+    w, x = np.array([10.0, 0.1, 0.0]), np.array([1.0, 0.0, 1.0])
+    assert -1 * (w @ x) <= 0                                           # a mistake: the update happens
+    w2 = w - x
+
+    def angle(a, b):
+        return np.degrees(np.arccos(np.clip(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)), -1, 1)))
+
+    assert angle(w, w2) < 8.1 <= np.degrees(np.arcsin(np.linalg.norm(x) / np.linalg.norm(w))) + 0.01
+    assert round(angle(w[1:], w2[1:])) == 84

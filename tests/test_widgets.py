@@ -999,3 +999,12 @@ def test_lk_widgets_offers_every_explorer_and_each_module_stays_short():
     for path in sorted((ROOT / "lecturekit" / "explorers").glob("*.py")):
         lines = path.read_text(encoding="utf-8").count("\n")
         assert lines <= 400, f"{path.name} has {lines} lines: split it (one explorer, one module)"
+
+
+def test_the_stepper_names_the_data_it_was_given():
+    """The read-out calls X, y by the name passed in; an empty name is refused with a message naming `name`."""
+    X, y = np.array([[0.0, 1.0], [2.0, 0.0], [1.0, 3.0], [-1.0, -1.0]]), np.array([1, -1, 1, -1])
+    stepper = widgets.perceptron_stepper(X, y, name="toy set")
+    assert "toy set" in stepper.alt and "your data" not in stepper.alt
+    with pytest.raises(ValueError, match="name"):
+        widgets.perceptron_stepper(X, y, name="  ")

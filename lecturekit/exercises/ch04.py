@@ -165,10 +165,10 @@ def _quiet_perceptron(X, y, max_epochs):
 _SHUFFLED_DETACHED = ("printed in the first two epochs, the labels your loop uses differ from the labels of the "
                       "examples it visits, and differ again in the next epoch: print each visited example beside "
                       "the label used with it and find where that label comes from")
-_SHUFFLED_UNPERMUTED = ("printed in the first epoch, the labels your loop uses are y[0], y[1], ... in that order, "
-                        "whichever example it visits: print each visited example beside the label used with it")
-_SHUFFLED_IN_PLACE = ("after the call the caller's `y` is in another order than before it: print `y` before and "
-                      "after the call and find the line that changes it")
+_SHUFFLED_UNPERMUTED = ("printed in the first epoch, some labels your loop uses are not the labels of the examples "
+                        "it visits with them: print each visited example beside the label used with it")
+_SHUFFLED_IN_PLACE = ("after the call the caller's `y` is in another order than before it (print `y` before and "
+                      "after the call)")
 
 
 @exercise("ch04-shuffled", number=2, title="a shuffled perceptron, debugged", points=3, kind="debug",
@@ -376,7 +376,8 @@ def _margin(t, w_margin):
             misconceptions=[Mistake("flipped", -np.ones(6), "the sign is flipped: w points towards the negatives")])
     length = float(np.hypot(w[1], w[2]))
     gamma = float(np.min(scores)) / length + 0.0 if length > 0 else float("nan")  # + 0.0: no "-0" shown
-    shown = "at least 2" if gamma >= 2 - 1e-9 else round(gamma, 4)
+    # only whether the margin reaches 2: its digits would let a learner tune w by trial instead of by geometry
+    shown = "at least 2" if gamma >= 2 - 1e-9 else "below 2"
     # each message is attached only where it is true of this w, not to every w with the same margin
     mistakes = []
     if length > 0:
@@ -536,6 +537,9 @@ _BOB_MULTIPLE = ("your start is a multiple of Alice's, but not one that keeps th
                  "each of his tests, with his swapped label, have the sign of hers? Then follow one update of "
                  "each: is his new weight vector the same multiple of hers as before?")
 
+_BOB_ZERO = ("Bob starts from 0: what does his first test decide from 0, whatever the example and label, and "
+             "what does Alice's first test decide from (1, 2, -1) on the same example?")
+
 @exercise("ch04-bob", number=7, title="Bob's start", points=2, kind="predict",
           hint="Section 6's induction, redone for Bob: suppose Bob's weights are a fixed multiple of Alice's before "
                "an example. Which multiples give each of his tests the sign of hers, with his swapped label, and "
@@ -550,7 +554,9 @@ def _bob(t, bob_start):
     mistake = None
     same = _same_run(start)
     if not same:
-        if _multiple(start, [Fraction(v) for v in _ALICE_START]) is not None:
+        if not any(start):
+            mistake = Mistake("bob-zero-start", None, _BOB_ZERO)
+        elif _multiple(start, [Fraction(v) for v in _ALICE_START]) is not None:
             mistake = Mistake("bob-wrong-multiple", None, _BOB_MULTIPLE)
     t.check_true(same, what="Bob's run from `bob_start` updates on Alice's examples in her order and draws her "
                             "boundary after every update (tried on the toy set and two unbalanced sets)",

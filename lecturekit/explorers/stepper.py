@@ -113,7 +113,7 @@ _STEPPER_DATA = {
 }
 
 
-def perceptron_stepper(X=None, y=None, *, eta=1.0, start="zeros", max_epochs=50):
+def perceptron_stepper(X=None, y=None, *, eta=1.0, start="zeros", max_epochs=50, name="your data"):
     """Step forward and back through the updates of a perceptron fit (Flach, Alg. 7.1).
 
     Shows the boundary before (dashed) and after the current update, with its
@@ -129,6 +129,8 @@ def perceptron_stepper(X=None, y=None, *, eta=1.0, start="zeros", max_epochs=50)
     eta : float, default 1.0
     start : {"zeros", "basic linear classifier"}, default "zeros"
     max_epochs : int, default 50
+    name : str, default "your data"
+        What the read-out calls ``X, y`` (for example ``"toy set"``).
 
     Returns
     -------
@@ -143,7 +145,9 @@ def perceptron_stepper(X=None, y=None, *, eta=1.0, start="zeros", max_epochs=50)
     if X is None and y is None:
         sets = {name: make() for name, make in _STEPPER_DATA.items()}
     else:
-        sets = {"your data": check_data(X, y, None)}
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"name must be a non-empty string naming the data set; got {name!r}.")
+        sets = {name: check_data(X, y, None)}
     controls = {}
     if len(sets) > 1:
         controls["data"] = widgets.Dropdown(options=list(sets), value=next(iter(sets)), description="data")

@@ -91,6 +91,7 @@ MUTANTS = {
          ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [-0.25, -0.5, 0.25]")),
         ("bob-wrong-multiple",
          ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [-2.0, -4.0, 2.0]")),
+        ("bob-zero-start", ("bob_start = [-4.0, -8.0, 4.0]", "bob_start = [0.0, 0.0, 0.0]")),
     ],
     "ch04-invariance": [
         # one message for every wrong set of matrices (it must not tell which letter is wrong)
