@@ -577,8 +577,6 @@ def test_the_most_probable_class_with_class_sizes_is_the_linear_rule_of_exercise
     """Exercise 1: with class probabilities n+/n and n-/n, the most probable class under round Gaussians
     (scipy's log-densities) is sign(w.x + b0 + sigma2 ln(n+/n-)), a linear rule."""
     stats = pytest.importorskip("scipy.stats")
-    from lecturekit.exercises.ch03 import _prior_reference
-
     rng = np.random.default_rng(seed)
     n_pos, n_neg = int(rng.integers(1, 15)), int(rng.integers(1, 15))
     X = rng.normal(size=(n_pos + n_neg, d))
@@ -1666,3 +1664,44 @@ def test_exercise_3_needs_the_formula_not_a_search():
     for wrong in (_side_change, search):
         with pytest.raises(AssertionError):
             check_exercise("ch03-units", wrong)
+
+
+def _prior_reference(X, y, sigma2, *, prior_power=1.0):
+    """(b, w) of Exercise 1's rule for class probabilities (n+-/n)^prior_power, from the model's log-densities: w is
+    mu+ - mu- (fixed by the exercise), and b puts the boundary where the log-odds, affine on the line through the
+    two means, is zero (found from its values at the two means)."""
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    mp, mn = X[y == 1].mean(axis=0), X[y == -1].mean(axis=0)
+    n_pos, n_neg, d = (y == 1).sum(), (y == -1).sum(), X.shape[1]
+
+    def log_odds(P):
+        def log_joint(mu, n):
+            return (prior_power * np.log(n / len(y)) - ((P - mu) ** 2).sum(axis=1) / (2 * sigma2)
+                    - d / 2 * np.log(2 * np.pi * sigma2))
+        return log_joint(mp, n_pos) - log_joint(mn, n_neg)
+
+    at_neg, at_pos = log_odds(np.vstack([mn, mp]))
+    zero = mn + at_neg / (at_neg - at_pos) * (mp - mn)
+    return np.concatenate([[-((mp - mn) @ zero)], mp - mn])
+
+
+def test_exercise_1s_stored_weights_are_the_models():
+    """Exercise 1's check holds numbers, not a function: each stored vector (the right rule and each catalogued
+    wrong model, in the order of their comments) is recomputed here from the log-densities, and the right one also
+    from the derivation b0 + sigma2 ln(n+/n-)."""
+    from lecturekit.exercises.ch03 import _PRIOR_EXPECTED
+
+    probes = {0.8: lk.datasets.unbalanced(12, 4, seed=41),
+              2.5: (np.random.default_rng(42).normal(size=(12, 3)), np.array([1, -1, -1] * 4))}
+    wrong = [{"prior_power": 0.0}, {"prior_power": -1.0}, {"sigma2": 1.0}, {"prior_power": 0.5},
+             {"prior_power": 2.0}, "scaled"]
+    for sigma2, (X, y) in probes.items():
+        right = _prior_reference(X, y, sigma2)
+        assert np.allclose(_PRIOR_EXPECTED[sigma2]["right"], right, rtol=1e-12, atol=1e-12)
+        by_hand = lk.centroid_classifier(X, y).bias + sigma2 * np.log((y == 1).sum() / (y == -1).sum())
+        assert np.isclose(right[0], by_hand, rtol=1e-12)
+        assert [k for k, _ in _PRIOR_EXPECTED[sigma2]["wrong"]] == ["prior-ignored", "prior-sign"] + \
+            ["prior-shift-size"] * 3 + ["prior-scaled"]
+        for (_, stored), how in zip(_PRIOR_EXPECTED[sigma2]["wrong"], wrong):
+            want = right / sigma2 if how == "scaled" else _prior_reference(X, y, **{"sigma2": sigma2, **how})
+            assert np.allclose(stored, want, rtol=1e-12, atol=1e-12)

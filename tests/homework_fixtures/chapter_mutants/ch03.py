@@ -33,7 +33,7 @@ MUTANTS = {
         ("units-never", ("if c == 0 or -a / c <= 0:", "if c == 0:")),
         ("units-inexact", ("X, y, x = np.asarray(X), np.asarray(y), np.asarray(x)",
                            "X, y, x = np.asarray(X, dtype=float), np.asarray(y), np.asarray(x, dtype=float)")),
-        ("units-inexact", ("    return -a / c\n", "    return float(-a / c)\n")),
+        ("units-inexact", ("return -a / c", "return float(-a / c)")),
     ],
     "ch03-construct": [
         ("centroid-right", '''def failure_data_1d():
