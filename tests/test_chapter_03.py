@@ -23,11 +23,9 @@ STEM = NOTEBOOK.stem
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
     "where rounding breaks an exact tie it and `lk.centroid_classifier` can differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
-    "at an exact tie the two codes can differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
     "the sign on the numbers as you typed them, so the tie at 0.6 above is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
-    "On data of up to 65,536 numbers, like every data set of this course": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
-    "larger data keep no exact copy and are decided on the rounded weights": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
-    "(by `lk.centroid_classifier` too: note 2 below)": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
+    "predicted $-1$ (by `lk.centroid_classifier` too)": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
+    "(on data sets of this course's size)": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
     "A tie is a mistake only for a\npositive": "test_a_tie_is_a_mistake_only_for_a_positive",
     "if that model too is two equally likely round\nGaussians of one variance": "test_the_plug_in_rule_misses_the_most_probable_class_of_unequally_likely_classes",
     "where the two circles of one level cross (the two outer levels\nhere; the circles of level 0.1 are too small to meet)": "test_the_circles_of_the_two_outer_levels_cross_on_the_boundary",
@@ -58,7 +56,13 @@ CLAIMS = {
     "a failure that chapter 4's perceptron, which learns from its own mistakes, avoids given enough epochs": "test_the_perceptron_separates_separable_data",
     "compute the rule's score from dot products alone": "test_the_centroid_score_from_dot_products_alone",
     "The rule \"label a point by the nearer mean\" is a linear classifier with": "test_the_gap_of_squared_distances_is_twice_the_score",
-    "scikit-learn's `NearestCentroid` is the same rule in exact arithmetic": "test_nearest_mean_equals_sklearn_nearest_centroid",
+    "scikit-learn's `NearestCentroid`, with its default settings, is the same rule in exact arithmetic": "test_nearest_mean_equals_sklearn_nearest_centroid",
+    "a point on the bisector scores 0\neither way, and the tie rule below predicts it $-1$ both times": "test_swapping_the_labels_swaps_the_open_sides_and_keeps_the_bisector_negative",
+    "the same\nbisector with its two open sides swapped": "test_swapping_the_labels_swaps_the_open_sides_and_keeps_the_bisector_negative",
+    "so for $D$ up to about 3.87 row 9 is a mistake there, triggers an\nupdate, and the run changes with $D$": "test_the_outlier_of_section_8_triggers_updates_exactly_up_to_d_about_3_87",
+    "For every larger $D$ row 9 is never a mistake, and the run is the\nsame whatever $D$ is": "test_the_outlier_of_section_8_triggers_updates_exactly_up_to_d_about_3_87",
+    "score is about $-1.53 + 0.40\\,D$": "test_the_outlier_of_section_8_triggers_updates_exactly_up_to_d_about_3_87",
+    "compute $t^2$ from a formula in the data, so that on exact inputs it comes out\nexact": "test_exercise_3_needs_the_formula_not_a_search",
     "the two rules agree on all of them": "test_the_gap_of_squared_distances_is_twice_the_score",
     "a score of exactly 0 is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "it can land a rounding error to either side": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
@@ -117,8 +121,6 @@ CLAIMS = {
     "and that is still a linear rule": "test_the_most_probable_class_with_class_sizes_is_the_linear_rule_of_exercise_1",
     "and there the casualty can be a negative": "test_exercise_answers_by_reference",
     "Duplicating every negative example (each then appears twice) never moves the closest-centroid\nboundary": "test_duplicating_the_negatives_never_moves_the_centroid_and_moves_least_squares_only_sometimes",
-    "the stored weights can differ in the last digit, the predictions do not":
-        "test_duplicated_negatives_can_change_the_last_digit_of_the_weights_not_a_prediction",
     "so duplicates can move it; but not on every data set": "test_duplicating_the_negatives_never_moves_the_centroid_and_moves_least_squares_only_sometimes",
 }
 SHOWN = [
@@ -576,8 +578,6 @@ def test_the_most_probable_class_with_class_sizes_is_the_linear_rule_of_exercise
     """Exercise 1: with class probabilities n+/n and n-/n, the most probable class under round Gaussians
     (scipy's log-densities) is sign(w.x + b0 + sigma2 ln(n+/n-)), a linear rule."""
     stats = pytest.importorskip("scipy.stats")
-    from lecturekit.exercises.ch03 import _prior_reference
-
     rng = np.random.default_rng(seed)
     n_pos, n_neg = int(rng.integers(1, 15)), int(rng.integers(1, 15))
     X = rng.normal(size=(n_pos + n_neg, d))
@@ -1527,3 +1527,182 @@ def test_duplicated_negatives_can_change_the_last_digit_of_the_weights_not_a_pre
         P = np.vstack([X, grid])
         assert np.array_equal(a.predict(P), b.predict(P))
     assert differ > 0
+
+
+def _section_8_outlier():
+    """The 30 points of section 3, the row moved in section 8 and the unit vector it moves along (as in the lesson)."""
+    Xb, yb = lk.datasets.separable(30, seed=1)
+    blc = lk.centroid_classifier(Xb, yb)
+    scores = blc.decision_function(Xb)
+    outlier = int(np.flatnonzero(yb == 1)[np.argmax(scores[yb == 1])])
+    return Xb, yb, outlier, blc.w[1:] / np.linalg.norm(blc.w[1:])
+
+
+def _visits_without_updates(X, y, skip, direction):
+    """A perceptron in fractions (from w = 0, learning rate 1, rows in order, y w.x <= 0 a mistake), run with row
+    `skip` never updating: its final weights, and at each visit of row `skip` the pair (s, q) with its score
+    s + D q at x_skip + D direction."""
+    rows = [[Fraction(1)] + [Fraction(repr(float(v))) for v in r] for r in X]
+    u = [Fraction(0)] + [Fraction(repr(float(v))) for v in direction]
+    w, visits = [Fraction(0)] * 3, []
+    for _ in range(100):
+        updates = 0
+        for i, (r, label) in enumerate(zip(rows, y)):
+            if i == skip:
+                visits.append((sum(a * b for a, b in zip(w, r)), sum(a * b for a, b in zip(w, u))))
+            elif label * sum(a * b for a, b in zip(w, r)) <= 0:
+                w, updates = [a + label * b for a, b in zip(w, r)], updates + 1
+        if updates == 0:
+            return w, visits
+    raise AssertionError("the run without the outlier's updates did not converge")
+
+
+def test_the_outlier_of_section_8_triggers_updates_exactly_up_to_d_about_3_87():
+    """Section 8: run in fractions with row 9 never updating, every visit of row 9 has q > 0, so row 9 is never a
+    mistake exactly when D > D* = max(-s/q); D* is the first visit's -s/q (score about -1.53 + 0.40 D), 3.87 to
+    two decimals. The library agrees at every D from 0 to 10 in steps of 0.01, just either side of D*, and far
+    out: row 9's dual alpha is >= 1 exactly when D <= D*; beyond D* every run is the same (the run of the 29
+    other points), below it the runs at the printed D = 0 and 2 differ from it and from each other; every run
+    separates."""
+    Xb, yb, o, u = _section_8_outlier()
+    w_exact, visits = _visits_without_updates(Xb, yb, o, u)
+    keep = np.arange(len(yb)) != o
+    alone = lk.perceptron(Xb[keep], yb[keep])
+    assert np.allclose(alone.w, [float(v) for v in w_exact], rtol=1e-12, atol=0)   # the fraction run is lk's run
+    assert all(q > 0 for _, q in visits)
+    d_star = max(-s / q for s, q in visits)
+    s1, q1 = visits[0]
+    assert d_star == -s1 / q1 and round(float(d_star), 2) == 3.87
+    assert (round(float(s1), 2), round(float(q1), 2)) == (-1.53, 0.40)
+    ds = [*np.round(np.arange(0, 10, 0.01), 2), float(d_star) * (1 - 1e-9), float(d_star) * (1 + 1e-9),
+          20.0, 1e3, 1e5]
+    runs = {}
+    for D in ds:
+        Xo = Xb.copy()
+        Xo[o] = Xb[o] + D * u
+        run = lk.perceptron(Xo, yb)
+        assert run.converged and not np.any(run.predict(Xo) != yb)
+        assert (lk.dual_perceptron(Xo, yb).alpha[o] >= 1) == (D <= d_star), D
+        if D > d_star:
+            assert np.array_equal(run.w, alone.w) and run.n_updates == alone.n_updates, D
+        runs[D] = run.w
+    assert not np.array_equal(runs[0.0], alone.w) and not np.array_equal(runs[2.0], alone.w)
+    assert not np.array_equal(runs[0.0], runs[2.0])
+
+
+@settings(deadline=None, max_examples=150)
+@given(int_data)
+def test_swapping_the_labels_swaps_the_open_sides_and_keeps_the_bisector_negative(data):
+    """Section 1: with the labels swapped, w~ changes sign exactly; on a grid of halves, every point off the
+    bisector changes its prediction and every point on it (exact score 0, checked in fractions) is -1 both
+    times. Integer data with two or more points per class make exact ties on the grid common."""
+    X, y = _labelled(*data)
+    a, b = lk.centroid_classifier(X, y), lk.centroid_classifier(X, -y)
+    assert np.array_equal(b.w, -a.w)
+    mp = [sum(Fraction(int(v)) for v in col) / (y == 1).sum() for col in X[y == 1].T]
+    mn = [sum(Fraction(int(v)) for v in col) / (y == -1).sum() for col in X[y == -1].T]
+    P = np.array([[i / 2, j / 2] for i in range(-10, 11) for j in range(-10, 11)])
+    exact = [sum((p - q) * Fraction(v).limit_denominator(2) for p, q, v in zip(mp, mn, x))
+             - (sum(p * p for p in mp) - sum(q * q for q in mn)) / 2 for x in P]
+    pa, pb = a.predict(P), b.predict(P)
+    for s, u, v in zip(exact, pa, pb):
+        if s == 0:
+            assert u == v == lk.conventions.SIGN_AT_ZERO
+        else:
+            assert u == -v
+
+
+def test_the_means_are_drawn_over_the_data_points():
+    """Section 4's figure: lk.plot.means draws the two means above the data's markers (a mean in the middle of its
+    crowd stays visible)."""
+    import matplotlib.pyplot as plt
+    Xn, yn = lk.datasets.centroid_failure(distance=2.0)
+    fig, ax = plt.subplots()
+    art = lk.plot.classifiers({"basic linear": lk.centroid_classifier(Xn, yn)}, Xn, yn, ax=ax, legend=None)
+    below = max(c.get_zorder() for c in ax.collections)
+    means = lk.plot.means(Xn, yn, ax=ax, midpoint=False)
+    plt.close(fig)
+    assert art.mistakes["basic linear"].size == 0
+    assert min(m.get_zorder() for m in means.markers.values()) > below
+
+
+def test_exercise_3_needs_the_formula_not_a_search():
+    """Exercise 3: the stored exact thresholds of the Fraction probes are recomputed here from the squared distances
+    to the exact means of the scaled data (the gap is affine in s = t^2, so its root is -f(0) / (f(1) - f(0)));
+    the lesson's formula, run on object arrays, gives them exactly; the check's own bisection on
+    lk.centroid_classifier, and the reviewer's search with a float answer turned into a nearby fraction, both
+    fail the check."""
+    from lecturekit.exercises import check_exercise
+    from lecturekit.exercises.ch03 import _EXACT_PROBES, _EXACT_X, _EXACT_Y, _side_change
+
+    def gap(x, s):
+        pos = [r for r, label in zip(_EXACT_X, _EXACT_Y) if label == 1]
+        neg = [r for r, label in zip(_EXACT_X, _EXACT_Y) if label == -1]
+        mp, mn = [sum(c) / len(pos) for c in zip(*pos)], [sum(c) / len(neg) for c in zip(*neg)]
+        d2 = lambda m: (x[0] - m[0]) ** 2 + s * (x[1] - m[1]) ** 2      # noqa: E731
+        return d2(mn) - d2(mp)
+
+    for x, want in _EXACT_PROBES:
+        f0, f1 = gap(x, Fraction(0)), gap(x, Fraction(1))
+        root = None if f1 == f0 or -f0 / (f1 - f0) <= 0 else -f0 / (f1 - f0)
+        assert root == want
+        assert want is None or want.denominator > 10 ** 20       # no float rounds back to it
+        for s in (Fraction(1, 9), Fraction(4), Fraction(31, 7)):
+            assert gap(x, s) == f0 + s * (f1 - f0)
+
+    def formula(X, y, x):
+        X, y, x = np.asarray(X), np.asarray(y), np.asarray(x)
+        mp, mn = X[y == 1].mean(axis=0), X[y == -1].mean(axis=0)
+        a = (mp[0] - mn[0]) * x[0] - (mp[0] ** 2 - mn[0] ** 2) / 2
+        c = (mp[1] - mn[1]) * x[1] - (mp[1] ** 2 - mn[1] ** 2) / 2
+        return None if c == 0 or -a / c <= 0 else -a / c
+
+    def search(X, y, x):
+        got = _side_change(np.asarray(X, dtype=float), y, np.asarray(x, dtype=float))
+        return None if got is None else Fraction(got).limit_denominator(10 ** 12)
+
+    check_exercise("ch03-units", formula)
+    for wrong in (_side_change, search):
+        with pytest.raises(AssertionError):
+            check_exercise("ch03-units", wrong)
+
+
+def _prior_reference(X, y, sigma2, *, prior_power=1.0):
+    """(b, w) of Exercise 1's rule for class probabilities (n+-/n)^prior_power, from the model's log-densities: w is
+    mu+ - mu- (fixed by the exercise), and b puts the boundary where the log-odds, affine on the line through the
+    two means, is zero (found from its values at the two means)."""
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    mp, mn = X[y == 1].mean(axis=0), X[y == -1].mean(axis=0)
+    n_pos, n_neg, d = (y == 1).sum(), (y == -1).sum(), X.shape[1]
+
+    def log_odds(P):
+        def log_joint(mu, n):
+            return (prior_power * np.log(n / len(y)) - ((P - mu) ** 2).sum(axis=1) / (2 * sigma2)
+                    - d / 2 * np.log(2 * np.pi * sigma2))
+        return log_joint(mp, n_pos) - log_joint(mn, n_neg)
+
+    at_neg, at_pos = log_odds(np.vstack([mn, mp]))
+    zero = mn + at_neg / (at_neg - at_pos) * (mp - mn)
+    return np.concatenate([[-((mp - mn) @ zero)], mp - mn])
+
+
+def test_exercise_1s_stored_weights_are_the_models():
+    """Exercise 1's check holds numbers, not a function: each stored vector (the right rule and each catalogued
+    wrong model, in the order of their comments) is recomputed here from the log-densities, and the right one also
+    from the derivation b0 + sigma2 ln(n+/n-)."""
+    from lecturekit.exercises.ch03 import _PRIOR_EXPECTED
+
+    probes = {0.8: lk.datasets.unbalanced(12, 4, seed=41),
+              2.5: (np.random.default_rng(42).normal(size=(12, 3)), np.array([1, -1, -1] * 4))}
+    wrong = [{"prior_power": 0.0}, {"prior_power": -1.0}, {"sigma2": 1.0}, {"prior_power": 0.5},
+             {"prior_power": 2.0}, "scaled"]
+    for sigma2, (X, y) in probes.items():
+        right = _prior_reference(X, y, sigma2)
+        assert np.allclose(_PRIOR_EXPECTED[sigma2]["right"], right, rtol=1e-12, atol=1e-12)
+        by_hand = lk.centroid_classifier(X, y).bias + sigma2 * np.log((y == 1).sum() / (y == -1).sum())
+        assert np.isclose(right[0], by_hand, rtol=1e-12)
+        assert [k for k, _ in _PRIOR_EXPECTED[sigma2]["wrong"]] == ["prior-ignored", "prior-sign"] + \
+            ["prior-shift-size"] * 3 + ["prior-scaled"]
+        for (_, stored), how in zip(_PRIOR_EXPECTED[sigma2]["wrong"], wrong):
+            want = right / sigma2 if how == "scaled" else _prior_reference(X, y, **{"sigma2": sigma2, **how})
+            assert np.allclose(stored, want, rtol=1e-12, atol=1e-12)

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -46,6 +47,7 @@ ROUND_TRIP = [
     np.float64(0.1), np.int32(-7), np.bool_(True),
     np.arange(6.0).reshape(2, 3), np.array([True, False]), np.array([], dtype=np.int64).reshape(0, 4),
     np.array(["ab", "c"]),
+    Fraction(2, 7), [Fraction(-3, 71), Fraction(10 ** 30, 7)],
 ]
 
 
@@ -78,6 +80,7 @@ class _Sub(np.ndarray):
     ([[[[]]]] * 1, None),
     (type("S", (str,), {})("x"), "object of type S"),
     ({"a": _Crafted()}, "_Crafted"),
+    (type("F", (Fraction,), {})(1, 2), "object of type F"),
 ])
 def test_what_is_not_plain_data_is_refused_and_named(value, says):
     if says is None:  # shallow nesting is fine
@@ -115,6 +118,9 @@ def test_a_student_exception_is_reported_by_a_message_it_cannot_break_or_inflate
     b'{"t": 1}',                                      # a tuple that is not a list
     b'{"k": [[[1], 2]]}',                             # an unhashable key
     b'{"f": "perceptron_update"}',                    # a function where none is allowed
+    b'{"q": [1, 0]}',                                 # a fraction with denominator 0
+    b'{"q": [1, -2]}',                                # a fraction with a negative denominator
+    b'{"q": [1.5, 2]}',                               # a fraction of non-integers
     b"1" * 5000,                                      # an int too long to read
     b"\xff\xfe",
 ])

@@ -49,17 +49,6 @@ def _log_odds(X, y, sigma2, P, *, prior_power=1.0):
     return log_joint(mu_pos, n_pos) - log_joint(mu_neg, n_neg)
 
 
-def _prior_reference(X, y, sigma2, **model):
-    """(b, w) with w = mu+ - mu- (fixed by the exercise) and b placing the boundary where the model's two classes
-    are equally probable: the zero of the log-odds on the line through the two means, where it is affine, is
-    found from its values at the two means."""
-    mu_pos, mu_neg = _means(X, y)
-    at_neg, at_pos = _log_odds(X, y, sigma2, np.vstack([mu_neg, mu_pos]), **model)
-    zero = mu_neg + at_neg / (at_neg - at_pos) * (mu_pos - mu_neg)
-    w = mu_pos - mu_neg
-    return np.concatenate([[-(w @ zero)], w])
-
-
 def _gaussian_bayes_labels(X, y, sigma2, P):
     """The most probable class of each row of P under the model, and how far from a tie it is."""
     diff = _log_odds(X, y, sigma2, P)
@@ -72,23 +61,58 @@ _PRIOR_SHIFT_SIZE = ("the class sizes move your boundary the right way but by th
                      "from pi+ p(x | +1) > pi- p(x | -1) to w · x + b > 0")
 _PRIOR_SCALED = ("your weights are a positive multiple of the requested ones (the same classifier): the exercise "
                  "fixes w = mu+ - mu-, so divide out the common factor")
-# each wrong answer is the rule of a wrong model: class probabilities left out (k = 0), swapped (k = -1),
-# counted half or twice (k = 1/2, 2), or the right ones with sigma2 = 1 in place of the exercise's sigma2
-_PRIOR_MISTAKES = (
-    ("prior-ignored", {"prior_power": 0.0}, "the class sizes left out: that is the rule for equally likely classes"),
-    ("prior-sign", {"prior_power": -1.0}, "the larger class gets the smaller region: check which way a larger n+ "
-                                          "must move the boundary"),
-    ("prior-shift-size", {"sigma2": 1.0}, _PRIOR_SHIFT_SIZE),
-    ("prior-shift-size", {"prior_power": 0.5}, _PRIOR_SHIFT_SIZE),
-    ("prior-shift-size", {"prior_power": 2.0}, _PRIOR_SHIFT_SIZE),
-)
+_PRIOR_MESSAGES = {
+    "prior-ignored": "the class sizes left out: that is the rule for equally likely classes",
+    "prior-sign": "the larger class gets the smaller region: check which way a larger n+ must move the boundary",
+    "prior-shift-size": _PRIOR_SHIFT_SIZE,
+    "prior-scaled": _PRIOR_SCALED,
+}
+# The expected weights of the two probes and of each catalogued wrong model on them, computed once from the
+# model's log-densities (tests/test_chapter_03.py recomputes every one): the module holds numbers for these
+# fixed data, not a function that would answer Exercise 1 on any data.  Each wrong answer is the rule of a
+# wrong model, named in its comment: class probabilities (n+-/n)^k left out (k = 0), swapped (k = -1), counted
+# half or twice (k = 1/2, 2); the right ones with sigma2 = 1 in place of the exercise's; or the weights / sigma2.
+_PRIOR_EXPECTED = {
+    0.8: {
+        "right": [1.1000497670498715, 0.795274450917637, 1.6713279646614025],
+        "wrong": [
+            ('prior-ignored', [0.22115993611538398, 0.795274450917637, 1.6713279646614025]),   # {'prior_power': 0.0}
+            ('prior-sign', [-0.6577298948191038, 0.795274450917637, 1.6713279646614025]),   # {'prior_power': -1.0}
+            ('prior-shift-size', [1.3197722247834938, 0.795274450917637, 1.6713279646614025]),   # {'sigma2': 1.0}
+            ('prior-shift-size', [0.6606048515826277, 0.795274450917637, 1.6713279646614025]),   # {'prior_power': 0.5}
+            ('prior-shift-size', [1.9789395979843596, 0.795274450917637, 1.6713279646614025]),   # {'prior_power': 2.0}
+            ('prior-scaled', [1.3750622088123392, 0.9940930636470463, 2.089159955826753]),   # {'scaled': True}
+        ],
+    },
+    2.5: {
+        "right": [-1.8397844156872927, 0.11217177192654901, 0.011969341754292914,
+                  0.5455310246507143],
+        "wrong": [
+            # {'prior_power': 0.0}
+            ('prior-ignored',
+             [-0.10691646428741595, 0.11217177192654901, 0.011969341754292914, 0.5455310246507143]),
+            # {'prior_power': -1.0}
+            ('prior-sign',
+             [1.6259514871124416, 0.11217177192654901, 0.011969341754292914, 0.5455310246507143]),
+            # {'sigma2': 1.0}
+            ('prior-shift-size',
+             [-0.8000636448473608, 0.11217177192654901, 0.011969341754292914, 0.5455310246507143]),
+            # {'prior_power': 0.5}
+            ('prior-shift-size',
+             [-0.9733504399873418, 0.11217177192654901, 0.011969341754292914, 0.5455310246507143]),
+            # {'prior_power': 2.0}
+            ('prior-shift-size',
+             [-3.572652367087169, 0.11217177192654901, 0.011969341754292914, 0.5455310246507143]),
+            # {'scaled': True}
+            ('prior-scaled',
+             [-0.7359137662749171, 0.0448687087706196, 0.004787736701717166, 0.21821240986028573]),
+        ],
+    },
+}
 
 
-def _prior_misconceptions(X, y, sigma2):
-    found = [Mistake(key, _prior_reference(X, y, **{"sigma2": sigma2, **how}), message)
-             for key, how, message in _PRIOR_MISTAKES]
-    # the same classifier with its weights divided by sigma2
-    return found + [Mistake("prior-scaled", _prior_reference(X, y, sigma2) / sigma2, _PRIOR_SCALED)]
+def _prior_misconceptions(sigma2):
+    return [Mistake(key, np.array(value), _PRIOR_MESSAGES[key]) for key, value in _PRIOR_EXPECTED[sigma2]["wrong"]]
 
 
 @exercise("ch03-prior", number=1, title="unequal class sizes in the Gaussian model", points=2, kind="derive",
@@ -98,14 +122,16 @@ def _prior(t, prior_weights):
     # 12 positives, 4 negatives (not shown in the chapter): n+/n- = 3
     X, y = datasets.unbalanced(12, 4, seed=41)
     ok = t.check(lambda: np.asarray(prior_weights(X.copy(), y.copy(), 0.8), dtype=float),
-                 _prior_reference(X, y, 0.8), call="`prior_weights(X, y, sigma2=0.8)` on 12 positives and 4 negatives",
-                 reveal=False, misconceptions=_prior_misconceptions(X, y, 0.8))
+                 np.array(_PRIOR_EXPECTED[0.8]["right"]),
+                 call="`prior_weights(X, y, sigma2=0.8)` on 12 positives and 4 negatives",
+                 reveal=False, misconceptions=_prior_misconceptions(0.8))
     # 3 positives, 9 negatives in 3-D, another sigma2: the shift has the other sign
     Xr = np.random.default_rng(42).normal(size=(12, 3))
     yr = np.array([1, -1, -1] * 4)
     t.check(lambda: np.asarray(prior_weights(Xr.copy(), yr.copy(), 2.5), dtype=float),
-            _prior_reference(Xr, yr, 2.5), call="`prior_weights(X, y, sigma2=2.5)` on 4 positives and 8 negatives in 3-D",
-            reveal=False, misconceptions=_prior_misconceptions(Xr, yr, 2.5))
+            np.array(_PRIOR_EXPECTED[2.5]["right"]),
+            call="`prior_weights(X, y, sigma2=2.5)` on 4 positives and 8 negatives in 3-D",
+            reveal=False, misconceptions=_prior_misconceptions(2.5))
     # equal class sizes: the closest-centroid rule itself
     Xe, ye = datasets.unbalanced(6, 6, seed=43)
     t.check(lambda: np.asarray(prior_weights(Xe.copy(), ye.copy(), 1.7), dtype=float),
@@ -286,6 +312,34 @@ def _side_change_probes():
     return probes
 
 
+# Probes in fractions.Fraction the lesson does not show: a formula in the data keeps them exact, a search in
+# floating point (bisection on t with lk.centroid_classifier) does not.  The expected t² are stored, computed once
+# in fractions from the squared distances to the two means (tests/test_chapter_03.py recomputes them).
+_EXACT_X = ((Fraction(3, 7), Fraction(-2, 11)), (Fraction(-5, 13), Fraction(9, 17)), (Fraction(7, 19), Fraction(4, 23)),
+            (Fraction(-1, 29), Fraction(-8, 31)), (Fraction(2, 37), Fraction(5, 41)))
+_EXACT_Y = (1, -1, 1, -1, -1)
+_EXACT_PROBES = (
+    ((Fraction(13, 61), Fraction(-1, 67)), None),
+    ((Fraction(-2, 71), Fraction(-3, 73)),
+     Fraction(831454312265270331390728008099, 135641901166806401973310008395)),
+    ((Fraction(5, 79), Fraction(2, 83)),
+     Fraction(94866512620197895960704344507, 12944142079766230488803209471)),
+)
+
+
+def _exact_answers(side_change_t2):
+    """True when the learner's function returns, on the Fraction probes, exactly the stored t² (or None)."""
+    for x, want in _EXACT_PROBES:
+        # lists of Fractions (np.asarray makes them an array of Fractions; plain data for the grader's sandbox)
+        got = side_change_t2([list(r) for r in _EXACT_X], list(_EXACT_Y), list(x))
+        if want is None:
+            if got is not None:
+                return False
+        elif isinstance(got, bool) or not isinstance(got, (Fraction, int)) or got != want:
+            return False
+    return True
+
+
 def _learners_t2(side_change_t2, probes):
     out = []
     for X, y, x in probes:
@@ -344,7 +398,15 @@ def _units(t, side_change_t2):
                                  f"(it raised {type(exc).__name__})")
         return
     if _same_t2(got, want):
-        t.check_true(True, what="the thresholds on t²")
+        try:
+            exact = _exact_answers(side_change_t2)
+        except Exception:  # noqa: BLE001 - the learner's code may raise anything on Fraction inputs
+            exact = False
+        t.check_true(exact, what="`side_change_t2` on 3 points of data given as `fractions.Fraction`s: the exact "
+                                 "fraction t² (or None)",
+                     mistake=Mistake("units-inexact", None, "right on float data, but on Fraction data your t² is not "
+                                     "the exact fraction: a formula in the data keeps Fraction inputs exact; a search "
+                                     "in t, or a conversion to float, does not"))
         return
     for key, matches, message in _UNITS_MISTAKES:
         if matches(got, want, probes):

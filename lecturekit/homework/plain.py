@@ -2,7 +2,7 @@
 
 The grader never lets a live object of the student's cross into the process
 that judges it.  What crosses is *plain data*: ``None``, ``bool``, ``int``,
-``float``, ``complex``, ``str``, numpy scalars and arrays of numbers, booleans
+``float``, ``complex``, ``fractions.Fraction``, ``str``, numpy scalars and arrays of numbers, booleans
 or text, and ``list``/``tuple``/``dict`` of those.  Every value is turned into
 JSON with a few tagged objects, and read back by :func:`decode`, which trusts
 nothing: it rebuilds fresh Python and numpy values from checked parts, so an
@@ -15,6 +15,7 @@ The tags (a JSON object always has exactly one key):
 ``{"d": {...}}``            a dict with string keys
 ``{"k": [[key, value]...]}``  a dict with other plain, hashable keys
 ``{"c": [re, im]}``         a Python complex
+``{"q": [num, den]}``       a ``fractions.Fraction`` (den > 0)
 ``{"a": [dtype, shape, base64]}``  a numpy array (C order)
 ``{"n": [dtype, base64]}``  a numpy scalar
 ``{"f": name}``             a function of the student's, by name (arguments only)
@@ -31,6 +32,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+from fractions import Fraction
 
 import numpy as np
 
@@ -77,6 +79,8 @@ def encode(value, *, functions=None, handles=None, depth=0, budget=None):
         return value
     if t is complex:
         return {"c": [value.real, value.imag]}
+    if t is Fraction:
+        return {"q": [int(value.numerator), int(value.denominator)]}
     if isinstance(value, np.generic) and t.__module__ == "numpy":
         if value.dtype.kind not in "biufcU":
             raise NotPlain(f"a numpy {value.dtype} scalar")
@@ -157,6 +161,9 @@ def decode(data, *, function=None, handle=None, depth=0, budget=None):
             return out
         if tag == "c" and type(body) is list and len(body) == 2 and all(type(x) in (int, float) for x in body):
             return complex(body[0], body[1])
+        if tag == "q" and type(body) is list and len(body) == 2 and all(type(x) is int for x in body) \
+                and body[1] > 0:
+            return Fraction(body[0], body[1])
         if tag == "a" and type(body) is list and len(body) == 3:
             dtype, shape, raw = body
             if type(dtype) is not str or not _DTYPE.match(dtype) or type(shape) is not list \

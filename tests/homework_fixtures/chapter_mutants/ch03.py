@@ -31,6 +31,9 @@ MUTANTS = {
         ("units-bias", [("(mu_pos[0] ** 2 - mu_neg[0] ** 2) / 2", "(mu_pos[0] ** 2 - mu_neg[0] ** 2)"),
                         ("(mu_pos[1] ** 2 - mu_neg[1] ** 2) / 2", "(mu_pos[1] ** 2 - mu_neg[1] ** 2)")]),
         ("units-never", ("if c == 0 or -a / c <= 0:", "if c == 0:")),
+        ("units-inexact", ("X, y, x = np.asarray(X), np.asarray(y), np.asarray(x)",
+                           "X, y, x = np.asarray(X, dtype=float), np.asarray(y), np.asarray(x, dtype=float)")),
+        ("units-inexact", ("return -a / c", "return float(-a / c)")),
     ],
     "ch03-construct": [
         ("centroid-right", '''def failure_data_1d():
