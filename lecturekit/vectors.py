@@ -118,8 +118,9 @@ def dot(a, b) -> float:
     32.0
 
     The products are added by ``np.sum`` in numpy's order (pairwise), so for
-    more than a few coordinates the last digit can differ from a left-to-right
-    loop.  When a product overflows or underflows, the sum is taken with both
+    more than a few coordinates the result can differ from a left-to-right
+    loop by a rounding error: in the last digit, or in sign where the products
+    cancel to (nearly) 0.  When a product overflows or underflows, the sum is taken with both
     vectors scaled by powers of 2 and scaled back: products beyond the range
     of floats whose sum fits give that sum.  A dot product too large for a
     float is an error, not ``inf`` or ``nan``; one too small for a float

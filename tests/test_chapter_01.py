@@ -32,8 +32,10 @@ small_ints = arrays(np.int64, 3, elements=st.integers(-6, 6))
 CLAIMS = {
     "it never gives the right answer (for the numbers you work out by hand it says only whether they are right)":
         "test_no_registered_wrong_answer_is_shown_the_key",
-    "vectors of 8 or more coordinates the last digit can differ from the loop's":
-        "test_lk_dot_adds_like_the_loop_below_8_coordinates_and_often_not_from_8_on",
+    "so the two results can differ by a rounding error":
+        "test_lk_dot_and_the_loop_differ_by_about_1e_16_of_the_lengths_and_in_sign_where_the_products_cancel",
+    "an error of this size is in its last digit; when it is 0 or nearly 0\non paper, not even its computed sign":
+        "test_lk_dot_and_the_loop_differ_by_about_1e_16_of_the_lengths_and_in_sign_where_the_products_cancel",
     "computed projection lengths often differ in the last digit":
         "test_the_projection_length_onto_5b_often_differs_in_the_last_digit",
     "with equality exactly when one of the two vectors is a multiple of the other":
@@ -52,11 +54,16 @@ CLAIMS = {
     "Its points are exactly the vectors perpendicular to $w$": "test_the_boundary_is_a_hyperplane_of_dimension_d_minus_1",
     "the set $w \\cdot x = 0$ is the whole space, so there is no\nline or plane and there are no sides":
         "test_the_zero_weight_vector_scores_every_point_0",
-    "for numbers far from overflow and underflow (coordinates between about":
+    "This holds for\n  coordinates between about $10^{-150}$ and $10^{150}$ in size":
         "test_rounding_errors_are_about_1e_16_of_the_sizes_only_far_from_overflow_and_underflow",
     "about $10^{-16}\\,\\|a\\|\\,\\|b\\|$ in size (for the range of numbers section 3 gives)":
         "test_rounding_errors_are_about_1e_16_of_the_sizes_only_far_from_overflow_and_underflow",
-    "Two facts hold exactly in the computer too: symmetry": "test_symmetry_and_negation_are_exact_in_floats",
+    "**What is exact.** Symmetry, since": "test_symmetry_and_negation_are_exact_in_floats",
+    "in the computer each side\n  is off by about $10^{-16}$ times the products of the lengths involved":
+        "test_linearity_holds_in_floats_up_to_1e_16_times_the_lengths_not_the_values",
+    "The two right-hand sides are equal, so $a \\cdot b = \\|a\\|\\,\\|b\\|\\cos\\theta$":
+        "test_the_law_of_cosines_and_section_2_give_the_cosine_formula",
+    "(behind the origin when $\\theta > 90°$)": "test_the_law_of_cosines_and_section_2_give_the_cosine_formula",
     "It is the distance to the *nearest* point of the line": "test_signed_distance_lands_on_the_line",
     "In two or more dimensions some of these\n$w'$ are not multiples of $w$":
         "test_a_strict_separator_keeps_separating_after_a_small_turn",
@@ -67,8 +74,6 @@ CLAIMS = {
     "their product comes out a little below 6":
         "test_a_computed_dot_product_of_parallel_vectors_can_exceed_the_product_of_the_norms",
     "With a plus sign": "test_squared_distance_expands",
-    "with the sign\ndepending on which side of $u$ the vector $v$ lies":
-        "test_a_rotation_takes_u_to_e1_and_v_to_cos_plus_or_minus_sin",
     "every point of the plane is a combination of these two": "test_the_3d_plane_and_its_spanning_directions",
     "the product is 0 only when $\\cos\\theta = 0$": "test_the_dot_product_is_zero_only_for_perpendicular_vectors",
     "The projection only depends on the direction $b / \\|b\\|$": "test_projection_ignores_the_length_of_b_and_leaves_a_perpendicular_rest",
@@ -85,7 +90,7 @@ CLAIMS = {
     "to train the perceptron in its dual form, nothing of the training":
         "test_training_the_dual_perceptron_needs_only_the_labels_and_the_gram_matrix",
     "three points on one line are not": "test_three_collinear_points_with_alternating_labels_are_not_separable",
-    "for a\nvector that is itself a difference, such as $x$ minus its projection":
+    "difference, such as $x$ minus its projection, use the sizes before the subtraction":
         "test_a_tolerance_scaled_by_the_result_of_a_subtraction_fails_where_one_scaled_by_x_holds",
     "prints exactly `0.0`, a right angle": "test_the_perpendicular_pair_gets_cosine_0_angle_just_above_90_and_a_negative_dot",
     "on paper, stretching $b$ by 5 leaves the projection length\nalone":
@@ -97,8 +102,6 @@ CLAIMS = {
     "on paper it\nis the list of the dot products of the rows with $w$":
         "test_x_at_w_is_the_row_dot_products_on_paper_and_may_differ_from_lk_dot_in_floats",
     "The library function's body is the formula": "test_the_body_of_lk_dot_is_the_sum_of_products",
-    "it takes the same sum with the vectors scaled by powers of 2":
-        "test_lk_dot_is_the_exact_sum_rounded_even_where_the_products_leave_the_range_of_floats",
     "the length of $b$ stays between 2 and 2.3": "test_the_three_panels_keep_a_and_the_length_of_b_nearly",
     "then the condition\nreads $w \\cdot z_i > 0$ for every $i$": "test_multiplying_the_negatives_by_minus_1_puts_every_example_on_one_side",
     "The arrow it draws shows the direction of $w$, not its length":
@@ -121,6 +124,7 @@ SHOWN = [
     "This chapter only needs raw vectors",                        # the chapter's scope
     "this course uses the strict form above",                     # the course's choice of definition
     "which only up to rounding, and test a computed dot product", # a learning objective
+    "The sliders need a running notebook",                       # how to use the explorer (saved output: its name)
 ]
 
 
@@ -411,32 +415,6 @@ def test_the_update_changes_the_computed_score_by_eta_y_x_x_up_to_relative_round
     assert abs(new - old_plus) <= 8 * 2.0 ** -52 * size + 1e-300
 
 
-@given(st.integers(2, 6), st.integers(0, 2**16))
-def test_a_rotation_takes_u_to_e1_and_v_to_cos_plus_or_minus_sin(d, seed):
-    """A rotation (orthogonal, determinant +1) with Q u = e1 maps v to (cos θ, ±sin θ, 0, ...); in 2-D the sign
-    is that of the turn from u to v (the only rotation fixing e1 is the identity), and u . v = cos θ either way."""
-    rng = np.random.default_rng(seed)
-    u, v = rng.normal(size=d), rng.normal(size=d)
-    u, v = u / np.linalg.norm(u), v / np.linalg.norm(v)
-    q, r = np.linalg.qr(np.column_stack([u, v, rng.normal(size=(d, d))])[:, :d])
-    q = q * np.sign(np.diag(r))            # first column +u, second in the plane of u and v
-    if np.linalg.det(q) < 0:
-        if d == 2:
-            q[:, 1] = -q[:, 1]             # in 2-D the sign of sin must come out instead
-        else:
-            q[:, -1] = -q[:, -1]
-    Q = q.T
-    assert np.allclose(Q @ u, np.eye(d)[0]) and np.isclose(np.linalg.det(Q), 1.0)
-    image = Q @ v
-    cos = u @ v
-    assert np.isclose(image[0], cos) and np.isclose(abs(image[1]), np.sqrt(max(0.0, 1 - cos ** 2)))
-    assert np.allclose(image[2:], 0.0)
-    if d == 2:
-        assert np.sign(image[1]) == np.sign(u[0] * v[1] - u[1] * v[0]) or np.isclose(image[1], 0.0)
-    e1, down = np.array([1.0, 0.0]), np.array([0.0, -1.0])   # the 2-D case the first wording got wrong
-    assert e1 @ down == np.cos(np.pi / 2).round(12) and (np.eye(2) @ down)[1] == -1.0
-
-
 @given(st.integers(2, 12), st.integers(0, 2**16))
 def test_with_n_minus_1_features_any_labels_of_points_in_general_position_are_separable(n, seed):
     """n Gaussian points in n - 1 dimensions are affinely independent (almost surely), so (1, x_i) w = y_i
@@ -594,7 +572,7 @@ def test_exercise_3_expected_values_by_hand():
 
 # ---------------------------------------------------------------- exercise feedback
 # The reference passing and every registered wrong answer being named are checked for
-# every chapter in tests/test_misconceptions.py; here, an answer no catalogue foresees. Exercises 2 to 4 explain
+# every chapter in tests/test_misconceptions.py; here, an answer no catalogue foresees. Exercises 2 to 5 explain
 # every answer that fails one of their requirements (the same words for all of them), so the unforeseen answer
 # there is one of the wrong form (not two numbers, not a number).
 STEM_FEEDBACK = "01_dot_products"
@@ -604,6 +582,7 @@ UNRELATED = {
     "ch01-reflect": "def reflect(x, w, c):\n    return np.zeros(3)\n",
     "ch01-three-numbers": "angle_ab = '120 degrees'\nproj_a_on_b = 0.0\nproj_b_on_a = 0.0\ndist_ab = 0.0\n",
     "ch01-perpendicular": "def perpendicular(a, length):\n    return np.zeros(3)\n",
+    "ch01-boundary": "def on_boundary(X, w):\n    return 0.0\n",
 }
 
 
@@ -1293,7 +1272,8 @@ def test_no_registered_wrong_answer_is_shown_the_key():
     keys = {"ch01-normal": ["0.9623", "0.1925", "-0.1925"],
             "ch01-three-numbers": ["120", "-2.5", "6.245", "2.094"],
             "ch01-perpendicular": ["(-8, 6)", "-8.0, 6.0", "[-8, 6]"],
-            "ch01-reflect": ["(3, 0)"]}
+            "ch01-reflect": ["(3, 0)"],
+            "ch01-boundary": ["axis=1", "1e-12", "norm(", "<="]}   # the key is a test: its tolerance and scale
     for (stem, gid), items in load_mutants().items():
         if stem != STEM:
             continue
@@ -1305,3 +1285,119 @@ def test_no_registered_wrong_answer_is_shown_the_key():
                 # the sign-only fix of Exercise 2 is shown its own image (3, 0) for |w| = 1, next to its wrong one
                 shown_own = gid == "ch01-reflect" and "to (3, 0) under the first and to" in message
                 assert key not in message or shown_own, (gid, desc, key)
+
+
+def test_lk_dot_and_the_loop_differ_by_about_1e_16_of_the_lengths_and_in_sign_where_the_products_cancel():
+    """Section 1: numpy's order and the loop's differ by a rounding error of about 1e-16 |a| |b| (here: at most
+    d * 2^-52 |a| |b|, over decimal vectors of 1 to 60 coordinates); where the result is about as large as
+    |a| |b| (cosine above 1/2) that is a few units in the last place; where the exact result is 0, the chapter's
+    ten coordinates give 0 from the loop and -1.1e-16 from lk.dot."""
+    def loop(a, b):
+        s = 0.0
+        for p, q in zip(a, b):
+            s += p * q
+        return s
+    rng = np.random.default_rng(31)
+    differ = 0
+    for d in range(1, 61):
+        for a, b in np.round(rng.uniform(-2, 2, size=(60, 2, d)), 1):
+            size = lk.norm(a) * lk.norm(b)
+            got, ref = lk.dot(a, b), loop(a, b)
+            differ += got != ref
+            assert abs(got - ref) <= d * 2.0 ** -52 * size
+            if abs(ref) >= 0.5 * size > 0:
+                assert abs(got - ref) <= 4 * d * np.spacing(abs(ref))
+    assert differ > 100
+    a = [1.0, 0.2, -0.2, 0.4, -1.0, 0.4, -1.0, 0.2, -1.0, 0.3]
+    b = [-1.0, 0.6, -0.7, 0.9, 0.2, 1.0, 0.3, -0.5, -0.7, -0.4]
+    assert sum(Fraction(str(p)) * Fraction(str(q)) for p, q in zip(a, b)) == 0
+    assert loop(a, b) == 0.0 and lk.dot(a, b) == pytest.approx(-1.1e-16, rel=0.01)
+
+
+@given(st.floats(0.1, 10), st.floats(0.1, 10), st.floats(0, 2 * math.pi), st.floats(0, 2 * math.pi))
+def test_the_law_of_cosines_and_section_2_give_the_cosine_formula(ra, rb, alpha, beta):
+    """Section 3's proof: with a and b at angle theta, the foot of the perpendicular from a's tip lies at
+    |a| cos theta along b (negative beyond 90°), the perpendicular is |a| sin theta long, and Pythagoras gives
+    |a - b|^2 = |a|^2 + |b|^2 - 2 |a| |b| cos theta; with section 2's expansion, a . b = |a| |b| cos theta.
+    The angle theta in [0, pi] is taken from the polar angles, independently of any dot product."""
+    a = ra * np.array([math.cos(alpha), math.sin(alpha)])
+    b = rb * np.array([math.cos(beta), math.sin(beta)])
+    theta = abs(math.remainder(alpha - beta, 2 * math.pi))
+    unit_b = b / rb
+    foot = float(np.dot(a, unit_b))
+    assert foot == pytest.approx(ra * math.cos(theta), abs=1e-9)
+    perp = a - foot * unit_b
+    assert math.hypot(*perp) == pytest.approx(ra * math.sin(theta), abs=1e-9)
+    law = ra ** 2 + rb ** 2 - 2 * ra * rb * math.cos(theta)
+    assert math.hypot(*(a - b)) ** 2 == pytest.approx(law, abs=1e-9)
+    assert (rb - ra * math.cos(theta)) ** 2 + (ra * math.sin(theta)) ** 2 == pytest.approx(law, abs=1e-9)
+    assert float(np.dot(a, b)) == pytest.approx(ra * rb * math.cos(theta), abs=1e-9)
+
+
+def test_linearity_holds_in_floats_up_to_1e_16_times_the_lengths_not_the_values():
+    """Section 3: u . (lam v + z) and lam u . v + u . z differ by about 1e-16 (|lam| |u| |v| + |u| |z|) (here within
+    8 d 2^-52 of it, d up to 200); measured against the values of the dot products the claim would be false:
+    for u perpendicular to v and z on paper the values are rounding errors themselves."""
+    rng = np.random.default_rng(32)
+    for d in (2, 3, 10, 50, 200):
+        for u, v, z in rng.normal(size=(200, 3, d)):
+            lam = float(rng.normal())
+            lhs, rhs = lk.dot(u, lam * v + z), lam * lk.dot(u, v) + lk.dot(u, z)
+            scale = abs(lam) * lk.norm(u) * lk.norm(v) + lk.norm(u) * lk.norm(z)
+            assert abs(lhs - rhs) <= 8 * d * 2.0 ** -52 * scale
+    u, v, z = np.array([-0.6, 0.9]), np.array([-0.3, -0.2]), np.array([0.9, 0.6])   # u . v = u . z = 0 on paper
+    lam = 0.7
+    values = abs(lk.dot(u, v)) + abs(lk.dot(u, z))
+    lhs, rhs = lk.dot(u, lam * v + z), lam * lk.dot(u, v) + lk.dot(u, z)
+    assert lhs != rhs and abs(lhs - rhs) > 0.5 * values
+    assert abs(lhs - rhs) <= 8 * 2.0 ** -52 * (lam * lk.norm(u) * lk.norm(v) + lk.norm(u) * lk.norm(z))
+
+
+def test_exercise_4_accepts_an_answer_written_for_numpy_arrays_and_names_the_error_of_one_that_raises():
+    """The prompt calls a a 2-D vector and the lesson's vectors are numpy arrays: a solution that uses array
+    methods passes, and an answer that raises is told what it raised, with the message."""
+    from lecturekit.exercises import check_exercise
+    def on_arrays(a, length):
+        p = a.copy()
+        p[0], p[1] = -a[1], a[0]
+        return length * p / lk.norm(p)
+    check_exercise("ch01-perpendicular", on_arrays)
+    message = visible_feedback(STEM, "ch01-perpendicular", "def perpendicular(a, length):\n    return a.nope\n")
+    assert "AttributeError" in message and "nope" in message and "numpy array" in message, message
+
+
+def test_exercise_1_does_not_print_the_length_of_a_normal_that_is_not_unit():
+    """Dividing by the printed length would finish the exercise: the message says only that the length is
+    not the one asked for."""
+    for scale in (27 ** 0.5, 3.7, 0.37):
+        w = scale * np.array([5.0, -1.0, -1.0]) / 27 ** 0.5
+        message = visible_feedback(STEM, "ch01-normal", f"w_normal = {w.tolist()!r}\n")
+        mistake = message.split("known mistake:")[1].split("Hint:")[0]
+        assert "length" in mistake and not any(f"{lk.norm(w):.{k}g}" in mistake for k in (2, 3, 4)), message
+
+
+def test_exercise_5_passes_a_scaled_tolerance_and_fails_each_plain_one():
+    """The reference and two more correct answers (a loop with cell 24's test, the cosine) pass; == 0, an absolute
+    tolerance, a tolerance scaled by the whole table, by |w| only or by |x| only, and a strict < each lose points,
+    each on a row whose status on paper is decided here with Fractions."""
+    from lecturekit.exercises import check_exercise
+    from lecturekit.exercises.ch01 import _BOUNDARY_PROBES
+    for w, rows in _BOUNDARY_PROBES:
+        for x in rows:
+            exact = sum(Fraction(str(p)) * Fraction(str(q)) for p, q in zip(w, x))
+            norm2 = sum(Fraction(str(p)) ** 2 for p in x)
+            if exact:   # off the line by at least 0.01 degrees: |cos| >= sin(0.01 degrees)
+                assert exact ** 2 >= Fraction(math.sin(math.radians(0.01))) ** 2 * norm2 * sum(
+                    Fraction(str(p)) ** 2 for p in w)
+    def loop(X, w):
+        return [abs(lk.dot(x, w)) <= 1e-12 * lk.norm(x) * lk.norm(w) for x in X]
+    def cosine(X, w):
+        return [not x.any() or abs(lk.cosine(x, w)) <= 1e-9 for x in X]
+    for good in (loop, cosine):
+        check_exercise("ch01-boundary", good)
+    for bad in ("X @ w == 0", "np.abs(X @ w) <= 1e-12", "np.abs(X @ w) <= 1e-9",
+                "np.abs(X @ w) <= 1e-12 * np.linalg.norm(X) * np.linalg.norm(w)",
+                "np.abs(X @ w) / np.linalg.norm(w) <= 1e-12", "np.abs(X @ w) <= 1e-12 * np.linalg.norm(X, axis=1)",
+                "np.abs(X @ w) < 1e-12 * np.linalg.norm(X, axis=1) * np.linalg.norm(w)"):
+        message = visible_feedback(STEM, "ch01-boundary", f"def on_boundary(X, w):\n    return {bad}\n")
+        assert message is not None and "1e-12" not in message and "norm" not in message, (bad, message)

@@ -72,9 +72,9 @@ def _normal(t, w_normal):
     norm_off = abs(length - 1.0)
     t.check_true(bool(norm_off <= _TOL), what="`w_normal` has length 1 (to within 10⁻³)",
                  mistake=None if norm_off <= _FAR else Mistake(
-                     "normal-not-unit", None, f"your w is a normal of the plane on the asked side, and its length "
-                                              f"is {length:.4g}; the exercise asks for the length with which "
-                                              f"w · x is the signed distance"))
+                     "normal-not-unit", None, "your w is a normal of the plane on the asked side, but its length is "
+                                              "not the one the exercise asks for: the length with which w · x is "
+                                              "the signed distance"))
 
 
 # --------------------------------------------------------------------------
@@ -233,9 +233,10 @@ def _perpendicular(t, perpendicular):
     for a, length in probes:
         call = f"`perpendicular({np.round(a, 3).tolist()}, {length:.3f})`".replace(".000", ".0")
         try:
-            p = np.asarray(perpendicular(a.tolist(), float(length)), dtype=float)
+            p = np.asarray(perpendicular(a.copy(), float(length)), dtype=float)   # a numpy array, as in the lesson
         except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything
-            t.check_true(False, what=f"{call} raised {type(exc).__name__}")
+            t.check_true(False, what=f"{call} (a given as the numpy array np.array({np.round(a, 3).tolist()})) "
+                                     f"raised {type(exc).__name__}: {exc}")
             continue
         if p.shape != (2,) or not np.all(np.isfinite(p)):
             t.check_true(False, what=f"{call} returns two finite numbers; got {np.round(p, 4).tolist()}")
@@ -262,3 +263,67 @@ def _perpendicular(t, perpendicular):
         else:
             t.check_true(True, what=f"{call} is perpendicular to a, of length {length:.4g}, a quarter turn "
                                     f"counterclockwise from a")
+
+
+# --------------------------------------------------------------------------
+# Exercise 5 (construct): which rows of a table lie on the line w . x = 0, in floating point
+# --------------------------------------------------------------------------
+
+# Each probe is a weight vector and a table; `on` says which rows lie on the line w . x = 0 on paper (decided
+# here exactly, on the decimals as typed).  The rows on the line are decimals whose computed scores are rounding
+# errors, not 0 (so `== 0` fails), at two scales of w (so a tolerance that ignores |w| or |x| fails); the origin
+# is on every such line (so a strict `<` fails); the row of size 1e-20 is off the line by a wide angle, and its
+# score is tiny only because the row is (so a tolerance that ignores |x|, or scales by the whole table, fails).
+_BOUNDARY_PROBES = (
+    ((0.3, 0.2), ((-0.6, 0.9), (1.0, 1.0), (1.2, -1.8), (2e-20, 1e-20), (0.0, 0.0), (-0.6, 0.91), (-1.4, 2.1))),
+    ((3e6, 2e6), ((-2.2, 3.3), (0.5, 0.5), (1.4, -2.1), (-0.6, 0.9), (1e-20, -1e-20))),
+)
+
+
+def _on_line_exactly(w, x):
+    from fractions import Fraction
+    return sum(Fraction(repr(float(wi))) * Fraction(repr(float(xi))) for wi, xi in zip(w, x)) == 0
+
+
+def _row_message(w, x, on, told):
+    """The words for a row the answer gets wrong: the same for every answer that gets this row wrong."""
+    row, wv = _fmt(x), _fmt(w)
+    if on and not any(x):
+        return (f"the row {row} scores exactly 0 under every w: it lies on every line through the origin, and your "
+                f"on_boundary says it does not")
+    if on:
+        return (f"the row {row} lies on the line w · x = 0 for w = {wv} on paper (work out the score by hand), and "
+                f"your on_boundary says it does not. Compute its score in floats, then ask how large a rounding "
+                f"error a dot product of numbers of these sizes can have (section 3)")
+    angle = 90.0 - float(np.degrees(np.arccos(min(1.0, abs(float(np.dot(w, np.asarray(x) / np.linalg.norm(x)))
+                                                        / np.linalg.norm(w))))))
+    return (f"the row {row} makes an angle of {angle:.3g}° with the line w · x = 0 for w = {wv}, so it is not on "
+            f"it, and your on_boundary says it is. A small score can come from a point near the line or from a "
+            f"short vector x: which does your test measure?" if told else "")
+
+
+@exercise("ch01-boundary", number=5, title="points on the boundary, in floating point", points=2, kind="construct",
+          hint="Score every row at once with X @ w. On paper a row is on the line when its score is 0; in floats, "
+               "how large can the rounding error of one row's score be, and on which lengths does that depend "
+               "(end of section 3)? Each row has its own length.")
+def _boundary(t, on_boundary):
+    for k, (w, rows) in enumerate(_BOUNDARY_PROBES, 1):
+        w, X = np.array(w), np.array(rows)
+        call = f"`on_boundary(X, w)` for probe {k}, w = {_fmt(w)}"
+        try:
+            got = np.asarray(on_boundary(X.copy(), w.copy()))
+        except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything
+            t.check_true(False, what=f"{call} raised {type(exc).__name__}: {exc}")
+            continue
+        if got.shape != (len(rows),) or got.dtype.kind not in "bui":
+            t.check_true(False, what=f"{call} returns one True or False per row of X ({len(rows)} rows); got "
+                                     f"shape {got.shape} and dtype {got.dtype}")
+            continue
+        on = [_on_line_exactly(w, x) for x in rows]
+        wrong = [i for i, (g, o) in enumerate(zip(got.astype(bool), on)) if bool(g) != o]
+        if not wrong:
+            t.check_true(True, what=f"{call} says which of its {len(rows)} rows lie on the line")
+            continue
+        i = wrong[0]
+        t.check_true(False, what=f"{call} says which of its {len(rows)} rows lie on the line",
+                     mistake=Mistake("boundary-row", None, _row_message(w, rows[i], on[i], True)))

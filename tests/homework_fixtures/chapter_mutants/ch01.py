@@ -88,4 +88,19 @@ MUTANTS = {
     return turned / np.linalg.norm(turned)
 """),
     ],
+    "ch01-boundary": [
+        # each a test for 0 that a learner might write; every one gets a row of some probe wrong
+        ("boundary-row", ("return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
+                          "return X @ w == 0")),
+        ("boundary-row", ("return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
+                          "return np.abs(X @ w) <= 1e-12")),
+        ("boundary-row", ("return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
+                          "return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X) * np.linalg.norm(w)")),
+        ("boundary-row", ("return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
+                          "return np.abs(X @ w) / np.linalg.norm(w) <= 1e-12")),
+        ("boundary-row", ("return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
+                          "return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X, axis=1)")),
+        ("boundary-row", ("return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
+                          "return np.abs(X @ w) < 1e-12 * np.linalg.norm(X, axis=1) * np.linalg.norm(w)")),
+    ],
 }
