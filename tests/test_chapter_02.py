@@ -80,6 +80,7 @@ SHOWN = [
     "[every symbol of the course on one page](notation.md)",  # a link to the notation page
     "The line is identical in both panels; only the arrow has turned round",   # describes the figure
     "after every label is swapped;",                           # the set-up of Exercise 5
+    "Now every label is swapped",                              # the set-up of Exercise 5
     "is correctly negative but only $0.45$ from the line",     # one toy point
 ]
 

@@ -326,17 +326,29 @@ def _predicted_right_after_swap() -> int:
                "score, and what does predict return for each point (section 9)? Then count.")
 def _swap(t, n_after_swap, n_right_after_swap):
     t.check(n_after_swap, _mistakes_after_swap(), call="`n_after_swap`", reveal=False,
-            misconceptions=[Mistake(mid, value, "after the swap: redo the course's test y · score ≤ 0 for each "
-                                                "group, the points with score 0 included (section 9)")
-                            for mid, value in (("swap-one-group-wrong", 31), ("swap-predict-for-test", 32),
-                                               ("swap-too-many", 40))]
-            + [Mistake("swap-nothing-changes", 9, "the count before the swap: negating y changes the sign of "
-                                                  "every product y · score"),
-               Mistake("swap-only-strict", 6, "only the strictly wrong points counted, and before the swap")])
-    boundary = ("for the points with score 0: what does `predict` return at a score of 0 (section 9), and "
-                "which label does each of them carry after the swap?")
+            misconceptions=[Mistake("swap-one-group-wrong", 31,
+                                    "after the swap, one group of points is counted wrongly: redo the course's "
+                                    "test y · score ≤ 0 for each group"),
+                            Mistake("swap-predict-for-test", 32,
+                                    "this counts the points that `predict` gets wrong; the question asks for the "
+                                    "course's test y · score ≤ 0 (section 9), which is not the same thing"),
+                            Mistake("swap-too-many", 40,
+                                    "after the swap: redo the course's test y · score ≤ 0 for each of the "
+                                    "groups"),
+                            Mistake("swap-nothing-changes", 9, "the count before the swap: negating y changes the "
+                                                               "sign of every product y · score"),
+                            Mistake("swap-only-strict", 6, "only the strictly wrong points counted, and before "
+                                                           "the swap")])
     t.check(n_right_after_swap, _predicted_right_after_swap(), call="`n_right_after_swap`", reveal=False,
-            misconceptions=[Mistake(mid, value, boundary) for mid, value in
-                            (("swap-right-boundary-all", 9), ("swap-right-boundary-none", 6),
-                             ("swap-right-boundary-flipped", 7))]
-            + [Mistake("swap-right-before", 32, "the count before the swap: which labels does the swap change?")])
+            misconceptions=[Mistake("swap-right-boundary-all", 9,
+                                    "every point with score 0 counted as predicted right: what does `predict` "
+                                    "return at a score of 0 (section 9), and which label does each carry after "
+                                    "the swap?"),
+                            Mistake("swap-right-boundary-none", 6,
+                                    "no point with score 0 counted as predicted right: what does `predict` return "
+                                    "at a score of 0 (section 9), and which label does each carry after the swap?"),
+                            Mistake("swap-right-boundary-flipped", 7,
+                                    "the points with score 0: compare the label `predict` gives at a score of 0 "
+                                    "(section 9) with each one's label after the swap, one point at a time"),
+                            Mistake("swap-right-before", 32,
+                                    "the count before the swap: which labels does the swap change?")])
