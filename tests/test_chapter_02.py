@@ -45,7 +45,7 @@ CLAIMS = {
         "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
     "shifting\nevery example by the same vector can change the classifier learned":
         "test_a_penalised_bias_makes_the_fit_depend_on_a_shift",
-    "two readings can\nlabel all but a thin strip of space alike, and a search over points can miss the strip":
+    "boundaries can lie so close together that a search over points misses the region between them":
         "test_exercise_1_needs_the_exact_condition",
     "the two orders of a sum can round differently in\nthe last digit":
         "test_given_weights_predict_the_same_in_either_layout_and_lms_can_differ_in_the_last_digit",
