@@ -2656,7 +2656,8 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5):
     ``w0 + w1 x1 + w2 x2 = 0`` of the raw points drawn in that slice.
 
     Drawn with :func:`plane` (the points coloured by the sign of their score, the normal arrow from the
-    origin), plus the slice as a light blue square and the line of intersection in orange; the text
+    origin, the plane with a dark edge), plus the slice as a green square with a green outline and the
+    line of intersection in orange; the text
     alternative names the slice, the plane's equation and the line, from the numbers given.
 
     Parameters
@@ -2705,14 +2706,17 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5):
     a = w[:2] / w[2]
     poly = _clip_convex(_clip_convex(square, a, limit), -a, limit)
     height = -(poly @ w[:2]) / w[2]
-    surface = Poly3DCollection([np.column_stack([poly, height])], facecolor="0.6", alpha=0.3, linewidth=0,
-                               zorder=1)
+    surface = Poly3DCollection([np.column_stack([poly, height])], facecolor=(0.6, 0.6, 0.6, 0.3),
+                               edgecolor="0.25", linewidth=1.2, zorder=1)
     ax.add_collection3d(surface)
     art = PlaneArtists(surface=surface, positive=art.positive, negative=art.negative, normal=art.normal,
                        counts=art.counts)
     g1, g2 = np.meshgrid(np.linspace(-limit, limit, 2), np.linspace(-limit, limit, 2))
-    ax.plot_surface(np.ones_like(g1), g1, g2, color=OKABE_ITO[5], alpha=0.18, linewidth=0, zorder=1,
-                    label="the slice $x_0 = 1$")
+    ax.plot_surface(np.ones_like(g1), g1, g2, color=OKABE_ITO[2], alpha=0.16, linewidth=0, zorder=1)
+    # the slice's outline in a saturated colour, so that it reads apart from the grey plane where they overlap
+    edge = np.array([[-limit, -limit], [limit, -limit], [limit, limit], [-limit, limit], [-limit, -limit]])
+    ax.plot(np.ones(len(edge)), edge[:, 0], edge[:, 1], color=OKABE_ITO[2], linewidth=2, zorder=2,
+            label="the slice $x_0 = 1$")
     # the line w0 + w1 x1 + w2 x2 = 0 in the slice, clipped to the square [-limit, limit]^2
     n = w[1:]
     foot = -w[0] * n / (n @ n)
@@ -2734,11 +2738,12 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5):
     n_up, n_down, n_on = art.counts
     eq = _equation(np.r_[0.0, w], ("x₀", "x₁", "x₂"))
     line = _equation(w, ("x₁", "x₂"))
-    text = (f"A 3-D view with axes x₀, x₁, x₂. A light blue square is the slice x₀ = 1, holding the "
+    text = (f"A 3-D view with axes x₀, x₁, x₂. A green square with a green outline is the slice x₀ = 1, "
+            f"holding the "
             f"{X.shape[0]} points lifted to (1, x₁, x₂): {n_up} with a positive score (blue plus signs) and "
             f"{n_down} with a negative score (vermillion circles)"
             + (f", {n_on} with score 0" if n_on else "")
-            + f". A grey plane through the origin, {eq}, with its normal ({', '.join(_number(c) for c in w)}) "
+            + f". A grey plane with a dark edge through the origin, {eq}, with its normal ({', '.join(_number(c) for c in w)}) "
             f"drawn as a black arrow from the origin, cuts the slice along a thick orange line, the points "
             f"(1, x₁, x₂) with {line}: the boundary of the raw points, drawn in the slice")
     _note(ax, text)

@@ -29,7 +29,6 @@ CLAIMS = {
     "A **negative** $k$ keeps the line": "test_negative_multiples_keep_the_line_and_swap_the_sides",
     "for computed multiples everywhere except on, or within rounding of, the boundary":
         "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
-    "Every product $y_i\\,\\tilde w \\cdot \\tilde x_i$ is negated (and a product of 0 stays 0)": "test_swapping_the_labels_but_keeping_w_leaves_n_minus_m_plus_z_mistakes",
     "Such a classifier can only turn its line around the origin": "test_without_a_bias_the_boundary_passes_through_the_origin",
     "After lifting, every example has first coordinate 1": "test_the_bias_trick_keeps_every_score",
     "Every direction along the boundary is such a difference": "test_w_is_perpendicular_to_the_boundary_with_any_bias",
@@ -40,14 +39,15 @@ CLAIMS = {
     "For $b \\ne 0$ there is no boundary and every point is on one side": "test_with_w_zero_every_point_scores_the_bias",
     "every point scores 0: the whole plane is \"on the boundary\", every point is predicted $-1$":
         "test_with_w_zero_every_point_scores_the_bias",
-    "so a\npoint on the line is ringed whatever its label, and $k$ cannot change which points are ringed":
+    "A point on the line is ringed whatever its label, and $k$ cannot change which points are ringed":
         "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
     "the product $k \\tilde w$ can be rounded, and a point on the boundary or within\nrounding of it can then change side":
         "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
-    "a penalty on\n$b$ pulls the boundary towards the origin": "test_a_penalised_bias_makes_the_fit_depend_on_a_shift",
-    "among them some whose two readings differ only on and near\ntheir boundaries":
-        "test_exercise_1_probes_are_decided_by_the_two_readings",
-    "the last digit (`docs/engines.md` says what that can and cannot change in lecturekit)":
+    "shifting\nevery example by the same vector can change the classifier learned":
+        "test_a_penalised_bias_makes_the_fit_depend_on_a_shift",
+    "boundaries can lie so close together that a search over points misses the region between them":
+        "test_exercise_1_needs_the_exact_condition",
+    "the two orders of a sum can round differently in\nthe last digit":
         "test_given_weights_predict_the_same_in_either_layout_and_lms_can_differ_in_the_last_digit",
     "they\ntreat $w_0$ like any other weight":
         "test_the_perceptron_updates_the_bias_as_one_more_weight",
@@ -55,8 +55,6 @@ CLAIMS = {
         "test_the_bias_trick_gives_the_centroid_classifier_no_bias",
     "On paper it is\nstrictly closer to 0 whenever $b \\ne 0$":
         "test_the_lifted_margin_is_never_farther_from_0_than_the_input_margin",
-    "in floating point a bias tiny next\nto $\\|w\\|$":
-        "test_a_tiny_bias_leaves_the_two_margins_equal_in_floating_point",
     "The default is never farther from 0 and has the same sign":
         "test_the_lifted_margin_is_never_farther_from_0_than_the_input_margin",
     "for a fitted scikit-learn linear classifier `clf` of **two** classes":
@@ -81,7 +79,8 @@ SHOWN = [
     "The **bias trick** makes that number one more weight",   # the definition of the trick
     "[every symbol of the course on one page](notation.md)",  # a link to the notation page
     "The line is identical in both panels; only the arrow has turned round",   # describes the figure
-    "after every label is swapped",                            # the set-up of Exercise 5
+    "after every label is swapped;",                           # the set-up of Exercise 5
+    "Now every label is swapped",                              # the set-up of Exercise 5
     "is correctly negative but only $0.45$ from the line",     # one toy point
 ]
 
@@ -315,13 +314,63 @@ def test_exercise_4_expected_values_by_hand():
     assert -b_f / 10 == pytest.approx(np.linalg.norm([-1.2, 1.6]))
 
 
-def test_exercise_5_counts_by_hand():
-    """33 right, 5 wrong, 2 on the boundary: after the swap the 33 and the 2 are mistakes by y s <= 0;
-    by the strict y s < 0 a product of 0 is none, so only the 33; before the swap 5 + 2."""
-    from lecturekit.exercises.ch02 import _mistakes_after, _strict_mistakes_after_swap
+def test_exercise_5_counts_on_forty_points():
+    """Forty points built to the prompt (31 right, 6 strictly wrong, 3 on the boundary of which two are
+    labelled +1): after the swap, count the course's mistakes y s <= 0 and the points lk's predict gets
+    right, on the points themselves, and compare with the check's expected values."""
+    from lecturekit.exercises.ch02 import _mistakes_after_swap, _predicted_right_after_swap
 
-    assert (_mistakes_after(True, False), _mistakes_after(False, False)) == (33 + 2, 5 + 2)
-    assert _strict_mistakes_after_swap() == 33
+    w_h = np.array([0.0, 1.0, 0.0])                        # the score is x1
+    X = np.array([[1.0, 0.0]] * 31 + [[-1.0, 2.0]] * 6 + [[0.0, 1.0]] * 3)
+    y = np.array([1] * 31 + [1] * 6 + [1, 1, -1])
+    clf = lk.LinearClassifier(w_h)
+    s = clf.decision_function(X)
+    assert (np.sum(y * s > 0), np.sum(y * s < 0), np.sum(s == 0)) == (31, 6, 3)
+    swapped = -y
+    mistakes, right = int(np.sum(swapped * s <= 0)), int(np.sum(clf.predict(X) == swapped))
+    assert (mistakes, right) == (34, 8)
+    assert (_mistakes_after_swap(), _predicted_right_after_swap()) == (mistakes, right)
+    # the prompt's numbers are not the answers
+    assert not {mistakes, right} & {40, 31, 6, 3, 2, 1}
+
+
+def test_exercise_3_key_labels_each_mirrored_point_as_the_colleague_labels_its_source():
+    """The colleague's (2, -1, -4) in Turk's layout is the score 2 x1 - x2 - 4; the key must predict, at -x,
+    what the colleague predicts at x, on a grid with points on the line, and have a unit w."""
+    from lecturekit.exercises.ch02 import _TURK3, _line_from_turk, _mirror, _unit
+
+    key = _unit(_mirror(_line_from_turk(_TURK3)))
+    assert np.allclose(key, np.array([-4.0, -2.0, 1.0]) / np.sqrt(5.0)) and np.isclose(np.linalg.norm(key[1:]), 1)
+    g = np.linspace(-5, 5, 21)
+    P = np.stack(np.meshgrid(g, g), -1).reshape(-1, 2)
+    colleague = np.where(P @ _TURK3[:2] + _TURK3[2] > 0, 1, -1)
+    mirrored = lk.LinearClassifier(np.array([-4.0, -2.0, 1.0])).predict(-P)
+    assert np.array_equal(colleague, mirrored)
+    assert np.any(P @ _TURK3[:2] + _TURK3[2] == 0)          # the grid holds points of the line
+
+
+def test_every_learning_function_but_perceptron_loop_takes_fit_intercept_and_keeps_the_bias_0():
+    """Section 7: the learners of lecturekit (and lk.margin, lk.is_separable) take fit_intercept=False;
+    perceptron_loop, which takes homogeneous examples, does not."""
+    import inspect
+
+    X, y = lk.datasets.toy()
+    # every public function of lk whose second argument is the labels y
+    takes_y = {n: getattr(lk, n) for n in dir(lk) if not n.startswith("_") and inspect.isfunction(getattr(lk, n))
+               and list(inspect.signature(getattr(lk, n)).parameters)[1:2] == ["y"]}
+    assert {"perceptron", "least_squares_classifier", "lms", "one_vs_rest", "margin"} - set(takes_y) <= {"margin"}
+    without = {n for n, f in takes_y.items() if "fit_intercept" not in inspect.signature(f).parameters}
+    assert without == {"perceptron_loop", "one_vs_rest", "one_vs_one"}, without
+    for name in ("one_vs_rest", "one_vs_one"):        # they pass it on to the learner they wrap
+        kinds = [p.kind for p in inspect.signature(takes_y[name]).parameters.values()]
+        assert inspect.Parameter.VAR_KEYWORD in kinds
+        takes_y[name](X, y, fit_intercept=False)
+    assert "fit_intercept" in inspect.signature(lk.margin).parameters
+    for name in ["centroid_classifier", "least_squares_classifier", "perceptron", "averaged_perceptron",
+                 "batch_perceptron", "lms"]:
+        assert getattr(lk, name)(X, y, fit_intercept=False).w[0] == 0.0, name
+    with pytest.raises(TypeError):
+        lk.perceptron_loop(lk.to_homogeneous(X), y, fit_intercept=False)
 
 
 @given(arrays(np.float64, 3, elements=st.integers(-9, 9).map(lambda k: k / 10)).filter(lambda w: w[1:].any()),
@@ -555,7 +604,7 @@ UNRELATED = {
     "ch02-centre": "def centred_line(w, X, y):\n    return np.r_[0.0, np.asarray(w, dtype=float)]\n",
     "ch02-construct-line": "w_line = [1.0, 1.0, 1.0]\n",
     "ch02-distance": "b_for_p = 0.0\nb_for_foot = 0.0\n",
-    "ch02-swap": "n_after_swap = 1\nn_after_swap_strict = 2\n",
+    "ch02-swap": "n_after_swap = 1\nn_right_after_swap = 2\n",
 }
 
 

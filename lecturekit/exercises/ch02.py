@@ -27,34 +27,67 @@ _LAYOUT_PROBES = [
 ]
 
 
+# The misconceptions of Exercise 1, each as the rule a learner who has it would write.  One is named
+# only when the learner's function gives that rule's verdict on every probe, so a message never
+# speaks about a probe the learner's own rule does not already decide that way.
+_LAYOUT_RULES = [
+    ("layout-zero", lambda w: all(v == w[0] for v in w) and any(w),
+     "your function agrees with the two readings except on the zero vector: with w~ = 0 every point "
+     "scores 0 in both readings; which label does each reading give it (section 9)?"),
+    ("layout-negative", lambda w: all(v == w[0] for v in w) and w[0] >= 0,
+     "your function treats some vectors differently by the sign of their numbers: write out both "
+     "readings' scores for a vector of negative numbers and compare them"),
+    ("layout-palindrome", lambda w: list(w) == list(w)[::-1],
+     "your function accepts vectors that read the same backwards: is reversing what moving the 1 from "
+     "the front to the back does to the weights (section 4)?"),
+    ("layout-close", lambda w: max(w) - min(w) <= 1e-9 * max(1.0, abs(w[0])),
+     "your function accepts vectors whose numbers are merely close: find a point on one reading's "
+     "boundary and work out both labels there"),
+    ("layout-no-line", lambda w: all(v == w[0] for v in w) or not any(w[1:]) or not any(w[:-1]),
+     "your function accepts vectors whose normal is zero in one reading: that reading labels every "
+     "point alike; does the other?"),
+]
+
+
 @exercise("ch02-both-layouts", number=1, title="weights that survive the layout mix-up", points=2,
           kind="derive",
           hint="Write down the classifier (bias, normal) that the numbers are in each reading. When do two "
                "weight vectors label every point alike (section 5)? Do not forget the vectors whose normal "
                "is zero in one reading or in both.")
 def _both_layouts(t, same_in_both_layouts):
+    # One verdict for all the probes.  The calls are not listed: the probes whose answer is True would
+    # spell the rule to a learner who returns False for everything (and the False ones, to one who
+    # returns True).  A failure says in which direction the function errs, which every answer that errs
+    # that way is told alike.
+    got = []
     for w, agree in _LAYOUT_PROBES:
-        mistakes = []
-        if agree and not any(w):
-            mistakes.append(Mistake("layout-zero", False, "with w~ = 0 every point scores 0 in both readings: "
-                                                          "which label does each reading give it (section 9)?"))
-        elif agree and w[0] < 0:
-            mistakes.append(Mistake("layout-negative", False, "a negative common value: write out both "
-                                                              "readings' scores for it and compare them"))
-        elif not agree and tuple(w) == tuple(w)[::-1] and len(set(w)) > 1:
-            mistakes.append(Mistake("layout-palindrome", True, "a vector that reads the same backwards: is "
-                                                               "reversing what moving the 1 from the front to "
-                                                               "the back does to the weights (section 4)?"))
-        elif not agree and len(set(w)) > 1 and max(w) - min(w) < 1e-9 * max(1.0, abs(w[0])):
-            mistakes.append(Mistake("layout-close", True, "judged alike, but the two readings label some points "
-                                                          "differently: find a point on one reading's "
-                                                          "boundary and work out both labels there"))
-        elif not agree and (not any(w[1:]) or not any(w[:-1])):
-            mistakes.append(Mistake("layout-no-line", True, "in one reading this vector's normal is zero, so "
-                                                            "that reading labels every point alike; does the "
-                                                            "other?"))
-        t.check(lambda w=w: same_in_both_layouts(list(w)), agree, call=f"`same_in_both_layouts({list(w)})`",
-                reveal=False, misconceptions=mistakes)
+        try:
+            got.append(same_in_both_layouts(list(w)))
+        except Exception:  # noqa: BLE001 - let the framework report the learner's error on this call
+            t.check(lambda w=w: same_in_both_layouts(list(w)), agree, call=f"`same_in_both_layouts({list(w)})`",
+                    reveal=False)
+            return
+    if not t.check_true(all(type(v) in (bool, np.bool_) for v in got),
+                        what="`same_in_both_layouts` returns True or False on every vector; it returned "
+                             + ", ".join(sorted({type(v).__name__ for v in got
+                                                 if type(v) not in (bool, np.bool_)})) + " as well"):
+        return
+    said = [bool(v) for v in got]
+    expected = [agree for _, agree in _LAYOUT_PROBES]
+    too_many = any(s and not e for s, e in zip(said, expected))
+    too_few = any(e and not s for s, e in zip(said, expected))
+    mistake = next((Mistake(mid, None, message) for mid, rule, message in _LAYOUT_RULES
+                    if [bool(rule(list(w))) for w, _ in _LAYOUT_PROBES] == said), None)
+    parts = []
+    if too_many:
+        parts.append("returned True for a vector whose two readings give some point different labels")
+    if too_few:
+        parts.append("returned False for a vector whose two readings give every point the same label")
+    t.check_true(not (too_many or too_few),
+                 what="on the check's vectors (2 to 20 numbers) `same_in_both_layouts` "
+                      + " and ".join(parts) + ": build vectors of your own whose readings you have worked out "
+                      "on paper, and test your function on them",
+                 mistake=mistake)
 
 
 # --------------------------------------------------------------------------
@@ -169,11 +202,18 @@ def _line_from_turk(v):
     return conventions.join(v[2], v[:2])
 
 
-@exercise("ch02-construct-line", number=3, title="a colleague's line in the course's terms", points=3,
+def _mirror(v):
+    """(b, w) of the classifier x -> score of -x: the point mirror in the origin keeps b, negates w."""
+    v = np.asarray(v, dtype=float)
+    return conventions.join(v[0], -v[1:])
+
+
+@exercise("ch02-construct-line", number=3, title="a colleague's line, seen in a mirror", points=3,
           kind="construct",
           hint="First write the colleague's classifier as a score w1 x1 + w2 x2 + b in the course's terms "
-               "(section 4). Then decide on which side the origin must end up and what that asks of the "
-               "signs (section 6), and last what a unit w asks of the length (section 3).")
+               "(section 4). Then write the score that the new classifier must give a point x, in terms of "
+               "the colleague's score, and expand it: which numbers change? Last, what a unit w asks of the "
+               "length (section 3).")
 def _construct_line(t, w_line):
     try:
         w = np.asarray(w_line, dtype=float)
@@ -183,30 +223,34 @@ def _construct_line(t, w_line):
                         what=f"`w_line` holds three numbers (b, w1, w2); got "
                              f"{'shape ' + str(w.shape) if w.size else 'no numbers'}"):
         return
-    # one verdict for the three requirements together, with observations the learner can recompute from
-    # w_line alone (the origin's score, the length of w; not points of the colleague's line, which would
-    # hand over the line), so that a failure does not say which requirement failed or which way to change
+    # one verdict for the three requirements together (the mirrored boundary, the mirrored sides, a unit
+    # w), with observations the learner can recompute from w_line alone (the origin's score, the length of
+    # w), so that a failure does not say which requirement failed or which way to change
+    key = _unit(_mirror(_line_from_turk(_TURK3)))
     length = float(np.linalg.norm(w[1:]))
-    on_line = [float(w[0] + w[1:] @ p) for p in ([2.0, 0.0], [0.0, -4.0])]   # the colleague's line holds both
-    right = bool(w[0] > 0) and abs(length - 1.0) <= 1e-3 and all(abs(s) <= 2e-3 for s in on_line)
+    right = bool(np.allclose(w, key, rtol=0, atol=2e-3)) and abs(length - 1.0) <= 1e-3
     named = [Mistake("unit-w-tilde", None, "the whole vector (b, w1, w2) has length 1, not its w (section 3: "
                                            "the bias is not a direction)")
              ] if abs(float(np.linalg.norm(w)) - 1.0) <= 1e-3 and abs(length - 1.0) > 1e-3 else []
     named += [m for m in (
-        Mistake("turk-read-first", _unit(_TURK3),
+        Mistake("turk-read-first", _unit(_mirror(_TURK3)),
                 "the colleague's numbers read with the 1 first: in which layout did the colleague write them "
                 "(section 4)?"),
-        Mistake("turk-threshold-sign", _unit(conventions.join(-_TURK3[2], _TURK3[:2])),
-                "the colleague's last number is -t, the negated threshold: compare Turk's layout with the "
-                "course's b = -t (section 2)")) if np.allclose(w, m.value, atol=1e-3)]
+        Mistake("mirror-not-applied", _unit(_line_from_turk(_TURK3)),
+                "the colleague's own classifier: where does the mirror send each point, and what score must "
+                "the new classifier give it?"),
+        Mistake("mirror-as-swap", -_unit(_line_from_turk(_TURK3)),
+                "the colleague's line with its sides swapped (section 6): is that what the mirror does to the "
+                "points of the plane?")) if np.allclose(w, m.value, atol=1e-3)]
     t.check_true(right, what=f"`w_line` gives the origin the score {w[0]:.4g} and its (w1, w2) has length "
-                             f"{length:.4g}: compare these, and the line that `w_line` draws, with what the "
-                             f"exercise asks (the colleague's boundary, the origin positive, a unit w)",
+                             f"{length:.4g}: compare these, and the line that `w_line` draws with its sides, "
+                             f"with what the exercise asks (the mirrored line, each mirrored point labelled as "
+                             f"the colleague labels the point it came from, a unit w)",
                  mistake=named[0] if named else None)
 
 
 # --------------------------------------------------------------------------
-# Exercise 4 (predict): two biases for a given w, each from where the line must be
+# Exercise 4 (reproduce): two biases for a given w, each from section 3's formulas
 # --------------------------------------------------------------------------
 _W4, _P4, _DIST4, _FOOT4 = np.array([-6.0, 8.0]), np.array([3.0, -1.0]), 1.0, np.array([-1.2, 1.6])
 
@@ -218,7 +262,7 @@ def _distance_answers():
     return float(_DIST4 * norm - _W4 @ _P4), float(-(_W4 @ _FOOT4))
 
 
-@exercise("ch02-distance", number=4, title="choose the bias", points=2, kind="predict",
+@exercise("ch02-distance", number=4, title="choose the bias", points=2, kind="reproduce",
           hint="Write the signed distance of p with b as an unknown and solve. For the second: on which side of "
                "the line is the origin, how far from it, and what does that say about the origin's score?")
 def _distance(t, b_for_p, b_for_foot):
@@ -251,37 +295,60 @@ def _distance(t, b_for_p, b_for_foot):
 
 
 # --------------------------------------------------------------------------
-# Exercise 5 (predict): swapping the labels, then negating w as well
+# Exercise 5 (predict): swapping the labels, counted by the mistake test and by predict
 # --------------------------------------------------------------------------
-# 33 right, 5 strictly wrong, 2 with score 0; the expected counts follow from the course's
-# mistake test (conventions.is_mistake) applied to y * score in each group, after each change.
-_GROUPS = {"right": (33, 1.0), "wrong": (5, -1.0), "on the boundary": (2, 0.0)}   # (size, y * score sign)
+# 31 on their own side, 6 strictly on the wrong side, and 3 with score 0 (2 of them labelled +1, one -1).
+# The expected counts follow from the course's conventions applied to each group after the labels are
+# swapped: the mistake test (conventions.is_mistake of y * score) and predict (conventions.sign(score)).
+_GROUPS = [(31, +1.0, None), (6, -1.0, None), (2, 0.0, conventions.POSITIVE), (1, 0.0, conventions.NEGATIVE)]
+# (size, sign of y * score, the label of a point with score 0)
 
 
-def _mistakes_after(flip_y: bool, flip_w: bool) -> int:
-    sign = (-1.0 if flip_y else 1.0) * (-1.0 if flip_w else 1.0)
-    return sum(n for n, m in _GROUPS.values() if conventions.is_mistake(sign * m))
+def _mistakes_after_swap() -> int:
+    """The course's test y * score <= 0 after y -> -y: each group's product changes sign."""
+    return sum(n for n, m, _ in _GROUPS if conventions.is_mistake(-m))
 
 
-def _strict_mistakes_after_swap() -> int:
-    """The strict test y * score < 0 (a product of 0 is no mistake) after the labels are swapped."""
-    return sum(n for n, m in _GROUPS.values() if -m < 0)
+def _predicted_right_after_swap() -> int:
+    """Points whose swapped label predict gives: off the boundary the sign of the score, which agrees with
+    the swapped label exactly when y * score was negative; on it SIGN_AT_ZERO against the swapped label."""
+    right = 0
+    for n, m, label in _GROUPS:
+        if m == 0.0:
+            right += n if conventions.sign(0.0) == -label else 0
+        else:
+            right += n if -m > 0 else 0
+    return right
 
 
 @exercise("ch02-swap", number=5, title="swapping the classes", points=2, kind="predict",
-          hint="Go through the three groups of points separately and ask what each change does to y times the "
-               "score, then apply the course's mistake test to each group.")
-def _swap(t, n_after_swap, n_after_swap_strict):
-    t.check(n_after_swap, _mistakes_after(True, False), call="`n_after_swap`", reveal=False,
-            misconceptions=[Mistake("swap-one-group-wrong", 33,
-                                    "after the swap, one group of points is counted wrongly: redo the "
-                                    "course's test y · score ≤ 0 for each of the three groups"),
+          hint="Go through the groups of points separately: what does swapping the labels do to y times the "
+               "score, and what does predict return for each point (section 9)? Then count.")
+def _swap(t, n_after_swap, n_right_after_swap):
+    t.check(n_after_swap, _mistakes_after_swap(), call="`n_after_swap`", reveal=False,
+            misconceptions=[Mistake("swap-one-group-wrong", 31,
+                                    "after the swap, one group of points is counted wrongly: redo the course's "
+                                    "test y · score ≤ 0 for each group"),
+                            Mistake("swap-predict-for-test", 32,
+                                    "this counts the points that `predict` gets wrong; the question asks for the "
+                                    "course's test y · score ≤ 0 (section 9), which is not the same thing"),
                             Mistake("swap-too-many", 40,
                                     "after the swap: redo the course's test y · score ≤ 0 for each of the "
-                                    "three groups"),
-                            Mistake("swap-nothing-changes", 7, "the count before the swap: negating y changes the "
+                                    "groups"),
+                            Mistake("swap-nothing-changes", 9, "the count before the swap: negating y changes the "
                                                                "sign of every product y · score"),
-                            Mistake("swap-only-strict", 5, "only the strictly wrong points counted, and before "
+                            Mistake("swap-only-strict", 6, "only the strictly wrong points counted, and before "
                                                            "the swap")])
-    t.check(n_after_swap_strict, _strict_mistakes_after_swap(), call="`n_after_swap_strict`", reveal=False,
-            misconceptions=[])
+    t.check(n_right_after_swap, _predicted_right_after_swap(), call="`n_right_after_swap`", reveal=False,
+            misconceptions=[Mistake("swap-right-boundary-all", 9,
+                                    "every point with score 0 counted as predicted right: what does `predict` "
+                                    "return at a score of 0 (section 9), and which label does each carry after "
+                                    "the swap?"),
+                            Mistake("swap-right-boundary-none", 6,
+                                    "no point with score 0 counted as predicted right: what does `predict` return "
+                                    "at a score of 0 (section 9), and which label does each carry after the swap?"),
+                            Mistake("swap-right-boundary-flipped", 7,
+                                    "the points with score 0: compare the label `predict` gives at a score of 0 "
+                                    "(section 9) with each one's label after the swap, one point at a time"),
+                            Mistake("swap-right-before", 32,
+                                    "the count before the swap: which labels does the swap change?")])
