@@ -1162,6 +1162,32 @@ def test_exercise_2_asks_for_7_digits_and_says_so_to_longer_numbers():
     assert visible_feedback(STEM, "ch09-construct-lost", f"X_lost = np.array({short})\ny_lost = np.array([1, -1, 1])\n") is None
 
 
+def test_exercise_2_applies_the_digit_rule_to_answers_it_would_otherwise_accept():
+    """The review's counterexamples: a negative typed with 16 digits next to the unit circle, whose float squares
+    happen to sum to exactly 1 (so `is_separable` on them says no line separates the squares) while the squares of the
+    numbers as typed sum to less than 1 (so a line does separate them). The check must not give them the points: it
+    asks for at most 7 digits, whatever the squares look like. Also every (cos t, sin t) attempt of the review."""
+    from fractions import Fraction as F
+    from lecturekit.exercises import check_exercise, ExerciseFailed
+
+    def points(X, y):
+        try:
+            check_exercise("ch09-construct-lost", np.array(X), np.array(y))
+        except ExerciseFailed as exc:
+            return str(exc)
+        return None
+
+    neg = [0.5809360141291611, 0.8139492290602179]
+    X, y = [[1.0, 0.0], [0.0, 1.0], neg], [1, 1, -1]
+    assert not lk.is_separable(lk.square_features(X), y)            # the rounded squares: on one segment
+    assert sum(F(repr(v)) ** 2 for v in neg) < 1                     # the typed squares: inside it, so separable
+    message = points(X, y)
+    assert message is not None and "7 significant digits" in message, message
+    for t in np.linspace(0.1, 1.4, 40):
+        message = points([[1.0, 0.0], [0.0, 1.0], [np.cos(t), np.sin(t)]], [1, 1, -1])
+        assert message is not None and "7 significant digits" in message, (t, message)
+
+
 _REFERENCE3 = """def dual_alpha(G, y, max_epochs, c):
     n = len(y)
     alpha = np.zeros(n, dtype=int)
