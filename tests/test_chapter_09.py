@@ -498,7 +498,7 @@ UNRELATED = {
     "ch09-construct-lost": "X_lost = np.array([[1.0, 0.0], [2.0, 0.0], [3.0, 0.0]])\ny_lost = np.array([1, -1, 1])\n",
     "ch09-debug-dual": "def dual_alpha(G, y, max_epochs, c):\n    return np.full(len(y), 2)\n",
     "ch09-poly3": "def poly3_features(X):\n    return np.zeros((len(X), 10))\n",
-    "ch09-shape": 'boundary_shape = "z"\nlabels_at = [1, 1, 1]\n',
+    "ch09-shape": 'boundary_shape = "z"\nlabels_at = [1, 1]\n',   # every triple of labels has its message
 }
 
 

@@ -16,6 +16,9 @@ _DUAL = ('def dual_alpha(G, y, max_epochs, c):\n'
          '    return alpha\n')
 _OTHER_C = ("with c = 2 your counts differ from those of the dual perceptron on the points (c, x_i); write out "
             "(c, x_i) · (c, x_j) and compare it with what your update adds")
+_LETTER = ("write the score as a function of x1 and x2 and evaluate it at (0, 0), (5, 0) and (0, 5): which of the "
+           "five pictures gives those three points the labels the classifier gives them?")
+_LABELS = "compute each of the three scores exactly and turn each into a label with the classifier's rule of chapter 4"
 _POLY3 = ("def poly3_features(X):\n    X = np.asarray(X, dtype=float)\n    x1, x2 = X[:, 0], X[:, 1]\n"
           "    r3, r6 = np.sqrt(3.0), np.sqrt(6.0)\n    return np.column_stack([{}])\n")
 _CUBIC = "np.ones(len(X)), r3 * x1, r3 * x2, r3 * x1**2, r3 * x2**2, r6 * x1 * x2, x1**3, x2**3"
@@ -26,11 +29,13 @@ MUTANTS = {
         ("the semi-axes are swapped: v1 belongs to x1", "w_ellipse = [-32.0, 12.0, 5.0]\n"),
         ("the two equations used x1 and x2 where the features are x1² and x2²: each coordinate of the points enters "
          "squared", "w_ellipse = [-4.0, 1.0, 2.0]\n"),
-        ("positives inside: the signs of the whole vector are flipped", "w_ellipse = [32.0, -5.0, -12.0]\n"),
+        ("your w_ellipse puts the positives inside the ellipse; the exercise asks for them outside it",
+         "w_ellipse = [32.0, -5.0, -12.0]\n"),
     ],
     "ch09-construct-lost": [
         ("these data need the squares (like the ring): the exercise asks for data a line already separates before "
-         "the map", "X_lost, y_lost = lk.datasets.circles(60, seed=0)\n"),
+         "the map", "X_lost = np.array([[0.0, 0.0], [2.0, 0.0], [-3.0, 0.0], [0.0, 2.0], [0.0, -3.0]])\n"
+                   "y_lost = np.array([1, -1, -1, -1, -1])\n"),
         ("two of the points have the same squares: this exercise asks for images that all differ, so the reason no "
          "line separates them must lie elsewhere", "X_lost = np.array([[1.0, 0.0], [-1.0, 0.0]])\ny_lost = np.array([1, -1])\n"),
         ("the images of the two classes can still be cut apart by a line: look at where each image lands",
@@ -73,14 +78,12 @@ MUTANTS = {
          "bound_at_1 = 6 * (1 + 3 * (0.9 ** 2 + 0.7 ** 2 + 0.3 ** 2 + 1.1 ** 2 + 0.9 ** 2)) / 0.25\n"),
     ],
     "ch09-shape": [
-        ("the signs of v1 and v2 decide the kind of curve: an ellipse needs them equal",
-         'boundary_shape = "a"\nlabels_at = [1, -1, -1]\n'),
-        ("the signs of v1 and v2 decide the kind of curve: an ellipse needs them equal",
-         'boundary_shape = "b"\nlabels_at = [1, -1, -1]\n'),
-        ("evaluate the score far out on each axis: on which of them is it positive?",
-         'boundary_shape = "d"\nlabels_at = [1, -1, -1]\n'),
-        ("(e) two parallel lines: what would v1 or v2 have to be for that?", 'boundary_shape = "e"\nlabels_at = [1, -1, -1]\n'),
-        ("compute each of the three scores exactly and turn each into a label with the classifier's rule of chapter 4",
-         'boundary_shape = "c"\nlabels_at = [1, -1, 1]\n'),
+        # one message for every wrong letter, and one for every wrong triple of labels
+        (_LETTER, 'boundary_shape = "a"\nlabels_at = [1, -1, -1]\n'),
+        (_LETTER, 'boundary_shape = "b"\nlabels_at = [1, -1, -1]\n'),
+        (_LETTER, 'boundary_shape = "d"\nlabels_at = [1, -1, -1]\n'),
+        (_LETTER, 'boundary_shape = "e"\nlabels_at = [1, -1, -1]\n'),
+        (_LABELS, 'boundary_shape = "c"\nlabels_at = [1, -1, 1]\n'),
+        (_LABELS, 'boundary_shape = "c"\nlabels_at = [1, 1, -1]\n'),
     ],
 }
