@@ -326,7 +326,7 @@ def _poly3(t, poly3_features):
                  "Q = [[-1, 0.5], [2, 2], [0.25, -3]]",
             misconceptions=[
                 Mistake("quadratic-map", (1 + s) ** 2,
-                        "section 7's map: it belongs to the kernel (1 + x·z)², one power lower"),
+                        "section 8's map: it belongs to the kernel (1 + x·z)², one power lower"),
                 Mistake("no-mixed-cubes", (1 + s) ** 3 - 3 * q * s,
                         "s³ has terms that mix x1 and x2 as well as x1³ and x2³: expand (x1 z1 + x2 z2)³ fully"),
                 Mistake("no-constant", (1 + s) ** 3 - 1, "the term 1 of (1 + s)³ has no feature"),
@@ -405,7 +405,7 @@ def _augmented_bound(passes):
           kind="predict",
           hint="Work out R and D1 first: R from the homogeneous points (1, x1, x2), D1 from the shortfalls of the "
                "examples that do not reach the margin gamma. Then build the augmented data of three passes and use "
-               "section 6's two facts about them in chapter 5's bound.")
+               "section 7's two facts about them in chapter 5's bound.")
 def _fs_bound_check(t, bound_at_1):
     def value():
         v = float(np.asarray(bound_at_1, dtype=float))
@@ -420,7 +420,7 @@ def _fs_bound_check(t, bound_at_1):
                         "the shortfalls come back on every pass: the augmented data of three passes have three times "
                         "as many shortfalls"),
                 Mistake("passes-apart", _T6 * _augmented_bound(1),
-                        "section 6 does not add up separate one-pass bounds: it counts every visit as a new example "
+                        "section 7 does not add up separate one-pass bounds: it counts every visit as a new example "
                         "of one long sequence, with its own added coordinate"),
                 Mistake("best-delta", 88.2763,
                         "that is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1"),

@@ -51,7 +51,7 @@ MUTANTS = {
         (_OTHER_C, _DUAL.format("<=", "1", "scores += y[i] * (G[i] + c)")),
     ],
     "ch09-poly3": [
-        ("section 7's map: it belongs to the kernel (1 + x·z)², one power lower",
+        ("section 8's map: it belongs to the kernel (1 + x·z)², one power lower",
          _POLY3.format("np.ones(len(X)), np.sqrt(2.0) * x1, np.sqrt(2.0) * x2, x1 * x1, x2 * x2, "
                        "np.sqrt(2.0) * x1 * x2")),
         ("s³ has terms that mix x1 and x2 as well as x1³ and x2³: expand (x1 z1 + x2 z2)³ fully", _POLY3.format(_CUBIC)),
@@ -60,7 +60,7 @@ MUTANTS = {
     "ch09-fs-bound": [
         ("the shortfalls come back on every pass: the augmented data of three passes have three times as many "
          "shortfalls", "bound_at_1 = 6 * 3.02 / 0.25\n"),
-        ("section 6 does not add up separate one-pass bounds: it counts every visit as a new example of one long "
+        ("section 7 does not add up separate one-pass bounds: it counts every visit as a new example of one long "
          "sequence, with its own added coordinate", "bound_at_1 = 3 * 6 * 3.02 / 0.25\n"),
         ("that is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1",
          "bound_at_1 = ((5 ** 0.5 + 6.06 ** 0.5) / 0.5) ** 2\n"),
