@@ -68,9 +68,13 @@ def lms_stable_eta(X, *, mode: str = "batch", fit_intercept: bool = True) -> flo
     X = check_X(X)
     check_choice(mode, "mode", ("online", "batch"))
     Xh = np.hstack([np.ones((X.shape[0], 1)) if fit_intercept else np.zeros((X.shape[0], 1)), X])
-    if mode == "batch":
-        return float(2.0 / np.linalg.eigvalsh(Xh.T @ Xh)[-1])
-    return float(2.0 / np.max(np.sum(Xh * Xh, axis=1)))
+    # computed on Xh / s with s = max |Xh_ij| (a power of 2, so the division is exact), so that X^T X cannot
+    # overflow for large entries (about 1e155 and up); 2 / (s^2 lambda) is then divided by s twice, which
+    # underflows to 0.0 only when the rate itself is below the smallest float
+    s = 2.0 ** np.frexp(np.max(np.abs(Xh)))[1] if np.any(Xh) else 1.0
+    Z = Xh / s
+    top = np.linalg.eigvalsh(Z.T @ Z)[-1] if mode == "batch" else np.max(np.sum(Z * Z, axis=1))
+    return float(2.0 / top / s / s)
 
 
 def _checked_lms_args(loop):
@@ -120,6 +124,12 @@ def _overflow_message(X, eta, mode, fit_intercept, residual, what, stop, schedul
         rates, largest = f"eta={eta:g} (the schedule's rate in epoch {stop.epoch} was {used[-1]:g})", max(used)
     head = f"{what} stopped in epoch {stop.epoch}: {what_overflowed} with {rates}."
     bound = lms_stable_eta(X, mode="batch" if mode == "batch" else "online", fit_intercept=fit_intercept)
+    if bound < np.finfo(float).tiny:
+        # features so large that the squares in X^T X overflow: no ordinary rate is stable, whatever the rule
+        return (f"{head} The features are too large for floating point (largest |x_ij| = {np.max(np.abs(X)):.3g}): "
+                f"the rate where this rule is stable on this X is "
+                f"{f'{bound:.3g}' if bound > 0 else 'smaller than any float'}, below the smallest normal float. "
+                "Rescale them (for example, standardise the features and divide y by its largest |y_i|).")
     if residual == "linear" and largest < bound:
         # below the stable (batch) or safe (online) rate the weights cannot grow without bound:
         # the numbers themselves are too large for floating point

@@ -56,13 +56,21 @@ class _MulticlassModel:
     W: np.ndarray  # one homogeneous weight vector per row
     means: np.ndarray  # class means, for resolving ambiguous points
     exact: object = field(default=None, compare=False, repr=False)  # exact.ExactRows of W
-    exact_means: object = field(default=None, compare=False, repr=False)  # Fractions, when kept
+    exact_means: object = field(default=None, compare=False, repr=False)  # _ExactMeans of means, when kept
 
     def __post_init__(self):
         for name in ("classes", "W", "means"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
-        if self.exact is None:
+        # the exact copies follow the weights and means: one kept for other numbers (dataclasses.replace(model,
+        # W=...) passes the old one on) is dropped, and W and means are then read as the decimals they print as
+        rows = self.exact
+        if rows is None or not (getattr(rows, "W", None) is not None and rows.W.shape == self.W.shape
+                                and np.array_equal(rows.W, self.W)):
             object.__setattr__(self, "exact", exact.ExactRows(self.W))
+        kept = self.exact_means
+        if kept is not None and not (isinstance(kept, _ExactMeans) and kept.of.shape == self.means.shape
+                                     and np.array_equal(kept.of, self.means)):
+            object.__setattr__(self, "exact_means", None)
 
     @property
     def n_features(self) -> int:
@@ -195,15 +203,23 @@ def _prepare(X, y):
     return X, classes, y_idx, means
 
 
-def _exact_means(X, y_idx, k):
-    """The class means of the decimal readings of X (None for data too large to keep)."""
+class _ExactMeans(list):
+    """Exact class means (rows of Fractions), tagged with the float means ``of`` they belong to."""
+
+    def __init__(self, rows, of):
+        super().__init__(rows)
+        self.of = np.array(of, dtype=float)
+
+
+def _exact_means(X, y_idx, k, of):
+    """The class means of the decimal readings of X, for the float means ``of`` (None for data too large to keep)."""
     if X.size > exact.MAX_KEPT:
         return None
     means = []
     for c in range(k):
         rows = X[y_idx == c]
         means.append([sum((exact.decimal(v) for v in col), Fraction(0)) / rows.shape[0] for col in rows.T])
-    return means
+    return _ExactMeans(means, of)
 
 
 def _binary_exact(fit):
@@ -247,7 +263,7 @@ def one_vs_rest(X, y, *, method="perceptron", **fit_kwargs) -> OneVsRestModel:
     fits = [fit(X, np.where(y_idx == c, conventions.POSITIVE, conventions.NEGATIVE), **fit_kwargs)
             for c in range(k)]
     W, rows = _rows_of(fits)
-    return OneVsRestModel(classes=classes, W=W, means=means, exact=rows, exact_means=_exact_means(X, y_idx, k))
+    return OneVsRestModel(classes=classes, W=W, means=means, exact=rows, exact_means=_exact_means(X, y_idx, k, means))
 
 
 def one_vs_one(X, y, *, method="perceptron", **fit_kwargs) -> OneVsOneModel:
@@ -274,7 +290,7 @@ def one_vs_one(X, y, *, method="perceptron", **fit_kwargs) -> OneVsOneModel:
         pairs.append((a, b))
     W, ex = _rows_of(fits)
     return OneVsOneModel(classes=classes, W=W, means=means, pairs=tuple(pairs), exact=ex,
-                         exact_means=_exact_means(X, y_idx, k))
+                         exact_means=_exact_means(X, y_idx, k, means))
 
 
 @dataclass(frozen=True, repr=False)
@@ -455,7 +471,7 @@ def _check_machine_args(X, y, eta, max_epochs, fit_intercept):
     max_epochs = check_count(max_epochs, "max_epochs")
     fit_intercept = check_bool(fit_intercept, "fit_intercept")
     Xh = conventions.homogeneous(X, 1.0 if fit_intercept else 0.0)
-    fields = dict(classes=classes, means=means, exact_means=_exact_means(X, y_idx, classes.shape[0]))
+    fields = dict(classes=classes, means=means, exact_means=_exact_means(X, y_idx, classes.shape[0], means))
     return Xh, y_idx, classes.shape[0], eta, max_epochs, fields
 
 

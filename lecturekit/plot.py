@@ -71,6 +71,7 @@ __all__ = [
     "function_contours",
     "curves",
     "reference_line",
+    "band",
     "fit_lines",
     "conic",
     "conic_shape",
@@ -2143,6 +2144,43 @@ def reference_line(value, ax=None, *, label, color="0.4", linestyle=":", **line_
     kind = {":": "dotted", "--": "dashed", "-.": "dash-dotted", "-": "solid"}.get(linestyle, "")
     _note(ax, f"A {kind + ' ' if kind else ''}horizontal line “{_plain_math(label)}” at {_number(value)}")
     return line
+
+
+def band(x, low, high, ax=None, *, label, color="0.85"):
+    """A shaded band between two curves over the same ``x`` (a formula give or take its spread), labelled and
+    described: one legend entry for the band, not one per edge.
+
+    Returns the ``PolyCollection``.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> patch = lk.plot.band([1, 2, 3], [0.0, 0.1, 0.5], [0.2, 0.5, 0.9], ax, label="formula ± 2 sd")
+    >>> lk.plot.description(ax)
+    'A shaded band “formula ± 2 sd” from x = 1 to 3: lower edge 0, 0.1, 0.5; upper edge 0.2, 0.5, 0.9.'
+    >>> plt.close(fig)
+    """
+    x, low, high = (np.asarray(v, dtype=float).ravel() for v in (x, low, high))
+    if not (x.shape == low.shape == high.shape) or x.size < 2:
+        raise ValueError(f"x, low and high must be three sequences of one length (at least 2); got lengths "
+                         f"{x.size}, {low.size}, {high.size}.")
+    if not (np.all(np.isfinite(x)) and np.all(np.isfinite(low)) and np.all(np.isfinite(high))):
+        raise ValueError("x, low and high must be finite numbers.")
+    if np.any(low > high):
+        raise ValueError("low must not exceed high at any x: pass the lower edge first.")
+    if not isinstance(label, str) or not label.strip():
+        raise ValueError("label: say what the band shows, e.g. label='formula ± 2 sd'.")
+    ax = _ax(ax)
+    patch = ax.fill_between(x, low, high, color=color, label=label, linewidth=0)
+
+    def listed(v):
+        return ", ".join(_number(a) for a in v) if v.size <= 12 else f"{_number(v[0])} … {_number(v[-1])}"
+
+    _note(ax, f"A shaded band “{_plain_math(label)}” from x = {_number(x[0])} to {_number(x[-1])}: lower edge "
+              f"{listed(low)}; upper edge {listed(high)}")
+    return patch
 
 
 def fit_lines(x, y, fits, ax=None, *, styles=None, colors=None, xlabel="x", ylabel="y"):

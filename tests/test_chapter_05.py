@@ -4,6 +4,7 @@ against independent references, and the exercises' feedback."""
 
 import itertools
 import math
+import re
 import sys
 import warnings
 from decimal import Decimal
@@ -102,9 +103,28 @@ def test_exercise_3_doubling_square_is_the_formula_on_unseen_pairs():
         assert three(x) == pytest.approx(2 * two, rel=1e-9)
         assert three(b + 0.999 * (x - b)) < 2 * two
     check_exercise("ch05-far-point", 50.0, lambda a, b: 1 + 2 * b * b)
-    for wrong, name in ((lambda a, b: 2 * b * b, "without the 1"), (lambda a, b: 4 * b * b, "length of the point")):
-        with pytest.raises(ExerciseFailed, match=name):
+    # the two wrong turns (no homogeneous 1: 2 b^2; the length doubled: 4 b^2) get one and the same message, a probe
+    # to recompute that names neither the key 1 + 2 b^2 (9 at a = 1, b = 2) nor which way to move
+    messages = []
+    for wrong in (lambda a, b: 2 * b * b, lambda a, b: 4 * b * b, lambda a, b: 3 * b * b):
+        with pytest.raises(ExerciseFailed) as failed:
             check_exercise("ch05-far-point", 50.0, wrong)
+        messages.append(re.sub(r"returned \S+", "", str(failed.value)))
+    assert "the smallest x > b at which the bound on the three points is at least twice" in messages[0]
+    assert messages[0] == messages[1] and "1 + 2" not in messages[0] and "2 b" not in messages[0]
+    assert "without the 1" not in messages[0] and "raw x" not in messages[0]
+
+
+def test_exercise_3_exact_reference_is_the_formula_by_hand():
+    """Exercise 3's check reads the exact x^2 on its Fraction pair off a bisection on the bounds (nearest fraction
+    with a denominator up to 1000); by hand it is 1 + 2 b^2 (gamma stays beyond b, R^2 = 1 + x^2 doubles 1 + b^2)."""
+    from fractions import Fraction
+
+    from lecturekit.exercises import ch05
+
+    for a, b in ((Fraction(3, 7), Fraction(5, 4)), (Fraction(1, 3), Fraction(9, 7)), (Fraction(2), Fraction(7))):
+        found = Fraction(ch05._doubling_reference(float(a), float(b)) ** 2).limit_denominator(1000)
+        assert found == 1 + 2 * b * b
 
 
 def test_exercises_1_and_3_are_not_passed_by_a_numerical_search():
@@ -592,8 +612,6 @@ def test_cover_experiment_agrees_at_the_one_in_a_thousand_level():
 # SHOWN lists the sentences that claim nothing general (definitions, instructions,
 # descriptions of the chapter, or statements about the data set on the page).
 CLAIMS = {
-    "give the same bound as $\\mathbf{u}$, up to rounding in the last digits":
-        "test_novikoff_bound_is_scale_free_from_1e_minus_300_to_1e300",
     "it refuses a $\\mathbf{u}$ that does not separate the data":
         "test_novikoff_bound_refuses_a_u_through_a_point_on_decimal_data",
     "every score is 100 times as large, with the same sign": "test_without_a_bias_scaling_by_10_keeps_the_run",
@@ -646,8 +664,6 @@ CLAIMS = {
         "test_on_xor_the_recorded_repeat_is_exact",
     "A run whose exact weights come back to earlier ones is on data that are not separable":
         "test_on_separable_data_no_weight_vector_comes_back",
-    "(stored float weights can repeat where the exact ones do not), but the repeat can come late":
-        "test_recorded_float_weights_can_repeat_on_separable_data",
     "but the repeat can come late; `lk.is_separable` decides directly":
         "test_a_repeat_can_come_late_on_data_that_are_not_separable",
     "The bound caps the updates but does not predict them": "test_the_bound_caps_but_does_not_predict_the_count",
@@ -713,6 +729,10 @@ CLAIMS = {
     "On XOR every $\\mathbf{u}$ has": "test_on_xor_no_u_separates_and_the_updates_never_stop",
     "Inequality 2 uses only that each update is made on a mistake, so it still holds on XOR":
         "test_on_xor_no_u_separates_and_the_updates_never_stop",
+    "the weights stay bounded, whatever the labels and the order of the updates":
+        "test_the_weights_stay_bounded_on_data_that_are_not_separable",
+    "The updates never stop (10 in the last epoch), so $\\mathbf{w}$ never stops moving":
+        "test_the_weights_stay_bounded_on_data_that_are_not_separable",
     "That a single perceptron cannot learn XOR": "test_on_xor_no_u_separates_and_the_updates_never_stop",
     "It is not always the SVM of Flach §7.3, and the difference is real": "test_the_best_homogeneous_u_is_not_the_svm",
 }
@@ -726,6 +746,8 @@ SHOWN = [
     "as the requested margin shrinks, the bound grows roughly like $1/\\gamma^2$",  # this table
     'The "Linear Discriminants" slides put a 1 in front of every example',  # the sources' conventions
     "(a distance only when $\\lVert\\mathbf{w}\\rVert = 1$",  # Daumé's definition
+    "He never writes $\\lVert\\mathbf{u}\\rVert = 1$, but his proof needs it",  # about Daumé's text (seed 002)
+    "Inequality 2 only promises $\\lVert\\mathbf{w}_k\\rVert \\le \\sqrt{k}\\,R$",  # inequality 2 restated
     "the ratio of position to spread is the same in every row",  # this table, by construction
     "The real distance falls much faster than the guaranteed $\\beta^2$ per update",  # this run
     'The NOTE on the same slide says a point is classified correctly "if and only if"',  # a quotation of the slides
@@ -1422,6 +1444,34 @@ def test_recorded_float_weights_can_repeat_on_separable_data():
     assert _first_repeat(X, y, max_updates=2_000) is None   # the exact run never comes back
 
 
+def test_the_weights_stay_bounded_on_data_that_are_not_separable():
+    """Section 3, the perceptron cycling theorem (Minsky & Papert; Block & Levin): on a finite set with a fixed eta the
+    weights stay bounded.  On integer data the weights are integer vectors, so bounded means finitely many, and the
+    weights at the end of an epoch must come back: on 30 random non-separable integer sets (cyclic order) they do,
+    and from there the run repeats itself, so its largest |w_k| is reached for good.  The lesson's run on the five
+    flipped labels: 21 704 updates in 2000 epochs, 10 in the last, |w_k| between 1.44 and 3.53 from update 100 on."""
+    rng = np.random.default_rng(0)
+    done = 0
+    while done < 30:
+        n = int(rng.integers(4, 10))
+        X, y = rng.integers(-3, 4, size=(n, 2)).astype(float), rng.choice([-1, 1], size=n)
+        if len(set(y.tolist())) < 2 or lk.is_separable(X, y):
+            continue
+        done += 1
+        res = lk.perceptron_loop(lk.to_homogeneous(X), y, max_epochs=200, keep_weights=True)
+        ends = [tuple(res.trace.weights[k]) for k in np.cumsum(res.mistakes_per_epoch)]
+        assert len(set(ends)) < len(ends), (X, y)   # an end-of-epoch weight vector came back: a cycle
+        assert min(res.mistakes_per_epoch) > 0       # and the updates never stop
+    Xs, ys = lk.datasets.separable(60, 2, margin=0.02, seed=2)
+    y_noisy = ys.copy()
+    y_noisy[:5] = -y_noisy[:5]
+    long_run = lk.perceptron_loop(lk.to_homogeneous(Xs), y_noisy, max_epochs=2000, keep_weights=True)
+    lengths = np.linalg.norm(long_run.trace.weights, axis=1)
+    assert long_run.n_updates == 21_704 and long_run.mistakes_per_epoch[-1] == 10
+    assert f"{lengths[100:].min():.2f}" == "1.44" and f"{lengths[100:].max():.2f}" == "3.53"
+    assert math.sqrt(len(lengths) - 1) * lk.radius(Xs) > 240
+
+
 def test_on_xor_the_recorded_repeat_is_exact():
     """Section 3's XOR run: every recorded weight is a small integer, equal to the exact weights (Alg. 7.1 in
     fractions), so the repeat w_5 = w_1 the lesson prints is a repeat of the exact weights too."""
@@ -1512,24 +1562,29 @@ def test_the_bound_caps_but_does_not_predict_the_count():
 
 
 def test_the_cover_figure_describes_its_markers_as_squares():
-    """Section 6's figure: the experiment is drawn as unconnected squares, and its text alternative says so; both
-    2-sd lines share one line style (the lesson calls them the two dotted lines)."""
+    """Section 6's figure: the experiment is drawn as unconnected squares, and its text alternative says so; the
+    2-sd band is one shaded band with one legend entry (the lesson calls it the grey band), described with both
+    edges; a band whose edges are swapped is refused."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots()
-    lk.plot.curves(np.arange(1, 4), {"formula + 2 sd": [0.2, 0.5, 0.9], "formula − 2 sd": [0.0, 0.1, 0.5]}, ax,
-                   styles=[":", ":"], color="0.45")
+    lk.plot.band(np.arange(1, 4), [0.0, 0.1, 0.5], [0.2, 0.5, 0.9], ax, label="formula ± 2 sd (10 trials)")
     line = lk.plot.learning_curve([0.0, 0.2, 0.3], ax, linestyle="none", marker="s", label="experiment")
     from lecturekit import plot
 
     text = " ".join(ax.__dict__[plot._DESCRIPTION])
+    labels = ax.get_legend_handles_labels()[1]
+    with pytest.raises(ValueError, match="lower edge first"):
+        lk.plot.band([1, 2], [0.5, 0.5], [0.4, 0.6], ax, label="swapped")
     plt.close(fig)
     assert line.get_linestyle() == "None"
     assert "Squares not joined by a line “experiment”" in text, text
     assert "A curve “experiment”" not in text
+    assert labels.count("formula ± 2 sd (10 trials)") == 1 and len(labels) == 2
+    assert "lower edge 0, 0.1, 0.5; upper edge 0.2, 0.5, 0.9" in text, text
 
 
 def test_the_explorer_start_the_lesson_prints():

@@ -13,7 +13,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import lecturekit as lk  # noqa: E402
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 STEM = "06_gradient_descent"
 
 UNRELATED = {
-    "ch06-predict-gradient": "slope_left = 5.0\nslope_right = 5.0\n",
+    "ch06-predict-gradient": "slope_left = -7.0\nslope_right = 7.0\n",
     "ch06-construct": 'w_flat = "no idea"\n',
     "ch06-explain": 'answer = "e"\neta_limit = 3.0\n',
     # three points on a line, + - +: no line separates them, yet the first step is not zero
@@ -56,33 +56,37 @@ def _bowl_descent(eta, steps):
     return np.array(path)
 
 
-@given(st.floats(0.2501, 0.5), st.floats(-3, 3), st.floats(-3, 3))
+def _bowl3_descent(eta, steps, start=(0.0, 0.0)):
+    # exercise 3's bowl 3 (w1 - 1)^2 + 1/2 (w2 + 2)^2, written out independently of the check
+    w, path = np.array(start, dtype=float), []
+    for _ in range(steps):
+        w = w - eta * np.array([6 * (w[0] - 1), (w[1] + 2)])
+        path.append(w)
+    return np.array(path)
+
+
+@given(st.floats(1 / 3 + 1e-4, 0.6), st.floats(-3, 3), st.floats(-3, 3))
 def test_a_longer_step_on_the_bowl_swings_ever_wider(eta, a, b):
-    # exercise 3's answer: with eta > 1/4 the w2 error is multiplied by 1 - 8 eta < -1 at each step
-    w = np.array([a, b])
-    if abs(b + 0.5) < 1e-3:
+    # above eta_limit = 1/3 the w1 error is multiplied by 1 - 6 eta < -1 at each step: ever wider swings
+    if abs(a - 1) < 1e-3:
         return
-    errs = []
-    for _ in range(60):
-        w = w - eta * np.array([2 * (w[0] - 1), 8 * (w[1] + 0.5)])
-        errs.append(w[1] + 0.5)
-    errs = np.array(errs)
-    assert np.all(np.sign(errs[1:]) == -np.sign(errs[:-1])) and np.all(np.abs(errs[1:]) > np.abs(errs[:-1]))
-    # so the walk with eta = 0.3 moves away from the minimum: the distance grows from some step on, without bound
-    path = _bowl_descent(0.3, 40)
-    dist = np.linalg.norm(path - [1.0, -0.5], axis=1)
-    assert np.all(np.diff(dist[5:]) > 0) and dist[-1] > 1e4
-    # option d describes 1/8 < eta < 1/4: the w2 error changes sign at every step, but shrinks
-    for eta_d in (0.13, 0.2, 0.24):
-        e2 = _bowl_descent(eta_d, 8)[:, 1] + 0.5
-        assert np.all(np.sign(e2[1:]) == -np.sign(e2[:-1])) and np.all(np.abs(e2[1:]) < np.abs(e2[:-1]))
-        assert np.linalg.norm(_bowl_descent(eta_d, 400)[-1] - [1.0, -0.5]) < 1e-6
-    assert len(_bowl_descent(0.1, 29)) == 29  # the lesson's 29 steps at eta = 0.1 (checked in the notebook)
-    # eta_limit = 1/4: at that rate the w2 error flips sign at the same size forever, below it both errors shrink
-    e2 = _bowl_descent(0.25, 50)[:, 1] + 0.5
-    assert np.all(np.abs(e2) == 1.5) and np.all(np.sign(e2[1:]) == -np.sign(e2[:-1]))
-    for eta_below in (0.01, 0.1, 0.2, 0.249):
-        assert np.linalg.norm(_bowl_descent(eta_below, 20_000)[-1] - [1.0, -0.5]) < 1e-6
+    e1 = _bowl3_descent(eta, 60, (a, b))[:, 0] - 1
+    assert np.all(np.sign(e1[1:]) == -np.sign(e1[:-1])) and np.all(np.abs(e1[1:]) > np.abs(e1[:-1]))
+    # exercise 3's answer d at eta = 0.3 from (0, 0): w1 - 1 changes sign at every step and shrinks, w2 + 2 keeps its
+    # sign and shrinks, and the walk converges; so a (no overshoot), b (growing swings), c (a straight line) are false
+    path = _bowl3_descent(0.3, 40)
+    e1, e2 = path[:, 0] - 1, path[:, 1] + 2
+    assert np.all(np.sign(e1[1:]) == -np.sign(e1[:-1])) and np.all(np.abs(e1[1:]) < np.abs(e1[:-1]))
+    assert np.all(e2 > 0) and np.linalg.norm(_bowl3_descent(0.3, 200)[-1] - [1.0, -2.0]) < 1e-9
+    direction = np.array([1.0, -2.0]) / np.sqrt(5)
+    assert abs(np.cross(direction, path[0])) > 0.1  # the first iterate is off the line from (0, 0) to (1, -2)
+    # at eta = 1/3 the w1 error flips sign at the same size forever; below it every start converges
+    w1 = Fraction(0)
+    for _ in range(50):
+        w1 = w1 - Fraction(1, 3) * 6 * (w1 - 1)
+        assert abs(w1 - 1) == 1
+    for eta_below in (0.01, 0.1, 0.3, 0.333):
+        assert np.linalg.norm(_bowl3_descent(eta_below, 40_000, (a, b))[-1] - [1.0, -2.0]) < 1e-6
 
 
 def test_the_predict_answers_are_the_hand_computation():
@@ -199,7 +203,7 @@ CLAIMS = {
         "test_criterion_is_continuous_and_piecewise_linear_with_kinks",
     "The formula changes only where an example crosses the boundary":
         "test_criterion_is_continuous_and_piecewise_linear_with_kinks",
-    "it holds every $\\mathbf{w}$ with $J$ below 2.5, and most of those do not separate":
+    "it holds every $\\mathbf{w}$ with $J$ below 2, and most of those do not separate":
         "test_the_pale_cells_are_exactly_the_separating_weights",
     "it contains only half of the boundary example's term": "test_at_a_kink_the_library_gradient_is_a_subgradient",
     "each example on the boundary contributes $-y_i\\mathbf{x}_i$ to the library's gradient and\nhalf of that to the "
@@ -219,10 +223,8 @@ CLAIMS = {
     "Every step is exactly $-\\eta\\nabla J$ here": "test_batch_steps_are_gradient_steps",
     "computes $y_i\\,\\mathbf{w}\\cdot\\mathbf{x}_i$, and counts a score of exactly 0 as a mistake":
         "test_a_score_exactly_zero_as_typed_is_a_mistake_though_the_float_score_is_not",
-    "lecturekit decides $M$ in exact arithmetic on the iterate the pseudocode\ndefines":
-        "test_the_library_decides_M_on_the_exact_iterate_of_every_schedule",
-    "so where an example lies exactly on the boundary of that iterate, the gradient of the rounded, stored\n"
-    "weights can count that example differently": "test_on_decimal_data_the_gradient_of_a_rounded_iterate_can_disagree",
+    "the rounded, stored weights can put it on one side, and then the gradient of the stored weights counts that\n"
+    "example differently": "test_on_decimal_data_the_gradient_of_a_rounded_iterate_can_disagree",
     "in exact arithmetic every step equals $-\\eta(k)\\nabla J(\\mathbf{w}(k-1))$": "test_batch_steps_are_gradient_steps",
     "on decimal data the stored iterate is rounded, and at a kink the gradient of it can differ from the step taken":
         "test_on_decimal_data_the_gradient_of_a_rounded_iterate_can_disagree",
@@ -244,8 +246,19 @@ CLAIMS = {
     "with $\\eta(k) \\to 0$ the changes of\n$\\lVert\\mathbf{w}\\rVert$ die out on any data, because the steps do":
         "test_with_one_over_k_the_stopping_rule_ends_every_run",
     "with $\\eta(1)/k$ the rule ends every run, separable or not": "test_with_one_over_k_the_stopping_rule_ends_every_run",
-    "on the run of section 4 the rule agreed with \"$M$ is empty\" only for $0 < \\theta \\le 0.0525$":
+    "on the run of section 4 the rule agreed with \"$M$ is empty\" for every $\\theta$ up to the shortest step taken "
+    "with an example still wrong (0.05251, rounded), and stopped too early for every larger $\\theta$":
         "test_the_stopping_rule_on_the_run_shown",
+    "`converged` says whether a run reached an iterate with $M$ empty": "test_converged_means_M_empty_not_J_zero",
+    "on data like those of Exercise 4 a run can stay at\n$J = 0$ for its whole budget without converging":
+        "test_converged_means_M_empty_not_J_zero",
+    "The flag `converged` means \"$M$ is empty\", not \"$J = 0$\".": "test_converged_means_M_empty_not_J_zero",
+    "the `<=` convention is what lets descent leave it (on most data": "test_from_zero_lt_never_moves_and_le_usually_does",
+    "at most $n(R/\\gamma)^2$ steps, whatever $\\eta > 0$": "test_the_batch_perceptron_stops_within_n_R2_over_gamma2_steps",
+    "From another start the two\ninequalities gain constants, and $S$ is still bounded":
+        "test_the_batch_perceptron_stops_within_n_R2_over_gamma2_steps",
+    "a rate above 1 is harmless there: any\npositive rate gives the same run, up to scale": "test_from_zero_eta_only_rescales_the_batch_path",
+    "It swings back and forth across $w_1 = 1$, but the swings shrink": "test_a_longer_step_on_the_bowl_swings_ever_wider",
     "the subgradient $-\\sum_i y_i\\mathbf{x}_i$, which counts every example as a mistake":
         "test_at_zero_every_example_is_in_M_and_the_strict_test_never_moves",
     "Where a convex $J$ has a gradient, that is its only\nsubgradient": "test_where_a_convex_J_has_a_gradient_it_is_the_only_subgradient",
@@ -255,8 +268,6 @@ CLAIMS = {
     "usually differ in their\nlast bits, and a check with `np.array_equal` prints `False` for that reason alone":
         "test_how_often_a_step_differs_from_the_gradient_of_the_stored_weights",
     "In some runs there is a real difference as well": "test_how_often_a_step_differs_from_the_gradient_of_the_stored_weights",
-    "a bias\ncomputed in floats, such as `w0 = -(w1 * x1 + w2 * x2)`, can be rounded off the boundary":
-        "test_a_float_computed_bias_can_miss_the_boundary",
     "on this data $J(\\mathbf{w}) \\ge 2.44\\,\\max_j |w_j|$": "test_on_the_noisy_data_J_grows_at_least_linearly",
     "a small $J$ forces a short $\\mathbf{w}$ here": "test_on_the_noisy_data_J_grows_at_least_linearly",
     "XOR (the four corners $(\\pm1, \\pm1)$,\nwith $+1$ where the two coordinates agree), is not separable either":
@@ -281,7 +292,12 @@ CLAIMS = {
     "The gradient of $J$ does not shrink near the flat region": "test_a_batch_step_keeps_its_direction_while_M_is_unchanged",
     "for every $\\theta$ with $0 < \\theta \\le 0.0525$ (the shortest step is 0.05251; with $\\theta = 0$ the rule never fires)":
         "test_the_stopping_rule_on_the_run_shown",
-    "a run that did not also gets a\n`ConvergenceWarning`": "test_a_run_warns_exactly_when_it_does_not_converge",
+    "A run that did not converge also gets a\n`ConvergenceWarning`": "test_a_run_warns_exactly_when_it_does_not_converge",
+    "let $R = \\max_i \\lVert\\mathbf{x}_i\\rVert$, start at $\\mathbf{0}$":
+        "test_the_batch_perceptron_stops_within_n_R2_over_gamma2_steps",
+    "Then $\\mathbf{w}^*\\cdot\\mathbf{z} \\ge |M|\\gamma$": "test_the_batch_perceptron_stops_within_n_R2_over_gamma2_steps",
+    "It never overshoots: each coordinate approaches the minimum from the side it started on.":
+        "test_a_longer_step_on_the_bowl_swings_ever_wider",
     "the learning rate is only a constant factor": "test_from_zero_eta_only_rescales_the_batch_path",
     "$M$\ndepends only on the direction of $\\mathbf{w}$, so every iterate for":
         "test_from_zero_eta_only_rescales_the_batch_path",
@@ -315,7 +331,6 @@ CLAIMS = {
         "test_the_margin_criterion_gradient_and_zeros",
     "It is piecewise constant: almost everywhere its gradient is 0":
         "test_criterion_is_zero_exactly_without_strict_mistakes",
-    "with swings that grow: it moves away from\n  the minimum": "test_a_longer_step_on_the_bowl_swings_ever_wider",
     "### Exercise 4 — construct: data on which descent never leaves 0": "test_a_data_set_of_exercise_4_never_moves",
     "never moves: in exact arithmetic its first step, and so every later step, is zero":
         "test_a_data_set_of_exercise_4_never_moves",
@@ -339,7 +354,7 @@ SHOWN = [
     "their own definition (a point is classified correctly if and only if",  # a quotation
     "The slides suggest letting the step shrink",  # a quotation
     "$J$ need not fall at every step.",  # shown by the toy run (0, 8, 3, 0)
-    "so a longer step only gets there\n  sooner",  # a distractor of exercise 3, false on purpose
+    "so every step is on the line from\n  the start to it",  # a distractor of exercise 3, false on purpose
     "On this path every crease it crosses takes examples out of $M$",  # scoped; checked in test_the_path_shown
     "On the bowl of section 1 the steps shrink as the minimum nears",  # the bowl, a quadratic
     "*Choice of learning rate*: the $1/k$ schedule is the run above",  # the slides' heuristic, explained
@@ -347,7 +362,6 @@ SHOWN = [
     "Here the batch perceptron changes $\\mathbf{w}$ only a few\ntimes",  # the six sets printed
     "On the six sets here neither needed fewer passes on every set",  # the six sets printed
     "Turn the boundary by raising\nonly $w_2$",  # the exercise's direction
-    "but the swings shrink, so it still reaches the\n  minimum",  # a distractor of exercise 3, false on purpose
     "(each step looks at every example once, and so does the final check)",  # how passes are counted
     "Both biases ended at 0 on this set, as the printed weights show",  # the printed weights of the last set
     "the batch normal points almost the same way (the cosine printed\nbelow)",  # the printed cosine
@@ -603,7 +617,7 @@ def test_the_margin_criterion_gradient_and_zeros(data, w, b):
 def test_the_pale_cells_are_exactly_the_separating_weights():
     X, y = lk.datasets.toy()
     fig, ax = plt.subplots()
-    art = lk.plot.criterion_surface(X, y, ax, bounds=(-3, 3, -3, 3), resolution=97, separating=True)
+    art = lk.plot.criterion_surface(X, y, ax, bounds=(-3, 3, -3, 3), resolution=97, levels=18, separating=True)
     Xh = np.c_[np.ones(len(X)), X]
     # an independent check, one grid point at a time
     expected = np.array([[all(y_i * (np.array([0.0, a, b]) @ x_i) > 0 for x_i, y_i in zip(Xh, y))
@@ -622,8 +636,10 @@ def test_the_pale_cells_are_exactly_the_separating_weights():
     assert np.min(np.linalg.norm(region, axis=1)) < 1e-12
     # the darkest colour band is wider than the separating set: most of its cells do not separate
     darkest = art.J < art.filled.levels[1]
-    assert art.filled.levels[1] == 2.5 and np.all(darkest[expected]) and expected.sum() < 0.5 * darkest.sum()
+    assert art.filled.levels[1] == 2 and np.all(darkest[expected]) and expected.sum() < 0.5 * darkest.sum()
     assert "hatched, outlined in white: the weight vectors that separate the data" in lk.plot.description(fig)
+    # the alt text's "to 36 (lightest)" is the colour bar's top level too
+    assert art.filled.levels[-1] == art.J.max() == 36
     plt.close(fig)
 
 
@@ -1125,15 +1141,15 @@ def test_exercise_3_reads_letters_in_either_case_and_shows_the_number_typed():
     import contextlib
     import io
     with contextlib.redirect_stdout(io.StringIO()):
-        check_exercise("ch06-explain", "B", 0.25)
-        check_exercise("ch06-explain", " b ", 1 / 4)
+        check_exercise("ch06-explain", "D", 1 / 3)
+        check_exercise("ch06-explain", " d ", 1 / 3)
     out = io.StringIO()
     with contextlib.redirect_stdout(out), pytest.raises(ExerciseFailed) as err:
-        check_exercise("ch06-explain", "b", 0.2500001)
+        check_exercise("ch06-explain", "d", 0.3333334)
     text = str(err.value) + out.getvalue()
-    assert "0.2500001" in text and "1e-09" in text and "is 0.25 " not in text and "is 0.25\n" not in text
+    assert "0.3333334" in text and "1e-09" in text and "0.333333333" not in text
     with contextlib.redirect_stdout(io.StringIO()):
-        check_exercise("ch06-explain", "b", 0.25 + 1e-12)  # within the stated precision: passes
+        check_exercise("ch06-explain", "d", 1 / 3 + 1e-12)  # within the stated precision: passes
 
 
 def _difference_quotient(h, central=True):
@@ -1185,14 +1201,6 @@ def test_the_exercise_checks_accept_every_correct_answer_and_no_library_shortcut
     # another correct completion of the three given points passes: (0, 0) positive, (1, 0) and (2, 1) negative
     check_exercise("ch06-construct-stall", np.array([[2.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [0.0, 0.0], [1.0, 0.0],
                                                      [2.0, 1.0]]), np.array([1, 1, -1, 1, -1, -1]))
-    # exercise 3's cell-4 loop with eta = 1/4 never meets the stopping rule: the budget ends it
-    w, eta, theta = np.array([-2.0, 1.0]), 0.25, 1e-3
-    for k in range(1000):
-        g = np.array([2 * (w[0] - 1), 8 * (w[1] + 0.5)])
-        if np.linalg.norm(eta * g) < theta:
-            break
-        w = w - eta * g
-    assert k == 999 and abs(w[1] + 0.5) == 1.5
 
 
 def test_scikit_learns_perceptron_is_sgd_on_the_perceptron_loss():
@@ -1203,3 +1211,112 @@ def test_scikit_learns_perceptron_is_sgd_on_the_perceptron_loss():
     a = sklearn.Perceptron(**kw).fit(X, y)
     b = sklearn.SGDClassifier(loss="perceptron", eta0=1, learning_rate="constant", penalty=None, **kw).fit(X, y)
     assert np.allclose(a.coef_, b.coef_) and np.allclose(a.intercept_, b.intercept_)
+
+
+# ---------------------------------------------------------------- converged, the start at 0, batch convergence
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), min_size=2, max_size=7, unique=True),
+       st.data())
+def test_converged_means_M_empty_not_J_zero(points, data):
+    X = np.array(points, dtype=float)
+    y = np.array(data.draw(st.lists(st.sampled_from(conventions.LABELS), min_size=len(X), max_size=len(X))))
+    assume(len(np.unique(y)) == 2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = lk.batch_perceptron(X, y, max_iter=6)
+    margins = y * (lk.to_homogeneous(X) @ res.w)
+    assert res.converged == (not np.any(conventions.is_mistake(margins)))
+    # the lesson's cases: J = 0 at an iterate that is not the converged one
+    Xst, yst = np.array([[2.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [3.0, 1.0]]), np.array([1, 1, -1, -1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        stall = lk.batch_perceptron(Xst, yst, max_iter=5)
+    assert stall.criterion.tolist() == [0.0] * 6 and not stall.converged
+    toy = lk.batch_perceptron(*lk.datasets.toy())
+    assert toy.criterion[0] == 0 and toy.converged and toy.n_iter == 3
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(-4, 4), st.integers(-4, 4)), min_size=2, max_size=8, unique=True), st.data())
+def test_from_zero_lt_never_moves_and_le_usually_does(points, data):
+    X = np.array(points, dtype=float)
+    y = np.array(data.draw(st.lists(st.sampled_from(conventions.LABELS), min_size=len(X), max_size=len(X))))
+    assume(len(np.unique(y)) == 2)
+    Xh = lk.to_homogeneous(X)
+    margins = y * (Xh @ np.zeros(3))
+    strict = margins < 0
+    assert not strict.any() and np.all((y[strict] @ Xh[strict]) == 0)  # with `<` the first step is zero, always
+    # with `<=` it is sum_i y_i x_i, zero only when both classes have as many points and the same sum
+    step = lk.perceptron_criterion_gradient(np.zeros(3), X, y)
+    assert np.array_equal(-step, y @ Xh)
+    balanced = np.sum(y == 1) == np.sum(y == -1) and np.array_equal(X[y == 1].sum(0), X[y == -1].sum(0))
+    assert (not step.any()) == balanced
+
+
+def test_from_zero_le_moves_on_most_random_data():
+    rng = np.random.default_rng(6)
+    moved = 0
+    for _ in range(500):
+        n = int(rng.integers(2, 9))
+        X, y = rng.integers(-4, 5, size=(n, 2)).astype(float), rng.choice(conventions.LABELS, size=n)
+        y[:2] = conventions.LABELS  # both classes present
+        moved += bool(lk.perceptron_criterion_gradient(np.zeros(3), X, y).any())
+    assert moved >= 475  # "on most data"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(5, 40), st.sampled_from([0.01, 1.0, 7.3]),
+       st.sampled_from([0.02, 0.1, 0.3]))
+def test_the_batch_perceptron_stops_within_n_R2_over_gamma2_steps(seed, n, eta, margin):
+    X, y, u = lk.datasets.separable(n, 2, margin=margin, seed=seed, return_direction=True)
+    Xh = lk.to_homogeneous(X)
+    gamma = float(np.min(y * (Xh @ u)) / np.linalg.norm(u))
+    R = float(np.max(np.linalg.norm(Xh, axis=1)))
+    bound = n * (R / gamma) ** 2
+    res = lk.batch_perceptron(X, y, eta=eta, max_iter=int(bound) + 1)
+    assert res.converged and res.n_iter <= bound
+    # and the mistakes of all steps together, S, obey the same bound
+    assert int(np.sum(res.mistakes[:-1])) <= bound
+    # from another start it still stops
+    w0 = np.random.default_rng(seed).normal(size=3) * 5
+    far = lk.batch_perceptron(X, y, eta=eta, w0=w0, max_iter=100 * (int(bound) + 1))
+    assert far.converged
+
+
+def _descend_loop(X, y, eta1, theta, max_iter, *, report="separates", order="test-first"):
+    # exercise 6's corrected descent written out as a loop, independently of the check (which reads the answer off
+    # the library's batch perceptron)
+    Xh = conventions.homogeneous(X)
+    y = np.asarray(y)
+    w = np.zeros(Xh.shape[1])
+    stopped_by_rule = False
+    for k in range(1, max_iter + 1):
+        wrong = conventions.is_mistake(y * (Xh @ w))
+        step = eta1 / k * (y[wrong] @ Xh[wrong])
+        if order == "step-first":
+            w = w + step
+        if np.linalg.norm(step) < theta:
+            stopped_by_rule = True
+            break
+        if order == "test-first":
+            w = w + step
+    separates = not bool(np.any(conventions.is_mistake(y * (Xh @ w))))
+    verdict = {"rule": stopped_by_rule, "budget": stopped_by_rule and separates,
+               "criterion": not bool(np.any(y * (Xh @ w) < 0))}.get(report, separates)
+    return {"w": w.tolist(), "separates": verdict}
+
+
+@pytest.mark.parametrize("args", [("toy", 1.0, 1e-3, 1000), ("noisy", 0.1, 1e-3, 100_000), ("noisy", 0.1, 1e-3, 5),
+                                  ("toy", 1.0, 1.0, 1000), ("toy", 1.0, 100.0, 1000), ("xor", 1.0, 0.0, 10),
+                                  ("toy", 1.0, 0.0, 10), ("toy", 1.0, 1e-3, 8), ("toy", 1.0, 1e-3, 1),
+                                  ("noisy", 1.0, 0.05, 3000), ("toy", 0.3, 0.01, 50)])
+def test_exercise_6_expected_answers_match_a_loop_written_out(args):
+    from lecturekit.exercises import ch06
+    from lecturekit.feedback import matches
+    data = {"toy": lk.datasets.toy(), "noisy": lk.datasets.noisy(40, flip=0.1, seed=3),
+            "xor": (np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]]), np.array([1, 1, -1, -1]))}
+    X, y = data[args[0]]
+    for order in ("test-first", "step-first"):
+        for report in ("separates", "rule", "budget", "criterion"):
+            got = ch06._descend(X, y, *args[1:], report=report, order=order)
+            assert matches(got, _descend_loop(X, y, *args[1:], report=report, order=order)), (order, report)

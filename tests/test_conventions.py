@@ -110,27 +110,9 @@ def pocket_perceptron(Xh, y, max_epochs):                             # ch04-poc
 
 
 def ovr_predicted():                                                   # ch08-ovr-predict
-    """lecturekit's one-vs-rest answers at the exercise's four points, worked from the conventions:
-    the class that alone claims a point (exact score > 0, or = 0 where sign(0) is positive), else the
-    nearest mean among the claimers (among all classes when none claims); and which of the three
-    decided each point."""
-    from lecturekit.exercises import ch08
-
-    from fractions import Fraction
-
-    def typed(v):                       # the numbers as typed: the exercise decides its scores exactly on them
-        return Fraction(repr(float(v)))
-
-    scores = np.array([[float(sum(typed(a) * typed(b) for a, b in zip(x, w))) for w in ch08._W1]
-                       for x in cv.homogeneous(ch08._P1)])
-    d2 = ((ch08._P1[:, None, :] - ch08._MEANS1[None, :, :]) ** 2).sum(axis=2)
-    out, decided_by = [], []
-    for s, d in zip(scores, d2):
-        claims = cv.sign(s) == cv.POSITIVE
-        allowed = claims if claims.any() else np.ones_like(claims)
-        out.append(int(np.argmax(claims)) if claims.sum() == 1 else int(np.argmin(np.where(allowed, d, np.inf))))
-        decided_by.append("claim" if claims.sum() == 1 else "claimers" if claims.any() else "all")
-    return out, decided_by
+    """Class means for the exercise's three points: the key works only where a score of exactly 0 is no claim
+    (classifier 1's score at (-0.3, 0.2) is exactly 0), so under sign(0) = +1 the exercise has no answer."""
+    return ([[-0.3, 0.2], [2.3, -0.2], [1.6, 0.2]],)
 
 
 def pairwise_predict(S, pairs, k, d2):                                # ch08-pairwise-vote
@@ -339,8 +321,8 @@ VALIDATION = "lecturekit/_validation.py: binary labels checked against -1/+1, no
 
 DISAGREES = {
     # sign(0)
-    ("sign(0) = +1", "exercise ch08-ovr-predict"): "lecturekit/exercises/ch08.py: _CLAIMS_AT_ZERO copies sign(0) "
-                                                   "when the module is imported; read it when the check runs",
+    ("sign(0) = +1", "exercise ch08-ovr-predict"): "notebooks/08_multiclass.ipynb, Exercise 1: its point (-0.3, 0.2) "
+                                                   "must be claimed by no classifier at a score of exactly 0",
     # labels: the fits' label check refuses conventions.LABELS, which the estimators and schemes hand on
     **{("labels -2/+2", f"{n}: labels"): VALIDATION for n in registry.fits("binary")},
     **{("labels -2/+2", f"{n}: labels inside"): VALIDATION for n in registry.estimators() if n != "LinearMachine"},

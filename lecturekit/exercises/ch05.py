@@ -253,6 +253,13 @@ def _doubling_reference(a, b):
     return hi
 
 
+def _far_probe(a, b):
+    """The one message for every wrong doubling_square on the pair (a, b): a probe the learner can recompute."""
+    return (f"on a = {a:g}, b = {b:g}, put a third point of class +1 at x = the square root of your value and compute "
+            f"the two bounds with lk.novikoff_bound for u~ = ({-(a + b) / 2:g}, 1): the prompt asks for the smallest "
+            f"x > b at which the bound on the three points is at least twice the bound on the two. Is your x that one?")
+
+
 @exercise("ch05-far-point", number=3, title="construct: a larger bound, fewer updates", points=2,
           kind="construct",
           hint="Which of R and gamma can a third point beyond b change, and by how much must the bound grow? Write "
@@ -263,24 +270,22 @@ def _far_point(t, x_new, doubling_square):
     if not t.check_true(number and bool(np.isfinite(float(x_new))),
                         what=f"`x_new` is one number (the position of the third point); got {type(x_new).__name__}"):
         return
-    # the formula first, on pairs the learner does not see: beyond b the third point keeps gamma (its score
-    # x - (a+b)/2 exceeds the others') and sets R^2 = 1 + x^2, so the bound doubles from 1 + x^2 = 2 (1 + b^2) on
+    # the formula first, on pairs the learner does not see, against the bisection on the bounds
     for a, b in ((1.0, 2.0), (0.1, 0.3), (2.0, 7.0), (0.5, 3.0)):
         t.check(lambda a=a, b=b: float(doubling_square(a, b)), _doubling_reference(a, b) ** 2, atol=1e-7,
                 call=f"`doubling_square({a:g}, {b:g})`", reveal=False,
-                misconceptions=[Mistake("far-doubling-no-one", 2 * b * b, "R measured on the raw x, without "
-                                        "the 1 of homogeneous coordinates"),
-                                Mistake("far-doubling-length", 4 * b * b, "the length of the point doubled, not the "
-                                        "bound: how does (R/gamma)² grow with R?")])
+                misconceptions=[Mistake("far-doubling-probe", 2 * b * b, _far_probe(a, b)),
+                                Mistake("far-doubling-probe", 4 * b * b, _far_probe(a, b))])
     # exact on fractions: a formula keeps Fraction inputs exact; a bisection on the bounds (lk.novikoff_bound with
-    # a third point) gives a float.  The property is the definition: x > b and 1 + x^2 = 2 (1 + b^2).
+    # a third point) gives a float.  The exact value is read off the bisection as the nearest fraction with a small
+    # denominator (tests/test_chapter_05.py checks it against the formula worked out by hand).
     a, b = Fraction(3, 7), Fraction(5, 4)
+    expected = Fraction(_doubling_reference(float(a), float(b)) ** 2).limit_denominator(1000)
     try:
         v = doubling_square(a, b)
     except Exception:  # noqa: BLE001 - the learner's code may raise anything on Fraction inputs
         v = None
-    t.check_true(isinstance(v, (Fraction, int)) and not isinstance(v, bool) and v > b * b
-                 and 1 + v == 2 * (1 + b * b),
+    t.check_true(isinstance(v, (Fraction, int)) and not isinstance(v, bool) and v == expected,
                  what="`doubling_square(Fraction(3, 7), Fraction(5, 4))` is an exact fraction x² with x > b at which "
                       "the bound on the three points is exactly twice the bound on the two (a formula in a and b "
                       "keeps Fraction inputs exact; a search in floating point does not)")
@@ -448,9 +453,9 @@ def _distance(t, distance_bound, best_a):
 # --------------------------------------------------------------------------
 
 def _start_reference(w0, X, y, u, *, with_c=True, with_n2=True, unit=True, n2_projection=False):
-    """The largest k with w0.u + k gamma <= sqrt(|w0|^2 + k R^2) (unit u), found by bisection on the
-    inequality itself, independently of any closed formula.  The keywords leave out one ingredient each,
-    to give the values of the wrong turns."""
+    """The largest k the proof's chain allows from the start w0 (u scaled to length 1), found by bisection,
+    independently of any closed formula.  The keywords give the values of the wrong turns; tests/test_chapter_05.py
+    derives the reference and each of them by hand."""
     Xh = np.hstack([np.ones((len(X), 1)), np.asarray(X, dtype=float)])
     u = np.asarray(u, dtype=float)
     u = u / np.linalg.norm(u) if unit else u
@@ -458,7 +463,7 @@ def _start_reference(w0, X, y, u, *, with_c=True, with_n2=True, unit=True, n2_pr
     R2, gamma = float(np.max(np.sum(Xh ** 2, axis=1))), float(np.min(np.asarray(y) * (Xh @ u)))
     c, n2 = (float(w0 @ u) if with_c else 0.0), (float(w0 @ w0) if with_n2 else 0.0)
     if n2_projection:
-        n2 = float(w0 @ u) ** 2     # the wrong turn: |w0|^2 replaced by its part along u
+        n2 = float(w0 @ u) ** 2
 
     def allowed(k):
         return c + k * gamma <= 0 or (c + k * gamma) ** 2 <= n2 + k * R2
@@ -472,10 +477,13 @@ def _start_reference(w0, X, y, u, *, with_c=True, with_n2=True, unit=True, n2_pr
     return lo
 
 
+_AT_ZERO = ("after 0 updates the weights are w0 itself: put k = 0 and w_k = w0 into each of your two inequalities; "
+            "do both hold for this w0, whatever it is?")
+
+
 @exercise("ch05-start", number=5, title="the bound from another start", points=3, kind="extend",
-          hint="Redo the one-line argument for inequality 2 with the first weights w0 in place of 0: what is "
-               "|w_k|² at k = 0? Then square the chain where its left side is positive: you get a quadratic "
-               "inequality in k, and the bound is its larger root.")
+          hint="Redo section 1's argument for inequality 2 from w0 instead of 0, then put both inequalities into "
+               "the chain and find the largest k for which it can still hold.")
 def _start(t, bound_from_start):
     X, y = _X_TOY, _Y_TOY
     u = [0.0, -1.0, 4.0]
@@ -489,22 +497,19 @@ def _start(t, bound_from_start):
     reference = _start_reference(w0, X, y, u)
     t.check(given(w0, u, reference), reference, atol=1e-6,
             call="`bound_from_start([1, 2, -1], X_toy, y_toy, [0, -1, 4])`", reveal=False,
-            misconceptions=[Mistake("start-no-c", _start_reference(w0, X, y, u, with_c=False),
-                                    "the start's head start w0 · u left out of inequality 1"),
-                            Mistake("start-no-length", _start_reference(w0, X, y, u, with_n2=False),
-                                    "the start's length |w0|² left out of inequality 2"),
+            misconceptions=[Mistake("start-chain-at-zero", _start_reference(w0, X, y, u, with_c=False), _AT_ZERO),
+                            Mistake("start-chain-at-zero", _start_reference(w0, X, y, u, with_n2=False), _AT_ZERO),
                             Mistake("start-not-unit", _start_reference(w0, X, y, u, unit=False),
-                                    "u not scaled to length 1: gamma and w0 · u change with the length of u"),
+                                    "call your function with u and with 2 u: the theorem's bound holds for every "
+                                    "length of u and gives one number; does yours?"),
                             Mistake("start-rounded-up", float(math.floor(reference) + 1), _ROUNDED_UP)])
     w_off = [5.0, 4.0, 2.0]       # w0 . u = 4 but |w0|² = 45: taking one for the other costs 3 updates
     reference = _start_reference(w_off, X, y, u)
     t.check(given(w_off, u, reference), reference, atol=1e-6,
             call="`bound_from_start([5, 4, 2], X_toy, y_toy, [0, -1, 4])`", reveal=False,
-            misconceptions=[Mistake("start-projection-length", _start_reference(w_off, X, y, u, n2_projection=True),
-                                    "the start's length in inequality 2 taken as its part along u, (w0 · u)²: for a "
-                                    "start not along u the two differ"),
-                            Mistake("start-no-length", _start_reference(w_off, X, y, u, with_n2=False),
-                                    "the start's length |w0|² left out of inequality 2")])
+            misconceptions=[Mistake("start-chain-at-zero", _start_reference(w_off, X, y, u, n2_projection=True),
+                                    _AT_ZERO),
+                            Mistake("start-chain-at-zero", _start_reference(w_off, X, y, u, with_n2=False), _AT_ZERO)])
     w_side = [1.0, 4.0, 1.0]      # at right angles to u: w0 . u = 0 but |w0|² = 18
     reference = _start_reference(w_side, X, y, u)
     t.check(given(w_side, u, reference), reference, atol=1e-6,

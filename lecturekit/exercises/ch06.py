@@ -13,6 +13,8 @@ from fractions import Fraction
 
 import numpy as np
 
+import warnings
+
 from .. import conventions
 from ..datasets import noisy, toy
 from ..theory import is_separable
@@ -38,14 +40,11 @@ def _criterion(w, X, y):
 # --------------------------------------------------------------------------
 # Exercise 1 — predict the slopes at a kink
 # --------------------------------------------------------------------------
-# Two points lie on the boundary x1 = 1 of w = (-1, 1, 0); raising w2 by t turns the boundary about (1, 0), and the
-# two points change side in opposite directions: (1, 2.5) is strictly wrong for t < 0, (1, -1.5) for t > 0.  So the
-# library's gradient (both counted as mistakes) and the central difference (each counted half) are neither slope.
 _X1 = np.array([[1.0, 2.5], [1.0, -1.5], [3.0, 0.0], [0.0, 0.0]])
 _Y1 = np.array([conventions.POSITIVE, conventions.POSITIVE, conventions.POSITIVE, conventions.NEGATIVE])
 _W1 = np.array([-1.0, 1.0, 0.0])
 _RAISE_W2 = np.array([0.0, 0.0, 1.0])
-_H = Fraction(1, 1000)  # every other score stays away from 0 for all t: the slopes are those of whole half-lines
+_H = Fraction(1, 1000)  # no score other than those at 0 reaches 0 within |t| <= _H
 
 
 def _f(t):
@@ -53,20 +52,32 @@ def _f(t):
 
 
 def _rate(margin_slopes):
-    """The slope of J along the direction when the examples whose margin slopes are given are strictly wrong."""
     return float(-sum(margin_slopes, Fraction(0)))
 
 
 _LEFT, _RIGHT = float((_f(-_H) - _f(0)) / -_H), float((_f(_H) - _f(0)) / _H)
-# d/dt of each example's margin y_i (w + t d) . (1, x_i), and which examples lie on the boundary at t = 0
 _SLOPES = [int(y_i) * sum(_exact(v) * _exact(d) for v, d in zip(x_i, _RAISE_W2))
            for x_i, y_i in zip(conventions.homogeneous(_X1), _Y1)]
 _ON = [i for i, (x_i, y_i) in enumerate(zip(conventions.homogeneous(_X1), _Y1))
        if int(y_i) * sum(_exact(a) * _exact(b) for a, b in zip(_W1, x_i)) == 0]
-# the library's gradient counts every point on the boundary as a mistake, on both sides at once
 _LIBRARY_SIDE = _rate(_SLOPES[i] for i in _ON)
-_ONLY_ONE = [(_rate([_SLOPES[i]]) if _SLOPES[i] > 0 else 0.0, _rate([_SLOPES[i]]) if _SLOPES[i] < 0 else 0.0)
-             for i in _ON]
+_PREDICT_MISTAKES = [
+    Mistake("central-difference", ((_LEFT + _RIGHT) / 2,) * 2,
+            "one number for both sides, the average that a central difference measures at a kink: "
+            "f has a different slope on each side of t = 0"),
+    Mistake("one-slope", (_LIBRARY_SIDE,) * 2,
+            "one slope for both sides, the gradient the library returns: it counts every point on the "
+            "boundary as a mistake at once; for t < 0 and for t > 0 separately, which of them is "
+            "strictly wrong?"),
+]
+# one message for every pair with a slope of 0 on one side (with two examples on the boundary, one of them is
+# strictly wrong on each side), and one for every pair with a slope of the wrong sign for a function whose value at
+# t = 0 is its least
+_ZERO_SIDE = Mistake("one-boundary-point", None, "a slope of 0: on that side of t = 0, is every example really "
+                                                 "on its right side?")
+_WRONG_SIGN = Mistake("uphill", None,
+                      "compute f(0). J is never below 0: what sign can a slope just left of t = 0 have, and one "
+                      "just right of it? (This says nothing about the sizes of your slopes.)")
 
 
 @exercise("ch06-predict-gradient", number=1, title="predict the slopes at a kink", points=2, kind="predict",
@@ -74,22 +85,23 @@ _ONLY_ONE = [(_rate([_SLOPES[i]]) if _SLOPES[i] > 0 else 0.0, _rate([_SLOPES[i]]
                "each x. For small t < 0 and for small t > 0 separately: which examples are strictly wrong, and how "
                "does J change with t?")
 def _predict(t, slope_left, slope_right):
-    t.check((slope_left, slope_right), (_LEFT, _RIGHT), call="`(slope_left, slope_right)`", reveal=False,
-           misconceptions=[
-                Mistake("central-difference", ((_LEFT + _RIGHT) / 2,) * 2,
-                        "one number for both sides, the average that a central difference measures at a kink: "
-                        "f has a different slope on each side of t = 0"),
-                Mistake("one-slope", (_LIBRARY_SIDE,) * 2,
-                        "one slope for both sides, the gradient the library returns: it counts every point on the "
-                        "boundary as a mistake at once; for t < 0 and for t > 0 separately, which of them is "
-                        "strictly wrong?"),
-                Mistake("uphill", (-_LEFT, -_RIGHT),
-                        "as t increases towards 0 from below, does J rise or fall? And as it increases from 0?"),
-                Mistake("one-boundary-point", _ONLY_ONE[0],
-                        "only one of the two points on the boundary counted: raising w2 moves both of them"),
-                Mistake("one-boundary-point", _ONLY_ONE[1],
-                        "only one of the two points on the boundary counted: raising w2 moves both of them"),
-            ])
+    pair = (slope_left, slope_right)
+    try:
+        left, right = float(slope_left), float(slope_right)
+    except (TypeError, ValueError):
+        left = right = float("nan")
+    catalogued = any(matches(pair, m.value) for m in _PREDICT_MISTAKES)
+    least = _f(0) == min(_f(-_H), _f(0), _f(_H))  # f(0) is J's least value here: the slopes are <= 0 and >= 0
+    what = "`(slope_left, slope_right)` are the two one-sided slopes of f at t = 0"
+    if not catalogued and not matches(pair, (_LEFT, _RIGHT)):
+        if least and (left > 0 or right < 0):
+            t.check_true(False, what=what, mistake=_WRONG_SIGN)
+            return
+        if len(_ON) == 2 and (left == 0 or right == 0) and _LEFT != 0 and _RIGHT != 0:
+            t.check_true(False, what=what, mistake=_ZERO_SIDE)
+            return
+    t.check(pair, (_LEFT, _RIGHT), call="`(slope_left, slope_right)`", reveal=False,
+            misconceptions=_PREDICT_MISTAKES)
 
 
 # --------------------------------------------------------------------------
@@ -132,80 +144,91 @@ def _construct(t, w_flat):
 
 
 # --------------------------------------------------------------------------
-# Exercise 3 — explain: a longer step on the bowl
+# Exercise 3 — explain: a longer step on another bowl
 # --------------------------------------------------------------------------
-# One step on the bowl maps (w1 - 1, w2 + 0.5) to ((1 - 2 eta)(w1 - 1), (1 - 8 eta)(w2 + 0.5)): each coordinate's
-# distance from the minimum is multiplied by its own factor at every step.
-_ETA3 = 0.3
-_FACTORS = (1 - 2 * _ETA3, 1 - 8 * _ETA3)
+def _bowl3(w):
+    """J(w) = 3 (w1 - 1)^2 + 1/2 (w2 + 2)^2, the exercise's bowl, in exact arithmetic."""
+    return 3 * (w[0] - 1) ** 2 + Fraction(1, 2) * (w[1] + 2) ** 2
+
+
+_MIN3 = (Fraction(1), Fraction(-2))
+_ETA3 = Fraction(3, 10)
+
+
+def _curvature(j):
+    """The second derivative of the bowl along coordinate j, from three values of J (exact for a quadratic)."""
+    e = [Fraction(0), Fraction(0)]
+    e[j] = Fraction(1)
+    at = [[m + c * d for m, d in zip(_MIN3, e)] for c in (-1, 0, 1)]
+    return _bowl3(at[0]) - 2 * _bowl3(at[1]) + _bowl3(at[2])
+
+
+_CURVATURES = (_curvature(0), _curvature(1))
+_FACTORS = tuple(1 - _ETA3 * c for c in _CURVATURES)
 
 
 def _key3(factors):
     """The option that describes a descent whose coordinates are multiplied by these factors at every step."""
     if max(abs(f) for f in factors) > 1:
-        return "b"  # a factor beyond -1: the swings grow
+        return "b"
     if min(factors) < 0:
-        return "d"  # a factor in (-1, 0): it overshoots, but the swings shrink
+        return "d"
     return "a"
 
 
 _KEY3 = _key3(_FACTORS)
-# The w2 factor 1 - 8 eta lies in (-1, 1) exactly for 0 < eta < 2/8, the w1 factor 1 - 2 eta for eta < 2/2: the
-# narrow direction sets the limit.  At eta = 1/4 the w2 error flips sign at the same size forever.
-_CURVATURES = (Fraction(2), Fraction(8))  # the second derivatives of the bowl along w1 and w2
 _LIMIT = float(2 / max(_CURVATURES))
 _ETA_LIMIT_TOL = 1e-9  # the precision the exercise states
+_LETTER_MISTAKES = [
+    Mistake("no-overshoot", "a", "write out what one step at this rate does to w1 - 1 and to w2 + 2, coordinate "
+                                 "by coordinate: does either change sign?"),
+    Mistake("overshoot-grows", "b", "an overshoot is not yet a failure: by what factor does one step at this rate "
+                                    "multiply w1 - 1, and what does repeated multiplication by it do?"),
+    Mistake("gradient-points-at-minimum", "c", "the gradient is perpendicular to the contours; on a bowl that is "
+                                               "narrower one way than the other, that is not the direction of the "
+                                               "lowest point"),
+]
+_LIMIT_MISTAKES = [
+    Mistake("wide-direction", float(2 / min(_CURVATURES)),
+            "at this rate, from a start off the minimum in both coordinates, does every coordinate's distance "
+            "from the minimum shrink?"),
+    Mistake("no-chain-rule", float(2 / (max(_CURVATURES) / 2)),
+            "this rate comes from a coefficient of the bowl, not from its gradient: what does one step do to "
+            "each coordinate's distance from the minimum?"),
+    Mistake("one-step-landing", float(1 / max(_CURVATURES)),
+            "the exercise asks for the rate at which some start stops converging; at this rate, follow a start "
+            "off the minimum in both coordinates for a few steps"),
+]
 
 
-@exercise("ch06-explain", number=3, title="explain: a longer step on the bowl", points=2, kind="explain",
-          hint="Write one step for each coordinate separately: what does it do to w1 - 1, and to w2 + 0.5? Compare "
+@exercise("ch06-explain", number=3, title="explain: a longer step on another bowl", points=2, kind="explain",
+          hint="Write one step for each coordinate separately: what does it do to w1 - 1, and to w2 + 2? Compare "
                "each factor you get with -1, 0 and 1, and ask for which rates both factors stay between -1 and 1.")
 def _explain(t, answer, eta_limit):
     if isinstance(answer, str):
         answer = answer.strip().lower()  # "B" and " b" mean the option b
-    t.check(answer, _KEY3, call="`answer`", reveal=False, misconceptions=[
-        Mistake("longer-is-faster", "a", "a longer step is not automatically a faster descent: write out what one "
-                                         "step does to the distance from the minimum, coordinate by coordinate"),
-        Mistake("gradient-points-at-minimum", "c", "the gradient is perpendicular to the contours; on a bowl "
-                                                   "that is narrower one way than the other, that is not the "
-                                                   "direction of the lowest point"),
-        Mistake("overshoot-settles", "d", "work out by what factor one step multiplies w2 + 0.5 at this rate, "
-                                          "and what repeated multiplication by it does"),
-    ])
-    limit_mistakes = [
-        Mistake("wide-direction", float(2 / min(_CURVATURES)),
-                "write out what one step does to each coordinate's distance from the minimum, and check every "
-                "coordinate's factor, not only one of them"),
-        Mistake("no-chain-rule", float(2 / (max(_CURVATURES) / 2)),
-                "this rate comes from the coefficient of (w2 + 0.5)^2, not from the gradient: what does one step "
-                "do to w2 + 0.5?"),
-        Mistake("one-step-landing", float(1 / max(_CURVATURES)),
-                "at this rate one step lands exactly on w2 = -0.5; larger rates overshoot, but an overshoot is not "
-                "yet a failure"),
-    ]
+    t.check(answer, _KEY3, call="`answer`", reveal=False, misconceptions=_LETTER_MISTAKES)
     if isinstance(eta_limit, (int, float, np.integer, np.floating)) and not isinstance(eta_limit, bool):
         # show the number as typed, every digit: a rounded display of a near miss would read as the key
         t.check_true(matches(float(eta_limit), _LIMIT, atol=_ETA_LIMIT_TOL),
                      what=f"`eta_limit` is {float(eta_limit)!r}: that is not the rate that separates the two "
                           f"behaviours to within {_ETA_LIMIT_TOL:g} (give it exactly, e.g. as a fraction a / b)",
-                     mistake=next((m for m in limit_mistakes if matches(float(eta_limit), m.value)), None))
+                     mistake=next((m for m in _LIMIT_MISTAKES if matches(float(eta_limit), m.value)), None))
     else:
-        t.check(eta_limit, _LIMIT, call="`eta_limit`", reveal=False, misconceptions=limit_mistakes)
+        t.check(eta_limit, _LIMIT, call="`eta_limit`", reveal=False, misconceptions=_LIMIT_MISTAKES)
 
 
 # --------------------------------------------------------------------------
 # Exercise 4 — construct: data on which descent never leaves 0
 # --------------------------------------------------------------------------
 def _first_step(X, y):
-    """sum_i y_i (1, x_i) exactly: the batch step from w = 0, where every example is in M."""
+    """The batch step from w = 0 with rate 1, exactly."""
     total = [Fraction(0)] * 3
     for x_i, y_i in zip(conventions.homogeneous(X), y):
         total = [s + int(y_i) * _exact(v) for s, v in zip(total, x_i)]
     return total
 
 
-# Three points are given; the learner adds points so that the step from w = 0 is zero.  No data set of the library
-# contains them, so the construction needs the condition (equal counts and equal sums of the two classes).
 _GIVEN = ((np.array([2.0, 0.0]), conventions.POSITIVE), (np.array([0.0, 1.0]), conventions.POSITIVE),
           (np.array([-1.0, 0.0]), conventions.NEGATIVE))
 
@@ -281,19 +304,35 @@ def squared_margin_criterion(w, X, y, b):
 _X_BIG, _Y_BIG = np.array([[3000.0], [-2000.0], [1000.0]]), np.array([1, -1, 1])
 
 
-def _gradient_exact(w, X, y, b):
-    """The gradient of J_s from its formula, -sum over y_i w . x_i <= b of (b - y_i w . x_i) y_i x_i, in
-    exact rational arithmetic on the numbers as typed."""
-    total = [Fraction(0)] * (len(w))
+def _exact_criterion(w, X, y, b, *, edge=None):
+    """J_s from its definition, in exact rational arithmetic on the numbers as typed (``edge`` replaces the b of
+    the condition under the sum: a criterion that sums over another set of examples)."""
+    b, edge = _exact(b), _exact(b if edge is None else edge)
+    total = Fraction(0)
     for x_i, y_i in zip(conventions.homogeneous(X), y):
-        m = int(y_i) * sum(_exact(a) * _exact(v) for a, v in zip(w, x_i))
-        if m <= _exact(b):
-            total = [s - (_exact(b) - m) * int(y_i) * _exact(v) for s, v in zip(total, x_i)]
-    return np.array([float(v) for v in total])
+        m = int(y_i) * sum(w_j * _exact(v) for w_j, v in zip(w, x_i))
+        if m <= edge:
+            total += (b - m) ** 2 / 2
+    return total
+
+
+def _exact_slopes(w, X, y, b, **kw):
+    """The gradient of J_s, exactly, from values of J_s alone: where no margin crosses an edge within h, J_s is a
+    quadratic in each coordinate, and a central difference of a quadratic is its derivative, exactly."""
+    w = [_exact(v) for v in w]
+    scale = max(abs(_exact(v)) for v in np.ravel(conventions.homogeneous(X))) or Fraction(1)
+    h = Fraction(1, 10 ** 9) / scale
+    out = []
+    for j in range(len(w)):
+        up, down = list(w), list(w)
+        up[j] += h
+        down[j] -= h
+        out.append((_exact_criterion(up, X, y, b, **kw) - _exact_criterion(down, X, y, b, **kw)) / (2 * h))
+    return np.array([float(v) for v in out])
 
 
 def _numerical(w, X, y, b, h=1e-6):
-    """Central differences of J_s: independent of any formula for its gradient (J_s is smooth)."""
+    """Central differences of J_s in floats: what the learner can compute with lk.numerical_gradient."""
     w = np.asarray(w, dtype=float)
     out = np.zeros_like(w)
     for j in range(w.size):
@@ -303,49 +342,73 @@ def _numerical(w, X, y, b, h=1e-6):
     return out
 
 
+_W5, _B5 = [0.5, 1.0, -1.0], 1.0
+_MARGIN_MISTAKES = [
+    Mistake("perceptron-set", _exact_slopes(_W5, _X_TOY, _Y_TOY, _B5, edge=0.0),
+            "which examples does the sum of J_s run over? At this w, list each example's y_i w . x_i next to b"),
+]
+_UPHILL = Mistake("uphill", None, "J_s does not rise along your vector g here: J_s(w + s g) <= J_s(w) for a small "
+                                  "s > 0 (compute both). A gradient points where the function rises fastest")
+_NOT_THE_SLOPES = Mistake("no-half", None, "J_s rises along your vector g here, but g is not its gradient: compare "
+                                           "each coordinate with central differences of your own J_s at this w "
+                                           "(lk.numerical_gradient), and differentiate one term with the chain rule")
+_LINEAR = Mistake("perceptron-gradient", None,
+                  "your g is the same at every w with the same examples in the sum, like the gradient of a "
+                  "criterion that is linear in the margin; J_s is quadratic in it: differentiate one of its terms "
+                  "with the chain rule")
+
+
+def _first_probe(t, squared_margin_gradient):
+    """The toy set at w = (0.5, 1, -1), b = 1, with feedback that observes what a wrong g fails."""
+    call = "`squared_margin_gradient([0.5, 1, -1], X_toy, y_toy, b=1)`"
+    expected = _exact_slopes(_W5, _X_TOY, _Y_TOY, _B5)
+    try:
+        got = np.asarray(squared_margin_gradient(list(_W5), _X_TOY, _Y_TOY, _B5), dtype=float)
+    except Exception:  # noqa: BLE001 - t.check runs it again and reports what it raised
+        got = None
+    if (got is None or got.shape != expected.shape or not np.all(np.isfinite(got)) or not np.any(got)
+            or matches(got, expected) or any(matches(got, m.value) for m in _MARGIN_MISTAKES)):
+        return t.check(lambda: squared_margin_gradient(list(_W5), _X_TOY, _Y_TOY, _B5), expected, call=call,
+                       reveal=False, misconceptions=_MARGIN_MISTAKES)
+    # a gradient that does not change when w moves along a direction that keeps the same examples in the sum
+    moved = [v + 0.1 * d for v, d in zip(_W5, (0.0, 0.0, 1.0))]
+    try:
+        again = np.asarray(squared_margin_gradient(moved, _X_TOY, _Y_TOY, _B5), dtype=float)
+    except Exception:  # noqa: BLE001
+        again = None
+    w = np.asarray(_W5)
+    s = 1e-4 / float(np.linalg.norm(got))
+    rises = squared_margin_criterion(w + s * got, _X_TOY, _Y_TOY, _B5) > squared_margin_criterion(w, _X_TOY, _Y_TOY, _B5)
+    if not rises:
+        mistake = _UPHILL
+    elif again is not None and again.shape == got.shape and np.array_equal(again, got):
+        mistake = _LINEAR
+    else:
+        mistake = _NOT_THE_SLOPES
+    return t.check_true(False, what=f"{call} is the gradient of J_s at w = (0.5, 1, -1), b = 1", mistake=mistake)
+
+
 @exercise("ch06-margin-gradient", number=5, title="extend: the gradient of a new criterion", points=2,
           kind="extend",
           hint="Near a w where no score equals b the set of examples in the sum does not change; differentiate "
                "one term (b - y_i w . x_i)^2 / 2 with the chain rule, then check your function against "
                "lk.numerical_gradient before you run this cell.")
 def _margin_gradient(t, squared_margin_gradient):
-    # toy set, w = (0.5, 1, -1), b = 1: margins -2.5, 2.5, 0.5, -2.5; the short ones are examples 1, 3, 4
-    # with b - m = 3.5, 0.5, 3.5: gradient -(3.5 (1, 0, 3) + 0.5 (-1)(1, -3, -2) + 3.5 (-1)(1, 2, 0))
-    # = -(3.5 - 0.5 - 3.5, 0 + 1.5 - 7, 10.5 + 1 - 0) = (0.5, 5.5, -11.5)
-    w = [0.5, 1.0, -1.0]
-    t.check(lambda: squared_margin_gradient(w, _X_TOY, _Y_TOY, 1.0), [0.5, 5.5, -11.5],
-            call="`squared_margin_gradient([0.5, 1, -1], X_toy, y_toy, b=1)`", reveal=False,
-           misconceptions=[
-                Mistake("perceptron-gradient", [1.0, -1.0, -5.0],
-                        "this is the gradient of a criterion that is linear in the margin, summed over the same "
-                        "examples; J_s is quadratic in it: differentiate one of its terms with the chain rule"),
-                Mistake("uphill", [-0.5, -5.5, 11.5],
-                        "this vector points downhill: J_s grows as a margin falls further below b, so check the "
-                        "sign of one term's derivative"),
-                Mistake("no-half", [1.0, 11.0, -23.0],
-                        "this is off by a constant factor: differentiate one term, 1/2 (b - y_i w . x_i)^2, "
-                        "with the chain rule"),
-                Mistake("perceptron-set", [0.0, 7.0, -10.5], "the sum runs over the mistakes (y_i w . x_i <= 0) "
-                                                             "instead of the examples with y_i w . x_i <= b"),
-            ])
-    # at w = 0 every margin is 0 <= b: the gradient is -b sum_i y_i (1, x_i) = -2 (0, 4, 6) for b = 2
-    t.check(lambda: squared_margin_gradient([0.0, 0.0, 0.0], _X_TOY, _Y_TOY, 2.0), [0.0, -8.0, -12.0],
-            call="`squared_margin_gradient([0, 0, 0], X_toy, y_toy, b=2)`", reveal=False)
-    # a separating w with every margin above b: nothing in the sum
-    t.check(lambda: squared_margin_gradient([0.0, -1.0, 4.0], _X_TOY, _Y_TOY, 0.5), [0.0, 0.0, 0.0],
-            call="`squared_margin_gradient([0, -1, 4], X_toy, y_toy, b=0.5)`", reveal=False)
+    _first_probe(t, squared_margin_gradient)
+    for w_r, b in (([0.0, 0.0, 0.0], 2.0), ([0.0, -1.0, 4.0], 0.5)):
+        t.check(lambda: squared_margin_gradient(w_r, _X_TOY, _Y_TOY, b), _exact_slopes(w_r, _X_TOY, _Y_TOY, b),
+                call=f"`squared_margin_gradient({w_r}, X_toy, y_toy, b={b})`", reveal=False)
     # with a bias, against central differences of J_s at a few points away from the edges m_i = b
     for w_r, b in (([-2.5, 1.0], 1.0), ([0.3, -0.2], 0.5), ([1.0, 0.25], 1.4)):
         t.check(lambda: squared_margin_gradient(w_r, _X_LINE, _Y_LINE, b), _numerical(w_r, _X_LINE, _Y_LINE, b),
                 atol=1e-5, reveal=False,
                 call=f"`squared_margin_gradient({w_r}, [[1], [2], [3]], [1, 1, -1], b={b})` against central "
                      "differences of J_s (compare them yourself with lk.numerical_gradient)")
-    # Two probes that no difference quotient passes, whatever its step h: (a) large margins on whole numbers, where
-    # the formula is exact in floats but (J(w + h e) - J(w - h e)) / 2h loses about |J| 1e-16 / h to rounding
-    # (1e-2 for h = 1e-6); (b) a margin within 5e-4 of b, which a step h >= 1e-3 carries across b.
-    for w_r, X_r, y_r, b, exact in (
-            ([1.0, -3.0], _X_BIG, _Y_BIG, 2.0, _gradient_exact([1.0, -3.0], _X_BIG, _Y_BIG, 2.0)),
-            ([0.5, 0.4995], _X_LINE, _Y_LINE, 1.0, _gradient_exact([0.5, 0.4995], _X_LINE, _Y_LINE, 1.0))):
+    # Two probes that no difference quotient in floats passes, whatever its step h: (a) large margins on whole
+    # numbers, where (J(w + h e) - J(w - h e)) / 2h loses about |J| 1e-16 / h to rounding; (b) a margin within
+    # 5e-4 of b, which a step h >= 1e-3 carries across b.
+    for w_r, X_r, y_r, b in (([1.0, -3.0], _X_BIG, _Y_BIG, 2.0), ([0.5, 0.4995], _X_LINE, _Y_LINE, 1.0)):
+        exact = _exact_slopes(w_r, X_r, y_r, b)
         call = (f"`squared_margin_gradient({w_r}, {np.asarray(X_r).tolist()}, {np.asarray(y_r).tolist()}, "
                 f"b={b})`")
         if t.check(lambda: squared_margin_gradient(w_r, X_r, y_r, b), exact, call=call, reveal=False):
@@ -366,31 +429,43 @@ def _margin_gradient(t, squared_margin_gradient):
 # Exercise 6 — debug: a descent that says it converged
 # --------------------------------------------------------------------------
 def _descend(X, y, eta1, theta, max_iter, *, report="separates", order="test-first"):
-    """The exercise's descent, written from its statement; ``report`` selects what a mistake returns.
+    """What a correct ``descend`` returns, read off the library's batch perceptron with the 1/k schedule.
 
-    ``order="step-first"`` takes the step and then tests its length, as the slides' repeat-until loop does;
-    both orders are correct fixes (they differ only in whether the last, short step is taken)."""
+    The library's run stops once no example is a mistake; from there every step of the exercise's loop is zero.
+    ``order="step-first"`` takes the step before it tests its length (the slides' repeat-until loop); both orders
+    are correct fixes.  ``report`` gives a wrong answer's verdict instead: how the loop ended (``"rule"``,
+    ``"budget"``) or no example strictly wrong (``"criterion"``)."""
+    from ..gradient import batch_perceptron
+
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
     Xh = conventions.homogeneous(X)
-    y = np.asarray(y)
-    w = np.zeros(Xh.shape[1])
-    stopped_by_rule = False
+    if theta > 0:  # the rule fires by the step whose rate eta1 / k times sum_i |x_i| falls below theta
+        needed = int(eta1 * float(np.sum(np.linalg.norm(Xh, axis=1))) / theta) + 2
+        budget = min(max_iter, needed)
+    else:
+        budget = max_iter
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        run = batch_perceptron(X, y, eta=eta1, schedule="1/k", max_iter=budget)
+    path = run.path
+    w, stopped_by_rule = path[0], False
     for k in range(1, max_iter + 1):
-        wrong = conventions.is_mistake(y * (Xh @ w))
-        step = eta1 / k * (y[wrong] @ Xh[wrong])
+        after = path[min(k, len(path) - 1)]
+        short = float(np.linalg.norm(after - path[min(k - 1, len(path) - 1)])) < theta
         if order == "step-first":
-            w = w + step
-        if np.linalg.norm(step) < theta:
+            w = after
+        if short:
             stopped_by_rule = True
             break
         if order == "test-first":
-            w = w + step
-    if report == "rule":
-        return {"w": w.tolist(), "separates": stopped_by_rule}
-    if report == "budget":  # False whenever the budget ran out, whatever the w returned does
-        return {"w": w.tolist(), "separates": stopped_by_rule and not bool(np.any(conventions.is_mistake(y * (Xh @ w))))}
-    if report == "criterion":  # J(w) = 0, i.e. no example strictly wrong, taken for "separates"
-        return {"w": w.tolist(), "separates": not bool(np.any(y * (Xh @ w) < 0))}
-    return {"w": w.tolist(), "separates": not bool(np.any(conventions.is_mistake(y * (Xh @ w))))}
+            w = after
+        if k >= len(path) - 1 and not theta > 0:  # no mistakes left and a rule that never fires: w stays
+            break
+    margins = y * (Xh @ w)
+    separates = not bool(np.any(conventions.is_mistake(margins)))
+    verdict = {"rule": stopped_by_rule, "budget": stopped_by_rule and separates,
+               "criterion": not bool(np.any(margins < 0))}.get(report, separates)
+    return {"w": np.asarray(w, dtype=float).tolist(), "separates": verdict}
 
 
 def _run(descend, X, y, eta1, theta, max_iter):
@@ -466,6 +541,14 @@ def _debug_stop(t, descend):
                 Mistake("rule-means-converged", _descend(_X_TOY, _Y_TOY, 1.0, 0.0, 10, report="budget"),
                         "how the loop ended reported as the answer: the budget ran out here, but the w returned "
                         "separates the data; the answer is about w, not about why the loop stopped"),
+            ])
+    # the budget runs out at w(8), which separates: the answer is about the w returned, not about the w before it
+    _probe(t, descend, (_X_TOY, _Y_TOY, 1.0, 1e-3, 8),
+           call="`descend(X_toy, y_toy, eta1=1, theta=1e-3, max_iter=8)`",
+           misconceptions=[
+                Mistake("rule-means-converged", _descend(_X_TOY, _Y_TOY, 1.0, 1e-3, 8, report="budget"),
+                        "how the loop ended, or the mistakes of an earlier iterate, reported as the answer: the "
+                        "answer is about the w returned"),
             ])
     _probe(t, descend, (_X_TOY, _Y_TOY, 1.0, 1e-3, 1),
            call="`descend(X_toy, y_toy, eta1=1, theta=1e-3, max_iter=1)`",

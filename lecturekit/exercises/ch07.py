@@ -64,7 +64,9 @@ def _run_batch_lms(batch_lms, X, y, eta, tol, max_epochs):
     return np.asarray(w, dtype=float), int(epochs)
 
 
-_REACHED = "at the least-squares weights (|grad E(w)| below 1e-4 |grad E(0)|)"
+# what "reached the least-squares weights" means to the check: |grad E(w)| below 1e-4 |grad E(0)|.  The key is
+# printed next to a wrong answer's verdict, so it names the requirement, not the quantity the learner chooses.
+_REACHED = "at the least-squares weights (judged by the check, whatever your test looks at)"
 
 
 def _verdict(out, X, y, eta, max_epochs, reach=1e-4):

@@ -27,14 +27,12 @@ _CLAIMS_AT_ZERO = conventions.sign(0.0) == conventions.POSITIVE
 
 
 # --------------------------------------------------------------------------
-# Exercise 1 — predict lecturekit's one-vs-rest answers, and what decided them
+# Exercise 1 — choose class means that make one-vs-rest answer as asked
 # --------------------------------------------------------------------------
 _W1 = np.array([[-1.0, 1.0, 0.0], [-0.1, 0.2, 0.8], [-0.5, 0.0, -1.0]])
-_MEANS1 = np.array([[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]])
-# the fourth point lies exactly on classifier 1's line in decimals (-0.1 - 0.06 + 0.16 = 0), while the same sum in
+# the third point lies exactly on classifier 1's line in decimals (-0.1 - 0.06 + 0.16 = 0), while the same sum in
 # floating point comes out a hair above 0: the rule, decided on the numbers as given, sees no claim there
-_P1 = np.array([[0.9, 0.6], [1.6, 0.2], [-0.5, 0.0], [-0.3, 0.2]])
-_DECIDERS = ("claim", "claimers", "all")
+_P1 = np.array([[0.9, 0.6], [1.6, 0.2], [-0.3, 0.2]])
 
 
 def _scores1():
@@ -43,63 +41,57 @@ def _scores1():
             for p in _P1]
 
 
-def _claims1(zero_claims=_CLAIMS_AT_ZERO):
-    return np.array([[s >= 0 if zero_claims else s > 0 for s in row] for row in _scores1()])
+def _claims1():
+    """Which classifiers claim each point; read when the check runs, so that it follows the conventions module."""
+    at_zero = conventions.SIGN_AT_ZERO == conventions.POSITIVE
+    return [[s > 0 or (s == 0 and at_zero) for s in row] for row in _scores1()]
 
 
-def _ovr_rule(*, candidates="claimers", zero_claims=_CLAIMS_AT_ZERO, rule="claims"):
-    """One-vs-rest predictions at _P1 by the chapter's rule, or by a mistaken variant of it."""
-    d2 = ((_P1[:, None, :] - _MEANS1[None, :, :]) ** 2).sum(axis=2)
-    if rule == "argmax":
-        return [max(range(3), key=lambda c: row[c]) for row in _scores1()]
-    if rule == "nearest-mean":
-        return np.argmin(d2, axis=1).tolist()
+def _ovr_rule(means):
+    """lecturekit's one-vs-rest prediction at each point of _P1 with these class means, worked out exactly: the one
+    claimer, else the nearest mean among the claimers (all classes when none claims), the first on a tie."""
     out = []
-    for c, d in zip(_claims1(zero_claims), d2):
-        if c.sum() == 1:
-            out.append(int(np.argmax(c)))
-        else:
-            allowed = c if (c.any() and candidates == "claimers") else np.ones_like(c)
-            out.append(int(np.argmin(np.where(allowed, d, np.inf))))
+    for claims, x in zip(_claims1(), _P1):
+        if sum(claims) == 1:
+            out.append(claims.index(True))
+            continue
+        cand = [c for c in range(3) if claims[c]] or [0, 1, 2]
+        d2 = _exact_d2(means, x)
+        out.append(min(cand, key=lambda c: (d2[c], c)))
     return out
 
 
-def _deciders(*, zero_claims=_CLAIMS_AT_ZERO, names=_DECIDERS):
-    """What decided each point: one claim, the nearest mean among the claimers, or among all classes."""
-    one, several, none = names
-    return [one if c.sum() == 1 else several if c.any() else none for c in _claims1(zero_claims)]
+_MEANS_WRONG = {
+    0: ("at (0.9, 0.6) lecturekit must predict class 1 while class 1's mean is the farthest of the three from that "
+        "point (strictly); your means do not do both. List the classifiers that claim this point, with scores worked "
+        "out exactly on the numbers as given, before you look at any distance"),
+    1: ("at (1.6, 0.2) lecturekit must predict class 1 while class 2's mean is the nearest of the three to that point "
+        "(strictly); your means do not do both. Which classes are the candidates at this point, and which means does "
+        "the tie-breaker compare?"),
+    2: ("at (-0.3, 0.2) lecturekit must predict class 0; your means do not give that. Work out classifier 1's score "
+        "there exactly, on the numbers as given: which classes are the candidates?"),
+}
 
 
-_OVR_WRONG = ("at least one of the four points is wrong, in `predicted` or in `decided_by` (one verdict for both "
-              "lists). For each point write the three scores on the numbers as given, worked out exactly, and list "
-              "the classes whose score is strictly above 0; decide from that list alone whether a claim, the "
-              "claimers' means or all the means decide, and only then compare squared distances")
-
-
-@exercise("ch08-ovr-predict", number=1, title="predict lecturekit's one-vs-rest answers", points=2, kind="predict",
-          hint="For each point write the three scores (bias first) and the three squared distances to the means. "
-               "Which classes claim it? If not exactly one, which classes are the candidates?")
-def _ovr_predict(t, predicted, decided_by):
-    # one verdict for both lists and one message for every catalogued wrong answer: a message that named the wrong
-    # point or the mistaken rule would let one wrong guess point at the key
-    key = {"predicted": _ovr_rule(), "decided_by": _deciders()}
-    got = {"predicted": predicted, "decided_by": decided_by}
-    rival = {"predicted": _ovr_rule(zero_claims=not _CLAIMS_AT_ZERO),
-             "decided_by": _deciders(zero_claims=not _CLAIMS_AT_ZERO)}
-    # the catalogued mistakes: the nearest mean among all classes where two claim, the largest score, a score of
-    # exactly 0 counted as a claim (in either list or both), the nearest mean everywhere, "claimers"/"all" swapped;
-    # one id for them all, since a learner must not be able to tell them apart
-    catalogue = [
-        {"predicted": _ovr_rule(candidates="all"), "decided_by": _deciders()},
-        {"predicted": _ovr_rule(rule="argmax"), "decided_by": _deciders()},
-        rival,
-        {"predicted": _ovr_rule(zero_claims=not _CLAIMS_AT_ZERO), "decided_by": _deciders()},
-        {"predicted": _ovr_rule(), "decided_by": _deciders(zero_claims=not _CLAIMS_AT_ZERO)},
-        {"predicted": _ovr_rule(rule="nearest-mean"), "decided_by": _deciders()},
-        {"predicted": _ovr_rule(), "decided_by": _deciders(names=("claim", "all", "claimers"))},
-    ]
-    t.check(got, key, call="`predicted` and `decided_by`", reveal=False,
-            misconceptions=[Mistake("ovr-predict-wrong", value, _OVR_WRONG) for value in catalogue])
+@exercise("ch08-ovr-predict", number=1, title="construct: class means that make one-vs-rest answer as asked",
+          points=2, kind="construct",
+          hint="For each of the three points write the three scores (bias first), worked out exactly. Which classes "
+               "claim it? If not exactly one, which classes are the candidates, and which means do they compare?")
+def _ovr_predict(t, means_one):
+    try:
+        M = np.asarray(means_one, dtype=float)
+    except (TypeError, ValueError):
+        M = np.zeros((0, 0))
+    if not t.check_true(M.shape == (3, 2) and bool(np.all(np.isfinite(M))),
+                        what=f"`means_one` holds three points (x1, x2), one per class; got shape {M.shape}"):
+        return
+    got = _ovr_rule(M)
+    d2 = [_exact_d2(M, x) for x in _P1]
+    wanted = [got[0] == 1 and all(d2[0][1] > d2[0][c] for c in (0, 2)),
+              got[1] == 1 and all(d2[1][2] < d2[1][c] for c in (0, 1)),
+              got[2] == 0]
+    for i, ok in enumerate(wanted):
+        t.check_true(ok, what=_MEANS_WRONG[i], mistake=Mistake(f"ovr-means-{'abc'[i]}", None, _MEANS_WRONG[i]))
 
 
 # --------------------------------------------------------------------------
@@ -143,20 +135,23 @@ def _run_pairwise(pairwise_predict, S, pairs, k, d2):
     return {"predicted": np.asarray(predicted).astype(int).tolist(), "tied": np.asarray(tied, dtype=bool).tolist()}
 
 
+_ONE_BUG_LEFT = ("some rows of this probe come out wrong, though not all: make up rows of votes for five classes "
+                 "yourself, where one class has the most votes without winning all its duels, and where several "
+                 "classes share the most votes, and apply section 3's rule and your code to each by hand")
+
+
 @exercise("ch08-pairwise-vote", number=2, title="find the bugs in a pairwise prediction", points=2, kind="debug",
           hint="Make up a few rows of votes for five classes, apply section 3's rule and the classmate's code to "
                "each by hand, and compare.")
 def _pairwise_vote(t, pairwise_predict):
+    # one message for either bug left alone, so that fixing one bug and checking does not say which one remains
     t.check(lambda: _run_pairwise(pairwise_predict, _S5, _PAIRS5, 5, _D5), _pairwise(_S5, _PAIRS5, 5, _D5),
             call="`pairwise_predict(S, pairs5, 5, d2)`, five rows of scores for five classes", reveal=False,
             misconceptions=[
                 Mistake("clean-sweep", _pairwise(_S5, _PAIRS5, 5, _D5, tie="sweep"),
-                        "the first row of this probe has the votes (3, 2, 2, 2, 1): apply section 3's rule to it by "
-                        "hand and compare with what your code returns for that row"),
+                        _ONE_BUG_LEFT),
                 Mistake("nearest-of-all", _pairwise(_S5, _PAIRS5, 5, _D5, among="all"),
-                        "the third row of this probe has the votes (3, 3, 2, 1, 1) and the squared distances "
-                        "(5, 4, 1, 3, 2): apply section 3's rule to it by hand and compare with what your code "
-                        "returns for that row"),
+                        _ONE_BUG_LEFT),
                 Mistake("classmate-unchanged", _pairwise(_S5, _PAIRS5, 5, _D5, tie="sweep", among="all"),
                         "these are the answers of the classmate's code as printed: both bugs are still in it"),
             ])

@@ -1,5 +1,6 @@
 # Plausible wrong answers for chapter 05: each must lose points under the grader.
-# Each starts with the id of the misconception it plays (lecturekit/exercises/ch05.py).
+# Each starts with the id of the misconception it plays (lecturekit/exercises/ch05.py); wrong answers that fail
+# the same requirement share an id, since they get one and the same message.
 MUTANTS = {
     "ch05-best-scale": [
         ("scale-no-one",
@@ -27,8 +28,8 @@ MUTANTS = {
         ("far-not-separating", ("x_new = 50.0", "x_new = 15.0")),
         ("far-bound-small", ("x_new = 50.0", "x_new = 40.0")),
         ("far-count-not-fewer", ("x_new = 50.0", "x_new = 61.0")),
-        ("far-doubling-no-one", ("return 1 + 2 * b * b", "return 2 * b * b")),
-        ("far-doubling-length", ("return 1 + 2 * b * b", "return 4 * b * b")),
+        ("far-doubling-probe", ("return 1 + 2 * b * b", "return 2 * b * b")),
+        ("far-doubling-probe", ("return 1 + 2 * b * b", "return 4 * b * b")),
     ],
     "ch05-distance": [
         ("distance-no-tau", ("drop = eta * (2 * a * gamma - eta * beta2 - 2 * tau)", "drop = eta * (2 * a * gamma - eta * beta2)")),
@@ -47,9 +48,9 @@ MUTANTS = {
         ("best-a-no-eta", ("return (eta * beta2 + 2 * tau) / gamma", "return (beta2 + 2 * tau) / gamma")),
     ],
     "ch05-start": [
-        ("start-no-c", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = 0.0, w0 @ w0")),
-        ("start-no-length", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = w0 @ u, 0.0")),
-        ("start-projection-length", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = w0 @ u, (w0 @ u) ** 2")),
+        ("start-chain-at-zero", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = 0.0, w0 @ w0")),
+        ("start-chain-at-zero", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = w0 @ u, 0.0")),
+        ("start-chain-at-zero", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = w0 @ u, (w0 @ u) ** 2")),
         ("start-not-unit",
          ("    u = u / np.linalg.norm(u)\n", "")),
         ("start-rounded-up", ("return float((b + np.sqrt(", "return 1 + np.floor((b + np.sqrt(")),

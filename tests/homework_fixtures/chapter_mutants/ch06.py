@@ -77,6 +77,18 @@ MUTANTS = {
          ("    return w, bool(np.all(y * (Xh @ w) > 0))", "    return w, bool(lk.is_separable(X, y))")),
         ("zero-criterion",
          ("    return w, bool(np.all(y * (Xh @ w) > 0))", "    return w, bool(np.all(y * (Xh @ w) >= 0))")),
+        # the verdict of the last loop pass, about w(k - 1), not about the w returned (how the loop went, again)
+        ("rule-means-converged", '''def descend(X, y, eta1, theta, max_iter=100_000):
+    Xh = np.hstack([np.ones((len(X), 1)), X])
+    w = np.zeros(Xh.shape[1])
+    for k in range(1, max_iter + 1):
+        wrong = y * (Xh @ w) <= 0
+        step = eta1 / k * (y[wrong] @ Xh[wrong])
+        if np.linalg.norm(step) < theta:
+            break
+        w = w + step
+    return w, not bool(wrong.any())
+'''),
         # how the loop ended as the answer, the other way round: False whenever the budget runs out
         ("rule-means-converged",
          ("    return w, bool(np.all(y * (Xh @ w) > 0))",
@@ -112,12 +124,11 @@ MUTANTS = {
         ("zero-bias", "w_flat = [0.0, 0.0, 1.0]\n"),
     ],
     "ch06-explain": [
-        ("longer-is-faster", 'answer = "a"\neta_limit = 0.25\n'),
-        ("gradient-points-at-minimum", 'answer = "c"\neta_limit = 0.25\n'),
-        ("overshoot-settles",
-         'answer = "d"\neta_limit = 0.25\n'),
-        ("wide-direction", 'answer = "b"\neta_limit = 1.0\n'),
-        ("no-chain-rule", 'answer = "b"\neta_limit = 0.5\n'),
-        ("one-step-landing", 'answer = "b"\neta_limit = 0.125\n'),
+        ("no-overshoot", 'answer = "a"\neta_limit = 1 / 3\n'),
+        ("overshoot-grows", 'answer = "b"\neta_limit = 1 / 3\n'),
+        ("gradient-points-at-minimum", 'answer = "c"\neta_limit = 1 / 3\n'),
+        ("wide-direction", 'answer = "d"\neta_limit = 2.0\n'),
+        ("no-chain-rule", 'answer = "d"\neta_limit = 2 / 3\n'),
+        ("one-step-landing", 'answer = "d"\neta_limit = 1 / 6\n'),
     ],
 }

@@ -34,39 +34,26 @@ _CLUSTERS = ("rng = np.random.default_rng(0)\n"
              "X_c = np.vstack([c + 0.4 * rng.normal(size=(10, 2)) for c in np.array({centres})])\n"
              "y_c = np.repeat({labels}, 10)\n")
 
-_DECIDED = 'decided_by = ["claim", "claimers", "all", "all"]\n'
+_MEANS = "means_one = {}\n"
 
 MUTANTS = {
     "ch08-ovr-predict": [
-        # every catalogued wrong answer gets the one message of "ovr-predict-wrong"
-        # the nearest mean among all classes where two claim
-        ("ovr-predict-wrong", "predicted = [1, 2, 2, 2]\n" + _DECIDED),
-        # the largest score (scikit-learn's reading)
-        ("ovr-predict-wrong", "predicted = [1, 0, 1, 1]\n" + _DECIDED),
-        # a score of exactly 0 counted as a claim, in `predicted`, in `decided_by`, or in both
-        ("ovr-predict-wrong", "predicted = [1, 0, 2, 1]\n" + _DECIDED),
-        ("ovr-predict-wrong", "predicted = [1, 0, 2, 2]\n" + 'decided_by = ["claim", "claimers", "all", "claim"]\n'),
-        ("ovr-predict-wrong", "predicted = [1, 0, 2, 1]\n" + 'decided_by = ["claim", "claimers", "all", "claim"]\n'),
-        # the nearest class mean everywhere
-        ("ovr-predict-wrong", "predicted = [2, 2, 2, 2]\n" + _DECIDED),
-        # cell 13's computation copied, in floating point: the fourth score comes out a hair above 0
-        ("ovr-predict-wrong", "S = lk.to_homogeneous(np.array([[0.9, 0.6], [1.6, 0.2], [-0.5, 0.0], [-0.3, 0.2]])) @ np.array(\n"
-                "    [[-1.0, 1.0, 0.0], [-0.1, 0.2, 0.8], [-0.5, 0.0, -1.0]]).T\n"
-                "M = np.array([[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]])\n"
-                "P = np.array([[0.9, 0.6], [1.6, 0.2], [-0.5, 0.0], [-0.3, 0.2]])\n"
-                "d2 = ((P[:, None, :] - M[None, :, :]) ** 2).sum(axis=2)\n"
-                "cand = S > 0\nn = cand.sum(axis=1)\ncand[n == 0] = True\n"
-                "predicted = np.argmin(np.where(cand, d2, np.inf), axis=1).tolist()\n"
-                "decided_by = ['claim' if k == 1 else 'claimers' if k > 1 else 'all' for k in n]\n"),
-        # "claimers" and "all" swapped
-        ("ovr-predict-wrong", "predicted = [1, 0, 2, 2]\n" + 'decided_by = ["claim", "all", "claimers", "claimers"]\n'),
+        # each wrong answer misses one requirement only
+        # a single claim thought to be overridden by the nearest mean: class 1's mean put nearest to (0.9, 0.6)
+        ("at (0.9, 0.6) lecturekit must predict class 1 while class 1's mean is the farthest",
+         _MEANS.format([[-0.3, 0.2], [0.9, 0.6], [1.6, 0.2]])),
+        # class 2's mean thought to win (1.6, 0.2) when nearest, so kept away from it
+        ("at (1.6, 0.2) lecturekit must predict class 1 while class 2's mean is the nearest",
+         _MEANS.format([[-0.3, 0.2], [2.3, -0.2], [0.9, 1.6]])),
+        # classifier 1 thought to claim (-0.3, 0.2) (its score in floating point is a hair above 0), so class 0's
+        # mean placed with no regard to that point
+        ("at (-0.3, 0.2) lecturekit must predict class 0",
+         _MEANS.format([[1.2, 1.5], [2.3, -0.2], [1.6, 0.2]])),
     ],
     "ch08-pairwise-vote": [
-        ("the first row of this probe has the votes (3, 2, 2, 2, 1): apply section 3's rule to it by hand and compare "
-         "with what your code returns for that row",
+        ("some rows of this probe come out wrong, though not all",
          _PAIRWISE.replace("        tied.append(len(top) > 1)\n", "        tied.append(most < k - 1)\n")),
-        ("the third row of this probe has the votes (3, 3, 2, 1, 1) and the squared distances (5, 4, 1, 3, 2): apply "
-         "section 3's rule to it by hand and compare with what your code returns for that row",
+        ("some rows of this probe come out wrong, though not all",
          _PAIRWISE.replace("min(top, key=lambda c: dist[c])", "int(np.argmin(dist)) if len(top) > 1 else top[0]")),
         ("these are the answers of the classmate's code as printed: both bugs are still in it", _CLASSMATE),
     ],
