@@ -87,7 +87,8 @@ def _construct_ellipse(t, w_ellipse):
     t.check(lambda: _passes_through(w_ellipse), "(2, 1) and (1, 1.5)",
             call="the pair of points the boundary of `w_ellipse` runs through",
             misconceptions=[
-                Mistake("axes-swapped", "(1, 2) and (1.5, 1)", "the semi-axes are swapped: v1 belongs to x1"),
+                Mistake("axes-swapped", "(1, 2) and (1.5, 1)", "your boundary passes through (1, 2) and (1.5, 1): "
+                                                                      "which of your weights multiplies x1²?"),
                 Mistake("not-squared", "(2, 1) and (1, 1.5), with x1 and x2 in place of their squares",
                         "the two equations used x1 and x2 where the features are x1² and x2²: each coordinate of "
                         "the points enters squared"),

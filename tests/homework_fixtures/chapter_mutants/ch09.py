@@ -26,7 +26,8 @@ _MIXED = ", r3 * x1**2 * x2, r3 * x1 * x2**2"
 
 MUTANTS = {
     "ch09-construct-ellipse": [
-        ("the semi-axes are swapped: v1 belongs to x1", "w_ellipse = [-32.0, 12.0, 5.0]\n"),
+        ("your boundary passes through (1, 2) and (1.5, 1): which of your weights multiplies x1²?",
+         "w_ellipse = [-32.0, 12.0, 5.0]\n"),
         ("the two equations used x1 and x2 where the features are x1² and x2²: each coordinate of the points enters "
          "squared", "w_ellipse = [-4.0, 1.0, 2.0]\n"),
         ("your w_ellipse puts the positives inside the ellipse; the exercise asks for them outside it",
