@@ -1869,10 +1869,11 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
     if line.normal is not None:  # the arrow starts among the positives: longer, and with a white edge to stand out
         from matplotlib import patheffects
 
-        line.normal.fraction = 0.18
+        line.normal.fraction = 0.3
         line.normal.region = (0.0, np.inf, 0.0, np.inf)  # on the part of the line where squares can land
         line.normal.set_zorder(5)
-        line.normal.arrow_patch.set_path_effects([patheffects.withStroke(linewidth=4.5, foreground="white")])
+        line.normal.arrow_patch.set_linewidth(2.4)
+        line.normal.arrow_patch.set_path_effects([patheffects.withStroke(linewidth=6, foreground="white")])
     right.set_title("squared features (x₁², x₂²): a line", fontsize="medium")
     # squares are never negative: shade where no point can land (patches that leave the data limits alone)
     from matplotlib.patches import Rectangle
@@ -1886,6 +1887,12 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
         panel.set_aspect("equal", adjustable="datalim")
     # one legend for both panels, below them, where it hides no point
     handles, names = left.get_legend_handles_labels()
+    if line.normal is not None:  # named in the legend, so that a reader knows to look for it among the positives
+        from matplotlib.lines import Line2D
+
+        handles.append(Line2D([], [], color=line.normal.arrow_patch.get_edgecolor(), linewidth=2.4, marker=">",
+                              markersize=7))
+        names.append("normal (v₁, v₂), lower panel")
     left.figure.legend(handles, names, loc="outside lower center", ncol=len(names), fontsize="small")
     return FeatureMapArtists(raw=raw, conic=conic_art, squared=squared, line=line, axes=(left, right))
 

@@ -5,11 +5,13 @@ points an ellipse passes through are read from the learner's own weights,
 separability from lecturekit's exact linear program, the dual perceptron's
 counts from ``lk.dual_perceptron`` on Gram matrices the check draws (while the
 learner's function runs, lecturekit's perceptrons refuse to run), Gram matrices
-from ``(1 + x . z)^3``, Exercise 5's letter and labels and Exercise 6's bound
-from the definitions of the score and of the bound.  A catalogued mistake's
+from ``(1 + x . z)^3``, Exercise 5's letter from ``lk.plot.conic_shape`` and the
+classifier's labels, Exercise 6's bound from chapter 5's bound on augmented data
+built point by point.  A catalogued mistake's
 value is what that mistake returns on the probe; no message names a key.
 """
 
+import itertools
 import sys
 import warnings
 from decimal import Decimal
@@ -19,8 +21,9 @@ import numpy as np
 from .. import conventions
 from ..datasets import circles, xor
 from ..features import square_features
+from ..plot import conic_shape
 from ..perceptron import dual_perceptron, polynomial_kernel
-from ..results import ConvergenceWarning
+from ..results import ConvergenceWarning, LinearClassifier
 from ..theory import is_separable
 from . import Mistake, exercise
 
@@ -30,6 +33,12 @@ from . import Mistake, exercise
 _W5 = np.array([-4.0, 1.0, -1.0])
 _POINTS5 = np.array([[3.0, 1.0], [1.0, 3.0], [-2.5, -1.5]])
 _LETTERS = "abcde"
+# the origin and a point far out on each axis: where the positives of each picture are
+_PROBES5 = np.array([[0.0, 0.0], [50.0, 0.0], [0.0, 50.0]])
+_WRONG_LETTER5 = ("write the score as a function of x1 and x2 and evaluate it at (0, 0), (5, 0) and (0, 5): which of "
+                  "the five pictures gives those three points the labels the classifier gives them?")
+_WRONG_LABELS5 = ("compute each of the three scores exactly and turn each into a label with the classifier's rule of "
+                  "chapter 4")
 
 
 def _semi_axes(w):
@@ -78,7 +87,8 @@ def _construct_ellipse(t, w_ellipse):
     t.check(lambda: _passes_through(w_ellipse), "(2, 1) and (1, 1.5)",
             call="the pair of points the boundary of `w_ellipse` runs through",
             misconceptions=[
-                Mistake("axes-swapped", "(1, 2) and (1.5, 1)", "the semi-axes are swapped: v1 belongs to x1"),
+                Mistake("axes-swapped", "(1, 2) and (1.5, 1)", "your boundary passes through (1, 2) and (1.5, 1): "
+                                                                      "which of your weights multiplies x1²?"),
                 Mistake("not-squared", "(2, 1) and (1, 1.5), with x1 and x2 in place of their squares",
                         "the two equations used x1 and x2 where the features are x1² and x2²: each coordinate of "
                         "the points enters squared"),
@@ -94,7 +104,8 @@ def _construct_ellipse(t, w_ellipse):
         return bool(scores[0] < 0 and scores[1] > 0 and scores[2] > 0)
 
     t.check(outside, True, call="`w_ellipse` is negative at (0, 0) and positive at (10, 0) and (0, 10)",
-            misconceptions=[Mistake("inside", False, "positives inside: the signs of the whole vector are flipped")])
+            misconceptions=[Mistake("inside", False, "your w_ellipse puts the positives inside the ellipse; the "
+                                                     "exercise asks for them outside it")])
 
 
 def _significant_digits(v: float) -> int:
@@ -134,13 +145,15 @@ def _construct_lost(t, X_lost, y_lost):
                                                              "asks for images that all differ, so the reason no line "
                                                              "separates them must lie elsewhere")):
         return
-    properties = _lost_properties(X, y)
-    if all(properties.values()) and not t.check_true(
+    # the digit rule first, whatever the data: only then are the squares below exact, and the verdict is one on the
+    # numbers as typed
+    if not t.check_true(
             max((_significant_digits(v) for v in X.ravel()), default=0) <= 7,
             what="every coordinate of `X_lost` has at most 7 significant digits, as the exercise asks (the check "
                  "squares such numbers exactly; longer ones it has to round, and then it cannot tell whether a line "
                  "separates the squares)"):
         return
+    properties = _lost_properties(X, y)
     t.check(properties, {"a line separates the raw data": True,
                                      "a line separates the squared features": False},
             call="the properties of `(X_lost, y_lost)`",
@@ -186,6 +199,27 @@ def _dual_run(G, y, epochs, bias):
         warnings.simplefilter("ignore", ConvergenceWarning)
         return dual_perceptron(np.arange(len(y), dtype=float)[:, None], y, kernel=_index_kernel(G),
                                fit_intercept=bias, max_epochs=epochs).alpha
+
+
+def _constant_first_kernel(G):
+    """The dot product of the points (c, x_i), for rows (c, i): the constant coordinates multiplied, plus the dot
+    product of x_i and x_j that G holds."""
+    look_up = _index_kernel(G)
+
+    def k(A, B):
+        A, B = np.asarray(A, dtype=float), np.asarray(B, dtype=float)
+        return np.outer(A[:, 0], B[:, 0]) + look_up(A[:, 1:], B[:, 1:])
+    return k
+
+
+def _run_with_constant(G, y, epochs, c):
+    """lk.dual_perceptron, no intercept of its own, on the points (c, x_i) (decisions exact, see docs/engines.md)."""
+    n = len(y)
+    points = np.column_stack([np.full(n, float(c)), np.arange(n, dtype=float)])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        return dual_perceptron(points, y, kernel=_constant_first_kernel(G), fit_intercept=False,
+                               max_epochs=epochs).alpha
 
 
 def _indefinite_probe():
@@ -235,7 +269,7 @@ class _NoLibraryRun:
 def _debug_dual(t, dual_alpha):
     for probe, epochs, c, what in _PROBES3:
         G, y = probe()
-        expected = _dual_run(G + c * c, y, epochs, bias=False)   # the points (c, x_i): G[i, j] + c·c
+        expected = _run_with_constant(G, y, epochs, c)
 
         def run(G=G, y=y, epochs=epochs, c=c):
             with _NoLibraryRun():
@@ -293,7 +327,7 @@ def _poly3(t, poly3_features):
                  "Q = [[-1, 0.5], [2, 2], [0.25, -3]]",
             misconceptions=[
                 Mistake("quadratic-map", (1 + s) ** 2,
-                        "section 7's map: it belongs to the kernel (1 + x·z)², one power lower"),
+                        "section 8's map: it belongs to the kernel (1 + x·z)², one power lower"),
                 Mistake("no-mixed-cubes", (1 + s) ** 3 - 3 * q * s,
                         "s³ has terms that mix x1 and x2 as well as x1³ and x2³: expand (x1 z1 + x2 z2)³ fully"),
                 Mistake("no-constant", (1 + s) ** 3 - 1, "the term 1 of (1 + s)³ has no feature"),
@@ -320,17 +354,15 @@ def _shape(t, boundary_shape, labels_at):
             raise ValueError(f"boundary_shape must be one of the letters a to e; got {boundary_shape!r}")
         return text
 
-    b, v1, v2 = _W5
-    far = 1e3
-    kind = ("hyperbola" if v1 * v2 < 0 and b != 0 else "ellipse" if v1 * v2 > 0 else "lines")
-    expected = {"hyperbola": "c" if b + v1 * far**2 > 0 else "d",
-                "ellipse": "a" if b > 0 else "b", "lines": "e"}[kind]
-    ellipse = "the signs of v1 and v2 decide the kind of curve: an ellipse needs them equal"
+    # the letter from the curve's name (lk.plot.conic_shape) and the classifier's labels at the probes
+    shape = conic_shape([_W5[0], 0.0, 0.0, _W5[1], _W5[2], 0.0])
+    origin, on_x1, on_x2 = (v == conventions.POSITIVE for v in LinearClassifier(_W5).predict(square_features(_PROBES5)))
+    expected = ("e" if "parallel" in shape
+                else ("a" if origin else "b") if shape.startswith("an ellipse")
+                else {(True, False): "c", (False, True): "d"}.get((on_x1, on_x2)) if "hyperbola" in shape
+                else None)
     t.check(letter, expected, call="`boundary_shape`", reveal=False,
-            misconceptions=[Mistake("ellipse-inside", "a", ellipse), Mistake("ellipse-outside", "b", ellipse),
-                            Mistake("wrong-branch", "d", "evaluate the score far out on each axis: on which of "
-                                                         "them is it positive?"),
-                            Mistake("lines", "e", "(e) two parallel lines: what would v1 or v2 have to be for that?")])
+            misconceptions=[Mistake("wrong-curve", k, _WRONG_LETTER5) for k in _LETTERS if k != expected])
 
     def labels():
         got = np.asarray(labels_at)
@@ -338,12 +370,13 @@ def _shape(t, boundary_shape, labels_at):
             raise ValueError(f"labels_at must hold {len(_POINTS5)} labels, one per point; got shape {got.shape}")
         return [int(v) for v in got]
 
-    scores = np.column_stack([np.ones(len(_POINTS5)), square_features(_POINTS5)]) @ _W5
-    t.check(labels, [int(conventions.sign(v)) for v in scores], reveal=False,
+    right = [int(v) for v in LinearClassifier(_W5).predict(square_features(_POINTS5))]
+    # one message for every wrong triple, so that no single guess tells which label is off
+    t.check(labels, right, reveal=False,
             call="`labels_at`, the labels at (3, 1), (1, 3) and (-2.5, -1.5)",
-            misconceptions=[Mistake("plus-at-zero", [int(np.where(v >= 0, 1, -1)) for v in scores],
-                                    "compute each of the three scores exactly and turn each into a label with the "
-                                    "classifier's rule of chapter 4")])
+            misconceptions=[Mistake("wrong-labels", list(triple), _WRONG_LABELS5)
+                            for triple in itertools.product(conventions.LABELS, repeat=len(_POINTS5))
+                            if list(triple) != right])
 
 
 # --------------------------------------------------------------------------
@@ -354,11 +387,26 @@ _Y6 = np.array([1, 1, -1, -1, -1])
 _U6, _G6, _DELTA6, _T6 = np.array([0.0, 0.6, 0.8]), 0.5, 1.0, 3
 
 
+def _augmented_bound(passes):
+    """Chapter 5's bound (R / gamma)² on the augmented data of ``passes`` passes, built point by point: every visit
+    gets its own added coordinate Delta, the long vector its entry y d / Delta there, divided by its length."""
+    Xh = np.column_stack([np.ones(len(_X6)), _X6])
+    visits = passes * len(_X6)
+    X_long = np.hstack([np.tile(Xh, (passes, 1)), _DELTA6 * np.eye(visits)])
+    y_long = np.tile(_Y6, passes)
+    shortfall = np.maximum(0.0, _G6 - y_long * (np.tile(Xh, (passes, 1)) @ _U6))
+    u_long = np.concatenate([_U6, y_long * shortfall / _DELTA6])
+    u_long = u_long / np.linalg.norm(u_long)
+    radius = float(np.max(np.linalg.norm(X_long, axis=1)))
+    margin = float(np.min(y_long * (X_long @ u_long)))
+    return (radius / margin) ** 2
+
+
 @exercise("ch09-fs-bound", number=6, title="the bound over three passes before Δ is chosen", points=2,
           kind="predict",
           hint="Work out R and D1 first: R from the homogeneous points (1, x1, x2), D1 from the shortfalls of the "
                "examples that do not reach the margin gamma. Then build the augmented data of three passes and use "
-               "section 6's two facts about them in chapter 5's bound.")
+               "section 7's two facts about them in chapter 5's bound.")
 def _fs_bound_check(t, bound_at_1):
     def value():
         v = float(np.asarray(bound_at_1, dtype=float))
@@ -366,40 +414,33 @@ def _fs_bound_check(t, bound_at_1):
             raise ValueError(f"bound_at_1 must be a finite number; got {bound_at_1!r}")
         return v
 
-    Xh = np.column_stack([np.ones(len(_X6)), _X6])
-    margins = _Y6 * (Xh @ _U6)
-    R2 = float(np.max(np.sum(Xh**2, axis=1)))
-    D2 = float(np.sum(np.maximum(0.0, _G6 - margins) ** 2))
-
-    def bound(radius2, shortfall2, power=1.0):
-        return radius2 * (1 + shortfall2 / _DELTA6**2) ** power / _G6**2
-
-    t.check(value, bound(R2 + _DELTA6**2, _T6 * D2), atol=6e-3, call="`bound_at_1`", reveal=False,
+    # the other mistakes' values are numbers: tests/homework_fixtures/chapter_mutants/ch09.py derives each one
+    t.check(value, _augmented_bound(_T6), atol=6e-3, call="`bound_at_1`", reveal=False,
             misconceptions=[
-                Mistake("one-pass", bound(R2 + _DELTA6**2, D2),
+                Mistake("one-pass", _augmented_bound(1),
                         "the shortfalls come back on every pass: the augmented data of three passes have three times "
                         "as many shortfalls"),
-                Mistake("passes-apart", _T6 * bound(R2 + _DELTA6**2, D2),
-                        "section 6 does not add up separate one-pass bounds: it counts every visit as a new example "
+                Mistake("passes-apart", _T6 * _augmented_bound(1),
+                        "section 7 does not add up separate one-pass bounds: it counts every visit as a new example "
                         "of one long sequence, with its own added coordinate"),
-                Mistake("best-delta", ((np.sqrt(R2) + np.sqrt(_T6 * D2)) / _G6) ** 2,
+                Mistake("best-delta", 88.2763,
                         "that is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1"),
-                Mistake("D-times-T", bound(R2 + _DELTA6**2, _T6**2 * D2),
+                Mistake("D-times-T", 460.3200,
                         "D² adds up squared shortfalls, one per visit: how many visits, and how does D grow?"),
-                Mistake("margin-not-squared", bound(R2 + _DELTA6**2, _T6 * D2, 0.5),
+                Mistake("margin-not-squared", 63.7696,
                         "chapter 5's bound divides by the square of the margin, and the margin here carries the "
                         "factor 1 / sqrt(1 + D² / Delta²)"),
-                Mistake("radius-short", bound(R2, _T6 * D2),
+                Mistake("radius-short", 141.2000,
                         "the length of an augmented point counts its constant coordinate 1 and the added coordinate "
                         "Delta: at most sqrt(R² + Delta²), R the length of the longest (1, x1, x2)"),
-                Mistake("margin-unchanged", bound(R2 + _DELTA6**2, 0.0),
+                Mistake("margin-unchanged", 24.0000,
                         "the long vector (u, y_i d_i / Delta, ...) must be divided by its length before it is a unit "
                         "vector, and that shrinks its margin"),
                 Mistake("shortfall-without-gamma",
-                        bound(R2 + _DELTA6**2, _T6 * float(np.sum(np.maximum(0.0, -margins) ** 2))),
+                        61.4400,
                         "an example falls short of the margin gamma, not of 0: d_i = max(0, gamma - y_i u·x̃_i)"),
                 Mistake("shortfall-of-every-example",
-                        bound(R2 + _DELTA6**2, _T6 * float(np.sum((_G6 - margins) ** 2))),
+                        269.5200,
                         "an example beyond the margin falls short by 0, not by a negative amount: d_i takes the "
                         "max with 0"),
             ])

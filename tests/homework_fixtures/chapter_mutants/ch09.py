@@ -16,6 +16,9 @@ _DUAL = ('def dual_alpha(G, y, max_epochs, c):\n'
          '    return alpha\n')
 _OTHER_C = ("with c = 2 your counts differ from those of the dual perceptron on the points (c, x_i); write out "
             "(c, x_i) · (c, x_j) and compare it with what your update adds")
+_LETTER = ("write the score as a function of x1 and x2 and evaluate it at (0, 0), (5, 0) and (0, 5): which of the "
+           "five pictures gives those three points the labels the classifier gives them?")
+_LABELS = "compute each of the three scores exactly and turn each into a label with the classifier's rule of chapter 4"
 _POLY3 = ("def poly3_features(X):\n    X = np.asarray(X, dtype=float)\n    x1, x2 = X[:, 0], X[:, 1]\n"
           "    r3, r6 = np.sqrt(3.0), np.sqrt(6.0)\n    return np.column_stack([{}])\n")
 _CUBIC = "np.ones(len(X)), r3 * x1, r3 * x2, r3 * x1**2, r3 * x2**2, r6 * x1 * x2, x1**3, x2**3"
@@ -23,14 +26,17 @@ _MIXED = ", r3 * x1**2 * x2, r3 * x1 * x2**2"
 
 MUTANTS = {
     "ch09-construct-ellipse": [
-        ("the semi-axes are swapped: v1 belongs to x1", "w_ellipse = [-32.0, 12.0, 5.0]\n"),
+        ("your boundary passes through (1, 2) and (1.5, 1): which of your weights multiplies x1²?",
+         "w_ellipse = [-32.0, 12.0, 5.0]\n"),
         ("the two equations used x1 and x2 where the features are x1² and x2²: each coordinate of the points enters "
          "squared", "w_ellipse = [-4.0, 1.0, 2.0]\n"),
-        ("positives inside: the signs of the whole vector are flipped", "w_ellipse = [32.0, -5.0, -12.0]\n"),
+        ("your w_ellipse puts the positives inside the ellipse; the exercise asks for them outside it",
+         "w_ellipse = [32.0, -5.0, -12.0]\n"),
     ],
     "ch09-construct-lost": [
         ("these data need the squares (like the ring): the exercise asks for data a line already separates before "
-         "the map", "X_lost, y_lost = lk.datasets.circles(60, seed=0)\n"),
+         "the map", "X_lost = np.array([[0.0, 0.0], [2.0, 0.0], [-3.0, 0.0], [0.0, 2.0], [0.0, -3.0]])\n"
+                   "y_lost = np.array([1, -1, -1, -1, -1])\n"),
         ("two of the points have the same squares: this exercise asks for images that all differ, so the reason no "
          "line separates them must lie elsewhere", "X_lost = np.array([[1.0, 0.0], [-1.0, 0.0]])\ny_lost = np.array([1, -1])\n"),
         ("the images of the two classes can still be cut apart by a line: look at where each image lands",
@@ -46,7 +52,7 @@ MUTANTS = {
         (_OTHER_C, _DUAL.format("<=", "1", "scores += y[i] * (G[i] + c)")),
     ],
     "ch09-poly3": [
-        ("section 7's map: it belongs to the kernel (1 + x·z)², one power lower",
+        ("section 8's map: it belongs to the kernel (1 + x·z)², one power lower",
          _POLY3.format("np.ones(len(X)), np.sqrt(2.0) * x1, np.sqrt(2.0) * x2, x1 * x1, x2 * x2, "
                        "np.sqrt(2.0) * x1 * x2")),
         ("s³ has terms that mix x1 and x2 as well as x1³ and x2³: expand (x1 z1 + x2 z2)³ fully", _POLY3.format(_CUBIC)),
@@ -55,7 +61,7 @@ MUTANTS = {
     "ch09-fs-bound": [
         ("the shortfalls come back on every pass: the augmented data of three passes have three times as many "
          "shortfalls", "bound_at_1 = 6 * 3.02 / 0.25\n"),
-        ("section 6 does not add up separate one-pass bounds: it counts every visit as a new example of one long "
+        ("section 7 does not add up separate one-pass bounds: it counts every visit as a new example of one long "
          "sequence, with its own added coordinate", "bound_at_1 = 3 * 6 * 3.02 / 0.25\n"),
         ("that is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1",
          "bound_at_1 = ((5 ** 0.5 + 6.06 ** 0.5) / 0.5) ** 2\n"),
@@ -73,14 +79,12 @@ MUTANTS = {
          "bound_at_1 = 6 * (1 + 3 * (0.9 ** 2 + 0.7 ** 2 + 0.3 ** 2 + 1.1 ** 2 + 0.9 ** 2)) / 0.25\n"),
     ],
     "ch09-shape": [
-        ("the signs of v1 and v2 decide the kind of curve: an ellipse needs them equal",
-         'boundary_shape = "a"\nlabels_at = [1, -1, -1]\n'),
-        ("the signs of v1 and v2 decide the kind of curve: an ellipse needs them equal",
-         'boundary_shape = "b"\nlabels_at = [1, -1, -1]\n'),
-        ("evaluate the score far out on each axis: on which of them is it positive?",
-         'boundary_shape = "d"\nlabels_at = [1, -1, -1]\n'),
-        ("(e) two parallel lines: what would v1 or v2 have to be for that?", 'boundary_shape = "e"\nlabels_at = [1, -1, -1]\n'),
-        ("compute each of the three scores exactly and turn each into a label with the classifier's rule of chapter 4",
-         'boundary_shape = "c"\nlabels_at = [1, -1, 1]\n'),
+        # one message for every wrong letter, and one for every wrong triple of labels
+        (_LETTER, 'boundary_shape = "a"\nlabels_at = [1, -1, -1]\n'),
+        (_LETTER, 'boundary_shape = "b"\nlabels_at = [1, -1, -1]\n'),
+        (_LETTER, 'boundary_shape = "d"\nlabels_at = [1, -1, -1]\n'),
+        (_LETTER, 'boundary_shape = "e"\nlabels_at = [1, -1, -1]\n'),
+        (_LABELS, 'boundary_shape = "c"\nlabels_at = [1, -1, 1]\n'),
+        (_LABELS, 'boundary_shape = "c"\nlabels_at = [1, 1, -1]\n'),
     ],
 }
