@@ -36,6 +36,24 @@ class ConvergenceWarning(UserWarning):
     """A perceptron-family fit stopped at ``max_epochs`` without separating the data."""
 
 
+def _format_warning(message, category, filename, lineno, line=None, _previous=warnings.formatwarning):
+    """Show a ConvergenceWarning as one line, ``ConvergenceWarning: <message>``.
+
+    Python's format starts with the file and line of the call; in a notebook
+    that is a temporary file of the kernel (``/tmp/ipykernel_…/….py``), which
+    tells a learner nothing and differs from run to run.  Every other warning
+    keeps the format it had.
+    """
+    if isinstance(category, type) and issubclass(category, ConvergenceWarning):
+        return f"{category.__name__}: {message}\n"
+    return _previous(message, category, filename, lineno, line)
+
+
+if getattr(warnings.formatwarning, "__qualname__", "") != _format_warning.__qualname__ or \
+        getattr(warnings.formatwarning, "__module__", "") != __name__:
+    warnings.formatwarning = _format_warning
+
+
 def _frozen(a) -> np.ndarray:
     a = np.array(a, copy=True)
     a.flags.writeable = False

@@ -171,3 +171,18 @@ def test_digits_three_vs_eight_is_learned():
     X, y = lk.datasets.digits_pair(3, 8)
     res = lk.perceptron(X, y, max_epochs=200)
     assert res.converged and res.score(X, y) == 1.0
+
+
+def test_a_convergence_warning_is_shown_without_the_callers_file_and_other_warnings_keep_theirs():
+    """In a notebook the caller's file is a temporary kernel file: lecturekit's warning is shown as one line,
+    'ConvergenceWarning: ...', and a warning of another category keeps Python's 'file:line: Category: ...'."""
+    import subprocess
+    import sys
+
+    code = ("import warnings, numpy as np, lecturekit as lk\n"
+            "lk.perceptron(np.array([[0., 0.], [1., 1.], [0., 1.], [1., 0.]]), np.array([1, 1, -1, -1]), max_epochs=3)\n"
+            "warnings.warn('another warning', UserWarning)\n")
+    err = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stderr
+    lines = err.splitlines()
+    assert lines[0].startswith("ConvergenceWarning: perceptron did not converge within max_epochs=3")
+    assert any(line.startswith("<string>:3: UserWarning: another warning") for line in lines[1:])
