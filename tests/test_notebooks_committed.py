@@ -121,7 +121,8 @@ MACHINE_PATHS = re.compile(r"(/work/|/tmp/|/home/|/root/|site-packages|ipykernel
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_saved_outputs_hold_no_machine_paths_and_no_warnings(path):
     """Strict nbval skips tracebacks, so a path to this machine's lms.py in a
-    saved traceback would go unnoticed: check every output, tracebacks too."""
+    saved traceback would go unnoticed: check every output, tracebacks too.
+    The only warning a chapter may show is lecturekit's ConvergenceWarning, in its one-line form."""
     _, cells = code_cells(path)
     for i, c in enumerate(cells, 1):
         for out in c["outputs"]:
@@ -132,7 +133,12 @@ def test_saved_outputs_hold_no_machine_paths_and_no_warnings(path):
             assert not MACHINE_PATHS.search(text), \
                 f"{path.name} cell {i}: a machine-specific path in the output: {MACHINE_PATHS.search(text).group(0)}"
             if out.get("output_type") == "stream" and out.get("name") == "stderr":
-                assert "Warning" not in "".join(out.get("text", "")), f"{path.name} cell {i}: a warning"
+                # lecturekit's own ConvergenceWarning is lesson content where a chapter runs a fit that cannot
+                # converge; it is shown as one portable line (lecturekit.results._format_warning). Any other
+                # warning, or that one in Python's format with the caller's file, is a defect.
+                for line in "".join(out.get("text", "")).splitlines():
+                    assert "Warning" not in line or line.startswith("ConvergenceWarning: "), \
+                        f"{path.name} cell {i}: a warning other than lecturekit's ConvergenceWarning: {line!r}"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
