@@ -2,6 +2,8 @@
 references, and the exercises' feedback (every registered wrong answer is named by
 its visible test)."""
 
+import itertools
+import re
 import sys
 import warnings
 from pathlib import Path
@@ -76,7 +78,7 @@ def _explorer_at(box, learner, a, b):
     return box.state["errors"], axes
 
 
-def test_feature_map_explorer_claims_of_section_9():
+def test_feature_map_explorer_claims_of_section_10():
     """What section 10 tells the learner to look for in the explorer's read-out."""
     pytest.importorskip("ipywidgets")
     box = lk.widgets.feature_map_explorer()
@@ -362,13 +364,13 @@ CLAIMS = {
     "on which the perceptron of Chapter 4 never converged": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "the perceptron does not converge on data that is not linearly\n  separable and cannot learn XOR":
         "test_the_perceptron_never_converges_on_data_no_line_separates",
-    "This chapter meets\nseveral runs that cannot converge": "test_the_perceptron_never_converges_on_data_no_line_separates",
+    "this chapter meets several such runs on purpose": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "The perceptron therefore cannot converge": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "chapter 4 showed the perceptron cycling forever on\nit": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "the perceptron would not stop for the degrees": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "and the perceptron never converges on it": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "By Gordan's theorem exactly one of two things exists": "test_separation_certificate_is_gordans_alternative",
-    "Every point should sit on the boundary: the largest score in absolute value should be a rounding error, below $10^{-10}$.":
+    "Every point should sit on the boundary: the largest score in absolute value should be 0 up to rounding errors":
         "test_points_of_the_ellipse_score_zero",
     "so every boundary it can express, $v_1x_1^2 + v_2x_2^2 = -b$, is symmetric about\nboth axes":
         "test_a_line_in_the_squares_is_symmetric_about_both_axes",
@@ -398,9 +400,9 @@ CLAIMS = {
     "What more features guarantee, in exact arithmetic, is a squared\nerror no higher than before":
         "test_in_exact_arithmetic_nested_features_never_raise_the_squared_error",
     "it rose somewhere on 10 of the 100 training sets drawn in section 9": "test_training_mistakes_can_rise_with_more_features",
-    "here it fits every label exactly, flipped ones included": "test_section_8_interpolates_from_35_features_and_is_separable_from_14",
+    "here it fits every label exactly, flipped ones included": "test_section_9_interpolates_from_35_features_and_is_separable_from_14",
     "With more weights than training points least squares\nfits every label of this training set exactly":
-        "test_section_8_interpolates_from_35_features_and_is_separable_from_14",
+        "test_section_9_interpolates_from_35_features_and_is_separable_from_14",
     "On these data (the cell below) the squares stay separable for a shift of +0.35 along $x_1$":
         "test_how_far_the_ring_can_move_before_the_squares_stop_separating",
     "so their boundaries\nare made of straight pieces": "test_the_voted_perceptrons_boundary_is_made_of_straight_pieces",
@@ -414,7 +416,7 @@ CLAIMS = {
         "test_a_positive_inside_a_triangle_of_negatives_stops_every_line",
     "If $p$, $q$, $r$ all score\n$\\le 0$, so does every point of the triangle they span":
         "test_a_positive_inside_a_triangle_of_negatives_stops_every_line",
-    "at degree 8 below, $d = 44$": "test_section_8_interpolates_from_35_features_and_is_separable_from_14",
+    "at degree 8 below, $d = 44$": "test_section_9_interpolates_from_35_features_and_is_separable_from_14",
     "Small integer data are full of exact ties, and there the two runs part often":
         "test_on_small_integer_data_the_kernel_and_explicit_runs_part_often",
     "in exact arithmetic, the kernelised dual perceptron draws the same boundary as the primal perceptron":
@@ -423,11 +425,23 @@ CLAIMS = {
     "how well its last weight vector does depends on the epoch it stopped after":
         "test_where_the_perceptron_stops_on_the_ring_decides_its_training_accuracy",
     "and so are its numbers rounded to 5 significant digits": "test_exercise_1_accepts_the_answer_rounded_to_5_digits",
-    "every coordinate typed with at most 7 significant digits":
+    "for numbers that short, the squares `lk.square_features` computes are\nexactly their squares":
+        "test_squares_of_numbers_typed_with_up_to_7_significant_digits_are_exact",
+    "type every\ncoordinate with at most 7 significant digits":
         "test_exercise_2_asks_for_7_digits_and_says_so_to_longer_numbers",
-    "one matrix symmetric\nbut no data set's Gram matrix, with a `max_epochs` that stops some runs early":
+    "`G` is the Gram matrix of the points\n  *without* the constant coordinate (any symmetric matrix)":
         "test_exercise_3_probes_a_matrix_no_data_set_has_and_a_run_stopped_early",
-    "your function may not call a perceptron of lecturekit": "test_exercise_3_refuses_library_calls",
+    "Write the loop yourself, with no perceptron of lecturekit inside it": "test_exercise_3_refuses_library_calls",
+    "3 epochs resumed from the counts of a 2-epoch run give\nthe counts of a 5-epoch run from zero":
+        "test_exercise_3_a_resumed_run_is_a_longer_run",
+    "the state of the dual perceptron at\nthe end of an epoch is $\\alpha$ alone": "test_exercise_3_a_resumed_run_is_a_longer_run",
+    "Every later\nscore is at least 0.05 away from 0": "test_the_only_exact_tie_of_section_8s_run_is_the_first_visit",
+    "there is one exact tie, at the\nfirst visit": "test_the_only_exact_tie_of_section_8s_run_is_the_first_visit",
+    "Dividing each column by its largest absolute value on the training set changes no\nfit in exact arithmetic":
+        "test_scaling_the_monomials_gives_the_same_fits_in_any_units",
+    "its squared error\ngoes up from degree 6 to degree 7": "test_badly_scaled_monomials_raise_the_squared_error_and_scaling_repairs_it",
+    "here it gives the errors back": "test_badly_scaled_monomials_raise_the_squared_error_and_scaling_repairs_it",
+    "is the reason the implication fails": "test_section_9_interpolates_from_35_features_and_is_separable_from_14",
     "Flach's sign function gives 0 there": "test_the_squares_draw_a_single_point_or_no_boundary_and_a_small_shift_keeps_the_ring",
     "any centred ellipse with its axes along $x_1$ and $x_2$ that passes between the positive and the\nnegative training points is one":
         "test_only_centred_axis_aligned_ellipses_are_lines_in_the_squares",
@@ -450,23 +464,22 @@ CLAIMS = {
         "test_the_kernel_perceptron_makes_the_updates_of_the_perceptron_on_phi",
     "can come out $\\le 0$ in one run and $\\gt 0$ in the other": "test_on_decimal_data_a_tie_can_part_the_two_runs",
     "The monomial images of points drawn from a continuous distribution are in general position":
-        "test_the_monomial_images_of_section_8s_points_are_in_general_position",
-    "Scaling each feature column first (for instance by its\nlargest absolute value on the training set) is the usual remedy":
+        "test_the_monomial_images_of_section_9s_points_are_in_general_position",
+    "Scaling each feature column first (for instance by its\nlargest absolute value on the training set) avoids that on the example":
         "test_scaling_the_monomials_gives_the_same_fits_in_any_units",
     "the boundaries fitted here miss far more than 10 % of the new points": "test_more_features_overfit_noisy_data",
     "so no boundary at all labels every new point right": "test_more_features_overfit_noisy_data",
     "That determinant is a polynomial in the $2k$ coordinates which is not 0 everywhere":
-        "test_the_monomial_images_of_section_8s_points_are_in_general_position",
+        "test_the_monomial_images_of_section_9s_points_are_in_general_position",
     "the held-out error at degree 8 is 0.177, not 0.503": "test_more_training_points_tame_degree_8",
     "so their sum is smallest when they are equal": "test_delta_squared_rd_minimises_the_augmented_bound",
-    "for other values of `c` the run can change": "test_exercise_3_probes_a_matrix_no_data_set_has_and_a_run_stopped_early",
     "The extra features fitted the noise, and not only the noise":
         "test_without_flipped_labels_the_held_out_error_still_rises",
     "multiplying a feature by a factor only divides its least-squares weight by that factor":
         "test_stretching_a_feature_divides_its_least_squares_weight",
-    "Least squares makes the same number of mistakes at every setting": "test_feature_map_explorer_claims_of_section_9",
+    "Least squares makes the same number of mistakes at every setting": "test_feature_map_explorer_claims_of_section_10",
     "With the perceptron the read-out shows 0 training mistakes at every setting":
-        "test_feature_map_explorer_claims_of_section_9",
+        "test_feature_map_explorer_claims_of_section_10",
 }
 SHOWN = [
     # reviewed: definitions, descriptions of an algorithm, citations, or statements about the data shown
@@ -486,6 +499,8 @@ SHOWN = [
     "Every ellipse that runs through the empty gap separates the training data",
     "needs the data only through a Gram matrix `G`",  # Alg. 7.2, by definition
     "Recomputing the score of example $i$ as a sum over all $n$ examples costs $n$ kernel\nvalues at every visit",
+    "Last, the floating-point side of \"never raises the squared error\".",  # a heading-like lead-in; the claim is tested
+    "Work out what `scores[j]` must equal at every moment of the run and find\nthe bug.",  # a task
     "positive semi-definite for every set of points",  # a definition (Mercer's condition), cited to Bishop §6.2
     # counting: the score is a sum of n terms
 ]
@@ -506,7 +521,7 @@ UNRELATED = {
     "ch09-construct-ellipse": "w_ellipse = [1.0, 1.0, 1.0]\n",
     "ch09-fs-bound": "bound_at_1 = 7.0\n",
     "ch09-construct-lost": "X_lost = np.array([[1.0, 0.0], [2.0, 0.0], [3.0, 0.0]])\ny_lost = np.array([1, -1, 1])\n",
-    "ch09-debug-dual": "def dual_alpha(G, y, max_epochs, c):\n    return np.full(len(y), 2)\n",
+    "ch09-debug-dual": "def dual_alpha(G, y, max_epochs, c, alpha0):\n    return np.full(len(y), 2)\n",
     "ch09-poly3": "def poly3_features(X):\n    return np.zeros((len(X), 10))\n",
     "ch09-shape": 'boundary_shape = "z"\nlabels_at = [1, 1]\n',   # every triple of labels has its message
 }
@@ -545,13 +560,13 @@ def test_exercise_5_reads_the_letter_in_any_case_and_the_tie_is_negative():
 def test_exercise_3_checks_data_the_learner_is_not_shown_and_prints_no_counts():
     """A function that returns the counts of the two data sets the chapter names fails the third probe, and no
     failure prints the expected counts."""
-    hard = ("def dual_alpha(G, y, max_epochs, c):\n"
+    hard = ("def dual_alpha(G, y, max_epochs, c, alpha0):\n"
             "    return np.array([1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1]) if len(y) == 12 else np.ones(len(y), int)\n")
     message = visible_feedback(STEM, "ch09-debug-dual", hard)
     assert message is not None and "expected" not in message, message
     text = chapter_text(STEM)
     start = text.index("def dual_alpha(G, y, max_epochs):")
-    buggy = text[start:text.index("```", start)].replace("max_epochs):", "max_epochs, c):", 1)
+    buggy = text[start:text.index("```", start)].replace("max_epochs):", "max_epochs, c, alpha0):", 1)
     message = visible_feedback(STEM, "ch09-debug-dual", buggy)
     assert "expected" not in message and "[1, 1, 1, 1]" not in message, message
 
@@ -823,7 +838,7 @@ def test_in_floating_point_the_squared_error_can_rise_by_rounding_and_visibly_wh
     assert round(small[0], 3) == 2.966 and round(small[1], 3) == 3.021 and _float_sse(X, y, 7) < 1e-9
 
 
-def test_section_8_interpolates_from_35_features_and_is_separable_from_14():
+def test_section_9_interpolates_from_35_features_and_is_separable_from_14():
     """Section 9's reason: from degree 7 (35 features, 36 weights > 30 points) least squares fits every label of the
     training set (squared error 0 up to rounding); the training set is separable from degree 4 (14 features) on."""
     X, y = _noisy_ellipse(30, 1)
@@ -1198,10 +1213,10 @@ def test_exercise_2_applies_the_digit_rule_to_answers_it_would_otherwise_accept(
         assert message is not None and "7 significant digits" in message, (t, message)
 
 
-_REFERENCE3 = """def dual_alpha(G, y, max_epochs, c):
+_REFERENCE3 = """def dual_alpha(G, y, max_epochs, c, alpha0):
     n = len(y)
-    alpha = np.zeros(n, dtype=int)
-    scores = np.zeros(n)
+    alpha = np.array(alpha0, dtype=int)
+    scores = (alpha * y) @ (G + {add})
     for epoch in range({epochs}):
         mistakes = 0
         for i in range(n):
@@ -1225,10 +1240,10 @@ def test_exercise_3_probes_a_matrix_no_data_set_has_and_a_run_stopped_early():
     assert visible_feedback(STEM, "ch09-debug-dual", _REFERENCE3.format(epochs="10_000", add="c * c")) is not None
     for shown in ("1", "c"):
         assert visible_feedback(STEM, "ch09-debug-dual", _REFERENCE3.format(epochs="max_epochs", add=shown))
-    assert {c for _, _, c, _ in ch09._PROBES3} - {0.0, 1.0}, "a probe with a constant coordinate other than 0 and 1"
+    assert {c for _, _, c, _, _ in ch09._PROBES3} - {0.0, 1.0}, "a probe with a constant coordinate other than 0 and 1"
     G, y = ch09._indefinite_probe()
     assert np.allclose(G, G.T) and np.linalg.eigvalsh(G).min() < -1
-    epochs, c = [(e, c) for probe, e, c, _ in ch09._PROBES3 if probe is ch09._indefinite_probe][0]
+    epochs, c, before = [(e, c, b) for probe, e, c, b, _ in ch09._PROBES3 if probe is ch09._indefinite_probe][0]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", lk.ConvergenceWarning)
         cut = lk.dual_perceptron(np.arange(len(y), dtype=float)[:, None], y, kernel=ch09._index_kernel(G + c * c),
@@ -1253,14 +1268,14 @@ def test_exercise_3_refuses_library_calls():
     """A dual_alpha that calls lk.dual_perceptron (on a Cholesky factor, or through a kernel that looks G up) or the
     primal perceptron scores nothing, and the library works again after the check."""
     attempts = [
-        "def dual_alpha(G, y, max_epochs, c):\n"
+        "def dual_alpha(G, y, max_epochs, c, alpha0):\n"
         "    L = np.linalg.cholesky(G + 1e-9 * np.eye(len(y)))\n"
         "    return lk.dual_perceptron(L, y, max_epochs=max_epochs).alpha\n",
         "from lecturekit import dual_perceptron as dp\n"
-        "def dual_alpha(G, y, max_epochs, c):\n"
+        "def dual_alpha(G, y, max_epochs, c, alpha0):\n"
         "    k = lambda A, B: G[np.ix_(A[:, 0].astype(int), B[:, 0].astype(int))]\n"
         "    return dp(np.arange(len(y), dtype=float)[:, None], y, kernel=k, max_epochs=max_epochs).alpha\n",
-        "def dual_alpha(G, y, max_epochs, c):\n"
+        "def dual_alpha(G, y, max_epochs, c, alpha0):\n"
         "    lk.perceptron(np.eye(len(y)), y, max_epochs=1)\n"
         "    return np.zeros(len(y), int)\n",
     ]
@@ -1273,7 +1288,7 @@ def test_exercise_3_refuses_library_calls():
 def test_exercise_3_feedback_to_the_classmates_code_does_not_name_the_fix():
     text = chapter_text(STEM)
     start = text.index("def dual_alpha(G, y, max_epochs):")
-    code = text[start:text.index("```", start)].replace("max_epochs):", "max_epochs, c):", 1)
+    code = text[start:text.index("```", start)].replace("max_epochs):", "max_epochs, c, alpha0):", 1)
     message = visible_feedback(STEM, "ch09-debug-dual", code)
     assert message is not None and "classmate" in message
     for leak in ("label", "y[i]", "y_i", "sign"):
@@ -1316,7 +1331,7 @@ def _exact_rank(rows):
     return rank
 
 
-def test_the_monomial_images_of_section_8s_points_are_in_general_position():
+def test_the_monomial_images_of_section_9s_points_are_in_general_position():
     """Cover's count needs general position: any k of the homogeneous monomial images (k = the number of
     coordinates, bias included) are linearly independent, in exact arithmetic on the floats as stored. Random
     subsets of section 9's 30 training points, degrees 1-4 (up to 15 coordinates); degree 5 on (all) 21-point sets
@@ -1375,3 +1390,225 @@ def test_delta_squared_rd_minimises_the_augmented_bound(R, D, t):
     f = lambda d2: (R * R + d2) * (1 + D * D / d2)  # noqa: E731
     assert np.isclose(f(R * D), (R + D) ** 2, rtol=1e-12)
     assert f(t) >= f(R * D) * (1 - 1e-12)
+
+
+def _visit_scores(F, y, max_epochs=500):
+    """Replay the perceptron (no intercept, from w = 0) on the rows of F: every visit's score w·F[i], and the w."""
+    w, scores = np.zeros(F.shape[1]), []
+    for _ in range(max_epochs):
+        mistakes = 0
+        for i in range(len(y)):
+            s = float(w @ F[i])
+            scores.append(s)
+            if y[i] * s <= 0:
+                w, mistakes = w + y[i] * F[i], mistakes + 1
+        if mistakes == 0:
+            return np.array(scores), w
+    raise AssertionError("no convergence")
+
+
+def test_the_only_exact_tie_of_section_8s_run_is_the_first_visit():
+    """Section 8: on section 1's data the primal run on phi(x) meets exactly one score of 0, at the first visit
+    (w = 0), and every later score is at least 0.05 from 0; the dual run, with scores from the Gram matrix, too."""
+    X, y = lk.datasets.circles(200, a=2.0, b=1.0, seed=0)
+    primal, w = _visit_scores(phi(X), y)
+    assert primal[0] == 0.0 and np.all(np.abs(primal[1:]) >= 0.05), np.sort(np.abs(primal))[:3]
+    # the dual: the score of x_i is sum_j alpha_j y_j k(x_j, x_i), alpha replayed visit by visit
+    K = (1 + X @ X.T) ** 2
+    alpha, dual = np.zeros(len(y)), []
+    for _ in range(500):
+        mistakes = 0
+        for i in range(len(y)):
+            s = float((alpha * y) @ K[:, i])
+            dual.append(s)
+            if y[i] * s <= 0:
+                alpha[i] += 1
+                mistakes += 1
+        if mistakes == 0:
+            break
+    dual = np.array(dual)
+    assert dual[0] == 0.0 and np.all(np.abs(dual[1:]) >= 0.05) and len(dual) == len(primal)
+    kern = lk.dual_perceptron(X, y, kernel=lk.polynomial_kernel(2), fit_intercept=False, max_epochs=500)
+    assert np.array_equal(kern.alpha, alpha) and np.allclose(w, (alpha * y) @ phi(X))
+
+
+def _solution3():
+    namespace = {"np": np}
+    reference, _ = exercises(STEM)["ch09-debug-dual"]
+    exec(reference, namespace)
+    return namespace["dual_alpha"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(2, 9), c=st.sampled_from([0.0, 1.0, 2.0, 3.0]),
+       first=st.integers(0, 4), more=st.integers(1, 4))
+def test_exercise_3_a_resumed_run_is_a_longer_run(seed, n, c, first, more):
+    """Exercise 3's advice: the dual perceptron's state at the end of an epoch is alpha alone, so resuming for `more`
+    epochs from the counts of a `first`-epoch run gives the counts of a run of first + more epochs (integer Gram
+    matrices: exact), and the check's expected counts (lk.dual_perceptron on the points (c, x_i)) are such runs."""
+    from lecturekit.exercises import ch09
+
+    rng = np.random.default_rng(seed)
+    A = rng.integers(-3, 4, size=(n, n)).astype(float)
+    G, y = A + A.T, np.where(rng.random(n) < 0.5, 1, -1)
+    y[0], y[-1] = 1, -1   # both classes
+    dual_alpha = _solution3()
+    zero = np.zeros(n, dtype=int)
+    assert np.array_equal(dual_alpha(G, y, more, c, dual_alpha(G, y, first, c, zero)),
+                          dual_alpha(G, y, first + more, c, zero))
+    assert np.array_equal(dual_alpha(G, y, first + more, c, zero), ch09._run_with_constant(G, y, first + more, c))
+
+
+def test_exercise_3_the_librarys_loop_with_c_inlined_fails_and_the_hint_names_no_dot_product():
+    """F4 of the review: lk.dual_perceptron's own loop (scores from 0, G + 1 made G + c·c) is not an answer, since
+    one probe resumes from counts alpha0; and the hint does not write out the constant coordinate's contribution."""
+    from lecturekit.exercises import ch09
+
+    library_like = _REFERENCE3.format(epochs="max_epochs", add="c * c").replace(
+        "scores = (alpha * y) @ (G + c * c)", "alpha = np.zeros(n, dtype=int)\n    scores = np.zeros(n)")
+    message = visible_feedback(STEM, "ch09-debug-dual", library_like)
+    assert message is not None and "starts from alpha = 0" in message, message
+    assert [b for *_, b, _ in ch09._PROBES3 if b], "a probe that resumes a run"
+    from lecturekit.exercises import _REGISTRY
+
+    hint = _REGISTRY["ch09-debug-dual"].hint
+    text = chapter_text(STEM)
+    start = text.index("### Exercise 3")
+    exercise_text = text[start:text.index("### Exercise 4")]
+    for leak in ("c * c", "c²", "c·c", "(c, x_i)·(c, x_j)", "(c, x_i) · (c, x_j)"):
+        assert leak not in exercise_text and leak not in hint
+    assert "lk.dual_perceptron" not in exercise_text.split("Then extend")[1].split("To test it")[0]
+
+
+def test_badly_scaled_monomials_raise_the_squared_error_and_scaling_repairs_it():
+    """Section 9's last example: section 9's training set with its coordinates divided by 100: the squared error of
+    the least-squares fit goes up from degree 6 to 7 (it is 0 in exact arithmetic at degree 7, 36 weights > 30
+    points, see the interpolation test), and with every column divided by its largest |value| it does not rise from
+    degree 5 to 8 and is 0 (to 1e-6) at degrees 7 and 8. Exact reference: Fraction normal equations are too slow here,
+    so the reference is the unscaled fit, whose error the chapter shows at 0 from degree 7 on."""
+    def noisy_ellipse(n, seed):
+        Xr, yr = lk.datasets.circles(n, a=2.0, b=1.0, gap=0.0, seed=seed)
+        flip = np.random.default_rng(seed + 100).random(n) < 0.1
+        return Xr / 2, np.where(flip, -yr, yr)
+
+    def monomials(X, p):
+        return np.column_stack([X[:, 0] ** i * X[:, 1] ** (k - i) for k in range(1, p + 1) for i in range(k + 1)])
+
+    def squared_error(F, y):
+        return float(np.sum((lk.least_squares_classifier(F, y).decision_function(F) - y) ** 2))
+
+    X, y = noisy_ellipse(30, seed=1)
+    tiny = [squared_error(monomials(X / 100, p), y) for p in range(5, 9)]
+    scaled = [squared_error(F / np.abs(F).max(axis=0), y) for F in (monomials(X / 100, p) for p in range(5, 9))]
+    plain = [squared_error(monomials(X, p), y) for p in range(5, 9)]
+    assert tiny[2] > tiny[1] + 0.01, tiny                     # degree 6 -> 7 goes up
+    assert np.all(np.diff(scaled) <= 1e-9) and max(scaled[2:]) < 1e-6, scaled
+    assert np.allclose(scaled, plain, atol=1e-6), (scaled, plain)
+    # the fit in scaled columns is the fit in the raw ones: each weight divided by its column's scale
+    F = monomials(X, 3)
+    scale = np.abs(F).max(axis=0)
+    w_raw, w_scaled = lk.least_squares_classifier(F, y).w, lk.least_squares_classifier(F / scale, y).w
+    assert np.allclose(w_raw[1:] * scale, w_scaled[1:]) and np.isclose(w_raw[0], w_scaled[0])
+
+
+def test_exercise_6_passes_exactly_the_answers_within_two_decimals():
+    """Exercise 6 says "to two decimals (an answer within 0.006 of it passes)": the bound is 6 · 7.06 / 0.25 = 169.44
+    by hand (Fraction); 169.44 and 169.445 pass, 169.4, 169.0 and 168.44 do not."""
+    from fractions import Fraction as F
+    from lecturekit.exercises import ch09
+
+    assert F(6) * (1 + 3 * F(202, 100)) / F(1, 4) == F(16944, 100)
+    assert abs(ch09._augmented_bound(3) - 169.44) < 1e-9
+    for answer, passes in ((169.44, True), (169.445, True), (169.435, True), (169.4, False), (169.0, False),
+                           (168.44, False), (170.44, False)):
+        message = visible_feedback(STEM, "ch09-fs-bound", f"bound_at_1 = {answer!r}\n")
+        assert (message is None) == passes, (answer, message)
+    from lecturekit.exercises import _REGISTRY
+
+    assert _REGISTRY["ch09-fs-bound"].kind == "derive"   # a computation from section 7's facts, not a prediction
+
+
+# ---------------------------------------------------------------- cross-references
+# Every "section N" / "§N" of the chapter that names one of its own sections (a § after a book's name, "Flach, §7.2",
+# "Bishop §6.2", is the book's), with a word of the topic the sentence names, which must occur in that section.
+SECTION_REFERENCES = {
+    "differs from section 4's, because": ("4", "ellipse"),
+    "the ellipse of\nsection 1 but without its empty band": ("1", "ellipse"),
+    "what a rich feature space costs to compute (section 8)": ("8", "kernel"),
+    "not the generating ellipse (section 4)": ("4", "first separating line"),
+    "section 8 shows where floating point parts them": ("8", "floating point"),
+    "rose on 10 of 100 training sets of section 9": ("9", "Draw other training sets"),
+    "The held-out error of section 9 fell": ("9", "held-out error"),
+    "Section 8 found the six features behind the kernel": ("8", "(1 + x \\cdot z)^2"),
+    "Section 7 chose $\\Delta^2 = RD$": ("7", "\\Delta^2 = RD"),
+    "6. In section 9, why does the training error fall": ("9", "training error"),
+    "drawn in section 9,\nand this one, seed 1": ("9", "seed"),
+    "On section 9's training set it does not show": ("9", "training"),
+    # the check's messages and the registered wrong answers
+    "section 8's map: it belongs to the kernel (1 + x·z)²": ("8", "(1 + x \\cdot z)^2"),
+    "section 7's two facts about them": ("7", "margin"),
+    "section 7 does not add up separate one-pass bounds": ("7", "visit"),
+}
+_BOOK = re.compile(r"(Flach|Bishop|Higham|Duda|Hart|Stork|Daumé|CIML),?\s*$")
+_REF = re.compile(r"\b([Ss]ections?|§)\s*(\d+)(?!\.\d)")
+
+
+def _sections(text):
+    """{number: the text of that section}, from the chapter's "## N. Title" headings."""
+    heads = list(re.finditer(r"^## (\d+)\. .*$", text, flags=re.M))
+    return {m.group(1): text[m.start():(heads[k + 1].start() if k + 1 < len(heads) else len(text))]
+            for k, m in enumerate(heads)}
+
+
+def _references(name, text):
+    for m in _REF.finditer(text):
+        if m.group(1) == "§" and _BOOK.search(text[max(0, m.start() - 20):m.start()]):
+            continue   # a book's section
+        yield name, m.start(), m.group(2), text
+
+
+def test_every_section_reference_names_an_existing_section_about_its_topic():
+    """Every "section N" / "§N" in the chapter, its check's messages and hints, its registered wrong answers and the
+    names and docstrings of this file's tests points to a heading "## N." of the chapter; the references whose
+    sentence names a topic are listed in SECTION_REFERENCES with a phrase of that topic, which the section holds."""
+    import ast
+    import inspect
+    from lecturekit.exercises import ch09
+
+    text = chapter_text(STEM)
+    sections = _sections(text)
+    assert sorted(sections, key=int) == [str(k) for k in range(1, len(sections) + 1)]
+    mutants = (ROOT / "tests" / "homework_fixtures" / "chapter_mutants" / "ch09.py").read_text(encoding="utf-8")
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    own = "\n".join(f"{node.name}\n{ast.get_docstring(node) or ''}" for node in ast.walk(tree)
+                    if isinstance(node, ast.FunctionDef))
+    own += "\n".join(re.sub(r"_", " ", m) for m in re.findall(r"section_\d+", own))   # names: section_9s -> section 9s
+    sources = {"chapter": text, "check": inspect.getsource(ch09), "mutants": mutants, "tests": own}
+    found = list(itertools.chain.from_iterable(_references(k, v) for k, v in sources.items()))
+    assert len(found) >= 15, found
+    unlisted, wrong = [], []
+    for name, at, number, where in found:
+        assert number in sections, f"{name}: {where[max(0, at - 80):at + 60]!r} names section {number}, which is no heading"
+        if name in ("chapter", "check", "mutants"):
+            near = where[max(0, at - 120):at + 120]
+            keys = [k for k in SECTION_REFERENCES if k in near and near.index(k) <= 120 + len(k)]
+            if not keys:
+                unlisted.append((name, near))
+            for k in keys:
+                if SECTION_REFERENCES[k][0] == number:
+                    break
+            else:
+                if keys:
+                    wrong.append((name, number, near))
+    assert unlisted == [] and wrong == [], (unlisted, wrong)
+    for phrase, (number, topic) in SECTION_REFERENCES.items():
+        assert any(phrase in v for v in sources.values()), f"stale entry: {phrase!r}"
+        assert " ".join(topic.split()) in " ".join(sections[number].split()), f"section {number}: no {topic!r} ({phrase!r})"
+
+
+def test_the_section_reference_test_catches_a_wrong_number():
+    """The check above fails on the Summary's old slip ("section 7 shows where floating point parts them"): section
+    7 is the mistake bound, where floating point does not appear."""
+    sections = _sections(chapter_text(STEM))
+    assert "floating point" not in sections["7"] and "floating point" in sections["8"]
+    assert "Add a feature" in sections["7"].splitlines()[0]

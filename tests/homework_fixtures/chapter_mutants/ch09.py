@@ -1,6 +1,6 @@
 # Plausible wrong answers for chapter 09: each must lose points under the grader, and each
 # description must be named by its exercise's visible test (tests/test_chapter_09.py).
-_DUAL = ('def dual_alpha(G, y, max_epochs, c):\n'
+_DUAL = ('def dual_alpha(G, y, max_epochs, c, alpha0):\n'
          '    n = len(y)\n'
          '    alpha = np.zeros(n, dtype=int)\n'
          '    scores = np.zeros(n)\n'
@@ -50,6 +50,9 @@ MUTANTS = {
         # lk.dual_perceptron's fit_intercept inlined (its source adds 1), and a constant coordinate that adds c
         (_OTHER_C, _DUAL.format("<=", "1", "scores += y[i] * (G[i] + 1)")),
         (_OTHER_C, _DUAL.format("<=", "1", "scores += y[i] * (G[i] + c)")),
+        # the right update, but the run starts from alpha = 0 whatever alpha0 says
+        ("these are the counts of a run that starts from alpha = 0; this call starts from alpha0 = [1, 0, 1, 1, 0, 1, "
+         "1, 1, 0], the counts of an earlier epoch", _DUAL.format("<=", "1", "scores += y[i] * (G[i] + c * c)")),
     ],
     "ch09-poly3": [
         ("section 8's map: it belongs to the kernel (1 + x·z)², one power lower",
