@@ -956,7 +956,7 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
         reach = margin * np.sqrt(v @ v)  # |w . (1, x)| <= margin |v|
         strip = _clip_convex(_clip_convex(box, v, w[0] + reach), -v, -w[0] + reach)
         band = Polygon(strip, closed=True, facecolor=color, edgecolor="none", alpha=0.12, zorder=1,
-                       label=f"margin {margin:.3g}")
+                       label=f"margin in the plane {margin:.3g}")
         ax.add_artist(band)  # add_artist, not add_patch: the band must not change the data limits
     if guide:
         what = f"a guide line “{_plain_math(label)}” (not a boundary)" if label else "a guide line (not a boundary)"
