@@ -1088,8 +1088,8 @@ def offset(w, ax=None, *, color="black", linewidth=2.5):
 
     The closest point is ``d (w1, w2) / |(w1, w2)|`` with ``d = -w0 / |(w1, w2)|``, the line's
     signed distance from the origin along its normal.  The thick segment runs from the origin to
-    it; ``d`` is written beside the segment's middle, moved along the line's direction and on a
-    white ground, so that no line of the figure crosses the number or its sign.
+    it; ``d`` is written just beyond that point, on the side of the line away from the origin and on
+    a white ground, so that neither the line nor the segment crosses the number or its sign.
 
     Parameters
     ----------
@@ -1120,13 +1120,11 @@ def offset(w, ax=None, *, color="black", linewidth=2.5):
     d = float(-w[0] / length)
     foot = d * v / length
     (seg,) = ax.plot([0.0, foot[0]], [0.0, foot[1]], color=color, linewidth=linewidth, zorder=3)
-    along = np.array([-v[1], v[0]]) / length
-    if along[1] > 0 or (along[1] == 0 and along[0] < 0):
-        along = -along          # beside the segment, towards the bottom of the view (the normal's arrow, if
-                                # drawn, sits at the top of most views)
-    ha = "left" if along[0] > 0.35 else "right" if along[0] < -0.35 else "center"
-    label = ax.annotate(_signed(d), tuple(foot / 2), xytext=tuple(9 * along), textcoords="offset points",
-                        ha=ha, va="top", color=color, fontsize=10, zorder=6,
+    away = v / length * (1.0 if d > 0 else -1.0) if d != 0 else np.array([0.7, 0.7])
+    ha = "left" if away[0] > 0.35 else "right" if away[0] < -0.35 else "center"
+    va = "bottom" if away[1] > 0.35 else "top" if away[1] < -0.35 else "center"
+    label = ax.annotate(_signed(d), tuple(foot), xytext=tuple(10 * away), textcoords="offset points",
+                        ha=ha, va=va, color=color, fontsize=10, zorder=6,
                         bbox=dict(facecolor="white", edgecolor="none", pad=1.0, alpha=0.9))
     _note(ax, f"A thick segment joins the origin to the closest point ({_number(foot[0])}, {_number(foot[1])}) "
               f"of the line {_equation(w, _axis_variables(ax))}, labelled with the line's signed distance "

@@ -18,6 +18,8 @@ MUTANTS = {
          ("scores[y == 1].min(), scores[y == -1].max()", "scores[y == 1].max(), scores[y == -1].min()")),
         ("centre-not-halfway",
          ("b = -(lowest_positive + highest_negative) / 2", "b = -(lowest_positive + highest_negative)")),
+        ("centre-approximate",
+         ("b = -(lowest_positive + highest_negative) / 2", "b = round(-(lowest_positive + highest_negative) / 2, 3)")),
     ],
     "ch02-construct-line": [
         ("turk-read-first",
