@@ -23,7 +23,7 @@ STEM = NOTEBOOK.stem
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
     "where rounding breaks an exact tie it and `lk.centroid_classifier` can differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
-    "the sign on the numbers as you typed them, so the tie at 0.6 above is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
+    "the sign on the numbers as you typed them (on data sets of this course's size), so the tie at 0.6 above is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "predicted $-1$ (by `lk.centroid_classifier` too)": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "(on data sets of this course's size)": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
     "A tie is a mistake only for a\npositive": "test_a_tie_is_a_mistake_only_for_a_positive",
