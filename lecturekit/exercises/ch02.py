@@ -325,19 +325,14 @@ def _predicted_right_after_swap() -> int:
           hint="Go through the groups of points separately: what does swapping the labels do to y times the "
                "score, and what does predict return for each point (section 9)? Then count.")
 def _swap(t, n_after_swap, n_right_after_swap):
-    # Every catalogued wrong value of one answer gets the same message (the ids still count the
-    # misconceptions in class reports): a message that said what a wrong count counts would let one guess
-    # narrow down the key (what 32 counts gives 40 - 32 for the other answer; which of the points with
-    # score 0 a count takes in splits 6..9 into the key by elimination).
+    # Every catalogued wrong value of one answer gets the same message, under one id per answer: a message
+    # that said what a wrong count counts would let one guess narrow down the key (what 32 counts gives
+    # 40 - 32 for the other answer; which points with score 0 a count takes in splits 6..9 by elimination).
     test = ("after the swap, apply the course's test y · score ≤ 0 (section 9) to each of the four groups, "
             "the points with score 0 included, and add up")
     told = ("after the swap, compare what `predict` returns (section 9) with each point's new label, group by "
             "group and, for the three points with score 0, one point at a time")
     t.check(n_after_swap, _mistakes_after_swap(), call="`n_after_swap`", reveal=False,
-            misconceptions=[Mistake(mid, value, test) for mid, value in (
-                ("swap-one-group-wrong", 31), ("swap-predict-for-test", 32), ("swap-too-many", 40),
-                ("swap-nothing-changes", 9), ("swap-only-strict", 6))])
+            misconceptions=[Mistake("swap-test-count", value, test) for value in (31, 32, 40, 9, 6)])
     t.check(n_right_after_swap, _predicted_right_after_swap(), call="`n_right_after_swap`", reveal=False,
-            misconceptions=[Mistake(mid, value, told) for mid, value in (
-                ("swap-right-boundary-all", 9), ("swap-right-boundary-none", 6),
-                ("swap-right-boundary-flipped", 7), ("swap-right-before", 32))])
+            misconceptions=[Mistake("swap-predict-count", value, told) for value in (9, 6, 7, 32)])
