@@ -685,6 +685,10 @@ class OneVsOneClassifier(OneVsRestClassifier):
         Set only when X has string column names (a DataFrame).
     """
 
+    def __init__(self, method="perceptron", max_epochs=100):  # its own, so that a wrong argument's
+        self.method = method                                   # TypeError names this class
+        self.max_epochs = max_epochs
+
     def _fit(self, X, y):
         return one_vs_one(X, y, method=self.method, **self._binary_kwargs())
 

@@ -58,6 +58,7 @@ __all__ = [
     "data",
     "boundary",
     "distances",
+    "offset",
     "regions",
     "unclaimed",
     "perceptron_trace",
@@ -81,6 +82,7 @@ __all__ = [
     "DataArtists",
     "BoundaryArtists",
     "DistanceArtists",
+    "OffsetArtists",
     "RegionArtists",
     "TraceArtists",
     "SurfaceArtists",
@@ -1057,6 +1059,77 @@ def distances(w, X, ax=None, *, color="0.35"):
               f"(positive on the side the normal points to): "
               + ", ".join(f"{_signed(ri)} at ({_number(x[0])}, {_number(x[1])})" for x, ri in zip(X, r)))
     return DistanceArtists(segments=segments, labels=labels, distances=r, feet=feet)
+
+
+@dataclass(frozen=True)
+class OffsetArtists:
+    """What :func:`offset` drew.
+
+    Attributes
+    ----------
+    segment : matplotlib.lines.Line2D
+        From the origin to the line's closest point.
+    label : matplotlib.text.Annotation
+        The signed distance of the line from the origin.
+    distance : float
+        ``-w0 / |(w1, w2)|``: positive when the line lies on the side the normal points to.
+    foot : ndarray of shape (2,)
+        The point of the line closest to the origin.
+    """
+
+    segment: object
+    label: object
+    distance: float
+    foot: np.ndarray
+
+
+def offset(w, ax=None, *, color="black", linewidth=2.5):
+    """Join the origin to the closest point of the line ``w0 + w1 x1 + w2 x2 = 0`` and write its signed distance.
+
+    The closest point is ``d (w1, w2) / |(w1, w2)|`` with ``d = -w0 / |(w1, w2)|``, the line's
+    signed distance from the origin along its normal.  The thick segment runs from the origin to
+    it; ``d`` is written just beyond that point, on the side of the line away from the origin and on
+    a white ground, so that neither the line nor the segment crosses the number or its sign.
+
+    Parameters
+    ----------
+    w : array-like of shape (3,) or a fitted result with ``.w``
+        Homogeneous weights (w0 = b, w1, w2), bias first.
+    ax : matplotlib Axes, optional
+    color : colour, default "black"
+    linewidth : float, default 2.5
+
+    Returns
+    -------
+    OffsetArtists
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> art = lk.plot.offset([-2.0, 0.0, 1.0], ax=ax)   # the line x2 = 2
+    >>> art.distance, art.foot.tolist(), art.label.get_text()
+    (2.0, [0.0, 2.0], '+2.00')
+    >>> plt.close(fig)
+    """
+    w = _as_plane_weights(w)
+    ax = _ax(ax)
+    v = w[1:]
+    length = float(np.sqrt(v @ v))
+    d = float(-w[0] / length)
+    foot = d * v / length
+    (seg,) = ax.plot([0.0, foot[0]], [0.0, foot[1]], color=color, linewidth=linewidth, zorder=3)
+    away = v / length * (1.0 if d > 0 else -1.0) if d != 0 else np.array([0.7, 0.7])
+    ha = "left" if away[0] > 0.35 else "right" if away[0] < -0.35 else "center"
+    va = "bottom" if away[1] > 0.35 else "top" if away[1] < -0.35 else "center"
+    label = ax.annotate(_signed(d), tuple(foot), xytext=tuple(10 * away), textcoords="offset points",
+                        ha=ha, va=va, color=color, fontsize=10, zorder=6,
+                        bbox=dict(facecolor="white", edgecolor="none", pad=1.0, alpha=0.9))
+    _note(ax, f"A thick segment joins the origin to the closest point ({_number(foot[0])}, {_number(foot[1])}) "
+              f"of the line {_equation(w, _axis_variables(ax))}, labelled with the line's signed distance "
+              f"from the origin, {_signed(d)} (positive on the side the normal points to)")
+    return OffsetArtists(segment=seg, label=label, distance=d, foot=foot)
 
 
 # --------------------------------------------------------------------------

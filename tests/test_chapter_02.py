@@ -26,7 +26,22 @@ CLAIMS = {
     "On paper the score is unchanged; only the bookkeeping differs": "test_the_bias_trick_keeps_every_score",
     "multiplies every score by $k$": "test_positive_multiples_are_the_same_classifier",
     "only the direction of $w$ and the ratio $t / \\|w\\|$ matter": "test_positive_multiples_are_the_same_classifier",
-    "A **negative** $k$ keeps the line": "test_negative_multiples_keep_the_line_and_swap_the_sides",
+    "On paper a **negative** $k$ keeps the line": "test_negative_multiples_keep_the_line_and_swap_the_sides",
+    "In the computer this holds for $k = -1$, since negating a number\nis exact":
+        "test_negating_the_weights_is_exact_for_every_weight_vector",
+    "For other\nnegative $k$ the product $k \\tilde w$ is rounded, and a point within rounding of the line can keep its\nside":
+        "test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_side",
+    "On paper $k < 0$ keeps\n  the line and swaps the sides of the points off it; in the computer exactly so for $k = -1$":
+        "test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_side",
+    "the separating $\\tilde w$ are the points of all $n$ half-spaces at once, a cone":
+        "test_the_separating_weight_vectors_form_a_cone",
+    "`SVC(kernel=\"linear\")` one per pair of classes": 
+        "test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0",
+    "Flach divides by $\\|w\\|$ for the margin of the boundary, $m / \\|w\\|$, not for that of an example":
+        "test_flachs_example_margin_scales_with_k_and_the_distance_form_does_not",
+    "The multiclass estimator classes `lk.OneVsRestClassifier` and\n`lk.OneVsOneClassifier` do not":
+        "test_the_multiclass_estimator_classes_reject_fit_intercept_and_name_themselves",
+    "(within $10^{-9}|b|$\nwhen $|b| > 1$)": "test_exercise_2_tolerance_is_as_stated_and_a_scan_is_told_its_margin",
     "for computed multiples everywhere except on, or within rounding of, the boundary":
         "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
     "Such a classifier can only turn its line around the origin": "test_without_a_bias_the_boundary_passes_through_the_origin",
@@ -379,8 +394,9 @@ def test_every_learning_function_but_perceptron_loop_takes_fit_intercept_and_kee
 def test_a_computed_multiple_changes_a_prediction_only_on_the_boundary(w_h, x, k):
     """k w~ is rounded in the computer; lecturekit's predict decides exactly on the numbers stored, so a
     point can change side only when it lies on (or, beyond decimal data, within rounding of) the line:
-    on one-decimal data every exact score is a multiple of 0.01, so the point's exact score is 0. For
-    k < 0 every point off the line changes side. The chapter's example: (-0.3, 0.1, 0.2) at (1, 1)."""
+    on one-decimal data every exact score is a multiple of 0.01, so the point's exact score is 0; on these
+    data a negative k sends every point off the line to the other side (off decimal data it need not: see
+    the next test). The chapter's example: (-0.3, 0.1, 0.2) at (1, 1)."""
     from fractions import Fraction
 
     exact = sum(Fraction(repr(float(a))) * Fraction(repr(float(c))) for a, c in zip(w_h, [1.0, *x]))
@@ -390,6 +406,165 @@ def test_a_computed_multiple_changes_a_prediction_only_on_the_boundary(w_h, x, k
     w_dec = np.array([-0.3, 0.1, 0.2])
     preds = [lk.LinearClassifier(k * w_dec).predict([[1.0, 1.0]])[0] for k in (1.0, 2.0, 3.0, -1.0)]
     assert preds == [-1, -1, 1, -1]
+
+
+def test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_side():
+    """The chapter's scope of "k < 0 swaps the sides": on paper and for k = -1, not for a computed -3 w~.
+    (1, 0.9999999999999999) is off the line of (-0.3, 0.1, 0.2) (exact score -0.1 * 2**-53 * ... < 0, by
+    Fractions), yet lecturekit predicts -1 under both w~ and fl(-3 w~); with k = -1 it changes side."""
+    from fractions import Fraction
+
+    w_dec, x = np.array([-0.3, 0.1, 0.2]), [1.0, 0.9999999999999999]
+    exact = sum(Fraction(repr(float(a))) * Fraction(repr(float(c))) for a, c in zip(w_dec, [1.0, *x]))
+    assert exact < 0                                                   # off the line, on its negative side
+    assert lk.LinearClassifier(w_dec).predict([x])[0] == -1
+    assert lk.LinearClassifier(-3.0 * w_dec).predict([x])[0] == -1     # keeps its side
+    assert lk.LinearClassifier(-1.0 * w_dec).predict([x])[0] == 1      # k = -1: changes side
+    # the stored -3 w~ is not -3 times the typed decimals (its digits differ), which is why
+    assert [repr(float(v)) for v in -3.0 * w_dec] != ["0.9", "-0.3", "-0.6"]
+
+
+@given(arrays(np.float64, (6, 2), elements=st.integers(-3, 3).map(float)),
+       arrays(np.float64, 3, elements=st.integers(-4, 4).map(float)),
+       arrays(np.float64, 3, elements=st.integers(-4, 4).map(float)), st.integers(1, 9))
+def test_the_separating_weight_vectors_form_a_cone(X, u, v, k):
+    """In weight space each z_i = y_i x~_i asks for w~ . z_i > 0; the separating w~ (labels given by u) are
+    closed under positive multiples and, with any other separating v, under sums: a convex cone."""
+    from fractions import Fraction
+
+    y = np.where(lk.to_homogeneous(X) @ u > 0, 1, -1)
+    Z = y[:, None] * lk.to_homogeneous(X)
+    def separates(w):
+        return all(sum(Fraction(a) * Fraction(b) for a, b in zip(w, z)) > 0 for z in Z)
+    assume(separates(u))
+    assert separates([k * a for a in u]) and not separates([-k * a for a in u])
+    if separates(v):
+        assert separates(u + v)
+
+
+def test_flachs_example_margin_scales_with_k_and_the_distance_form_does_not():
+    """Flach (seed 004, §7.3) defines an example's margin as c(x) s(x), the label times the score: it grows
+    with k when w~ is multiplied by k > 0; divided by |w| it does not (the chapter's margin)."""
+    from fractions import Fraction
+
+    seed = next((ROOT.parent.parent / "shared" / "seeds").glob("004_*.txt"), None) if (
+        ROOT.parent.parent / "shared" / "seeds").is_dir() else None
+    if seed is not None:
+        text = seed.read_text()
+        assert "margin* of an example assigned by a scoring classifier as $c(x)\\hat{s}(x)$" in text
+        assert "The *margin* is thus defined as $m/||\\mathbf{w}||$" in text
+    w_h, x, yx = np.array([-3.0, 1.0, 2.0]), np.array([2.0, 0.0]), -1
+    X2, y2 = np.array([x, [3.0, 3.0]]), np.array([yx, 1])        # (3, 3) scores +6, farther than (2, 0)
+    for k in (2, 5):
+        raw = yx * lk.LinearClassifier(k * w_h).decision_function([x])[0]
+        assert raw == k * yx * lk.LinearClassifier(w_h).decision_function([x])[0]
+        assert lk.margin(k * w_h, X2, y2, space="input") == pytest.approx(
+            lk.margin(w_h, X2, y2, space="input"), rel=1e-15) == pytest.approx(1 / np.sqrt(5))
+    assert yx * (Fraction(-3) + 1 * 2 + 2 * 0) == 1          # (2, 0) scores -1, label -1: Flach's margin is 1
+
+
+def test_the_multiclass_estimator_classes_reject_fit_intercept_and_name_themselves():
+    """Section 7's exception: the estimator classes take no fit_intercept (their functions do), and the
+    error names the class that was called."""
+    X, y = lk.datasets.separable(30, seed=1)
+    y3 = np.where(X[:, 0] > np.median(X[:, 0]), 2, np.where(y > 0, 1, 0))
+    for cls, fn in ((lk.OneVsRestClassifier, lk.one_vs_rest), (lk.OneVsOneClassifier, lk.one_vs_one)):
+        with pytest.raises(TypeError, match=rf"^{cls.__name__}\.__init__\(\).*fit_intercept"):
+            cls(fit_intercept=False)
+        model = fn(X, y3, method="centroid", fit_intercept=False)
+        assert np.all(np.asarray(model.W)[:, 0] == 0)
+
+
+def _feedback(gid, *answers):
+    """What check_exercise tells a learner for these answers (None when they pass)."""
+    from lecturekit.exercises import check_exercise
+
+    try:
+        check_exercise(gid, *answers)
+    except Exception as failure:  # noqa: BLE001 - the failure's text is the feedback
+        return str(failure)
+    return None
+
+
+def test_exercise_2_tolerance_is_as_stated_and_a_scan_is_told_its_margin():
+    """Exercise 2's prose: right to within 1e-9, times |b| when |b| > 1 (the check's atol, scaled by
+    max(1, |expected|)); a scan over b in steps of 0.001 fails and is told its margin, and that a nearby bias
+    does better, without a direction or the expected value."""
+    from lecturekit.exercises import ch02
+
+    def exact(w, X, y):
+        w, X, y = np.asarray(w, float), np.asarray(X, float), np.asarray(y)
+        s = X @ w
+        return np.r_[-(s[y == 1].min() + s[y == -1].max()) / 2, w]
+
+    def off_by(delta):
+        return lambda w, X, y: exact(w, X, y) + np.r_[delta * max(1.0, abs(exact(w, X, y)[0])), np.zeros(len(w))]
+
+    def scan(w, X, y):
+        w = np.asarray(w, float)
+        bs = np.round(np.arange(-5, 5, 0.001), 3)
+        return np.r_[bs[int(np.argmax([lk.margin(np.r_[b, w], X, y, space="input") for b in bs]))], w]
+
+    assert _feedback("ch02-centre", off_by(5e-10)) is None
+    assert _feedback("ch02-centre", off_by(5e-9)) is not None
+    text = _feedback("ch02-centre", scan)
+    assert text is not None and "your line's margin on this call is" in text and "gives a larger one" in text
+    rng = np.random.default_rng(22)
+    Xr, yr = rng.normal(size=(9, 3)), np.where(np.arange(9) % 3 == 0, 1, -1)
+    wr = rng.normal(size=3)
+    key = ch02._centred_reference(wr, Xr, yr)
+    assert f"{key[0]:.6g}" not in text and f"{key[0]:.4f}" not in text
+
+
+def test_exercise_5_gives_every_wrong_count_of_one_answer_the_same_message():
+    """One guess cannot narrow Exercise 5's key: the catalogued wrong counts of each answer share a message
+    that restates the requirement (no 'this counts ...', no direction)."""
+    messages = {}
+    for a, b in ((31, 8), (32, 8), (40, 8), (9, 8), (6, 8), (34, 9), (34, 6), (34, 7), (34, 32)):
+        text = _feedback("ch02-swap", a, b)
+        assert text is not None
+        messages.setdefault("first" if b == 8 else "second", set()).add(
+            text.split("This looks like a known mistake:")[1].split("\n")[0])
+    assert all(len(m) == 1 for m in messages.values()), messages
+    assert not any(word in m for ms in messages.values() for m in ms for word in ("gets wrong", "before the swap",
+                                                                                    "every point", "no point"))
+
+
+def test_plot_offset_labels_clear_of_every_line_of_the_threshold_figure():
+    """Section 2's figure: lk.plot.offset puts each signed distance -b/|w| (checked against the closest point
+    found by least squares) beside its segment, and no line of the figure crosses the label's box, so its
+    sign is not drawn over."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    w_t = np.array([1.0, 1.0])
+    X = np.array([[-3.0, -2.0], [2.0, 0.0], [0.0, 3.0], [3.0, 1.0]])
+    fig, ax = plt.subplots(figsize=(6.5, 5))
+    lk.plot.data(X, np.array([-1, -1, 1, 1]), ax=ax)
+    lines, arts = [], []
+    for t_ in (-1.0, 0.0, 2.0):
+        w_line = lk.threshold_to_homogeneous(w_t, t_)
+        lines.append(w_line)
+        lk.plot.boundary(w_line, ax=ax, normal=(t_ == 0))
+        if t_ != 0:
+            arts.append(lk.plot.offset(w_line, ax=ax))
+    ax.set_aspect("equal")
+    fig.canvas.draw()
+    for art, t_ in zip(arts, (-1.0, 2.0)):
+        foot, *_ = np.linalg.lstsq(w_t[None, :], [t_], rcond=None)   # minimum-norm point of w . x = t
+        assert np.allclose(art.foot, foot) and art.distance == pytest.approx(t_ / np.sqrt(2))
+        assert art.label.get_text() == f"{t_ / np.sqrt(2):+.2f}".replace("-", "\u2212")
+        box = art.label.get_window_extent(fig.canvas.get_renderer())
+        corners = ax.transData.inverted().transform([[box.x0, box.y0], [box.x0, box.y1], [box.x1, box.y0],
+                                                     [box.x1, box.y1]])
+        for w_line in lines:
+            side = np.sign(lk.to_homogeneous(corners) @ w_line)
+            assert abs(side.sum()) == 4, (art.label.get_text(), w_line)
+        text = lk.plot.description(ax)
+        assert f"labelled with the line's signed distance from the origin, {art.label.get_text()}" in text
+    plt.close(fig)
 
 
 def test_with_w_zero_every_point_scores_the_bias():
@@ -812,6 +987,14 @@ def test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_a
     X3, y3 = np.vstack([X, X[:5] + 10.0]), np.r_[y, np.full(5, 2)]
     clf3 = linear_model.LogisticRegression().fit(X3, y3)
     assert np.r_[clf3.intercept_, clf3.coef_.ravel()].shape == (3 + 3 * 2,) != (1 + 2,)
+    # the chapter's scope: linear_model classifiers and LinearSVC keep one vector per class, SVC(kernel="linear")
+    # one per pair of classes (one-vs-one), on four classes
+    svm = pytest.importorskip("sklearn.svm")
+    X4, y4 = np.vstack([X, X[:5] + 10.0, X[:5] - 10.0]), np.r_[y + 1, np.full(5, 3), np.full(5, 4)]
+    assert len(np.unique(y4)) == 4
+    for est in (linear_model.LogisticRegression(), linear_model.Perceptron(random_state=0), svm.LinearSVC()):
+        assert est.fit(X4, y4).coef_.shape == (4, 2)
+    assert svm.SVC(kernel="linear").fit(X4, y4).coef_.shape == (4 * 3 // 2, 2)
 
 
 @given(arrays(np.float64, 3, elements=st.integers(-30, 30).map(lambda v: v / 10)).filter(lambda w: w[1:].any()),
