@@ -2,8 +2,10 @@
 
 Each check compares the learner's answer with a value computed independently
 of it: lecturekit's own perceptron (``lk.perceptron``, which the chapter
-checks against the literal loop and scikit-learn), a small reference loop
-written here, or a hand computation noted beside it.  Predict and explain
+checks against the literal loop and scikit-learn), an exact rational run, a
+hand computation noted beside it, or (Exercises 2 and 3, where the answer is
+code) outputs stored as data that the chapter's tests recompute from a
+reference kept in tests/, so that no solution ships in this module.  Predict and explain
 answers are never shown (``reveal=False``).
 """
 
@@ -94,19 +96,14 @@ def _two_updates(t, w_start, x_one, y_one):
 # Exercise 2 (debug): a perceptron that shuffles every epoch
 # --------------------------------------------------------------------------
 
-def shuffled_reference(X, y, max_epochs, seed):
-    """Alg. 7.1 from w = 0, eta = 1, visiting the examples in a new order rng.permutation(n) each epoch."""
-    rng = np.random.default_rng(seed)
-    Xh, y = _homogeneous(X), np.asarray(y)
-    w, epoch = np.zeros(Xh.shape[1]), 0
-    for epoch in range(1, max_epochs + 1):
-        clean = True
-        for i in rng.permutation(len(y)):
-            if conventions.is_mistake(y[i] * (w @ Xh[i])):
-                w, clean = w + y[i] * Xh[i], False
-        if clean:
-            break
-    return w, epoch
+# What a correct `perceptron_shuffled` returns on the check's two fixed probes: Alg. 7.1 from w = 0, eta = 1,
+# visiting the examples in a new order rng.permutation(n) of rng = np.random.default_rng(seed) each epoch, as
+# (w, epochs). Stored as data so that this module holds no solution; tests/test_chapter_04.py recomputes both
+# from a reference loop of its own.
+SHUFFLED_EXPECTED = {
+    "toy, max_epochs=50, seed=1": (np.array([-2.0, 0.0, 6.0]), 5),
+    "separable(20, seed=5), max_epochs=200, seed=3": (np.array([0.0, -1.0303052163568973, -2.3454983309303405]), 4),
+}
 
 
 def _classmate_loop(X, y, max_epochs, seed, *, shuffle_labels):
@@ -194,7 +191,7 @@ def _shuffled(t, perceptron_shuffled):
                                          _SHUFFLED_UNPERMUTED)])
         return out
 
-    t.check(toy_run, shuffled_reference(X, y, 50, 1),
+    t.check(toy_run, SHUFFLED_EXPECTED["toy, max_epochs=50, seed=1"],
             call="`perceptron_shuffled(X_toy, y_toy, max_epochs=50, seed=1)`", reveal=False,
             misconceptions=toy_mistakes)
     if seen.get("as_given"):
@@ -207,7 +204,8 @@ def _shuffled(t, perceptron_shuffled):
                 "one permutation for every epoch: the order must be drawn anew each epoch"),
         Mistake("shuffled-not-at-all", _in_order(Xs, ys, 200),
                 "the examples visited in their own order: the permutation is never used")]
-    t.check(lambda: perceptron_shuffled(Xs.copy(), ys.copy(), 200, 3), shuffled_reference(Xs, ys, 200, 3),
+    t.check(lambda: perceptron_shuffled(Xs.copy(), ys.copy(), 200, 3),
+            SHUFFLED_EXPECTED["separable(20, seed=5), max_epochs=200, seed=3"],
             call="`perceptron_shuffled(X, y, max_epochs=200, seed=3)` on 20 separable points", reveal=False,
             misconceptions=named)
 
@@ -233,23 +231,15 @@ def _returned(out, expected) -> bool:
 # Exercise 3 (extend): the pocket algorithm
 # --------------------------------------------------------------------------
 
-def pocket_reference(Xh, y, max_epochs):
-    """Alg. 7.1 from w = 0, eta = 1; after each update the training mistakes of the new w are counted and
-    the w with strictly fewer than the pocket's replaces it (the pocket starts at w = 0, n mistakes)."""
-    Xh, y = np.asarray(Xh, dtype=float), np.asarray(y)
-    w = np.zeros(Xh.shape[1])
-    best = (w, len(y))
-    for _ in range(max_epochs):
-        clean = True
-        for i in range(len(y)):
-            if conventions.is_mistake(y[i] * (w @ Xh[i])):
-                w, clean = w + y[i] * Xh[i], False
-                count = int(np.sum(conventions.is_mistake(y * (Xh @ w))))
-                if count < best[1]:
-                    best = (w, count)
-        if clean:
-            break
-    return best
+# What a correct `pocket_perceptron` returns on the check's three fixed probes: Alg. 7.1 from w = 0, eta = 1,
+# keeping the weights with strictly fewest training mistakes (y_i w . x_i <= 0) seen after an update, the pocket
+# starting at w = 0 with n mistakes, as (w, mistakes). Stored as data so that this module holds no solution;
+# tests/test_chapter_04.py recomputes all three from a reference loop of its own.
+POCKET_EXPECTED = {
+    "noisy(60, flip=0.15, seed=0), max_epochs=20": (np.array([-1.0, 1.3197531357485974, -1.2036374675273085]), 9),
+    "xor, max_epochs=7": (np.array([1.0, -1.0, 1.0]), 1),
+    "toy, max_epochs=100": (np.array([0.0, -1.0, 4.0]), 0),
+}
 
 
 def _pocket_aliased(Xh, y, max_epochs):
@@ -295,7 +285,7 @@ def _pocket_variant(Xh, y, max_epochs, *, strict=True, last=False, ties=False):
 def _pocket(t, pocket_perceptron):
     Xn, yn = datasets.noisy(60, flip=0.15, seed=0)
     Xnh = _homogeneous(Xn)
-    t.check(lambda: pocket_perceptron(Xnh.copy(), yn.copy(), 20), pocket_reference(Xnh, yn, 20),
+    t.check(lambda: pocket_perceptron(Xnh.copy(), yn.copy(), 20), POCKET_EXPECTED["noisy(60, flip=0.15, seed=0), max_epochs=20"],
             call="`pocket_perceptron(Xh, y, max_epochs=20)` on 60 noisy points (seed 0)", reveal=False,
             misconceptions=[Mistake("pocket-last", _pocket_variant(Xnh, yn, 20, last=True),
                                     "the last weights of the run returned: the pocket must keep the best ones"),
@@ -309,13 +299,13 @@ def _pocket(t, pocket_perceptron):
                                     "moves the pocket too, so it ends with the last weights and an old count")])
     Xx, yx = datasets.xor()
     Xxh = _homogeneous(Xx)
-    t.check(lambda: pocket_perceptron(Xxh.copy(), yx.copy(), 7), pocket_reference(Xxh, yx, 7),
+    t.check(lambda: pocket_perceptron(Xxh.copy(), yx.copy(), 7), POCKET_EXPECTED["xor, max_epochs=7"],
             call="`pocket_perceptron(Xh_xor, y_xor, max_epochs=7)`", reveal=False,
             misconceptions=[Mistake("pocket-strict-count", _pocket_variant(Xxh, yx, 7, strict=False),
                                     "mistakes counted with < 0: a point on the boundary is a mistake too")])
     X, y = _TOY
     Xh = _homogeneous(X)
-    t.check(lambda: pocket_perceptron(Xh.copy(), y.copy(), 100), pocket_reference(Xh, y, 100),
+    t.check(lambda: pocket_perceptron(Xh.copy(), y.copy(), 100), POCKET_EXPECTED["toy, max_epochs=100"],
             call="`pocket_perceptron(Xh_toy, y_toy, max_epochs=100)` (separable: the pocket ends with no mistake)",
             reveal=False)
 
@@ -411,12 +401,20 @@ _SLOW_LABELS = "labels 0/1 instead of -1/+1"
 _SLOW_COPIED = ("these are the four points of the chapter's toy set moved by a shift "
                 "and a linear map, with their labels or all labels swapped: the exercise asks for a set you "
                 "construct; what about a set makes each update turn the boundary only a little?")
+_SLOW_NEAR = ("three or more of these labelled points lie on a shifted or rescaled copy of a set the chapter "
+              "shows, or the four lie close to one (a point repeated counts): the exercise asks for a set you "
+              "construct; what about a set makes each update turn the boundary only a little?")
+_SLOW_GRID = ("`X_slow` holds four different points with integer coordinates from -5 to 5")
 _SLOW_EPOCHS = 10
+_SLOW_RANGE = 5
 
 
 def _chapter_sets():
-    """The four-point labelled sets the chapter shows: the toy set."""
-    return [(_TOY[0], _TOY[1])]
+    """The small labelled sets the chapter shows that a learner could reuse: the toy set, §6's two-point tie
+    X_tie and Exercise 5's six points, each as (X, y)."""
+    return [(_TOY[0], _TOY[1]),
+            (np.array([[-0.1, 0.3], [-0.2, 0.2]]), np.array([-1, 1])),
+            (_MARGIN_X, _MARGIN_Y)]
 
 
 def _affine_copy(X, y, X_ref, y_ref) -> bool:
@@ -425,6 +423,8 @@ def _affine_copy(X, y, X_ref, y_ref) -> bool:
     from itertools import permutations
 
     X, X_ref = np.asarray(X, dtype=float), np.asarray(X_ref, dtype=float)
+    if len(X) != len(X_ref):
+        return False
     design = np.hstack([X_ref, np.ones((len(X_ref), 1))])
     scale = 1.0 + float(np.max(np.abs(X)))
     for p in permutations(range(len(X))):
@@ -438,6 +438,41 @@ def _affine_copy(X, y, X_ref, y_ref) -> bool:
     return False
 
 
+def _near_copy(X, y, X_ref, y_ref) -> bool:
+    """Whether the labelled points X, y reuse X_ref, y_ref (labels kept or all swapped, a reference point may
+    be used more than once): three or more of them lie on c X_ref + t for one number c != 0 and one shift t,
+    or every point lies within a tenth of X_ref's diameter of a reference point of its label, or the points
+    moved to the reference points of their labels travel at most 0.3 diameters in all."""
+    X, X_ref = np.asarray(X, dtype=float), np.asarray(X_ref, dtype=float)
+    y, y_ref = np.asarray(y), np.asarray(y_ref)
+    diameter = max(float(np.linalg.norm(a - b)) for a in X_ref for b in X_ref)
+    tol = 1e-9 * (1.0 + float(np.max(np.abs(X))))
+    for s in (1, -1):
+        same = [[q for q in range(len(X_ref)) if y_ref[q] == s * y[i]] for i in range(len(X))]
+        if not all(same):
+            continue
+        nearest = [min(float(np.linalg.norm(X[i] - X_ref[q])) for q in same[i]) for i in range(len(X))]
+        if max(nearest) <= 0.1 * diameter or sum(nearest) <= 0.3 * diameter:
+            return True
+        for i in range(len(X)):
+            for j in range(len(X)):
+                for a in same[i]:
+                    for b in same[j]:
+                        d_ref, d = X_ref[a] - X_ref[b], X[i] - X[j]
+                        if i == j or not np.any(d_ref):
+                            continue
+                        k = int(np.argmax(np.abs(d_ref)))
+                        c = d[k] / d_ref[k]
+                        if c == 0 or np.max(np.abs(d - c * d_ref)) > tol:
+                            continue
+                        t = X[i] - c * X_ref[a]
+                        on = sum(min(float(np.max(np.abs(X[m] - (c * X_ref[q] + t)))) for q in same[m]) <= tol
+                                 for m in range(len(X)))
+                        if on >= 3:
+                            return True
+    return False
+
+
 @exercise("ch04-slow", number=6, title="four points that need many updates", points=3, kind="construct",
           hint="Look back at the toy run: which examples caused more than one update? One update adds y_i x~_i "
                "to w~: how far does that turn the boundary when the points are long vectors (the leading 1 "
@@ -446,6 +481,9 @@ def _slow(t, X_slow, y_slow):
     X = np.asarray(X_slow, dtype=float)
     y = np.asarray(y_slow)
     if not t.check(list(X.shape), [4, 2], call="`np.shape(X_slow)`"):
+        return
+    if not t.check_true(bool(np.all(np.isfinite(X)) and np.all(X == np.round(X)) and np.all(np.abs(X) <= _SLOW_RANGE)
+                             and len({tuple(r) for r in X.tolist()}) == 4), what=_SLOW_GRID):
         return
     if not t.check(sorted(set(np.asarray(y).tolist())), [-1, 1], call="the labels in `y_slow`",
                    misconceptions=[Mistake("labels-01", [0, 1], _SLOW_LABELS)]):
@@ -466,9 +504,13 @@ def _slow(t, X_slow, y_slow):
                                      f"updates (it needs {r.n_updates})",
                         mistake=Mistake("too-few", None, _SLOW_FEW)):
         return
-    copied = any(_affine_copy(X, y, X_ref, y_ref) for X_ref, y_ref in _chapter_sets())
-    t.check_true(not copied, what="the four points are a set of your own, not one of the chapter's moved",
-                 mistake=Mistake("slow-chapter-set-moved", None, _SLOW_COPIED))
+    if not t.check_true(not any(_affine_copy(X, y, X_ref, y_ref) for X_ref, y_ref in _chapter_sets()),
+                        what="the four points are a set of your own, not one of the chapter's moved",
+                        mistake=Mistake("slow-chapter-set-moved", None, _SLOW_COPIED)):
+        return
+    t.check_true(not any(_near_copy(X, y, X_ref, y_ref) for X_ref, y_ref in _chapter_sets()),
+                 what="the four points are a set of your own, not a small edit of one the chapter shows",
+                 mistake=Mistake("slow-chapter-set-edited", None, _SLOW_NEAR))
 
 
 # --------------------------------------------------------------------------
@@ -651,8 +693,7 @@ def _as_data(value):
 _INVARIANT_WRONG = ("for at least one letter you answered with a matrix M, the changed run from w~ = 0 does not "
                     "have the weights M w~_k after every update k of the original run (or it updates on other "
                     "examples) on at least one of the check's data sets. Write w~_k as the sum "
-                    "Σ_j α_j y_j x~_j of the updates so far and apply the change to each term; the leading 1 "
-                    "of x~ is not a feature")
+                    "Σ_j α_j y_j x~_j of the updates so far and apply the change to each term")
 
 
 @exercise("ch04-invariance", number=8, title="what leaves the run unchanged?", points=2, kind="explain",
