@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import lecturekit as lk
-from claims_support import check_claims
+from claims_support import chapter_text, check_claims
 from exercise_support import KNOWN, exercises, visible_feedback
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -315,10 +315,7 @@ CLAIMS = {
         "test_cimls_argmax_rule_and_section_4s_rule_part_only_where_the_true_class_shares_the_top",
     "Everything in this chapter, Exercise 3 included, uses the rule above":
         "test_cimls_argmax_rule_and_section_4s_rule_part_only_where_the_true_class_shares_the_top",
-    "\"Farthest\" and \"nearest\" are strict, and the check works out every score":
-        "test_exercise_1_needs_the_exact_score_and_cell_13s_float_code_fails",
-    "it decides every border exactly on the decimal numbers of your rows as typed":
-        "test_exercise_5_decides_borders_on_the_typed_decimals_so_a_cos_sin_wedge_fails",
+    "- (c) class 0 at $(-0.5, 1)$.": "test_exercise_1s_third_point_is_on_classifier_1s_line_in_floats_too",
     "and the third cannot": "test_a_linear_machine_ties_only_on_lines",
     "Every point gets an answer, so there is no \"?\" region": "test_a_linear_machine_ties_only_on_lines",
     "one of them is\nalways the largest": "test_a_linear_machine_ties_only_on_lines",
@@ -340,7 +337,6 @@ CLAIMS = {
     "covers every such choice": "test_the_multiclass_rule_converges_whichever_rival_it_pushes_down",
     "each\nanswered an unbalanced question, one class against all the others":
         "test_one_vs_rest_trains_each_row_on_one_class_against_all_the_others",
-    "worked out exactly on the numbers as\ngiven": "test_exercise_1_needs_the_exact_score_and_cell_13s_float_code_fails",
     "it\ncan also list two classes that touch only at that point": "test_the_construct_exercises_have_answers",
     "So a linear machine can never give one\nclass two separate islands": "test_regions_are_convex",
     "an intersection of convex sets is convex": "test_regions_are_convex",
@@ -362,11 +358,24 @@ CLAIMS = {
         "test_one_vs_rest_separability_implies_a_separating_linear_machine",
     "what one class collects\nneed not be convex": "test_one_vs_rest_regions_need_not_be_convex",
     "the regions one class collects that way need not be convex": "test_one_vs_rest_regions_need_not_be_convex",
-    "With three classes it agrees with the predictions of `lk.one_vs_one` at every point except on a pairwise line":
+    "With three classes it agrees with the predictions of `lk.one_vs_one` at every point except within a rounding\nerror of a tie":
         "test_the_pairwise_exercises_code_agrees_with_three_classes_only",
-    "or a rounding error away from one.":
-        "test_on_a_pairwise_line_the_classmates_floats_and_lecturekit_part",
-    "lecturekit's fits and their `predict` decide every such sign and tie exactly": "test_ties_are_exact_up_to_two_to_the_sixteen_numbers",
+    "a pairwise score of 0, or two class means equally near":
+        "test_near_a_tie_the_classmates_floats_and_lecturekit_part",
+    "lecturekit decides these signs and ties exactly": "test_ties_are_exact_up_to_two_to_the_sixteen_numbers",
+    "on `lk.datasets.blobs(20, 5, seed=2)`, for instance, the two part at a few points":
+        "test_the_pairwise_exercises_code_agrees_with_three_classes_only",
+    "(other draws may give none)": "test_the_pairwise_exercises_code_agrees_with_three_classes_only",
+    "of the two diagonal pairs at most one can share a border":
+        "test_four_classes_with_no_parallel_lines_have_an_enclosed_class_or_one_pair_apart",
+    "its feature part $(w_{c1}, w_{c2})$ lies inside the triangle of the other three":
+        "test_four_classes_with_no_parallel_lines_have_an_enclosed_class_or_one_pair_apart",
+    "For section 4's machine and the first blob example":
+        "test_kesler_a_step_of_the_rule_is_a_perceptron_step_and_the_rule_converges",
+    "(section 2's model is not this one: its hatched wedges already are such points)":
+        "test_exercise_7_is_not_answered_by_section_2s_model",
+    "at width 0 runs from\npetal length 1.87 to 3.05 cm":
+        "test_the_iris_one_vs_rest_block_top_left_and_the_pairwise_triangle_above_the_box",
     "a \"?\" point goes to the nearest class mean among the candidates": "test_the_tie_conventions_of_section_1",
     "a linear machine predicts the first of the classes that share the largest score":
         "test_the_tie_conventions_of_section_1",
@@ -415,7 +424,7 @@ CLAIMS = {
         "test_iris_the_averaged_machines_default_is_too_few_epochs_and_the_quoted_numbers",
     "all four regions\nmeet at the point $(-1, 2)$": "test_exercise_5_is_not_solved_by_reseeding_the_four_blobs",
     "Well-separated blobs leave\na few stray points there at most": "test_exercise_6_is_not_solved_by_blobs_or_the_chapters_data",
-    "so a point you type on a line\nis on it": "test_the_tie_conventions_of_section_1",
+    "so a point you type on a line is on it": "test_the_tie_conventions_of_section_1",
 }
 SHOWN = [
     # reviewed: definitions, descriptions, or statements about the data set shown
@@ -445,7 +454,7 @@ SHOWN = [
     "This failure of least squares on a class between others has a name",  # a name and its sources
     "masking again, as in section 6",
     "They also note a typo in Duda, Hart & Stork's formula",  # what the slides say, and the correction
-    "As the slides read in\n  our copy",
+    "Their rule \"$x$ belongs to $c_i$ if $g_i(x) > g_i(x)$",
     "the confusion counts show that the few mistakes are",  # the counts cell 58 prints (nbval guards them)  # seed 003, the rule and H_ij with g_i on both sides
 ]
 
@@ -639,11 +648,12 @@ def test_the_construct_exercises_have_answers():
 
 def test_exercise_7_has_answers_and_exercise_1s_model_is_not_one():
     """The reference passes; Exercise 1's model (printed in the exercise) passes at none of its four points, and the
-    multiple of a passing answer's rows by a positive number still passes (the readings look at signs and order)."""
+    exercise gives its model, so a multiple of its rows is refused."""
     W = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-1.0, -1.0, -1.0]]
     M, x = [[1.0, 2.5], [5.0, 5.0], [-3.0, -3.0]], [1.0, 3.0]
     assert _passes("ch08-construct-argmax", W, M, x)
-    assert _passes("ch08-construct-argmax", [[2 * v for v in row] for row in W], M, x)
+    # the model is given: the same classifier scaled by 2 is another model, refused
+    assert not _passes("ch08-construct-argmax", [[2 * v for v in row] for row in W], M, x)
     from lecturekit.exercises import ch08
     for p in ch08._P1:
         assert not _passes("ch08-construct-argmax", ch08._W1, [[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]], p)
@@ -656,11 +666,13 @@ def test_exercises_1_and_3_give_one_message_to_every_catalogued_wrong_answer():
     # Exercise 1 grades three requirements apart, each with one message that restates it for every answer that
     # fails it: the message is the same whatever the wrong means are, and names no mean
     wrongs1 = ["means_one = [[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]]\n", "means_one = [[9.0, 9.0], [1.6, 0.2], [0.0, 0.0]]\n",
-               "means_one = [[-0.3, 0.2], [1.6, 0.2], [2.3, -0.2]]\n"]
+               "means_one = [[-0.5, 1.0], [1.6, 0.2], [2.3, -0.2]]\n", "means_one = [[2.0, 1.2], [2.3, -0.2], [1.6, 0.2]]\n"]
     for w in wrongs1:
         message = visible_feedback(STEM, "ch08-ovr-predict", w)
         assert "2.3" not in message and "-0.2]" not in message, message
-        assert any(m.split(";")[0] in message for m in ch08._MEANS_WRONG.values()), message
+        assert any(m in message for m in ch08._MEANS_WRONG.values()), message
+        # each text is printed once: the requirement as the check states it, and the question apart from it
+        assert all(message.count(m) <= 1 for m in (*ch08._MEANS_WRONG.values(), *ch08._MEANS_REQUIRED.values()))
     wrongs3 = ["W_after = [[0.0, -1.0, 2.0], [1.0, -1.0, 0.0], [2.0, 0.0, 1.0]]\n",
                "W_after = [[-1.0, 0.0, 1.0], [1.0, -1.0, 0.0], [3.0, -1.0, 2.0]]\n",
                "W_after = [[0.0, -1.0, 2.0], [2.0, -2.0, 0.0], [3.0, -1.0, 2.0]]\n"]
@@ -782,31 +794,58 @@ def test_exercise_2_feedback_after_one_fix_does_not_name_the_other_bug():
     assert all(_ONE_BUG_LEFT.split(":")[0] in m for m in messages), messages
 
 
-def test_exercise_1_needs_the_exact_score_and_cell_13s_float_code_fails():
-    """Exercise 1's third point lies on classifier 1's line exactly in decimals (-0.1 - 0.06 + 0.16 = 0): no claim,
-    so the nearest of all three means decides and class 0 can win there. Cell 13's computation in floating point sees
-    a score a hair above 0 and a lone claim by class 1, whatever the means. The key passes; lecturekit's model with
-    the key's means predicts (1, 1, 0), the three requirements hold by hand in Fractions, and a learner who moves
-    any one mean of the key to the far side of the plane fails."""
+def test_exercise_1s_third_point_is_on_classifier_1s_line_in_floats_too():
+    """Exercise 1's third point (-0.5, 1) lies on classifier 1's line, -0.25 - 0.25 + 0.5 = 0, exactly in Fractions
+    and in floating point alike, so the chapter's own float code (`decision_function(...) > 0`, cells 11, 13 and 52)
+    sees the claims the exact rule sees at all three points. The key passes; lecturekit's model with the key's means
+    predicts (1, 1, 0); the three requirements hold by hand in Fractions, and moving any one mean of the key to the
+    far side of the plane fails."""
     from fractions import Fraction
+    from lecturekit.exercises import ch08
     from lecturekit.multiclass import OneVsRestModel
-    W = np.array([[-1.0, 1.0, 0.0], [-0.1, 0.2, 0.8], [-0.5, 0.0, -1.0]])
-    P = np.array([[0.9, 0.6], [1.6, 0.2], [-0.3, 0.2]])
-    key = [[-0.3, 0.2], [2.3, -0.2], [1.6, 0.2]]
+    W = np.array([[-1.0, 1.0, 0.0], [-0.25, 0.5, 0.5], [-0.5, 0.0, -1.0]])
+    P = np.array([[0.9, 0.6], [1.6, 0.2], [-0.5, 1.0]])
+    assert np.array_equal(W, ch08._W1) and np.array_equal(P, ch08._P1)
+    text = chapter_text(STEM)
+    assert r"\tilde{\mathbf w}_1 = (-0.25, 0.5, 0.5)" in text and "(c) class 0 at $(-0.5, 1)$" in text
+    key = [[-0.5, 1.0], [2.3, -0.2], [1.6, 0.2]]
     F = [[Fraction(repr(float(v))) for v in row] for row in W]
     exact = [[r[0] + r[1] * Fraction(repr(float(p[0]))) + r[2] * Fraction(repr(float(p[1]))) for r in F] for p in P]
     assert exact[2][1] == 0
-    assert [[s > 0 for s in row] for row in exact] == [[False, True, False], [True, True, False], [False] * 3]
+    claims = [[s > 0 for s in row] for row in exact]
+    assert claims == [[False, True, False], [True, True, False], [False] * 3]
+    S = lk.to_homogeneous(P) @ W.T                                   # cells 11/13's way, in floating point
+    assert S[2, 1] == 0 and (S > 0).tolist() == claims
     d2 = [[sum((Fraction(str(a)) - Fraction(str(b))) ** 2 for a, b in zip(p, m)) for m in key] for p in P]
     assert d2[0][1] > max(d2[0][0], d2[0][2]) and d2[1][2] < min(d2[1][0], d2[1][1]) and d2[1][1] < d2[1][0]
     assert d2[2][0] < min(d2[2][1], d2[2][2])
     assert OneVsRestModel(classes=np.arange(3), W=W, means=np.array(key)).predict(P).tolist() == [1, 1, 0]
     assert _passes("ch08-ovr-predict", key)
-    S = lk.to_homogeneous(P) @ W.T                                   # cell 13's way, in floating point
-    assert S[2, 1] > 0 and (S[2] > 0).sum() == 1
     for c in range(3):
         moved = [row if i != c else [40.0, -40.0] for i, row in enumerate(key)]
         assert not _passes("ch08-ovr-predict", moved)
+
+
+def test_exercise_7_is_not_answered_by_section_2s_model(blobs3):
+    """The reviewer's bypass: section 2's fitted one-vs-rest model and its means, with a point of its hatched wedges,
+    meet the property Exercise 7 asks for, so the exercise gives its own model and the check refuses any other; with
+    the given model an answer exists (the reference) and the means must be chosen (swapped, they fail)."""
+    X, y = blobs3
+    ovr = lk.one_vs_rest(X, y)
+    Z = np.random.default_rng(0).uniform(-4, 4, size=(20_000, 2))
+    S = ovr.decision_function(Z)
+    two = (S > 0).sum(axis=1) == 2
+    differ = two & (ovr.classes[np.argmax(S, axis=1)] != ovr.predict(Z))
+    assert differ.sum() > 1000                                     # the bypass would work on an open exercise
+    z = Z[np.flatnonzero(differ)[0]]
+    assert not _passes("ch08-construct-argmax", ovr.W.tolist(), ovr.means.tolist(), z.tolist())
+    from lecturekit.exercises import ch08
+    W7 = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-1.0, -1.0, -1.0]]
+    assert np.array_equal(ch08._W7, W7) and "`W_two = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-1.0, -1.0, -1.0]]`" in \
+        chapter_text(STEM)
+    assert _passes("ch08-construct-argmax", W7, [[1.0, 2.5], [5.0, 5.0], [-3.0, -3.0]], [1.0, 3.0])
+    # the means decide: the reference's with classes 0 and 1 swapped fail at the same point
+    assert not _passes("ch08-construct-argmax", W7, [[5.0, 5.0], [1.0, 2.5], [-3.0, -3.0]], [1.0, 3.0])
 
 
 @given(seed=st.integers(0, 10_000))
@@ -996,9 +1035,20 @@ def _pairwise_model(W, means):
                          pairs=((0, 1), (0, 2), (1, 2)))
 
 
-def test_on_a_pairwise_line_the_classmates_floats_and_lecturekit_part():
-    """Exercise 2's scope is needed: at decimal points typed on a pairwise line the score is exactly 0, lecturekit
-    votes for the second class, and the classmate's float score has the other sign (the reviewer's example)."""
+def test_near_a_tie_the_classmates_floats_and_lecturekit_part(blobs3):
+    """Exercise 2's scope is needed, both parts: at decimal points typed on a pairwise line the score is exactly 0,
+    lecturekit votes for the second class, and the classmate's float score has the other sign; and inside the tie
+    triangle of section 3's model, a rounding error off the bisector of two means, the classmate's float distances
+    and lecturekit's exact ones pick different means (the reviewer's point)."""
+    X, y = blobs3
+    ovo = lk.one_vs_one(X, y)
+    g = np.array([0.029427808538737207, -1.4249192311882035])
+    assert ovo.ambiguous(g[None]).all() and ovo.votes(g[None]).tolist() == [[1, 1, 1]]
+    assert _classmate_on(ovo, g[None]).tolist() != ovo.predict(g[None]).tolist()
+    from lecturekit import exact
+    d = [sum((exact.decimal(a) - m) ** 2 for a, m in zip(g, M)) for M in ovo.exact_means]
+    d_float = ((g - ovo.means) ** 2).sum(axis=1)
+    assert 0 < abs(float(d[1] - d[2])) < 1e-12 and (d[1] < d[2]) != (d_float[1] < d_float[2])
     W = np.array([[-0.3, 0.1, 0.0], [0.0, 0.0, 1.0], [-0.7, 0.1, 0.2]])
     means = np.array([[3.0, 0.0], [0.0, 3.0], [-3.0, -3.0]])
     Z = np.array([[2.4, 2.3], [2.5, 2.25], [2.6, 2.2]])
@@ -1015,6 +1065,8 @@ def test_the_classmate_agrees_with_three_classes_off_the_pairwise_lines(W, Z, me
     exact pairwise score is 0 or within 1e-9 of it, the classmate's code and lecturekit's prediction agree."""
     exact = np.array([[float(v) for v in row] for row in _exact_scores(W, Z)])
     off = np.all(np.abs(exact) > 1e-9, axis=1)
+    d2 = ((Z[:, None, :] - means[None, :, :]) ** 2).sum(axis=2)
+    off &= np.all(np.abs(d2[:, [0, 0, 1]] - d2[:, [1, 2, 2]]) > 1e-9, axis=1)   # nor two means equally near
     assume(off.any())
     assert np.array_equal(_pairwise_model(W, means).predict(Z[off]), _pairwise_on(W, means, Z[off]))
 
@@ -1293,11 +1345,24 @@ def test_the_iris_one_vs_rest_block_top_left_and_the_pairwise_triangle_above_the
                         for a, b in ((0, 1), (0, 2), (1, 2))])
     assert np.allclose(corners, [1.0, 2.85], atol=0.08) and (corners[:, 1] > G[:, 1].max()).all()
     assert ovo.ambiguous(corners.mean(axis=0)[None]).all() and not ovo.ambiguous(P).any()
-    # the wedge along the bottom edge: claimed by setosa and versicolor, not virginica, hatched, petal length about
-    # 1.6 to 3 cm, width below 0.6 cm; no flower in it
+    # the wedge along the bottom edge: claimed by setosa and versicolor, not virginica, hatched, no flower in it;
+    # from the fitted lines, exactly: its tip where the two lines cross, (3.1, 0.6); at width 0 from petal length
+    # 1.87 (versicolor's line) to 3.05 (setosa's line); further left only below width 0
     low = claims[:, 0] & claims[:, 1] & ~claims[:, 2]
-    assert low.any() and amb[low].all() and G[low, 1].max() < 0.6 and G[low, 1].min() == G[:, 1].min()
-    assert 1.5 < G[low, 0].min() < 1.7 and 2.9 < G[low, 0].max() < 3.1
+    assert low.any() and amb[low].all() and G[low, 1].min() == G[:, 1].min()
+    Wo = ovr.W
+    tip = np.linalg.solve(Wo[[0, 1], 1:], -Wo[[0, 1], 0])
+    assert np.round(tip, 1).tolist() == [3.1, 0.6] and G[low, 1].max() <= tip[1]
+    versicolor_at_0, setosa_at_0 = -Wo[1, 0] / Wo[1, 1], -Wo[0, 0] / Wo[0, 1]
+    assert (round(versicolor_at_0, 2), round(setosa_at_0, 2)) == (1.87, 3.05)
+    assert Wo[1, 1] > 0 and Wo[1, 2] < 0 and Wo[0, 1] < 0        # versicolor claims right of/below its line
+    # on a fine line of width 0: the claimed-by-both stretch is exactly that interval
+    L = np.linspace(0.5, 7, 65_001)
+    both0 = (lk.to_homogeneous(np.column_stack([L, np.zeros_like(L)])) @ Wo.T > 0)
+    both0 = both0[:, 0] & both0[:, 1] & ~both0[:, 2]
+    assert abs(L[both0].min() - versicolor_at_0) < 1e-4 and abs(L[both0].max() - setosa_at_0) < 1e-4
+    assert G[low & (G[:, 1] >= 0), 0].min() > 1.85                 # the grid's hatch at widths >= 0
+    assert G[low, 0].min() < 1.7 and G[:, 1].min() < 0             # the thin end, in the strip below width 0
     assert not (flowers[:, 0] & flowers[:, 1]).any()
 
 

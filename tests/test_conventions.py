@@ -111,8 +111,8 @@ def pocket_perceptron(Xh, y, max_epochs):                             # ch04-poc
 
 def ovr_predicted():                                                   # ch08-ovr-predict
     """Class means for the exercise's three points: the key works only where a score of exactly 0 is no claim
-    (classifier 1's score at (-0.3, 0.2) is exactly 0), so under sign(0) = +1 the exercise has no answer."""
-    return ([[-0.3, 0.2], [2.3, -0.2], [1.6, 0.2]],)
+    (classifier 1's score at (-0.5, 1) is exactly 0), so under sign(0) = +1 the exercise has no answer."""
+    return ([[-0.5, 1.0], [2.3, -0.2], [1.6, 0.2]],)
 
 
 def pairwise_predict(S, pairs, k, d2):                                # ch08-pairwise-vote
@@ -321,7 +321,7 @@ VALIDATION = "lecturekit/_validation.py: binary labels checked against -1/+1, no
 
 DISAGREES = {
     # sign(0)
-    ("sign(0) = +1", "exercise ch08-ovr-predict"): "notebooks/08_multiclass.ipynb, Exercise 1: its point (-0.3, 0.2) "
+    ("sign(0) = +1", "exercise ch08-ovr-predict"): "notebooks/08_multiclass.ipynb, Exercise 1: its point (-0.5, 1) "
                                                    "must be claimed by no classifier at a score of exactly 0",
     # labels: the fits' label check refuses conventions.LABELS, which the estimators and schemes hand on
     **{("labels -2/+2", f"{n}: labels"): VALIDATION for n in registry.fits("binary")},

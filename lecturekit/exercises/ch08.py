@@ -29,10 +29,10 @@ _CLAIMS_AT_ZERO = conventions.sign(0.0) == conventions.POSITIVE
 # --------------------------------------------------------------------------
 # Exercise 1 — choose class means that make one-vs-rest answer as asked
 # --------------------------------------------------------------------------
-_W1 = np.array([[-1.0, 1.0, 0.0], [-0.1, 0.2, 0.8], [-0.5, 0.0, -1.0]])
-# the third point lies exactly on classifier 1's line in decimals (-0.1 - 0.06 + 0.16 = 0), while the same sum in
-# floating point comes out a hair above 0: the rule, decided on the numbers as given, sees no claim there
-_P1 = np.array([[0.9, 0.6], [1.6, 0.2], [-0.3, 0.2]])
+_W1 = np.array([[-1.0, 1.0, 0.0], [-0.25, 0.5, 0.5], [-0.5, 0.0, -1.0]])
+# the third point lies exactly on classifier 1's line (-0.25 - 0.25 + 0.5 = 0), in decimals and in floating point
+# alike (every number here is a sum of powers of 2), so numpy's `> 0` and the exact rule both see no claim there
+_P1 = np.array([[0.9, 0.6], [1.6, 0.2], [-0.5, 1.0]])
 
 
 def _scores1():
@@ -61,21 +61,24 @@ def _ovr_rule(means):
     return out
 
 
+# each requirement as the check states it, and the question that points to its reasoning (printed once each)
+_MEANS_REQUIRED = {
+    0: "(a) class 1 at (0.9, 0.6), with class 1's mean strictly the farthest of the three from that point",
+    1: "(b) class 1 at (1.6, 0.2), with class 2's mean strictly the nearest of the three to that point",
+    2: "(c) class 0 at (-0.5, 1)",
+}
 _MEANS_WRONG = {
-    0: ("at (0.9, 0.6) lecturekit must predict class 1 while class 1's mean is the farthest of the three from that "
-        "point (strictly); your means do not do both. List the classifiers that claim this point, with scores worked "
-        "out exactly on the numbers as given, before you look at any distance"),
-    1: ("at (1.6, 0.2) lecturekit must predict class 1 while class 2's mean is the nearest of the three to that point "
-        "(strictly); your means do not do both. Which classes are the candidates at this point, and which means does "
-        "the tie-breaker compare?"),
-    2: ("at (-0.3, 0.2) lecturekit must predict class 0; your means do not give that. Work out classifier 1's score "
-        "there exactly, on the numbers as given: which classes are the candidates?"),
+    0: ("your means do not do both at (0.9, 0.6). List the classifiers that claim this point, from their scores, "
+        "before you look at any distance"),
+    1: ("your means do not do both at (1.6, 0.2). Which classes are the candidates at this point, and which means "
+        "does the tie-breaker compare?"),
+    2: "your means do not give class 0 at (-0.5, 1). Work out classifier 1's score there: which classes are the candidates?",
 }
 
 
 @exercise("ch08-ovr-predict", number=1, title="construct: class means that make one-vs-rest answer as asked",
           points=2, kind="construct",
-          hint="For each of the three points write the three scores (bias first), worked out exactly. Which classes "
+          hint="For each of the three points write the three scores (bias first). Which classes "
                "claim it? If not exactly one, which classes are the candidates, and which means do they compare?")
 def _ovr_predict(t, means_one):
     try:
@@ -91,7 +94,7 @@ def _ovr_predict(t, means_one):
               got[1] == 1 and all(d2[1][2] < d2[1][c] for c in (0, 1)),
               got[2] == 0]
     for i, ok in enumerate(wanted):
-        t.check_true(ok, what=_MEANS_WRONG[i], mistake=Mistake(f"ovr-means-{'abc'[i]}", None, _MEANS_WRONG[i]))
+        t.check_true(ok, what=_MEANS_REQUIRED[i], mistake=Mistake(f"ovr-means-{'abc'[i]}", None, _MEANS_WRONG[i]))
 
 
 # --------------------------------------------------------------------------
@@ -516,6 +519,10 @@ def _exact_d2(means, x):
     return [sum((exact.decimal(m) - exact.decimal(v)) ** 2 for m, v in zip(row, x)) for row in means]
 
 
+# the model of Exercise 7, given in its prose
+_W7 = np.array([[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-1.0, -1.0, -1.0]])
+
+
 @exercise("ch08-construct-argmax", number=7, title="construct: two claims, read by the largest score", points=2,
           kind="construct",
           hint="Write the two rules side by side: which numbers does the largest-score reading look at, and which "
@@ -530,14 +537,19 @@ def _construct_argmax(t, W_two, means_two, x_two):
                         what="`W_two` has three rows (b, w1, w2), `means_two` three points (x1, x2) and `x_two` is "
                              f"one point (x1, x2); got shapes {W.shape}, {M.shape} and {x.shape}"):
         return
+    # the model is the exercise's own: section 2's fitted model, whose hatched wedges hold such points, is no answer
+    if not t.check_true(bool(np.array_equal(W, _W7)),
+                        what="`W_two` is the one-vs-rest model the exercise gives, row for row",
+                        mistake=Mistake("own-model", None, "the exercise fixes the model; what you choose is its "
+                                                           "class means and the point")):
+        return
     g = _exact_scores(W, x)
     claim = [s > 0 if not _CLAIMS_AT_ZERO else s >= 0 for s in g]
     at_zero = sum(s == 0 for s in g)
     if not t.check_true(sum(claim) == 2,
-                        what="exactly two of the three classifiers claim `x_two` (a score strictly above 0, worked "
-                             f"out exactly on the numbers as given); here: {sum(claim)}",
-                        mistake=Mistake("zero-claims", None, "a score that is exactly 0 on the numbers as given is "
-                                                             "no claim") if at_zero and sum(claim) < 2 else
+                        what="exactly two of the three classifiers claim `x_two` (a score strictly above 0); "
+                             f"here: {sum(claim)}",
+                        mistake=Mistake("zero-claims", None, "a score of exactly 0 is no claim") if at_zero and sum(claim) < 2 else
                         Mistake("claim-count", None, "one-vs-rest's tie-breaker among claimers applies where two "
                                                      "classifiers claim the point, and only there")):
         return

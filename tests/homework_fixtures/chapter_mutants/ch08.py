@@ -40,15 +40,15 @@ MUTANTS = {
     "ch08-ovr-predict": [
         # each wrong answer misses one requirement only
         # a single claim thought to be overridden by the nearest mean: class 1's mean put nearest to (0.9, 0.6)
-        ("at (0.9, 0.6) lecturekit must predict class 1 while class 1's mean is the farthest",
-         _MEANS.format([[-0.3, 0.2], [0.9, 0.6], [1.6, 0.2]])),
+        ("ovr-means-a",
+         _MEANS.format([[-0.5, 1.0], [0.9, 0.6], [1.6, 0.2]])),
         # class 2's mean thought to win (1.6, 0.2) when nearest, so kept away from it
-        ("at (1.6, 0.2) lecturekit must predict class 1 while class 2's mean is the nearest",
-         _MEANS.format([[-0.3, 0.2], [2.3, -0.2], [0.9, 1.6]])),
-        # classifier 1 thought to claim (-0.3, 0.2) (its score in floating point is a hair above 0), so class 0's
-        # mean placed with no regard to that point
-        ("at (-0.3, 0.2) lecturekit must predict class 0",
-         _MEANS.format([[1.2, 1.5], [2.3, -0.2], [1.6, 0.2]])),
+        ("ovr-means-b",
+         _MEANS.format([[-0.5, 1.0], [2.3, -0.2], [0.9, 1.6]])),
+        # classifier 1 thought to claim (-0.5, 1) (its score there is exactly 0), so class 0's mean placed with no
+        # regard to that point
+        ("ovr-means-c",
+         _MEANS.format([[2.0, 1.2], [2.3, -0.2], [1.6, 0.2]])),
     ],
     "ch08-pairwise-vote": [
         ("some rows of this probe come out wrong, though not all",
@@ -121,17 +121,20 @@ MUTANTS = {
         ("only two classes", _CLUSTERS.format(centres=[[-3.0, 0.0], [0.0, 3.0], [3.0, 0.0]], labels=[0, 1, 1])),
     ],
     "ch08-construct-argmax": [
-        # a point where the two readings agree: Exercise 1's model at (1.6, 0.2)
-        ("readings-agree", "W_two = [[-1.0, 1.0, 0.0], [-0.1, 0.2, 0.8], [-0.5, 0.0, -1.0]]\n"
-                           "means_two = [[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]]\nx_two = [1.6, 0.2]\n"),
+        # a point where the two readings agree: the given model with means that put the larger score's mean nearer
+        ("readings-agree", "W_two = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-1.0, -1.0, -1.0]]\n"
+                           "means_two = [[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]]\nx_two = [1.0, 3.0]\n"),
         # the reference with the means of classes 0 and 1 swapped: now the nearer mean is the larger score's
         ("readings-agree", "W_two = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-1.0, -1.0, -1.0]]\n"
                            "means_two = [[5.0, 5.0], [1.0, 2.5], [-3.0, -3.0]]\nx_two = [1.0, 3.0]\n"),
-        # a score of exactly 0 taken for a claim: class 1's score at (-0.3, 0.2) is -0.1 - 0.06 + 0.16 = 0
-        ("zero-claims", "W_two = [[0.5, 1.0, 0.0], [-0.1, 0.2, 0.8], [-0.5, 0.0, -1.0]]\n"
-                        "means_two = [[3.0, 0.0], [0.0, 0.2], [1.5, -1.0]]\nx_two = [-0.3, 0.2]\n"),
+        # a score of exactly 0 taken for a claim: class 1's score at (1, 0) is 0
+        ("zero-claims", "W_two = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-1.0, -1.0, -1.0]]\n"
+                        "means_two = [[5.0, 5.0], [1.0, 0.5], [-3.0, -3.0]]\nx_two = [1.0, 0.0]\n"),
         # a point only one classifier claims
         ("claim-count", "W_two = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-1.0, -1.0, -1.0]]\n"
                         "means_two = [[1.0, 2.5], [5.0, 5.0], [-3.0, -3.0]]\nx_two = [1.0, -0.5]\n"),
+        # a model of one's own (section 2's fitted model, or any other) instead of the one the exercise gives
+        ("own-model", "W_two = [[-1.0, 1.0, 0.0], [-0.1, 0.2, 0.8], [-0.5, 0.0, -1.0]]\n"
+                           "means_two = [[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]]\nx_two = [1.6, 0.2]\n"),
     ],
 }
