@@ -550,7 +550,7 @@ def _probe(t, descend, args, *, call, misconceptions=()):
     except Exception:  # noqa: BLE001 - t.check below runs it again and reports what it raised
         first = None
     expected = next((r for r in refs if first is not None and matches(first, r)), refs[0])
-    t.check(lambda: _run(descend, *args), expected, call=call, misconceptions=misconceptions, reveal=False)
+    return t.check(lambda: _run(descend, *args), expected, call=call, misconceptions=misconceptions, reveal=False)
 
 
 _XN, _YN = noisy(40, flip=0.1, seed=3)
@@ -589,7 +589,7 @@ def _debug_stop(t, descend):
            call="`descend(X_toy, y_toy, eta1=1, theta=100, max_iter=1000)`")
     # the XOR corners with theta = 0 (the rule never fires): the first step is 0, so w stays 0 for the whole budget;
     # J(0) = 0 and no example is strictly wrong, and the J = 0 / "all margins >= 0" reading of "separates" says True
-    _probe(t, descend, (_X_XOR, _Y_XOR, 1.0, 0.0, 10),
+    zero_not_separating = _probe(t, descend, (_X_XOR, _Y_XOR, 1.0, 0.0, 10),
            call="`descend(X_xor, y_xor, eta1=1, theta=0, max_iter=10)` on the XOR corners",
            misconceptions=[
                 Mistake("zero-criterion", _descend(_X_XOR, _Y_XOR, 1.0, 0.0, 10, report="criterion"),
@@ -613,19 +613,21 @@ def _debug_stop(t, descend):
                         "how the loop ended, or the mistakes of an earlier iterate, reported as the answer: the "
                         "answer is about the w returned"),
             ])
-    # two negatives end on the boundary of the w returned, w = (-1, -1, 1) with margins (2, 0, 0): a verdict read off
-    # predict, which labels a score of exactly 0 as -1, calls this w separating; the mistake test does not
-    _probe(t, descend, (_X_EDGE, _Y_EDGE, 1.0, 0.0, 2),
-           call="`descend([[-2, 1], [-2, -1], [0, 1]], [1, -1, -1], eta1=1, theta=0, max_iter=2)`",
-           misconceptions=[
-                Mistake("predict-at-zero", {"w": _descend(_X_EDGE, _Y_EDGE, 1.0, 0.0, 2)["w"], "separates": True},
-                        "a label from `predict` is not the mistake test: `predict` gives a point with score exactly "
-                        "0 a label, and the perceptron counts y w . x <= 0 as a mistake whatever that label is"),
-            ])
-    _probe(t, descend, (_X_TOY, _Y_TOY, 1.0, 1e-3, 1),
+    about_w = _probe(t, descend, (_X_TOY, _Y_TOY, 1.0, 1e-3, 1),
            call="`descend(X_toy, y_toy, eta1=1, theta=1e-3, max_iter=1)`",
            misconceptions=[
                 Mistake("data-not-w", {"w": _descend(_X_TOY, _Y_TOY, 1.0, 1e-3, 1)["w"],
                                        "separates": bool(is_separable(_X_TOY, _Y_TOY))},
                         "True here is a fact about the data (a line separates them), not about the w returned"),
+            ])
+    # two negatives end on the boundary of the w returned, w = (-1, -1, 1) with margins (2, 0, 0): a verdict read off
+    # predict, which labels a score of exactly 0 as -1, calls this w separating; the mistake test does not (named only
+    # when the verdict is about the w returned and J = 0 has not been taken for separating: on these separable data
+    # either verdict says True as well)
+    _probe(t, descend, (_X_EDGE, _Y_EDGE, 1.0, 0.0, 2),
+           call="`descend([[-2, 1], [-2, -1], [0, 1]], [1, -1, -1], eta1=1, theta=0, max_iter=2)`",
+           misconceptions=[] if not (about_w and zero_not_separating) else [
+                Mistake("predict-at-zero", {"w": _descend(_X_EDGE, _Y_EDGE, 1.0, 0.0, 2)["w"], "separates": True},
+                        "a label from `predict` is not the mistake test: `predict` gives a point with score exactly "
+                        "0 a label, and the perceptron counts y w . x <= 0 as a mistake whatever that label is"),
             ])
