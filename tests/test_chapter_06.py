@@ -406,12 +406,16 @@ CLAIMS = {
     "`descend(Xn, yn, 0.1, 1e-3)` stops with a `ZeroDivisionError`": "test_the_debug_exercises_code_fails_as_stated",
     "With that fixed it\nreturns `True` after a few hundred steps": "test_the_debug_exercises_code_fails_as_stated",
     "so the total it needs hardly changes": "test_the_explorer_tasks_can_be_done_with_the_explorer",
-    "its documentation notes that it equals `SGDClassifier(loss=\"perceptron\"":
+    "Its documentation notes that it equals\n`SGDClassifier(loss=\"perceptron\"":
         "test_scikit_learns_perceptron_is_sgd_on_the_perceptron_loss",
+    "not after a pass without mistakes\n(with `tol=None` only `max_iter` stops it)":
+        "test_scikit_learns_perceptron_does_not_stop_after_a_clean_pass",
+    "$w_2$ jumps across $-0.5$ at every step, by a little less each\ntime": 
+        "test_a_too_long_step_on_the_first_bowl_jumps_across_the_minimum",
 }
 SHOWN = [
     "That is also where $J$ and\n$\\lVert\\mathbf{w}\\rVert$ drop suddenly in the left panel",  # the run printed
-    "this is the classical result for the *subgradient method*",  # a cited theorem (Boyd's notes)
+    "That the steps get there is the classical result for the *subgradient",  # a cited theorem (Boyd's notes)
     "Robbins and Monro's classical\nconditions",  # a cited theorem; 1/k: sum 1/k diverges, sum 1/k^2 = pi^2/6
     "the gradient shrinks towards the minimum",  # on this bowl
     "the chord between two points of its graph never dips below the graph",  # definition of convexity
