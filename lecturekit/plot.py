@@ -956,7 +956,7 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
         reach = margin * np.sqrt(v @ v)  # |w . (1, x)| <= margin |v|
         strip = _clip_convex(_clip_convex(box, v, w[0] + reach), -v, -w[0] + reach)
         band = Polygon(strip, closed=True, facecolor=color, edgecolor="none", alpha=0.12, zorder=1,
-                       label=f"margin {margin:.3g}")
+                       label=f"margin in the plane {margin:.3g}")
         ax.add_artist(band)  # add_artist, not add_patch: the band must not change the data limits
     if guide:
         what = f"a guide line “{_plain_math(label)}” (not a boundary)" if label else "a guide line (not a boundary)"
@@ -2767,8 +2767,10 @@ def plane_edge_on(w, X, along, ax=None):
     vector ``u = along x w / |along x w|`` in the plane at a right angle to
     ``along``, so that right x up = -along points out of the screen, towards
     the viewer: the picture is what one sees looking along ``along``.  The plane is a
-    grey horizontal line through the origin, the normal ``w`` a black arrow of
-    its full length ``|w|`` (as :func:`plane` draws it), the points are
+    grey horizontal line through the origin, the normal a black arrow of
+    length 1, the unit normal ``w / |w|`` (one unit of the signed distance the
+    vertical axis measures: it shows the direction of ``w``, not its length,
+    as :func:`boundary` does in 2-D), the points are
     coloured by the sign of ``w . x`` as :func:`plane` colours them.  The line
     joins the figure's legend; the text alternative names the screen's axes.
 
@@ -2826,8 +2828,7 @@ def plane_edge_on(w, X, along, ax=None):
     finally:
         _QUIET.pop()
     line = ax.axhline(0.0, color="0.45", linewidth=2, zorder=1, label="the plane, seen edge-on")
-    length = norm(w)
-    ax.annotate("", xy=(0.0, length), xytext=(0.0, 0.0), zorder=4,
+    ax.annotate("", xy=(0.0, 1.0), xytext=(0.0, 0.0), zorder=4,   # the unit normal: direction, not length
                 arrowprops=dict(arrowstyle="-|>", color="black", linewidth=2, shrinkA=0, shrinkB=0))
     ax.scatter([0.0], [0.0], color="black", marker="o", s=22, zorder=5)
     ax.set_aspect("equal")
@@ -2848,8 +2849,8 @@ def plane_edge_on(w, X, along, ax=None):
     vec = lambda v: "(" + ", ".join(_number(c) for c in v) + ")"   # noqa: E731
     _note(ax, f"The plane w · x = 0, w = {vec(w)}, seen edge-on, looking along {vec(along)}: a grey horizontal "
               f"line through the origin. Across the screen runs the direction u = {vec(u)} in the plane, up the "
-              f"screen the signed distance w · x / |w|. The normal w is a black arrow of length "
-              f"{_number(length)} straight up from the origin; {up} points with w · x > 0 (blue plus signs) lie "
+              f"screen the signed distance w · x / |w|. The unit normal w / |w| is a black arrow of "
+              f"length 1 straight up from the origin; {up} points with w · x > 0 (blue plus signs) lie "
               f"above the line, {down} with w · x < 0 (vermillion circles) below it")
     return shown
 

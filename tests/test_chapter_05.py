@@ -431,13 +431,85 @@ def test_the_bound_from_a_start_holds_for_runs_from_that_start(data):
 
 
 def test_the_tight_run_of_exercise_6():
-    """Exercise 6's reference: 2 updates and a bound of 2; every link of the chain is tight there."""
-    X, y, u = np.array([[0.0, 1.0], [0.0, -1.0]]), np.array([1, -1]), np.array([0.0, 0.0, 1.0])
+    """Exercise 6's reference: 4 updates and a bound of 4 on four points of the unit circle; every link of the chain is
+    tight there (the gains along u are gamma, each update adds R^2 to |w|^2, and w_4 points along u)."""
+    X = np.array([[0.6, 0.8], [-0.6, -0.8], [0.8, -0.6], [-0.8, 0.6]])
+    y, u = np.array([1, -1, 1, -1]), np.array([0.0, 2.8, 0.4])
     r = _run(X, y, keep_weights=True)
-    assert r.n_updates == 2 and lk.novikoff_bound(X, y, u) == pytest.approx(2.0)
-    k = np.arange(3)
+    assert r.n_updates == 4 and _exact_novikoff(u, X, y) == 4
+    k = np.arange(5)
     W = r.trace.weights
-    assert np.allclose(W @ u, k * lk.margin(u, X, y)) and np.allclose(np.linalg.norm(W, axis=1), np.sqrt(k) * lk.radius(X))
+    unit = u / np.linalg.norm(u)
+    assert np.allclose(W @ unit, k * lk.margin(u, X, y)) and np.allclose(np.linalg.norm(W, axis=1), np.sqrt(k) * lk.radius(X))
+    assert visible_feedback(STEM, "ch05-tight", f"X_tight = {X.tolist()}\ny_tight = {y.tolist()}\n"
+                                                f"u_tight = {u.tolist()}\n") is None
+
+
+@pytest.mark.parametrize("X, y, u", [
+    ([[-1.0, 0.0], [1.0, 0.0]], [-1, 1], [0.0, 1.0, 0.0]),                        # section 4's run, a zero column
+    ([[0.0, -1.0], [0.0, 1.0]], [-1, 1], [0.0, 0.0, 1.0]),                        # ... in the other column
+    ([[-1.0, 0.0], [1.0, 0.0]] * 3, [-1, 1] * 3, [0.0, 1.0, 0.0]),                # ... repeated
+    ([[1.0, 0.0], [-1.0, 0.0], [1.0, 0.0]], [1, -1, 1], [0.0, 1.0, 0.0]),         # ... a point listed twice
+    ([[-1.0, 5.0], [1.0, 5.0]], [-1, 1], [0.0, 1.0, 0.0]),                        # ... a constant column
+    ([[-2.0, 0.0], [2.0, 0.0]], [-1, 1], [0.0, 1.0, 0.0]),                        # ... scaled
+    ([[-0.5, 0.0], [0.5, 0.0]], [-1, 1], [0.0, 1.0, 0.0]),
+    ([[-1.0, 0.0], [1.0, 0.0]], [-1, 1], [0.0, 3.0, 0.0]),                        # ... u scaled
+])
+def test_section_4s_two_update_run_does_not_pass_exercise_6(X, y, u):
+    """Section 4 prints a run that reaches its bound (the standardised pair -1, +1: bound 2, 2 updates). Lifted to the
+    plane with a zero or constant column, repeated or scaled, it must not pass Exercise 6, which asks for at least
+    three updates: it either has slack or stops after two."""
+    message = visible_feedback(STEM, "ch05-tight", f"X_tight = {X}\ny_tight = {y}\nu_tight = {u}\n")
+    assert message is not None
+    r = _run(np.array(X), np.array(y))
+    assert r.n_updates <= 2 or _exact_novikoff(np.array(u), np.array(X), np.array(y)) != r.n_updates
+
+
+def test_a_tight_run_of_three_updates_needs_irrational_coordinates():
+    """Why Exercise 6's reference has four updates. With all three links tight at K = 3, z_k = y_k (1, x_k) are
+    pairwise orthogonal, of equal length R and u . z_k = gamma, with R^2 = 3 gamma^2 (z_k . w_3 = R^2 for every k
+    forces z_1 . z_3 = z_2 . z_3 = 0 once z_1 . z_2 = 0). The 3 x 3 matrix M of rows z_k then has M^T M = R^2 I,
+    so R^2 = 3 (its first column is (+-1, +-1, +-1)) and det M = +-3 sqrt(3), not a rational number: no decimal points
+    do it. A search agrees: on the grid of tenths in [-2, 2]^2 no three points of one length sqrt(3) in (1, x) space
+    are pairwise orthogonal, and the first tight runs that exist there have 4 updates."""
+    pts = [(10 * y, y * a, y * b) for a in range(-20, 21) for b in range(-20, 21) for y in (1, -1)
+           if 100 + a * a + b * b == 300]
+    dot = lambda p, q: sum(i * j for i, j in zip(p, q))  # noqa: E731
+    assert pts   # points of length sqrt(3) exist (e.g. x = (1, 1)); three pairwise orthogonal ones do not
+    triples = [(p, q, r) for p, q in itertools.combinations(pts, 2) if dot(p, q) == 0 for r in pts
+               if dot(p, r) == 0 and dot(q, r) == 0]
+    assert triples == []
+    X, y = np.array([[-1.0, 0.0], [1.0, 0.0], [0.0, -1.0], [0.0, 1.0]]), np.array([1, -1, 1, -1])
+    r = _run(X, y)
+    assert r.n_updates == 4 and _exact_novikoff(r.w, X, y) == 4
+
+
+def test_the_203_updates_at_s_100():
+    """Section 4, s = 100: the run ends with bias -101 after 203 updates, 152 on x = 10 and 51 on x = 30 (each moves
+    the bias by -1 and +1), so -152 + 51 = -101; a bias of -101 built from steps of 1 needs at least 101 updates."""
+    X, y = np.array([[10.0], [30.0]]), np.array([-1, 1])
+    r = _run(X, y, keep_weights=True)
+    counts = np.bincount(np.asarray(r.trace.index), minlength=2)
+    assert r.n_updates == 203 and r.w[0] == -101 and counts.tolist() == [152, 51]
+    assert -counts[0] + counts[1] == r.w[0] and r.n_updates >= abs(r.w[0])
+
+
+def test_the_cycling_bound_depends_on_eta_and_the_start():
+    """Section 3: the bound of the cycling theorem depends on the data and on eta (from w = 0 every w_k is eta times
+    the run for eta = 1, so its largest length is too) and, from another start, on w_0 (|w_0| itself is one of the
+    lengths): on the five flipped labels, over 200 epochs."""
+    Xs, ys = lk.datasets.separable(60, 2, margin=0.02, seed=2)
+    y_noisy = ys.copy()
+    y_noisy[:5] = -y_noisy[:5]
+    Xh = lk.to_homogeneous(Xs)
+    longest = {}
+    for eta in (1.0, 4.0):
+        run = lk.perceptron_loop(Xh, y_noisy, eta=eta, max_epochs=200, keep_weights=True)
+        longest[eta] = np.linalg.norm(run.trace.weights, axis=1).max()
+    assert longest[4.0] == pytest.approx(4 * longest[1.0], rel=1e-12)
+    w0 = np.array([0.0, 300.0, -400.0])
+    run = lk.perceptron_loop(Xh, y_noisy, w=w0, max_epochs=200, keep_weights=True)
+    assert np.linalg.norm(run.trace.weights, axis=1).max() >= 500 > 10 * longest[1.0]
 
 
 def _exact_novikoff(u, X, y):
@@ -612,6 +684,10 @@ def test_cover_experiment_agrees_at_the_one_in_a_thousand_level():
 # SHOWN lists the sentences that claim nothing general (definitions, instructions,
 # descriptions of the chapter, or statements about the data set on the page).
 CLAIMS = {
+    "so it needs at least 101 updates": "test_the_203_updates_at_s_100",
+    "the updates on the two points pull the bias\n  in opposite directions": "test_the_203_updates_at_s_100",
+    "the bound depends on the data\nand on $\\eta$ (from another start, on $\\mathbf{w}_0$ too), not on $k$":
+        "test_the_cycling_bound_depends_on_eta_and_the_start",
     "it refuses a $\\mathbf{u}$ that does not separate the data":
         "test_novikoff_bound_refuses_a_u_through_a_point_on_decimal_data",
     "every score is 100 times as large, with the same sign": "test_without_a_bias_scaling_by_10_keeps_the_run",
@@ -719,7 +795,7 @@ CLAIMS = {
         "test_one_class_is_separable_and_a_lone_middle_point_is_not",
     "once there are at least $n - 1$ features and the points are in general position, every labelling is separable":
         "test_few_points_in_general_position_are_always_shattered",
-    "Cover's count says it need not, since $n \\le d + 1$ points in general position are separable whatever their labels":
+    "Cover's count shows that it does: $n \\le d + 1$ points in\ngeneral position are separable whatever their labels":
         "test_few_points_in_general_position_are_always_shattered",
     "With $n \\gg d$, random labels are almost never separable": "test_cover_formula_facts",
     "every score is 0, so under the NOTE every example is a mistake and the first update is made on a score of exactly 0, "
@@ -759,7 +835,7 @@ SHOWN = [
     "(every $D$ or fewer of them linearly independent)",  # definition
     "Scale every feature by 10, and move the separating hyperplane with the data",  # a question
     "every example is the vector $\\tilde{\\mathbf{x}}_i = (1, x_{i1}, \\dots, x_{id})$ with the 1 first",  # notation
-    "In the proofs and their checks (sections 1, 2 and 5) every vector is homogeneous",  # notation
+    "In the proofs and their checks (sections 1, 2, 3\nand 5) every vector is homogeneous",  # notation
     "The perceptron never sees $\\mathbf{u}$",  # Alg. 7.1's inputs are X, y and eta
     "puts every example strictly on its correct side, with room to spare",  # the theorem's assumption
     "(a labelling $y$ counts if some $\\mathbf{w}$ has",  # Cover's definition

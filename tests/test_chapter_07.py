@@ -419,6 +419,11 @@ def test_the_zig_zag_figure_on_centred_features(noisy):
     z_ls = np.linalg.lstsq(Zh, y, rcond=None)[0]
     zpath = _batch_path_by_hand(Zh, y, 0.9 * 2 / np.linalg.eigvalsh(Zh.T @ Zh)[-1], 30)
     assert np.linalg.norm(zpath[-1] - z_ls) < 1e-3
+    # both panels: the top direction's factor is -0.8; standardised, the slowest one is 1 - 1.8 / 1.75 ~ -0.03
+    zlam, zV = np.linalg.eigh(Zh.T @ Zh)
+    zparts = (zpath - z_ls) @ zV
+    assert np.allclose(zparts[1:6, -1] / zparts[:5, -1], -0.8, atol=1e-6)
+    assert round(zlam[-1] / zlam[0], 2) == 1.75 and round(1 - 1.8 * zlam[0] / zlam[-1], 2) == -0.03
 
 
 def test_the_logistic_loss_falls_towards_zero():
@@ -631,11 +636,15 @@ CLAIMS = {
         "test_far_cluster_failures_over_forty_draws",
     "the share of failures grew with the number of far points and\ntheir distance":
         "test_far_cluster_failures_over_forty_draws",
-    "a single far positive on the line through the negatives' centre and the lone positive did it at every\n"
-    "  distance tried from 6 on (not at 5)": "test_one_far_point_on_the_line_through_the_class_is_enough",
+    "a single far positive far out along the $x_1$ axis (through the lone positive, close to the negatives'\n"
+    "  centre) did it at every distance tried from 6 on (not at 5)": "test_one_far_point_on_the_line_through_the_class_is_enough",
+    "the line through that centre and the lone positive misses\n$(D, 0)$ by 0.11 at $D = 8$ and by 17 at $D = 1000$":
+        "test_the_far_point_on_the_x1_axis_is_off_the_line_through_the_negatives_centre",
+    "That axis runs through the lone positive $(1.5, 0)$ and close to the\nnegatives' centre $(-1.17, -0.04)$":
+        "test_the_far_point_on_the_x1_axis_is_off_the_line_through_the_negatives_centre",
     "at $0.9\\,\\eta^\\ast$ every direction\nshrinks by the same factor":
         "test_whitening_gives_kappa_one_and_keeps_the_least_squares_predictions",
-    "across the narrow valley the error is multiplied by $1 - 1.8 = -0.8$ per epoch":
+    "the error across the steepest direction is multiplied by $1 - 1.8 = -0.8$ per\nepoch, in both panels":
         "test_the_zig_zag_figure_on_centred_features",
     "Centred features are orthogonal to the\ncolumn of ones, so the bias moves on its own":
         "test_the_zig_zag_figure_on_centred_features",
@@ -651,7 +660,7 @@ CLAIMS = {
     "when the numbers themselves are too large, rescaling": "test_the_overflow_message_is_built_without_overflow_for_huge_features",
     "(With a single negative, $n = 1$, it never happens.)": "test_with_a_single_negative_the_lone_positive_is_never_lost",
     "the lone positive's score is\nnegative exactly when": "test_one_dimensional_condition_for_losing_the_lone_positive",
-    "in the\nplane already with a single point far out on the line through the others":
+    "in the plane (on our data) already with a single point far\nout along the $x_1$ axis":
         "test_in_the_plane_one_far_point_on_the_line_is_lost_beyond_the_1d_threshold",
     "Once the line passes the points, the rule has no way back":
         "test_the_printed_squared_rule_never_decreases_a_weight_on_non_negative_features",
@@ -715,7 +724,8 @@ CLAIMS = {
     "Near the safe rate of section 2 the loop is not near": "test_near_the_safe_rate_the_loop_is_far_from_least_squares",
     "How far the loop lies depends on the rate and\non the data": "test_near_the_safe_rate_the_loop_is_far_from_least_squares",
     "far from it\n  near the safe rate": "test_near_the_safe_rate_the_loop_is_far_from_least_squares",
-    "small only when the rate is small": "test_near_the_safe_rate_the_loop_is_far_from_least_squares",
+    "which on our data shrinks in proportion to the rate\nwhen the rate is small":
+        "test_online_gap_is_proportional_to_eta_and_decaying_rates_close_it",
     "says which of them overflowed": "test_the_overflow_message_says_what_overflowed_and_blames_eta_only_above_the_stable_rate",
     "for large $\\kappa$ (once $1 - \\eta\\lambda_{\\min}$ is the factor closest to 1)":
         "test_epochs_follow_kappa_only_when_the_slow_direction_is_the_smallest_eigenvalue",
@@ -730,8 +740,10 @@ CLAIMS = {
     "makes the slowest-shrinking part\nof the error shrink as fast as possible": "test_the_fastest_rate_balances_the_extreme_factors",
     "closer after five passes than the online rule at any of these rates":
         "test_online_is_not_faster_per_pass_than_a_well_chosen_batch_rate",
-    "below it, no single\nstep can make its own example's residual grow":
-        "test_one_step_multiplies_the_residual_by_one_minus_eta_norm_squared",
+    "below it, in exact arithmetic, no single\nstep can make its own example's residual grow":
+        "test_below_the_online_bound_a_step_never_raises_its_own_residual_in_exact_arithmetic",
+    "In floating point the step's rounding can, at any rate, when the\nresidual is itself at rounding level":
+        "test_in_floating_point_a_residual_at_rounding_level_can_grow_at_a_small_rate",
     "a rate such as $\\eta_1/k^2$, whose steps add up to a finite total, can\nfreeze before it arrives":
         "test_a_schedule_that_decays_too_fast_freezes_short",
     "one that decays\n  too fast ($\\eta_1/k^2$) can freeze short of it": "test_a_schedule_that_decays_too_fast_freezes_short",
@@ -743,7 +755,7 @@ CLAIMS = {
     "Doubling every feature value ($X \\to 2X$, the column of ones unchanged)":
         "test_scaling_the_features_up_lowers_the_stable_rate_by_at_most_the_square",
     "It can be exactly 1: when the features are centred": "test_doubling_centred_small_features_leaves_the_stable_rate",
-    "Along that line the problem is nearly one-dimensional": "test_one_dimensional_condition_for_losing_the_lone_positive",
+    "Along the $x_1$ axis the problem is nearly one-dimensional": "test_one_dimensional_condition_for_losing_the_lone_positive",
     "in one dimension the distance decides; the weight only moves the\nthreshold":
         "test_one_dimensional_condition_for_losing_the_lone_positive",
     "and in exact arithmetic so are the\npredictions of the least-squares classifier":
@@ -1477,3 +1489,100 @@ def test_exercise_5_judges_with_the_lessons_classifier_which_agrees_with_lstsq_a
                 compared += 1
                 assert (lk.least_squares_classifier(X, y).predict(X)[ch07._LONE] == conventions.POSITIVE) == (score > 0)
     assert compared > 250
+
+
+# ---------------------------------------------------------------- round 8
+def test_the_far_point_on_the_x1_axis_is_off_the_line_through_the_negatives_centre():
+    """Section 6: the single far positive (D, 0) lies on the x1 axis, which runs through the lone positive and close
+    to the negatives' centre, but not on the line through that centre and the lone positive."""
+    X, y = lk.datasets.centroid_failure()
+    assert np.all(y[:8] == -1) and y[8] == 1 and np.array_equal(X[8], [1.5, 0.0])
+    c = X[:8].mean(axis=0)
+    assert np.allclose(c, [-1.17, -0.04], atol=0.005)
+    u = (X[8] - c) / np.linalg.norm(X[8] - c)
+
+    def off(D):   # distance from (D, 0) to the line through c and the lone positive
+        q = np.array([D, 0.0]) - c
+        return abs(q[0] * u[1] - q[1] * u[0])
+
+    assert round(off(8), 2) == 0.11 and round(off(1000)) == 17
+    assert all(off(D) > 0.04 for D in (4, 5, 6, 8, 16, 1000))
+
+
+@given(x=arrays(float, 3, elements=st.floats(-3, 3).map(lambda v: round(v, 1))), w=arrays(float, 4, elements=st.floats(-3, 3)),
+       y=st.sampled_from([-1.0, 1.0]), f=st.floats(0.01, 1.99))
+def test_below_the_online_bound_a_step_never_raises_its_own_residual_in_exact_arithmetic(x, w, y, f):
+    """Section 2: with eta |x~|^2 = f in (0, 2) one step multiplies the example's residual by 1 - f, |1 - f| < 1,
+    in exact rational arithmetic on the numbers as typed."""
+    xt = [Fraction(1)] + [Fraction(v) for v in x]
+    w0 = [Fraction(v) for v in w]
+    norm2 = sum(v * v for v in xt)
+    eta = Fraction(f) / norm2
+    r0 = Fraction(y) - sum(a * b for a, b in zip(w0, xt))
+    w1 = [a + eta * r0 * b for a, b in zip(w0, xt)]
+    r1 = Fraction(y) - sum(a * b for a, b in zip(w1, xt))
+    assert abs(r1) <= abs(r0) and (r0 == 0 or abs(r1) < abs(r0))
+
+
+def test_in_floating_point_a_residual_at_rounding_level_can_grow_at_a_small_rate():
+    """Section 2's scope: lk.lms in floating point, eta |x~|^2 = 0.55 (far below 2), a residual of 1.1e-16 becomes
+    -2.2e-16 (the reviewer's example); and it happens in random trials at rates far from the bound."""
+    x = np.array([1.0, 0.1, 0.1, 0.2])
+    w0 = [0.6803648031725038, 1.8826748860780465, 1.3181098076073594, -0.0022163627052224077]
+    eta = 0.548 / (x @ x)
+    r0 = 1.0 - np.asarray(w0) @ x
+    r1 = 1.0 - lk.lms([x[1:]], [1.0], eta=eta, epochs=1, w0=w0).w @ x
+    assert 0 < abs(r0) < 1e-15 and abs(r1) > abs(r0)
+    rng, grew = np.random.default_rng(0), 0
+    for _ in range(3000):
+        d = rng.integers(1, 4)
+        xt = np.r_[1.0, rng.choice([0.1, 0.2, 0.3, 0.7, 1.1, -0.3, 2.5], size=d)]
+        yt = rng.choice([-1.0, 1.0])
+        wt = rng.normal(size=d + 1)
+        wt = wt + (yt - wt @ xt) * xt / (xt @ xt)    # fitted up to rounding
+        r_before = yt - wt @ xt
+        step = lk.lms([xt[1:]], [yt], eta=rng.uniform(0.05, 0.6) / (xt @ xt), epochs=1, w0=wt)
+        grew += r_before != 0 and abs(yt - step.w @ xt) > abs(r_before)
+    assert grew > 0
+
+
+def _reference_batch_lms(X, y, eta, tol, max_epochs, *, test="gradient", step="summed"):
+    """Exercise 1's reference solution (a test relative to |grad E(0)|) and the classmate's two bugs, one at a time."""
+    Xh = lk.to_homogeneous(X)
+    w = np.zeros(Xh.shape[1])
+    start = {"gradient": np.linalg.norm(y @ Xh), "residual": np.linalg.norm(y)}[test]
+    for epoch in range(max_epochs):
+        r = y - Xh @ w
+        gradient = -(r @ Xh)
+        if np.linalg.norm(gradient if test == "gradient" else r) < tol * start:
+            return w, epoch
+        w = w - eta * (gradient if step == "summed" else gradient / len(y))
+    return w, max_epochs
+
+
+def test_exercise_1s_check_holds_the_values_its_mistakes_give():
+    """The check keeps no solution in lecturekit/exercises/ch07.py: its residual-test verdict is a stored value and
+    its mean-step weights the summed rule at eta / n; both agree with the mistakes run here, and the reference
+    solution passes every probe's verdict."""
+    from lecturekit.exercises import ch07
+    X, y = ch07._XN, ch07._YN
+    verdict = ch07._verdict(_reference_batch_lms(X, y, 0.045, 1e-6, 10_000, test="residual"), X, y, 0.045, 10_000)
+    assert verdict == {"stopped before max_epochs": False,
+                       "the weights of section 2's rule after that many epochs": True, ch07._REACHED: True}
+    mean = _reference_batch_lms(X, y, 0.045, 1e-6, 3, step="mean")[0]
+    assert np.allclose(mean, ch07._batch_path(X, y, 0.045 / len(y), 3)[3], rtol=0, atol=1e-12)
+    for Xp, yp, eta, tol in ((X, y, 0.045, 1e-6), (ch07._XF, ch07._YF, 0.05, 1e-8), (ch07._XD, y, 0.02, 1e-6)):
+        assert ch07._verdict(_reference_batch_lms(Xp, yp, eta, tol, 10_000), Xp, yp, eta, 10_000) == ch07._ALL_TRUE
+    assert not hasattr(ch07, "_buggy_batch_lms")
+
+
+def test_exercise_4s_numerical_key_is_the_worked_answer():
+    """The check finds the fastest rate by a scan; the worked answer 2 / (lambda_min + lambda_max) agrees with it to
+    well within the check's tolerance, on the exercise and on the catalogued mistakes' matrices."""
+    from lecturekit.exercises import ch07
+    assert ch07._best(ch07._LAM4) == pytest.approx(2 / 13.5, abs=1e-5)
+    rng = np.random.default_rng(1)
+    for _ in range(50):
+        lam = np.sort(rng.uniform(0.05, 60, size=3))
+        assert ch07._best(lam) == pytest.approx(2 / (lam[0] + lam[-1]), abs=1e-5 * 2 / lam[-1] + 1e-9)
+    assert "2 / (lam" not in Path(ch07.__file__).read_text()

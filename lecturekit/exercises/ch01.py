@@ -8,6 +8,8 @@ recompute, in the same words for every answer that fails that requirement;
 no message names an expected value or says which way to change the answer.
 """
 
+import math
+
 import numpy as np
 
 from . import Mistake, exercise
@@ -223,20 +225,28 @@ def _three(t, angle_ab, proj_a_on_b, proj_b_on_a, dist_ab):
 # Exercise 4 (construct): a perpendicular vector of a given length
 # --------------------------------------------------------------------------
 
-@exercise("ch01-perpendicular", number=4, title="construct a perpendicular vector", points=3, kind="construct",
-          hint="For a = (3, 4): which vectors (p1, p2) satisfy 3 p1 + 4 p2 = 0? Find one, then decide which "
-               "way it turns a (draw both), then set its length (section 2). Generalise from there.")
+@exercise("ch01-perpendicular", number=4, title="construct a perpendicular vector on a given side", points=3,
+          kind="construct",
+          hint="For a = (3, 4): which vectors (p1, p2) satisfy 3 p1 + 4 p2 = 0? There are two directions; a "
+               "vector perpendicular to a is a normal of the line through a, so the sign of its dot product with "
+               "`toward` says on which side of that line `toward` lies (section 6). Then set the length "
+               "(section 2). Generalise from there.")
 def _perpendicular(t, perpendicular):
-    probes = [(np.array([3.0, 4.0]), 10.0)]
+    # toward lies on either side of the line through a, so that no fixed turn (clockwise or counterclockwise)
+    # passes, and on a side where the sign of a . toward is no guide (the first two probes have a . toward > 0)
+    probes = [(np.array([3.0, 4.0]), 10.0, np.array([1.0, 0.0])), (np.array([3.0, 4.0]), 10.0, np.array([0.0, 1.0])),
+              (np.array([-2.0, 0.5]), 3.0, np.array([-1.0, -1.0]))]
     rng = np.random.default_rng(14)
-    probes += list(zip(rng.normal(size=(3, 2)), rng.uniform(0.1, 20, size=3)))
-    for a, length in probes:
-        call = f"`perpendicular({np.round(a, 3).tolist()}, {length:.3f})`".replace(".000", ".0")
+    for a, length, toward in zip(rng.normal(size=(3, 2)), rng.uniform(0.1, 20, size=3), rng.normal(size=(3, 2))):
+        probes.append((a, length, toward))
+    for a, length, toward in probes:
+        show = lambda v: np.round(v, 3).tolist()   # noqa: E731
+        call = f"`perpendicular({show(a)}, {length:.3f}, {show(toward)})`".replace(".000", ".0")
         try:
-            p = np.asarray(perpendicular(a.copy(), float(length)), dtype=float)   # a numpy array, as in the lesson
+            p = np.asarray(perpendicular(a.copy(), float(length), toward.copy()), dtype=float)   # numpy arrays
         except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything
-            t.check_true(False, what=f"{call} (a given as the numpy array np.array({np.round(a, 3).tolist()})) "
-                                     f"raised {type(exc).__name__}: {exc}")
+            t.check_true(False, what=f"{call} (a and toward given as numpy arrays) raised "
+                                     f"{type(exc).__name__}: {exc}")
             continue
         if p.shape != (2,) or not np.all(np.isfinite(p)):
             t.check_true(False, what=f"{call} returns two finite numbers; got {np.round(p, 4).tolist()}")
@@ -244,7 +254,7 @@ def _perpendicular(t, perpendicular):
         # the three requirements in the order the exercise states them; the first one that fails is reported,
         # as an observation on this probe, in the same words for every answer that fails it
         scale = max(1.0, length * float(np.linalg.norm(a)))
-        dot, size, turn = float(p @ a), float(np.linalg.norm(p)), float(a[0] * p[1] - a[1] * p[0])
+        dot, size, side = float(p @ a), float(np.linalg.norm(p)), float(p @ toward)
         if abs(dot) >= 1e-9 * scale:
             t.check_true(False, what=f"{call} is perpendicular to a",
                          mistake=Mistake("perp-not-perpendicular", None,
@@ -255,61 +265,67 @@ def _perpendicular(t, perpendicular):
                          mistake=Mistake("perp-wrong-length", None,
                                          f"your vector {_fmt(p)} is perpendicular to a = {_fmt(a)} and has length "
                                          f"{size:.4g}; the length asked for is the second argument"))
-        elif turn <= 0:
-            t.check_true(False, what=f"{call} is a quarter turn counterclockwise from a",
-                         mistake=Mistake("perp-turn", None,
+        elif side <= 0:
+            t.check_true(False, what=f"{call} points to the side of the line through a where toward lies",
+                         mistake=Mistake("perp-side", None,
                                          f"your vector {_fmt(p)} is perpendicular to a = {_fmt(a)} and has the length "
-                                         f"asked for; draw both: is it a quarter turn counterclockwise from a?"))
+                                         f"asked for; draw the line through a, toward = {_fmt(toward)} and your "
+                                         f"vector: are they on the same side of that line?"))
         else:
-            t.check_true(True, what=f"{call} is perpendicular to a, of length {length:.4g}, a quarter turn "
-                                    f"counterclockwise from a")
+            t.check_true(True, what=f"{call} is perpendicular to a, of length {length:.4g}, on the side of "
+                                    f"toward")
 
 
 # --------------------------------------------------------------------------
 # Exercise 5 (construct): which rows of a table lie on the line w . x = 0, in floating point
 # --------------------------------------------------------------------------
 
-# Each probe is a weight vector and a table; `on` says which rows lie on the line w . x = 0 on paper (decided
-# here exactly, on the decimals as typed).  The rows on the line are decimals whose computed scores are rounding
-# errors, not 0 (so `== 0` fails), at two scales of w (so a tolerance that ignores |w| or |x| fails); the origin
-# is on every such line (so a strict `<` fails); the row of size 1e-20 is off the line by a wide angle, and its
-# score is tiny only because the row is (so a tolerance that ignores |x|, or scales by the whole table, fails).
+# Each probe is a weight vector and a table of decimals as typed.  A row is near the line w . x = 0 when it makes
+# an angle of at most 0.01 degrees with it (decided here exactly, on the decimals as typed); no row lies between
+# 0.009 and 0.011 degrees, so rounding cannot decide one.  Rows on the line score rounding errors, not 0 (so
+# `== 0` fails); rows at 0.0059 degrees are near and rows at 0.0117 and 0.0147 degrees are not (so the lesson's
+# 1e-12 and any tolerance looser than about 2e-4 fail, and so does sin(0.01) taken in radians); w comes at two
+# scales (so a tolerance that ignores |w| or |x| fails); the origin is on every such line (so a strict `<`
+# fails); the row of size 1e-20 is off the line by a wide angle, and its score is tiny only because the row is
+# (so a tolerance that ignores |x|, or scales by the whole table, fails).
+_NEAR_DEGREES = 0.01
 _BOUNDARY_PROBES = (
-    ((0.3, 0.2), ((-0.6, 0.9), (1.0, 1.0), (1.2, -1.8), (2e-20, 1e-20), (0.0, 0.0), (-0.6, 0.91), (-1.4, 2.1))),
-    ((3e6, 2e6), ((-2.2, 3.3), (0.5, 0.5), (1.4, -2.1), (-0.6, 0.9), (1e-20, -1e-20))),
+    ((0.3, 0.2), ((-0.6, 0.9), (1.0, 1.0), (-0.6, 0.9002), (1.2, -1.8), (-0.6, 0.9004), (2e-20, 1e-20), (0.0, 0.0),
+                  (-0.6, 0.9005), (-0.6, 0.91), (2.2, -3.3003))),
+    ((3e6, 2e6), ((-2.2, 3.3), (0.5, 0.5), (-0.6, 0.9002), (1.4, -2.1), (-0.6, 0.9004), (1e-20, -1e-20))),
 )
 
 
-def _on_line_exactly(w, x):
+def _near_line_exactly(w, x):
+    """Does x make an angle of at most 0.01 degrees with the line w . x = 0?  |w . x| <= sin(0.01 deg) |w| |x|,
+    squared, in Fractions of the decimals as typed (sin(0.01 deg) as its float; no probe row is near the limit)."""
     from fractions import Fraction
-    return sum(Fraction(repr(float(wi))) * Fraction(repr(float(xi))) for wi, xi in zip(w, x)) == 0
+    fw, fx = [Fraction(repr(float(v))) for v in w], [Fraction(repr(float(v))) for v in x]
+    score = sum(p * q for p, q in zip(fw, fx))
+    limit = Fraction(math.sin(math.radians(_NEAR_DEGREES)))
+    return score ** 2 <= limit ** 2 * sum(p * p for p in fw) * sum(q * q for q in fx)
 
 
-def _row_message(w, x, on, told):
-    """The words for a row the answer gets wrong: the same for every answer that gets this row wrong."""
+def _row_message(w, x, near):
+    """The words for a row the answer gets wrong: the same for every answer that gets this row wrong; they say
+    what the answer returned for the row, which the learner can check by hand, and not the row's angle."""
     row, wv = _fmt(x), _fmt(w)
-    if on and not any(x):
-        return (f"the row {row} scores exactly 0 under every w: it lies on every line through the origin, and your "
-                f"on_boundary says it does not")
-    if on:
-        return (f"the row {row} lies on the line w · x = 0 for w = {wv} on paper (work out the score by hand), and "
-                f"your on_boundary says it does not. Compute its score in floats, then ask how large a rounding "
-                f"error a dot product of numbers of these sizes can have (section 3)")
-    angle = 90.0 - float(np.degrees(np.arccos(min(1.0, abs(float(np.dot(w, np.asarray(x) / np.linalg.norm(x)))
-                                                        / np.linalg.norm(w))))))
-    return (f"the row {row} makes an angle of {angle:.3g}° with the line w · x = 0 for w = {wv}, so it is not on "
-            f"it, and your on_boundary says it is. A small score can come from a point near the line or from a "
-            f"short vector x: which does your test measure?" if told else "")
+    if not any(x):
+        return (f"your near_boundary returns False for the row {row} with w = {wv}; the prompt says what the "
+                f"origin counts as")
+    return (f"your near_boundary returns {not near} for the row {row} with w = {wv}; work out by hand the angle "
+            f"this row makes with the line w · x = 0 and compare it with the prompt's 0.01°")
 
 
-@exercise("ch01-boundary", number=5, title="points on the boundary, in floating point", points=2, kind="construct",
-          hint="Score every row at once with X @ w. On paper a row is on the line when its score is 0; in floats, "
-               "how large can the rounding error of one row's score be, and on which lengths does that depend "
-               "(end of section 3)? Each row has its own length.")
+@exercise("ch01-boundary", number=5, title="points near the boundary", points=2, kind="construct",
+          hint="The angle between a row x and the line w · x = 0 is 90° minus the angle between x and w. Which "
+               "condition on the cosine of section 3 says that this angle is at most 0.01°? Write it without a "
+               "division, so that it needs no special case for the origin, and mind that numpy's sin takes "
+               "radians. Each row has its own length.")
 def _boundary(t, on_boundary):
     for k, (w, rows) in enumerate(_BOUNDARY_PROBES, 1):
         w, X = np.array(w), np.array(rows)
-        call = f"`on_boundary(X, w)` for probe {k}, w = {_fmt(w)}"
+        call = f"`near_boundary(X, w)` for probe {k}, w = {_fmt(w)}"
         try:
             got = np.asarray(on_boundary(X.copy(), w.copy()))
         except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything
@@ -319,11 +335,11 @@ def _boundary(t, on_boundary):
             t.check_true(False, what=f"{call} returns one True or False per row of X ({len(rows)} rows); got "
                                      f"shape {got.shape} and dtype {got.dtype}")
             continue
-        on = [_on_line_exactly(w, x) for x in rows]
-        wrong = [i for i, (g, o) in enumerate(zip(got.astype(bool), on)) if bool(g) != o]
+        near = [_near_line_exactly(w, x) for x in rows]
+        wrong = [i for i, (g, o) in enumerate(zip(got.astype(bool), near)) if bool(g) != o]
         if not wrong:
-            t.check_true(True, what=f"{call} says which of its {len(rows)} rows lie on the line")
+            t.check_true(True, what=f"{call} says which of its {len(rows)} rows lie within 0.01° of the line")
             continue
         i = wrong[0]
-        t.check_true(False, what=f"{call} says which of its {len(rows)} rows lie on the line",
-                     mistake=Mistake("boundary-row", None, _row_message(w, rows[i], on[i], True)))
+        t.check_true(False, what=f"{call} says which of its {len(rows)} rows lie within 0.01° of the line",
+                     mistake=Mistake("boundary-row", None, _row_message(w, rows[i], near[i])))

@@ -407,7 +407,9 @@ def _distance(t, distance_bound, best_a):
                                     "eta not squared in the last term: the step eta y x has squared length "
                                     "eta² |x|²"),
                             Mistake("distance-no-eta", turned(a, beta2, gamma, tau, 1.0),
-                                    "eta left out: with tau > 0 the step size no longer cancels"),
+                                    "at this probe your bound is not the argument's: expand "
+                                    "|w + eta y x - a u|² again, term by term, with this rule's step eta y x and "
+                                    "its test y w · x <= tau"),
                             Mistake("distance-no-two", turned(a, beta2, gamma / 2, tau, eta),
                                     "the drop taken as a eta gamma - ..., without the 2 of the cross term"),
                             Mistake("distance-start", a / _worst_fall(*probe),
@@ -521,10 +523,11 @@ def _start(t, bound_from_start):
 
 
 # --------------------------------------------------------------------------
-# Exercise 6 (construct): a run that makes exactly (R / gamma)^2 updates
+# Exercise 6 (construct): a run of at least 3 updates that makes exactly (R / gamma)^2 of them
 # --------------------------------------------------------------------------
 
 _MAX_EPOCHS = 20_000
+_MIN_TIGHT = 3   # a tight run of 2 updates is printed in section 4 (two standardised points)
 
 
 def _updates(X, y):
@@ -539,8 +542,9 @@ def _updates(X, y):
 
 
 @exercise("ch05-tight", number=6, title="construct: a run that reaches its bound", points=2, kind="construct",
-          hint="Read the conditions of section 2 for a tight chain, one link at a time, and look for the smallest "
-               "data set that can meet all of them: how many updates, on which points, at what margins?")
+          hint="Write each tight link of section 2's chain as an equation on z_k = y_k (1, x_k): what must |z_k|, "
+               "u . z_k and w_(k-1) . z_k be? Then ask how many such z_k fit in the space of (1, x1, x2) with decimal "
+               "coordinates, and at which update counts.")
 def _tight(t, X_tight, y_tight, u_tight):
     X, y, u = np.asarray(X_tight, dtype=float), np.asarray(y_tight), np.asarray(u_tight, dtype=float)
     if not t.check_true(X.ndim == 2 and X.shape[1:] == (2,) and 2 <= X.shape[0] <= 50 and bool(np.all(np.isfinite(X))),
@@ -561,9 +565,18 @@ def _tight(t, X_tight, y_tight, u_tight):
         return
     n_updates, stopped = _updates(X, y)
     whole = "" if bound.denominator == 1 else " (a bound that is not a whole number can never be reached)"
-    t.check_true(stopped and n_updates == bound,
-                 what=f"the perceptron should make exactly (R/gamma)² = {float(bound):.4g} updates for this u; it "
-                      f"made {n_updates}{whole}",
-                 mistake=Mistake("tight-slack", None, "a link of the chain has slack: print, update by update, "
-                                                      "w_k . u against k gamma and |w_k|² against k R²")
-                 if stopped else None)
+    # one verdict for both requirements; a tight run of one or two updates (section 4's standardised pair, with a
+    # zero column, scaled or repeated) is named as what it is, a run too short for the exercise
+    if not stopped:
+        mistake = None
+    elif n_updates != bound:
+        mistake = Mistake("tight-slack", None, "a link of the chain has slack: print, update by update, "
+                                               "w_k . u against k gamma and |w_k|² against k R²")
+    else:
+        mistake = Mistake("tight-too-short", None, f"this run reaches its bound in {n_updates} update"
+                                                   f"{'' if n_updates == 1 else 's'}; the exercise asks for a run "
+                                                   f"of at least {_MIN_TIGHT} updates that reaches its bound")
+    t.check_true(stopped and n_updates == bound and n_updates >= _MIN_TIGHT,
+                 what=f"the perceptron should make exactly (R/gamma)² = {float(bound):.4g} updates for this u, and at "
+                      f"least {_MIN_TIGHT}; it made {n_updates}{whole}",
+                 mistake=mistake)

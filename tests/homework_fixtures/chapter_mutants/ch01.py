@@ -63,44 +63,45 @@ MUTANTS = {
          ("dist_ab = 39 ** 0.5", "dist_ab = 29 ** 0.5")),
     ],
     "ch01-perpendicular": [
-        ("perp-turn", """def perpendicular(a, length):
+        # a fixed quarter turn, either way, and a side decided by the wrong dot product: each is on the wrong side
+        # of the line through a for some probe
+        ("perp-side", ("    if lk.dot(turned, toward) < 0:        # section 6: the sign of the score says toward's side\n"
+                       "        turned = -turned\n", "")),
+        ("perp-side", """def perpendicular(a, length, toward):
     a = np.asarray(a, dtype=float)
     turned = np.array([a[1], -a[0]])
     return length * turned / np.linalg.norm(turned)
 """),
-        ("perp-not-perpendicular",
-         """def perpendicular(a, length):
-    a = np.asarray(a, dtype=float)
-    turned = np.array([a[1], a[0]])
-    return length * turned / np.linalg.norm(turned)
+        ("perp-side", ("if lk.dot(turned, toward) < 0:", "if lk.dot(a, toward) < 0:")),
+        ("perp-side", ("if lk.dot(turned, toward) < 0:", "if lk.dot(turned, toward) > 0:")),
+        ("perp-not-perpendicular", ("turned = np.array([-a[1], a[0]])", "turned = np.array([a[1], a[0]])")),
+        ("perp-not-perpendicular", """def perpendicular(a, length, toward):
+    toward = np.asarray(toward, dtype=float)
+    return length * toward / np.linalg.norm(toward)
 """),
-        ("perp-wrong-length", """def perpendicular(a, length):
-    a = np.asarray(a, dtype=float)
-    return np.array([-a[1], a[0]])
-"""),
-        ("perp-wrong-length", """def perpendicular(a, length):
-    a = np.asarray(a, dtype=float)
-    return length * np.array([-a[1], a[0]])
-"""),
-        ("perp-wrong-length", """def perpendicular(a, length):
-    a = np.asarray(a, dtype=float)
-    turned = np.array([-a[1], a[0]])
-    return turned / np.linalg.norm(turned)
-"""),
+        ("perp-not-perpendicular", ("turned = np.array([-a[1], a[0]])", "turned = np.array([-toward[1], toward[0]])")),
+        ("perp-wrong-length", ("return length * turned / lk.norm(turned)", "return turned")),
+        ("perp-wrong-length", ("return length * turned / lk.norm(turned)", "return length * turned")),
+        ("perp-wrong-length", ("return length * turned / lk.norm(turned)", "return turned / lk.norm(turned)")),
+        ("perp-wrong-length", ("return length * turned / lk.norm(turned)",
+                               "return length * turned / lk.dot(turned, turned)")),
     ],
     "ch01-boundary": [
-        # each a test for 0 that a learner might write; every one gets a row of some probe wrong
-        ("boundary-row", ("return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
+        # each a test a learner might write; every one gets a row of some probe wrong
+        ("boundary-row", ("return np.abs(X @ w) <= np.sin(np.radians(0.01)) * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
                           "return X @ w == 0")),
-        ("boundary-row", ("return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
-                          "return np.abs(X @ w) <= 1e-12")),
-        ("boundary-row", ("return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
-                          "return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X) * np.linalg.norm(w)")),
-        ("boundary-row", ("return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
-                          "return np.abs(X @ w) / np.linalg.norm(w) <= 1e-12")),
-        ("boundary-row", ("return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
-                          "return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X, axis=1)")),
-        ("boundary-row", ("return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
-                          "return np.abs(X @ w) < 1e-12 * np.linalg.norm(X, axis=1) * np.linalg.norm(w)")),
+        # the lesson's test for 0 (section 3), copied: it rejects the rows within 0.01° that are not on the line
+        ("boundary-row", ("return np.abs(X @ w) <= np.sin(np.radians(0.01)) * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
+                          "return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X, axis=1) * np.linalg.norm(w)")),
+        ("boundary-row", ("np.sin(np.radians(0.01))", "np.sin(0.01)")),                 # radians taken for degrees
+        ("boundary-row", ("np.sin(np.radians(0.01))", "np.cos(np.radians(0.01))")),     # the angle with w
+        ("boundary-row", ("np.sin(np.radians(0.01))", "1e-3")),                          # too loose
+        ("boundary-row", ("np.sin(np.radians(0.01))", "1e-5")),                          # too tight
+        ("boundary-row", ("return np.abs(X @ w) <= np.sin(np.radians(0.01)) * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
+                          "return np.abs(X @ w) <= np.sin(np.radians(0.01))")),
+        ("boundary-row", ("np.linalg.norm(X, axis=1) * np.linalg.norm(w)", "np.linalg.norm(X) * np.linalg.norm(w)")),
+        ("boundary-row", ("np.linalg.norm(X, axis=1) * np.linalg.norm(w)", "np.linalg.norm(w)")),
+        ("boundary-row", ("np.linalg.norm(X, axis=1) * np.linalg.norm(w)", "np.linalg.norm(X, axis=1)")),
+        ("boundary-row", ("return np.abs(X @ w) <=", "return np.abs(X @ w) <")),
     ],
 }

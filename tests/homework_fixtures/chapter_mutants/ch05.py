@@ -57,7 +57,12 @@ MUTANTS = {
     ],
     "ch05-tight": [
         ("tight-u-not-separating",
-         ("u_tight = [0.0, 0.0, 1.0]", "u_tight = [0.0, 1.0, 0.0]")),
-        ("tight-slack", ("X_tight = [[0.0, 1.0], [0.0, -1.0]]", "X_tight = [[0.0, 2.0], [0.0, -1.0]]")),
+         ("u_tight = [0.0, 2.8, 0.4]", "u_tight = [0.0, 0.4, 2.8]")),
+        ("tight-slack", ("X_tight = [[0.6, 0.8], [-0.6, -0.8], [0.8, -0.6], [-0.8, 0.6]]",
+                         "X_tight = [[0.6, 0.8], [-0.6, -0.8], [0.8, -0.6], [-0.8, 0.7]]")),
+        # section 4's standardised pair, which reaches its bound in 2 updates, with a zero second column
+        ("tight-too-short", ("X_tight = [[0.6, 0.8], [-0.6, -0.8], [0.8, -0.6], [-0.8, 0.6]]\n"
+                             "y_tight = [1, -1, 1, -1]\nu_tight = [0.0, 2.8, 0.4]",
+                             "X_tight = [[-1.0, 0.0], [1.0, 0.0]]\ny_tight = [-1, 1]\nu_tight = [0.0, 1.0, 0.0]")),
     ],
 }
