@@ -2082,8 +2082,10 @@ def function_contours(f, ax=None, *, bounds, levels, gradient=None, at=None, pat
     arrows = path_line = start = end = None
     text = (f"Contour lines of {name} over ({axis_labels[0]}, {axis_labels[1]}) at "
             + ", ".join(_number(v) for v in levels))
-    k = int(np.argmin(values))
-    text += f"; on the drawn grid {name} is lowest, {_number(values.flat[k])}, at {_pair((W1.flat[k], W2.flat[k]))}"
+    if path is None:  # with a path, its end says where the descent got to; a grid's lowest cell is only near it
+        k = int(np.argmin(values))
+        text += (f"; on the drawn grid {name} is lowest, {_number(values.flat[k])}, at "
+                 f"{_pair((W1.flat[k], W2.flat[k]))}")
     if at is not None:
         G = np.array([np.asarray(gradient(p), dtype=float) for p in at])
         arrows = ax.quiver(at[:, 0], at[:, 1], G[:, 0], G[:, 1], angles="xy", scale_units="xy", scale=scale,

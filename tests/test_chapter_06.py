@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 STEM = "06_gradient_descent"
 
 UNRELATED = {
-    "ch06-predict-gradient": "slope_left = -7.0\nslope_right = 7.0\n",
+    "ch06-predict-gradient": "def slope_left(a, c):\n    return -7\n\n\ndef slope_right(a, c):\n    return 7\n",
     "ch06-construct": 'w_flat = "no idea"\n',
     "ch06-explain": 'answer = "e"\neta_limit = 3.0\n',
     # three points on a line, + - +: no line separates them, yet the first step is not zero
@@ -89,18 +89,85 @@ def test_a_longer_step_on_the_bowl_swings_ever_wider(eta, a, b):
         assert np.linalg.norm(_bowl3_descent(eta_below, 40_000, (a, b))[-1] - [1.0, -2.0]) < 1e-6
 
 
-def test_the_predict_answers_are_the_hand_computation():
-    # exercise 1 by another route: the library's criterion in floating point, one-sided differences at t = +-1e-3
-    X = np.array([[1.0, 2.5], [1.0, -1.5], [3.0, 0.0], [0.0, 0.0]])
+def _library_slopes(a, c, h=1e-3):
+    # exercise 1 by another route: the library's criterion in floating point, one-sided differences at t = +-h
+    X = np.array([[1.0, a], [1.0, -c], [3.0, 0.0], [0.0, 0.0]])
     y = np.array([1, 1, 1, -1])
-    w, d, h = np.array([-1.0, 1.0, 0.0]), np.array([0.0, 0.0, 1.0]), 1e-3
+    w, d = np.array([-1.0, 1.0, 0.0]), np.array([0.0, 1.0, 1.0])
     f = lambda t: lk.perceptron_criterion(w + t * d, X, y)  # noqa: E731
     assert f(0.0) == 0.0
-    assert np.isclose((f(0.0) - f(-h)) / h, -2.5) and np.isclose((f(h) - f(0.0)) / h, 1.5)
+    return (f(0.0) - f(-h)) / h, (f(h) - f(0.0)) / h, lk.perceptron_criterion_gradient(w, X, y) @ d, f
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.fractions(Fraction(1, 10), 10), st.fractions(Fraction(11, 10), 10))
+def test_exercise_1_key_is_the_hand_computation_and_no_difference_quotient_passes(a, c):
+    from lecturekit.exercises import check_exercise, ExerciseFailed
+    from lecturekit.exercises.ch06 import _slopes1
+
+    left, right, library, f = _library_slopes(float(a), float(c))
+    assert _slopes1(a, c) == (-(1 + a), c - 1)  # the check's exact key is the formula of the worked answer
+    assert np.isclose(left, float(-(1 + a)), atol=1e-6) and np.isclose(right, float(c - 1), atol=1e-6)
     # two points on the boundary change side in opposite directions: the library's gradient (both counted) and the
     # central difference (both halved) are neither one-sided slope, so neither call answers the exercise
-    assert lk.perceptron_criterion_gradient(w, X, y) @ d == -1.0
-    assert np.isclose(lk.numerical_gradient(f, np.array([0.0]))[0], -0.5, atol=1e-6)
+    assert np.isclose(library, float(c - a - 2)) and library != left and library != right
+    assert np.isclose(lk.numerical_gradient(f, np.array([0.0]))[0], float(c - a - 2) / 2, atol=1e-6)
+    # the review's bypass: one-sided difference quotients of lk.perceptron_criterion, at every step h, and the same
+    # rounded to a near fraction, fail the check's exact probes
+    for h in (1e-2, 1e-3, 1e-6, 1e-9):
+        for exactify in (float, lambda v: Fraction(v).limit_denominator(10 ** 9)):
+            with pytest.raises(ExerciseFailed):
+                check_exercise("ch06-predict-gradient",
+                               lambda a, c, h=h, e=exactify: e(_library_slopes(float(a), float(c), h)[0]),
+                               lambda a, c, h=h, e=exactify: e(_library_slopes(float(a), float(c), h)[1]))
+
+
+def test_exercise_6_catches_a_verdict_read_off_predict():
+    # the review's counterexample: after two steps two negatives lie on the boundary of w = (-1, -1, 1)
+    from lecturekit.exercises import check_exercise, ExerciseFailed
+    X, y = np.array([[-2.0, 1], [-2, -1], [0, 1]]), np.array([1, -1, -1])
+    w = np.array([-1.0, -1.0, 1.0])
+    assert np.array_equal(lk.batch_perceptron(X, y, eta=1.0, schedule="1/k", max_iter=2).w, w)
+    assert (y * (lk.to_homogeneous(X) @ w)).tolist() == [2.0, 0.0, 0.0] and lk.is_separable(X, y)
+    assert np.array_equal(lk.LinearClassifier(w).predict(X), y)  # predict calls it separating; the chapter does not
+
+    def descend(X, y, eta1, theta, max_iter=100_000):
+        Xh = np.hstack([np.ones((len(X), 1)), X])
+        w = np.zeros(Xh.shape[1])
+        for k in range(1, max_iter + 1):
+            wrong = y * (Xh @ w) <= 0
+            step = eta1 / k * (y[wrong] @ Xh[wrong])
+            if np.linalg.norm(step) < theta:
+                break
+            w = w + step
+        return w, bool(np.all(lk.LinearClassifier(w).predict(X) == y))
+    with pytest.raises(ExerciseFailed):
+        check_exercise("ch06-debug-stop", descend)
+
+
+def test_exercise_3_grades_the_letter_only_with_the_limit():
+    from lecturekit.exercises import check_exercise, ExerciseFailed
+    import contextlib
+    import io
+    texts = []
+    for letter in "abcd":
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), pytest.raises(ExerciseFailed) as err:
+            check_exercise("ch06-explain", letter, 0.3)
+        texts.append((str(err.value) + out.getvalue()).replace(repr(letter), ""))
+    assert len(set(texts)) == 1  # with a wrong limit every letter gets the same feedback
+
+
+@pytest.mark.parametrize("eta, grows", [(0.24, False), (0.26, True)])
+def test_a_too_long_step_on_the_first_bowl_jumps_across_the_minimum(eta, grows):
+    # 1 - 8 eta is -0.92 and -1.08: w2 + 0.5 changes sign at every step, shrinking or growing
+    e2 = _bowl_descent(eta, 40)[:, 1] + 0.5
+    e2 = np.r_[1.5, e2]
+    assert np.all(np.sign(e2[1:]) == -np.sign(e2[:-1]))
+    assert np.all((np.abs(e2[1:]) > np.abs(e2[:-1])) == grows)
+
+
+def test_the_exercise_2_worked_answer_has_a_bias():
     # exercise 2: the reference answer has a bias, and the figure's slice w0 = 0 holds no such w
     Xt, yt = lk.datasets.toy()
     w2 = np.array([2.0, -1.0, 3.0])
@@ -339,12 +406,16 @@ CLAIMS = {
     "`descend(Xn, yn, 0.1, 1e-3)` stops with a `ZeroDivisionError`": "test_the_debug_exercises_code_fails_as_stated",
     "With that fixed it\nreturns `True` after a few hundred steps": "test_the_debug_exercises_code_fails_as_stated",
     "so the total it needs hardly changes": "test_the_explorer_tasks_can_be_done_with_the_explorer",
-    "its documentation notes that it equals `SGDClassifier(loss=\"perceptron\"":
+    "Its documentation notes that it equals\n`SGDClassifier(loss=\"perceptron\"":
         "test_scikit_learns_perceptron_is_sgd_on_the_perceptron_loss",
+    "not after a pass without mistakes\n(with `tol=None` only `max_iter` stops it)":
+        "test_scikit_learns_perceptron_does_not_stop_after_a_clean_pass",
+    "$w_2$ jumps across $-0.5$ at every step, by a little less each\ntime": 
+        "test_a_too_long_step_on_the_first_bowl_jumps_across_the_minimum",
 }
 SHOWN = [
     "That is also where $J$ and\n$\\lVert\\mathbf{w}\\rVert$ drop suddenly in the left panel",  # the run printed
-    "this is the classical result for the *subgradient method*",  # a cited theorem (Boyd's notes)
+    "That the steps get there is the classical result for the *subgradient",  # a cited theorem (Boyd's notes)
     "Robbins and Monro's classical\nconditions",  # a cited theorem; 1/k: sum 1/k diverges, sum 1/k^2 = pi^2/6
     "the gradient shrinks towards the minimum",  # on this bowl
     "the chord between two points of its graph never dips below the graph",  # definition of convexity
@@ -361,7 +432,6 @@ SHOWN = [
     "Neither needs fewer passes on every one of these sets.",  # the six sets printed
     "Here the batch perceptron changes $\\mathbf{w}$ only a few\ntimes",  # the six sets printed
     "On the six sets here neither needed fewer passes on every set",  # the six sets printed
-    "Turn the boundary by raising\nonly $w_2$",  # the exercise's direction
     "(each step looks at every example once, and so does the final check)",  # how passes are counted
     "Both biases ended at 0 on this set, as the printed weights show",  # the printed weights of the last set
     "the batch normal points almost the same way (the cosine printed\nbelow)",  # the printed cosine
@@ -1201,6 +1271,20 @@ def test_the_exercise_checks_accept_every_correct_answer_and_no_library_shortcut
     # another correct completion of the three given points passes: (0, 0) positive, (1, 0) and (2, 1) negative
     check_exercise("ch06-construct-stall", np.array([[2.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [0.0, 0.0], [1.0, 0.0],
                                                      [2.0, 1.0]]), np.array([1, 1, -1, 1, -1, -1]))
+
+
+def test_scikit_learns_perceptron_does_not_stop_after_a_clean_pass():
+    # Q5: on separable data it keeps going after a pass without mistakes: with tol=None until max_iter, and with
+    # the default tol for n_iter_no_change passes at least after the loss stops improving
+    sklearn = pytest.importorskip("sklearn.linear_model")
+    X, y = lk.datasets.separable(40, 2, margin=0.2, seed=0)
+    run = sklearn.Perceptron(max_iter=50, tol=None, random_state=0).fit(X, y)
+    assert run.score(X, y) == 1.0 and run.n_iter_ == 50
+    default = sklearn.Perceptron(random_state=0).fit(X, y)
+    assert default.n_iter_ > default.n_iter_no_change
+    # and with a huge tol it stops after n_iter_no_change + 1 passes, whatever its mistakes
+    early = sklearn.Perceptron(tol=1e9, random_state=0).fit(X, y)
+    assert early.n_iter_ == early.n_iter_no_change + 1
 
 
 def test_scikit_learns_perceptron_is_sgd_on_the_perceptron_loss():

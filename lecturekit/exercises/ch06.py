@@ -38,70 +38,127 @@ def _criterion(w, X, y):
 
 
 # --------------------------------------------------------------------------
-# Exercise 1 — predict the slopes at a kink
+# Exercise 1 — the slopes at a kink, as formulas in the data
 # --------------------------------------------------------------------------
-_X1 = np.array([[1.0, 2.5], [1.0, -1.5], [3.0, 0.0], [0.0, 0.0]])
-_Y1 = np.array([conventions.POSITIVE, conventions.POSITIVE, conventions.POSITIVE, conventions.NEGATIVE])
-_W1 = np.array([-1.0, 1.0, 0.0])
-_RAISE_W2 = np.array([0.0, 0.0, 1.0])
-_H = Fraction(1, 1000)  # no score other than those at 0 reaches 0 within |t| <= _H
+# The points (1, a), (1, -c) and (3, 0) with label +1 and (0, 0) with label -1, for a > 0 and c > 1;
+# w = (-1, 1, 0) and f(t) = J(w + t d) with d = (0, 1, 1).  The check calls the learner's two functions with
+# exact fractions, some of twenty digits, where no difference quotient in floating point can be exact.
+_W1 = (Fraction(-1), Fraction(1), Fraction(0))
+_TURN = (Fraction(0), Fraction(1), Fraction(1))
+_PROBES1 = ((Fraction(5, 2), Fraction(3, 2)), (Fraction(1, 3), Fraction(7, 2)),
+            (Fraction(10 ** 20 + 1), Fraction(10 ** 20 + 3)),
+            (Fraction(1, 10 ** 20 + 7), Fraction(10 ** 20 + 9, 10 ** 20)))
 
 
-def _f(t):
-    return _criterion([_exact(a) + t * _exact(d) for a, d in zip(_W1, _RAISE_W2)], _X1, _Y1)
+def _data1(a, c):
+    X = [(Fraction(1), a), (Fraction(1), -c), (Fraction(3), Fraction(0)), (Fraction(0), Fraction(0))]
+    y = [conventions.POSITIVE, conventions.POSITIVE, conventions.POSITIVE, conventions.NEGATIVE]
+    return X, y
 
 
-def _rate(margin_slopes):
-    return float(-sum(margin_slopes, Fraction(0)))
+def _margins1(a, c, t):
+    """Each example's y_i (w + t d) . (1, x_i), exactly."""
+    X, y = _data1(a, c)
+    w = [u + t * d for u, d in zip(_W1, _TURN)]
+    return [int(y_i) * (w[0] + w[1] * x_i[0] + w[2] * x_i[1]) for x_i, y_i in zip(X, y)]
 
 
-_LEFT, _RIGHT = float((_f(-_H) - _f(0)) / -_H), float((_f(_H) - _f(0)) / _H)
-_SLOPES = [int(y_i) * sum(_exact(v) * _exact(d) for v, d in zip(x_i, _RAISE_W2))
-           for x_i, y_i in zip(conventions.homogeneous(_X1), _Y1)]
-_ON = [i for i, (x_i, y_i) in enumerate(zip(conventions.homogeneous(_X1), _Y1))
-       if int(y_i) * sum(_exact(a) * _exact(b) for a, b in zip(_W1, x_i)) == 0]
-_LIBRARY_SIDE = _rate(_SLOPES[i] for i in _ON)
+def _f1(a, c, t):
+    return sum((-m for m in _margins1(a, c, t) if conventions.is_mistake(m)), Fraction(0))
+
+
+def _slopes1(a, c):
+    """The two one-sided slopes of f at 0, exactly: f is linear on each side within |t| <= h, where h is below
+    every non-zero |margin at 0| / |margin's slope in t|."""
+    at0 = _margins1(a, c, Fraction(0))
+    rates = [m1 - m0 for m0, m1 in zip(at0, _margins1(a, c, Fraction(1)))]
+    h = min([abs(m) / abs(r) for m, r in zip(at0, rates) if m != 0 and r != 0] + [Fraction(1)]) / 2
+    return (_f1(a, c, -h) - _f1(a, c, Fraction(0))) / -h, (_f1(a, c, h) - _f1(a, c, Fraction(0))) / h
+
+
+def _on_boundary_rate(a, c):
+    """d/dt of the sum of -margin over the examples on the boundary at t = 0: what the library's gradient gives."""
+    at0 = _margins1(a, c, Fraction(0))
+    return -sum((m1 - m0 for m0, m1 in zip(at0, _margins1(a, c, Fraction(1))) if m0 == 0), Fraction(0))
+
+
+def _nd(pairs):
+    """Pairs of fractions written out ("-7/2"): plain data that the check compares exactly, digit for digit."""
+    return [[None if v is None else str(v) for v in pair] for pair in pairs]
+
+
+_KEY1 = [_slopes1(a, c) for a, c in _PROBES1]
 _PREDICT_MISTAKES = [
-    Mistake("central-difference", ((_LEFT + _RIGHT) / 2,) * 2,
+    Mistake("central-difference", _nd([((l + r) / 2,) * 2 for l, r in _KEY1]),
             "one number for both sides, the average that a central difference measures at a kink: "
             "f has a different slope on each side of t = 0"),
-    Mistake("one-slope", (_LIBRARY_SIDE,) * 2,
+    Mistake("one-slope", _nd([(_on_boundary_rate(a, c),) * 2 for a, c in _PROBES1]),
             "one slope for both sides, the gradient the library returns: it counts every point on the "
             "boundary as a mistake at once; for t < 0 and for t > 0 separately, which of them is "
             "strictly wrong?"),
+    Mistake("one-weight", _nd([(-a, c) for a, c in _PROBES1]),
+            "your slopes are those of turning the boundary by raising w2 alone; f(t) raises w1 by t as well: "
+            "write each example's margin as a function of t"),
 ]
-# one message for every pair with a slope of 0 on one side (with two examples on the boundary, one of them is
-# strictly wrong on each side), and one for every pair with a slope of the wrong sign for a function whose value at
-# t = 0 is its least
 _ZERO_SIDE = Mistake("one-boundary-point", None, "a slope of 0: on that side of t = 0, is every example really "
                                                  "on its right side?")
 _WRONG_SIGN = Mistake("uphill", None,
                       "compute f(0). J is never below 0: what sign can a slope just left of t = 0 have, and one "
                       "just right of it? (This says nothing about the sizes of your slopes.)")
+_APPROXIMATE = Mistake("difference-quotient", None,
+                       "your values are close on some of the check's inputs but not exact: a difference quotient "
+                       "in floating point cannot give the slope for a = 10**20 + 1 or c = 1 + 9/10**20; the "
+                       "exercise asks for the slopes as formulas in a and c (fractions in, fractions out)")
 
 
-@exercise("ch06-predict-gradient", number=1, title="predict the slopes at a kink", points=2, kind="predict",
-          hint="Write each example's margin y_i (w + t d) . (1, x_i) as a function of t, with the 1 in front of "
-               "each x. For small t < 0 and for small t > 0 separately: which examples are strictly wrong, and how "
-               "does J change with t?")
+def _exactly(v):
+    """``v`` as an exact fraction (a float is taken at its exact binary value), or None if it is no number."""
+    if isinstance(v, (bool, np.bool_)):
+        return None
+    if isinstance(v, (int, np.integer, Fraction)):
+        return Fraction(v)
+    if isinstance(v, (float, np.floating)) and np.isfinite(v):
+        return Fraction(float(v))
+    return None
+
+
+@exercise("ch06-predict-gradient", number=1, title="the slopes at a kink, as formulas", points=2, kind="predict",
+          hint="Write each example's margin y_i (w + t d) . (1, x_i) as a function of t, a and c, with the 1 in "
+               "front of each x. For small t < 0 and for small t > 0 separately: which examples are strictly "
+               "wrong, and how does J change with t?")
 def _predict(t, slope_left, slope_right):
-    pair = (slope_left, slope_right)
-    try:
-        left, right = float(slope_left), float(slope_right)
-    except (TypeError, ValueError):
-        left = right = float("nan")
-    catalogued = any(matches(pair, m.value) for m in _PREDICT_MISTAKES)
-    least = _f(0) == min(_f(-_H), _f(0), _f(_H))  # f(0) is J's least value here: the slopes are <= 0 and >= 0
-    what = "`(slope_left, slope_right)` are the two one-sided slopes of f at t = 0"
-    if not catalogued and not matches(pair, (_LEFT, _RIGHT)):
-        if least and (left > 0 or right < 0):
+    what = ("`slope_left(a, c)` and `slope_right(a, c)` are the two one-sided slopes of f at t = 0, exactly, for "
+            "every a > 0 and c > 1")
+    if not t.check_true(callable(slope_left) and callable(slope_right),
+                        what=what + "; they must be functions of a and c"):
+        return
+    got, raised = [], None
+    for a, c in _PROBES1:
+        try:
+            got.append((_exactly(slope_left(a, c)), _exactly(slope_right(a, c))))
+        except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything
+            raised = raised or f"{type(exc).__name__} at a = {a}, c = {c}"
+            got.append((None, None))
+    if raised:
+        t.check_true(False, what=f"{what}; your functions raised {raised}")
+        return
+    numbers = all(v is not None for pair in got for v in pair)
+    catalogued = numbers and any(matches(_nd(got), m.value, atol=0.0) for m in _PREDICT_MISTAKES)
+    if numbers and not catalogued and got != _KEY1:
+        if all(abs(g - k) <= Fraction(1, 10 ** 6) * max(1, abs(k)) for pair, key in zip(got[:2], _KEY1[:2])
+               for g, k in zip(pair, key)):
+            t.check_true(False, what=what, mistake=_APPROXIMATE)
+            return
+        if any(left > 0 or right < 0 for left, right in got):
             t.check_true(False, what=what, mistake=_WRONG_SIGN)
             return
-        if len(_ON) == 2 and (left == 0 or right == 0) and _LEFT != 0 and _RIGHT != 0:
+        if any(left == 0 or right == 0 for left, right in got):
             t.check_true(False, what=what, mistake=_ZERO_SIDE)
             return
-    t.check(pair, (_LEFT, _RIGHT), call="`(slope_left, slope_right)`", reveal=False,
-            misconceptions=_PREDICT_MISTAKES)
+    t.check(_nd(got), _nd(_KEY1), atol=0.0,
+            call="`[(slope_left(a, c), slope_right(a, c)) for (a, c) in [(5/2, 3/2), (1/3, 7/2), (10**20 + 1, "
+                 "10**20 + 3), (1/(10**20 + 7), 1 + 9/10**20)]]`, as fractions",
+            reveal=False, misconceptions=_PREDICT_MISTAKES)
 
 
 # --------------------------------------------------------------------------
@@ -207,15 +264,19 @@ _LIMIT_MISTAKES = [
 def _explain(t, answer, eta_limit):
     if isinstance(answer, str):
         answer = answer.strip().lower()  # "B" and " b" mean the option b
-    t.check(answer, _KEY3, call="`answer`", reveal=False, misconceptions=_LETTER_MISTAKES)
     if isinstance(eta_limit, (int, float, np.integer, np.floating)) and not isinstance(eta_limit, bool):
         # show the number as typed, every digit: a rounded display of a near miss would read as the key
-        t.check_true(matches(float(eta_limit), _LIMIT, atol=_ETA_LIMIT_TOL),
-                     what=f"`eta_limit` is {float(eta_limit)!r}: that is not the rate that separates the two "
-                          f"behaviours to within {_ETA_LIMIT_TOL:g} (give it exactly, e.g. as a fraction a / b)",
-                     mistake=next((m for m in _LIMIT_MISTAKES if matches(float(eta_limit), m.value)), None))
+        limit_ok = t.check_true(
+            matches(float(eta_limit), _LIMIT, atol=_ETA_LIMIT_TOL),
+            what=f"`eta_limit` is {float(eta_limit)!r}: that is not the rate that separates the two "
+                 f"behaviours to within {_ETA_LIMIT_TOL:g} (give it exactly, e.g. as a fraction a / b)",
+            mistake=next((m for m in _LIMIT_MISTAKES if matches(float(eta_limit), m.value)), None))
     else:
-        t.check(eta_limit, _LIMIT, call="`eta_limit`", reveal=False, misconceptions=_LIMIT_MISTAKES)
+        limit_ok = t.check(eta_limit, _LIMIT, call="`eta_limit`", reveal=False, misconceptions=_LIMIT_MISTAKES)
+    # the letter is graded together with the limit: trying the four letters one after another says nothing until the
+    # limit, which needs the same per-coordinate factors as the letter, is right
+    if limit_ok:
+        t.check(answer, _KEY3, call="`answer`", reveal=False, misconceptions=_LETTER_MISTAKES)
 
 
 # --------------------------------------------------------------------------
@@ -489,12 +550,14 @@ def _probe(t, descend, args, *, call, misconceptions=()):
     except Exception:  # noqa: BLE001 - t.check below runs it again and reports what it raised
         first = None
     expected = next((r for r in refs if first is not None and matches(first, r)), refs[0])
-    t.check(lambda: _run(descend, *args), expected, call=call, misconceptions=misconceptions, reveal=False)
+    return t.check(lambda: _run(descend, *args), expected, call=call, misconceptions=misconceptions, reveal=False)
 
 
 _XN, _YN = noisy(40, flip=0.1, seed=3)
 _X_XOR = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]])
 _Y_XOR = np.array([conventions.POSITIVE, conventions.POSITIVE, conventions.NEGATIVE, conventions.NEGATIVE])
+_X_EDGE = np.array([[-2.0, 1.0], [-2.0, -1.0], [0.0, 1.0]])
+_Y_EDGE = np.array([conventions.POSITIVE, conventions.NEGATIVE, conventions.NEGATIVE])
 
 
 @exercise("ch06-debug-stop", number=6, title="debug: a descent that says it converged", points=2, kind="debug",
@@ -526,7 +589,7 @@ def _debug_stop(t, descend):
            call="`descend(X_toy, y_toy, eta1=1, theta=100, max_iter=1000)`")
     # the XOR corners with theta = 0 (the rule never fires): the first step is 0, so w stays 0 for the whole budget;
     # J(0) = 0 and no example is strictly wrong, and the J = 0 / "all margins >= 0" reading of "separates" says True
-    _probe(t, descend, (_X_XOR, _Y_XOR, 1.0, 0.0, 10),
+    zero_not_separating = _probe(t, descend, (_X_XOR, _Y_XOR, 1.0, 0.0, 10),
            call="`descend(X_xor, y_xor, eta1=1, theta=0, max_iter=10)` on the XOR corners",
            misconceptions=[
                 Mistake("zero-criterion", _descend(_X_XOR, _Y_XOR, 1.0, 0.0, 10, report="criterion"),
@@ -550,10 +613,21 @@ def _debug_stop(t, descend):
                         "how the loop ended, or the mistakes of an earlier iterate, reported as the answer: the "
                         "answer is about the w returned"),
             ])
-    _probe(t, descend, (_X_TOY, _Y_TOY, 1.0, 1e-3, 1),
+    about_w = _probe(t, descend, (_X_TOY, _Y_TOY, 1.0, 1e-3, 1),
            call="`descend(X_toy, y_toy, eta1=1, theta=1e-3, max_iter=1)`",
            misconceptions=[
                 Mistake("data-not-w", {"w": _descend(_X_TOY, _Y_TOY, 1.0, 1e-3, 1)["w"],
                                        "separates": bool(is_separable(_X_TOY, _Y_TOY))},
                         "True here is a fact about the data (a line separates them), not about the w returned"),
+            ])
+    # two negatives end on the boundary of the w returned, w = (-1, -1, 1) with margins (2, 0, 0): a verdict read off
+    # predict, which labels a score of exactly 0 as -1, calls this w separating; the mistake test does not (named only
+    # when the verdict is about the w returned and J = 0 has not been taken for separating: on these separable data
+    # either verdict says True as well)
+    _probe(t, descend, (_X_EDGE, _Y_EDGE, 1.0, 0.0, 2),
+           call="`descend([[-2, 1], [-2, -1], [0, 1]], [1, -1, -1], eta1=1, theta=0, max_iter=2)`",
+           misconceptions=[] if not (about_w and zero_not_separating) else [
+                Mistake("predict-at-zero", {"w": _descend(_X_EDGE, _Y_EDGE, 1.0, 0.0, 2)["w"], "separates": True},
+                        "a label from `predict` is not the mistake test: `predict` gives a point with score exactly "
+                        "0 a label, and the perceptron counts y w . x <= 0 as a mistake whatever that label is"),
             ])

@@ -89,6 +89,10 @@ MUTANTS = {
         w = w + step
     return w, not bool(wrong.any())
 '''),
+        # the verdict read off predict, which gives a score of exactly 0 a label: boundary points pass as correct
+        ("predict-at-zero",
+         ("    return w, bool(np.all(y * (Xh @ w) > 0))",
+          "    return w, bool(np.all(lk.LinearClassifier(w).predict(X) == y))")),
         # how the loop ended as the answer, the other way round: False whenever the budget runs out
         ("rule-means-converged",
          ("    return w, bool(np.all(y * (Xh @ w) > 0))",
@@ -108,13 +112,27 @@ MUTANTS = {
          "y_stall = np.array([1, 1, -1, 1, -1, -1])\n"),
     ],
     "ch06-predict-gradient": [
-        ("central-difference", "slope_left = -0.5\nslope_right = -0.5\n"),
-        ("one-slope",
-         "slope_left = -1.0\nslope_right = -1.0\n"),
-        ("uphill",
-         "slope_left = 2.5\nslope_right = -1.5\n"),
-        ("one-boundary-point",
-         "slope_left = -2.5\nslope_right = 0.0\n"),
+        ("central-difference",
+         "def slope_left(a, c):\n    return (c - a - 2) / 2\n\n\ndef slope_right(a, c):\n    return (c - a - 2) / 2\n"),
+        ("one-slope", "def slope_left(a, c):\n    return c - a - 2\n\n\ndef slope_right(a, c):\n    return c - a - 2\n"),
+        ("uphill", "def slope_left(a, c):\n    return 1 + a\n\n\ndef slope_right(a, c):\n    return 1 - c\n"),
+        ("one-boundary-point", "def slope_left(a, c):\n    return -(1 + a)\n\n\ndef slope_right(a, c):\n    return 0\n"),
+        ("one-weight", "def slope_left(a, c):\n    return -a\n\n\ndef slope_right(a, c):\n    return c\n"),
+        # the bypass: one-sided difference quotients of the library's criterion, in floating point
+        ("difference-quotient", '''def _quotient(a, c, t):
+    X = np.array([[1, a], [1, -c], [3, 0], [0, 0]], dtype=float)
+    y = np.array([1, 1, 1, -1])
+    f = lambda s: lk.perceptron_criterion(np.array([-1.0, 1.0, 0.0]) + s * np.array([0.0, 1.0, 1.0]), X, y)
+    return (f(t) - f(0.0)) / t
+
+
+def slope_left(a, c):
+    return _quotient(a, c, -1e-3)
+
+
+def slope_right(a, c):
+    return _quotient(a, c, 1e-3)
+'''),
     ],
     "ch06-construct": [
         ("zero-vector", "w_flat = [0.0, 0.0, 0.0]\n"),
