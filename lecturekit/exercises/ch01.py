@@ -322,12 +322,12 @@ def _row_message(w, x, near):
                "condition on the cosine of section 3 says that this angle is at most 0.01°? Write it without a "
                "division, so that it needs no special case for the origin, and mind that numpy's sin takes "
                "radians. Each row has its own length.")
-def _boundary(t, on_boundary):
+def _boundary(t, near_boundary):
     for k, (w, rows) in enumerate(_BOUNDARY_PROBES, 1):
         w, X = np.array(w), np.array(rows)
         call = f"`near_boundary(X, w)` for probe {k}, w = {_fmt(w)}"
         try:
-            got = np.asarray(on_boundary(X.copy(), w.copy()))
+            got = np.asarray(near_boundary(X.copy(), w.copy()))
         except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything
             t.check_true(False, what=f"{call} raised {type(exc).__name__}: {exc}")
             continue
