@@ -151,8 +151,20 @@ def clear_hidden_tests(source):
 
     >>> print(clear_hidden_tests("assert f(1) == 2\\n### BEGIN HIDDEN TESTS\\nassert f(0) == 0\\n### END HIDDEN TESTS"))
     assert f(1) == 2
+
+    A block at the end of the cell takes the blank lines before and after it along, so the student's cell
+    does not end in an empty line:
+
+    >>> clear_hidden_tests("assert f(1) == 2\\n\\n### BEGIN HIDDEN TESTS\\nassert f(0) == 0\\n### END HIDDEN TESTS\\n")
+    'assert f(1) == 2'
     """
-    return _rewrite(source, _HIDDEN, None)
+    cleared = _rewrite(source, _HIDDEN, None)
+    if cleared == source:
+        return source
+    lines = cleared.split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return "\n".join(lines)
 
 
 def reference_solution(source):
