@@ -1578,7 +1578,7 @@ def test_exercise_1_gives_a_normal_on_the_wrong_side_or_of_the_wrong_length_the_
     assert len(messages) == 1, messages
     message = messages.pop()
     assert KNOWN in message
-    for w in answers:
+    for w in answers[1:]:      # the first has length 1, the length the prompt asks for
         assert not any(f"{lk.norm(w):.{k}g}" in message for k in (2, 3, 4)), message
 
 

@@ -10,7 +10,7 @@ MUTANTS = {
         ("normal-requirements", "w_normal = np.array([-5.0, 1.0, 1.0]) / 27 ** 0.5\n"),
         ("normal-requirements", "w_normal = [5.0, -1.0, -1.0]\n"),
         ("normal-requirements", "w_normal = np.cross([1.0, 2.0, 3.0], [0.0, 1.0, -1.0])\n"),
-        ("normal-requirements", "w_normal = [-1.0, 1.0, 1.0]\n"),
+        ("normal-requirements", "w_normal = [2.0, -3.0, 0.5]\n"),
         ("normal-rounded", "w_normal = [0.96, -0.19, -0.19]\n"),
     ],
     "ch01-reflect": [
