@@ -1572,7 +1572,7 @@ def test_exercise_1_gives_a_normal_on_the_wrong_side_or_of_the_wrong_length_the_
     token from the key): the normal negated, rescaled, both, np.cross's normal, and vectors that are no normal
     at all (and fit no named misconception) get one and the same feedback, which prints no length."""
     unit = np.array([5.0, -1.0, -1.0]) / 27 ** 0.5
-    answers = [-unit, 3.7 * unit, 0.37 * unit, -2 * unit, np.cross([1.0, 2.0, 3.0], [0.0, 1.0, -1.0]),
+    answers = [-unit, 3.7 * unit, 0.37 * unit, -2.5 * unit, np.cross([1.0, 2.0, 3.0], [0.0, 1.0, -1.0]),
                np.array([1.0, 1.0, 1.0]) + np.array([0.0, 0.5, 0.0]), np.array([2.0, -3.0, 0.5])]
     messages = {visible_feedback(STEM, "ch01-normal", f"w_normal = {w.tolist()!r}\n") for w in answers}
     assert len(messages) == 1, messages
