@@ -27,8 +27,18 @@ CLAIMS = {
     "multiplies every score by $k$": "test_positive_multiples_are_the_same_classifier",
     "only the direction of $w$ and the ratio $t / \\|w\\|$ matter": "test_positive_multiples_are_the_same_classifier",
     "On paper a **negative** $k$ keeps the line": "test_negative_multiples_keep_the_line_and_swap_the_sides",
-    "In the computer this holds for $k = -1$, since negating a number\nis exact":
+    "In the computer negating a number is exact, so for $k = -1$ every score the\ncomputer forms changes sign exactly":
         "test_negating_the_weights_is_exact_for_every_weight_vector",
+    "`lk.LinearClassifier`, which decides on the weights as typed (below), keeps it at 0 and predicts $-1$\nunder both":
+        "test_lecturekit_keeps_a_point_on_the_line_at_0_under_both_signs_at_every_scale",
+    "in plain floating point a point on the\nline can score a tiny $\\pm 2.8 \\times 10^{-17}$ instead of 0":
+        "test_lecturekit_keeps_a_point_on_the_line_at_0_under_both_signs_at_every_scale",
+    "in this chapter's cells `w` is a raw normal and `w_h` a homogeneous vector":
+        "test_the_cells_keep_w_for_raw_normals_and_w_h_for_homogeneous_vectors",
+    "the explorer decides each\npoint's side on the slider values $b, w_1, w_2$ as typed, before it multiplies by $k$":
+        "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
+    "it is\nmultiplied by $k$ when $\\tilde w$ is multiplied by $k > 0$":
+        "test_flachs_example_margin_scales_with_k_and_the_distance_form_does_not",
     "For other\nnegative $k$ the product $k \\tilde w$ is rounded, and a point within rounding of the line can keep its\nside":
         "test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_side",
     "On paper $k < 0$ keeps\n  the line and swaps the sides of the points off it; in the computer exactly so for $k = -1$":
@@ -646,6 +656,55 @@ def test_a_power_of_two_keeps_every_plain_float_decision(w_h, X, e):
     old = X @ w_h[1:] + w_h[0]
     new = X @ (k * w_h)[1:] + (k * w_h)[0]
     assert np.array_equal(new, k * old) and np.array_equal(np.sign(new), np.sign(old))
+
+
+def test_lecturekit_keeps_a_point_on_the_line_at_0_under_both_signs_at_every_scale():
+    """Section 5's w~ = (-0.3, 0.1, 0.2), typed at scales 10**e down to 1e-320: (1, 1) is exactly on the
+    line (Fractions of the typed decimals), plain float sums miss 0 at e = 0, lecturekit keeps 0 and -1
+    for w~ and -w~.  (sqrt(w @ w) once underflowed below ~1e-162 and let a rounded score decide.)"""
+    from fractions import Fraction
+
+    w = np.array([-0.3, 0.1, 0.2])
+    plain = w[0] + w[1] + w[2]
+    assert plain != 0 and abs(plain) == pytest.approx(2.78e-17, rel=1e-2) and (-w[0]) + (-w[1]) + (-w[2]) == -plain
+    for e in [0, -10, -100, -150, -160, -162, -163, -164, -170, -200, -250, -300, -310, -320]:
+        w = np.array([float(f"-3e{e - 1}"), float(f"1e{e - 1}"), float(f"2e{e - 1}")])
+        assert sum(Fraction(repr(float(v))) for v in w) == 0
+        for v in (w, -w):
+            clf = lk.LinearClassifier(v)
+            assert clf.decision_function([[1.0, 1.0]])[0] == 0.0
+            assert clf.predict([[1.0, 1.0]])[0] == lk.conventions.SIGN_AT_ZERO == -1
+
+
+def test_the_cells_keep_w_for_raw_normals_and_w_h_for_homogeneous_vectors():
+    """Every top-level assignment to `w` in a code cell is a raw normal of the 2-D data (2 numbers, its bias
+    bound beside it); every assignment to `w_h` builds a homogeneous vector from (w, b)."""
+    import ast
+    import json
+
+    seen = {"w": 0, "w_h": 0}
+    for cell in json.loads(NOTEBOOK.read_text())["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        src = "".join(cell["source"])
+        tree = ast.parse("\n".join(l for l in src.splitlines() if not l.lstrip().startswith(("%", "!"))))
+        for node in tree.body:  # the cell's own names, not the locals of a function it defines
+            if not isinstance(node, ast.Assign):
+                continue
+            for target in node.targets:
+                pairs = ([(target, node.value)] if isinstance(target, ast.Name) else
+                         list(zip(target.elts, node.value.elts)) if isinstance(target, ast.Tuple)
+                         and isinstance(node.value, ast.Tuple) else
+                         [(t, None) for t in getattr(target, "elts", [])])
+                for name, value in pairs:
+                    if not isinstance(name, ast.Name) or name.id not in seen:
+                        continue
+                    seen[name.id] += 1
+                    if name.id == "w":
+                        assert value is not None and len(eval(ast.unparse(value), {"np": np})) == 2, src
+                    else:
+                        assert isinstance(value, ast.Call) and ast.unparse(value.func) == "lk.join_bias", src
+    assert seen["w"] >= 2 and seen["w_h"] >= 2
 
 
 @given(arrays(np.float64, 3, elements=st.one_of(st.integers(-30, 30).map(lambda v: v / 10),
