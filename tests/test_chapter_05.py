@@ -1670,3 +1670,62 @@ def test_the_explorer_start_the_lesson_prints():
     assert len(s["y"]) == 57 and s["R"] == pytest.approx(3.0) and s["gamma"] == pytest.approx(0.1)
     assert round(s["bound"]) == 900 and s["n_updates"] == 9 and s["epochs"] == 3
     assert _exact_updates(s["X"], s["y"]) == 9
+
+
+def _decimal_bound(X, y, u):
+    """R^2 |u|^2 / (min y_i u . (1, x_i))^2 in Fractions on the numbers as printed (repr), written out here."""
+    rows = [[Fraction(1)] + [Fraction(repr(float(v))) for v in x] for x in X]
+    u = [Fraction(repr(float(v))) for v in u]
+    low = min(int(t) * sum(a * b for a, b in zip(u, row)) for row, t in zip(rows, y))
+    return max(sum(v * v for v in row) for row in rows) * sum(v * v for v in u) / low ** 2
+
+
+_TIGHT_SETS = [  # four-point runs that reach their bound of 4 exactly (Exercise 6's kind)
+    ([[0.6, 0.8], [-0.6, -0.8], [0.8, -0.6], [-0.8, 0.6]], [1, -1, 1, -1]),
+    ([[0.8, 0.6], [-0.8, -0.6], [0.6, -0.8], [-0.6, 0.8]], [1, -1, 1, -1]),
+    ([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0], [0.0, -1.0]], [1, -1, 1, -1]),
+]
+
+
+def test_novikoff_bound_is_not_below_a_tight_run_in_floating_point():
+    """The library's novikoff_bound is an upper bound in floating point: on runs that reach their bound (4 updates)
+    and for u any float multiple of the final w, it never returns less than the count; the reviewer's u, for which a
+    float computation of (R/gamma)^2 gave 3.999999999999999, gets at least 4."""
+    X, y = _TIGHT_SETS[0]
+    assert lk.novikoff_bound(X, y, [0.0, 0.70946271819479, 0.10135181688497003]) >= 4
+    assert lk.novikoff_bound(X, y, [0.0, 2.8, 0.4]) == 4.0
+    rng = np.random.default_rng(5)
+    for X, y in _TIGHT_SETS:
+        r = lk.perceptron(X, y)
+        assert r.converged and r.n_updates == 4
+        for c in np.exp(rng.uniform(-8, 8, size=2000)):
+            u = c * np.asarray(r.w)
+            assert lk.novikoff_bound(X, y, u) >= r.n_updates
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_novikoff_bound_is_the_exact_bound_rounded_up(data):
+    """Property: on decimal data and any separating u (decimal or an arbitrary float), lk.novikoff_bound returns the
+    smallest float that is not below the exact bound on the numbers as typed, so it is at least the perceptron's
+    count of updates from 0."""
+    n = data.draw(st.integers(2, 6))
+    X = np.array(data.draw(st.lists(st.tuples(*[st.integers(-30, 30)] * 2), min_size=n, max_size=n)), float) / 10
+    u = np.array(data.draw(st.one_of(
+        st.tuples(*[st.integers(-30, 30).map(lambda v: v / 10)] * 3),
+        st.tuples(*[st.floats(-1e3, 1e3, allow_nan=False, allow_infinity=False)] * 3))), float)
+    scores = [(Fraction(1), *[Fraction(repr(float(v))) for v in x]) for x in X]
+    raw = [sum(Fraction(repr(float(a))) * b for a, b in zip(u, row)) for row in scores]
+    if any(s == 0 for s in raw):
+        return
+    y = [1 if s > 0 else -1 for s in raw]
+    if len(set(y)) < 2:
+        return                                   # the library asks for both classes
+    exact = _decimal_bound(X, y, u)
+    got = lk.novikoff_bound(X, y, u)
+    if math.isinf(got):
+        assert exact > Fraction(sys.float_info.max)
+        return
+    assert Fraction(got) >= exact
+    assert Fraction(math.nextafter(got, 0.0)) < exact      # the smallest such float
+    assert lk.perceptron(X, y, max_epochs=100_000).n_updates <= got
