@@ -130,7 +130,7 @@ def _fraction_probe(function, args, prefix):
 
 def _float_form(prefix, names):
     return Mistake(f"{prefix}-float-form", None,
-                   f"called with fractions.Fraction arguments, your function gave {names} as floats, not exact "
+                   f"called with fractions.Fraction arguments, your function gave {names}, not exact "
                    f"fractions (they agree with the exact values to rounding): a float constant (4.0, 0.25) or a NumPy function in the formula turns fractions "
                    f"into floats. Write the constants as integers or fractions (4, 1 / 4) and use only + - * / and "
                    f"whole-number powers; the formula itself may be right")
@@ -183,7 +183,7 @@ def _best_scale_check(t, best_scale):
         exact = None
     if exact is not None and len(exact) == 3 and not all(_exact(v) for v in exact) and \
             _close(exact, _exact_coefficients(*_EXACT_PAIR)):
-        mistake = _float_form("scale", "A, B and C")
+        mistake = _float_form("scale", "A, B and C as floats")
     t.check_true(exact is not None and len(exact) == 3 and all(_exact(v) for v in exact)
                  and exact == _exact_coefficients(*_EXACT_PAIR),
                  what="`best_scale(Fraction(2, 7), Fraction(1, 3))[:3]` are exact fractions equal to the coefficients "
@@ -314,7 +314,7 @@ def _far_point(t, x_new, doubling_square):
     expected = Fraction(_doubling_reference(float(a), float(b)) ** 2).limit_denominator(1000)
     v, mistake = _fraction_probe(doubling_square, (a, b), "far")
     if mistake is None and not _exact(v) and isinstance(v, (float, np.floating)) and _close([v], [expected]):
-        mistake = _float_form("far", "the square")
+        mistake = _float_form("far", "x² as a float")
     t.check_true(_exact(v) and v == expected,
                  what="`doubling_square(Fraction(3, 7), Fraction(5, 4))` is an exact fraction x² with x > b at which "
                       "the bound on the three points is exactly twice the bound on the two",
