@@ -25,6 +25,15 @@ def ridge_weights(Xh, y, alpha):
     D[0, 0] = 0.0                          # no penalty on the bias
     return np.linalg.solve(Xh.T @ Xh + alpha * D, Xh.T @ y)
 '''
+_STEP = '''def eta_fit_b(w, xa, ya, xb, yb):
+    r_a, r_b = ya - w @ xa, yb - w @ xb
+    return r_b / (r_a * (xa @ xb))
+
+
+def residual_b(w, xa, ya, xb, yb):
+    r_a, r_b = ya - w @ xa, yb - w @ xb
+    return r_b - r_a * (xa @ xb) / (xa @ xa)
+'''
 
 MUTANTS = {
     "ch07-debug-stop": [
@@ -51,10 +60,12 @@ MUTANTS = {
                                                   "np.linalg.lstsq(Xh, y, rcond=None)[0]")),
     ],
     "ch07-predict-step": [
-        ("no-bias", "eta_fit_b = 1 / 3\nresidual_b = -1.6\n"),
-        ("uphill", "eta_fit_b = -2 / 7\nresidual_b = -19 / 3\n"),
-        ("perceptron-step", "eta_fit_b = 4 / 7\nresidual_b = -17 / 6\n"),
-        ("fits-a", "eta_fit_b = 1 / 6\nresidual_b = 0.0\n"),
+        ("wrong-step", _STEP.replace("r_b - r_a * (xa @ xb)", "r_b + r_a * (xa @ xb)")),   # along the gradient
+        ("wrong-step", _STEP.replace("r_b - r_a * (xa @ xb)", "r_b - ya * (xa @ xb)")),    # the perceptron's step
+        ("no-bias", _STEP.replace("    r_a, r_b = ya - w @ xa, yb - w @ xb\n    return r_b - r_a",
+                                  "    xa = np.r_[0.0, xa[1:]]\n    r_a, r_b = ya - w @ xa, yb - w @ xb\n"
+                                  "    return r_b - r_a")),
+        ("fits-a", _STEP.replace("return r_b - r_a * (xa @ xb) / (xa @ xa)", "return 0.0")),
     ],
     "ch07-predict-rate": [
         ("summed-error",
