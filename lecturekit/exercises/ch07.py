@@ -294,8 +294,8 @@ def _derive_step(t, eta_fit_b, residual_b):
             return float(yb - (w + eta * (ya - w @ xa) * xa) @ xb)
 
         t.check(b_after, 0.0, atol=1e-9,
-                call=f"B's residual after one Widrow-Hoff step on A at the rate `eta_fit_b(w, xa, ya, xb, yb)` "
-                     f"returns, for {_probe_text(p)}")
+                call=f"B's residual after one Widrow-Hoff step on A, at the rate that `eta_fit_b(w, xa, ya, xb, yb)` "
+                     f"returns for {_probe_text(p)},")
     _hashed_check(t, lambda: [float(residual_b(*(np.array(v) if isinstance(v, tuple) else v for v in p)))
                               for p in _PROBES3],
                   _KEY3, salt="ch07-predict-step/residual_b", atol=_ATOL3, placeholder=[0.0] * 3,
