@@ -1455,6 +1455,7 @@ def test_the_library_decides_mistakes_on_the_decimals_as_typed_where_numpy_does_
     w, X, y = np.array([-0.3, 0.1, 0.2]), np.array([[1.0, 1.0], [5.0, 5.0]]), np.array([1, -1])
     # numpy's score of the first example is above 0 in every order of summation
     assert all(v > 0 for v in (-0.3 + 0.1 + 0.2, -0.3 + (0.1 + 0.2), (-0.3 + 0.2) + 0.1))
+    assert -0.1 - 0.2 + 0.3 < 0  # a score 0 as typed can also come out a hair below 0
     assert np.sign(np.c_[np.ones(2), X] @ w).tolist() == [1.0, 1.0]
     assert _numpy_gradient(w, X, y).tolist() == [1.0, 5.0, 5.0]
     assert lk.perceptron_criterion_gradient(w, X, y).tolist() == [0.0, 4.0, 4.0]
@@ -1549,6 +1550,11 @@ def test_the_three_explorer_runs_and_the_totals_as_the_lesson_describes_them():
         assert s["converged"]
         totals.append(float(np.sum(s["etas"])))
     assert 0.195 < min(totals) and max(totals) < 0.225, totals
+    # the exploration's estimate from such a total, total / H_100, lies below the smallest slider value that converges
+    h100 = sum(1 / k for k in range(1, 101))
+    smallest = min(10 ** e10 for e10 in np.arange(-1.0, -2.01, -0.1)
+                   if lk.widgets.gradient_descent_state(Xo, ys, 10 ** e10, "1/k", 100)["converged"])
+    assert max(totals) / h100 < smallest and abs(h100 - 5.19) < 0.005
 
 
 @settings(max_examples=200, deadline=None)
