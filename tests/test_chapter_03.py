@@ -1116,20 +1116,26 @@ def test_the_side_change_reference_is_where_the_prediction_changes():
 
 
 def test_the_stored_score_of_exercise_5s_indefinite_probe():
-    """Exercise 5's check stores the score of its indefinite-product probe; recomputed here from the probe's
-    points (the same seeded draws as the check) with u . v = u1 v1 + u2 v2 - u3 v3, once from the means and
-    once from G and k alone."""
-    from lecturekit.exercises.ch03 import _INDEFINITE_SCORE
+    """Exercise 5's check stores the score of its indefinite-product probe only as fingerprints; the score is
+    recomputed here from the probe's points (the same seeded draws as the check) with u . v = u1 v1 + u2 v2 - u3 v3,
+    once from the means and once from G and k alone, and its fingerprints are the stored ones (also one rounding
+    either side of it)."""
+    from lecturekit.exercises.ch03 import _INDEFINITE_ATOL, _INDEFINITE_PRINTS, _INDEFINITE_SALT
+    from lecturekit.exercises.public import fingerprint, fingerprints
 
     rng = np.random.default_rng(51)
     rng.normal(size=(9, 4)), rng.normal(size=(3, 4)), rng.normal(size=(4, 4)), rng.normal(size=4)
     J = np.diag([1.0, 1.0, -1.0])
     Xs, ys, xs = rng.normal(size=(7, 3)), np.array([1, -1, 1, 1, -1, -1, 1]), rng.normal(size=3)
     mp, mn = Xs[ys == 1].mean(axis=0), Xs[ys == -1].mean(axis=0)
-    assert _INDEFINITE_SCORE == pytest.approx((mp - mn) @ J @ xs - (mp @ J @ mp - mn @ J @ mn) / 2, abs=1e-12)
+    score = (mp - mn) @ J @ xs - (mp @ J @ mp - mn @ J @ mn) / 2
     G, k, p, n = Xs @ J @ Xs.T, Xs @ J @ xs, ys == 1, ys == -1
     from_g = k[p].mean() - k[n].mean() - (G[np.ix_(p, p)].mean() - G[np.ix_(n, n)].mean()) / 2
-    assert _INDEFINITE_SCORE == pytest.approx(from_g, abs=1e-12)
+    assert from_g == pytest.approx(score, abs=1e-12)
+    assert fingerprints(_INDEFINITE_SALT, score, _INDEFINITE_ATOL) == _INDEFINITE_PRINTS
+    for v in (score, from_g, score * (1 + 1e-13), score * (1 - 1e-13)):
+        assert fingerprint(_INDEFINITE_SALT, v, _INDEFINITE_ATOL) in _INDEFINITE_PRINTS
+    assert fingerprint(_INDEFINITE_SALT, score + 1e-6, _INDEFINITE_ATOL) not in _INDEFINITE_PRINTS
 
 
 def test_the_separable_data_leave_a_band_of_width_0_2_around_their_line():
@@ -1638,7 +1644,7 @@ def test_exercise_3_needs_the_formula_not_a_search():
     lk.centroid_classifier, and the reviewer's search with a float answer turned into a nearby fraction, both
     fail the check."""
     from lecturekit.exercises import check_exercise
-    from lecturekit.exercises.ch03 import _EXACT_PROBES, _EXACT_X, _EXACT_Y, _side_change
+    from lecturekit.exercises.ch03 import _EXACT_PROBES, _EXACT_X, _EXACT_Y, _exact_print, _side_change
 
     def gap(x, s):
         pos = [r for r, label in zip(_EXACT_X, _EXACT_Y) if label == 1]
@@ -1647,13 +1653,21 @@ def test_exercise_3_needs_the_formula_not_a_search():
         d2 = lambda m: (x[0] - m[0]) ** 2 + s * (x[1] - m[1]) ** 2      # noqa: E731
         return d2(mn) - d2(mp)
 
-    for x, want in _EXACT_PROBES:
+    roots = []
+    for x, stored in _EXACT_PROBES:
         f0, f1 = gap(x, Fraction(0)), gap(x, Fraction(1))
         root = None if f1 == f0 or -f0 / (f1 - f0) <= 0 else -f0 / (f1 - f0)
-        assert root == want
-        assert want is None or want.denominator > 10 ** 20       # no float rounds back to it
+        assert _exact_print(root) == stored
+        assert root is None or root.denominator > 10 ** 20       # no float rounds back to it
+        assert root is None or _exact_print(root + Fraction(1, 10 ** 40)) != stored
+        roots.append(root)
         for s in (Fraction(1, 9), Fraction(4), Fraction(31, 7)):
             assert gap(x, s) == f0 + s * (f1 - f0)
+    assert sum(r is None for r in roots) == 2
+    # the last probe has x1 at the midpoint of the means' first coordinates: f(0) = 0, so 0 (not None) is wrong
+    x_mid = _EXACT_PROBES[-1][0]
+    assert gap(x_mid, Fraction(0)) == 0 and gap(x_mid, Fraction(1)) != 0 and roots[-1] is None
+    assert _exact_print(0) != _EXACT_PROBES[-1][1]
 
     def formula(X, y, x):
         X, y, x = np.asarray(X), np.asarray(y), np.asarray(x)
@@ -1691,23 +1705,182 @@ def _prior_reference(X, y, sigma2, *, prior_power=1.0):
     return np.concatenate([[-((mp - mn) @ zero)], mp - mn])
 
 
-def test_exercise_1s_stored_weights_are_the_models():
-    """Exercise 1's check holds numbers, not a function: each stored vector (the right rule and each catalogued
-    wrong model, in the order of their comments) is recomputed here from the log-densities, and the right one also
-    from the derivation b0 + sigma2 ln(n+/n-)."""
-    from lecturekit.exercises.ch03 import _PRIOR_EXPECTED
+def test_exercise_1s_stored_biases_are_the_models():
+    """Exercise 1's check holds fingerprints, not numbers or a function: the bias of the right rule and of each
+    catalogued wrong model is recomputed here from the log-densities (the right one also from the derivation
+    b0 + sigma2 ln(n+/n-)), and each fingerprint set is the one stored under its id; a bias one rounding away
+    still matches, one 1e-5 away does not."""
+    from lecturekit.exercises import ch03
+    from lecturekit.exercises.ch03 import _PRIOR_BIAS, _bias_print, _prior_probes
 
-    probes = {0.8: lk.datasets.unbalanced(12, 4, seed=41),
-              2.5: (np.random.default_rng(42).normal(size=(12, 3)), np.array([1, -1, -1] * 4))}
-    wrong = [{"prior_power": 0.0}, {"prior_power": -1.0}, {"sigma2": 1.0}, {"prior_power": 0.5},
-             {"prior_power": 2.0}, "scaled"]
-    for sigma2, (X, y) in probes.items():
+    wrong = {"prior-sign": [{"prior_power": -1.0}],
+             "prior-shift-size": [{"sigma2": 1.0}, {"prior_power": 0.5}, {"prior_power": 2.0}]}
+    for _, X, y, sigma2 in _prior_probes():
         right = _prior_reference(X, y, sigma2)
-        assert np.allclose(_PRIOR_EXPECTED[sigma2]["right"], right, rtol=1e-12, atol=1e-12)
         by_hand = lk.centroid_classifier(X, y).bias + sigma2 * np.log((y == 1).sum() / (y == -1).sum())
         assert np.isclose(right[0], by_hand, rtol=1e-12)
-        assert [k for k, _ in _PRIOR_EXPECTED[sigma2]["wrong"]] == ["prior-ignored", "prior-sign"] + \
-            ["prior-shift-size"] * 3 + ["prior-scaled"]
-        for (_, stored), how in zip(_PRIOR_EXPECTED[sigma2]["wrong"], wrong):
-            want = right / sigma2 if how == "scaled" else _prior_reference(X, y, **{"sigma2": sigma2, **how})
-            assert np.allclose(stored, want, rtol=1e-12, atol=1e-12)
+        assert np.allclose(right[1:], lk.centroid_classifier(X, y).w[1:], rtol=1e-12)
+        assert _PRIOR_BIAS[sigma2]["right"] == {_bias_print(sigma2, right[0])}
+        for v in (by_hand, right[0] * (1 + 1e-12), right[0] * (1 - 1e-12)):
+            assert _bias_print(sigma2, v) in _PRIOR_BIAS[sigma2]["right"]
+        assert _bias_print(sigma2, right[0] + 1e-5) not in _PRIOR_BIAS[sigma2]["right"]
+        for key, models in wrong.items():
+            biases = [_prior_reference(X, y, **{"sigma2": sigma2, **how})[0] for how in models]
+            assert _PRIOR_BIAS[sigma2][key] == {_bias_print(sigma2, b) for b in biases}
+    # no function in the module computes the model's log-odds (the reviewer's route to the key)
+    assert not hasattr(ch03, "_log_odds") and not hasattr(ch03, "_gaussian_bayes_labels")
+
+
+def _leak_via_helpers(X, y, sigma2):
+    """A learner's attempt to read Exercise 1's key from the check module: every public or private callable of it
+    that takes (X, y, sigma2) or (X, y) and returns numbers."""
+    from lecturekit.exercises import ch03
+    for name in dir(ch03):
+        f = getattr(ch03, name)
+        if callable(f) and getattr(f, "__module__", None) == ch03.__name__:
+            for args in ((X, y, sigma2), (X, y)):
+                try:
+                    out = np.asarray(f(*args), dtype=float)
+                except Exception:  # noqa: BLE001 - a helper with another signature
+                    continue
+                yield name, out
+
+
+def test_no_helper_of_the_check_module_returns_exercise_1s_key():
+    """Round-9 review: ch03._log_odds answered Exercise 1. No callable of the module, called with a probe's
+    (X, y, sigma2) or (X, y), returns the key's (b, w) or its bias."""
+    for _, X, y, sigma2 in [("", *lk.datasets.unbalanced(30, 12, seed=31), 0.7)]:
+        right = _prior_reference(X, y, sigma2)
+        for name, out in _leak_via_helpers(X, y, sigma2):
+            flat = np.ravel(out)
+            assert not np.any(np.isclose(flat, right[0], rtol=1e-9, atol=1e-12)), name
+
+
+def _recorded_checks(grade_id, answer):
+    """(call or what, Mistake) of every misconception the check offers while it checks ``answer``."""
+    from lecturekit.exercises import Checks, registered
+    seen = []
+
+    class Recording(Checks):
+        def check(self, got, expected, *, call, misconceptions=(), **kwargs):
+            seen.extend((call, m) for m in misconceptions)
+            return super().check(got, expected, call=call, misconceptions=misconceptions, **kwargs)
+
+        def check_true(self, condition, *, what, mistake=None):
+            if mistake is not None:
+                seen.append((what, mistake))
+            return super().check_true(condition, what=what, mistake=mistake)
+
+    registered(grade_id).run(Recording(), answer)
+    return seen
+
+
+def _right_add_example(mu_pos, n_pos, mu_neg, n_neg, x, label):
+    mu_pos, mu_neg, x = (np.asarray(v, dtype=float) for v in (mu_pos, mu_neg, x))
+    if label == 1:
+        return mu_pos + (x - mu_pos) / (n_pos + 1), n_pos + 1, mu_neg, n_neg
+    return mu_pos, n_pos, mu_neg + (x - mu_neg) / (n_neg + 1), n_neg + 1
+
+
+def test_exercise_2s_messages_are_true_on_the_probe_that_shows_them():
+    """Every symptom Exercise 2's check prints is checked against the probe it is printed under: the class sizes
+    before the call, the label added, and where the catalogued answer puts the mean (the new example itself,
+    halfway to it, or not the mean of the class's points), compared with means recomputed from the points."""
+    from lecturekit.exercises import ch03
+    probes = {call: (X, y, np.asarray(x), label) for call, X, y, x, label in ch03._online_probes()}
+    offered = _recorded_checks("ch03-online", _right_add_example)
+    shown = {m.message for _, m in offered}
+    assert {ch03._ONLINE_OLD_N, ch03._ONLINE_OLD_N_POS, ch03._ONLINE_OLD_N_LARGER, ch03._ONLINE_OTHER_N} <= shown
+    for call, m in offered:
+        if call not in probes:
+            continue
+        X, y, x, label = probes[call]
+        cls = X[y == label]
+        before, after = cls.mean(axis=0), np.vstack([cls, [x]]).mean(axis=0)
+        got = np.asarray(m.value[0] if label == 1 else m.value[2], dtype=float)
+        size = m.value[1] if label == 1 else m.value[3]
+        if m.message == ch03._ONLINE_OLD_N:
+            assert len(cls) == 1 and np.allclose(got, x) and not np.allclose(after, x)
+        elif m.message in (ch03._ONLINE_OLD_N_POS, ch03._ONLINE_OLD_N_LARGER):
+            assert len(cls) == 2 and label == (1 if m.message == ch03._ONLINE_OLD_N_POS else -1)
+            assert np.allclose(got, (before + x) / 2)
+            assert np.linalg.norm(got - before) > np.linalg.norm(after - before)
+        elif m.message == ch03._ONLINE_OTHER_N:
+            assert label == -1 and len(cls) == 2 and not np.allclose(got, after)
+        elif m.id == "online-count-kept":
+            assert size == len(cls) and np.allclose(got, after)
+    # the classmate's code on probe 1 (a class of two) is not the new example: the old wording would be false there
+    call1, X1, y1, x1, l1 = ch03._online_probes()[0]
+    assert (y1 == l1).sum() == 2
+
+
+def test_exercise_1s_messages_are_true_where_shown():
+    """Exercise 1: each verdict's message is checked on the probe where a catalogued wrong answer gets it: the
+    bias of equally likely classes is b0; 'your w is mu+ - mu-' holds for the wrong-bias answers; a bias-last
+    vector's first entry is not the bias; the scaled answer is a positive multiple."""
+    from lecturekit.exercises.ch03 import _prior_probes, _prior_verdict
+
+    for _, X, y, sigma2 in _prior_probes():
+        right = _prior_reference(X, y, sigma2)
+        b0 = lk.centroid_classifier(X, y).bias
+        assert _prior_verdict(right, X, y, sigma2) is None
+        assert _prior_verdict(np.r_[b0, right[1:]], X, y, sigma2) == "prior-ignored"
+        for how, key in (({"prior_power": -1.0}, "prior-sign"), ({"sigma2": 1.0}, "prior-shift-size"),
+                         ({"prior_power": 2.0}, "prior-shift-size")):
+            wrong = _prior_reference(X, y, **{"sigma2": sigma2, **how})
+            assert np.allclose(wrong[1:], right[1:]) and not np.isclose(wrong[0], right[0])
+            assert _prior_verdict(wrong, X, y, sigma2) == key
+        assert _prior_verdict(np.r_[-right[0], right[1:]], X, y, sigma2) == "prior-bias"
+        last = np.r_[right[1:], right[0]]
+        assert _prior_verdict(last, X, y, sigma2) == "prior-bias-last" and not np.isclose(last[0], right[0])
+        assert _prior_verdict(right / sigma2, X, y, sigma2) == "prior-scaled"
+        assert _prior_verdict(np.r_[right[0], -right[1:]], X, y, sigma2) == "prior-w"
+
+
+def test_exercise_5s_bias_message_is_true_on_each_probe():
+    """Exercise 5's shared bias message says the midpoint of the two means does not score 0 with the learner's
+    bias: it is offered on several probes, and on the first (the toy set with a third positive) both catalogued wrong
+    biases give the midpoint a score that is not 0, while the right bias gives it 0."""
+    from lecturekit.exercises.ch03 import _DUAL_BIAS, _point_parts
+
+    def right(G, y, k):
+        G, y, k = np.asarray(G, dtype=float), np.asarray(y), np.asarray(k, dtype=float)
+        p, n = y == 1, y == -1
+        return k[p].mean() - k[n].mean() - (G[np.ix_(p, p)].mean() - G[np.ix_(n, n)].mean()) / 2
+
+    offered = [(c, m) for c, m in _recorded_checks("ch03-dual", right) if m.message == _DUAL_BIAS]
+    assert len(offered) >= 2
+    X, y = lk.datasets.toy()
+    X, y = np.vstack([X, [[1.0, 4.0]]]), np.append(y, 1)
+    mid = (X[y == 1].mean(axis=0) + X[y == -1].mean(axis=0)) / 2
+    wx, sp, sn, *_ = _point_parts(X, y, mid)
+    assert not np.isclose(wx - (sp - sn), 0) and not np.isclose(wx + (sp - sn) / 2, 0)
+    assert np.isclose(wx - (sp - sn) / 2, 0)
+
+
+def test_exercise_3s_midpoint_probe_keeps_its_side_and_rejects_0():
+    """Exercise 3's float probe (0.5, 1) on the toy set has x1 at the midpoint of the means' first coordinates, so
+    its score is 1.5 t² (by hand: a = 2 · 0.5 - (1.5² - 0.5²) / 2 = 0, c = 3 · 1 - (2² - 1²) / 2 = 1.5): positive
+    at every t tried, the check's expected value is None, and an answer returning 0 there gets the units-never
+    message, whose statement (a number on a point that keeps its side) is then true."""
+    from lecturekit.exercises import check_exercise
+    from lecturekit.exercises.ch03 import _side_change, _side_change_probes
+
+    X, y = lk.datasets.toy()
+    x = np.array([0.5, 1.0])
+    assert any(np.array_equal(p[2], x) and p[0] is X or np.array_equal(p[0], X) and np.array_equal(p[2], x)
+               for p in _side_change_probes())
+    for t in np.geomspace(1e-3, 1e3, 61):
+        clf = lk.centroid_classifier(X * [1, t], y)
+        assert clf.decision_function([x * [1, t]])[0] == pytest.approx(1.5 * t ** 2, rel=1e-9)
+    assert _side_change(X, y, x) is None
+
+    def zero_for_none(X, y, x):
+        X, y, x = np.asarray(X), np.asarray(y), np.asarray(x)
+        mp, mn = X[y == 1].mean(axis=0), X[y == -1].mean(axis=0)
+        a = (mp[0] - mn[0]) * x[0] - (mp[0] ** 2 - mn[0] ** 2) / 2
+        c = (mp[1] - mn[1]) * x[1] - (mp[1] ** 2 - mn[1] ** 2) / 2
+        return None if c == 0 or -a / c < 0 else -a / c
+
+    with pytest.raises(AssertionError, match="keeps its side for every t > 0 your function returns a number"):
+        check_exercise("ch03-units", zero_for_none)
