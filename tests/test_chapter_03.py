@@ -23,9 +23,15 @@ STEM = NOTEBOOK.stem
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
     "where rounding breaks an exact tie it and `lk.centroid_classifier` can differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
-    "the sign on the numbers as you typed them (on data sets of this course's size), so the tie at 0.6 above is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
+    "the sign on the numbers as you typed them (for training data of at most 65,536 numbers": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
+    "so the tie at 0.6 above is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "predicted $-1$ (by `lk.centroid_classifier` too)": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
-    "(on data sets of this course's size)": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
+    "for training data of at most 65,536 numbers, as every data\nset of this course": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
+    "it refuses to fit one whose training points are\nall equal": "test_sklearn_nearest_centroid_refuses_exactly_the_data_whose_points_are_all_equal",
+    "for data centred at the origin\n($\\sum_i x_i = 0$), $M = X^\\top X$ with the class sizes gives least squares' $w$": "test_on_centred_data_flachs_raw_family_with_xtx_gives_the_least_squares_weights",
+    "the same solve also gives the bias, so\nno threshold is chosen separately": "test_on_centred_data_flachs_raw_family_with_xtx_gives_the_least_squares_weights",
+    "the cross terms vanish, because within each class the $x_i - \\mu_{y_i}$ sum to 0": "test_the_total_scatter_is_the_within_class_scatter_plus_c_delta_delta_t",
+    "a new point is\nstandardised with those same numbers before it is classified": "test_a_new_point_is_standardised_with_the_training_statistics",
     "A tie is a mistake only for a\npositive": "test_a_tie_is_a_mistake_only_for_a_positive",
     "if that model too is two equally likely round\nGaussians of one variance": "test_the_plug_in_rule_misses_the_most_probable_class_of_unequally_likely_classes",
     "where the two circles of one level cross (the two outer levels\nhere; the circles of level 0.1 are too small to meet)": "test_the_circles_of_the_two_outer_levels_cross_on_the_boundary",
@@ -40,7 +46,7 @@ CLAIMS = {
     "Least squares holds on longer on this data set, but at\ndistance 8 it misses row 8 too": "test_least_squares_misses_the_lone_positive_at_distance_8",
     "Started from $w = 0$ with learning rate 1 (chapter 4's default), the perceptron's weights have the\n  same form": "test_the_perceptron_weights_are_w0_plus_eta_times_a_sum_of_mistakes",
     "started from other weights $w_0$, as in section 4,\n  they are $w_0$ plus such a sum": "test_the_perceptron_weights_are_w0_plus_eta_times_a_sum_of_mistakes",
-    "whose $\\alpha_i$, from $w = 0$, count mistakes": "test_the_perceptron_weights_are_w0_plus_eta_times_a_sum_of_mistakes",
+    "whose $\\alpha_i$, from $w = 0$ with learning rate 1, count mistakes": "test_the_perceptron_weights_are_w0_plus_eta_times_a_sum_of_mistakes",
     "the class probabilities move the line along its normal": "test_unequal_priors_with_a_shared_covariance_shift_the_line_along_its_normal",
     "when $S_W$ is invertible and the means differ": "test_fishers_direction_maximises_fishers_criterion",
     "the direction that maximises $J(v)": "test_fishers_direction_maximises_fishers_criterion",
@@ -71,7 +77,7 @@ CLAIMS = {
     "the least-squares normal lies closer to their thin direction than $\\mu^+ - \\mu^-$ does": "test_sw_inverse_divides_each_eigen_component_by_its_eigenvalue",
     "When the two classes are equally likely, that line is again a nearer-mean rule, with another distance": "test_the_shared_covariance_rule_is_the_nearer_mean_in_mahalanobis_distance",
     "The Sherman–Morrison formula inverts such a matrix": "test_the_least_squares_w_is_a_positive_multiple_of_fishers_direction",
-    "so points far from the boundary move it as much as points near it": "test_moving_one_example_moves_w_by_delta_over_its_class_size",
+    "moving a point by $\\Delta$\nmoves its mean by $\\Delta/n^\\pm$ wherever the point lies, so points far from the boundary count as much\nas points near it": "test_moving_one_example_moves_w_by_delta_over_its_class_size",
     "so far points, whose scores are large and of the right sign, pull\nits line too": "test_a_far_correct_point_pulls_the_least_squares_line",
     "The perceptron only reacts to mistakes, and": "test_a_point_that_never_triggers_an_update_does_not_change_the_perceptron",
     "the extra positives, drawn from the same cloud, barely change the shape of $S_W$": "test_the_imbalance_draw_barely_turns_fishers_direction",
@@ -1884,3 +1890,100 @@ def test_exercise_3s_midpoint_probe_keeps_its_side_and_rejects_0():
 
     with pytest.raises(AssertionError, match="keeps its side for every t > 0 your function returns a number"):
         check_exercise("ch03-units", zero_for_none)
+
+
+def test_sklearn_nearest_centroid_refuses_exactly_the_data_whose_points_are_all_equal():
+    """Section 1's caveat: on 3000 small tenth-valued data sets (1-2 features, 2-5 points, both classes),
+    NearestCentroid().fit raises ValueError exactly when all training points are equal; one example per class
+    (two different points) fits, and predicts like lk.centroid_classifier."""
+    from sklearn.neighbors import NearestCentroid
+    rng = np.random.default_rng(0)
+    refused = 0
+    for _ in range(3000):
+        n, d = int(rng.integers(2, 6)), int(rng.integers(1, 3))
+        X = rng.integers(-9, 10, size=(n, d)) / 10
+        y = np.array([1, -1] + list(rng.choice([-1, 1], n - 2)))
+        same = bool(np.all(X == X[0]))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                NearestCentroid().fit(X, y)
+                raised = False
+            except ValueError:
+                raised = True
+        assert raised == same
+        refused += raised
+    assert refused > 0
+    X1, y1 = np.array([[0.0, 0.0], [1.0, 2.0]]), np.array([1, -1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        P = np.array([[0.2, 0.1], [0.9, 1.5], [-1.0, 3.0]])
+        assert np.array_equal(NearestCentroid().fit(X1, y1).predict(P), lk.centroid_classifier(X1, y1).predict(P))
+
+
+def test_on_centred_data_flachs_raw_family_with_xtx_gives_the_least_squares_weights():
+    """Section 6: for data with sum_i x_i = 0, (X^T X)^-1 (n+ mu+ - n- mu-) is the w of least squares (the
+    homogeneous solve splits, since the column of ones is orthogonal to the features), and the homogeneous solve
+    M~ = X~^T X~ with the homogeneous means gives the whole w~, bias included. On 200 random centred sets
+    (1-4 features, random class sizes), against np.linalg.lstsq."""
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        n, d = int(rng.integers(6, 30)), int(rng.integers(1, 5))
+        X = rng.normal(size=(n, d)) * rng.uniform(0.2, 3, size=d)
+        X = X - X.mean(axis=0)
+        y = rng.choice([-1, 1], size=n)
+        y[:2] = [1, -1]
+        p, m = y == 1, y == -1
+        ls = np.linalg.lstsq(np.c_[np.ones(n), X], y.astype(float), rcond=None)[0]
+        raw = np.linalg.solve(X.T @ X, p.sum() * X[p].mean(axis=0) - m.sum() * X[m].mean(axis=0))
+        assert np.allclose(raw, ls[1:], rtol=1e-9, atol=1e-10)
+        Xt = np.c_[np.ones(n), X]
+        mt = p.sum() * Xt[p].mean(axis=0) - m.sum() * Xt[m].mean(axis=0)
+        assert np.allclose(np.linalg.solve(Xt.T @ Xt, mt), ls, rtol=1e-9, atol=1e-10)
+        assert np.allclose(lk.least_squares_classifier(X, y).w, ls, rtol=1e-8, atol=1e-9)
+
+
+def test_the_total_scatter_is_the_within_class_scatter_plus_c_delta_delta_t():
+    """Section 6's proof step, in fractions on random integer data: the cross terms sum to 0 class by class,
+    mu+ - x_bar = (n-/n) Delta, mu- - x_bar = -(n+/n) Delta, and S_T = S_W + (n+ n- / n) Delta Delta^T exactly."""
+    rng = np.random.default_rng(11)
+    for _ in range(100):
+        n, d = int(rng.integers(3, 9)), int(rng.integers(1, 4))
+        X = [[Fraction(int(v)) for v in r] for r in rng.integers(-9, 10, size=(n, d))]
+        y = list(rng.choice([-1, 1], size=n))
+        y[:2] = [1, -1]
+        mean = lambda rows: [sum(c, Fraction(0)) / len(rows) for c in zip(*rows)]      # noqa: E731
+        pos, neg = [r for r, l in zip(X, y) if l == 1], [r for r, l in zip(X, y) if l == -1]
+        mp, mn, xb = mean(pos), mean(neg), mean(X)
+        delta = [a - b for a, b in zip(mp, mn)]
+        npos, nneg = len(pos), len(neg)
+        assert [a - b for a, b in zip(mp, xb)] == [Fraction(nneg, n) * v for v in delta]
+        assert [a - b for a, b in zip(mn, xb)] == [-Fraction(npos, n) * v for v in delta]
+        for rows, mu in ((pos, mp), (neg, mn)):
+            assert mean([[a - b for a, b in zip(r, mu)] for r in rows]) == [0] * d
+        outer = lambda u, v: [[a * b for b in v] for a in u]      # noqa: E731
+        add = lambda A, B: [[a + b for a, b in zip(ra, rb)] for ra, rb in zip(A, B)]      # noqa: E731
+        S_T = [[Fraction(0)] * d for _ in range(d)]
+        S_W = [[Fraction(0)] * d for _ in range(d)]
+        for r, label in zip(X, y):
+            mu = mp if label == 1 else mn
+            S_T = add(S_T, outer([a - b for a, b in zip(r, xb)], [a - b for a, b in zip(r, xb)]))
+            S_W = add(S_W, outer([a - b for a, b in zip(r, mu)], [a - b for a, b in zip(r, mu)]))
+        c = Fraction(npos * nneg, n)
+        assert S_T == add(S_W, [[c * v for v in row] for row in outer(delta, delta)])
+
+
+def test_a_new_point_is_standardised_with_the_training_statistics():
+    """Section 6's standardising: StandardScaler fitted on the training set maps a new point with the training
+    means and standard deviations, (x - mean) / std, and the centroid rule trained on the standardised training
+    set then classifies it as the rule on the raw data with those statistics written out."""
+    from sklearn.preprocessing import StandardScaler
+    X, y = lk.datasets.toy()
+    scaler = StandardScaler().fit(X)
+    new = np.array([[1.0, 0.5], [2.0, -1.0], [-0.5, 2.5]])
+    mean, std = X.mean(axis=0), X.std(axis=0)
+    assert np.allclose(scaler.transform(new), (new - mean) / std)
+    clf = lk.centroid_classifier(scaler.transform(X), y)
+    assert np.array_equal(clf.predict(scaler.transform(new)), clf.predict((new - mean) / std))
+    # standardising the new points with their own statistics gives other numbers
+    assert not np.allclose(StandardScaler().fit_transform(new), scaler.transform(new))

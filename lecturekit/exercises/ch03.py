@@ -1,15 +1,18 @@
 """Checks of chapter 3's exercises (the closest-centroid classifier).
 
-Expected values are computed here independently of the learner's answer, by
-routes that answer the question without writing out the derivation the exercise
-asks for: the model's log-densities evaluated at points, lecturekit's
-``centroid_classifier`` (exact on the numbers as typed; the chapter's tests
-compare it with a distance computation and with scikit-learn) searched by
-bisection, class means of explicit data, exact rational arithmetic
-(``fractions.Fraction``), or a value computed once and stored (the chapter's
-tests recompute it by a second route).  No expected value is shown (``reveal=False``), and a
-catalogued mistake's message names the misconception and where to reason,
-never the key.
+What the module holds: the probes (data the chapter does not show), lecturekit's
+``centroid_classifier`` used as the chapter shows it (the equal-class-size rule,
+the rule trained on rescaled data searched by bisection in the scale, which
+answers Exercise 3's float probes but not its exact ones), class
+means of explicit data, exact rational arithmetic (``fractions.Fraction``) on
+the learner's constructed data, the classmate's buggy code of Exercise 2 as the
+chapter prints it, and values of the learner's mistakes.  Where a check needs
+the key of a derive or extend exercise on a probe (Exercise 1's bias, Exercise
+3's exact t², Exercise 5's score with an indefinite product), it holds only a
+hash of it (``public.fingerprint`` or a hash of the exact fraction), never the
+number or a function that computes it; tests/test_chapter_03.py recomputes each
+by an independent route.  No expected value is shown (``reveal=False``), and a
+message says what the answer fails on the probe it is shown under, never the key.
 """
 
 import hashlib
