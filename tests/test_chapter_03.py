@@ -1987,3 +1987,52 @@ def test_a_new_point_is_standardised_with_the_training_statistics():
     assert np.array_equal(clf.predict(scaler.transform(new)), clf.predict((new - mean) / std))
     # standardising the new points with their own statistics gives other numbers
     assert not np.allclose(StandardScaler().fit_transform(new), scaler.transform(new))
+
+
+def test_the_density_contours_take_the_class_colour_and_labels_where_asked():
+    """Section 2's figure: function_contours draws its lines in the colour asked, puts one label near each point
+    of label_at (the labels away from the midpoint (0.5, 0.5)), and its text alternative names no lowest value
+    when the grid's lowest cell is on its edge (a density's lowest cell is a corner), but does for an interior
+    minimum."""
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_rgba
+    density = lambda x: np.exp(-((x[0] - 1.5) ** 2 + (x[1] - 2) ** 2) / 2) / (2 * np.pi)   # noqa: E731
+    at = [(1.1, 4.3), (3.4, 2.7), (2.2, 2.7)]
+    fig, ax = plt.subplots()
+    art = lk.plot.function_contours(density, ax, bounds=(-3.5, 4.5, -3.5, 4.5), levels=[0.01, 0.02, 0.1],
+                                    name="p", axis_labels=("x₁", "x₂"), color=lk.plot.OKABE_ITO[0], label_at=at)
+    assert all(np.allclose(c, to_rgba(lk.plot.OKABE_ITO[0])) for c in art.lines.get_edgecolor())
+    spots = np.array([t.get_position() for t in art.lines.labelTexts])
+    assert len(spots) == 3
+    assert all(np.min(np.linalg.norm(spots - np.array(p), axis=1)) < 0.6 for p in at)
+    assert np.min(np.linalg.norm(spots - [0.5, 0.5], axis=1)) > 1.0
+    assert "is lowest" not in lk.plot.description(ax)
+    plt.close(fig)
+    fig, ax = plt.subplots()
+    lk.plot.function_contours(lambda w: (w[0] - 1) ** 2 + w[1] ** 2, ax, bounds=(-1, 3, -1, 1), levels=[0.5, 2])
+    assert "is lowest, 0, at (1, 0)" in lk.plot.description(ax)
+    plt.close(fig)
+
+
+def test_the_off_view_label_of_section_8_does_not_sit_on_a_boundary():
+    """Section 8's right panel: the label of the arrow to the moved row 9 lies at least 0.12 of the view's
+    half-width from every boundary drawn (it sat on the least-squares line before), and the rings carry a
+    white halo so that they read against markers of a neighbouring colour."""
+    import matplotlib.pyplot as plt
+    Xb, yb, outlier, unit = _section_8_outlier()
+    Xo = Xb.copy()
+    Xo[outlier] = Xb[outlier] + 6 * unit
+    models = {"basic linear": lk.centroid_classifier(Xo, yb), "least squares": lk.least_squares_classifier(Xo, yb),
+              "perceptron": lk.perceptron(Xo, yb)}
+    fig, ax = plt.subplots(figsize=(5, 6))
+    art = lk.plot.classifiers(models, Xo, yb, ax=ax, ring=["basic linear", "least squares"], view=Xb)
+    ax.set_aspect("equal")
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    half = np.array([(x1 - x0) / 2, (y1 - y0) / 2])
+    assert len(art.off_view) == 1
+    q = np.array(art.off_view[0].xyann)
+    for m in models.values():
+        w = np.asarray(m.w)
+        assert abs(w[0] + w[1:] @ q) / np.linalg.norm(w[1:] * half) > 0.12
+    assert isinstance(art.rings, dict) and all(r.get_path_effects() for r in art.rings.values())
+    plt.close(fig)
