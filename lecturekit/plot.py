@@ -666,7 +666,7 @@ def _boundary_geometry(w, view):
     return foot - half * along, foot + half * along, anchor, unit
 
 
-def _normal_arrow_ends(w, ax, fraction=None, region=None):
+def _normal_arrow_ends(w, ax, fraction=None, region=None, anchor=None):
     """Base (on the boundary, inside the view) and tip (on the positive side) of the normal arrow.
 
     Placed from the view and the axes' size on screen as they are now: the arrow
@@ -681,6 +681,9 @@ def _normal_arrow_ends(w, ax, fraction=None, region=None):
         inside = (max(view[0], region[0]), min(view[1], region[1]), max(view[2], region[2]), min(view[3], region[3]))
         view = inside if inside[0] < inside[1] and inside[2] < inside[3] else view
     _, _, base, unit = _boundary_geometry(w, view)
+    if anchor is not None:  # the foot of the perpendicular from anchor to the line
+        v = w[1:]
+        base = anchor - (w[0] + v @ anchor) / (v @ v) * v
     box = ax.get_window_extent()
     screen = ax.transData.transform(np.vstack([base, base + unit]))
     step = float(np.hypot(*(screen[1] - screen[0])))  # pixels per data unit along the normal
@@ -728,6 +731,8 @@ class _NormalArrow(Annotation):
     fraction = None
     #: (x0, x1, y0, y1): anchor the arrow on the part of the line inside it too (None: the whole view)
     region = None
+    #: (x1, x2): the arrow starts at the point of the line closest to it (None: closest to the view's centre)
+    anchor = None
 
     def __init__(self, w, ax, *, color, zorder):
         self._w = np.asarray(w, dtype=float)
@@ -744,7 +749,7 @@ class _NormalArrow(Annotation):
     def place(self):
         """Recompute base, tip and head size from the current view (called before each draw)."""
         if self.axes is not None:
-            base, tip, head = _normal_arrow_ends(self._w, self.axes, self.fraction, self.region)
+            base, tip, head = _normal_arrow_ends(self._w, self.axes, self.fraction, self.region, self.anchor)
             self.xy = tuple(map(float, tip))
             self.xyann = tuple(map(float, base))
             self.arrowprops["mutation_scale"] = head
@@ -876,7 +881,7 @@ def data(X, y, ax=None, *, labels=None, axis_labels=("x₁", "x₂"), legend=Tru
     return DataArtists(points=points, legend=leg, numbers=drawn)
 
 
-def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, guide=False, **line_kw):
+def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, guide=False, anchor=None, **line_kw):
     """Draw the line ``w0 + w1 x1 + w2 x2 = 0`` of homogeneous weights w, with its normal vector.
 
     The line is infinite (it spans the view whatever the limits become) and
@@ -906,6 +911,10 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
         The line is a guide (say, the line the data lie on), not a decision
         boundary: drawn below the points (``zorder`` 1 unless given) and called
         "a line" rather than "the boundary" in the text alternative.
+    anchor : (x1, x2), optional
+        Start the normal arrow at the point of the line closest to this point
+        instead of the point closest to the centre of the view: several lines
+        that cross near the centre then keep their arrows apart.
     **line_kw
         Passed to the line (``linestyle``, ``linewidth``, ``alpha``, ``zorder``...).
 
@@ -945,9 +954,16 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
     line = ax.axline(tuple(map(float, p1)), tuple(map(float, p2)), color=color, label=label,
                      transform=ax.transData, **kw)
 
+    if anchor is not None:
+        anchor = np.asarray(anchor, dtype=float)
+        if anchor.shape != (2,) or not np.all(np.isfinite(anchor)):
+            raise ValueError(f"anchor must be a point (x1, x2) of two finite numbers; got {anchor.tolist()!r}.")
     arrow = None
     if normal:
         arrow = _NormalArrow(w, ax, color=color, zorder=kw["zorder"])
+        if anchor is not None:
+            arrow.anchor = anchor
+            arrow.place()
 
     band = None
     if margin is not None and margin > 0:
