@@ -1075,8 +1075,9 @@ def test_the_side_change_reference_is_where_the_prediction_changes():
     """Exercise 3's check finds t^2 by bisection on lk.centroid_classifier's decisions: on the check's probes
     and on 300 random tenth-valued data sets and points it agrees with the exact derivation -a/c to 1e-12
     (None for the same points), and the derivation's T is where lk's prediction of (x1, t x2) changes between
-    t^2 = T (1 - 1e-6) and T (1 + 1e-6). Every probe of the check has a != 0 and c != 0 (no point on the
-    boundary at every t) and T inside the bisection's range with room to spare. On the toy set the thresholds
+    t^2 = T (1 - 1e-6) and T (1 + 1e-6). Every probe of the check has c != 0 (no point on the boundary at every
+    t), all but one a != 0 (the one with a = 0 has no threshold: 0 is not a t²), and T inside the bisection's range
+    with room to spare. On the toy set the thresholds
     of (2, 0) and (0, 3) are 2 and 2/15, and (3, 1) never changes."""
     from lecturekit.exercises.ch03 import _T_RANGE, _side_change, _side_change_probes
 
@@ -1090,11 +1091,16 @@ def test_the_side_change_reference_is_where_the_prediction_changes():
         T, got = _exact_t2(Xd, yd, x), _side_change(Xd, yd, x)
         return (T is None and got is None) or (T is not None and got is not None and abs(got - T) <= 1e-12 * T)
 
+    midway = 0
     for Xp, yp, xp in _side_change_probes():
         a, c = _exact_t2_parts(Xp, yp, xp)
-        assert a != 0 and c != 0
+        assert c != 0
+        if a == 0:      # the probe with x1 midway between the means' first coordinates: score c t², never a change
+            midway += 1
+            assert _exact_t2(Xp, yp, xp) is None
         assert _exact_t2(Xp, yp, xp) is None or 1e4 * lo ** 2 < _exact_t2(Xp, yp, xp) < hi ** 2 / 1e4
         assert agrees(Xp, yp, xp)
+    assert midway == 1
 
     def label(Xd, yd, x, t):
         A = np.array([1.0, t])

@@ -47,7 +47,6 @@ _PRIOR_MESSAGES = {
                     "fixes w = mu+ - mu-, so divide out the common factor",
     "prior-bias-last": "your vector does not start with the bias: the exercise asks for (b, w_1, ..., w_d), in the "
                        "order of `lk.centroid_classifier(X, y).w`",
-    "prior-w": "your w is not mu+ - mu- of the data, which the exercise fixes",
 }
 
 # The bias of the rule on the two probes, and of each catalogued wrong model (class probabilities (n+-/n)^k with
@@ -117,6 +116,9 @@ def _prior(t, prior_weights):
         verdict = _prior_verdict(got, X, y, sigma2)
         if verdict == "shape":
             t.check_true(False, what=f"{call} returns d + 1 finite numbers, the bias first")
+        elif verdict == "prior-w":    # no catalogued mistake: any answer can fail this requirement
+            t.check_true(False, what=f"{call}: the entries after the first are not mu+ - mu- of the data, which "
+                                     "the exercise fixes as w")
         elif verdict is not None:
             t.check_true(False, what=f"{call}: the weights of the most probable class",
                          mistake=Mistake(verdict, None, _PRIOR_MESSAGES[verdict]))

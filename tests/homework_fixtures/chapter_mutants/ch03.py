@@ -17,7 +17,6 @@ MUTANTS = {
         # Flach's threshold t = -b in the place of b
         ("prior-bias", ("return np.concatenate([[b], w])", "return np.concatenate([[-b], w])")),
         ("prior-bias-last", ("return np.concatenate([[b], w])", "return np.concatenate([w, [b]])")),
-        ("prior-w", ("w = mu_pos - mu_neg", "w = mu_neg - mu_pos")),
     ],
     "ch03-online": [
         ("online-unchanged",
