@@ -26,8 +26,8 @@ CLAIMS = {
     "the sign on the numbers as you typed them (for training data of at most 65,536 numbers": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "so the tie at 0.6 above is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "predicted $-1$ (by `lk.centroid_classifier` too)": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
-    "for training data of at most 65,536 numbers, as every data\nset of this course": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
-    "it refuses to fit one whose training points are\nall equal": "test_sklearn_nearest_centroid_refuses_exactly_the_data_whose_points_are_all_equal",
+    "for training data of at most 65,536 numbers;\n`docs/engines.md` says what happens beyond": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
+    "it refuses training points that are all equal, which\n`lk.centroid_classifier` takes, with $w = 0$ and every point predicted $-1$": "test_sklearn_nearest_centroid_refuses_exactly_the_data_whose_points_are_all_equal",
     "for data centred at the origin\n($\\sum_i x_i = 0$), $M = X^\\top X$ with the class sizes gives least squares' $w$": "test_on_centred_data_flachs_raw_family_with_xtx_gives_the_least_squares_weights",
     "the same solve also gives the bias, so\nno threshold is chosen separately": "test_on_centred_data_flachs_raw_family_with_xtx_gives_the_least_squares_weights",
     "the cross terms vanish, because within each class the $x_i - \\mu_{y_i}$ sum to 0": "test_the_total_scatter_is_the_within_class_scatter_plus_c_delta_delta_t",
@@ -1900,8 +1900,9 @@ def test_exercise_3s_midpoint_probe_keeps_its_side_and_rejects_0():
 
 def test_sklearn_nearest_centroid_refuses_exactly_the_data_whose_points_are_all_equal():
     """Section 1's caveat: on 3000 small tenth-valued data sets (1-2 features, 2-5 points, both classes),
-    NearestCentroid().fit raises ValueError exactly when all training points are equal; one example per class
-    (two different points) fits, and predicts like lk.centroid_classifier."""
+    NearestCentroid().fit raises ValueError exactly when all training points are equal, data lk.centroid_classifier
+    takes (w~ = 0, every point predicted -1); one example per class (two different points) fits, and predicts
+    like lk.centroid_classifier."""
     from sklearn.neighbors import NearestCentroid
     rng = np.random.default_rng(0)
     refused = 0
@@ -1919,6 +1920,10 @@ def test_sklearn_nearest_centroid_refuses_exactly_the_data_whose_points_are_all_
                 raised = True
         assert raised == same
         refused += raised
+        if same:      # lk takes them: w~ = 0, every point predicted -1
+            res = lk.centroid_classifier(X, y)
+            assert np.all(res.w == 0)
+            assert np.all(res.predict(rng.integers(-9, 10, size=(5, d)) / 10) == lk.conventions.SIGN_AT_ZERO)
     assert refused > 0
     X1, y1 = np.array([[0.0, 0.0], [1.0, 2.0]]), np.array([1, -1])
     with warnings.catch_warnings():
