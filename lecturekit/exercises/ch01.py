@@ -334,7 +334,7 @@ def _angle_probe(seed, w, scale):
     phi = np.radians(degrees)
     rows = (signs[0, :, None] * np.cos(phi)[:, None] * along + signs[1, :, None] * np.sin(phi)[:, None] * n)
     rows = rows * rng.uniform(0.1, 10, size=(len(degrees), 1)) * scale
-    rows = np.vstack([rows, [3.0 * w, -0.7 * w, [0.0, 0.0]]])
+    rows = np.vstack([rows, [8.3 * w, -1.3 * w, [0.0, 0.0]]])
     return rows, np.concatenate([degrees, [90.0, 90.0, 0.0]])
 
 
