@@ -26,7 +26,7 @@ CLAIMS = {
     "Exercise 1's\nparameter `w` is the $d + 1$ numbers it asks about": "test_exercise_1s_parameter_w_is_the_d_plus_1_numbers",
     "(its `SVC` is the exception: at a\nscore of exactly 0 it predicts `classes_[1]`, the positive class)":
         "test_scikit_learns_svc_is_the_exception_that_predicts_the_positive_class_at_a_score_of_0",
-    "the two then agree at every point off the\nboundary": 
+    "With those weights lecturekit and scikit-learn agree at every point\noff the boundary":
         "test_scikit_learns_svc_is_the_exception_that_predicts_the_positive_class_at_a_score_of_0",
     "a boundary among the data usually lies\nfar from the origin (unless its line happens to pass near it":
         "test_features_in_the_thousands_usually_put_the_boundary_far_from_the_origin_but_not_always",
