@@ -84,6 +84,13 @@ def _passes_through(w):
           hint="A point lies on the boundary when its score is 0. Write that for both points, with the squared "
                "coordinates as the features, then decide the overall sign from one point you know must be positive.")
 def _construct_ellipse(t, w_ellipse):
+    try:
+        size = np.asarray(w_ellipse, dtype=float).size
+    except (TypeError, ValueError):
+        size = None
+    if not t.check_true(size == 3, what="`w_ellipse` holds three numbers (b, v1, v2)"
+                                        + ("" if size is None else f"; it holds {size}")):
+        return
     t.check(lambda: _passes_through(w_ellipse), "(2, 1) and (1, 1.5)",
             call="the pair of points the boundary of `w_ellipse` runs through",
             misconceptions=[
@@ -135,6 +142,10 @@ def _construct_lost(t, X_lost, y_lost):
     if not t.check_true(bool(np.all(np.isfinite(X))),
                         what="every number in `X_lost` is finite (it holds NaN or inf: give coordinates you can "
                              "square)"):
+        return
+    if not t.check_true(bool(np.all(np.isfinite(square_features(X)))),
+                        what="the squares of every coordinate of `X_lost` are finite numbers (some overflow to inf: "
+                             "use smaller numbers)"):
         return
     if not t.check_true(set(np.unique(y).tolist()) == set(conventions.LABELS),
                         what=f"`y_lost` holds both labels {conventions.LABELS} and nothing else"):
@@ -364,10 +375,11 @@ def _poly3(t, poly3_features):
                "does the classifier turn each score into a label (chapter 4)?")
 def _shape(t, boundary_shape, labels_at):
     def letter():
-        text = str(boundary_shape).strip().strip("()").strip().lower()
-        if text not in tuple(_LETTERS):
-            raise ValueError(f"boundary_shape must be one of the letters a to e; got {boundary_shape!r}")
-        return text
+        return str(boundary_shape).strip().strip("()").strip().lower()
+
+    if not t.check_true(isinstance(boundary_shape, str) and letter() in tuple(_LETTERS),
+                        what=f"`boundary_shape` is one of the letters a to e; it is {boundary_shape!r}"):
+        boundary_shape = None
 
     # the letter from the curve's name (lk.plot.conic_shape) and the classifier's labels at the probes
     shape = conic_shape([_W5[0], 0.0, 0.0, _W5[1], _W5[2], 0.0])
@@ -376,14 +388,21 @@ def _shape(t, boundary_shape, labels_at):
                 else ("a" if origin else "b") if shape.startswith("an ellipse")
                 else {(True, False): "c", (False, True): "d"}.get((on_x1, on_x2)) if "hyperbola" in shape
                 else None)
-    t.check(letter, expected, call="`boundary_shape`", reveal=False,
-            misconceptions=[Mistake("wrong-curve", k, _WRONG_LETTER5) for k in _LETTERS if k != expected])
+    if boundary_shape is not None:
+        t.check(letter, expected, call="`boundary_shape`", reveal=False,
+                misconceptions=[Mistake("wrong-curve", k, _WRONG_LETTER5) for k in _LETTERS if k != expected])
+
+    try:
+        shape_of_labels = np.asarray(labels_at, dtype=float).shape
+    except (TypeError, ValueError):
+        shape_of_labels = None
+    if not t.check_true(shape_of_labels == (len(_POINTS5),),
+                        what=f"`labels_at` holds {len(_POINTS5)} numbers, one label per point"
+                             + ("" if shape_of_labels is None else f"; its shape is {shape_of_labels}")):
+        return
 
     def labels():
-        got = np.asarray(labels_at)
-        if got.shape != (len(_POINTS5),):
-            raise ValueError(f"labels_at must hold {len(_POINTS5)} labels, one per point; got shape {got.shape}")
-        return [int(v) for v in got]
+        return [int(v) for v in np.asarray(labels_at)]
 
     right = [int(v) for v in LinearClassifier(_W5).predict(square_features(_POINTS5))]
     # one message for every wrong triple, so that no single guess tells which label is off
@@ -419,7 +438,7 @@ def _augmented_bound(passes):
 
 
 @exercise("ch09-fs-bound", number=6, title="the bound over three passes before Δ is chosen", points=2,
-          kind="derive",
+          kind="reproduce",
           hint="Work out R and D1 first: R from the homogeneous points (1, x1, x2), D1 from the shortfalls of the "
                "examples that do not reach the margin gamma. Then build the augmented data of three passes and use "
                "section 7's two facts about them in chapter 5's bound.")
