@@ -432,6 +432,8 @@ CLAIMS = {
     "`G` is the Gram matrix of the points\n  *without* the constant coordinate (any symmetric matrix)":
         "test_exercise_3_probes_a_matrix_no_data_set_has_and_a_run_stopped_early",
     "Write the loop yourself, with no perceptron of lecturekit inside it": "test_exercise_3_refuses_library_calls",
+    "The function `monomials` below builds\nthe columns scikit-learn's `PolynomialFeatures(p, include_bias=False)` builds":
+        "test_monomials_are_scikit_learns_polynomial_features_in_another_order",
     "a run from zero with the linear kernel gives the counts of `lk.dual_perceptron`":
         "test_exercise_3_a_float_loop_matches_the_library_on_integer_data_and_not_always_on_decimals",
     "On decimal data such as 0.1 a correct float loop can differ from it":
@@ -1681,3 +1683,17 @@ def test_exercise_3_a_float_loop_matches_the_library_on_integer_data_and_not_alw
     epochs = 100
     got = dual_alpha(X @ X.T, y, epochs, 1, np.zeros(len(y), dtype=int))
     assert not np.array_equal(got, library(X, y, epochs, 1))
+
+
+@pytest.mark.parametrize("p", range(1, 9))
+def test_monomials_are_scikit_learns_polynomial_features_in_another_order(p):
+    """Section 9's monomials against an independent implementation: the same set of columns."""
+    from sklearn.preprocessing import PolynomialFeatures
+
+    X = np.random.default_rng(p).normal(size=(12, 2))
+    ours = _monomials(X, p)
+    theirs = PolynomialFeatures(p, include_bias=False).fit_transform(X)
+    assert ours.shape == theirs.shape
+    matched = [int(np.argmin(np.abs(theirs - col[:, None]).max(axis=0))) for col in ours.T]
+    assert sorted(matched) == list(range(theirs.shape[1]))
+    assert all(np.allclose(ours[:, j], theirs[:, k]) for j, k in enumerate(matched))
