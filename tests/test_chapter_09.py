@@ -450,7 +450,7 @@ CLAIMS = {
     "On section 9's training set it does not show\nat three decimals":
         "test_scaling_a_column_multiplies_its_weight_while_the_fit_is_unique_and_not_beyond",
     "its squared error\ngoes up from degree 6 to degree 7": "test_badly_scaled_monomials_raise_the_squared_error_and_scaling_repairs_it",
-    "here it gives the errors back": "test_badly_scaled_monomials_raise_the_squared_error_and_scaling_repairs_it",
+    "Here it gives the errors back": "test_badly_scaled_monomials_raise_the_squared_error_and_scaling_repairs_it",
     "is the reason the implication fails": "test_section_9_interpolates_from_35_features_and_is_separable_from_14",
     "Flach's sign function gives 0 there": "test_the_squares_draw_a_single_point_or_no_boundary_and_a_small_shift_keeps_the_ring",
     "any centred ellipse with its axes along $x_1$ and $x_2$ that passes between the positive and the\nnegative training points is one":
@@ -1559,6 +1559,7 @@ SECTION_REFERENCES = {
     "6. In section 9, why does the training error fall": ("9", "training error"),
     "drawn in section 9,\nand this one, seed 1": ("9", "seed"),
     "On section 9's training set it does not show": ("9", "training"),
+    "sections 8 to 10 do not build on it": ("8", "kernel"),
     # the check's messages and the registered wrong answers
     "section 8's map: it belongs to the kernel (1 + x·z)²": ("8", "(1 + x \\cdot z)^2"),
     "section 7's two facts about them": ("7", "margin"),
