@@ -41,9 +41,23 @@ _WRONG_LABELS5 = ("compute each of the three scores exactly and turn each into a
                   "chapter 4")
 
 
+def _three_numbers(w):
+    """w as an array of three floats, or a sentence saying what the form of w_ellipse lacks."""
+    try:
+        w = np.asarray(w, dtype=float).ravel()
+    except (TypeError, ValueError):
+        return "not three numbers: w_ellipse must hold three numbers (b, v1, v2)"
+    if w.shape != (3,):
+        return f"not three numbers: w_ellipse must hold three numbers (b, v1, v2); it holds {w.size}"
+    return w
+
+
 def _semi_axes(w):
     """The semi-axes (a1, a2) of the ellipse b + v1 x1^2 + v2 x2^2 = 0, or a sentence saying why there is none."""
-    b, v1, v2 = (float(v) for v in np.asarray(w, dtype=float).ravel())
+    w = _three_numbers(w)
+    if isinstance(w, str):
+        return w
+    b, v1, v2 = w
     # signs compared, not products: a positive multiple as small as 1e-200 must give the same answer
     if not (v1 != 0 and v2 != 0 and b != 0 and (v1 > 0) == (v2 > 0) and (b > 0) != (v1 > 0)):
         return "not an ellipse"
@@ -60,9 +74,9 @@ _TOL1 = 5e-4
 
 def _passes_through(w):
     """Which of the catalogued point pairs the boundary of (b, v1, v2) in the squares passes through."""
-    w = np.asarray(w, dtype=float).ravel()
-    if w.shape != (3,):
-        raise ValueError(f"w_ellipse must have three numbers (b, v1, v2); it has {w.size}")
+    w = _three_numbers(w)
+    if isinstance(w, str):
+        return w
     if not np.all(np.isfinite(w)) or not np.any(w[1:]):
         return "no curve"
     w = w / float(np.max(np.abs(w)))
@@ -84,13 +98,6 @@ def _passes_through(w):
           hint="A point lies on the boundary when its score is 0. Write that for both points, with the squared "
                "coordinates as the features, then decide the overall sign from one point you know must be positive.")
 def _construct_ellipse(t, w_ellipse):
-    try:
-        size = np.asarray(w_ellipse, dtype=float).size
-    except (TypeError, ValueError):
-        size = None
-    if not t.check_true(size == 3, what="`w_ellipse` holds three numbers (b, v1, v2)"
-                                        + ("" if size is None else f"; it holds {size}")):
-        return
     t.check(lambda: _passes_through(w_ellipse), "(2, 1) and (1, 1.5)",
             call="the pair of points the boundary of `w_ellipse` runs through",
             misconceptions=[
@@ -100,12 +107,13 @@ def _construct_ellipse(t, w_ellipse):
                         "the two equations used x1 and x2 where the features are x1² and x2²: each coordinate of "
                         "the points enters squared"),
             ])
+    # a w_ellipse of another form is named once, by the first check; here it is "not an ellipse"
     t.check(lambda: "an ellipse" if not isinstance(_semi_axes(w_ellipse), str) else "not an ellipse", "an ellipse",
             call="the curve `w_ellipse` draws")
 
     def outside():
-        w = np.asarray(w_ellipse, dtype=float).ravel()
-        if isinstance(_semi_axes(w), str):
+        w = _three_numbers(w_ellipse)
+        if isinstance(w, str) or isinstance(_semi_axes(w), str):
             return "not an ellipse"
         scores = np.column_stack([np.ones(3), square_features([[0.0, 0.0], [10.0, 0.0], [0.0, 10.0]])]) @ w
         return bool(scores[0] < 0 and scores[1] > 0 and scores[2] > 0)
@@ -377,10 +385,6 @@ def _shape(t, boundary_shape, labels_at):
     def letter():
         return str(boundary_shape).strip().strip("()").strip().lower()
 
-    if not t.check_true(isinstance(boundary_shape, str) and letter() in tuple(_LETTERS),
-                        what=f"`boundary_shape` is one of the letters a to e; it is {boundary_shape!r}"):
-        boundary_shape = None
-
     # the letter from the curve's name (lk.plot.conic_shape) and the classifier's labels at the probes
     shape = conic_shape([_W5[0], 0.0, 0.0, _W5[1], _W5[2], 0.0])
     origin, on_x1, on_x2 = (v == conventions.POSITIVE for v in LinearClassifier(_W5).predict(square_features(_PROBES5)))
@@ -388,9 +392,10 @@ def _shape(t, boundary_shape, labels_at):
                 else ("a" if origin else "b") if shape.startswith("an ellipse")
                 else {(True, False): "c", (False, True): "d"}.get((on_x1, on_x2)) if "hyperbola" in shape
                 else None)
-    if boundary_shape is not None:
-        t.check(letter, expected, call="`boundary_shape`", reveal=False,
-                misconceptions=[Mistake("wrong-curve", k, _WRONG_LETTER5) for k in _LETTERS if k != expected])
+    t.check(letter, expected, call="`boundary_shape`", reveal=False,
+            misconceptions=[Mistake("wrong-curve", k, _WRONG_LETTER5) for k in _LETTERS if k != expected])
+    if letter() not in tuple(_LETTERS):
+        t.check_true(False, what=f"`boundary_shape` is one of the letters a to e (it is {boundary_shape!r})")
 
     try:
         shape_of_labels = np.asarray(labels_at, dtype=float).shape
