@@ -1698,3 +1698,19 @@ def test_monomials_are_scikit_learns_polynomial_features_in_another_order(p):
     matched = [int(np.argmin(np.abs(theirs - col[:, None]).max(axis=0))) for col in ours.T]
     assert sorted(matched) == list(range(theirs.shape[1]))
     assert all(np.allclose(ours[:, j], theirs[:, k]) for j, k in enumerate(matched))
+
+
+def test_answers_of_another_form_are_named_as_such():
+    """A w_ellipse of four numbers, a boundary_shape that is a word, and X_lost whose squares overflow each get a
+    message about their form, not 'the check needs a string' or 'the same squares'."""
+    from lecturekit.exercises import ExerciseFailed, check_exercise
+
+    cases = [(("ch09-construct-ellipse", [-32, 5, 12, 1]), "must hold three numbers (b, v1, v2); it holds 4"),
+             (("ch09-shape", "hyperbola", [1, -1, -1]), "one of the letters a to e (it is 'hyperbola')"),
+             (("ch09-construct-lost", np.array([[1e200, 0], [3e200, 0], [-2e200, 0]]), np.array([1, 1, -1])),
+              "overflow")]
+    for args, needle in cases:
+        with pytest.raises(ExerciseFailed) as failed:
+            check_exercise(*args)
+        text = str(failed.value)
+        assert needle in text and "needs a string" not in text and "same squares" not in text, text
