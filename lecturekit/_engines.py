@@ -103,8 +103,8 @@ class _Filter:
 
     def __init__(self, w, d1, eta):
         self.d1, self.eta = d1, float(eta)
-        self.w0n = float(np.sqrt(w @ w))
-        self.zero = self.w0n == 0.0  # w is exactly 0 until the first update: every score is 0
+        self.w0n = float(_exact.norms(w))
+        self.zero = not np.any(w)  # w is exactly 0 until the first update: every score is 0
         self.W = self.w0n  # bounds |w|
         self.A = 0.0  # sum of eta |x_i| over the updates
         self.R = 0.0  # sum of W after each update
@@ -122,7 +122,7 @@ class _Filter:
         step = self.eta * nx_i
         self.since += 1
         if self.since == _RENORM_EVERY:
-            self.W, self.since = float(np.sqrt(w @ w)), 0
+            self.W, self.since = float(_exact.norms(w)), 0
         else:  # |w + eta y x| <= |w| + eta |x|
             self.W = self.W + step
         self.A += step
@@ -538,7 +538,7 @@ def perceptron_numba(X, lead, y, eta, w, max_epochs, keep_weights=False):
     ue = np.empty(cap, dtype=np.int64)
     ui = np.empty(cap, dtype=np.int64)
     state = np.array([1, 0, 0, 0], dtype=np.int64)
-    fl = np.array([0.0, 0.0, float(np.sqrt(w @ w)), _exact.SMALL_ROW, _exact.ABS_FLOOR, _exact.BAND,
+    fl = np.array([0.0, 0.0, float(_exact.norms(w)), _exact.SMALL_ROW, _exact.ABS_FLOOR, _exact.BAND,
                    _exact.TRUST_LIMIT])
     eta = float(eta)
     force = _FORCE_NONE

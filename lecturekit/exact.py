@@ -72,8 +72,9 @@ U = 2.0**-53
 #: roundoff, which covers the second-order terms and the rounding of the bound.
 BAND = 2.0**-52
 #: Floors that keep the bounds valid for subnormal numbers and underflow: every
-#: row norm is raised to at least SMALL_ROW (which covers the reading error of
-#: subnormal entries, at most 2**-1075 |w| each) and every bound by ABS_FLOOR
+#: row norm and weight norm is raised to at least SMALL_ROW (which covers the reading
+#: error of subnormal entries, at most 2**-1075 times the other vector's norm each)
+#: and every bound by ABS_FLOOR
 #: (which covers products that underflow, at most 2**-1075 each).
 SMALL_ROW = 2.0**-500
 ABS_FLOOR = 2.0**-1000
@@ -300,7 +301,36 @@ def score_bound(x_norm: float, w_norm: float, w_err: float, d1: int) -> float:
     :data:`ABS_FLOOR` for subnormal numbers and underflow.
     """
     xn = np.maximum(x_norm, SMALL_ROW)
-    return xn * (BAND * (d1 + 3) * w_norm + 2.0 * w_err) + ABS_FLOOR
+    wn = np.maximum(w_norm, SMALL_ROW)  # as for x: covers subnormal weights read as decimals
+    return xn * (BAND * (d1 + 3) * wn + 2.0 * w_err) + ABS_FLOOR
+
+
+#: Below this a sum of squares may have lost its terms to underflow (each square
+#: that underflows loses at most 2**-1074): :func:`norms` then rescales.
+_SUMSQ_FLOOR = 2.0**-960
+
+
+def norms(A) -> np.ndarray:
+    """Euclidean norms of the rows of ``A`` (of ``A`` itself if it is 1-D), without underflow.
+
+    Where the plain ``sqrt(sum of squares)`` is trustworthy (the sum is at least
+    2**-960, or inf/nan) it is returned unchanged; below that, each row is scaled by its
+    largest ``|a_j|`` first, so a vector of weights near 1e-170 gets its norm, not 0.
+    """
+    A = np.asarray(A, dtype=float)
+    with np.errstate(over="ignore", invalid="ignore"):
+        s = A @ A if A.ndim == 1 else np.einsum("ij,ij->i", A, A)  # the sums the filters always formed
+        out = np.sqrt(s)
+        low = s < _SUMSQ_FLOOR
+        if np.any(low):
+            rows = np.atleast_2d(A)[np.atleast_1d(low)]
+            m = np.max(np.abs(rows), axis=1) if rows.shape[1] else np.zeros(len(rows))
+            scaled = np.divide(rows, m[:, None], out=np.zeros_like(rows), where=m[:, None] > 0)
+            fixed = m * np.sqrt(np.einsum("ij,ij->i", scaled, scaled))
+            if out.ndim == 0:
+                return np.float64(fixed[0])
+            out[low] = fixed
+    return out
 
 
 # --------------------------------------------------------------------------
@@ -404,8 +434,8 @@ class ExactLinear:
             return scores
         d1 = Xh.shape[1]
         with np.errstate(over="ignore", invalid="ignore"):
-            xn = np.sqrt(np.einsum("ij,ij->i", Xh, Xh))
-            wn = float(np.sqrt(self.w @ self.w))
+            xn = norms(Xh)
+            wn = float(norms(self.w))
             t = score_bound(xn, wn, self.err, d1)
             doubtful = ~(np.abs(scores) > t) | ~(xn * (wn + self.err) <= TRUST_LIMIT)
         for i in np.flatnonzero(doubtful):
@@ -439,8 +469,8 @@ class ExactPath:
         total = np.concatenate([[0.0], np.cumsum(self.eta_f * nr[self.position])])
         err = BAND * (np.arange(W.shape[0]) + 4) * total
         with np.errstate(over="ignore", invalid="ignore"):
-            xn = np.sqrt(np.einsum("ij,ij->i", Xh, Xh))
-            wn = np.sqrt(np.einsum("ij,ij->i", W, W))
+            xn = norms(Xh)
+            wn = norms(W)
             t = score_bound(xn[:, None], wn[None, :], err[None, :], d1)
             doubtful = ~(np.abs(scores) > t) | ~(xn[:, None] * (wn + err)[None, :] <= TRUST_LIMIT)
         if not doubtful.any():
@@ -517,8 +547,8 @@ class ExactRows:
         """Float scores ``Xh @ W.T`` and their bounds, both (n, k)."""
         with np.errstate(over="ignore", invalid="ignore"):
             scores = Xh @ self.W.T
-            xn = np.sqrt(np.einsum("ij,ij->i", Xh, Xh))
-            wn = np.sqrt(np.einsum("ij,ij->i", self.W, self.W))
+            xn = norms(Xh)
+            wn = norms(self.W)
             bounds = score_bound(xn[:, None], wn[None, :], self.err[None, :], Xh.shape[1])
             bounds[~(xn[:, None] * (wn + self.err)[None, :] <= TRUST_LIMIT)] = np.inf
         return scores, bounds
@@ -552,7 +582,7 @@ def _to_float(q: Fraction) -> float:
     except OverflowError:  # beyond the largest float: infinite, with q's sign
         return float(np.copysign(np.inf, float(np.sign(q.numerator))))
     if f == 0.0 and q != 0:
-        return np.copysign(5e-324, float(q.numerator))
+        return 5e-324 if q > 0 else -5e-324  # float(q.numerator) can overflow
     return f
 
 

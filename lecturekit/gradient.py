@@ -157,7 +157,7 @@ class _BatchMargins:
     def __init__(self, Xh, y, w0):
         self.Xh, self.y = Xh, y
         self.nx = np.maximum(np.sqrt(np.einsum("ij,ij->i", Xh, Xh)), exact.SMALL_ROW)
-        self.err = exact.BAND * float(np.sqrt(w0 @ w0))
+        self.err = exact.BAND * float(exact.norms(w0))
         self.rows = exact.DecimalRows(Xh, None)
         self.w_exact = [exact.decimal(v) for v in w0]
         self.steps, self.synced = [], 0
@@ -166,7 +166,7 @@ class _BatchMargins:
         """A step with rate eta_k (float; its exact value eta_exact) over the mistakes ``wrong``."""
         idx = np.flatnonzero(wrong)
         with np.errstate(over="ignore", invalid="ignore"):
-            self.err += exact.BAND * ((idx.size + 4) * eta_k * float(self.nx[idx].sum()) + float(np.sqrt(w @ w)))
+            self.err += exact.BAND * ((idx.size + 4) * eta_k * float(self.nx[idx].sum()) + float(exact.norms(w)))
         self.steps.append((eta_exact, idx))
 
     def _exact_weights(self):
@@ -187,7 +187,7 @@ class _BatchMargins:
     def margins(self, w) -> np.ndarray:
         with np.errstate(over="ignore", invalid="ignore"):
             scores = self.Xh @ w
-            wn = float(np.sqrt(w @ w))
+            wn = float(exact.norms(w))
             t = exact.score_bound(self.nx, wn, self.err, self.Xh.shape[1])
             doubtful = ~(np.abs(scores) > t) | ~(self.nx * (wn + self.err) <= exact.TRUST_LIMIT)
         for i in np.flatnonzero(doubtful):

@@ -214,8 +214,10 @@ def lms(
     epochs : int, default 100
     mode : {"online", "batch"}, default "online"
     schedule : {"constant", "1/k"} or callable, default "constant"
-        Per-epoch rate ``eta(k)``; with "1/k" the online rule settles on the
-        least-squares solution instead of circling around it.
+        Per-epoch rate ``eta(k)`` = ``eta / k`` for "1/k". With "1/k" and ``eta``
+        no larger than ``lms_stable_eta(X, mode="online")`` the online rule
+        approaches the least-squares solution as the epochs grow, instead of
+        circling around it; a larger ``eta`` can diverge first.
     w0 : array-like of shape (n_features + 1,), optional
     fit_intercept : bool, default True
 

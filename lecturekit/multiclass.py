@@ -305,7 +305,8 @@ class LinearMachineResult(_MulticlassModel):
 
     def __post_init__(self):
         super().__post_init__()
-        object.__setattr__(self, "mistakes_per_epoch", _frozen(np.asarray(self.mistakes_per_epoch, dtype=np.int64)))
+        counts = [] if self.mistakes_per_epoch is None else self.mistakes_per_epoch   # a machine built by hand
+        object.__setattr__(self, "mistakes_per_epoch", _frozen(np.asarray(counts, dtype=np.int64)))
 
     def decision_function(self, X) -> np.ndarray:
         """Discriminants g_c(x) = w_c . (1, x), shape (n, k); where two are within rounding of

@@ -134,7 +134,7 @@ class _Run(_Bookkeeping):
         self._rows, self._y = list(Xh), y.tolist()
         with np.errstate(over="ignore"):
             nx = np.sqrt(np.einsum("ij,ij->i", Xh, Xh))
-            self._w0n = float(np.sqrt(w @ w))
+            self._w0n = float(exact.norms(w))
         self._nx = nx.tolist()
         self._xmax = max(float(nx.max()), exact.SMALL_ROW)
         self._tmax = exact.TRUST_LIMIT * exact.BAND * (self.d1 + 3)  # t <= this: no overflow
@@ -175,7 +175,7 @@ class _Run(_Bookkeeping):
         self._since += 1
         if self._since == _engines._RENORM_EVERY:
             with np.errstate(over="ignore", invalid="ignore"):
-                W, self._since = float(np.sqrt(w @ w)), 0
+                W, self._since = float(exact.norms(w)), 0
         else:  # |w + eta y x| <= |w| + eta |x|
             W = self._W + step
         A, R = self._A + step, self._R + W
@@ -312,7 +312,7 @@ def _exact_of_perceptron(w, X, lead, y, alpha, eta, w_init, updates, n_terms=Non
 
     def err():  # computed when a score is first in doubt
         nx = np.sqrt(np.einsum("ij,ij->i", rows, rows) + lead * lead)
-        return exact.sum_error(k, float(np.sqrt(w0 @ w0)) + float(eta) * float(counts @ nx))
+        return exact.sum_error(k, float(exact.norms(w0)) + float(eta) * float(counts @ nx))
 
     return exact.ExactLinear(w, rows=rows, coef=counts * y[support], scale=eta,
                              w0=w0 if np.any(w0) else None, lead=lead, err=err)

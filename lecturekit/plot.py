@@ -666,7 +666,7 @@ def _boundary_geometry(w, view):
     return foot - half * along, foot + half * along, anchor, unit
 
 
-def _normal_arrow_ends(w, ax, fraction=None, region=None):
+def _normal_arrow_ends(w, ax, fraction=None, region=None, anchor=None):
     """Base (on the boundary, inside the view) and tip (on the positive side) of the normal arrow.
 
     Placed from the view and the axes' size on screen as they are now: the arrow
@@ -681,6 +681,9 @@ def _normal_arrow_ends(w, ax, fraction=None, region=None):
         inside = (max(view[0], region[0]), min(view[1], region[1]), max(view[2], region[2]), min(view[3], region[3]))
         view = inside if inside[0] < inside[1] and inside[2] < inside[3] else view
     _, _, base, unit = _boundary_geometry(w, view)
+    if anchor is not None:  # the foot of the perpendicular from anchor to the line
+        v = w[1:]
+        base = anchor - (w[0] + v @ anchor) / (v @ v) * v
     box = ax.get_window_extent()
     screen = ax.transData.transform(np.vstack([base, base + unit]))
     step = float(np.hypot(*(screen[1] - screen[0])))  # pixels per data unit along the normal
@@ -728,6 +731,8 @@ class _NormalArrow(Annotation):
     fraction = None
     #: (x0, x1, y0, y1): anchor the arrow on the part of the line inside it too (None: the whole view)
     region = None
+    #: (x1, x2): the arrow starts at the point of the line closest to it (None: closest to the view's centre)
+    anchor = None
 
     def __init__(self, w, ax, *, color, zorder):
         self._w = np.asarray(w, dtype=float)
@@ -744,7 +749,7 @@ class _NormalArrow(Annotation):
     def place(self):
         """Recompute base, tip and head size from the current view (called before each draw)."""
         if self.axes is not None:
-            base, tip, head = _normal_arrow_ends(self._w, self.axes, self.fraction, self.region)
+            base, tip, head = _normal_arrow_ends(self._w, self.axes, self.fraction, self.region, self.anchor)
             self.xy = tuple(map(float, tip))
             self.xyann = tuple(map(float, base))
             self.arrowprops["mutation_scale"] = head
@@ -876,7 +881,7 @@ def data(X, y, ax=None, *, labels=None, axis_labels=("x₁", "x₂"), legend=Tru
     return DataArtists(points=points, legend=leg, numbers=drawn)
 
 
-def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, guide=False, **line_kw):
+def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, guide=False, anchor=None, **line_kw):
     """Draw the line ``w0 + w1 x1 + w2 x2 = 0`` of homogeneous weights w, with its normal vector.
 
     The line is infinite (it spans the view whatever the limits become) and
@@ -906,6 +911,10 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
         The line is a guide (say, the line the data lie on), not a decision
         boundary: drawn below the points (``zorder`` 1 unless given) and called
         "a line" rather than "the boundary" in the text alternative.
+    anchor : (x1, x2), optional
+        Start the normal arrow at the point of the line closest to this point
+        instead of the point closest to the centre of the view: several lines
+        that cross near the centre then keep their arrows apart.
     **line_kw
         Passed to the line (``linestyle``, ``linewidth``, ``alpha``, ``zorder``...).
 
@@ -945,9 +954,16 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
     line = ax.axline(tuple(map(float, p1)), tuple(map(float, p2)), color=color, label=label,
                      transform=ax.transData, **kw)
 
+    if anchor is not None:
+        anchor = np.asarray(anchor, dtype=float)
+        if anchor.shape != (2,) or not np.all(np.isfinite(anchor)):
+            raise ValueError(f"anchor must be a point (x1, x2) of two finite numbers; got {anchor.tolist()!r}.")
     arrow = None
     if normal:
         arrow = _NormalArrow(w, ax, color=color, zorder=kw["zorder"])
+        if anchor is not None:
+            arrow.anchor = anchor
+            arrow.place()
 
     band = None
     if margin is not None and margin > 0:
@@ -2006,7 +2022,7 @@ def _pair(p) -> str:
 
 
 def function_contours(f, ax=None, *, bounds, levels, gradient=None, at=None, path=None, scale=10.0,
-                      resolution=121, name="J", axis_labels=("w₁", "w₂")):
+                      resolution=121, name="J", axis_labels=("w₁", "w₂"), color="0.35", label_at=None):
     """Contour lines of a function of two variables, with gradient arrows and a descent path.
 
     Parameters
@@ -2030,6 +2046,11 @@ def function_contours(f, ax=None, *, bounds, levels, gradient=None, at=None, pat
     name : str, default "J"
         The function's name in the text alternative.
     axis_labels : (str, str)
+    color : matplotlib colour, default "0.35" (dark grey)
+        The colour of the contour lines (their labels stay black).
+    label_at : array-like of shape (m, 2), optional
+        Points near which the contour labels are placed, one label each (by
+        default matplotlib places one on every line).
 
     Returns
     -------
@@ -2077,13 +2098,21 @@ def function_contours(f, ax=None, *, bounds, levels, gradient=None, at=None, pat
         raise ValueError(f"f returned shape {values.shape} on a grid of shape {W1.shape}; it must work on "
                          "arrays (write it with w[0] and w[1]).")
     # dark lines and labels: every level reads on a white background (no pale end of a colour map)
-    lines = ax.contour(W1, W2, values, levels=levels, colors="0.35", linewidths=1.0, zorder=1)
-    ax.clabel(lines, fontsize="x-small", colors="black", fmt=lambda v: f"{v:g}")
+    if label_at is not None:
+        label_at = as_float_array(label_at, "label_at", ndim=2)
+        if label_at.shape[1] != 2:
+            raise ValueError(f"label_at must have shape (m, 2), points in the plane; got {label_at.shape}.")
+    lines = ax.contour(W1, W2, values, levels=levels, colors=[color], linewidths=1.0, zorder=1)
+    ax.clabel(lines, fontsize="x-small", colors="black", fmt=lambda v: f"{v:g}",
+              manual=False if label_at is None else [tuple(p) for p in label_at])
     arrows = path_line = start = end = None
     text = (f"Contour lines of {name} over ({axis_labels[0]}, {axis_labels[1]}) at "
             + ", ".join(_number(v) for v in levels))
-    if path is None:  # with a path, its end says where the descent got to; a grid's lowest cell is only near it
-        k = int(np.argmin(values))
+    # with a path, its end says where the descent got to; a grid's lowest cell is only near it. A lowest cell on
+    # the grid's edge says only where the drawing stops, so it is reported only inside the grid.
+    k = int(np.argmin(values))
+    row, col = np.unravel_index(k, values.shape)
+    if path is None and 0 < row < values.shape[0] - 1 and 0 < col < values.shape[1] - 1:
         text += (f"; on the drawn grid {name} is lowest, {_number(values.flat[k])}, at "
                  f"{_pair((W1.flat[k], W2.flat[k]))}")
     if at is not None:
@@ -3052,6 +3081,9 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below", 
                                        edgecolors=colour, linewidths=1.6, zorder=4,
                                        linestyles="-" if k % 2 == 0 else (0, (3, 2)),
                                        label=f"mistakes of {name}" if rows.size else None)
+        # a white halo, so that a ring stands out against markers of a neighbouring colour
+        from matplotlib import patheffects
+        drawn_rings[name].set_path_effects([patheffects.withStroke(linewidth=3.4, foreground="white")])
         where = ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])})" for i in rows[:8])
         _note(ax, f"Rings in the colour of the {name} line mark its {rows.size} training mistake(s)"
                   + f", at {where}" + (" and more" if rows.size > 8 else "") if rows.size
@@ -3061,7 +3093,8 @@ def classifiers(models, X, y, ax=None, *, ring=None, view=None, legend="below", 
     if view is not None:
         (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
         out = np.flatnonzero((X[:, 0] < x0) | (X[:, 0] > x1) | (X[:, 1] < y0) | (X[:, 1] > y1))
-        arrows = [_off_view_arrow(ax, X[i], (x0, x1, y0, y1)) for i in out[:5]]
+        arrows = [_off_view_arrow(ax, X[i], (x0, x1, y0, y1), avoid=[m.w for m in models.values()], points=X)
+                  for i in out[:5]]
         if out.size:
             _note(ax, f"{out.size} point(s) lie outside the view, each shown by an arrow at the border "
                       "pointing towards it: "
@@ -3210,15 +3243,32 @@ def shared_legend(fig, *, ncol=6):
     return fig.legend(handles, labels, loc=loc, ncol=int(ncol), fontsize="small")
 
 
-def _off_view_arrow(ax, p, view):
-    """An arrow just inside the border of ``view``, on the way from its centre to ``p``, pointing at ``p``."""
+def _off_view_arrow(ax, p, view, avoid=(), points=None):
+    """An arrow just inside the border of ``view``, on the way from its centre to ``p``, pointing at ``p``.
+
+    Its label sits at the arrow's tail; the tail is placed, among a few lengths of the arrow, where it lies
+    and a little to either side, where it lies furthest from the lines ``w~ · x~ = 0`` of the homogeneous
+    weights in ``avoid`` and from ``points`` (in fractions of the view), so that it hides no boundary or point."""
     x0, x1, y0, y1 = view
     centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
     half = np.array([(x1 - x0) / 2, (y1 - y0) / 2])
     d = np.asarray(p, dtype=float) - centre
     t = 1.0 / np.max(np.abs(d) / half)         # centre + t d is on the border
     tip = centre + 0.97 * t * d
-    tail = centre + 0.80 * t * d
+
+    points = np.empty((0, 2)) if points is None else np.asarray(points, dtype=float)
+
+    def clearance(q):
+        gaps = [abs(w[0] + w[1:] @ q) / np.linalg.norm(w[1:] * half) for w in map(np.asarray, avoid)
+                if np.linalg.norm(w[1:]) > 0]
+        # a label box is about 0.3 of the half-width wide and 0.08 high: distances to points in those units
+        near = np.abs(points - q) / (half * [0.3, 0.08]) if points.size else np.empty((0, 2))
+        return min(min(gaps, default=np.inf), float(np.min(np.max(near, axis=1))) / 10 if near.size else np.inf)
+
+    side = np.array([-d[1], d[0]]) * half / half[::-1]
+    side = side / np.linalg.norm(side / half) * 0.25
+    tails = [centre + f * t * d + k * side for f in (0.80, 0.70, 0.60) for k in (0, 1, -1)]
+    tail = max(tails, key=lambda q: (min(clearance(q), 0.12), -np.linalg.norm((q - tails[0]) / half)))
     return ax.annotate(f"({_number(p[0])}, {_number(p[1])})", xy=tip, xytext=tail, ha="center", va="center",
                        fontsize="small", zorder=6,
                        # opaque, so that a line running through the label does not cross its text

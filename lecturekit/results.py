@@ -255,10 +255,10 @@ class PerceptronResult(LinearClassifier):
         out[0] = w
         nx = np.sqrt(np.einsum("ij,ij->i", Xh, Xh))
         not_a_mistake = False
-        total = float(np.sqrt(w @ w))
+        total = float(_exact.norms(w))
         for k, i in enumerate(self.trace.index, start=1):
             # every update was triggered by a mistake: a margin clearly > 0 means other data
-            t = _exact.score_bound(nx[i], float(np.sqrt(w @ w)), _exact.sum_error(k, total), Xh.shape[1])
+            t = _exact.score_bound(nx[i], float(_exact.norms(w)), _exact.sum_error(k, total), Xh.shape[1])
             not_a_mistake |= bool(y[i] * (w @ Xh[i]) > t)
             w = w + self.eta * y[i] * Xh[i]
             total += self.eta * nx[i]

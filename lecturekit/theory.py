@@ -17,7 +17,7 @@ from fractions import Fraction
 import numpy as np
 
 from ._validation import check_binary_y, check_bool, check_count, check_weights, check_X
-from .exact import ExactLinear
+from .exact import ExactLinear, decimal
 
 __all__ = ["margin", "radius", "novikoff_bound", "is_separable", "separation_certificate",
            "cover_probability"]
@@ -99,8 +99,14 @@ def novikoff_bound(X, y, u, *, fit_intercept: bool = True) -> float:
     """Novikoff's mistake bound ``(R / gamma)^2`` for any separating u.
 
     u is normalised inside, so any positive multiple gives the same bound.
-    The bound is valid for :func:`lecturekit.perceptron` started at w = 0
-    with any eta.
+    The bound is ``R^2 |u|^2 / (min_i y_i u . x_i)^2``, computed exactly in
+    rational arithmetic on the numbers as typed (each float read as its
+    shortest decimal, :mod:`lecturekit.exact`, as :func:`lecturekit.perceptron`
+    reads them) and rounded *up* to a float: the returned number is never
+    below the exact bound, so it bounds the updates of
+    :func:`lecturekit.perceptron` started at w = 0 with any eta, also on a run
+    that reaches its bound exactly (the bound 4 comes back as 4.0, not as
+    3.999999999999999).  A bound too large for a float is ``inf``.
 
     Raises
     ------
@@ -113,7 +119,7 @@ def novikoff_bound(X, y, u, *, fit_intercept: bool = True) -> float:
     --------
     >>> import lecturekit as lk
     >>> X = [[0.0, 3.0], [3.0, 1.0], [-3.0, -2.0], [2.0, 0.0]]
-    >>> round(lk.novikoff_bound(X, [1, 1, -1, -1], [0.0, -1.0, 4.0]), 6)  # R^2 = 14, gamma = 1/sqrt(17)
+    >>> lk.novikoff_bound(X, [1, 1, -1, -1], [0.0, -1.0, 4.0])  # R^2 = 14, gamma = 1/sqrt(17): 14 * 17
     238.0
     """
     gamma = margin(u, X, y, fit_intercept=fit_intercept)
@@ -122,8 +128,27 @@ def novikoff_bound(X, y, u, *, fit_intercept: bool = True) -> float:
             f"u does not separate the data (its margin is {gamma:.4g} <= 0), so Novikoff's theorem "
             "gives no bound. Pass a u with y_i u . x_i > 0 for every i, e.g. a converged perceptron's w."
         )
-    R = radius(X, fit_intercept=fit_intercept)
-    return (R / gamma) ** 2
+    return _round_up(_exact_novikoff_bound(X, y, u, fit_intercept))
+
+
+def _exact_novikoff_bound(X, y, u, fit_intercept) -> Fraction:
+    """R^2 |u|^2 / (min_i y_i u . x_i)^2 as an exact fraction, on the decimal readings of X and u."""
+    P = _points(X, fit_intercept)
+    y = check_binary_y(y, P.shape[0])
+    u = [decimal(v) for v in np.asarray(u, dtype=float).tolist()]
+    rows = [[decimal(v) for v in row] for row in P.tolist()]
+    R2 = max(sum(v * v for v in row) for row in rows)
+    low = min(int(y_i) * sum(a * b for a, b in zip(u, row)) for row, y_i in zip(rows, y.tolist()))
+    return R2 * sum(v * v for v in u) / (low * low)
+
+
+def _round_up(q: Fraction) -> float:
+    """The smallest float that is not below q (q >= 0); inf when q is beyond the largest float."""
+    try:
+        f = q.numerator / q.denominator      # correctly rounded (Python's int true division)
+    except OverflowError:
+        return math.inf
+    return math.nextafter(f, math.inf) if Fraction(f) < q else f
 
 
 def is_separable(X, y, *, fit_intercept: bool = True) -> bool:

@@ -23,9 +23,15 @@ STEM = NOTEBOOK.stem
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
     "where rounding breaks an exact tie it and `lk.centroid_classifier` can differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
-    "the sign on the numbers as you typed them (on data sets of this course's size), so the tie at 0.6 above is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
+    "the sign on the numbers as you typed them (for training data of at most 65,536 numbers": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
+    "so the tie at 0.6 above is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "predicted $-1$ (by `lk.centroid_classifier` too)": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
-    "(on data sets of this course's size)": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
+    "for training data of at most 65,536 numbers;\n`docs/engines.md` says what happens beyond": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
+    "it refuses training points that are all equal, which\n`lk.centroid_classifier` takes, with $w = 0$ and every point predicted $-1$": "test_sklearn_nearest_centroid_refuses_exactly_the_data_whose_points_are_all_equal",
+    "for data centred at the origin\n($\\sum_i x_i = 0$), $M = X^\\top X$ with the class sizes gives least squares' $w$": "test_on_centred_data_flachs_raw_family_with_xtx_gives_the_least_squares_weights",
+    "the same solve also gives the bias, so\nno threshold is chosen separately": "test_on_centred_data_flachs_raw_family_with_xtx_gives_the_least_squares_weights",
+    "the cross terms vanish, because within each class the $x_i - \\mu_{y_i}$ sum to 0": "test_the_total_scatter_is_the_within_class_scatter_plus_c_delta_delta_t",
+    "a new point is\nstandardised with those same numbers before it is classified": "test_a_new_point_is_standardised_with_the_training_statistics",
     "A tie is a mistake only for a\npositive": "test_a_tie_is_a_mistake_only_for_a_positive",
     "if that model too is two equally likely round\nGaussians of one variance": "test_the_plug_in_rule_misses_the_most_probable_class_of_unequally_likely_classes",
     "where the two circles of one level cross (the two outer levels\nhere; the circles of level 0.1 are too small to meet)": "test_the_circles_of_the_two_outer_levels_cross_on_the_boundary",
@@ -40,7 +46,7 @@ CLAIMS = {
     "Least squares holds on longer on this data set, but at\ndistance 8 it misses row 8 too": "test_least_squares_misses_the_lone_positive_at_distance_8",
     "Started from $w = 0$ with learning rate 1 (chapter 4's default), the perceptron's weights have the\n  same form": "test_the_perceptron_weights_are_w0_plus_eta_times_a_sum_of_mistakes",
     "started from other weights $w_0$, as in section 4,\n  they are $w_0$ plus such a sum": "test_the_perceptron_weights_are_w0_plus_eta_times_a_sum_of_mistakes",
-    "whose $\\alpha_i$, from $w = 0$, count mistakes": "test_the_perceptron_weights_are_w0_plus_eta_times_a_sum_of_mistakes",
+    "whose $\\alpha_i$, from $w = 0$ with learning rate 1, count mistakes": "test_the_perceptron_weights_are_w0_plus_eta_times_a_sum_of_mistakes",
     "the class probabilities move the line along its normal": "test_unequal_priors_with_a_shared_covariance_shift_the_line_along_its_normal",
     "when $S_W$ is invertible and the means differ": "test_fishers_direction_maximises_fishers_criterion",
     "the direction that maximises $J(v)": "test_fishers_direction_maximises_fishers_criterion",
@@ -71,7 +77,7 @@ CLAIMS = {
     "the least-squares normal lies closer to their thin direction than $\\mu^+ - \\mu^-$ does": "test_sw_inverse_divides_each_eigen_component_by_its_eigenvalue",
     "When the two classes are equally likely, that line is again a nearer-mean rule, with another distance": "test_the_shared_covariance_rule_is_the_nearer_mean_in_mahalanobis_distance",
     "The Sherman–Morrison formula inverts such a matrix": "test_the_least_squares_w_is_a_positive_multiple_of_fishers_direction",
-    "so points far from the boundary move it as much as points near it": "test_moving_one_example_moves_w_by_delta_over_its_class_size",
+    "moving a point by $\\Delta$\nmoves its mean by $\\Delta/n^\\pm$ wherever the point lies, so points far from the boundary count as much\nas points near it": "test_moving_one_example_moves_w_by_delta_over_its_class_size",
     "so far points, whose scores are large and of the right sign, pull\nits line too": "test_a_far_correct_point_pulls_the_least_squares_line",
     "The perceptron only reacts to mistakes, and": "test_a_point_that_never_triggers_an_update_does_not_change_the_perceptron",
     "the extra positives, drawn from the same cloud, barely change the shape of $S_W$": "test_the_imbalance_draw_barely_turns_fishers_direction",
@@ -1069,8 +1075,9 @@ def test_the_side_change_reference_is_where_the_prediction_changes():
     """Exercise 3's check finds t^2 by bisection on lk.centroid_classifier's decisions: on the check's probes
     and on 300 random tenth-valued data sets and points it agrees with the exact derivation -a/c to 1e-12
     (None for the same points), and the derivation's T is where lk's prediction of (x1, t x2) changes between
-    t^2 = T (1 - 1e-6) and T (1 + 1e-6). Every probe of the check has a != 0 and c != 0 (no point on the
-    boundary at every t) and T inside the bisection's range with room to spare. On the toy set the thresholds
+    t^2 = T (1 - 1e-6) and T (1 + 1e-6). Every probe of the check has c != 0 (no point on the boundary at every
+    t), all but one a != 0 (the one with a = 0 has no threshold: 0 is not a t²), and T inside the bisection's range
+    with room to spare. On the toy set the thresholds
     of (2, 0) and (0, 3) are 2 and 2/15, and (3, 1) never changes."""
     from lecturekit.exercises.ch03 import _T_RANGE, _side_change, _side_change_probes
 
@@ -1084,11 +1091,16 @@ def test_the_side_change_reference_is_where_the_prediction_changes():
         T, got = _exact_t2(Xd, yd, x), _side_change(Xd, yd, x)
         return (T is None and got is None) or (T is not None and got is not None and abs(got - T) <= 1e-12 * T)
 
+    midway = 0
     for Xp, yp, xp in _side_change_probes():
         a, c = _exact_t2_parts(Xp, yp, xp)
-        assert a != 0 and c != 0
+        assert c != 0
+        if a == 0:      # the probe with x1 midway between the means' first coordinates: score c t², never a change
+            midway += 1
+            assert _exact_t2(Xp, yp, xp) is None
         assert _exact_t2(Xp, yp, xp) is None or 1e4 * lo ** 2 < _exact_t2(Xp, yp, xp) < hi ** 2 / 1e4
         assert agrees(Xp, yp, xp)
+    assert midway == 1
 
     def label(Xd, yd, x, t):
         A = np.array([1.0, t])
@@ -1116,20 +1128,26 @@ def test_the_side_change_reference_is_where_the_prediction_changes():
 
 
 def test_the_stored_score_of_exercise_5s_indefinite_probe():
-    """Exercise 5's check stores the score of its indefinite-product probe; recomputed here from the probe's
-    points (the same seeded draws as the check) with u . v = u1 v1 + u2 v2 - u3 v3, once from the means and
-    once from G and k alone."""
-    from lecturekit.exercises.ch03 import _INDEFINITE_SCORE
+    """Exercise 5's check stores the score of its indefinite-product probe only as fingerprints; the score is
+    recomputed here from the probe's points (the same seeded draws as the check) with u . v = u1 v1 + u2 v2 - u3 v3,
+    once from the means and once from G and k alone, and its fingerprints are the stored ones (also one rounding
+    either side of it)."""
+    from lecturekit.exercises.ch03 import _INDEFINITE_ATOL, _INDEFINITE_PRINTS, _INDEFINITE_SALT
+    from lecturekit.exercises.public import fingerprint, fingerprints
 
     rng = np.random.default_rng(51)
     rng.normal(size=(9, 4)), rng.normal(size=(3, 4)), rng.normal(size=(4, 4)), rng.normal(size=4)
     J = np.diag([1.0, 1.0, -1.0])
     Xs, ys, xs = rng.normal(size=(7, 3)), np.array([1, -1, 1, 1, -1, -1, 1]), rng.normal(size=3)
     mp, mn = Xs[ys == 1].mean(axis=0), Xs[ys == -1].mean(axis=0)
-    assert _INDEFINITE_SCORE == pytest.approx((mp - mn) @ J @ xs - (mp @ J @ mp - mn @ J @ mn) / 2, abs=1e-12)
+    score = (mp - mn) @ J @ xs - (mp @ J @ mp - mn @ J @ mn) / 2
     G, k, p, n = Xs @ J @ Xs.T, Xs @ J @ xs, ys == 1, ys == -1
     from_g = k[p].mean() - k[n].mean() - (G[np.ix_(p, p)].mean() - G[np.ix_(n, n)].mean()) / 2
-    assert _INDEFINITE_SCORE == pytest.approx(from_g, abs=1e-12)
+    assert from_g == pytest.approx(score, abs=1e-12)
+    assert fingerprints(_INDEFINITE_SALT, score, _INDEFINITE_ATOL) == _INDEFINITE_PRINTS
+    for v in (score, from_g, score * (1 + 1e-13), score * (1 - 1e-13)):
+        assert fingerprint(_INDEFINITE_SALT, v, _INDEFINITE_ATOL) in _INDEFINITE_PRINTS
+    assert fingerprint(_INDEFINITE_SALT, score + 1e-6, _INDEFINITE_ATOL) not in _INDEFINITE_PRINTS
 
 
 def test_the_separable_data_leave_a_band_of_width_0_2_around_their_line():
@@ -1638,7 +1656,7 @@ def test_exercise_3_needs_the_formula_not_a_search():
     lk.centroid_classifier, and the reviewer's search with a float answer turned into a nearby fraction, both
     fail the check."""
     from lecturekit.exercises import check_exercise
-    from lecturekit.exercises.ch03 import _EXACT_PROBES, _EXACT_X, _EXACT_Y, _side_change
+    from lecturekit.exercises.ch03 import _EXACT_PROBES, _EXACT_X, _EXACT_Y, _exact_print, _side_change
 
     def gap(x, s):
         pos = [r for r, label in zip(_EXACT_X, _EXACT_Y) if label == 1]
@@ -1647,13 +1665,21 @@ def test_exercise_3_needs_the_formula_not_a_search():
         d2 = lambda m: (x[0] - m[0]) ** 2 + s * (x[1] - m[1]) ** 2      # noqa: E731
         return d2(mn) - d2(mp)
 
-    for x, want in _EXACT_PROBES:
+    roots = []
+    for x, stored in _EXACT_PROBES:
         f0, f1 = gap(x, Fraction(0)), gap(x, Fraction(1))
         root = None if f1 == f0 or -f0 / (f1 - f0) <= 0 else -f0 / (f1 - f0)
-        assert root == want
-        assert want is None or want.denominator > 10 ** 20       # no float rounds back to it
+        assert _exact_print(root) == stored
+        assert root is None or root.denominator > 10 ** 20       # no float rounds back to it
+        assert root is None or _exact_print(root + Fraction(1, 10 ** 40)) != stored
+        roots.append(root)
         for s in (Fraction(1, 9), Fraction(4), Fraction(31, 7)):
             assert gap(x, s) == f0 + s * (f1 - f0)
+    assert sum(r is None for r in roots) == 2
+    # the last probe has x1 at the midpoint of the means' first coordinates: f(0) = 0, so 0 (not None) is wrong
+    x_mid = _EXACT_PROBES[-1][0]
+    assert gap(x_mid, Fraction(0)) == 0 and gap(x_mid, Fraction(1)) != 0 and roots[-1] is None
+    assert _exact_print(0) != _EXACT_PROBES[-1][1]
 
     def formula(X, y, x):
         X, y, x = np.asarray(X), np.asarray(y), np.asarray(x)
@@ -1691,23 +1717,333 @@ def _prior_reference(X, y, sigma2, *, prior_power=1.0):
     return np.concatenate([[-((mp - mn) @ zero)], mp - mn])
 
 
-def test_exercise_1s_stored_weights_are_the_models():
-    """Exercise 1's check holds numbers, not a function: each stored vector (the right rule and each catalogued
-    wrong model, in the order of their comments) is recomputed here from the log-densities, and the right one also
-    from the derivation b0 + sigma2 ln(n+/n-)."""
-    from lecturekit.exercises.ch03 import _PRIOR_EXPECTED
+def test_exercise_1s_stored_biases_are_the_models():
+    """Exercise 1's check holds fingerprints, not numbers or a function: the bias of the right rule and of each
+    catalogued wrong model is recomputed here from the log-densities (the right one also from the derivation
+    b0 + sigma2 ln(n+/n-)), and each fingerprint set is the one stored under its id; a bias one rounding away
+    still matches, one 1e-5 away does not."""
+    from lecturekit.exercises import ch03
+    from lecturekit.exercises.ch03 import _PRIOR_BIAS, _bias_print, _prior_probes
 
-    probes = {0.8: lk.datasets.unbalanced(12, 4, seed=41),
-              2.5: (np.random.default_rng(42).normal(size=(12, 3)), np.array([1, -1, -1] * 4))}
-    wrong = [{"prior_power": 0.0}, {"prior_power": -1.0}, {"sigma2": 1.0}, {"prior_power": 0.5},
-             {"prior_power": 2.0}, "scaled"]
-    for sigma2, (X, y) in probes.items():
+    wrong = {"prior-sign": [{"prior_power": -1.0}],
+             "prior-shift-size": [{"sigma2": 1.0}, {"prior_power": 0.5}, {"prior_power": 2.0}]}
+    for _, X, y, sigma2 in _prior_probes():
         right = _prior_reference(X, y, sigma2)
-        assert np.allclose(_PRIOR_EXPECTED[sigma2]["right"], right, rtol=1e-12, atol=1e-12)
         by_hand = lk.centroid_classifier(X, y).bias + sigma2 * np.log((y == 1).sum() / (y == -1).sum())
         assert np.isclose(right[0], by_hand, rtol=1e-12)
-        assert [k for k, _ in _PRIOR_EXPECTED[sigma2]["wrong"]] == ["prior-ignored", "prior-sign"] + \
-            ["prior-shift-size"] * 3 + ["prior-scaled"]
-        for (_, stored), how in zip(_PRIOR_EXPECTED[sigma2]["wrong"], wrong):
-            want = right / sigma2 if how == "scaled" else _prior_reference(X, y, **{"sigma2": sigma2, **how})
-            assert np.allclose(stored, want, rtol=1e-12, atol=1e-12)
+        assert np.allclose(right[1:], lk.centroid_classifier(X, y).w[1:], rtol=1e-12)
+        assert _PRIOR_BIAS[sigma2]["right"] == {_bias_print(sigma2, right[0])}
+        for v in (by_hand, right[0] * (1 + 1e-12), right[0] * (1 - 1e-12)):
+            assert _bias_print(sigma2, v) in _PRIOR_BIAS[sigma2]["right"]
+        assert _bias_print(sigma2, right[0] + 1e-5) not in _PRIOR_BIAS[sigma2]["right"]
+        for key, models in wrong.items():
+            biases = [_prior_reference(X, y, **{"sigma2": sigma2, **how})[0] for how in models]
+            assert _PRIOR_BIAS[sigma2][key] == {_bias_print(sigma2, b) for b in biases}
+    # no function in the module computes the model's log-odds (the reviewer's route to the key)
+    assert not hasattr(ch03, "_log_odds") and not hasattr(ch03, "_gaussian_bayes_labels")
+
+
+def _leak_via_helpers(X, y, sigma2):
+    """A learner's attempt to read Exercise 1's key from the check module: every public or private callable of it
+    that takes (X, y, sigma2) or (X, y) and returns numbers."""
+    from lecturekit.exercises import ch03
+    for name in dir(ch03):
+        f = getattr(ch03, name)
+        if callable(f) and getattr(f, "__module__", None) == ch03.__name__:
+            for args in ((X, y, sigma2), (X, y)):
+                try:
+                    out = np.asarray(f(*args), dtype=float)
+                except Exception:  # noqa: BLE001 - a helper with another signature
+                    continue
+                yield name, out
+
+
+def test_no_helper_of_the_check_module_returns_exercise_1s_key():
+    """Round-9 review: ch03._log_odds answered Exercise 1. No callable of the module, called with a probe's
+    (X, y, sigma2) or (X, y), returns the key's (b, w) or its bias."""
+    for _, X, y, sigma2 in [("", *lk.datasets.unbalanced(30, 12, seed=31), 0.7)]:
+        right = _prior_reference(X, y, sigma2)
+        for name, out in _leak_via_helpers(X, y, sigma2):
+            flat = np.ravel(out)
+            assert not np.any(np.isclose(flat, right[0], rtol=1e-9, atol=1e-12)), name
+
+
+def _recorded_checks(grade_id, answer):
+    """(call or what, Mistake) of every misconception the check offers while it checks ``answer``."""
+    from lecturekit.exercises import Checks, registered
+    seen = []
+
+    class Recording(Checks):
+        def check(self, got, expected, *, call, misconceptions=(), **kwargs):
+            seen.extend((call, m) for m in misconceptions)
+            return super().check(got, expected, call=call, misconceptions=misconceptions, **kwargs)
+
+        def check_true(self, condition, *, what, mistake=None):
+            if mistake is not None:
+                seen.append((what, mistake))
+            return super().check_true(condition, what=what, mistake=mistake)
+
+    registered(grade_id).run(Recording(), answer)
+    return seen
+
+
+def _right_add_example(mu_pos, n_pos, mu_neg, n_neg, x, label):
+    mu_pos, mu_neg, x = (np.asarray(v, dtype=float) for v in (mu_pos, mu_neg, x))
+    if label == 1:
+        return mu_pos + (x - mu_pos) / (n_pos + 1), n_pos + 1, mu_neg, n_neg
+    return mu_pos, n_pos, mu_neg + (x - mu_neg) / (n_neg + 1), n_neg + 1
+
+
+def test_exercise_2s_messages_are_true_on_the_probe_that_shows_them():
+    """Every symptom Exercise 2's check prints is checked against the probe it is printed under: the class sizes
+    before the call, the label added, and where the catalogued answer puts the mean (the new example itself,
+    halfway to it, or not the mean of the class's points), compared with means recomputed from the points."""
+    from lecturekit.exercises import ch03
+    probes = {call: (X, y, np.asarray(x), label) for call, X, y, x, label in ch03._online_probes()}
+    offered = _recorded_checks("ch03-online", _right_add_example)
+    shown = {m.message for _, m in offered}
+    assert {ch03._ONLINE_OLD_N, ch03._ONLINE_OLD_N_POS, ch03._ONLINE_OLD_N_LARGER, ch03._ONLINE_OTHER_N} <= shown
+    for call, m in offered:
+        if call not in probes:
+            continue
+        X, y, x, label = probes[call]
+        cls = X[y == label]
+        before, after = cls.mean(axis=0), np.vstack([cls, [x]]).mean(axis=0)
+        got = np.asarray(m.value[0] if label == 1 else m.value[2], dtype=float)
+        size = m.value[1] if label == 1 else m.value[3]
+        if m.message == ch03._ONLINE_OLD_N:
+            assert len(cls) == 1 and np.allclose(got, x) and not np.allclose(after, x)
+        elif m.message in (ch03._ONLINE_OLD_N_POS, ch03._ONLINE_OLD_N_LARGER):
+            assert len(cls) == 2 and label == (1 if m.message == ch03._ONLINE_OLD_N_POS else -1)
+            assert np.allclose(got, (before + x) / 2)
+            assert np.linalg.norm(got - before) > np.linalg.norm(after - before)
+        elif m.message == ch03._ONLINE_OTHER_N:
+            assert label == -1 and len(cls) == 2 and not np.allclose(got, after)
+        elif m.id == "online-count-kept":
+            assert size == len(cls) and np.allclose(got, after)
+    # the classmate's code on probe 1 (a class of two) is not the new example: the old wording would be false there
+    call1, X1, y1, x1, l1 = ch03._online_probes()[0]
+    assert (y1 == l1).sum() == 2
+
+
+def test_exercise_1s_messages_are_true_where_shown():
+    """Exercise 1: each verdict's message is checked on the probe where a catalogued wrong answer gets it: the
+    bias of equally likely classes is b0; 'your w is mu+ - mu-' holds for the wrong-bias answers; a bias-last
+    vector's first entry is not the bias; the scaled answer is a positive multiple."""
+    from lecturekit.exercises.ch03 import _prior_probes, _prior_verdict
+
+    for _, X, y, sigma2 in _prior_probes():
+        right = _prior_reference(X, y, sigma2)
+        b0 = lk.centroid_classifier(X, y).bias
+        assert _prior_verdict(right, X, y, sigma2) is None
+        assert _prior_verdict(np.r_[b0, right[1:]], X, y, sigma2) == "prior-ignored"
+        for how, key in (({"prior_power": -1.0}, "prior-sign"), ({"sigma2": 1.0}, "prior-shift-size"),
+                         ({"prior_power": 2.0}, "prior-shift-size")):
+            wrong = _prior_reference(X, y, **{"sigma2": sigma2, **how})
+            assert np.allclose(wrong[1:], right[1:]) and not np.isclose(wrong[0], right[0])
+            assert _prior_verdict(wrong, X, y, sigma2) == key
+        assert _prior_verdict(np.r_[-right[0], right[1:]], X, y, sigma2) == "prior-bias"
+        last = np.r_[right[1:], right[0]]
+        assert _prior_verdict(last, X, y, sigma2) == "prior-bias-last" and not np.isclose(last[0], right[0])
+        assert _prior_verdict(right / sigma2, X, y, sigma2) == "prior-scaled"
+        assert _prior_verdict(np.r_[right[0], -right[1:]], X, y, sigma2) == "prior-w"
+
+
+def test_exercise_5s_bias_message_is_true_on_each_probe():
+    """Exercise 5's shared bias message says the midpoint of the two means does not score 0 with the learner's
+    bias: it is offered on several probes, and on the first (the toy set with a third positive) both catalogued wrong
+    biases give the midpoint a score that is not 0, while the right bias gives it 0."""
+    from lecturekit.exercises.ch03 import _DUAL_BIAS, _point_parts
+
+    def right(G, y, k):
+        G, y, k = np.asarray(G, dtype=float), np.asarray(y), np.asarray(k, dtype=float)
+        p, n = y == 1, y == -1
+        return k[p].mean() - k[n].mean() - (G[np.ix_(p, p)].mean() - G[np.ix_(n, n)].mean()) / 2
+
+    offered = [(c, m) for c, m in _recorded_checks("ch03-dual", right) if m.message == _DUAL_BIAS]
+    assert len(offered) >= 2
+    X, y = lk.datasets.toy()
+    X, y = np.vstack([X, [[1.0, 4.0]]]), np.append(y, 1)
+    mid = (X[y == 1].mean(axis=0) + X[y == -1].mean(axis=0)) / 2
+    wx, sp, sn, *_ = _point_parts(X, y, mid)
+    assert not np.isclose(wx - (sp - sn), 0) and not np.isclose(wx + (sp - sn) / 2, 0)
+    assert np.isclose(wx - (sp - sn) / 2, 0)
+
+
+def test_exercise_3s_midpoint_probe_keeps_its_side_and_rejects_0():
+    """Exercise 3's float probe (0.5, 1) on the toy set has x1 at the midpoint of the means' first coordinates, so
+    its score is 1.5 t² (by hand: a = 2 · 0.5 - (1.5² - 0.5²) / 2 = 0, c = 3 · 1 - (2² - 1²) / 2 = 1.5): positive
+    at every t tried, the check's expected value is None, and an answer returning 0 there gets the units-never
+    message, whose statement (a number on a point that keeps its side) is then true."""
+    from lecturekit.exercises import check_exercise
+    from lecturekit.exercises.ch03 import _side_change, _side_change_probes
+
+    X, y = lk.datasets.toy()
+    x = np.array([0.5, 1.0])
+    assert any(np.array_equal(p[2], x) and p[0] is X or np.array_equal(p[0], X) and np.array_equal(p[2], x)
+               for p in _side_change_probes())
+    for t in np.geomspace(1e-3, 1e3, 61):
+        clf = lk.centroid_classifier(X * [1, t], y)
+        assert clf.decision_function([x * [1, t]])[0] == pytest.approx(1.5 * t ** 2, rel=1e-9)
+    assert _side_change(X, y, x) is None
+
+    def zero_for_none(X, y, x):
+        X, y, x = np.asarray(X), np.asarray(y), np.asarray(x)
+        mp, mn = X[y == 1].mean(axis=0), X[y == -1].mean(axis=0)
+        a = (mp[0] - mn[0]) * x[0] - (mp[0] ** 2 - mn[0] ** 2) / 2
+        c = (mp[1] - mn[1]) * x[1] - (mp[1] ** 2 - mn[1] ** 2) / 2
+        return None if c == 0 or -a / c < 0 else -a / c
+
+    with pytest.raises(AssertionError, match="keeps its side for every t > 0 your function returns a number"):
+        check_exercise("ch03-units", zero_for_none)
+
+
+def test_sklearn_nearest_centroid_refuses_exactly_the_data_whose_points_are_all_equal():
+    """Section 1's caveat: on 3000 small tenth-valued data sets (1-2 features, 2-5 points, both classes),
+    NearestCentroid().fit raises ValueError exactly when all training points are equal, data lk.centroid_classifier
+    takes (w~ = 0, every point predicted -1); one example per class (two different points) fits, and predicts
+    like lk.centroid_classifier."""
+    from sklearn.neighbors import NearestCentroid
+    rng = np.random.default_rng(0)
+    refused = 0
+    for _ in range(3000):
+        n, d = int(rng.integers(2, 6)), int(rng.integers(1, 3))
+        X = rng.integers(-9, 10, size=(n, d)) / 10
+        y = np.array([1, -1] + list(rng.choice([-1, 1], n - 2)))
+        same = bool(np.all(X == X[0]))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                NearestCentroid().fit(X, y)
+                raised = False
+            except ValueError:
+                raised = True
+        assert raised == same
+        refused += raised
+        if same:      # lk takes them: w~ = 0, every point predicted -1
+            res = lk.centroid_classifier(X, y)
+            assert np.all(res.w == 0)
+            assert np.all(res.predict(rng.integers(-9, 10, size=(5, d)) / 10) == lk.conventions.SIGN_AT_ZERO)
+    assert refused > 0
+    X1, y1 = np.array([[0.0, 0.0], [1.0, 2.0]]), np.array([1, -1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        P = np.array([[0.2, 0.1], [0.9, 1.5], [-1.0, 3.0]])
+        assert np.array_equal(NearestCentroid().fit(X1, y1).predict(P), lk.centroid_classifier(X1, y1).predict(P))
+
+
+def test_on_centred_data_flachs_raw_family_with_xtx_gives_the_least_squares_weights():
+    """Section 6: for data with sum_i x_i = 0, (X^T X)^-1 (n+ mu+ - n- mu-) is the w of least squares (the
+    homogeneous solve splits, since the column of ones is orthogonal to the features), and the homogeneous solve
+    M~ = X~^T X~ with the homogeneous means gives the whole w~, bias included. On 200 random centred sets
+    (1-4 features, random class sizes), against np.linalg.lstsq."""
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        n, d = int(rng.integers(6, 30)), int(rng.integers(1, 5))
+        X = rng.normal(size=(n, d)) * rng.uniform(0.2, 3, size=d)
+        X = X - X.mean(axis=0)
+        y = rng.choice([-1, 1], size=n)
+        y[:2] = [1, -1]
+        p, m = y == 1, y == -1
+        ls = np.linalg.lstsq(np.c_[np.ones(n), X], y.astype(float), rcond=None)[0]
+        raw = np.linalg.solve(X.T @ X, p.sum() * X[p].mean(axis=0) - m.sum() * X[m].mean(axis=0))
+        assert np.allclose(raw, ls[1:], rtol=1e-9, atol=1e-10)
+        Xt = np.c_[np.ones(n), X]
+        mt = p.sum() * Xt[p].mean(axis=0) - m.sum() * Xt[m].mean(axis=0)
+        assert np.allclose(np.linalg.solve(Xt.T @ Xt, mt), ls, rtol=1e-9, atol=1e-10)
+        assert np.allclose(lk.least_squares_classifier(X, y).w, ls, rtol=1e-8, atol=1e-9)
+
+
+def test_the_total_scatter_is_the_within_class_scatter_plus_c_delta_delta_t():
+    """Section 6's proof step, in fractions on random integer data: the cross terms sum to 0 class by class,
+    mu+ - x_bar = (n-/n) Delta, mu- - x_bar = -(n+/n) Delta, and S_T = S_W + (n+ n- / n) Delta Delta^T exactly."""
+    rng = np.random.default_rng(11)
+    for _ in range(100):
+        n, d = int(rng.integers(3, 9)), int(rng.integers(1, 4))
+        X = [[Fraction(int(v)) for v in r] for r in rng.integers(-9, 10, size=(n, d))]
+        y = list(rng.choice([-1, 1], size=n))
+        y[:2] = [1, -1]
+        mean = lambda rows: [sum(c, Fraction(0)) / len(rows) for c in zip(*rows)]      # noqa: E731
+        pos, neg = [r for r, l in zip(X, y) if l == 1], [r for r, l in zip(X, y) if l == -1]
+        mp, mn, xb = mean(pos), mean(neg), mean(X)
+        delta = [a - b for a, b in zip(mp, mn)]
+        npos, nneg = len(pos), len(neg)
+        assert [a - b for a, b in zip(mp, xb)] == [Fraction(nneg, n) * v for v in delta]
+        assert [a - b for a, b in zip(mn, xb)] == [-Fraction(npos, n) * v for v in delta]
+        for rows, mu in ((pos, mp), (neg, mn)):
+            assert mean([[a - b for a, b in zip(r, mu)] for r in rows]) == [0] * d
+        outer = lambda u, v: [[a * b for b in v] for a in u]      # noqa: E731
+        add = lambda A, B: [[a + b for a, b in zip(ra, rb)] for ra, rb in zip(A, B)]      # noqa: E731
+        S_T = [[Fraction(0)] * d for _ in range(d)]
+        S_W = [[Fraction(0)] * d for _ in range(d)]
+        for r, label in zip(X, y):
+            mu = mp if label == 1 else mn
+            S_T = add(S_T, outer([a - b for a, b in zip(r, xb)], [a - b for a, b in zip(r, xb)]))
+            S_W = add(S_W, outer([a - b for a, b in zip(r, mu)], [a - b for a, b in zip(r, mu)]))
+        c = Fraction(npos * nneg, n)
+        assert S_T == add(S_W, [[c * v for v in row] for row in outer(delta, delta)])
+
+
+def test_a_new_point_is_standardised_with_the_training_statistics():
+    """Section 6's standardising: StandardScaler fitted on the training set maps a new point with the training
+    means and standard deviations, (x - mean) / std, and the centroid rule trained on the standardised training
+    set then classifies it as the rule on the raw data with those statistics written out."""
+    from sklearn.preprocessing import StandardScaler
+    X, y = lk.datasets.toy()
+    scaler = StandardScaler().fit(X)
+    new = np.array([[1.0, 0.5], [2.0, -1.0], [-0.5, 2.5]])
+    mean, std = X.mean(axis=0), X.std(axis=0)
+    assert np.allclose(scaler.transform(new), (new - mean) / std)
+    clf = lk.centroid_classifier(scaler.transform(X), y)
+    assert np.array_equal(clf.predict(scaler.transform(new)), clf.predict((new - mean) / std))
+    # standardising the new points with their own statistics gives other numbers
+    assert not np.allclose(StandardScaler().fit_transform(new), scaler.transform(new))
+
+
+def test_the_density_contours_take_the_class_colour_and_labels_where_asked():
+    """Section 2's figure: function_contours draws its lines in the colour asked, puts one label near each point
+    of label_at (the labels away from the midpoint (0.5, 0.5)), and its text alternative names no lowest value
+    when the grid's lowest cell is on its edge (a density's lowest cell is a corner), but does for an interior
+    minimum."""
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_rgba
+    density = lambda x: np.exp(-((x[0] - 1.5) ** 2 + (x[1] - 2) ** 2) / 2) / (2 * np.pi)   # noqa: E731
+    at = [(1.1, 4.3), (3.4, 2.7), (2.2, 2.7)]
+    fig, ax = plt.subplots()
+    art = lk.plot.function_contours(density, ax, bounds=(-3.5, 4.5, -3.5, 4.5), levels=[0.01, 0.02, 0.1],
+                                    name="p", axis_labels=("x₁", "x₂"), color=lk.plot.OKABE_ITO[0], label_at=at)
+    assert all(np.allclose(c, to_rgba(lk.plot.OKABE_ITO[0])) for c in art.lines.get_edgecolor())
+    spots = np.array([t.get_position() for t in art.lines.labelTexts])
+    assert len(spots) == 3
+    assert all(np.min(np.linalg.norm(spots - np.array(p), axis=1)) < 0.6 for p in at)
+    assert np.min(np.linalg.norm(spots - [0.5, 0.5], axis=1)) > 1.0
+    assert "is lowest" not in lk.plot.description(ax)
+    plt.close(fig)
+    fig, ax = plt.subplots()
+    lk.plot.function_contours(lambda w: (w[0] - 1) ** 2 + w[1] ** 2, ax, bounds=(-1, 3, -1, 1), levels=[0.5, 2])
+    assert "is lowest, 0, at (1, 0)" in lk.plot.description(ax)
+    plt.close(fig)
+
+
+def test_the_off_view_label_of_section_8_does_not_sit_on_a_boundary():
+    """Section 8's right panel: the label of the arrow to the moved row 9 lies at least 0.12 of the view's
+    half-width from every boundary drawn (it sat on the least-squares line before), and the rings carry a
+    white halo so that they read against markers of a neighbouring colour."""
+    import matplotlib.pyplot as plt
+    Xb, yb, outlier, unit = _section_8_outlier()
+    Xo = Xb.copy()
+    Xo[outlier] = Xb[outlier] + 6 * unit
+    models = {"basic linear": lk.centroid_classifier(Xo, yb), "least squares": lk.least_squares_classifier(Xo, yb),
+              "perceptron": lk.perceptron(Xo, yb)}
+    fig, ax = plt.subplots(figsize=(5, 6))
+    art = lk.plot.classifiers(models, Xo, yb, ax=ax, ring=["basic linear", "least squares"], view=Xb)
+    ax.set_aspect("equal")
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    half = np.array([(x1 - x0) / 2, (y1 - y0) / 2])
+    assert len(art.off_view) == 1
+    q = np.array(art.off_view[0].xyann)
+    for m in models.values():
+        w = np.asarray(m.w)
+        assert abs(w[0] + w[1:] @ q) / np.linalg.norm(w[1:] * half) > 0.12
+    assert isinstance(art.rings, dict) and all(r.get_path_effects() for r in art.rings.values())
+    plt.close(fig)

@@ -8,6 +8,7 @@ scikit-learn, exact arithmetic with powers of two, and plain numpy re-implementa
 
 import sys
 import warnings
+from fractions import Fraction
 from itertools import product
 from pathlib import Path
 
@@ -858,7 +859,7 @@ CLAIMS = {
     "Some of them leave the examples that trigger updates, and their order, the same on every data set":
         "test_exercise_8_keys_match_an_independent_float_run",
     "for a change that keeps every run, a $3 \\times 3$ matrix": "test_exercise_8_keys_match_an_independent_float_run",
-    "On separable data this simple repair loop always ends with a separating line":
+    "repair loop ends with a separating line (chapter 5 proves it, for exact arithmetic":
         "test_on_separable_data_every_order_converges_to_a_separating_w",
     "rewrite the loop so that it only touches dot products between examples":
         "test_the_dual_loop_needs_only_the_gram_matrix",
@@ -973,9 +974,18 @@ CLAIMS = {
         "test_an_update_turns_w_by_at_most_the_arcsin_of_its_length_ratio",
     "The boundary in the plane can turn much further than": "test_the_boundary_can_turn_far_more_than_w_tilde",
     "a set from this chapter moved or rescaled": "test_the_slow_exercise_rejects_the_chapters_sets_moved",
-    "or one with three of its points\nkept or every point moved only a little, does not count":
+    "or one that keeps three of its points where they are\nor moves every point only a little, does not count":
         "test_the_slow_exercise_rejects_small_edits_of_the_chapters_sets",
-    "makes\nanother run under OpenBLAS's `SkylakeX` kernel": "test_the_tie_run_depends_on_the_blas_kernel",
+    "Construct them yourself": "test_the_slow_exercise_accepts_sets_that_share_a_moved_triangle_with_the_toy_set",
+    "so with η = 0.3 the same loop on these two points makes one run on\nsome processors and another on others":
+        "test_the_tie_run_depends_on_the_blas_kernel",
+    "With another η the same tie can be rounded differently (multiplying by η is itself rounded, unless η is a power\nof 2)":
+        "test_a_power_of_two_rate_scales_the_float_tie_run_exactly_and_other_rates_can_change_it",
+    "stay closer together than with η = 1": "test_the_grey_lines_of_the_small_rate_turn_less_than_those_of_rate_1",
+    "for each of the nine learning rates the explorer below offers (0.01 to 5)":
+        "test_the_scan_has_a_ring_for_every_rate_the_explorer_offers",
+    "(unless the sum is $\\mathbf{0}$, where no angle is defined; §10 shows XOR's run landing there)":
+        "test_an_update_never_turns_w_away_from_the_example",
     "slides first consider brute force: try every integer-valued":
         "test_integer_weight_vectors_up_to_a_length_grow_like_a_ball",
     "The number of candidates up to a given length grows like the volume of\na ball":
@@ -990,7 +1000,7 @@ CLAIMS = {
     "every one is separable when $n \\le D$ and exactly half are when $n = 2D$": "test_covers_count_for_the_digits",
     "for $n = 249$, $D = 65$ it is below $10^{-14}$": "test_covers_count_for_the_digits",
     "induction does not cover it either": "test_a_shrinking_rate_changes_the_run_on_the_toy_set",
-    "None of the excerpts of our other sources that this course works from discusses the order":
+    "Of the excerpts this course works from, none discusses the order":
         "test_no_seed_excerpt_discusses_the_order_of_the_examples",
     "already separates the data (then no update happens, whatever η)":
         "test_from_a_separating_start_no_rate_makes_an_update",
@@ -998,6 +1008,7 @@ CLAIMS = {
 
 SHOWN = [
     # what a source says, cited as it says it
+    "advises a new random order of the examples in every epoch",   # CIML ch. 4, "permuting each iteration ... 20% savings"
     "warns that the perceptron's\nperfect separation of the training data may lead to overfitting",
     # the chapter's plan, objectives and instructions
     "find out what the learning rate and the order of the examples can and cannot change",
@@ -1921,3 +1932,238 @@ def test_integer_weight_vectors_up_to_a_length_grow_like_a_ball():
         count = int(np.count_nonzero(a * a + b * b + c * c <= L * L))
         assert abs(count / (4 / 3 * np.pi * L ** 3) - 1) < 0.05
 
+
+
+# ---------------------------------------------------------------- round 9: the fixes, each with its test
+
+def test_the_grey_lines_of_the_small_rate_turn_less_than_those_of_rate_1():
+    """§6's two-panel figure: from w_blc the intermediate boundaries (grey) of the eta = 0.2 run span about 15
+    degrees of direction, those of the eta = 1 run about 78: 'closer together than with eta = 1'."""
+    X, y = lk.datasets.unbalanced(40, 20, seed=0)
+    w_blc = lk.centroid_classifier(X, y).w
+
+    def spread(eta):
+        r = lk.perceptron(X, y, eta=eta, w0=w_blc)
+        inner = np.asarray(r.weight_history(X, y))[1:-1]          # neither the start nor the final line
+        ang = np.degrees(np.arctan2(inner[:, 2], inner[:, 1]))
+        return max(abs((a - b + 180) % 360 - 180) for a in ang for b in ang)
+
+    assert spread(0.2) < 20 < 70 < spread(1.0)
+
+
+def test_the_scan_has_a_ring_for_every_rate_the_explorer_offers():
+    """§6: the scan's rates are the explorer's nine default rates, and each 1/eta is one of the scan's start
+    scales, so every rate the learner slides through has its dot (and its ring) on the curve."""
+    import inspect
+
+    from lecturekit.explorers.learning_rate import learning_rate_explorer
+
+    offered = inspect.signature(learning_rate_explorer).parameters["etas"].default
+    cell = next(c.source for c in nbformat.read(NOTEBOOK, as_version=4).cells
+                if c.cell_type == "code" and "scales = np.union1d" in c.source)
+    ns = {"np": np}
+    exec(cell.split("\n", 2)[0] + "\n" + cell.split("\n", 2)[1], ns)
+    assert tuple(ns["etas"]) == tuple(offered) and len(offered) == 9
+    assert all(np.any(ns["scales"] == 1 / eta) for eta in offered)
+
+
+def test_a_power_of_two_rate_scales_the_float_tie_run_exactly_and_other_rates_can_change_it():
+    """§6's aside: the notebook's float loop on X_tie with eta = 0.5, 2 or 0.25 makes the eta = 1 run times eta,
+    bit for bit (multiplying by a power of 2 is exact away from overflow and underflow); with eta = 0.7 it
+    makes another run (13 epochs instead of 2), on every kernel that runs here."""
+    for coretype in ("Haswell", "Prescott", "Sandybridge"):
+        at_one = _tie_run_under(coretype, 1.0)
+        for eta in (0.5, 2.0, 0.25):
+            run = _tie_run_under(coretype, eta)
+            assert run[0] == at_one[0] == "2"
+            assert [float(v) for v in run[1:]] == [eta * float(v) for v in at_one[1:]]
+        assert _tie_run_under(coretype, 0.7)[0] == "13"
+    rng = np.random.default_rng(0)
+    for v in rng.normal(size=200) * 10.0 ** rng.integers(-5, 5, 200):
+        for k in (-3, -1, 1, 4):
+            assert Fraction(float(v) * 2.0 ** k) == Fraction(float(v)) * Fraction(2) ** k
+    assert Fraction(0.1 * 0.7) != Fraction(0.1) * Fraction(0.7)
+
+
+def test_the_hidden_test_of_exercise_1_agrees_with_the_check():
+    """Exercise 1: the nbgrader hidden test (cell with grade_id ch04-two-updates-tests) decides as the check does,
+    exactly on the decimals as typed, also at the ties the chapter teaches (a margin of exactly 0 after one
+    update: w_start = (-|x~|^2, 0, 0)); the last review's case [-1.97, 0, 0], (-0.9, -0.4), +1 included."""
+    from lecturekit.exercises import check_exercise
+    from lecturekit.feedback import ExerciseFailure
+
+    cell = next(c.source for c in nbformat.read(NOTEBOOK, as_version=4).cells
+                if c.get("metadata", {}).get("nbgrader", {}).get("grade_id") == "ch04-two-updates-tests")
+    hidden = cell.split("### BEGIN HIDDEN TESTS", 1)[1].split("### END HIDDEN TESTS", 1)[0]
+
+    def hidden_passes(w, x, y1):
+        try:
+            exec(hidden, {"np": np, "w_start": w, "x_one": x, "y_one": y1})
+        except AssertionError:
+            return False
+        return True
+
+    def check_passes(w, x, y1):
+        try:
+            check_exercise("ch04-two-updates", w, x, y1)
+        except ExerciseFailure:
+            return False
+        return True
+
+    cases = [([-1.97, 0.0, 0.0], [-0.9, -0.4], 1)]
+    grid = [round(v / 10, 1) for v in range(-9, 10)]
+    for a in grid:
+        for b in grid:
+            g = Fraction(1) + Fraction(repr(a)) ** 2 + Fraction(repr(b)) ** 2
+            for k in (1, 2, 3):
+                cases.append(([float(-k * g), 0.0, 0.0], [a, b], 1))
+                cases.append(([float(k * g), 0.0, 0.0], [a, b], -1))
+    agree = [hidden_passes(*c) == check_passes(*c) for c in cases]
+    assert all(agree), [c for c, ok in zip(cases, agree) if not ok][:3]
+    assert hidden_passes(*cases[0]) and check_passes(*cases[0])
+
+
+def pocket_variant(Xh, y, max_epochs, *, strict=True, last=False, ties=False):
+    """Exercise 3's wrong loops (kept in tests): the last weights returned (``last``), a tie replacing the
+    pocket (``ties``), mistakes counted with < 0 (``strict=False``)."""
+    Xh, y = np.asarray(Xh, dtype=float), np.asarray(y)
+    w = np.zeros(Xh.shape[1])
+    best = (w, len(y))
+    for _ in range(max_epochs):
+        clean = True
+        for i in range(len(y)):
+            if y[i] * (w @ Xh[i]) <= 0:
+                w, clean = w + y[i] * Xh[i], False
+                count = int(np.sum(y * (Xh @ w) <= 0)) if strict else int(np.sum(y * (Xh @ w) < 0))
+                if last or count < best[1] or (ties and count == best[1]):
+                    best = (w, count)
+        if clean:
+            break
+    return best
+
+
+def pocket_aliased(Xh, y, max_epochs):
+    """The pocket and the running w as one array: ``w += ...`` after ``best_w = w`` moves the pocket too."""
+    Xh, y = np.asarray(Xh, dtype=float), np.asarray(y)
+    w = np.zeros(Xh.shape[1])
+    best_w, best_mistakes = w, len(y)
+    for _ in range(max_epochs):
+        clean = True
+        for i in range(len(y)):
+            if y[i] * (w @ Xh[i]) <= 0:
+                w += y[i] * Xh[i]
+                clean = False
+                count = int(np.sum(y * (Xh @ w) <= 0))
+                if count < best_mistakes:
+                    best_w, best_mistakes = w, count
+        if clean:
+            break
+    return best_w.copy(), best_mistakes
+
+
+def test_the_stored_pocket_mistakes_are_the_wrong_loops_outputs():
+    """Exercise 3's catalogue of wrong answers is stored as data; the wrong loops above recompute every value."""
+    from lecturekit.exercises import ch04
+
+    Xnh = lk.to_homogeneous(lk.datasets.noisy(60, flip=0.15, seed=0)[0])
+    yn = lk.datasets.noisy(60, flip=0.15, seed=0)[1]
+    Xx, yx = lk.datasets.xor()
+    recomputed = {"pocket-last": pocket_variant(Xnh, yn, 20, last=True),
+                  "pocket-ties": pocket_variant(Xnh, yn, 20, ties=True),
+                  "pocket-strict-count": pocket_variant(Xnh, yn, 20, strict=False),
+                  "pocket-aliased": pocket_aliased(Xnh, yn, 20),
+                  "pocket-strict-count, xor": pocket_variant(lk.to_homogeneous(Xx), yx, 7, strict=False)}
+    assert recomputed.keys() == ch04.POCKET_MISTAKES.keys()
+    for key, (w, mistakes) in recomputed.items():
+        np.testing.assert_array_equal(ch04.POCKET_MISTAKES[key][0], w)
+        assert ch04.POCKET_MISTAKES[key][1] == mistakes
+
+
+def test_no_function_of_the_shipped_check_module_passes_an_exercise():
+    """The check module holds no solution: none of its functions, passed as the answer of Exercise 2 or 3, passes,
+    and no function of it returns Exercise 8's letters (the helpers that did are gone)."""
+    import inspect
+
+    from lecturekit.exercises import ch04, check_exercise
+    from lecturekit.feedback import ExerciseFailure
+
+    functions = [f for name, f in vars(ch04).items() if inspect.isfunction(f) and f.__module__ == ch04.__name__]
+    assert not hasattr(ch04, "_invariant_letters") and not hasattr(ch04, "_pocket_variant")
+    for f in functions:
+        params = [p for p in inspect.signature(f).parameters.values() if p.default is p.empty
+                  and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        gid = {3: "ch04-pocket", 4: "ch04-shuffled"}.get(len(params))
+        if gid is None:
+            continue
+        with pytest.raises(ExerciseFailure):
+            check_exercise(gid, f)
+    for f in functions:
+        if not inspect.signature(f).parameters:
+            try:
+                out = f()
+            except Exception:                 # noqa: BLE001 - a helper that needs arguments is no key
+                continue
+            assert not (isinstance(out, str) and set(out) <= set("abcde") and out), f.__name__
+
+
+def test_the_slow_exercise_accepts_sets_that_share_a_moved_triangle_with_the_toy_set():
+    """Exercise 6: the last review's sets of its own, which share a shifted triangle with the toy set or with
+    Exercise 5's points, pass; only three points kept where they are (or every point moved a little, or a whole
+    set moved) count as a copy. On 300 random valid integer sets (the review's sampler), none is rejected."""
+    import random
+    import warnings
+
+    assert _slow_feedback([[5, 3], [4, 2], [1, -2], [2, 5]], [-1, 1, 1, -1]) is None
+    assert _slow_feedback([[5, 0], [1, -4], [0, -3], [3, 3]], [1, -1, -1, -1]) is None
+    toy, ty = lk.datasets.toy()                # three toy points kept where they are: still a copy
+    rejected = 0
+    for p in product(range(-5, 6), repeat=2):
+        kept = toy.copy()
+        kept[3] = p
+        if (len({tuple(r) for r in kept.tolist()}) == 4 and lk.is_separable(kept, ty)
+                and quiet(lk.perceptron, kept, ty, max_epochs=10).n_updates >= 10):
+            message = _slow_feedback(kept, ty)
+            assert message is not None and "set of your own" in message, p
+            rejected += 1
+    assert rejected >= 1
+    random.seed(0)
+    grid = [(a, b) for a in range(-5, 6) for b in range(-5, 6)]
+    labelings = [[1, 1, -1, -1], [1, -1, 1, -1], [1, -1, -1, 1], [-1, 1, 1, -1], [1, 1, 1, -1], [1, -1, -1, -1]]
+    found = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        while found < 300:
+            X, y = np.array(random.sample(grid, 4), float), np.array(random.choice(labelings))
+            if not lk.is_separable(X, y):
+                continue
+            r = lk.perceptron(X, y, max_epochs=10)
+            if r.converged and r.n_updates < 10:
+                continue
+            found += 1
+            copied = any(sum(any(np.array_equal(p, q) and a == s * b for q, b in zip(R, yr)) for p, a in zip(X, y)) >= 3
+                         for R, yr in [(toy, ty), (np.array([[-0.1, 0.3], [-0.2, 0.2]]), np.array([-1, 1]))]
+                         for s in (1, -1))
+            if not copied:
+                assert _slow_feedback(X, y) is None, (X.tolist(), y.tolist())
+
+
+def test_exercise_7_names_an_observation_not_the_form_of_the_answer():
+    """Exercise 7: a wrong start gets a message about what it does on the toy set's first example, the same
+    message for every start with that observation: Alice's own start and a random start whose first test
+    disagrees share one, the negative wrong multiples share another, and no message names a multiple or a number
+    of the answer; an unrelated start gets only the generic feedback."""
+    from lecturekit.exercises import check_exercise
+    from lecturekit.feedback import ExerciseFailure
+
+    def message(start):
+        with pytest.raises(ExerciseFailure) as info:
+            check_exercise("ch04-bob", start)
+        text = str(info.value)
+        return text[text.find("known mistake"):].split("\nHint:")[0] if "known mistake" in text else "generic"
+
+    first = {message(s) for s in ([1, 2, -1], [4, 8, -4], [0.5, 0, -1], [3, -5, -2])}
+    after = {message(s) for s in ([-1, -2, 1], [-2, -4, 2], [-0.25, -0.5, 0.25], [-8, -16, 8])}
+    assert len(first) == 1 and len(after) == 1 and first != after and "generic" not in first | after
+    assert message([7, 7, 7]) == "generic"
+    for text in first | after:
+        assert "multiple" not in text and "-4" not in text and "4 " not in text

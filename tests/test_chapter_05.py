@@ -49,11 +49,13 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
 def test_the_far_point_of_exercise_3():
     """Exercise 3: with x_new of class +1 between 10 and 30 in the visiting order, u~ = (-20, 1) separates iff x_new > 20,
     the bound at least doubles iff x_new^2 >= 1801 (for x_new > 30; closer to 20 gamma shrinks instead), and the count
-    is tied to the bound in neither direction: 155 updates at 50 (the solution), 208 at 61 (a registered wrong answer),
-    169 at 40 (bound too small), each counted by Alg. 7.1 in fractions.  The check agrees with these facts on every
-    integer x_new from 11 to 120.  By hand: R^2 = 901 for the two points, both scores 10, |u~|^2 = 401, so the bound
-    is 901 * 401 / 100 = 3613.01; a third point x > 30 raises R^2 to 1 + x^2 and keeps gamma, 20 < x < 30 keeps R and
-    lowers the smallest score to x - 20, so the bound is 901 * 401 / (x - 20)^2."""
+    is tied to the bound in neither direction: 155 updates at 50, 208 at 61, 169 at 40 (bound too small), 3 at 20.08
+    (the solution, bound about 56 million), each counted by Alg. 7.1 in fractions.  By hand (the solution's comment):
+    after the updates on 10, x, 10 the weights are (-1, x - 20), and every score then has the right sign iff
+    x (x - 20) > 1, 30 (x - 20) > 1 and 10 (x - 20) < 1, i.e. 10 + sqrt(101) < x < 20.1; on a 0.001 grid from 20 to
+    30 and every integer to 120 no other x_new makes at most 5 updates, and the check passes exactly those that
+    also double the bound.  R^2 = 901 for the two points, both scores 10, |u~|^2 = 401: bound 3613.01; a third point
+    x > 30 raises R^2 to 1 + x^2 and keeps gamma, 20 < x < 30 keeps R and lowers the smallest score to x - 20."""
     from lecturekit.exercises import ExerciseFailed, check_exercise
     from lecturekit.exercises.ch05 import _exact_bound
 
@@ -69,21 +71,29 @@ def test_the_far_point_of_exercise_3():
     two = lk.novikoff_bound(np.array([[10.0], [30.0]]), np.array([-1, 1]), u)
     assert np.isclose(two, 901 * 401 / 100) and _run(np.array([[10.0], [30.0]]), np.array([-1, 1])).n_updates == 203
     counts = {}
-    for x in (40.0, 43.0, 50.0, 61.0):
+    for x in (20.08, 40.0, 43.0, 50.0, 61.0):
         X3 = np.array([[10.0], [x], [30.0]])
         counts[x] = _exact_updates(X3, y3)
         assert counts[x] == _run(X3, y3).n_updates
-        assert lk.novikoff_bound(X3, y3, u) == pytest.approx((1 + x * x) * 401 / 100)
-    assert counts == {40.0: 169, 43.0: 37, 50.0: 155, 61.0: 208}
-    for x in range(11, 121):
-        X3 = np.array([[10.0], [float(x)], [30.0]])
-        bound = _exact_bound(u, X3, y3)
-        expected = bound is not None and bound >= 2 * _exact_bound(u, X3[[0, 2]], np.array([-1, 1])) and \
-            _exact_updates(X3, y3) < 203
-        assert (bound is not None) == (x > 20)
+    assert counts == {20.08: 3, 40.0: 169, 43.0: 37, 50.0: 155, 61.0: 208}
+    assert lk.novikoff_bound(np.array([[10.0], [20.08], [30.0]]), y3, u) == pytest.approx(901 * 401 / 0.08 ** 2)
+    assert round(901 * 401 / 0.08 ** 2 / 1e6) == 56
+    grid = [round(20 + k / 1000, 3) for k in range(1, 10_000)] + [float(x) for x in range(11, 121)]
+    for x in grid:
+        X3 = np.array([[10.0], [x], [30.0]])
+        few = _exact_updates(X3, y3) <= 5 if x > 20 else False
+        x_d = Fraction(repr(x))
+        assert few == (x_d * (x_d - 20) > 1 and 10 * (x_d - 20) < 1 and x > 20), x
         if x > 30:
-            assert (bound is not None and bound >= 2 * (901 * 401 / 100) - 1e-9) == (x * x >= 1801)
-        assert passes(float(x)) == expected, x
+            bound = _exact_bound(u, X3, y3)
+            assert (bound >= 2 * (901 * 401 / 100) - 1e-9) == (x * x >= 1801)
+    for x in [v for v in grid if v < 20.2 or v == int(v)]:
+        X3 = np.array([[10.0], [x], [30.0]])
+        bound = _exact_bound(u, X3, y3)
+        assert (bound is not None) == (x > 20)
+        expected = bound is not None and bound >= 2 * _exact_bound(u, X3[[0, 2]], np.array([-1, 1])) and \
+            _exact_updates(X3, y3) <= 5
+        assert passes(x) == expected, x
 
 
 def test_exercise_3_doubling_square_is_the_formula_on_unseen_pairs():
@@ -102,13 +112,13 @@ def test_exercise_3_doubling_square_is_the_formula_on_unseen_pairs():
         three = lambda x: lk.novikoff_bound(np.array([[a], [x], [b]]), np.array([-1, 1, 1]), u)  # noqa: E731
         assert three(x) == pytest.approx(2 * two, rel=1e-9)
         assert three(b + 0.999 * (x - b)) < 2 * two
-    check_exercise("ch05-far-point", 50.0, lambda a, b: 1 + 2 * b * b)
+    check_exercise("ch05-far-point", 20.08, lambda a, b: 1 + 2 * b * b)
     # the two wrong turns (no homogeneous 1: 2 b^2; the length doubled: 4 b^2) get one and the same message, a probe
     # to recompute that names neither the key 1 + 2 b^2 (9 at a = 1, b = 2) nor which way to move
     messages = []
     for wrong in (lambda a, b: 2 * b * b, lambda a, b: 4 * b * b, lambda a, b: 3 * b * b):
         with pytest.raises(ExerciseFailed) as failed:
-            check_exercise("ch05-far-point", 50.0, wrong)
+            check_exercise("ch05-far-point", 20.08, wrong)
         messages.append(re.sub(r"returned \S+", "", str(failed.value)))
     assert "the smallest x > b at which the bound on the three points is at least twice" in messages[0]
     assert messages[0] == messages[1] and "1 + 2" not in messages[0] and "2 b" not in messages[0]
@@ -169,7 +179,7 @@ def test_exercises_1_and_3_are_not_passed_by_a_numerical_search():
         return hi * hi
 
     with pytest.raises(ExerciseFailed, match="exact fraction"):
-        check_exercise("ch05-far-point", 50.0, bisected)
+        check_exercise("ch05-far-point", 20.08, bisected)
 
 
 def test_exercise_3_says_when_the_run_did_not_stop():
@@ -684,6 +694,13 @@ def test_cover_experiment_agrees_at_the_one_in_a_thousand_level():
 # SHOWN lists the sentences that claim nothing general (definitions, instructions,
 # descriptions of the chapter, or statements about the data set on the page).
 CLAIMS = {
+    "Its raw points lie in a disc of radius $\\rho = \\sqrt{R^2 - 1}$, so that\n$\\lVert(1, \\mathbf{x})\\rVert \\le R$":
+        "test_the_explorers_raw_points_lie_in_the_disc_of_radius_rho",
+    "`lk.perceptron_loop`, the library's line-by-line Alg. 7.1 (chapter 4\nwrites the same algorithm as "
+    "`perceptron_basic`)": "test_perceptron_loop_runs_chapter_4s_perceptron_basic",
+    "(`** 0.25` works on a fraction, `np.sqrt` does not; $s_{best}$ may be a float)":
+        "test_np_sqrt_does_not_take_a_fraction_and_a_quarter_power_does",
+    "no NumPy function anywhere in `best_scale`": "test_a_right_formula_in_float_form_is_told_to_keep_fractions_exact",
     "so it needs at least 101 updates": "test_the_203_updates_at_s_100",
     "the updates on the two points pull the bias\n  in opposite directions": "test_the_203_updates_at_s_100",
     "the bound depends on the data\nand on $\\eta$ (from another start, on $\\mathbf{w}_0$ too), not on $k$":
@@ -814,7 +831,7 @@ CLAIMS = {
 }
 SHOWN = [
     "it only repairs one mistake at a time, and a repair for one example can break another",  # the algorithm
-    "then checks every inequality of that proof on real runs",  # what the chapter does
+    "then checks every inequality of that proof at every update of one run, and the bound itself on\n36 more runs",
     'a bound only promises "no more than"',  # what a bound is
     "A proof sketch is a claim about every step of every run, so we can test it on one.",
     "record the weights after every update with `keep_weights=True`",
@@ -1670,3 +1687,144 @@ def test_the_explorer_start_the_lesson_prints():
     assert len(s["y"]) == 57 and s["R"] == pytest.approx(3.0) and s["gamma"] == pytest.approx(0.1)
     assert round(s["bound"]) == 900 and s["n_updates"] == 9 and s["epochs"] == 3
     assert _exact_updates(s["X"], s["y"]) == 9
+
+
+def _decimal_bound(X, y, u):
+    """R^2 |u|^2 / (min y_i u . (1, x_i))^2 in Fractions on the numbers as printed (repr), written out here."""
+    rows = [[Fraction(1)] + [Fraction(repr(float(v))) for v in x] for x in X]
+    u = [Fraction(repr(float(v))) for v in u]
+    low = min(int(t) * sum(a * b for a, b in zip(u, row)) for row, t in zip(rows, y))
+    return max(sum(v * v for v in row) for row in rows) * sum(v * v for v in u) / low ** 2
+
+
+_TIGHT_SETS = [  # four-point runs that reach their bound of 4 exactly (Exercise 6's kind)
+    ([[0.6, 0.8], [-0.6, -0.8], [0.8, -0.6], [-0.8, 0.6]], [1, -1, 1, -1]),
+    ([[0.8, 0.6], [-0.8, -0.6], [0.6, -0.8], [-0.6, 0.8]], [1, -1, 1, -1]),
+    ([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0], [0.0, -1.0]], [1, -1, 1, -1]),
+]
+
+
+def test_novikoff_bound_is_not_below_a_tight_run_in_floating_point():
+    """The library's novikoff_bound is an upper bound in floating point: on runs that reach their bound (4 updates)
+    and for u any float multiple of the final w, it never returns less than the count; the reviewer's u, for which a
+    float computation of (R/gamma)^2 gave 3.999999999999999, gets at least 4."""
+    X, y = _TIGHT_SETS[0]
+    assert lk.novikoff_bound(X, y, [0.0, 0.70946271819479, 0.10135181688497003]) >= 4
+    assert lk.novikoff_bound(X, y, [0.0, 2.8, 0.4]) == 4.0
+    rng = np.random.default_rng(5)
+    for X, y in _TIGHT_SETS:
+        r = lk.perceptron(X, y)
+        assert r.converged and r.n_updates == 4
+        for c in np.exp(rng.uniform(-8, 8, size=2000)):
+            u = c * np.asarray(r.w)
+            assert lk.novikoff_bound(X, y, u) >= r.n_updates
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_novikoff_bound_is_the_exact_bound_rounded_up(data):
+    """Property: on decimal data and any separating u (decimal or an arbitrary float), lk.novikoff_bound returns the
+    smallest float that is not below the exact bound on the numbers as typed, so it is at least the perceptron's
+    count of updates from 0."""
+    n = data.draw(st.integers(2, 6))
+    X = np.array(data.draw(st.lists(st.tuples(*[st.integers(-30, 30)] * 2), min_size=n, max_size=n)), float) / 10
+    u = np.array(data.draw(st.one_of(
+        st.tuples(*[st.integers(-30, 30).map(lambda v: v / 10)] * 3),
+        st.tuples(*[st.floats(-1e3, 1e3, allow_nan=False, allow_infinity=False)] * 3))), float)
+    scores = [(Fraction(1), *[Fraction(repr(float(v))) for v in x]) for x in X]
+    raw = [sum(Fraction(repr(float(a))) * b for a, b in zip(u, row)) for row in scores]
+    if any(s == 0 for s in raw):
+        return
+    y = [1 if s > 0 else -1 for s in raw]
+    if len(set(y)) < 2:
+        return                                   # the library asks for both classes
+    exact = _decimal_bound(X, y, u)
+    got = lk.novikoff_bound(X, y, u)
+    if math.isinf(got):
+        assert exact > Fraction(sys.float_info.max)
+        return
+    assert Fraction(got) >= exact
+    assert Fraction(math.nextafter(got, 0.0)) < exact      # the smallest such float
+    assert lk.perceptron(X, y, max_epochs=100_000).n_updates <= got
+
+
+@pytest.mark.parametrize("gid, source", [
+    ("ch05-best-scale", "def best_scale(a, b):\n    A = 4.0 / (b - a) ** 2\n    B = (4 * b ** 2 + (a + b) ** 2) / (b - a) ** 2\n"
+                        "    C = 0.25 * 4 * b ** 2 * (a + b) ** 2 / (b - a) ** 2\n    return A, B, C, (A / C) ** 0.25\n"),
+    ("ch05-far-point", "x_new = 20.08\n\n\ndef doubling_square(a, b):\n    return 1 + 2.0 * b * b\n"),
+])
+def test_a_right_formula_in_float_form_is_told_to_keep_fractions_exact(gid, source):
+    """Exercises 1 and 3 announce their Fraction probe; a formula that is right but written with a float constant
+    passes every float probe and gets, on the Fraction probe, a message about the code's form (integer constants),
+    not a plain mismatch, and no expected value."""
+    message = visible_feedback(STEM, gid, source)
+    assert message is not None and "not exact fractions" in message and "integers" in message, message
+    assert "the formula itself may be right" in message, message
+    assert message.count("✗") <= 1 and "1 of " in message, message
+
+
+def test_np_sqrt_on_a_fraction_gets_a_message_about_numpy():
+    """Exercise 1: a right solution whose s_best uses np.sqrt raises on the announced Fraction probe; the message says
+    that it raised and that NumPy functions do not take fractions."""
+    source = ("def best_scale(a, b):\n    A = 4 / (b - a) ** 2\n    B = (4 * b ** 2 + (a + b) ** 2) / (b - a) ** 2\n"
+              "    C = b ** 2 * (a + b) ** 2 / (b - a) ** 2\n    return A, B, C, np.sqrt(np.sqrt(A / C))\n")
+    message = visible_feedback(STEM, "ch05-best-scale", source)
+    assert message is not None and "raised" in message and "NumPy functions" in message, message
+
+
+def test_exercise_4_none_for_no_bound_gets_the_prompts_requirement():
+    """Exercise 4: returning None where the argument shows no fall is told that the prompt asks for float('inf'),
+    not that the check needs a string."""
+    source = ("def distance_bound(a, beta2, gamma, tau, eta):\n    drop = eta * (2 * a * gamma - eta * beta2 - 2 * tau)\n"
+              "    if drop > 0:\n        return a ** 2 / drop\n\n\n"
+              "def best_a(beta2, gamma, tau, eta):\n    return (eta * beta2 + 2 * tau) / gamma\n")
+    message = visible_feedback(STEM, "ch05-distance", source)
+    assert message is not None and "returned None" in message and "float('inf')" in message, message
+    assert "needs a string" not in message, message
+
+
+def test_perceptron_loop_runs_chapter_4s_perceptron_basic():
+    """Cell 23: lk.perceptron_loop and chapter 4's perceptron_basic (taken from chapter 4's notebook) are the same
+    algorithm: on XOR for 1 and 2 epochs and on small integer data sets they end with the same weights, epochs and
+    verdict (on integers every score is exact in floats, so no decision can differ)."""
+    import json
+
+    cells = json.loads((ROOT / "notebooks" / "04_perceptron.ipynb").read_text())["cells"]
+    source = next("".join(c["source"]) for c in cells
+                  if c["cell_type"] == "code" and "def perceptron_basic" in "".join(c["source"]))
+    space = {"np": np}
+    exec(source[source.index("def perceptron_basic"):], space)  # noqa: S102 - the course's own notebook
+    basic = space["perceptron_basic"]
+    rng = np.random.default_rng(4)
+    sets = [(np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]), np.array([-1, -1, 1, 1]))]
+    sets += [(rng.integers(-5, 6, size=(6, 2)).astype(float), rng.choice([-1, 1], size=6)) for _ in range(40)]
+    for X, y in sets:
+        Xh = lk.to_homogeneous(X)
+        for epochs in (1, 2, 50):
+            w, ran, converged = basic(Xh, y, max_epochs=epochs)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                r = lk.perceptron_loop(Xh, y, max_epochs=epochs)
+            assert np.array_equal(w, r.w) and bool(converged) == bool(r.converged)
+            if converged:
+                assert ran == r.epochs
+
+
+def test_np_sqrt_does_not_take_a_fraction_and_a_quarter_power_does():
+    assert isinstance(Fraction(1, 3) ** 0.25, float)
+    with pytest.raises(TypeError):
+        np.sqrt(Fraction(1, 3))
+
+
+def test_the_explorers_raw_points_lie_in_the_disc_of_radius_rho():
+    """Cell 30: the explorer's raw points lie in the disc of radius rho = sqrt(R^2 - 1), so |(1, x)| <= R, with one
+    anchor on the rim (|(1, x)| = R up to rounding), at every slider setting tried."""
+    from lecturekit.explorers.bound import bound_state
+
+    for gamma in (0.02, 0.1, 0.3, 0.6):
+        for R in (1.5, 3.0, 7.0, 20.0):
+            st_ = bound_state(gamma=gamma, R=R)
+            rho = math.sqrt(R * R - 1)
+            norms = np.sqrt(np.sum(np.asarray(st_["X"]) ** 2, axis=1))
+            assert st_["rho"] == pytest.approx(rho) and np.max(norms) <= rho * (1 + 1e-12)
+            assert np.max(np.sqrt(1 + norms ** 2)) == pytest.approx(R, rel=1e-12)

@@ -303,13 +303,56 @@ def test_iris_linear_machine_last_iterate_moves_and_the_average_settles():
     assert max(avg) - min(avg) < 0.01
 
 
+def test_the_pairwise_centroid_vote_can_tie_on_rounded_bisectors_beyond_two_to_the_sixteen_numbers():
+    """Section 8's scope: the exact class means are kept for up to 2^16 numbers per pair fit; with 20 000 points per
+    class (80 000 numbers per pair) the vote ties at a point next to where the rounded bisectors cross (the point a
+    reviewer found)."""
+    from lecturekit import exact
+    assert exact.MAX_KEPT == 2 ** 16
+    X, y = lk.datasets.blobs(20000, 3, seed=3)
+    assert 2 * 20000 * X.shape[1] > exact.MAX_KEPT
+    ovo = lk.one_vs_one(X, y, method="centroid")
+    P = np.array([[0.0016720003672312485, 0.0014317643209813909]])
+    assert ovo.votes(P).tolist() == [[1, 1, 1]] and ovo.ambiguous(P).tolist() == [True]
+    corners = [np.linalg.solve(np.array([ovo.W[a], ovo.W[b]])[:, 1:], -np.array([ovo.W[a], ovo.W[b]])[:, 0])
+               for a, b in ((0, 1), (0, 2), (1, 2))]
+    assert max(np.abs(c - P[0]).max() for c in corners) < 1e-12      # next to the crossing
+
+
+def test_a_versicolor_comes_out_right_only_where_nobody_claims_it():
+    """Section 7, the averaged-perceptron one-vs-rest on all 150 flowers: versicolor's classifier claims no flower, so
+    a versicolor another classifier claims is called another species (one claimant, or the tie-breaker between two),
+    and every versicolor predicted right is one that nobody claims."""
+    X, y, _, classes = lk.datasets.iris()
+    order = np.random.default_rng(0).permutation(150)
+    P, species = X[order][:, 2:4], np.array(classes)[y[order]]
+    ovr = lk.one_vs_rest(P, species, method="averaged_perceptron")
+    claims = ovr.decision_function(P) > 0
+    v = list(ovr.classes).index("versicolor")
+    assert not claims[:, v].any()
+    is_v = species == "versicolor"
+    pred = ovr.predict(P)
+    claimed = claims.any(axis=1)
+    assert (pred[is_v & claimed] != "versicolor").all() and (is_v & claimed).any()
+    assert not claimed[is_v & (pred == "versicolor")].any() and (is_v & (pred == "versicolor")).any()
+
+
+
+def _scores_tie_at(W, p):
+    """Whether every score of W is the same at p, decided exactly on the decimal readings of W and p (as lecturekit
+    decides signs): no tolerance, so a bias of -1.0000000001 for -1 moves the tie point off p."""
+    from lecturekit import exact
+    x = [1] + [exact.decimal(v) for v in p]
+    scores = {sum(exact.decimal(w) * v for w, v in zip(row, x)) for row in np.asarray(W, dtype=float)}
+    return len(scores) == 1
+
 STEM = "08_multiclass"
 CLAIMS = {
     "a class whose mean is strictly nearest wins every one of its duels":
         "test_with_centroid_classifiers_the_nearest_mean_wins_every_duel",
     "On a bisector, where two means are equally near, the score of exactly 0 hands that duel to the later class":
         "test_on_a_bisector_the_later_of_two_nearest_means_wins_every_duel",
-    "Daumé (CIML, the multiclass perceptron of the reductions chapter) writes the rule another way":
+    "Daumé (CIML, the multiclass perceptron that opens the chapter on structured prediction) writes the rule":
         "test_cimls_argmax_rule_and_section_4s_rule_part_only_where_the_true_class_shares_the_top",
     "The two rules make the same step whenever the true class does not share the top score":
         "test_cimls_argmax_rule_and_section_4s_rule_part_only_where_the_true_class_shares_the_top",
@@ -372,7 +415,16 @@ CLAIMS = {
         "test_four_classes_with_no_parallel_lines_have_an_enclosed_class_or_one_pair_apart",
     "For section 4's machine and the first blob example":
         "test_kesler_a_step_of_the_rule_is_a_perceptron_step_and_the_rule_converges",
-    "(section 2's model is not this one: its hatched wedges already are such points)":
+    "That is a statement in exact arithmetic, and lecturekit\nkeeps it by deciding on the exact class means":
+        "test_the_pairwise_centroid_vote_can_tie_on_rounded_bisectors_beyond_two_to_the_sixteen_numbers",
+    "a tie can appear next to the point where they cross":
+        "test_the_pairwise_centroid_vote_can_tie_on_rounded_bisectors_beyond_two_to_the_sixteen_numbers",
+    "only a versicolor that nobody claims can come out right":
+        "test_a_versicolor_comes_out_right_only_where_nobody_claims_it",
+    "the bottom edge of the box cuts it off at about 1.6 cm":
+        "test_the_iris_one_vs_rest_block_top_left_and_the_pairwise_triangle_above_the_box",
+    "so a tie within $10^{-9}$ of it (relative to its size)\ncounts": "test_exercises_4_and_5_accept_rows_computed_in_floating_point",
+    "(section 2's model is not this one: at some points of its hatched wedges the two readings already differ)":
         "test_exercise_7_is_not_answered_by_section_2s_model",
     "at width 0 runs from\npetal length 1.87 to 3.05 cm":
         "test_the_iris_one_vs_rest_block_top_left_and_the_pairwise_triangle_above_the_box",
@@ -640,7 +692,6 @@ def test_the_construct_exercises_have_answers():
     amb = lk.one_vs_rest(X, y, method="least_squares").ambiguous(X)
     assert amb.sum() >= 5 and amb[y == 0].mean() >= 0.25
     # exercise 5's key: four wedges meeting at (-1, 2), classes 0 and 1 opposite
-    from lecturekit.exercises.ch08 import _scores_tie_at
     W5 = np.array([[1.0, 1.0, 0.0], [-1.0, -1.0, 0.0], [-2.0, 0.0, 1.0], [2.0, 0.0, -1.0]])
     assert all(_has_region(W5, c) for c in range(4)) and _borders(W5) == [(0, 2), (0, 3), (1, 2), (1, 3)]
     assert _scores_tie_at(W5, (-1.0, 2.0))
@@ -699,7 +750,7 @@ def test_exercise_5_is_not_solved_by_reseeding_the_four_blobs():
     """Section 4's four-blob machine, reseeded (seeds 0-29, rows in every order), never meets the exercise: a machine
     with two borders missing has its four regions meet at one point, and no trained one meets at (-1, 2)."""
     import itertools
-    from lecturekit.exercises.ch08 import _border_lengths, _scores_tie_at
+    from lecturekit.exercises.ch08 import _border_lengths
     seeds_with_two_apart = []
     for seed in range(30):
         with warnings.catch_warnings():
@@ -743,7 +794,6 @@ def test_exercises_4_and_5_accept_rows_computed_in_floating_point():
     W4 = np.array([[-1.0, 1.0, 0.0], [-2.0, 0.0, 1.0], [3.0, -1.0, -1.0]])
     p4 = np.array([1.0, 2.0])
     u = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, -1.0]]) / np.array([[1.0], [1.0], [np.sqrt(2)]])
-    from lecturekit.exercises.ch08 import _scores_tie_at
     assert not _scores_tie_at(W4 / 3, p4)     # not exact: the check would have rejected it before
     for W in (W4 / 3, 0.1 * W4, W4 / 7, np.column_stack([-(u @ p4), u])):
         assert _passes("ch08-construct-meet", W.tolist())
@@ -1363,6 +1413,13 @@ def test_the_iris_one_vs_rest_block_top_left_and_the_pairwise_triangle_above_the
     assert abs(L[both0].min() - versicolor_at_0) < 1e-4 and abs(L[both0].max() - setosa_at_0) < 1e-4
     assert G[low & (G[:, 1] >= 0), 0].min() > 1.85                 # the grid's hatch at widths >= 0
     assert G[low, 0].min() < 1.7 and G[:, 1].min() < 0             # the thin end, in the strip below width 0
+    # left of 1.87 cm the wedge lies below width 0; the box's bottom edge cuts it off at about 1.6 cm, where
+    # versicolor's line leaves the box
+    fig, ax = plt.subplots()
+    lk.plot.regions(ovr, P, ax=ax, resolution=120)
+    bottom = ax.get_ylim()[0]
+    plt.close(fig)
+    assert bottom < 0 and round(-(Wo[1, 0] + Wo[1, 2] * bottom) / Wo[1, 1], 1) == 1.6
     assert not (flowers[:, 0] & flowers[:, 1]).any()
 
 

@@ -371,6 +371,85 @@ def test_extreme_magnitudes_are_decided_exactly_by_every_engine(seed):
                 same_updates(res, want)
 
 
+# ------------------------------------------------------------ tiny and huge weights
+
+def typed(k, e):
+    """The float a learner gets by typing the decimal k * 10**e (as f"{k}e{e}")."""
+    return float(f"{k}e{e}")
+
+
+@pytest.mark.parametrize("e", [-1, -150, -161, -162, -163, -170, -200, -250, -300, -320])
+def test_the_line_scaled_down_keeps_a_point_on_it_at_score_0(e):
+    # w~ = (-0.3, 0.1, 0.2) typed at a smaller scale: (1, 1) lies on the line, exactly 0 for every e.
+    # sqrt(w @ w) underflows to 0 below about 1e-162, which collapsed the rounding bound and
+    # let a rounded score of 1e-179 decide predict, decision_function and margin.
+    w = np.array([typed(-3, e), typed(1, e), typed(2, e)])
+    for v in (w, -w):
+        assert sum(exact.decimal(a) for a in v) == 0  # the reference: on the line, as typed
+        clf = lk.LinearClassifier(v)
+        assert clf.decision_function([[1.0, 1.0]])[0] == 0.0
+        assert clf.predict([[1.0, 1.0]])[0] == conventions.SIGN_AT_ZERO
+    assert lk.margin(w, [[1.0, 1.0], [0.0, 0.0]], [1, -1]) == 0.0  # (1, 1) is the closest, at 0
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(-9, 9), min_size=2, max_size=2), st.lists(st.integers(-9, 9), min_size=2, max_size=2),
+       st.integers(-1, 1), st.integers(-170, 170), st.integers(-170, 170))
+def test_the_sign_is_the_exact_one_at_every_scale(wk, xk, delta, e, f):
+    # the bias is chosen so that the exact score is -1, 0 or +1 times 10**(e + f): points on or next
+    # to the line, with weights and coordinates between 1e-170 and 1e170 (never subnormal)
+    w0 = -(wk[0] * xk[0] + wk[1] * xk[1]) + delta
+    w = np.array([typed(w0, e + f), typed(wk[0], e), typed(wk[1], e)])
+    X = np.array([[typed(xk[0], f), typed(xk[1], f)]])
+    exact_score = sum(exact.decimal(a) * b for a, b in zip(w, [Fraction(1)] + [exact.decimal(v) for v in X[0]]))
+    assert exact_score == Fraction(delta) * Fraction(10) ** (e + f)  # the reference, in fractions
+    clf = lk.LinearClassifier(w)
+    with np.errstate(all="ignore"):
+        assert np.sign(clf.decision_function(X)[0]) == delta
+        assert clf.predict(X)[0] == (conventions.POSITIVE if delta > 0 else conventions.NEGATIVE)
+        assert np.sign(exact.exact_scores(w, X)[0]) == delta
+
+
+def test_a_score_below_the_smallest_float_keeps_its_sign():
+    # the exact score 3.6e-331 is below 5e-324; its numerator is too large for a float
+    clf = lk.LinearClassifier([0.0, -4e-321, 7e-321])
+    assert clf.decision_function([[-9e-11, 5e-324]])[0] > 0
+    assert clf.predict([[-9e-11, 5e-324]])[0] == conventions.POSITIVE
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("e", [0, -163, -200])
+def test_a_tiny_start_that_separates_makes_no_update(engine, e):
+    # w0 = (-3, 1, 2) * 10**e separates these points; a start whose norm underflowed was taken for 0
+    X = np.array([[2.0, 2.0], [0.0, 0.0], [3.0, 0.5], [-1.0, 0.0]])
+    y = np.array([1, -1, 1, -1])
+    w0 = [typed(-3, e), typed(1, e), typed(2, e)]
+    want = ref.perceptron([[exact.decimal(v) for v in row] for row in X], y.tolist(),
+                          w0=[exact.decimal(v) for v in w0], max_epochs=5)
+    with quiet():
+        res = lk.perceptron(X, y, w0=w0, max_epochs=5, engine=engine)
+    same_updates(res, want)
+    assert res.n_updates == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.floats(allow_nan=False, allow_infinity=False), min_size=1, max_size=5))
+def test_norms_are_the_plain_ones_unless_the_squares_underflow(v):
+    v = np.array(v)
+    with np.errstate(over="ignore"):
+        plain = np.sqrt(v @ v)
+    got = float(exact.norms(v))
+    if plain * plain >= 2.0**-960 or not np.isfinite(plain):
+        assert got == plain or (np.isnan(got) and np.isnan(plain))  # bit for bit: nothing else changes
+    else:
+        m = float(np.max(np.abs(v)))
+        assert (got == 0.0) == (m == 0.0)
+        if m >= 2.0**-1000:  # a normal result: as accurate as the plain norm of v scaled up by 2**600
+            up = float(np.sqrt((v * 2.0**600) @ (v * 2.0**600)))
+            assert abs(got * 2.0**600 - up) <= 4 * exact.U * up
+            assert m <= got  # |v|_inf <= |v|_2: the bound that keeps the filter sound
+
+
 # ------------------------------------------------------------ the closed-form classifiers
 
 @settings(max_examples=200, deadline=None)

@@ -78,3 +78,12 @@ def test_iris_linear_machine_beats_chance_and_ovr_has_ambiguous_points():
 def test_labels_need_two_classes():
     with pytest.raises(ValueError, match="at least two classes"):
         lk.one_vs_rest(X3, ["a"] * 6)
+
+
+def test_a_linear_machine_built_by_hand_needs_no_training_record():
+    """LinearMachineResult(classes, W, means) without the training fields is a machine that predicts by argmax; its
+    mistake record is empty (it was never trained), not an error."""
+    W = np.array([[0.0, 1.0, 0.0], [0.0, -1.0, 0.0]])
+    machine = lk.multiclass.LinearMachineResult(classes=np.array([0, 1]), W=W, means=np.array([[1.0, 0.0], [-1.0, 0.0]]))
+    assert machine.mistakes_per_epoch.tolist() == [] and machine.n_updates == 0 and not machine.converged
+    assert machine.predict(np.array([[2.0, 5.0], [-3.0, 1.0], [0.0, 0.0]])).tolist() == [0, 1, 0]

@@ -151,6 +151,33 @@ def test_boundary_points_lie_on_the_line_and_the_normal_points_to_the_positive_s
     plt.close(fig)
 
 
+@given(w=weights, anchor=st.tuples(st.floats(-2, 2), st.floats(-2, 2)))
+def test_an_anchored_normal_arrow_starts_at_the_foot_of_the_perpendicular_from_the_anchor(w, anchor):
+    """The foot is the point of the line nearest to the anchor (checked against a least-distance search along the
+    line), and the arrow still points to the positive side, after a draw too."""
+    fig, ax = plt.subplots()
+    ax.set_xlim(-3, 3)
+    ax.set_ylim(-2, 2)
+    art = plot.boundary(w, ax=ax, anchor=anchor)
+    fig.canvas.draw()
+    base, tip = np.array(art.normal.xyann), np.array(art.normal.xy)
+    assert_on_line(w, base)
+    p1, p2 = np.array(art.line.get_xy1()), np.array(art.line.get_xy2())
+    along = (p2 - p1) / np.linalg.norm(p2 - p1)
+    t = np.linspace(-50, 50, 200_001)
+    line = base + t[:, None] * along
+    nearest = line[np.argmin(np.linalg.norm(line - np.array(anchor), axis=1))]
+    assert np.linalg.norm(nearest - base) <= 1e-3
+    assert (tip - base) @ np.array(w[1:]) > 0
+    plt.close(fig)
+
+
+@pytest.mark.parametrize("anchor", [(1.0,), (1.0, np.nan), ((1.0, 2.0), (3.0, 4.0))])
+def test_boundary_refuses_an_anchor_that_is_not_one_finite_point(ax, anchor):
+    with pytest.raises(ValueError, match="anchor must be a point"):
+        plot.boundary([0.0, 1.0, 1.0], ax=ax, anchor=anchor)
+
+
 @pytest.mark.parametrize(
     "w, fixed",
     [([-1.0, 1.0, 0.0], {"x": 1.0}), ([2.0, 0.0, -4.0], {"y": 0.5})],

@@ -1,11 +1,15 @@
 """Checks of chapter 1's exercises (dot products).
 
-Expected values are computed here independently of the learner's answer: from
-concrete vectors with the stated properties, or from a formula written out
-once more (the mirror image as a Householder reflection).  A wrong answer is
-told which requirement it fails, as what it does on a probe the learner can
-recompute, in the same words for every answer that fails that requirement;
-no message names an expected value or says which way to change the answer.
+The module holds no answer and no reference solution.  Each check tests
+properties the prompt states (a normal is perpendicular to both directions; a
+mirror image lies on the perpendicular through the point, as far beyond the
+line as the point is before it; an angle's cosine times the two lengths is the
+dot product), except Exercise 5, whose expected True/False per probe row is
+stored only as a fingerprint (a hash, ``public.fingerprint``).  A wrong answer
+is told which requirement it fails, as what it does on a probe the learner can
+recompute or as the requirement restated, in the same words for every answer
+that fails it; no message names an expected value or says which way to change
+the answer.
 """
 
 import math
@@ -13,6 +17,7 @@ import math
 import numpy as np
 
 from . import Mistake, exercise
+from .public import fingerprint
 
 # --------------------------------------------------------------------------
 # Exercise 1 (construct): the unit normal of a plane spanned by two directions
@@ -24,6 +29,9 @@ _SPAN_A, _SPAN_C, _POSITIVE_POINT = np.array([1.0, 2.0, 3.0]), np.array([0.0, 1.
 _TOL = 1e-3   # what a decimal typed to three places can be off by
 _FAR = 0.05   # beyond this a failed condition is a mistake, not rounding
 _ROUNDED = 1e-2   # a condition failed by no more than this: a direction rounded to two decimal places
+_NORMAL_REQUIREMENTS = ("your w fails at least one of the exercise's requirements, and the check does not say which: "
+                        "work out by hand w · a and w · c, the score w · x of the point (1, 0, 0), and |w|, and "
+                        "compare each with what the exercise asks for")
 
 
 @exercise("ch01-normal", number=1, title="the unit normal of a plane", points=2, kind="construct",
@@ -46,11 +54,19 @@ def _normal(t, w_normal):
     # lengths involved); a misconception is named only when a condition fails by far more than rounding
     cos_a = abs(w @ _SPAN_A) / (np.linalg.norm(w) * np.linalg.norm(_SPAN_A))
     cos_c = abs(w @ _SPAN_C) / (np.linalg.norm(w) * np.linalg.norm(_SPAN_C))
-    across = np.cross(_SPAN_A, _SPAN_C)
-    off_plane = abs(w @ across) / (np.linalg.norm(w) * np.linalg.norm(across))   # 0 for w in the plane
+    # 0 when w lies in the plane of a and c (the three vectors span no volume)
+    off_plane = abs(np.linalg.det(np.array([_SPAN_A, _SPAN_C, w]))) / (
+        np.linalg.norm(w) * np.linalg.norm(_SPAN_A) * np.linalg.norm(_SPAN_C))
     perp_a, perp_c = cos_a <= _TOL, cos_c <= _TOL
-    mistake = None
-    if off_plane <= _FAR:
+    right = bool(perp_a and perp_c and float(w @ _POSITIVE_POINT) > 0 and abs(np.linalg.norm(w) - 1.0) <= _TOL)
+    # One verdict for the three requirements.  A misconception about perpendicularity is named (the learner can
+    # test it by hand, and it does not narrow the answer down); every other wrong w -- a normal on the wrong
+    # side or of the wrong length as much as any other vector -- gets the same words, so that the feedback does
+    # not tell a learner who holds some normal whether to negate it or to rescale it.
+    mistake = Mistake("normal-requirements", None, _NORMAL_REQUIREMENTS)
+    if perp_a and perp_c:
+        pass   # a normal, on the wrong side or of the wrong length: the shared words
+    elif off_plane <= _FAR:
         mistake = Mistake("direction-not-normal", None, "a direction that lies in the plane, not a normal to "
                                                         "it: the normal is at a right angle to both directions")
     elif cos_a <= _TOL and cos_c > _FAR:
@@ -61,34 +77,23 @@ def _normal(t, w_normal):
         mistake = Mistake("normal-rounded", None, "the conditions fail only by about what rounding the "
                                                   "coordinates costs: keep three or more decimal places, or type an exact "
                                                   "expression such as a square root")
-    if not t.check_true(perp_a and perp_c, what="`w_normal` is perpendicular to both directions "
-                                                "(w · a = 0 and w · c = 0, to within 10⁻³ of |w| |a| and |w| |c|)", mistake=mistake):
-        return
-    score = float(w @ _POSITIVE_POINT)
-    if not t.check_true(score > 0, what="the point (1, 0, 0) has a positive score w · x",
-                        mistake=Mistake("normal-sides-swapped", None,
-                                        "your w is a normal of the plane; work out the score it gives the point "
-                                        "(1, 0, 0) and reread which side the exercise puts that point on")):
-        return
-    length = float(np.linalg.norm(w))
-    norm_off = abs(length - 1.0)
-    t.check_true(bool(norm_off <= _TOL), what="`w_normal` has length 1 (to within 10⁻³)",
-                 mistake=None if norm_off <= _FAR else Mistake(
-                     "normal-not-unit", None, "your w is a normal of the plane on the asked side, but its length is "
-                                              "not the one the exercise asks for: the length with which w · x is "
-                                              "the signed distance"))
+    t.check_true(right, what="`w_normal` is perpendicular to both directions, gives (1, 0, 0) a positive score "
+                             "and has length 1 (each to within 10⁻³; the check does not say which of these fails)",
+                 mistake=mistake)
 
 
 # --------------------------------------------------------------------------
 # Exercise 2 (debug): the mirror image of a point in a line w . x = c
 # --------------------------------------------------------------------------
 
-def _mirror(x, w, c):
-    """The reflection in the line w . x = c: the Householder matrix I - 2 w w^T / (w^T w) applied to x - p,
-    for the point p = c w / (w^T w) of the line, and p added back."""
-    x, w = np.asarray(x, dtype=float), np.asarray(w, dtype=float)
-    p = c * w / (w @ w)
-    return p + (np.eye(2) - 2.0 * np.outer(w, w) / (w @ w)) @ (x - p)
+def _is_mirror_image(x, w, c, image):
+    """Does ``image`` satisfy the two properties of a mirror image of x in the line w . x = c (to rounding):
+    the step image - x is parallel to w (it crosses the line at a right angle), and w . image - c is
+    -(w . x - c) (as far beyond the line as x is before it)?"""
+    step = image - x
+    scale = float(np.linalg.norm(w)) * (float(np.linalg.norm(x)) + float(np.linalg.norm(image)) + abs(c) + 1.0)
+    across = float(step[0] * w[1] - step[1] * w[0])
+    return abs(across) <= 1e-9 * scale and abs(float(w @ image - c) + float(w @ x - c)) <= 1e-9 * scale
 
 
 def _image(reflect, x, w, c):
@@ -169,8 +174,9 @@ def _reflect(t, reflect):
         x, w = rng.normal(size=(2, 2))
         c = float(rng.normal())
         got, error = run(x, w, c)
-        t.check_true(error is None and bool(np.allclose(got, _mirror(x, w, c), atol=1e-9)),
-                     what=f"`reflect(x, w, c)` for a random x, w and c (probe {k + 1}) is the mirror image"
+        t.check_true(error is None and _is_mirror_image(x, w, c, got),
+                     what=f"`reflect(x, w, c)` for a random x, w and c (probe {k + 1}) is the mirror image: on the "
+                          f"perpendicular through x, as far beyond the line as x is before it"
                           + (f": it {error}" if error else ""))
 
 
@@ -182,12 +188,25 @@ _NORM_A, _NORM_B, _A_DOT_B = 2.0, 5.0, -5.0
 _WITHIN = 1e-3   # each number must be right to within 0.001, as the exercise says (and its hidden tests)
 
 
-def _three_numbers():
-    """The expected values, measured on two concrete vectors with the given lengths and dot product."""
-    theta = np.arccos(_A_DOT_B / (_NORM_A * _NORM_B))
-    a, b = _NORM_A * np.array([1.0, 0.0]), _NORM_B * np.array([np.cos(theta), np.sin(theta)])
-    return (float(np.degrees(np.arccos(a @ b / (np.linalg.norm(a) * np.linalg.norm(b))))),
-            float(a @ b / np.linalg.norm(b)), float(a @ b / np.linalg.norm(a)), float(np.linalg.norm(a - b)))
+def _within(value, holds):
+    """Does ``holds``, a condition on a number that turns from False to True once as the number grows, turn
+    between ``value`` - _WITHIN and ``value`` + _WITHIN?  That is: is ``value`` within _WITHIN of the number
+    where the condition starts to hold."""
+    return not holds(value - _WITHIN) and holds(value + _WITHIN)
+
+
+def _four_right(angle, proj_a_on_b, proj_b_on_a, dist):
+    """Are the four numbers each within _WITHIN of a number with the stated property?  The properties, from the
+    chapter: cos(angle) |a| |b| = a . b with the angle in [0°, 180°] (section 3); a projection length times the
+    length of the vector projected onto is a . b (section 4); and the squared distance is section 2's expansion
+    |a|² - 2 a . b + |b|².  Each condition below turns from False to True once as the learner's number grows."""
+    angle_ok = _within(angle, lambda g: math.cos(math.radians(min(max(g, 0.0), 180.0))) * _NORM_A * _NORM_B
+                       <= _A_DOT_B)
+    a_on_b = _within(proj_a_on_b, lambda g: g * _NORM_B >= _A_DOT_B)
+    b_on_a = _within(proj_b_on_a, lambda g: g * _NORM_A >= _A_DOT_B)
+    squared = _NORM_A ** 2 - 2 * _A_DOT_B + _NORM_B ** 2
+    far = _within(dist, lambda g: g >= 0 and g * g >= squared)
+    return bool(angle_ok and a_on_b and b_on_a and far)
 
 
 # One verdict for the four numbers: a verdict per number, or a message that depended on which number is wrong
@@ -216,7 +235,7 @@ def _three(t, angle_ab, proj_a_on_b, proj_b_on_a, dist_ab):
     got = [_number(v) for v in (angle_ab, proj_a_on_b, proj_b_on_a, dist_ab)]
     if not t.check_true(None not in got, what="`angle_ab`, `proj_a_on_b`, `proj_b_on_a` and `dist_ab` are numbers"):
         return
-    right = all(abs(g - e) <= _WITHIN for g, e in zip(got, _three_numbers()))
+    right = _four_right(*got)
     t.check_true(right, what="`angle_ab`, `proj_a_on_b`, `proj_b_on_a` and `dist_ab` are each right to within 0.001",
                  mistake=Mistake("three-numbers-wrong", None, _FOUR_WRONG))
 
@@ -281,40 +300,43 @@ def _perpendicular(t, perpendicular):
 # --------------------------------------------------------------------------
 
 # Each probe is a weight vector and a table of decimals as typed.  A row is near the line w . x = 0 when it makes
-# an angle of at most 0.01 degrees with it (decided here exactly, on the decimals as typed); no row lies between
-# 0.009 and 0.011 degrees, so rounding cannot decide one.  Rows on the line score rounding errors, not 0 (so
-# `== 0` fails); rows at 0.0059 degrees are near and rows at 0.0117 and 0.0147 degrees are not (so the lesson's
-# 1e-12 and any tolerance looser than about 2e-4 fail, and so does sin(0.01) taken in radians); w comes at two
-# scales (so a tolerance that ignores |w| or |x| fails); the origin is on every such line (so a strict `<`
-# fails); the row of size 1e-20 is off the line by a wide angle, and its score is tiny only because the row is
-# (so a tolerance that ignores |x|, or scales by the whole table, fails).
-_NEAR_DEGREES = 0.01
+# an angle of at most 0.01 degrees with it (decided exactly, on the decimals as typed, by the chapter's tests,
+# which also compute the fingerprints below); no row lies between 0.009 and 0.011 degrees, so rounding cannot
+# decide one.  Rows on the line score rounding errors, not 0 (so `== 0` fails); rows at 0.0059, 0.0088 and
+# 0.0089 degrees are near and rows at 0.0111, 0.0112, 0.0117 and 0.0147 degrees are not (so the lesson's 1e-12,
+# sin(0.01) taken in radians, and any tolerance on |cos| more than about 11 % away from sin(0.01 degrees) fail);
+# w comes at two scales (so a tolerance that ignores |w| or |x| fails); the origin is on every such line (so a
+# strict `<` fails); the row of size 1e-20 is off the line by a wide angle, and its score is tiny only because
+# the row is (so a tolerance that ignores |x|, or scales by the whole table, fails).
 _BOUNDARY_PROBES = (
     ((0.3, 0.2), ((-0.6, 0.9), (1.0, 1.0), (-0.6, 0.9002), (1.2, -1.8), (-0.6, 0.9004), (2e-20, 1e-20), (0.0, 0.0),
-                  (-0.6, 0.9005), (-0.6, 0.91), (2.2, -3.3003))),
-    ((3e6, 2e6), ((-2.2, 3.3), (0.5, 0.5), (-0.6, 0.9002), (1.4, -2.1), (-0.6, 0.9004), (1e-20, -1e-20))),
+                  (-0.6, 0.9005), (-0.6, 0.91), (2.2, -3.3003), (-0.6, 0.9003), (-0.6, 0.90038))),
+    ((3e6, 2e6), ((-2.2, 3.3), (0.5, 0.5), (-0.6, 0.9002), (1.4, -2.1), (-0.6, 0.9004), (1e-20, -1e-20),
+                  (1.4, -2.10071), (1.4, -2.10088))),
 )
+# the fingerprint of each probe's expected True/False per row (tests/test_chapter_01.py recomputes them)
+_BOUNDARY_FINGERPRINTS = ('8e36ab77fbaa5712f863d209de977eb0',
+                          '07570d8b50d4fb2c199f612b801ebd6b')
 
 
-def _near_line_exactly(w, x):
-    """Does x make an angle of at most 0.01 degrees with the line w . x = 0?  |w . x| <= sin(0.01 deg) |w| |x|,
-    squared, in Fractions of the decimals as typed (sin(0.01 deg) as its float; no probe row is near the limit)."""
-    from fractions import Fraction
-    fw, fx = [Fraction(repr(float(v))) for v in w], [Fraction(repr(float(v))) for v in x]
-    score = sum(p * q for p, q in zip(fw, fx))
-    limit = Fraction(math.sin(math.radians(_NEAR_DEGREES)))
-    return score ** 2 <= limit ** 2 * sum(p * p for p in fw) * sum(q * q for q in fx)
+def _probe_fingerprint(k, flags):
+    return fingerprint(f"ch01-boundary:{k}", [bool(f) for f in flags], 0.5)
 
 
-def _row_message(w, x, near):
-    """The words for a row the answer gets wrong: the same for every answer that gets this row wrong; they say
-    what the answer returned for the row, which the learner can check by hand, and not the row's angle."""
-    row, wv = _fmt(x), _fmt(w)
-    if not any(x):
-        return (f"your near_boundary returns False for the row {row} with w = {wv}; the prompt says what the "
-                f"origin counts as")
-    return (f"your near_boundary returns {not near} for the row {row} with w = {wv}; work out by hand the angle "
-            f"this row makes with the line w · x = 0 and compare it with the prompt's 0.01°")
+_ORIGIN = ("your near_boundary returns False for the row (0, 0); the prompt says what the origin counts as")
+
+
+def _typed(v):
+    """A vector as its decimals were typed (shortest repr), so that the learner can redo the probe exactly."""
+    return "(" + ", ".join(repr(float(c)).removesuffix(".0") for c in v) + ")"
+
+
+def _rows_message(w, rows):
+    """The words for a probe the answer gets wrong: the same for every answer that gets some row of this probe
+    wrong; they list the probe, which the learner can work through by hand, and not which row is wrong."""
+    return (f"for w = {_typed(w)} and the rows {', '.join(_typed(x) for x in rows)}, your near_boundary gets at least "
+            f"one row wrong (the check does not say which): work out by hand the angle each row makes with the "
+            f"line w · x = 0 and compare it with the prompt's 0.01°")
 
 
 @exercise("ch01-boundary", number=5, title="points near the boundary", points=2, kind="construct",
@@ -335,11 +357,11 @@ def _boundary(t, near_boundary):
             t.check_true(False, what=f"{call} returns one True or False per row of X ({len(rows)} rows); got "
                                      f"shape {got.shape} and dtype {got.dtype}")
             continue
-        near = [_near_line_exactly(w, x) for x in rows]
-        wrong = [i for i, (g, o) in enumerate(zip(got.astype(bool), near)) if bool(g) != o]
-        if not wrong:
-            t.check_true(True, what=f"{call} says which of its {len(rows)} rows lie within 0.01° of the line")
+        flags = got.astype(bool).tolist()
+        if any(not any(x) and not f for x, f in zip(rows, flags)):
+            t.check_true(False, what=f"{call} counts the origin as near the line",
+                         mistake=Mistake("boundary-origin", None, _ORIGIN))
             continue
-        i = wrong[0]
-        t.check_true(False, what=f"{call} says which of its {len(rows)} rows lie within 0.01° of the line",
-                     mistake=Mistake("boundary-row", None, _row_message(w, rows[i], near[i])))
+        t.check_true(_probe_fingerprint(k, flags) == _BOUNDARY_FINGERPRINTS[k - 1],
+                     what=f"{call} says which of its {len(rows)} rows lie within 0.01° of the line",
+                     mistake=Mistake("boundary-row", None, _rows_message(w, rows)))

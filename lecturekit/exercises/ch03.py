@@ -1,22 +1,27 @@
 """Checks of chapter 3's exercises (the closest-centroid classifier).
 
-Expected values are computed here independently of the learner's answer, by
-routes that answer the question without writing out the derivation the exercise
-asks for: the model's log-densities evaluated at points, lecturekit's
-``centroid_classifier`` (exact on the numbers as typed; the chapter's tests
-compare it with a distance computation and with scikit-learn) searched by
-bisection, class means of explicit data, exact rational arithmetic
-(``fractions.Fraction``), or a value computed once and stored (the chapter's
-tests recompute it by a second route).  No expected value is shown (``reveal=False``), and a
-catalogued mistake's message names the misconception and where to reason,
-never the key.
+What the module holds: the probes (data the chapter does not show), lecturekit's
+``centroid_classifier`` used as the chapter shows it (the equal-class-size rule,
+the rule trained on rescaled data searched by bisection in the scale, which
+answers Exercise 3's float probes but not its exact ones), class
+means of explicit data, exact rational arithmetic (``fractions.Fraction``) on
+the learner's constructed data, the classmate's buggy code of Exercise 2 as the
+chapter prints it, and values of the learner's mistakes.  Where a check needs
+the key of a derive or extend exercise on a probe (Exercise 1's bias, Exercise
+3's exact t², Exercise 5's score with an indefinite product), it holds only a
+hash of it (``public.fingerprint`` or a hash of the exact fraction), never the
+number or a function that computes it; tests/test_chapter_03.py recomputes each
+by an independent route.  No expected value is shown (``reveal=False``), and a
+message says what the answer fails on the probe it is shown under, never the key.
 """
 
+import hashlib
 from fractions import Fraction
 
 import numpy as np
 
 from . import Mistake, exercise
+from .public import fingerprint
 from .. import centroid_classifier, conventions, datasets, is_separable
 
 
@@ -25,126 +30,105 @@ def _means(X, y):
     return X[y == conventions.POSITIVE].mean(axis=0), X[y == conventions.NEGATIVE].mean(axis=0)
 
 
-def _centroid_bias(X, y):
-    mu_pos, mu_neg = _means(X, y)
-    return -(mu_pos @ mu_pos - mu_neg @ mu_neg) / 2
-
-
 # --------------------------------------------------------------------------
 # Exercise 1 (derive): the most probable class under the Gaussian model, with unequal class sizes
 # --------------------------------------------------------------------------
 
-def _log_odds(X, y, sigma2, P, *, prior_power=1.0):
-    """ln(pi+ p(x | +1)) - ln(pi- p(x | -1)) at each row of P, the log-densities of the model written out, with
-    class probabilities (n+/n)^k and (n-/n)^k for k = prior_power (k = 1 is the model of the exercise)."""
-    mu_pos, mu_neg = _means(X, y)
-    y, P = np.asarray(y), np.atleast_2d(np.asarray(P, dtype=float))
-    n_pos, n_neg = np.sum(y == conventions.POSITIVE), np.sum(y == conventions.NEGATIVE)
-    d = P.shape[1]
-
-    def log_joint(mu, n):
-        sq = ((P - mu) ** 2).sum(axis=1)
-        return prior_power * np.log(n / len(y)) - sq / (2 * sigma2) - d / 2 * np.log(2 * np.pi * sigma2)
-
-    return log_joint(mu_pos, n_pos) - log_joint(mu_neg, n_neg)
-
-
-def _gaussian_bayes_labels(X, y, sigma2, P):
-    """The most probable class of each row of P under the model, and how far from a tie it is."""
-    diff = _log_odds(X, y, sigma2, P)
-    return np.where(diff > 0, 1, -1), np.abs(diff)
-
-
-# One message for every wrong size of the shift: a message per size (sigma2 left out, a factor of 2) would
-# tell a learner who made one of them which piece is missing.
-_PRIOR_SHIFT_SIZE = ("the class sizes move your boundary the right way but by the wrong amount: redo the step "
-                     "from pi+ p(x | +1) > pi- p(x | -1) to w · x + b > 0")
-_PRIOR_SCALED = ("your weights are a positive multiple of the requested ones (the same classifier): the exercise "
-                 "fixes w = mu+ - mu-, so divide out the common factor")
+# Every wrong bias gets one message (a message per kind of slip, a sign or a factor of 2, would tell a learner
+# which one-token change turns the answer into the key); the ids below only count them for class reports.
+_PRIOR_BIAS_WRONG = ("your w is mu+ - mu-, but with your bias the boundary is not where pi+ p(x | +1) = "
+                     "pi- p(x | -1): redo the step from pi+ p(x | +1) > pi- p(x | -1) to w · x + b > 0")
 _PRIOR_MESSAGES = {
-    "prior-ignored": "the class sizes left out: that is the rule for equally likely classes",
-    "prior-sign": "the larger class gets the smaller region: check which way a larger n+ must move the boundary",
-    "prior-shift-size": _PRIOR_SHIFT_SIZE,
-    "prior-scaled": _PRIOR_SCALED,
+    "prior-ignored": "your bias is the one of equally likely classes: the class sizes do not enter your rule",
+    "prior-sign": _PRIOR_BIAS_WRONG,
+    "prior-shift-size": _PRIOR_BIAS_WRONG,
+    "prior-bias": _PRIOR_BIAS_WRONG,
+    "prior-scaled": "your weights are a positive multiple of the requested ones (the same classifier): the exercise "
+                    "fixes w = mu+ - mu-, so divide out the common factor",
+    "prior-bias-last": "your vector does not start with the bias: the exercise asks for (b, w_1, ..., w_d), in the "
+                       "order of `lk.centroid_classifier(X, y).w`",
 }
-# The expected weights of the two probes and of each catalogued wrong model on them, computed once from the
-# model's log-densities (tests/test_chapter_03.py recomputes every one): the module holds numbers for these
-# fixed data, not a function that would answer Exercise 1 on any data.  Each wrong answer is the rule of a
-# wrong model, named in its comment: class probabilities (n+-/n)^k left out (k = 0), swapped (k = -1), counted
-# half or twice (k = 1/2, 2); the right ones with sigma2 = 1 in place of the exercise's; or the weights / sigma2.
-_PRIOR_EXPECTED = {
-    0.8: {
-        "right": [1.1000497670498715, 0.795274450917637, 1.6713279646614025],
-        "wrong": [
-            ('prior-ignored', [0.22115993611538398, 0.795274450917637, 1.6713279646614025]),   # {'prior_power': 0.0}
-            ('prior-sign', [-0.6577298948191038, 0.795274450917637, 1.6713279646614025]),   # {'prior_power': -1.0}
-            ('prior-shift-size', [1.3197722247834938, 0.795274450917637, 1.6713279646614025]),   # {'sigma2': 1.0}
-            ('prior-shift-size', [0.6606048515826277, 0.795274450917637, 1.6713279646614025]),   # {'prior_power': 0.5}
-            ('prior-shift-size', [1.9789395979843596, 0.795274450917637, 1.6713279646614025]),   # {'prior_power': 2.0}
-            ('prior-scaled', [1.3750622088123392, 0.9940930636470463, 2.089159955826753]),   # {'scaled': True}
-        ],
-    },
-    2.5: {
-        "right": [-1.8397844156872927, 0.11217177192654901, 0.011969341754292914,
-                  0.5455310246507143],
-        "wrong": [
-            # {'prior_power': 0.0}
-            ('prior-ignored',
-             [-0.10691646428741595, 0.11217177192654901, 0.011969341754292914, 0.5455310246507143]),
-            # {'prior_power': -1.0}
-            ('prior-sign',
-             [1.6259514871124416, 0.11217177192654901, 0.011969341754292914, 0.5455310246507143]),
-            # {'sigma2': 1.0}
-            ('prior-shift-size',
-             [-0.8000636448473608, 0.11217177192654901, 0.011969341754292914, 0.5455310246507143]),
-            # {'prior_power': 0.5}
-            ('prior-shift-size',
-             [-0.9733504399873418, 0.11217177192654901, 0.011969341754292914, 0.5455310246507143]),
-            # {'prior_power': 2.0}
-            ('prior-shift-size',
-             [-3.572652367087169, 0.11217177192654901, 0.011969341754292914, 0.5455310246507143]),
-            # {'scaled': True}
-            ('prior-scaled',
-             [-0.7359137662749171, 0.0448687087706196, 0.004787736701717166, 0.21821240986028573]),
-        ],
-    },
+
+# The bias of the rule on the two probes, and of each catalogued wrong model (class probabilities (n+-/n)^k with
+# k = -1 for "prior-sign"; sigma2 = 1 in place of the exercise's, k = 1/2 or k = 2 for "prior-shift-size"), kept
+# only as fingerprints (lecturekit.exercises.public.fingerprint: a hash of the number rounded to cells 1e-6
+# wide), so that no expected value can be read here.  tests/test_chapter_03.py recomputes each from the model's
+# log-densities.
+_PRIOR_ATOL = 1e-6
+_PRIOR_BIAS = {
+    0.8: {"right": {"8a39a51978d8543eeaa87bf90d219865"},
+          "prior-sign": {"0b8f158e6e25ddb38260544e94470b3f"},
+          "prior-shift-size": {"d4c2f7008becacd0c7ddfa901cf007fd", "6bd6dd4fe19a48186802cd71dafe59a0",
+                               "990a0d99547216ea1aceb22305d3e22a"}},
+    2.5: {"right": {"77fe8d79c74c5978224e235f0b5d488c"},
+          "prior-sign": {"a9be29ffca13b11612544284b7ac4e71"},
+          "prior-shift-size": {"8d790627ce386a61a7e01ab771c42fb9", "06cf263f2d89e5f19edc955631b6f1a0",
+                               "e3217dbe0ed655a6cacee71585daaaa6"}},
 }
 
 
-def _prior_misconceptions(sigma2):
-    return [Mistake(key, np.array(value), _PRIOR_MESSAGES[key]) for key, value in _PRIOR_EXPECTED[sigma2]["wrong"]]
+def _bias_print(sigma2, b):
+    return fingerprint(f"ch03-prior/{sigma2}", float(b), _PRIOR_ATOL)
+
+
+def _prior_verdict(got, X, y, sigma2):
+    """None when ``got`` is the rule's (b, w) on (X, y, sigma2), else the id of the requirement it fails."""
+    ref = centroid_classifier(X, y).w            # (b0, mu+ - mu-): the rule for equally likely classes
+    if got.shape != ref.shape or not np.all(np.isfinite(got)):
+        return "shape"
+    fixed, stored = ref[1:], _PRIOR_BIAS[sigma2]
+    if np.allclose(got[1:], fixed, rtol=1e-9, atol=1e-12):
+        if _bias_print(sigma2, got[0]) in stored["right"]:
+            return None
+        if np.isclose(got[0], ref[0], rtol=1e-9, atol=1e-12):
+            return "prior-ignored"
+        return next((key for key in ("prior-sign", "prior-shift-size")
+                     if _bias_print(sigma2, got[0]) in stored[key]), "prior-bias")
+    c = float(got[1:] @ fixed / (fixed @ fixed))
+    if c > 0 and np.allclose(got[1:], c * fixed, rtol=1e-9, atol=1e-12) \
+            and _bias_print(sigma2, got[0] / c) in stored["right"]:
+        return "prior-scaled"
+    if np.allclose(got[:-1], fixed, rtol=1e-9, atol=1e-12):
+        return "prior-bias-last"
+    return "prior-w"
+
+
+def _prior_probes():
+    """(call text, X, y, sigma2) of the probes with unequal class sizes (data the chapter does not show)."""
+    X, y = datasets.unbalanced(12, 4, seed=41)
+    Xr = np.random.default_rng(42).normal(size=(12, 3))
+    yr = np.array([1, -1, -1] * 4)
+    return [("`prior_weights(X, y, sigma2=0.8)` on 12 positives and 4 negatives", X, y, 0.8),
+            # another sigma2, and the smaller class positive: the shift has the other sign
+            ("`prior_weights(X, y, sigma2=2.5)` on 4 positives and 8 negatives in 3-D", Xr, yr, 2.5)]
 
 
 @exercise("ch03-prior", number=1, title="unequal class sizes in the Gaussian model", points=2, kind="derive",
           hint="Take logarithms of both sides, and write ln p(x | +1) - ln p(x | -1) with the squared distances "
                "as in section 2. Then bring everything to the form w · x + b > 0.")
 def _prior(t, prior_weights):
-    # 12 positives, 4 negatives (not shown in the chapter): n+/n- = 3
-    X, y = datasets.unbalanced(12, 4, seed=41)
-    ok = t.check(lambda: np.asarray(prior_weights(X.copy(), y.copy(), 0.8), dtype=float),
-                 np.array(_PRIOR_EXPECTED[0.8]["right"]),
-                 call="`prior_weights(X, y, sigma2=0.8)` on 12 positives and 4 negatives",
-                 reveal=False, misconceptions=_prior_misconceptions(0.8))
-    # 3 positives, 9 negatives in 3-D, another sigma2: the shift has the other sign
-    Xr = np.random.default_rng(42).normal(size=(12, 3))
-    yr = np.array([1, -1, -1] * 4)
-    t.check(lambda: np.asarray(prior_weights(Xr.copy(), yr.copy(), 2.5), dtype=float),
-            np.array(_PRIOR_EXPECTED[2.5]["right"]),
-            call="`prior_weights(X, y, sigma2=2.5)` on 4 positives and 8 negatives in 3-D",
-            reveal=False, misconceptions=_prior_misconceptions(2.5))
+    for call, X, y, sigma2 in _prior_probes():
+        try:
+            got = np.asarray(prior_weights(X.copy(), y.copy(), sigma2), dtype=float)
+        except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything; say what it raised
+            t.check_true(False, what=f"{call} runs (it raised {type(exc).__name__})")
+            continue
+        verdict = _prior_verdict(got, X, y, sigma2)
+        if verdict == "shape":
+            t.check_true(False, what=f"{call} returns d + 1 finite numbers, the bias first")
+        elif verdict == "prior-w":    # no catalogued mistake: any answer can fail this requirement
+            t.check_true(False, what=f"{call}: the entries after the first are not mu+ - mu- of the data, which "
+                                     "the exercise fixes as w")
+        elif verdict is not None:
+            t.check_true(False, what=f"{call}: the weights of the most probable class",
+                         mistake=Mistake(verdict, None, _PRIOR_MESSAGES[verdict]))
+        else:
+            t.check_true(True, what=call)
     # equal class sizes: the closest-centroid rule itself
     Xe, ye = datasets.unbalanced(6, 6, seed=43)
     t.check(lambda: np.asarray(prior_weights(Xe.copy(), ye.copy(), 1.7), dtype=float),
             centroid_classifier(Xe, ye).w, call="`prior_weights(X, y, sigma2=1.7)` with 6 examples in each class",
             reveal=False)
-    if ok:
-        # the weights must give the model's most probable class: compare with the log-densities on fresh points
-        w = np.asarray(prior_weights(X.copy(), y.copy(), 0.8), dtype=float)
-        P = np.random.default_rng(44).uniform(-4, 4, size=(400, 2))
-        bayes, gap = _gaussian_bayes_labels(X, y, 0.8, P)
-        clear = gap > 1e-9
-        t.check_true(bool(np.array_equal(np.where(w[0] + P @ w[1:] > 0, 1, -1)[clear], bayes[clear])),
-                     what="the weights label 400 random points with the most probable class of the model")
 
 
 # --------------------------------------------------------------------------
@@ -174,13 +158,16 @@ def _classmates_code(mu_pos, n_pos, mu_neg, n_neg, x, label):
     return mu_pos, n_pos, mu_neg, n_neg
 
 
-# symptoms, not fixes: what a learner's test shows
+# symptoms, not fixes: what a learner's test shows on the probe where the message is printed (each is checked
+# against that probe in tests/test_chapter_03.py)
 _ONLINE_OLD_N = ("after one example is added to a class that had one, the class mean is the new example itself, "
                  "not the average of the two")
+_ONLINE_OLD_N_POS = ("adding a positive to a class of two moves mu+ halfway to the new example, further than the "
+                     "mean of the three positives lies from the old mean")
 _ONLINE_OLD_N_LARGER = ("adding a negative to a class of two moves mu- halfway to the new example, further than the "
                         "mean of the three negatives lies from the old mean")
-_ONLINE_OTHER_N = ("one class still gets a wrong mean after an example is added to it: test each label with "
-                   "a class of one example and compare with the mean you compute by hand")
+_ONLINE_OTHER_N = ("a negative added to a class of two gives a mean that is not the mean of the three negatives: "
+                   "test each label with classes of different sizes and compare with means you compute by hand")
 _ONLINE_IN_PLACE = "the caller's arrays of means change after the call"
 _ONLINE_UNCHANGED = ("this is the classmate's code with both wrong lines still in it: run the test the exercise "
                      "suggests, with both labels, and compare with means you compute by hand")
@@ -230,7 +217,7 @@ def _online(t, add_example):
     x1 = np.array(x1)
     t.check(lambda: add_example(mu_pos.copy(), n_pos, mu_neg.copy(), n_neg, x1.tolist(), l1), _added(X, y, x1, l1),
             call=c1, reveal=False,
-            misconceptions=[Mistake("online-old-n", (mu_pos + (x1 - mu_pos) / 2, 3, mu_neg, 2), _ONLINE_OLD_N),
+            misconceptions=[Mistake("online-old-n", (mu_pos + (x1 - mu_pos) / 2, 3, mu_neg, 2), _ONLINE_OLD_N_POS),
                             Mistake("online-count-kept", (_added(X, y, x1, l1)[0], 2, mu_neg, 2),
                                     "the class size stays the same after an example is added")])
     mp6, np6, mn6, nn6 = _state(X6, y6)
@@ -302,7 +289,9 @@ def _side_change_probes():
     """(X, y, x) of the probes: data the chapter does not show, and points that do and do not change side."""
     X, y = datasets.toy()
     # (0.4999, 100) and (-1000, 0.5001) change side near t = 0.0008 and t = 2600: far outside a scan over t
-    probes = [(X, y, x) for x in ([2.0, 0.0], [0.0, 3.0], [3.0, 1.0], [0.4999, 100.0], [-1000.0, 0.5001])]
+    # (0.5, 1) has x₁ at the midpoint 0.5 of the means' first coordinates: its score is 1.5 t², positive for every t
+    probes = [(X, y, x) for x in ([2.0, 0.0], [0.0, 3.0], [3.0, 1.0], [0.4999, 100.0], [-1000.0, 0.5001],
+                                  [0.5, 1.0])]
     rng = np.random.default_rng(45)
     for n in (5, 7):
         Xr = rng.integers(-30, 31, size=(n, 2)) / 10
@@ -313,18 +302,25 @@ def _side_change_probes():
 
 
 # Probes in fractions.Fraction the lesson does not show: a formula in the data keeps them exact, a search in
-# floating point (bisection on t with lk.centroid_classifier) does not.  The expected t² are stored, computed once
-# in fractions from the squared distances to the two means (tests/test_chapter_03.py recomputes them).
+# floating point (bisection on t with lk.centroid_classifier) does not.  The expected t² (or None) are kept only as
+# hashes of "numerator/denominator" (_exact_print), so that none can be read here; tests/test_chapter_03.py
+# recomputes each in fractions from the squared distances to the two means.  The last point has its x₁ at the
+# midpoint of the means' first coordinates: its score is c·t², so it keeps its side for every t > 0.
 _EXACT_X = ((Fraction(3, 7), Fraction(-2, 11)), (Fraction(-5, 13), Fraction(9, 17)), (Fraction(7, 19), Fraction(4, 23)),
             (Fraction(-1, 29), Fraction(-8, 31)), (Fraction(2, 37), Fraction(5, 41)))
 _EXACT_Y = (1, -1, 1, -1, -1)
 _EXACT_PROBES = (
-    ((Fraction(13, 61), Fraction(-1, 67)), None),
-    ((Fraction(-2, 71), Fraction(-3, 73)),
-     Fraction(831454312265270331390728008099, 135641901166806401973310008395)),
-    ((Fraction(5, 79), Fraction(2, 83)),
-     Fraction(94866512620197895960704344507, 12944142079766230488803209471)),
+    ((Fraction(13, 61), Fraction(-1, 67)), "c43c4650906d890bea93fed2de57c55e"),
+    ((Fraction(-2, 71), Fraction(-3, 73)), "3d5c112adfc8f8310286201c4a4f42d1"),
+    ((Fraction(5, 79), Fraction(2, 83)), "3acaf8e8a51fa666c6b5ac6cf879c9e9"),
+    ((Fraction(1540655, 11131302), Fraction(-3, 47)), "c43c4650906d890bea93fed2de57c55e"),
 )
+
+
+def _exact_print(value):
+    """The hash under which an exact t² (a Fraction or an int) or None is stored in _EXACT_PROBES."""
+    text = "None" if value is None else f"{Fraction(value).numerator}/{Fraction(value).denominator}"
+    return hashlib.sha256(f"ch03-units/exact\n{text}".encode()).hexdigest()[:32]
 
 
 def _exact_answers(side_change_t2):
@@ -332,10 +328,9 @@ def _exact_answers(side_change_t2):
     for x, want in _EXACT_PROBES:
         # lists of Fractions (np.asarray makes them an array of Fractions; plain data for the grader's sandbox)
         got = side_change_t2([list(r) for r in _EXACT_X], list(_EXACT_Y), list(x))
-        if want is None:
-            if got is not None:
-                return False
-        elif isinstance(got, bool) or not isinstance(got, (Fraction, int)) or got != want:
+        if got is not None and (isinstance(got, bool) or not isinstance(got, (Fraction, int))):
+            return False
+        if _exact_print(got) != want:
             return False
     return True
 
@@ -402,11 +397,12 @@ def _units(t, side_change_t2):
             exact = _exact_answers(side_change_t2)
         except Exception:  # noqa: BLE001 - the learner's code may raise anything on Fraction inputs
             exact = False
-        t.check_true(exact, what="`side_change_t2` on 3 points of data given as `fractions.Fraction`s: the exact "
+        t.check_true(exact, what=f"`side_change_t2` on {len(_EXACT_PROBES)} points of data given as `fractions.Fraction`s: the exact "
                                  "fraction t² (or None)",
                      mistake=Mistake("units-inexact", None, "right on float data, but on Fraction data your t² is not "
-                                     "the exact fraction: a formula in the data keeps Fraction inputs exact; a search "
-                                     "in t, or a conversion to float, does not"))
+                                     "the exact fraction (or None): a formula in the data's own numbers keeps Fraction "
+                                     "inputs exact; a search in t, float(), dtype=float or a float constant such as "
+                                     "0.5 in place of / 2 does not"))
         return
     for key, matches, message in _UNITS_MISTAKES:
         if matches(got, want, probes):
@@ -513,8 +509,11 @@ def _rebuilt_points(G, y, k):
                    "not: write the score itself in terms of the entries of G and k")
 
 
-# the score of the indefinite-product probe below, computed once from its points (the chapter's tests recompute it)
-_INDEFINITE_SCORE = 0.8805671294012126
+# the score of the indefinite-product probe below, kept only as its fingerprints (public.fingerprints: hashes of
+# the number rounded to cells 1e-9 wide, and moved half a cell either way), so that it cannot be read here; the
+# chapter's tests recompute it from the probe's points and from G and k
+_INDEFINITE_SALT, _INDEFINITE_ATOL = "ch03-dual/indefinite", 1e-9
+_INDEFINITE_PRINTS = {"97e12877121b5e59731ba14829799c32", "f67f09cd283577ebaf79bda8161227e6"}
 
 
 @exercise("ch03-dual", number=5, title="the score from dot products alone", points=3, kind="extend",
@@ -549,10 +548,19 @@ def _dual(t, centroid_score):
     J = np.diag([1.0, 1.0, -1.0])
     Xs, ys, xs = rng.normal(size=(7, 3)), np.array([1, -1, 1, 1, -1, -1, 1]), rng.normal(size=3)
     Gs, ks = Xs @ J @ Xs.T, Xs @ J @ xs
-    t.check(lambda: float(centroid_score(Gs.copy(), ys.copy(), ks.copy())), _INDEFINITE_SCORE, atol=1e-9,
-            call="`centroid_score(G, y, k)` with the product u · v = u₁v₁ + u₂v₂ − u₃v₃ of 7 points in 3-D "
-                 "(a G no points have as ordinary dot products)", reveal=False,
-            misconceptions=_dual_mistakes(Xs, ys, xs, J) + [_rebuilt_points(Gs, ys, ks)])
+    call = ("`centroid_score(G, y, k)` with the product u · v = u₁v₁ + u₂v₂ − u₃v₃ of 7 points in 3-D "
+            "(a G no points have as ordinary dot products)")
+    try:
+        got = float(centroid_score(Gs.copy(), ys.copy(), ks.copy()))
+    except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything; say what it raised
+        t.check_true(False, what=f"{call} runs (it raised {type(exc).__name__})")
+        return
+    if fingerprint(_INDEFINITE_SALT, got, _INDEFINITE_ATOL) in _INDEFINITE_PRINTS:
+        t.check_true(True, what=call)
+        return
+    known = [m for m in _dual_mistakes(Xs, ys, xs, J) + [_rebuilt_points(Gs, ys, ks)]
+             if abs(got - m.value) <= _INDEFINITE_ATOL * max(1.0, abs(m.value))]
+    t.check_true(False, what=f"{call}: the score w · x + b", mistake=known[0] if known else None)
 
 
 # --------------------------------------------------------------------------

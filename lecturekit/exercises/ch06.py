@@ -9,6 +9,7 @@ mistake test and the label at a score of 0 come from
 (``reveal=False``), and no catalogued mistake's message names a key.
 """
 
+import numbers
 from fractions import Fraction
 
 import numpy as np
@@ -106,9 +107,10 @@ _WRONG_SIGN = Mistake("uphill", None,
                       "compute f(0). J is never below 0: what sign can a slope just left of t = 0 have, and one "
                       "just right of it? (This says nothing about the sizes of your slopes.)")
 _APPROXIMATE = Mistake("difference-quotient", None,
-                       "your values are close on some of the check's inputs but not exact: a difference quotient "
-                       "in floating point cannot give the slope for a = 10**20 + 1 or c = 1 + 9/10**20; the "
-                       "exercise asks for the slopes as formulas in a and c (fractions in, fractions out)")
+                       "your values are close on some of the check's inputs but not exact: floating point (a "
+                       "difference quotient, or float() of the inputs) cannot represent a = 10**20 + 1 or "
+                       "c = 1 + 9/10**20 exactly; write the slopes as formulas in a and c and keep a and c the "
+                       "fractions the check passes in (fractions in, fractions out)")
 
 
 def _exactly(v):
@@ -239,8 +241,8 @@ _ETA_LIMIT_TOL = 1e-9  # the precision the exercise states
 _LETTER_MISTAKES = [
     Mistake("no-overshoot", "a", "write out what one step at this rate does to w1 - 1 and to w2 + 2, coordinate "
                                  "by coordinate: does either change sign?"),
-    Mistake("overshoot-grows", "b", "an overshoot is not yet a failure: by what factor does one step at this rate "
-                                    "multiply w1 - 1, and what does repeated multiplication by it do?"),
+    Mistake("overshoot-grows", "b", "compute the factor by which one step at this rate multiplies w1 - 1, and "
+                                    "the one for w2 + 2, and compare each with -1, 0 and 1"),
     Mistake("gradient-points-at-minimum", "c", "the gradient is perpendicular to the contours; on a bowl that is "
                                                "narrower one way than the other, that is not the direction of the "
                                                "lowest point"),
@@ -264,7 +266,8 @@ _LIMIT_MISTAKES = [
 def _explain(t, answer, eta_limit):
     if isinstance(answer, str):
         answer = answer.strip().lower()  # "B" and " b" mean the option b
-    if isinstance(eta_limit, (int, float, np.integer, np.floating)) and not isinstance(eta_limit, bool):
+    if isinstance(eta_limit, (numbers.Real, np.integer, np.floating)) and not isinstance(eta_limit, (bool, np.bool_)):
+        # any real number, a Fraction included (the message below suggests one), is compared as a float
         # show the number as typed, every digit: a rounded display of a near miss would read as the key
         limit_ok = t.check_true(
             matches(float(eta_limit), _LIMIT, atol=_ETA_LIMIT_TOL),

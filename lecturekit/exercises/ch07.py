@@ -1,13 +1,17 @@
 """Chapter 7 (LMS / Widrow-Hoff): the checks of its exercises.
 
 Expected values are computed here independently of the library's LMS: the
-debug exercise's descent written out from its statement, the ridge solution
-with ``np.linalg.lstsq`` on an augmented system, gradients by finite
-differences, the predict answers from the definitions (the stable rate from
-the eigenvalues of X~^T X~).  The construct exercise judges with
-lk.least_squares_classifier's predict, the rule the lesson uses, which decides
-a tie exactly (a score of 0 is a mistake).  Each catalogued mistake is what that mistake
-returns on the probe's inputs; no message names a key.
+debug exercise's descent written out from its statement; the ridge exercise by
+finite differences of the error its statement defines (the minimiser judged by
+the property that that gradient vanishes there, not against a stored
+solution); Exercise 3's rate by the property that the step leaves B's residual
+at 0.  The other answers of Exercises 3 and 4 are held only as fingerprints
+(hashes of the values rounded to the tolerance,
+:func:`lecturekit.exercises.public.fingerprint`); so are the catalogued
+mistakes whose values would give those keys away.  The construct exercise
+judges with lk.least_squares_classifier's predict, the rule the lesson uses,
+which decides a tie exactly (a score of 0 is a mistake).  No message names a
+key.
 """
 
 import numpy as np
@@ -19,6 +23,7 @@ from ..gradient import numerical_gradient
 from ..linear import least_squares_classifier
 from ..theory import is_separable
 from . import Mistake, exercise
+from .public import fingerprints
 
 # a small probe: three examples (homogeneous rows, the 1 first) and labels
 _XH = np.array([[1.0, 0.0, 1.0], [1.0, 2.0, 0.0], [1.0, 1.0, -1.0]])
@@ -80,7 +85,8 @@ _ALL_TRUE = {"stopped before max_epochs": True, "the weights of section 2's rule
           hint="Run the classmate's code for a few thousand epochs and print, every thousand, the quantity its test "
                "looks at: where does it settle, and why not at 0? Then compare its first epoch with "
                "lk.lms(X, y, eta=eta, epochs=1, mode='batch'). For the units of y: if every y_i is multiplied by "
-               "c > 0, what happens to every iterate of the batch rule, and to the quantity your test looks at?")
+               "c > 0, what happens to every iterate of the batch rule, and to the quantity your test looks at? "
+               "(The slides stop gradient descent when |eta grad J(w)| is 'sufficiently small'.)")
 def _debug_stop(t, batch_lms):
     def probe(X, y, eta, tol):
         return lambda: _verdict(_run_batch_lms(batch_lms, X, y, eta, tol, 10_000), X, y, eta, 10_000)
@@ -167,13 +173,13 @@ def _penalised(d):
     return D
 
 
-def _ridge_reference(Xh, y, lam, *, bias=False):
-    """The minimiser of 1/2 |y - Xh w|^2 + lam/2 sum_{j >= 1} w_j^2 (``bias=True``: all weights): least squares on
-    Xh stacked on sqrt(lam) times the penalty's diagonal."""
-    d = Xh.shape[1]
-    A = np.vstack([Xh, np.sqrt(lam) * (np.eye(d) if bias else _penalised(d))])
-    b = np.concatenate([y, np.zeros(d)])
-    return np.linalg.lstsq(A, b, rcond=None)[0]
+def _ridge_error(Xh, y, alpha, D):
+    """E_alpha of the statement with the penalty's diagonal D, as a function of w (the check differentiates it
+    numerically; a catalogued mistake is the same error with another penalty)."""
+    def E(v):
+        r = y - Xh @ v
+        return 0.5 * r @ r + 0.5 * alpha * v @ D @ v
+    return E
 
 
 @exercise("ch07-ridge", number=2, title="extend LMS: the ridge penalty", points=2, kind="extend",
@@ -181,113 +187,141 @@ def _ridge_reference(Xh, y, lam, *, bias=False):
                "contain?), and add it to the gradient of section 1; for the minimiser, set the whole gradient to "
                "zero and write it as one matrix times w.")
 def _ridge(t, ridge_gradient, ridge_weights):
-    lam = 0.5
+    alpha = 0.5
     w = np.array([0.3, -0.7, 1.1])
     D = _penalised(len(w))
-
-    def E(v):
-        r = _Y - _XH @ v
-        return 0.5 * r @ r + 0.5 * lam * v @ D @ v
-
-    plain = -_XH.T @ (_Y - _XH @ w)
-    t.check(lambda: ridge_gradient(w, _XH, _Y, lam), numerical_gradient(E, w), atol=1e-6, reveal=False,
-            call="`ridge_gradient(w, Xh, y, lam=0.5)` against finite differences of E_lam",
-            misconceptions=[
-                Mistake("penalised-bias", plain + lam * w,
-                        "the bias is penalised too: E_lam leaves w0 out of the penalty, so what is the penalty's "
-                        "derivative with respect to w0?"),
-                Mistake("penalty-sign", plain - lam * D @ w,
-                        "the penalty's term has the wrong sign: the penalty grows as w moves away from 0, so which "
-                        "way must its gradient point? Differentiate lam/2 sum_j w_j^2 with respect to one w_j"),
-                Mistake("penalty-factor", plain + 2 * lam * D @ w,
-                        "the penalty's term is off by a constant factor: differentiate lam/2 sum_j w_j^2 with "
-                        "respect to one w_j"),
-                Mistake("no-penalty", plain, "the penalty left out of the gradient"),
-            ])
-    t.check(lambda: ridge_weights(_XH, _Y, lam), _ridge_reference(_XH, _Y, lam), atol=1e-8, reveal=False,
-            call="`ridge_weights(Xh, y, lam=0.5)`: is your ridge_gradient zero there?",
-            misconceptions=[Mistake("plain-least-squares", np.linalg.lstsq(_XH, _Y, rcond=None)[0],
-                                    "the least-squares weights: lam was not used"),
-                            Mistake("penalised-bias", _ridge_reference(_XH, _Y, lam, bias=True),
-                                    "the minimiser of a penalty on every weight, the bias included: E_lam leaves "
-                                    "w0 out")])
+    # the catalogued wrong gradients are the gradients of wrong errors, also by finite differences
+    variants = (("penalised-bias", alpha, np.eye(len(w)),
+                 "the bias is penalised too: E_alpha leaves w0 out of the penalty, so what is the penalty's "
+                 "derivative with respect to w0?"),
+                ("penalty-sign", -alpha, D,
+                 "the penalty's term has the wrong sign: the penalty grows as w moves away from 0, so which "
+                 "way must its gradient point? Differentiate alpha/2 sum_j w_j^2 with respect to one w_j"),
+                ("penalty-factor", 2 * alpha, D,
+                 "the penalty's term is off by a constant factor: differentiate alpha/2 sum_j w_j^2 with "
+                 "respect to one w_j"),
+                ("no-penalty", 0.0, D, "the penalty left out of the gradient"))
+    t.check(lambda: ridge_gradient(w, _XH, _Y, alpha), numerical_gradient(_ridge_error(_XH, _Y, alpha, D), w),
+            atol=1e-6, reveal=False, call="`ridge_gradient(w, Xh, y, alpha=0.5)` against finite differences of E_alpha",
+            misconceptions=[Mistake(mid, numerical_gradient(_ridge_error(_XH, _Y, a, P), w), message)
+                            for mid, a, P, message in variants])
     rng = np.random.default_rng(3)
-    Xh = np.column_stack([np.ones(12), rng.normal(size=(12, 3))])
-    y = np.where(rng.normal(size=12) > 0, 1.0, -1.0)
-    t.check(lambda: ridge_weights(Xh, y, 2.0), _ridge_reference(Xh, y, 2.0), atol=1e-8, reveal=False,
-            call="`ridge_weights(Xh, y, lam=2.0)` on 12 examples with 3 features: is your ridge_gradient zero there?")
+    Xh12 = np.column_stack([np.ones(12), rng.normal(size=(12, 3))])
+    y12 = np.where(rng.normal(size=12) > 0, 1.0, -1.0)
+    for Xh, y, a, text in ((_XH, _Y, alpha, "`ridge_weights(Xh, y, alpha=0.5)`"),
+                           (Xh12, y12, 2.0, "`ridge_weights(Xh, y, alpha=2.0)` on 12 examples with 3 features")):
+        # a property, not a stored minimiser: E_alpha's gradient (by finite differences) vanishes at the weights
+        def slope(Xh=Xh, y=y, a=a, P=None):
+            v = np.asarray(ridge_weights(Xh, y, a), dtype=float)
+            return numerical_gradient(_ridge_error(Xh, y, a, _penalised(Xh.shape[1]) if P is None else P), v)
+
+        named = []
+        try:
+            v = np.asarray(ridge_weights(Xh, y, a), dtype=float)
+            if v.shape == (Xh.shape[1],) and np.all(np.isfinite(v)):
+                if np.allclose(v, np.linalg.lstsq(Xh, y, rcond=None)[0], atol=1e-8):
+                    named.append(Mistake("plain-least-squares", slope(), "the least-squares weights: alpha was not "
+                                                                         "used"))
+                elif np.allclose(slope(P=np.eye(Xh.shape[1])), 0.0, atol=1e-6):
+                    named.append(Mistake("penalised-bias", slope(), "the minimiser of a penalty on every weight, the "
+                                                                    "bias included: E_alpha leaves w0 out"))
+        except Exception:  # noqa: BLE001 - the learner's code may raise anything; the probe below reports it
+            pass
+        t.check(slope, np.zeros(Xh.shape[1]), atol=1e-6, reveal=False, misconceptions=named,
+                call=f"the gradient of E_alpha (by finite differences) at {text}: is it zero there?")
 
 
-# Exercise 3: the key is computed below from the rule itself (B's residual is affine in eta); the worked answer is in
-# the reference solution, not here.
-_W3 = np.array([0.0, 1.0, -1.0])
-_XA, _YA = np.array([1.0, 2.0, 1.0]), -1.0
-_XB, _YB = np.array([1.0, 3.0, 0.0]), -1.0
+# Exercises 3 and 4: this module holds no key.  A probe's expected value is stored only as a fingerprint (a hash of
+# the value rounded to the probe's tolerance, lecturekit.exercises.public.fingerprint), and so is every catalogued
+# mistake whose value would give the key away; tests/test_chapter_07.py computes the keys by independent routes and
+# checks that the fingerprints are theirs.
+
+def _away(value):
+    """A value of the same form as ``value`` that does not match it (for a probe whose answer is wrong)."""
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return [_away(v) for v in value]
+    x = float(value)
+    return x + 1.0 if np.isfinite(x) else 0.0
 
 
-def _step_a(eta, step=lambda w, x, y, eta: eta * (y - w @ x) * x, x=_XA):
-    """The weights after one step on example A (the Widrow-Hoff step by default)."""
-    return _W3 + step(_W3, x, _YA, eta)
+def _hashed_check(t, compute, key, *, salt, atol, call, placeholder, mistakes=()):
+    """t.check of ``compute()`` against the value whose fingerprint is ``key``; ``mistakes`` are (id, fingerprint,
+    message) triples, named when the learner's value has that fingerprint."""
+    try:
+        value = compute()
+        found = fingerprints(salt, value, atol)
+    except Exception:  # noqa: BLE001 - the learner's code may raise anything; t.check reports it on its own call
+        t.check(compute, placeholder, call=call, reveal=False, atol=atol)
+        return
+    named = [Mistake(mid, value, message) for mid, fp, message in mistakes
+             if fp in fingerprints(f"{salt}/{mid}", value, atol)]
+    t.check(compute, value if key in found else _away(value), call=call, reveal=False, atol=atol,
+            misconceptions=named)
 
 
-def _eta_fitting_b(step=lambda w, x, y, eta: eta * (y - w @ x) * x, x=_XA):
-    """The rate at which one step on A leaves B's residual at 0: B's residual is affine in eta."""
-    r0 = _YB - _step_a(0.0, step, x) @ _XB
-    slope = (_YB - _step_a(1.0, step, x) @ _XB) - r0
-    return float(-r0 / slope)
+# Exercise 3: three probes (w, x~_A, y_A, x~_B, y_B), the first the worked example of the statement
+_PROBES3 = (((0.0, 1.0, -1.0), (1.0, 2.0, 1.0), -1.0, (1.0, 3.0, 0.0), -1.0),
+            ((0.5, -1.0, 2.0), (1.0, -1.0, 3.0), 1.0, (1.0, 2.0, -2.0), -1.0),
+            ((-0.25, 0.5, 0.5), (1.0, 0.5, -1.5), 1.0, (1.0, -2.0, 1.0), 1.0))
+_ATOL3 = 1e-6
+_KEY3 = "e2f8aaf418eb9516072dd4bd7ed22867"
+_MISTAKES3 = (
+    ("wrong-step", "de830dcf4d43eeab3fabb025e17ad392",
+     "after the step your residual_b takes on A, A's own residual is not 0 on these probes: the step at the rate "
+     "that fits A leaves A's residual at exactly 0 (section 2); recompute A's residual after your step"),
+    ("wrong-step", "b93daf99103481ff640d9cbefd5c30b9",
+     "after the step your residual_b takes on A, A's own residual is not 0 on these probes: the step at the rate "
+     "that fits A leaves A's residual at exactly 0 (section 2); recompute A's residual after your step"),
+    ("no-bias", "f3dacefdc47fb84e9c194c4d8bb0f121", "these numbers leave out the first coordinate of x~ (the 1) in the step or in the dot "
+                              "products"),
+)
 
 
-def _residual_b(eta, step=lambda w, x, y, eta: eta * (y - w @ x) * x, x=_XA):
-    return float(_YB - _step_a(eta, step, x) @ _XB)
+def _probe_text(p):
+    w, xa, ya, xb, yb = p
+    return f"w = {list(w)}, xa = {list(xa)}, ya = {ya}, xb = {list(xb)}, yb = {yb}"
 
 
-def _pair3(step=lambda w, x, y, eta: eta * (y - w @ x) * x, x=_XA):
-    """(the rate at which one step on A fits B, B's residual after the step on A at the rate that fits A)."""
-    fit_a = float(1 / (_XA @ _XA))
-    return (_eta_fitting_b(step, x), _residual_b(fit_a, step, x))
-
-
-_NO_BIAS = _XA * np.array([0.0, 1.0, 1.0])
-# the statement asks for exact fractions or at least three decimals: a hand answer rounded or truncated to
-# three places (an error below 1e-3) passes
-_HAND = 1e-3
-
-
-@exercise("ch07-predict-step", number=3, title="predict what one step does to another example", points=2,
-          kind="predict",
+@exercise("ch07-predict-step", number=3, title="what one step on A does to B", points=2, kind="derive",
           hint="Section 2's rule: one step on A adds eta r_A x~_A to w. What does that do to B's score, and so to B's "
-               "residual? Write B's residual after the step as a function of eta, with the 1 in each x~.")
-def _predict_step(t, eta_fit_b, residual_b):
-    no_bias_fit_a = float(1 / (_NO_BIAS @ _NO_BIAS))
-    t.check((eta_fit_b, residual_b), _pair3(), call="`(eta_fit_b, residual_b)`", reveal=False, atol=_HAND,
-            misconceptions=[
-                Mistake("no-bias", (_eta_fitting_b(x=_NO_BIAS), _residual_b(no_bias_fit_a, x=_NO_BIAS)),
-                        "the bias coordinate (the 1 of x~) left out of the step and the dot products"),
-                Mistake("uphill", (-_pair3()[0], _residual_b(-float(1 / (_XA @ _XA)))),
-                        "a negative rate: a Widrow-Hoff step goes against the gradient of the example's error; "
-                        "check the sign of your update"),
-                Mistake("perceptron-step", (_eta_fitting_b(step=lambda w, x, y, eta: eta * y * x),
-                                            _residual_b(float(1 / (_XA @ _XA)),
-                                                        step=lambda w, x, y, eta: eta * y * x)),
-                        "the perceptron step eta y x: LMS moves by the residual, not by the label"),
-                Mistake("fits-a", (float(1 / (_XA @ _XA)), 0.0),
-                        "the rate that fits the example the step is taken on, and that example's residual after "
-                        "it; the question is about the other one"),
-            ])
+               "residual? Write B's residual after the step as a function of eta.")
+def _derive_step(t, eta_fit_b, residual_b):
+    for p in _PROBES3:
+        w, xa, ya, xb, yb = (np.array(v, dtype=float) if isinstance(v, tuple) else v for v in p)
+
+        def b_after(p=p, w=w, xa=xa, ya=ya, xb=xb, yb=yb):
+            eta = float(eta_fit_b(*(np.array(v) if isinstance(v, tuple) else v for v in p)))
+            return float(yb - (w + eta * (ya - w @ xa) * xa) @ xb)
+
+        t.check(b_after, 0.0, atol=1e-9,
+                call=f"B's residual after one Widrow-Hoff step on A, at the rate that `eta_fit_b(w, xa, ya, xb, yb)` "
+                     f"returns for {_probe_text(p)},")
+    _hashed_check(t, lambda: [float(residual_b(*(np.array(v) if isinstance(v, tuple) else v for v in p)))
+                              for p in _PROBES3],
+                  _KEY3, salt="ch07-predict-step/residual_b", atol=_ATOL3, placeholder=[0.0] * 3,
+                  call="`[residual_b(w, xa, ya, xb, yb) for each of three probes]`: "
+                       + "; ".join(_probe_text(p) for p in _PROBES3)
+                       + " (one verdict for the three: the check does not say which is wrong)",
+                  mistakes=_MISTAKES3 + (("fits-a", "c433082eb954576fa469538a027fb23f",
+                                          "0 on every probe: that is A's residual after the step; the question "
+                                          "is about B's"),))
 
 
-# Exercise 4: the key is found numerically, by scanning the rates below the stable limit for the one whose slowest
-# eigendirection shrinks fastest; tests/test_chapter_07.py checks it against the worked answer.
+# Exercise 4: the mean error's X~^T X~ / n for the rescaled points of the statement
 _X4 = conventions.homogeneous([[2.0, 0.0], [-2.0, 0.0], [0.0, 5.0], [0.0, -5.0]])
-_X4_OLD = conventions.homogeneous([[2.0, 0.0], [-2.0, 0.0], [0.0, 0.5], [0.0, -0.5]])
-_LAM4 = np.linalg.eigvalsh(_X4.T @ _X4 / len(_X4))
-
-
-def _best(lam):
-    """The rate in (0, 2 / max(lam)) whose largest per-step factor |1 - eta lam_i| is smallest, on a fine grid."""
-    etas = np.linspace(0.0, 2.0 / lam.max(), 400_001)
-    worst = np.abs(1.0 - np.outer(etas, lam)).max(axis=1)
-    return float(etas[np.argmin(worst)])
+_ATOL4 = 1e-3
+_KEY4 = "d24566043ffc37310a16a0addfd4ff2b"
+_MISTAKES4 = (
+    ("summed-error", "43e7e4e5cda5da547d0f0326a71d9566", "the matrix of the summed error E; the library's step is on E / n: which matrix "
+                                   "multiplies its error?"),
+    ("old-units", "1113235849e8a7a8a909e5b0d5959198", "the points in the old units: the second feature's column of X~ has changed"),
+    ("stable-limit", "97a5042126737eafbc8d1b165853f0be", "at this rate, what factor multiplies the error along the steepest direction at "
+                                   "each step?"),
+    ("one-over-lambda-max", "df81af1ee7569a2d5f1a88bad5f08be5", "at this rate, what factor is left on the slowest direction?"),
+    ("no-bias-column", "74742ffa57db73c3579289be2d566e40", "the column of ones left out of X~: the bias has an eigenvalue of its own"),
+    ("balance-factor", "99ecf8b93de63de53f20864b5663bf81", "at this rate, compare the factors 1 - eta lambda of the two extreme directions: "
+                                   "are they equal in size?"),
+)
 
 
 @exercise("ch07-predict-rate", number=4, title="predict the fastest rate", points=2, kind="predict",
@@ -295,24 +329,8 @@ def _best(lam):
                "then what dividing the error by n does to them. At a rate eta, by what factor does each eigendirection's "
                "error shrink per step, and which factor decides how fast the whole error shrinks?")
 def _predict_rate(t, eta_best):
-    t.check(eta_best, _best(_LAM4), call="`eta_best`", reveal=False, atol=_HAND,
-            misconceptions=[
-                Mistake("summed-error", _best(np.linalg.eigvalsh(_X4.T @ _X4)),
-                        "the matrix of the summed error E; the library's step is on E / n: which matrix multiplies "
-                        "its error?"),
-                Mistake("old-units", _best(np.linalg.eigvalsh(_X4_OLD.T @ _X4_OLD / len(_X4))),
-                        "the points in the old units: the second feature's column of X~ has changed"),
-                Mistake("stable-limit", float(2 / _LAM4.max()),
-                        "at this rate, what factor multiplies the error along the steepest direction at each step?"),
-                Mistake("one-over-lambda-max", float(1 / _LAM4.max()),
-                        "this rate removes the steepest direction in one step; what factor is left on the slowest "
-                        "direction?"),
-                Mistake("no-bias-column", _best(np.linalg.eigvalsh(_X4[:, 1:].T @ _X4[:, 1:] / len(_X4))),
-                        "the column of ones left out of X~: the bias has an eigenvalue of its own"),
-                Mistake("balance-factor", _best(_LAM4) / 2,
-                        "off by a constant factor: check the algebra of setting the two extreme factors 1 - eta lambda "
-                        "equal in size"),
-            ])
+    _hashed_check(t, lambda: float(eta_best), _KEY4, salt="ch07-predict-rate", atol=_ATOL4, placeholder=0.0,
+                  call="`eta_best`", mistakes=_MISTAKES4)
 
 
 # Exercise 5: six negatives around the origin and one positive at (2, -1); one positive point p_new to add.

@@ -235,7 +235,7 @@ _MEET = np.array([1.0, 2.0])
 _WINS = ((0, np.array([3.0, 2.0])), (1, np.array([1.0, 4.0])), (2, np.array([-1.0, 0.0])))
 
 
-# the tie point is accepted within this distance of the asked point (relative to its size), as the exercises state:
+# the tie point is accepted within this distance of the asked point (relative to its size), as Exercises 4 and 5 say:
 # rows computed in floating point (W / 3, 0.1 * W, unit directions u / sqrt 2) tie a rounding error away from it
 _TIE_TOLERANCE = 1e-9
 
@@ -258,14 +258,6 @@ def _ties_near(point, p):
     """Whether a tie point lies within _TIE_TOLERANCE of p (relative to the size of p)."""
     p = np.asarray(p, dtype=float)
     return point is not None and float(np.abs(point - p).max()) <= _TIE_TOLERANCE * max(1.0, float(np.abs(p).max()))
-
-
-def _scores_tie_at(W, p):
-    """Whether every score of W is the same at p, decided exactly on the decimal readings of W and p (as lecturekit
-    decides signs): no tolerance, so a bias of -1.0000000001 for -1 moves the tie point off p."""
-    x = [1] + [exact.decimal(v) for v in p]
-    scores = {sum(exact.decimal(w) * v for w, v in zip(row, x)) for row in np.asarray(W, dtype=float)}
-    return len(scores) == 1
 
 
 def _meets_at(W, p):

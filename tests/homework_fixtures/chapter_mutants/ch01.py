@@ -5,9 +5,12 @@ MUTANTS = {
         ("direction-not-normal", "w_normal = [1.0, 2.0, 3.0]\n"),
         ("normal-to-a-only", "w_normal = [1.0, 1.0, -1.0]\n"),
         ("normal-to-c-only", "w_normal = [0.0, 1.0, 1.0]\n"),
-        ("normal-sides-swapped",
-         "w_normal = np.array([-5.0, 1.0, 1.0]) / 27 ** 0.5\n"),
-        ("normal-not-unit", "w_normal = [5.0, -1.0, -1.0]\n"),
+        # a normal on the wrong side, or of the wrong length, gets the words every other wrong w gets: the
+        # feedback must not say whether to negate or to rescale it
+        ("normal-requirements", "w_normal = np.array([-5.0, 1.0, 1.0]) / 27 ** 0.5\n"),
+        ("normal-requirements", "w_normal = [5.0, -1.0, -1.0]\n"),
+        ("normal-requirements", "w_normal = np.cross([1.0, 2.0, 3.0], [0.0, 1.0, -1.0])\n"),
+        ("normal-requirements", "w_normal = [2.0, -3.0, 0.5]\n"),
         ("normal-rounded", "w_normal = [0.96, -0.19, -0.19]\n"),
     ],
     "ch01-reflect": [
@@ -102,6 +105,9 @@ MUTANTS = {
         ("boundary-row", ("np.linalg.norm(X, axis=1) * np.linalg.norm(w)", "np.linalg.norm(X) * np.linalg.norm(w)")),
         ("boundary-row", ("np.linalg.norm(X, axis=1) * np.linalg.norm(w)", "np.linalg.norm(w)")),
         ("boundary-row", ("np.linalg.norm(X, axis=1) * np.linalg.norm(w)", "np.linalg.norm(X, axis=1)")),
-        ("boundary-row", ("return np.abs(X @ w) <=", "return np.abs(X @ w) <")),
+        ("boundary-origin", ("return np.abs(X @ w) <=", "return np.abs(X @ w) <")),
+        # tolerances on |cos| guessed near sin(0.01°) = 1.745e-4, 11 % below and above it
+        ("boundary-row", ("np.sin(np.radians(0.01))", "1.55e-4")),
+        ("boundary-row", ("np.sin(np.radians(0.01))", "1.94e-4")),
     ],
 }

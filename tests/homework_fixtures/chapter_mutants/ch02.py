@@ -41,15 +41,15 @@ MUTANTS = {
          ("b_for_foot = -(-6.0 * -1.2 + 8.0 * 1.6)", "b_for_foot = -200.0")),
     ],
     "ch02-swap": [
-        # one misconception id per answer: every catalogued wrong count of one answer gets the same message
-        # (the chapter's feedback policy), so these wrong answers share it
-        ("swap-test-count", ("n_after_swap = 31 + 3", "n_after_swap = 31")),
-        ("swap-test-count", ("n_after_swap = 31 + 3", "n_after_swap = 31 + 1")),
-        ("swap-test-count", ("n_after_swap = 31 + 3", "n_after_swap = 6 + 3")),
-        ("swap-test-count", ("n_after_swap = 31 + 3", "n_after_swap = 6")),
-        ("swap-predict-count", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 6 + 3")),
-        ("swap-predict-count", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 6")),
-        ("swap-predict-count", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 6 + 1")),
-        ("swap-predict-count", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 31 + 1")),
+        # one verdict and one message for the pair of counts, whichever is wrong (the chapter's feedback
+        # policy), so every wrong answer shares one id
+        ("swap-count", ("n_after_swap = 31 + 3", "n_after_swap = 31")),
+        ("swap-count", ("n_after_swap = 31 + 3", "n_after_swap = 31 + 1")),
+        ("swap-count", ("n_after_swap = 31 + 3", "n_after_swap = 6 + 3")),
+        ("swap-count", ("n_after_swap = 31 + 3", "n_after_swap = 6")),
+        ("swap-count", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 6 + 3")),
+        ("swap-count", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 6")),
+        ("swap-count", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 6 + 1")),
+        ("swap-count", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 31 + 1")),
     ],
 }

@@ -14,6 +14,9 @@ MUTANTS = {
         ("prior-shift-size",
          (_PRIOR_TERM, " + 2 * sigma2 * np.log((y == 1).sum() / (y == -1).sum())")),
         ("prior-scaled", ("return np.concatenate([[b], w])", "return np.concatenate([[b], w]) / sigma2")),
+        # Flach's threshold t = -b in the place of b
+        ("prior-bias", ("return np.concatenate([[b], w])", "return np.concatenate([[-b], w])")),
+        ("prior-bias-last", ("return np.concatenate([[b], w])", "return np.concatenate([w, [b]])")),
     ],
     "ch03-online": [
         ("online-unchanged",
@@ -31,6 +34,8 @@ MUTANTS = {
         ("units-bias", [("(mu_pos[0] ** 2 - mu_neg[0] ** 2) / 2", "(mu_pos[0] ** 2 - mu_neg[0] ** 2)"),
                         ("(mu_pos[1] ** 2 - mu_neg[1] ** 2) / 2", "(mu_pos[1] ** 2 - mu_neg[1] ** 2)")]),
         ("units-never", ("if c == 0 or -a / c <= 0:", "if c == 0:")),
+        # 0 in place of None where a = 0 (the point's x1 midway between the means' first coordinates)
+        ("units-never", ("if c == 0 or -a / c <= 0:", "if c == 0 or -a / c < 0:")),
         ("units-inexact", ("X, y, x = np.asarray(X), np.asarray(y), np.asarray(x)",
                            "X, y, x = np.asarray(X, dtype=float), np.asarray(y), np.asarray(x, dtype=float)")),
         ("units-inexact", ("return -a / c", "return float(-a / c)")),

@@ -16,6 +16,9 @@ MUTANTS = {
           "    B = (4 * a ** 2 + (a + b) ** 2) / (b - a) ** 2\n    C = a ** 2 * (a + b) ** 2 / (b - a) ** 2")),
         ("scale-squared", ("s_best = (A / C) ** 0.25", "s_best = (A / C) ** 0.5")),
         ("scale-unit-point", ("s_best = (A / C) ** 0.25", "s_best = 1 / b")),
+        # right formulas in a form that turns the announced Fraction probe into floats, or that raises on it
+        ("scale-float-form", ("A = 4 / (b - a) ** 2", "A = 4.0 / (b - a) ** 2")),
+        ("scale-fraction-raised", ("s_best = (A / C) ** 0.25", "s_best = np.sqrt(np.sqrt(A / C))")),
     ],
     "ch05-construct": [
         ("zero-vector", "w_tilde = [0.0, 0.0, 0.0]\n"),
@@ -25,11 +28,12 @@ MUTANTS = {
         ("wrong-side", "w_tilde = [0.0, 1.0, -20.0]\n"),
     ],
     "ch05-far-point": [
-        ("far-not-separating", ("x_new = 50.0", "x_new = 15.0")),
-        ("far-bound-small", ("x_new = 50.0", "x_new = 40.0")),
-        ("far-count-not-fewer", ("x_new = 50.0", "x_new = 61.0")),
+        ("far-not-separating", ("x_new = 20.08", "x_new = 15.0")),
+        ("far-bound-small", ("x_new = 20.08", "x_new = 40.0")),
+        ("far-count-not-fewer", ("x_new = 20.08", "x_new = 50.0")),
         ("far-doubling-probe", ("return 1 + 2 * b * b", "return 2 * b * b")),
         ("far-doubling-probe", ("return 1 + 2 * b * b", "return 4 * b * b")),
+        ("far-float-form", ("return 1 + 2 * b * b", "return 1 + 2.0 * b * b")),
     ],
     "ch05-distance": [
         ("distance-no-tau", ("drop = eta * (2 * a * gamma - eta * beta2 - 2 * tau)", "drop = eta * (2 * a * gamma - eta * beta2)")),
@@ -42,6 +46,8 @@ MUTANTS = {
         ("distance-rounded-up", ("return a ** 2 / drop", "return -(-(a ** 2) // drop)")),
         ("distance-negative",
          ("    if drop <= 0:\n        return float(\"inf\")\n", "")),
+        ("distance-none",
+         ("    if drop <= 0:\n        return float(\"inf\")\n", "    if drop <= 0:\n        return None\n")),
         ("best-a-no-tau", ("return (eta * beta2 + 2 * tau) / gamma", "return eta * beta2 / gamma")),
         ("best-a-least", ("return (eta * beta2 + 2 * tau) / gamma", "return (eta * beta2 + 2 * tau) / (2 * gamma)")),
         ("best-a-tau-once", ("return (eta * beta2 + 2 * tau) / gamma", "return (eta * beta2 + tau) / gamma")),

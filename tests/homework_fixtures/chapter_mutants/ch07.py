@@ -12,18 +12,27 @@ _BATCH_LMS = '''def batch_lms(X, y, eta, tol, max_epochs=10_000):
         w = w - eta * gradient
     return w, max_epochs
 '''
-_RIDGE_GRADIENT = '''def ridge_gradient(w, Xh, y, lam):
-    """Gradient of E_lam(w) = 1/2 |y - Xh w|^2 + lam/2 (w_1^2 + ... + w_d^2); Xh has shape (n, d + 1)."""
+_RIDGE_GRADIENT = '''def ridge_gradient(w, Xh, y, alpha):
+    """Gradient of E_alpha(w) = 1/2 |y - Xh w|^2 + alpha/2 (w_1^2 + ... + w_d^2); Xh has shape (n, d + 1)."""
     penalised = np.r_[0.0, w[1:]]          # the bias w0 is not in the penalty
-    return -Xh.T @ (y - Xh @ w) + lam * penalised
+    return -Xh.T @ (y - Xh @ w) + alpha * penalised
 '''
 _RIDGE_WEIGHTS = '''
 
-def ridge_weights(Xh, y, lam):
+def ridge_weights(Xh, y, alpha):
     """The weights where ridge_gradient is zero."""
     D = np.eye(Xh.shape[1])
     D[0, 0] = 0.0                          # no penalty on the bias
-    return np.linalg.solve(Xh.T @ Xh + lam * D, Xh.T @ y)
+    return np.linalg.solve(Xh.T @ Xh + alpha * D, Xh.T @ y)
+'''
+_STEP = '''def eta_fit_b(w, xa, ya, xb, yb):
+    r_a, r_b = ya - w @ xa, yb - w @ xb
+    return r_b / (r_a * (xa @ xb))
+
+
+def residual_b(w, xa, ya, xb, yb):
+    r_a, r_b = ya - w @ xa, yb - w @ xb
+    return r_b - r_a * (xa @ xb) / (xa @ xa)
 '''
 
 MUTANTS = {
@@ -39,22 +48,24 @@ MUTANTS = {
     ],
     "ch07-ridge": [
         ("penalised-bias",
-         _RIDGE_GRADIENT.replace("+ lam * penalised", "+ lam * w")
+         _RIDGE_GRADIENT.replace("+ alpha * penalised", "+ alpha * w")
          + _RIDGE_WEIGHTS.replace("    D[0, 0] = 0.0                          # no penalty on the bias\n", "")),
         ("penalty-sign",
-         _RIDGE_GRADIENT.replace("+ lam * penalised", "- lam * penalised") + _RIDGE_WEIGHTS),
+         _RIDGE_GRADIENT.replace("+ alpha * penalised", "- alpha * penalised") + _RIDGE_WEIGHTS),
         ("penalty-factor",
-         _RIDGE_GRADIENT.replace("+ lam * penalised", "+ 2 * lam * penalised") + _RIDGE_WEIGHTS),
-        ("no-penalty", _RIDGE_GRADIENT.replace(" + lam * penalised", "") + _RIDGE_WEIGHTS),
+         _RIDGE_GRADIENT.replace("+ alpha * penalised", "+ 2 * alpha * penalised") + _RIDGE_WEIGHTS),
+        ("no-penalty", _RIDGE_GRADIENT.replace(" + alpha * penalised", "") + _RIDGE_WEIGHTS),
         ("plain-least-squares",
-         _RIDGE_GRADIENT + _RIDGE_WEIGHTS.replace("np.linalg.solve(Xh.T @ Xh + lam * D, Xh.T @ y)",
+         _RIDGE_GRADIENT + _RIDGE_WEIGHTS.replace("np.linalg.solve(Xh.T @ Xh + alpha * D, Xh.T @ y)",
                                                   "np.linalg.lstsq(Xh, y, rcond=None)[0]")),
     ],
     "ch07-predict-step": [
-        ("no-bias", "eta_fit_b = 1 / 3\nresidual_b = -1.6\n"),
-        ("uphill", "eta_fit_b = -2 / 7\nresidual_b = -19 / 3\n"),
-        ("perceptron-step", "eta_fit_b = 4 / 7\nresidual_b = -17 / 6\n"),
-        ("fits-a", "eta_fit_b = 1 / 6\nresidual_b = 0.0\n"),
+        ("wrong-step", _STEP.replace("r_b - r_a * (xa @ xb)", "r_b + r_a * (xa @ xb)")),   # along the gradient
+        ("wrong-step", _STEP.replace("r_b - r_a * (xa @ xb)", "r_b - ya * (xa @ xb)")),    # the perceptron's step
+        ("no-bias", _STEP.replace("    r_a, r_b = ya - w @ xa, yb - w @ xb\n    return r_b - r_a",
+                                  "    xa = np.r_[0.0, xa[1:]]\n    r_a, r_b = ya - w @ xa, yb - w @ xb\n"
+                                  "    return r_b - r_a")),
+        ("fits-a", _STEP.replace("return r_b - r_a * (xa @ xb) / (xa @ xa)", "return 0.0")),
     ],
     "ch07-predict-rate": [
         ("summed-error",
