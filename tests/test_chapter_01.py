@@ -166,7 +166,9 @@ def test_every_general_sentence_of_the_chapter_is_a_claim_under_test_or_reviewed
 
 def test_the_claims_table_is_not_empty_and_lists_each_general_sentence_once():
     found = general_sentences(STEM)
-    assert len(found) >= len(CLAIMS) // 2 and len(set(CLAIMS.values())) >= 5
+    # the detector finds the chapter's general sentences (33 of them when this floor was set); the table also
+    # lists claims the detector does not flag, so its size is no bound on the count
+    assert len(found) >= 30 and len(set(CLAIMS.values())) >= 5
 
 
 def vectors(d):
@@ -1582,8 +1584,10 @@ def test_exercise_4_accepts_an_answer_written_for_numpy_arrays_and_names_the_err
     from lecturekit.exercises import check_exercise
     def on_arrays(a, length, toward):
         p = a.copy()
-        p[0], p[1] = -a[1], a[0]
-        p *= np.sign(p.dot(toward))
+        p[0], p[1] = -a[1], a[0]                  # a quarter turn counterclockwise
+        s = p.dot(toward)
+        if abs(s) > 1e-12 * lk.norm(p) * lk.norm(toward):   # toward off the line through a: its side
+            p *= np.sign(s)
         return length * p / lk.norm(p)
     check_exercise("ch01-perpendicular", on_arrays)
     message = visible_feedback(STEM, "ch01-perpendicular", "def perpendicular(a, length, toward):\n    return a.nope\n")
