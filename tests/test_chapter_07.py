@@ -658,7 +658,7 @@ CLAIMS = {
     "the iterate moves at most $1.64\\,\\eta_1\\,n\\,G$ in total, however many epochs it runs":
         "test_a_schedule_that_decays_too_fast_moves_at_most_its_bound",
     "it is also the one `np.linalg.lstsq` returns": "test_the_shortest_least_squares_solution_is_the_pseudo_inverses",
-    "with a constant rate on noisy data it wanders around": "test_shuffled_online_lms_wanders_at_a_constant_rate_and_settles_when_it_decays",
+    "with a constant rate on noisy data it wanders near": "test_shuffled_online_lms_wanders_at_a_constant_rate_and_settles_when_it_decays",
     "With a constant rate below the online safe rate": "test_online_lms_on_data_it_fits_exactly_converges_without_a_loop",
     "when the numbers themselves are too large, rescaling": "test_the_overflow_message_is_built_without_overflow_for_huge_features",
     "(With a single negative, $n = 1$, it never happens.)": "test_with_a_single_negative_the_lone_positive_is_never_lost",
