@@ -498,8 +498,8 @@ def _dual_mistakes(X, y, x, D=None):
         Mistake("dual-no-bias", wx, "your score equals w · x: where is the bias?"),
         Mistake("dual-bias", wx - (sp - sn), _DUAL_BIAS),
         Mistake("dual-bias", wx + (sp - sn) / 2, _DUAL_BIAS),
-        Mistake("dual-mean-of-squares", wx - (dp - dn) / 2, _DUAL_SQUARE),
-        Mistake("dual-one-n", wx - (sp * n_p - sn * n_n) / 2, _DUAL_SQUARE),
+        Mistake("dual-squared-length", wx - (dp - dn) / 2, _DUAL_SQUARE),
+        Mistake("dual-squared-length", wx - (sp * n_p - sn * n_n) / 2, _DUAL_SQUARE),
     ]
 
 
