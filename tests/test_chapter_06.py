@@ -103,10 +103,10 @@ def _library_slopes(a, c, h=1e-3):
 @given(st.fractions(Fraction(1, 10), 10), st.fractions(Fraction(11, 10), 10))
 def test_exercise_1_key_is_the_hand_computation_and_no_difference_quotient_passes(a, c):
     from lecturekit.exercises import check_exercise, ExerciseFailed
-    from lecturekit.exercises.ch06 import _slopes1
+    from ch06_reference import slopes1
 
     left, right, library, f = _library_slopes(float(a), float(c))
-    assert _slopes1(a, c) == (-(1 + a), c - 1)  # the check's exact key is the formula of the worked answer
+    assert slopes1(a, c) == (-(1 + a), c - 1)  # the check's exact key is the formula of the worked answer
     assert np.isclose(left, float(-(1 + a)), atol=1e-6) and np.isclose(right, float(c - 1), atol=1e-6)
     # two points on the boundary change side in opposite directions: the library's gradient (both counted) and the
     # central difference (both halved) are neither one-sided slope, so neither call answers the exercise
@@ -1419,15 +1419,15 @@ def _descend_loop(X, y, eta1, theta, max_iter, *, report="separates", order="tes
                                   ("toy", 1.0, 1.0, 1000), ("toy", 1.0, 100.0, 1000), ("xor", 1.0, 0.0, 10),
                                   ("toy", 1.0, 0.0, 10), ("toy", 1.0, 1e-3, 8), ("toy", 1.0, 1e-3, 1),
                                   ("noisy", 1.0, 0.05, 3000), ("toy", 0.3, 0.01, 50)])
-def test_exercise_6_expected_answers_match_a_loop_written_out(args):
-    from lecturekit.exercises import ch06
+def test_exercise_6_reference_answers_match_a_loop_written_out(args):
+    import ch06_reference
     from lecturekit.feedback import matches
     data = {"toy": lk.datasets.toy(), "noisy": lk.datasets.noisy(40, flip=0.1, seed=3),
             "xor": (np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]]), np.array([1, 1, -1, -1]))}
     X, y = data[args[0]]
     for order in ("test-first", "step-first"):
         for report in ("separates", "rule", "budget", "criterion"):
-            got = ch06._descend(X, y, *args[1:], report=report, order=order)
+            got = ch06_reference.descend(X, y, *args[1:], report=report, order=order)
             assert matches(got, _descend_loop(X, y, *args[1:], report=report, order=order)), (order, report)
 
 
@@ -1580,3 +1580,43 @@ def test_exercise_3_accepts_an_exact_fraction_and_exercise_1_names_floats():
     with contextlib.redirect_stdout(out), pytest.raises(ExerciseFailed) as err:
         check_exercise("ch06-predict-gradient", lambda a, c: -(1 + float(a)), lambda a, c: c - 1)
     assert "float() of the inputs" in str(err.value) + out.getvalue()
+
+
+# ---------------------------------------------------------------- round 10: no key in the shipped check module
+def test_the_check_modules_fingerprints_are_those_of_the_reference_answers():
+    """ch06.py holds the keys of Exercises 1, 3, 5 and 6 only as fingerprints: they are those of the answers
+    tests/ch06_reference.py derives from the definitions (and, for Exercise 6, of a loop written out)."""
+    import ch06_reference as r
+    from lecturekit.exercises import ch06
+    from lecturekit.exercises.public import fingerprint
+
+    p = r.prints()
+    assert r.key1()[0] == (Fraction(-7, 2), Fraction(1, 2)) and r.key3() == ("d", 1 / 3)
+    assert ch06._KEY1 == p["KEY1"] and ch06._NEAR1 == p["NEAR1"]
+    assert {m: fp for m, fp, _ in ch06._MISTAKES1} == {m: p[m] for m, _, _ in ch06._MISTAKES1}
+    assert ch06._LIMIT3 == p["LIMIT3"] and ch06._KEY3 == p["KEY3"]
+    for mid, fp, _ in ch06._LETTER_MISTAKES3 + ch06._LIMIT_MISTAKES3:
+        assert fp == p[mid], mid
+    assert ch06._KEYS6 == {k: tuple(v) for k, v in p["KEYS6"].items()}
+    assert ch06._MISTAKES6 == {k: tuple(v) for k, v in p["MISTAKES6"].items()}
+    for name, args in ch06._ARGS6.items():  # an independent loop gives one of the stored answers
+        found = {fingerprint(f"{ch06._SALT6}/{name}", _descend_loop(*args, order=o), ch06._ATOL6)
+                 for o in ("test-first", "step-first")}
+        assert found <= set(ch06._KEYS6[name]), name
+    p5 = r.prints5()
+    assert ch06._KEYS5 == p5["KEYS5"] and ch06._NEAR5 == p5["NEAR5"] and ch06._PERCEPTRON_SET5 == p5["perceptron-set"]
+    for name, (w, X, y, b) in ch06._ARGS5.items():  # the chain-rule formula of the worked answer, in floats
+        m = y * (conventions.homogeneous(X) @ np.asarray(w))
+        short = m <= b
+        g = -((b - m[short]) * y[short]) @ conventions.homogeneous(X)[short]
+        assert fingerprint(f"{ch06._SALT5}/{name}", g.tolist(), ch06._ATOL5) == ch06._KEYS5[name], name
+
+
+def test_the_check_module_holds_no_answer():
+    """No constant or helper of the shipped module is a key or a reference solution (the review's bypasses)."""
+    from lecturekit.exercises import ch06
+    for gone in ("_slopes1", "_f1", "_on_boundary_rate", "_descend", "_LIMIT", "_curvature", "_CURVATURES",
+                 "_FACTORS", "_key3", "_exact_slopes", "_exact_criterion", "_PREDICT_MISTAKES"):
+        assert not hasattr(ch06, gone), gone
+    strings = [v for v in vars(ch06).values() if isinstance(v, str)]
+    assert "d" not in strings and all(len(v) == 32 for v in (ch06._KEY1, ch06._KEY3, ch06._LIMIT3))
