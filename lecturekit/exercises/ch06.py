@@ -3,12 +3,12 @@
 What this module holds: the exercises' data and probes, the definitions a check
 needs (the criterion in exact rational arithmetic, ``fractions.Fraction``; the
 squared-margin criterion of Exercise 5 and central differences of it), and the
-catalogued mistakes.  It holds no answer: the keys of Exercises 1, 3 and 6, and
-the catalogued wrong answers whose value would give a key away, are stored only
-as fingerprints (:func:`lecturekit.exercises.public.fingerprint`: a hash of the
-value, its numbers rounded to the probe's tolerance).  Exercises 2 and 4 are
-graded by the property the answer must have, Exercise 5 against the exact
-slopes of J_s at the probes.  The reference answers that produced the
+catalogued mistakes.  It holds no answer: the keys of Exercises 1, 3, 5 and 6,
+and the catalogued wrong answers whose value would give a key away, are stored
+only as fingerprints (:func:`lecturekit.exercises.public.fingerprint`: a hash of
+the value, its numbers rounded to the probe's tolerance); Exercise 5 is also
+compared with central differences of J_s at three probes.  Exercises 2 and 4 are
+graded by the property the answer must have.  The reference answers that produced the
 fingerprints are in ``tests/ch06_reference.py``.  The mistake test and the label
 at a score of 0 come from :mod:`lecturekit.conventions`.  Predict and explain
 answers are never shown (``reveal=False``), and no catalogued mistake's message
