@@ -196,8 +196,8 @@ def centroid_failure(n_far: int = 40, *, distance: float = 8.0, seed: int = 0):
     """A separable set on which the closest-centroid classifier misclassifies one positive.
 
     Flach's argument (§7.2): start from data the basic linear classifier
-    separates, then carry all positives but one deeper into the positive side
-    of a separating boundary.  The positive mean follows them, the bisector
+    separates, then carry all positives but one far enough into the positive
+    side of a separating boundary.  The positive mean follows them, the bisector
     moves past the positive left behind, yet the data stay separable, since
     that boundary still separates them (moving positives merely further from
     every negative is not enough: they can end up surrounding the negatives).  Negatives sit around (-1, 0), the

@@ -24,8 +24,9 @@ STEM = NOTEBOOK.stem
 CLAIMS = {
     "where rounding breaks an exact tie it and `lk.centroid_classifier` can differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
     "the sign on the numbers as you typed them (note 1 after the summary), so the tie": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
+    "with its default settings, implements the same rule": "test_nearest_mean_equals_sklearn_nearest_centroid",
     "decides the sign on the numbers as typed for training data of at most 65,536 numbers": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
-    "carrying all positives but one deeper into the positive side of a separating boundary makes the basic linear classifier misclassify the one left behind, while the data stay separable": "test_moving_positives_along_w_keeps_a_separating_line_separating",
+    "carrying all positives but one far enough into the positive side of a separating boundary makes the basic linear classifier misclassify the one left behind, while the data stay separable": "test_carrying_the_other_positives_far_enough_along_w_makes_the_centroid_rule_miss_the_one_left_behind",
     "The check accepts a bias within $5 \\times 10^{-7}$ of\nthe rule's (times $|b|$ when $|b| > 1$)": "test_exercise_1_accepts_every_bias_within_its_stated_tolerance",
     "it has barely moved (its signed distance from the origin went from 0.35 to 0.27)": "test_the_centroid_line_of_section_9_barely_moves_and_its_new_mistakes_are_extra_positives",
     "its 13\nmistakes are positives that the extra draws put beyond it": "test_the_centroid_line_of_section_9_barely_moves_and_its_new_mistakes_are_extra_positives",
@@ -2145,3 +2146,21 @@ def test_the_least_squares_bias_is_not_the_shared_covariance_gaussian_bias_on_th
     assert abs(ls[1:] @ w_lda) / np.linalg.norm(ls[1:]) / np.linalg.norm(w_lda) > 1 - 1e-9
     d_ls, d_lda = -ls[0] / np.linalg.norm(ls[1:]), -b_lda / np.linalg.norm(w_lda)
     assert abs(d_ls - d_lda) > 0.5
+
+
+def test_carrying_the_other_positives_far_enough_along_w_makes_the_centroid_rule_miss_the_one_left_behind():
+    """Sources (Flach 7.2, as section 4 reads it): on random separable sets, with every positive but one carried
+    along a separating normal, the closest-centroid rule misclassifies the one left behind once the carry is
+    large enough (its score falls like -t^2 |w|^2 / 2), while the original line still separates."""
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        X, y = lk.datasets.separable(int(rng.integers(6, 30)), seed=int(rng.integers(10**6)))
+        if (y == 1).sum() < 2 or (y == -1).sum() < 1:
+            continue
+        v = lk.perceptron(X, y).w
+        lone = np.flatnonzero(y == 1)[0]
+        moved = X.copy()
+        others = (y == 1) & (np.arange(len(y)) != lone)
+        moved[others] += 1e4 * v[1:] / np.linalg.norm(v[1:])
+        assert lk.centroid_classifier(moved, y).predict(moved[[lone]])[0] == -1
+        assert np.all(np.sign(moved @ v[1:] + v[0]) == y)
