@@ -361,7 +361,7 @@ def _exact_rows(W):
 # a stretch of line no longer than this (in the units of the plane) is taken for a point: rows computed in floating
 # point (unit directions from cos and sin, u / sqrt 2) make four regions meet along a stretch a rounding error long
 # (1e-16 or less) instead of at one point; Exercise 5's prose states this tolerance, the one of the meeting point
-_POINT_LENGTH = _TIE_TOLERANCE * max(1.0, float(np.abs(_APART_AT).max()))
+_POINT_LENGTH = _TIE_TOLERANCE
 
 
 def _stretch_length(s):
