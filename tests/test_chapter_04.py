@@ -1772,6 +1772,31 @@ def test_exercise_8_gives_every_wrong_set_of_matrices_the_same_message():
         with pytest.raises(ExerciseFailure) as info:
             check_exercise("ch04-invariance", {**KEY8, letter: np.eye(3).tolist()})
         messages.add(str(info.value).split("\n", 1)[1])
+    # the last review's probes: one small data set for every letter, and a matrix for one letter with data sets
+    # for the others (a right or a wrong matrix): none may name a letter or grade one letter on its own
+    small = ([[1.0, 0.0], [-1.0, 0.5]], [1, -1])
+    probes = [{k: small for k in "abcde"}]
+    for letter in "abcde":
+        for M in (np.eye(3).tolist(), (-np.eye(3)).tolist(), (10 * np.eye(3)).tolist(), R8):
+            probes.append({**{k: small for k in "abcde"}, letter: M})
+    for answer in probes:
+        with pytest.raises(ExerciseFailure) as info:
+            check_exercise("ch04-invariance", answer)
+        messages.add(str(info.value).split("\n", 1)[1])
+    assert len(messages) == 1, messages
+
+
+def test_exercise_1_gives_every_wrong_start_the_same_message():
+    """Exercise 1: a start fixed by the first update, one that needs three or more, and one that is no mistake
+    at all get one message, so the feedback does not say which way to move the start."""
+    from lecturekit.exercises import check_exercise
+    from lecturekit.feedback import ExerciseFailure
+
+    messages = set()
+    for w0 in (1.0, 0.0, -0.5, -1.0, -1.5, -4.5, -5.0, -9.0):      # x = (1, 0), y = +1: |x~|² = 2, the key is (-4, -2]
+        with pytest.raises(ExerciseFailure) as info:
+            check_exercise("ch04-two-updates", [w0, 0.0, 0.0], [1.0, 0.0], 1)
+        messages.add(str(info.value).split("\n", 1)[1])
     assert len(messages) == 1, messages
 
 
