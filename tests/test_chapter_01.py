@@ -71,12 +71,16 @@ CLAIMS = {
         "test_a_computed_dot_product_is_off_by_at_most_d_times_1e_16_of_the_lengths_often_less_sometimes_not_at_all",
     "at most about $(d + 2) \\times 10^{-16}\\,\\|a\\|\\,\\|b\\|$\nfor $d$ coordinates (section 3), often less, sometimes exactly 0":
         "test_a_computed_dot_product_is_off_by_at_most_d_times_1e_16_of_the_lengths_often_less_sometimes_not_at_all",
-    "none makes an angle between\n0.009° and 0.011° with the line, so rounding cannot decide a row":
-        "test_exercise_5_asks_for_an_angle_the_lesson_does_not_test_and_its_probes_keep_its_promise",
-    "so does the origin, which lies on every line through the origin":
-        "test_exercise_5_asks_for_an_angle_the_lesson_does_not_test_and_its_probes_keep_its_promise",
-    "For fewer\nthan 8 coordinates numpy adds the products one by one":
+    "and so does the origin,\nwhich lies on every line through the origin":
+        "test_exercise_5_asks_for_an_angle_the_lesson_does_not_code_and_the_shown_test_does_not_pass",
+    "Every `toward` the check tries either lies on that line, as typed, or makes an angle of at least\n1° with it":
+        "test_exercise_4_probes_keep_the_prompts_promise_and_the_rest_after_a_projection_does_not_pass",
+    "numpy may add the products in another order than the loop above":
         "test_lk_dot_adds_like_the_loop_below_8_coordinates_and_often_not_from_8_on",
+    "nor one\nbelow about $10^{-154}$ lose digits in its square (below about $10^{-162}$ the square is 0)":
+        "test_squares_below_1e_154_lose_digits_and_below_1e_162_vanish",
+    "fitted by least squares it is stable":
+        "test_refits_on_near_duplicate_features_keep_their_predictions_while_the_weights_swing",
     "it scales the coordinates\nbefore squaring them, so that a coordinate above about $10^{154}$ does not square to infinity":
         "test_norm_is_right_for_huge_and_tiny_vectors",
     "it shows the direction of $w$, not its length), stands at a right angle":
@@ -603,23 +607,6 @@ def test_exercise_3_accepts_each_number_within_0_001_of_the_values_by_hand_and_n
         assert not _four_right(*wrong), wrong
 
 
-def test_exercise_5_fingerprints_are_the_exact_verdicts_on_the_probe_rows():
-    """The check stores each probe's expected True/False per row only as a fingerprint; here they are decided
-    again, exactly, in Fractions of the decimals as typed: |w . x| <= sin(0.01°) |w| |x|, squared."""
-    from lecturekit.exercises.ch01 import _BOUNDARY_FINGERPRINTS, _BOUNDARY_PROBES, _probe_fingerprint
-
-    limit = Fraction(math.sin(math.radians(0.01)))
-    for k, (w, rows) in enumerate(_BOUNDARY_PROBES, 1):
-        fw = [Fraction(repr(float(v))) for v in w]
-        flags = []
-        for x in rows:
-            fx = [Fraction(repr(float(v))) for v in x]
-            score = sum(p * q for p, q in zip(fw, fx))
-            flags.append(score ** 2 <= limit ** 2 * sum(p * p for p in fw) * sum(q * q for q in fx))
-        assert _probe_fingerprint(k, flags) == _BOUNDARY_FINGERPRINTS[k - 1]
-        assert 0 < sum(flags) < len(flags)
-
-
 def test_the_check_module_holds_no_answer():
     """No constant of lecturekit/exercises/ch01.py, and no function of it called without arguments, holds the
     key of Exercise 1 (the unit normal, or any normal: a multiple of (5, -1, -1)) or of Exercise 3."""
@@ -739,7 +726,7 @@ UNRELATED = {
     "ch01-reflect": "def reflect(x, w, c):\n    return np.zeros(3)\n",
     "ch01-three-numbers": "angle_ab = '120 degrees'\nproj_a_on_b = 0.0\nproj_b_on_a = 0.0\ndist_ab = 0.0\n",
     "ch01-perpendicular": "def perpendicular(a, length, toward):\n    return np.zeros(3)\n",
-    "ch01-boundary": "def near_boundary(X, w):\n    return 0.0\n",
+    "ch01-boundary": "def angle_to_line(X, w):\n    return 0.0\n",
 }
 
 
@@ -1345,45 +1332,62 @@ def test_exercise_3_gives_every_wrong_set_of_four_the_same_words(answers):
     assert str(info.value) == str(reference.value)
 
 
-@pytest.mark.parametrize("old, new, other", [
-    # a fixed counterclockwise turn and a fixed clockwise one: both on the wrong side for some probe
-    ("    if lk.dot(turned, toward) < 0:        # section 6: the sign of the score says toward's side\n"
-     "        turned = -turned\n", "", None),
-    ("return length * turned / lk.norm(turned)", "return turned", "return 2 * turned"),   # two wrong lengths
-])
-def test_exercise_4_gives_every_answer_failing_one_requirement_the_same_words(old, new, other):
-    """Two wrong answers that fail the same requirement get the same message (up to the probe's numbers): the
-    feedback restates the requirement and shows what the answer does, no fix, and no side or turn named."""
+def test_exercise_4_gives_every_answer_that_picks_the_wrong_one_of_the_two_the_same_words():
+    """Answers that return a perpendicular vector of the right length but the wrong one of the two on some probe
+    (a fixed turn either way, the side by a . toward, the side by the sign of a rounding error) all get one and
+    the same message, which names no probe, no side and no turn; two wrong lengths get the same words up to the
+    probe's numbers."""
     import re
     reference, _ = exercises(STEM)["ch01-perpendicular"]
-    first = reference.replace(old, new)
-    if other is None:   # the clockwise turn in place of the chosen side
-        second = reference.replace(old, new).replace("turned = np.array([-a[1], a[0]])", "turned = np.array([a[1], -a[0]])")
-    else:
-        second = reference.replace(old, other)
-    assert first != reference and second not in (reference, first)
-    msgs = []
-    for src in (first, second):
-        message = visible_feedback(STEM, "ch01-perpendicular", src)
-        assert message is not None
-        msgs.append(re.sub(r"-?[0-9.]+(e-?\d+)?", "#", message))
-    words = lambda m: {line.split("#")[0] for line in m.splitlines() if "known mistake" in line}   # noqa: E731
-    assert words(msgs[0]) == words(msgs[1])
-    assert not any(w in msgs[0] for w in ("clockwise", "negate", "flip", "times longer"))
+    wrong_one = [reference.replace("if score < -1e-12 * lk.norm(turned) * lk.norm(toward):", cond)
+                 for cond in ("if score < 0:", "if score <= 0:", "if score > 0:", "if True:", "if False:")]
+    wrong_one.append(reference.replace("score = lk.dot(turned, toward)", "score = lk.dot(a, toward)"))
+    messages = {visible_feedback(STEM, "ch01-perpendicular", src) for src in wrong_one}
+    assert len(messages) == 1 and None not in messages, messages
+    message = messages.pop()
+    assert not any(w in message for w in ("clockwise", "negate", "flip", "other side", "(-8", "(8"))
+    lengths = [visible_feedback(STEM, "ch01-perpendicular", reference.replace(
+        "return length * turned / lk.norm(turned)", new)) for new in ("return turned", "return 2 * turned")]
+    words = lambda m: {line.split("#")[0] for line in re.sub(r"-?[0-9.]+(e-?\d+)?", "#", m).splitlines()   # noqa: E731
+                       if "known mistake" in line}
+    assert words(lengths[0]) == words(lengths[1])
 
 
-def test_exercise_4_is_not_a_fixed_quarter_turn_and_accepts_the_projection_route():
-    """Section 3 shows (1, -2), the clockwise quarter turn of (2, 1): neither that turn nor the counterclockwise
-    one passes, since toward lies on either side for some probe, and neither does deciding the side by the sign of
-    a . toward; the rest after a projection (section 4), scaled, is another correct construction and passes."""
+def test_exercise_4_probes_keep_the_prompts_promise_and_the_rest_after_a_projection_does_not_pass():
+    """Every toward of the check lies on the line through a as typed (decided in Fractions of the decimals) or
+    at least 1° off it; among those on it are the origin, a float multiple and a decimal multiple whose computed
+    score under the quarter turn is a negative rounding error.  Section 4's rest after a projection, scaled (the
+    review's copy of the lesson's code), and the fixed quarter turns fail; the reference, and the same idea
+    written with the projection plus the on-line case, pass."""
     from lecturekit.exercises import check_exercise
+    from lecturekit.exercises.ch01 import _PERP_PROBES
+    on_line = []
+    for a, _, toward in _PERP_PROBES:
+        fa, ft = [Fraction(repr(v)) for v in a], [Fraction(repr(v)) for v in toward]
+        cross = fa[0] * ft[1] - fa[1] * ft[0]
+        if cross == 0:
+            on_line.append(toward)
+            continue
+        sin2 = cross ** 2 / ((fa[0] ** 2 + fa[1] ** 2) * (ft[0] ** 2 + ft[1] ** 2))
+        assert sin2 >= Fraction(math.sin(math.radians(1.0))) ** 2, (a, toward)
+    assert (0.0, 0.0) in on_line and len(on_line) >= 3
+    assert lk.dot([-0.7, 0.1], [-0.7, -4.9]) < 0          # the decimal multiple: a negative rounding error
     def by_projection(a, length, toward):
         rest = toward - lk.project(toward, a)
         return length * rest / lk.norm(rest)
-    check_exercise("ch01-perpendicular", by_projection)
+    assert visible_feedback(STEM, "ch01-perpendicular", "def perpendicular(a, length, toward):\n"
+                            "    rest = toward - lk.project(toward, a)\n    return length * rest / lk.norm(rest)\n")
     for turn in ("np.array([-a[1], a[0]])", "np.array([a[1], -a[0]])"):
         src = f"def perpendicular(a, length, toward):\n    t = {turn}\n    return length * t / lk.norm(t)\n"
-        assert "same side of that line" in visible_feedback(STEM, "ch01-perpendicular", src)
+        assert "not the one of the two the prompt asks for" in visible_feedback(STEM, "ch01-perpendicular", src)
+    def projection_and_line(a, length, toward):
+        turned = np.array([-a[1], a[0]])
+        rest = toward - lk.project(toward, a)
+        if lk.norm(rest) <= 1e-12 * lk.norm(toward):
+            return length * turned / lk.norm(turned)
+        return length * rest / lk.norm(rest)
+    check_exercise("ch01-perpendicular", projection_and_line)
+
 
 def test_exercise_1_says_that_a_two_place_rounding_is_too_coarse():
     """(0.96, -0.19, -0.19), the answer rounded to two places, fails and is told to keep more places."""
@@ -1469,7 +1473,7 @@ def test_no_registered_wrong_answer_is_shown_the_key():
             "ch01-three-numbers": ["120", "-2.5", "6.245", "2.094"],
             "ch01-perpendicular": ["(-8, 6)", "-8.0, 6.0", "[-8, 6]", "(8, -6)", "8.0, -6.0", "[8, -6]"],
             "ch01-reflect": ["(3, 0)"],
-            "ch01-boundary": ["axis=1", "1.745", "sin(", "norm(", "<=", "0.0059", "0.0117"]}   # the key: a test
+            "ch01-boundary": ["90 -", "90.0 -", "arcsin", "clip", "lk.angle"]}   # the key: a formula
     for (stem, gid), items in load_mutants().items():
         if stem != STEM:
             continue
@@ -1479,8 +1483,7 @@ def test_no_registered_wrong_answer_is_shown_the_key():
             assert message is not None
             for key in keys[gid]:
                 if gid == "ch01-perpendicular":   # each probe's key, checked on the lines of that probe
-                    for toward, own_key in (("toward = (1, 0)", "(8, -6)"), ("toward = (0, 1)", "(-8, 6)")):
-                        assert not any(toward in line and own_key in line for line in message.splitlines())
+                    assert key not in message, (gid, desc, key)
                     continue
                 # the sign-only fix of Exercise 2 is shown its own image (3, 0) for |w| = 1, next to its wrong one
                 shown_own = gid == "ch01-reflect" and "to (3, 0) under the first and to" in message
@@ -1582,46 +1585,50 @@ def test_exercise_1_gives_a_normal_on_the_wrong_side_or_of_the_wrong_length_the_
         assert not any(f"{lk.norm(w):.{k}g}" in message for k in (2, 3, 4)), message
 
 
-def test_exercise_5_asks_for_an_angle_the_lesson_does_not_test_and_its_probes_keep_its_promise():
-    """The probes keep the prompt's promise (decided with Fractions: no row between 0.009 and 0.011 degrees, rows
-    on both sides of the limit close to it: 0.0059 and 0.0117 degrees); the reference, a loop with lk.angle and
-    the small-angle tolerance pass; section 3's test for 0 (1e-12, copied), == 0, 1e-3 (the review's looser
-    tolerance), sin taken in radians, an absolute tolerance, one scaled by the whole table, by |w| only or by |x|
-    only, and a strict < each lose points, and no message names the tolerance, its scale or a row's angle."""
+def test_exercise_5_asks_for_an_angle_the_lesson_does_not_code_and_the_shown_test_does_not_pass():
+    """The check's rows are at the angles it stores (recomputed here in high precision from the rows, with
+    Fractions and mpmath-free series: asin of the exact ratio, within 1e-9°), including multiples of w where the
+    computed cosine rounds past 1 and the origin.  The reference and arcsin of a clipped cosine pass; the lesson's
+    test for 0 with sin(0.01°) (a yes/no per row), the angle with w, 90° minus it without abs, radians, arcsin
+    unclipped, the cosine read as an angle, one length for the whole table and a missing origin fail, and no
+    message names an angle of a row."""
     from lecturekit.exercises import check_exercise
-    from lecturekit.exercises.ch01 import _BOUNDARY_PROBES
-    def sin2(deg):
-        return Fraction(math.sin(math.radians(deg))) ** 2
-    angles = []
-    for w, rows in _BOUNDARY_PROBES:
-        fw = [Fraction(str(p)) for p in w]
-        for x in rows:
-            fx = [Fraction(str(p)) for p in x]
+    from lecturekit.exercises.ch01 import _ANGLE_PROBES, _angle_probe
+    past_one = 0
+    for seed, w, scale in _ANGLE_PROBES:
+        rows, degrees = _angle_probe(seed, w, scale)
+        fw = [Fraction(v) for v in w]
+        for x, deg in zip(rows, degrees):
+            fx = [Fraction(float(v)) for v in x]
             if not any(fx):
+                assert deg == 0.0
                 continue
-            ratio = sum(p * q for p, q in zip(fw, fx)) ** 2 / (sum(p * p for p in fw) * sum(q * q for q in fx))
-            assert not sin2(0.009) < ratio < sin2(0.011), (w, x)          # no row in the gap the prompt promises
-            angles.append(math.degrees(math.asin(math.sqrt(ratio))))
-    assert any(0.005 < a < 0.009 for a in angles) and any(0.011 < a < 0.012 for a in angles)
-    # the nearest rows on either side of the limit: no tolerance on |cos| 11 % or more away from sin(0.01°) passes
-    assert max(a for a in angles if a <= 0.01) > 0.0089 and min(a for a in angles if a > 0.01) < 0.0111
-    def loop(X, w):
-        return [not x.any() or abs(lk.angle(x, w, degrees=True) - 90) <= 0.01 for x in X]
-    def small_angle(X, w):
-        return np.abs(X @ w) <= np.radians(0.01) * np.linalg.norm(X, axis=1) * np.linalg.norm(w)
-    for good in (loop, small_angle):
-        check_exercise("ch01-boundary", good)
-    for factor, passes in ((0.89, False), (0.95, True), (1.05, True), (1.11, False)):
-        tol = factor * math.sin(math.radians(0.01))
-        message = visible_feedback(STEM, "ch01-boundary", "def near_boundary(X, w):\n    return np.abs(X @ w) <= "
-                                   f"{tol!r} * np.linalg.norm(X, axis=1) * np.linalg.norm(w)\n")
-        assert (message is None) is passes, (factor, message)
+            ratio = (fw[0] * fx[0] + fw[1] * fx[1]) ** 2 / ((fw[0] ** 2 + fw[1] ** 2) * (fx[0] ** 2 + fx[1] ** 2))
+            angle = math.degrees(math.asin(math.sqrt(min(float(ratio), 1.0))))
+            assert abs(angle - deg) <= 1e-6, (w, x, deg, angle)
+            past_one += abs(lk.dot(x, w)) / (lk.norm(x) * lk.norm(w)) > 1
+    assert past_one > 0
+    def clipped(X, w):
+        X = np.asarray(X, dtype=float)
+        r = [abs(lk.dot(x, w)) / (lk.norm(x) * lk.norm(w)) if x.any() else 0.0 for x in X]
+        return np.degrees(np.arcsin(np.clip(r, 0.0, 1.0)))
+    check_exercise("ch01-boundary", clipped)
     rule = "np.linalg.norm(X, axis=1) * np.linalg.norm(w)"
-    for bad in ("X @ w == 0", f"np.abs(X @ w) <= 1e-12 * {rule}", f"np.abs(X @ w) <= 1e-3 * {rule}",
-                f"np.abs(X @ w) <= np.sin(0.01) * {rule}", "np.abs(X @ w) <= 1.75e-4",
-                "np.abs(X @ w) <= 1.75e-4 * np.linalg.norm(X) * np.linalg.norm(w)",
-                "np.abs(X @ w) / np.linalg.norm(w) <= 1.75e-4", "np.abs(X @ w) <= 1.75e-4 * np.linalg.norm(X, axis=1)",
-                f"np.abs(X @ w) < 1.75e-4 * {rule}"):
-        message = visible_feedback(STEM, "ch01-boundary", f"def near_boundary(X, w):\n    return {bad}\n")
+    for bad in (f"np.abs(X @ w) <= np.sin(np.radians(0.01)) * {rule}",
+                "[lk.angle(x, w, degrees=True) if x.any() else 0.0 for x in X]",
+                "[90 - lk.angle(x, w, degrees=True) if x.any() else 0.0 for x in X]",
+                "[abs(np.pi / 2 - lk.angle(x, w)) if x.any() else 0.0 for x in X]",
+                "[abs(90 - lk.angle(x, w, degrees=True)) for x in X]",
+                "np.degrees(np.arcsin(np.clip(np.abs(X @ w) / (np.linalg.norm(X) * np.linalg.norm(w)), 0, 1)))"):
+        message = visible_feedback(STEM, "ch01-boundary", f"def angle_to_line(X, w):\n    return {bad}\n")
         assert message is not None, bad
-        assert not any(k in message for k in ("1e-12", "1.745", "norm", "sin(", "0.0059", "0.0117")), (bad, message)
+        assert not any(k in message for k in ("90 -", "arcsin", "lk.angle", "sin(")), (bad, message)
+
+
+def test_squares_below_1e_154_lose_digits_and_below_1e_162_vanish():
+    """Section 2: (1e-160)^2 is a subnormal 1e-320, not 0, and the square root of x . x for (3e-160, 4e-160) is
+    off in the sixth digit; (1e-163)^2 is 0; lk.norm gives 5e-160 to the last digit."""
+    assert (1e-160) ** 2 != 0 and (1e-163) ** 2 == 0 and (1e-155) ** 2 != 0
+    naive = math.sqrt(3e-160 ** 2 + 4e-160 ** 2)
+    assert 1e-7 < abs(naive / 5e-160 - 1) < 1e-4
+    assert lk.norm([3e-160, 4e-160]) == pytest.approx(5e-160, rel=1e-15)

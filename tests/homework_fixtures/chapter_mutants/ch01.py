@@ -66,23 +66,32 @@ MUTANTS = {
          ("dist_ab = 39 ** 0.5", "dist_ab = 29 ** 0.5")),
     ],
     "ch01-perpendicular": [
-        # a fixed quarter turn, either way, and a side decided by the wrong dot product: each is on the wrong side
-        # of the line through a for some probe
-        ("perp-side", ("    if lk.dot(turned, toward) < 0:        # section 6: the sign of the score says toward's side\n"
+        # a fixed quarter turn, either way, a side decided by the wrong dot product, and a side decided by the sign
+        # of a rounding error (no tolerance): each returns the other perpendicular vector on some probe, and all
+        # get one message, which does not say on which probe
+        ("perp-side", ("    if score < -1e-12 * lk.norm(turned) * lk.norm(toward):   # section 3: a rounding error is no side\n"
                        "        turned = -turned\n", "")),
         ("perp-side", """def perpendicular(a, length, toward):
     a = np.asarray(a, dtype=float)
     turned = np.array([a[1], -a[0]])
     return length * turned / np.linalg.norm(turned)
 """),
-        ("perp-side", ("if lk.dot(turned, toward) < 0:", "if lk.dot(a, toward) < 0:")),
-        ("perp-side", ("if lk.dot(turned, toward) < 0:", "if lk.dot(turned, toward) > 0:")),
+        ("perp-side", ("score = lk.dot(turned, toward)", "score = lk.dot(a, toward)")),
+        ("perp-side", ("if score < -1e-12 * lk.norm(turned) * lk.norm(toward):", "if score < 0:")),
+        ("perp-side", ("if score < -1e-12 * lk.norm(turned) * lk.norm(toward):", "if score <= 0:")),
+        ("perp-side", ("if score < -1e-12 * lk.norm(turned) * lk.norm(toward):",
+                       "if score < 1e-12 * lk.norm(turned) * lk.norm(toward):")),
+        # section 4's rest after a projection (toward - project(toward, a)), scaled: right off the line, no vector
+        # (0/0) or a rounding error's direction on it
+        ("perp-not-perpendicular", """def perpendicular(a, length, toward):
+    rest = toward - lk.project(toward, a)
+    return length * rest / lk.norm(rest)
+"""),
         ("perp-not-perpendicular", ("turned = np.array([-a[1], a[0]])", "turned = np.array([a[1], a[0]])")),
         ("perp-not-perpendicular", """def perpendicular(a, length, toward):
     toward = np.asarray(toward, dtype=float)
     return length * toward / np.linalg.norm(toward)
 """),
-        ("perp-not-perpendicular", ("turned = np.array([-a[1], a[0]])", "turned = np.array([-toward[1], toward[0]])")),
         ("perp-wrong-length", ("return length * turned / lk.norm(turned)", "return turned")),
         ("perp-wrong-length", ("return length * turned / lk.norm(turned)", "return length * turned")),
         ("perp-wrong-length", ("return length * turned / lk.norm(turned)", "return turned / lk.norm(turned)")),
@@ -90,24 +99,29 @@ MUTANTS = {
                                "return length * turned / lk.dot(turned, turned)")),
     ],
     "ch01-boundary": [
-        # each a test a learner might write; every one gets a row of some probe wrong
-        ("boundary-row", ("return np.abs(X @ w) <= np.sin(np.radians(0.01)) * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
-                          "return X @ w == 0")),
-        # the lesson's test for 0 (section 3), copied: it rejects the rows within 0.01° that are not on the line
-        ("boundary-row", ("return np.abs(X @ w) <= np.sin(np.radians(0.01)) * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
-                          "return np.abs(X @ w) <= 1e-12 * np.linalg.norm(X, axis=1) * np.linalg.norm(w)")),
-        ("boundary-row", ("np.sin(np.radians(0.01))", "np.sin(0.01)")),                 # radians taken for degrees
-        ("boundary-row", ("np.sin(np.radians(0.01))", "np.cos(np.radians(0.01))")),     # the angle with w
-        ("boundary-row", ("np.sin(np.radians(0.01))", "1e-3")),                          # too loose
-        ("boundary-row", ("np.sin(np.radians(0.01))", "1e-5")),                          # too tight
-        ("boundary-row", ("return np.abs(X @ w) <= np.sin(np.radians(0.01)) * np.linalg.norm(X, axis=1) * np.linalg.norm(w)",
-                          "return np.abs(X @ w) <= np.sin(np.radians(0.01))")),
-        ("boundary-row", ("np.linalg.norm(X, axis=1) * np.linalg.norm(w)", "np.linalg.norm(X) * np.linalg.norm(w)")),
-        ("boundary-row", ("np.linalg.norm(X, axis=1) * np.linalg.norm(w)", "np.linalg.norm(w)")),
-        ("boundary-row", ("np.linalg.norm(X, axis=1) * np.linalg.norm(w)", "np.linalg.norm(X, axis=1)")),
-        ("boundary-origin", ("return np.abs(X @ w) <=", "return np.abs(X @ w) <")),
-        # tolerances on |cos| guessed near sin(0.01°) = 1.745e-4, 11 % below and above it
-        ("boundary-row", ("np.sin(np.radians(0.01))", "1.55e-4")),
-        ("boundary-row", ("np.sin(np.radians(0.01))", "1.94e-4")),
+        # each a formula a learner might write; every one gets a row of some probe wrong
+        ("boundary-row", ("abs(90.0 - lk.angle(x, w, degrees=True))", "lk.angle(x, w, degrees=True)")),   # with w
+        ("boundary-row", ("abs(90.0 - lk.angle(x, w, degrees=True))", "90.0 - lk.angle(x, w, degrees=True)")),
+        ("boundary-row", ("abs(90.0 - lk.angle(x, w, degrees=True))", "abs(np.pi / 2 - lk.angle(x, w))")),   # radians
+        # section 3's test for 0, copied with sin(0.01°): a yes/no per row, not an angle
+        ("boundary-row", """def angle_to_line(X, w):
+    return np.abs(X @ w) <= np.sin(np.radians(0.01)) * np.linalg.norm(X, axis=1) * np.linalg.norm(w)
+"""),
+        # the cosine with w read as the angle (small-angle), and arcsin of an unclipped cosine (nan past 1)
+        ("boundary-row", """def angle_to_line(X, w):
+    X = np.asarray(X, dtype=float)
+    r = np.array([abs(lk.dot(x, w)) / (lk.norm(x) * lk.norm(w)) if x.any() else 0.0 for x in X])
+    return np.degrees(r)
+"""),
+        ("boundary-row", """def angle_to_line(X, w):
+    X = np.asarray(X, dtype=float)
+    r = np.array([abs(lk.dot(x, w)) / (lk.norm(x) * lk.norm(w)) if x.any() else 0.0 for x in X])
+    return np.degrees(np.arcsin(r))
+"""),
+        # one length for the whole table
+        ("boundary-row", """def angle_to_line(X, w):
+    r = np.abs(X @ w) / (np.linalg.norm(X) * np.linalg.norm(w))
+    return np.degrees(np.arcsin(np.clip(r, 0.0, 1.0)))
+"""),
     ],
 }
