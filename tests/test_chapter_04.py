@@ -818,7 +818,9 @@ def test_the_slow_exercise_reference_and_its_bound():
 EXERCISES = exercise_support.exercises(NOTEBOOK.stem)
 
 UNRELATED = {  # wrong answers that are no registered misconception
-    "ch04-two-updates": "w_start = [0.0, 0.0, 1.0]\nx_one = [1.0, 1.0]\ny_one = 1\n",
+    # every well-formed wrong start gets the one catalogued message (it must not say which way to move the start),
+    # so the unrelated answer here is a label outside -1/+1
+    "ch04-two-updates": "w_start = [0.0, 0.0, 1.0]\nx_one = [1.0, 1.0]\ny_one = 0\n",
     "ch04-shuffled": "def perceptron_shuffled(X, y, max_epochs, seed):\n    return np.ones(3), 1\n",
     "ch04-pocket": "def pocket_perceptron(Xh, y, max_epochs):\n    return np.ones(3), 1\n",
     "ch04-run": "X_run = [[0.0, 1.0], [1.0, 0.0], [5.0, 5.0]]\ny_run = [1, -1, 1]\n",
