@@ -13,7 +13,8 @@ that still disagrees (``tests/test_conventions.py``).
   slides; Turk's slides put it last).  :func:`homogeneous`, :func:`bias` and
   :func:`normal` are the only places that know where it goes.
 * **sign(0)**: a score of exactly 0 is predicted ``SIGN_AT_ZERO = -1``, as in
-  scikit-learn (Flach's sign(0) = 0, Daumé leaves it open).
+  scikit-learn's ``linear_model`` classifiers and ``LinearSVC`` (its ``SVC``
+  predicts the positive class there; Flach's sign(0) = 0, Daumé leaves it open).
 * **The mistake test** is ``y_i w~ . x~_i <= 0`` (:func:`is_mistake`): a point
   exactly on the boundary is a mistake for either class (Flach Alg. 7.1,
   line 6; Daumé's ``ya <= 0``).

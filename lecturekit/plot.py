@@ -1981,7 +1981,7 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
 
         handles.append(Line2D([], [], color=line.normal.arrow_patch.get_edgecolor(), linewidth=2.4, marker=">",
                               markersize=7))
-        names.append("normal (v₁, v₂), lower panel")
+        names.append("normal (v₁, v₂) in the squared features")
     left.figure.legend(handles, names, loc="outside lower center", ncol=len(names), fontsize="small")
     return FeatureMapArtists(raw=raw, conic=conic_art, squared=squared, line=line, axes=(left, right))
 

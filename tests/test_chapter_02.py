@@ -23,6 +23,17 @@ grids = arrays(np.float64, (12, 2), elements=st.integers(-3, 3).map(float))   # 
 
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
+    "Exercise 1's\nparameter `w` is the $d + 1$ numbers it asks about": "test_exercise_1s_parameter_w_is_the_d_plus_1_numbers",
+    "(its `SVC` is the exception: at a\nscore of exactly 0 it predicts `classes_[1]`, the positive class)":
+        "test_scikit_learns_svc_is_the_exception_that_predicts_the_positive_class_at_a_score_of_0",
+    "With those weights lecturekit and scikit-learn agree at every point\noff the boundary":
+        "test_scikit_learns_svc_is_the_exception_that_predicts_the_positive_class_at_a_score_of_0",
+    "a boundary among the data usually lies\nfar from the origin (unless its line happens to pass near it":
+        "test_features_in_the_thousands_usually_put_the_boundary_far_from_the_origin_but_not_always",
+    "(scikit-learn's `LinearSVC`\nand the liblinear solver of `LogisticRegression` do not: they penalise it)":
+        "test_liblinear_penalises_the_bias_so_shifting_the_data_changes_what_it_learns",
+    "but a point whose computed score is 0, on the line or within rounding of it, gets\n  $-1$ under both":
+        "test_in_plain_floating_point_a_point_off_the_line_can_score_0_under_both_signs",
     "On paper the score is unchanged; only the bookkeeping differs": "test_the_bias_trick_keeps_every_score",
     "multiplies every score by $k$": "test_positive_multiples_are_the_same_classifier",
     "only the direction of $w$ and the ratio $t / \\|w\\|$ matter": "test_positive_multiples_are_the_same_classifier",
@@ -33,7 +44,7 @@ CLAIMS = {
         "test_lecturekit_keeps_a_point_on_the_line_at_0_under_both_signs_at_every_scale",
     "in plain floating point a point on the\nline can score a tiny $\\pm 2.8 \\times 10^{-17}$ instead of 0":
         "test_lecturekit_keeps_a_point_on_the_line_at_0_under_both_signs_at_every_scale",
-    "in this chapter's cells `w` is a raw normal and `w_h` a homogeneous vector":
+    "in this chapter's lesson cells `w` is a raw normal and `w_h` a homogeneous vector":
         "test_the_cells_keep_w_for_raw_normals_and_w_h_for_homogeneous_vectors",
     "the explorer decides each\npoint's side on the slider values $b, w_1, w_2$ as typed, before it multiplies by $k$":
         "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
@@ -41,7 +52,7 @@ CLAIMS = {
         "test_flachs_example_margin_scales_with_k_and_the_distance_form_does_not",
     "For other\nnegative $k$ the product $k \\tilde w$ is rounded, and a point within rounding of the line can keep its\nside":
         "test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_side",
-    "On paper $k < 0$ keeps\n  the line and swaps the sides of the points off it; in the computer exactly so for $k = -1$":
+    "On paper $k < 0$ keeps\n  the line and swaps the sides of the points off it; in lecturekit exactly so for $k = -1$":
         "test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_side",
     "the separating $\\tilde w$ are the points of all $n$ half-spaces at once, a cone":
         "test_the_separating_weight_vectors_form_a_cone",
@@ -680,6 +691,17 @@ def test_lecturekit_keeps_a_point_on_the_line_at_0_under_both_signs_at_every_sca
             assert clf.predict([[1.0, 1.0]])[0] == lk.conventions.SIGN_AT_ZERO == -1
 
 
+def test_exercise_1s_parameter_w_is_the_d_plus_1_numbers():
+    """The notation cell's exception to "`w` is a raw normal": Exercise 1's function takes `w`, the d + 1 numbers
+    (w0, ..., wd), and its check calls it with vectors of 2 to 20 numbers."""
+    import inspect
+    from lecturekit.exercises import ch02
+    assert "def same_in_both_layouts(w):" in NOTEBOOK.read_text()
+    assert "(w0, ..., wd)" in NOTEBOOK.read_text()
+    assert {len(v) for v, _ in ch02._LAYOUT_PROBES} >= {2, 3, 6, 20}
+    assert "same_in_both_layouts" in inspect.getsource(ch02)
+
+
 def test_the_cells_keep_w_for_raw_normals_and_w_h_for_homogeneous_vectors():
     """Every top-level assignment to `w` in a code cell is a raw normal of the 2-D data (2 numbers, its bias
     bound beside it); every assignment to `w_h` builds a homogeneous vector from (w, b)."""
@@ -1022,6 +1044,82 @@ def test_the_radius_does_not_involve_the_weights_and_grows_with_the_constant_coo
     radii = [np.max(np.linalg.norm(np.column_stack([np.full(len(X), c), X]), axis=1)) for c in (0.5, 1, 2, 10)]
     assert all(a < b for a, b in zip(radii, radii[1:]))
     assert radii[1] == pytest.approx(np.sqrt(14.0))              # (1, 2, 3) by hand, |.|^2 = 1 + 4 + 9
+
+
+def test_scikit_learns_svc_is_the_exception_that_predicts_the_positive_class_at_a_score_of_0():
+    """Section 9: at a score of exactly 0 the linear_model classifiers and LinearSVC predict classes_[0] (-1 here),
+    SVC(kernel="linear") predicts classes_[1]; off the boundary lecturekit's classifier with SVC's weights agrees
+    with SVC (section's mapping, cell of the notation)."""
+    svm = pytest.importorskip("sklearn.svm")
+    from sklearn import linear_model
+    X, y = np.array([[0.0], [2.0]]), np.array([-1, 1])
+    for est in (linear_model.LogisticRegression(), linear_model.Perceptron(), linear_model.RidgeClassifier(),
+                svm.LinearSVC(), svm.SVC(kernel="linear", C=100)):
+        est.fit(X, y)
+        at = np.array([[-est.intercept_[0] / est.coef_.ravel()[0]]])
+        assert est.decision_function(at)[0] == 0.0
+        expected = 1 if isinstance(est, svm.SVC) else -1
+        assert est.predict(at)[0] == expected, type(est).__name__
+    X2, y2 = lk.datasets.separable(40, seed=4)
+    svc = svm.SVC(kernel="linear", C=10).fit(X2, y2)
+    ours = lk.LinearClassifier(np.r_[svc.intercept_, svc.coef_.ravel()])
+    Z = np.random.default_rng(0).uniform(-4, 4, size=(5000, 2))
+    off = np.abs(svc.decision_function(Z)) > 1e-9
+    assert off.all() and np.array_equal(ours.predict(Z), svc.predict(Z))
+
+
+def test_features_in_the_thousands_usually_put_the_boundary_far_from_the_origin_but_not_always():
+    """Section 5's "usually ... unless its line happens to pass near it": over 200 random two-cloud draws centred
+    at random points in the thousands, the centroid classifier's |b| is most of |w~| in nearly all; six points
+    symmetric about x1 = x2 give b = 0 exactly."""
+    rng = np.random.default_rng(5)
+    share = []
+    for _ in range(200):
+        centre = rng.uniform(1000, 3000, size=2)
+        X = np.vstack([centre + rng.normal(size=(10, 2)) * 50 + [60, 0], centre + rng.normal(size=(10, 2)) * 50 - [60, 0]])
+        y = np.r_[np.ones(10), -np.ones(10)].astype(int)
+        w = lk.centroid_classifier(X, y).w
+        share.append(abs(w[0]) / np.linalg.norm(w))
+    assert np.mean(np.array(share) > 0.5) >= 0.95
+    X = np.array([[1000.0, 1100.0], [1500.0, 1700.0], [2000.0, 2100.0], [1100.0, 1000.0], [1700.0, 1500.0],
+                  [2100.0, 2000.0]])
+    y = np.array([1, 1, 1, -1, -1, -1])
+    w = lk.centroid_classifier(X, y).w
+    assert w[0] == 0.0 and w[1] == -w[2] != 0
+
+
+def test_liblinear_penalises_the_bias_so_shifting_the_data_changes_what_it_learns():
+    """Section 1: LinearSVC and the liblinear LogisticRegression penalise the intercept, and shifting every example
+    by one vector changes some of their predictions (of the shifted points); lbfgs LogisticRegression does not."""
+    pytest.importorskip("sklearn")
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.svm import LinearSVC
+    rng = np.random.default_rng(3)
+    X = np.vstack([rng.normal(size=(30, 2)) + [1, 1], rng.normal(size=(30, 2)) - [1, 1]])
+    y = np.r_[np.ones(30), -np.ones(30)].astype(int)
+    shift = np.array([30.0, -20.0])
+
+    def changed(make):
+        return int((make().fit(X, y).predict(X) != make().fit(X + shift, y).predict(X + shift)).sum())
+
+    assert changed(lambda: LinearSVC(C=0.05)) > 0
+    assert changed(lambda: LogisticRegression(solver="liblinear")) > 0
+    assert changed(lambda: LogisticRegression(solver="lbfgs", C=1e6)) == 0
+
+
+def test_in_plain_floating_point_a_point_off_the_line_can_score_0_under_both_signs():
+    """The summary's k = -1 caveat: w~ = (-1, 1, 1e-20) at x = (1, 1) scores 1e-20 exactly (off the line), but the
+    plain computation gives 0.0 and -0.0, so np.where(score > 0, 1, -1) says -1 under both; lecturekit says +1 and
+    -1."""
+    from fractions import Fraction
+    w = np.array([-1.0, 1.0, 1e-20])
+    x = np.array([[1.0, 1.0]])
+    exact = Fraction(-1) + Fraction(1) + Fraction(1e-20)
+    assert exact > 0
+    for v in (w, -w):
+        plain = x @ v[1:] + v[0]
+        assert plain[0] == 0.0 and np.where(plain > 0, 1, -1)[0] == -1
+    assert lk.LinearClassifier(w).predict(x)[0] == 1 and lk.LinearClassifier(-w).predict(x)[0] == -1
 
 
 def test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0():

@@ -364,13 +364,13 @@ CLAIMS = {
     "on which the perceptron of Chapter 4 never converged": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "the perceptron does not converge on data that is not linearly\n  separable and cannot learn XOR":
         "test_the_perceptron_never_converges_on_data_no_line_separates",
-    "this chapter meets several such runs on purpose": "test_the_perceptron_never_converges_on_data_no_line_separates",
+    "this chapter\nhas several on purpose": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "The perceptron therefore cannot converge": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "chapter 4 showed the perceptron cycling forever on\nit": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "the perceptron would not stop for the degrees": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "and the perceptron never converges on it": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "By Gordan's theorem exactly one of two things exists": "test_separation_certificate_is_gordans_alternative",
-    "Every point should sit on the boundary: the largest score in absolute value should be 0 up to rounding errors":
+    "Every point should sit on the boundary: every score should be 0 up to rounding errors":
         "test_points_of_the_ellipse_score_zero",
     "so every boundary it can express, $v_1x_1^2 + v_2x_2^2 = -b$, is symmetric about\nboth axes":
         "test_a_line_in_the_squares_is_symmetric_about_both_axes",
@@ -427,20 +427,30 @@ CLAIMS = {
     "and so are its numbers rounded to 5 significant digits": "test_exercise_1_accepts_the_answer_rounded_to_5_digits",
     "for numbers that short, the squares `lk.square_features` computes are\nexactly their squares":
         "test_squares_of_numbers_typed_with_up_to_7_significant_digits_are_exact",
-    "type every\ncoordinate with at most 7 significant digits":
+    "Type every\ncoordinate with at most 7 significant digits":
         "test_exercise_2_asks_for_7_digits_and_says_so_to_longer_numbers",
     "`G` is the Gram matrix of the points\n  *without* the constant coordinate (any symmetric matrix)":
         "test_exercise_3_probes_a_matrix_no_data_set_has_and_a_run_stopped_early",
     "Write the loop yourself, with no perceptron of lecturekit inside it": "test_exercise_3_refuses_library_calls",
+    "The function `monomials` below builds\nthe columns scikit-learn's `PolynomialFeatures(p, include_bias=False)` builds":
+        "test_monomials_are_scikit_learns_polynomial_features_in_another_order",
+    "a run from zero with the linear kernel gives the counts of `lk.dual_perceptron`":
+        "test_exercise_3_a_float_loop_matches_the_library_on_integer_data_and_not_always_on_decimals",
+    "On decimal data such as 0.1 a correct float loop can differ from it":
+        "test_exercise_3_a_float_loop_matches_the_library_on_integer_data_and_not_always_on_decimals",
     "3 epochs resumed from the counts of a 2-epoch run give\nthe counts of a 5-epoch run from zero":
         "test_exercise_3_a_resumed_run_is_a_longer_run",
     "the state of the dual perceptron at\nthe end of an epoch is $\\alpha$ alone": "test_exercise_3_a_resumed_run_is_a_longer_run",
-    "Every later\nscore is at least 0.05 away from 0": "test_the_only_exact_tie_of_section_8s_run_is_the_first_visit",
+    "no score is close enough to 0\nfor rounding to flip its sign": "test_the_only_exact_tie_of_section_8s_run_is_the_first_visit",
     "there is one exact tie, at the\nfirst visit": "test_the_only_exact_tie_of_section_8s_run_is_the_first_visit",
-    "Dividing each column by its largest absolute value on the training set changes no\nfit in exact arithmetic":
-        "test_scaling_the_monomials_gives_the_same_fits_in_any_units",
+    "multiplies that\ncolumn's least-squares weight by $m$ and leaves the fit as it was, in exact arithmetic":
+        "test_scaling_a_column_multiplies_its_weight_while_the_fit_is_unique_and_not_beyond",
+    "the\nscaling changes which of them `lstsq` returns":
+        "test_scaling_a_column_multiplies_its_weight_while_the_fit_is_unique_and_not_beyond",
+    "On section 9's training set it does not show\nat three decimals":
+        "test_scaling_a_column_multiplies_its_weight_while_the_fit_is_unique_and_not_beyond",
     "its squared error\ngoes up from degree 6 to degree 7": "test_badly_scaled_monomials_raise_the_squared_error_and_scaling_repairs_it",
-    "here it gives the errors back": "test_badly_scaled_monomials_raise_the_squared_error_and_scaling_repairs_it",
+    "Here it gives the errors back": "test_badly_scaled_monomials_raise_the_squared_error_and_scaling_repairs_it",
     "is the reason the implication fails": "test_section_9_interpolates_from_35_features_and_is_separable_from_14",
     "Flach's sign function gives 0 there": "test_the_squares_draw_a_single_point_or_no_boundary_and_a_small_shift_keeps_the_ring",
     "any centred ellipse with its axes along $x_1$ and $x_2$ that passes between the positive and the\nnegative training points is one":
@@ -463,7 +473,7 @@ CLAIMS = {
     "In exact arithmetic the two runs therefore make the same mistakes in the same order":
         "test_the_kernel_perceptron_makes_the_updates_of_the_perceptron_on_phi",
     "can come out $\\le 0$ in one run and $\\gt 0$ in the other": "test_on_decimal_data_a_tie_can_part_the_two_runs",
-    "The monomial images of points drawn from a continuous distribution are in general position":
+    "The monomial images of points drawn from a distribution with a density on the plane (as here) are in\ngeneral position":
         "test_the_monomial_images_of_section_9s_points_are_in_general_position",
     "Scaling each feature column first (for instance by its\nlargest absolute value on the training set) avoids that on the example":
         "test_scaling_the_monomials_gives_the_same_fits_in_any_units",
@@ -1351,6 +1361,11 @@ def test_the_monomial_images_of_section_9s_points_are_in_general_position():
     on_parabola = np.column_stack([t, t ** 2])     # x2 = x1^2: a curve of degree 2, 6 points, k = 6 at degree 2
     H = np.column_stack([np.ones(6), _monomials(on_parabola, 2)])
     assert _exact_rank([[Fraction(v) for v in row] for row in H]) < 6
+    # nor are points drawn on a circle, though the angle has a density: 1 = x1^2 + x2^2 ties three columns together
+    angle = np.random.default_rng(1).uniform(0, 2 * np.pi, 6)
+    on_circle = np.column_stack([np.cos(angle), np.sin(angle)])
+    H = np.column_stack([np.ones(6), _monomials(on_circle, 2)])
+    assert np.linalg.matrix_rank(H) == 5 and np.allclose(H[:, 0], H[:, 3] + H[:, 5])
 
 
 def test_scaling_the_monomials_gives_the_same_fits_in_any_units():
@@ -1525,7 +1540,7 @@ def test_exercise_6_passes_exactly_the_answers_within_two_decimals():
         assert (message is None) == passes, (answer, message)
     from lecturekit.exercises import _REGISTRY
 
-    assert _REGISTRY["ch09-fs-bound"].kind == "derive"   # a computation from section 7's facts, not a prediction
+    assert _REGISTRY["ch09-fs-bound"].kind == "reproduce"   # an application of section 7's two facts, shown in section 7
 
 
 # ---------------------------------------------------------------- cross-references
@@ -1544,6 +1559,7 @@ SECTION_REFERENCES = {
     "6. In section 9, why does the training error fall": ("9", "training error"),
     "drawn in section 9,\nand this one, seed 1": ("9", "seed"),
     "On section 9's training set it does not show": ("9", "training"),
+    "sections 8 to 10 do not build on it": ("8", "kernel"),
     # the check's messages and the registered wrong answers
     "section 8's map: it belongs to the kernel (1 + x·z)²": ("8", "(1 + x \\cdot z)^2"),
     "section 7's two facts about them": ("7", "margin"),
@@ -1612,3 +1628,89 @@ def test_the_section_reference_test_catches_a_wrong_number():
     sections = _sections(chapter_text(STEM))
     assert "floating point" not in sections["7"] and "floating point" in sections["8"]
     assert "Add a feature" in sections["7"].splitlines()[0]
+
+
+def test_scaling_a_column_multiplies_its_weight_while_the_fit_is_unique_and_not_beyond():
+    """Section 9's training set: up to degree 6 the monomial columns (bias included) are independent in exact
+    arithmetic, so the least-squares solution is unique, and dividing column j by m_j multiplies its weight by m_j
+    and keeps every prediction; from degree 7 on (more weights than points) both fits interpolate, yet lstsq's
+    shortest solution differs with the scaling and so do held-out predictions.  The squared errors of degrees 7
+    and 8 are rounding noise, below 0.0005 (0.000 at three decimals)."""
+    from fractions import Fraction
+
+    X_tr, y_tr = _noisy_ellipse(30, 1)
+    X_te, _ = _noisy_ellipse(2000, 2)
+    for p in range(1, 9):
+        F, F_te = _monomials(X_tr, p), _monomials(X_te, p)
+        m = np.abs(F).max(axis=0)
+        plain, scaled = lk.least_squares_classifier(F, y_tr), lk.least_squares_classifier(F / m, y_tr)
+        if p <= 6:
+            H = np.column_stack([np.ones(30), F])
+            assert _exact_rank([[Fraction(v) for v in row] for row in H]) == H.shape[1], p
+            assert np.allclose(scaled.w[1:], plain.w[1:] * m, rtol=1e-6, atol=1e-9), p
+            assert np.isclose(scaled.w[0], plain.w[0], rtol=1e-6, atol=1e-9), p
+            assert np.array_equal(plain.predict(F_te), scaled.predict(F_te / m)), p
+        else:
+            assert F.shape[1] + 1 > len(X_tr)
+            for fit, G in ((plain, F), (scaled, F / m)):
+                assert np.sum((fit.decision_function(G) - y_tr) ** 2) < 5e-4, p
+            assert np.sum(plain.predict(F_te) != scaled.predict(F_te / m)) > 100, p
+
+
+def test_exercise_3_a_float_loop_matches_the_library_on_integer_data_and_not_always_on_decimals():
+    """The reference loop in floats, linear kernel, from zero: on small integer data with an integer c its scores
+    are exact integers, and it gives lk.dual_perceptron's counts on the points (c, x_i) typed out; on one-decimal
+    data it can part from the library, which decides ties exactly (the reviewer's counterexample)."""
+    namespace = {"np": np}
+    exec(_REFERENCE3.format(epochs="max_epochs", add="c * c"), namespace)
+    dual_alpha = namespace["dual_alpha"]
+
+    def library(X, y, epochs, c):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", lk.ConvergenceWarning)
+            return lk.dual_perceptron(np.column_stack([np.full(len(X), float(c)), X]), y, fit_intercept=False,
+                                      max_epochs=epochs).alpha
+
+    rng = np.random.default_rng(9)
+    for _ in range(300):
+        n = int(rng.integers(2, 9))
+        X = rng.integers(-4, 5, size=(n, 2)).astype(float)
+        y = rng.permutation(np.r_[-1, 1, rng.choice([-1, 1], size=n - 2)])
+        c, epochs = int(rng.integers(0, 4)), int(rng.integers(1, 8))
+        got = dual_alpha(X @ X.T, y, epochs, c, np.zeros(n, dtype=int))
+        assert np.array_equal(got, library(X, y, epochs, c)), (X, y, c, epochs)
+    X = np.array([[-0.2, 0.3], [0.2, -0.5], [-0.1, 0.4], [0.1, -0.5], [0.3, 0.3], [0.4, -0.4]])
+    y = np.array([-1, 1, -1, 1, -1, -1])
+    epochs = 100
+    got = dual_alpha(X @ X.T, y, epochs, 1, np.zeros(len(y), dtype=int))
+    assert not np.array_equal(got, library(X, y, epochs, 1))
+
+
+@pytest.mark.parametrize("p", range(1, 9))
+def test_monomials_are_scikit_learns_polynomial_features_in_another_order(p):
+    """Section 9's monomials against an independent implementation: the same set of columns."""
+    from sklearn.preprocessing import PolynomialFeatures
+
+    X = np.random.default_rng(p).normal(size=(12, 2))
+    ours = _monomials(X, p)
+    theirs = PolynomialFeatures(p, include_bias=False).fit_transform(X)
+    assert ours.shape == theirs.shape
+    matched = [int(np.argmin(np.abs(theirs - col[:, None]).max(axis=0))) for col in ours.T]
+    assert sorted(matched) == list(range(theirs.shape[1]))
+    assert all(np.allclose(ours[:, j], theirs[:, k]) for j, k in enumerate(matched))
+
+
+def test_answers_of_another_form_are_named_as_such():
+    """A w_ellipse of four numbers, a boundary_shape that is a word, and X_lost whose squares overflow each get a
+    message about their form, not 'the check needs a string' or 'the same squares'."""
+    from lecturekit.exercises import ExerciseFailed, check_exercise
+
+    cases = [(("ch09-construct-ellipse", [-32, 5, 12, 1]), "must hold three numbers (b, v1, v2); it holds 4"),
+             (("ch09-shape", "hyperbola", [1, -1, -1]), "one of the letters a to e (it is 'hyperbola')"),
+             (("ch09-construct-lost", np.array([[1e200, 0], [3e200, 0], [-2e200, 0]]), np.array([1, 1, -1])),
+              "overflow")]
+    for args, needle in cases:
+        with pytest.raises(ExerciseFailed) as failed:
+            check_exercise(*args)
+        text = str(failed.value)
+        assert needle in text and "needs a string" not in text and "same squares" not in text, text

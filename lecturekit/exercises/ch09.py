@@ -41,9 +41,23 @@ _WRONG_LABELS5 = ("compute each of the three scores exactly and turn each into a
                   "chapter 4")
 
 
+def _three_numbers(w):
+    """w as an array of three floats, or a sentence saying what the form of w_ellipse lacks."""
+    try:
+        w = np.asarray(w, dtype=float).ravel()
+    except (TypeError, ValueError):
+        return "not three numbers: w_ellipse must hold three numbers (b, v1, v2)"
+    if w.shape != (3,):
+        return f"not three numbers: w_ellipse must hold three numbers (b, v1, v2); it holds {w.size}"
+    return w
+
+
 def _semi_axes(w):
     """The semi-axes (a1, a2) of the ellipse b + v1 x1^2 + v2 x2^2 = 0, or a sentence saying why there is none."""
-    b, v1, v2 = (float(v) for v in np.asarray(w, dtype=float).ravel())
+    w = _three_numbers(w)
+    if isinstance(w, str):
+        return w
+    b, v1, v2 = w
     # signs compared, not products: a positive multiple as small as 1e-200 must give the same answer
     if not (v1 != 0 and v2 != 0 and b != 0 and (v1 > 0) == (v2 > 0) and (b > 0) != (v1 > 0)):
         return "not an ellipse"
@@ -60,9 +74,9 @@ _TOL1 = 5e-4
 
 def _passes_through(w):
     """Which of the catalogued point pairs the boundary of (b, v1, v2) in the squares passes through."""
-    w = np.asarray(w, dtype=float).ravel()
-    if w.shape != (3,):
-        raise ValueError(f"w_ellipse must have three numbers (b, v1, v2); it has {w.size}")
+    w = _three_numbers(w)
+    if isinstance(w, str):
+        return w
     if not np.all(np.isfinite(w)) or not np.any(w[1:]):
         return "no curve"
     w = w / float(np.max(np.abs(w)))
@@ -93,12 +107,13 @@ def _construct_ellipse(t, w_ellipse):
                         "the two equations used x1 and x2 where the features are x1² and x2²: each coordinate of "
                         "the points enters squared"),
             ])
+    # a w_ellipse of another form is named once, by the first check; here it is "not an ellipse"
     t.check(lambda: "an ellipse" if not isinstance(_semi_axes(w_ellipse), str) else "not an ellipse", "an ellipse",
             call="the curve `w_ellipse` draws")
 
     def outside():
-        w = np.asarray(w_ellipse, dtype=float).ravel()
-        if isinstance(_semi_axes(w), str):
+        w = _three_numbers(w_ellipse)
+        if isinstance(w, str) or isinstance(_semi_axes(w), str):
             return "not an ellipse"
         scores = np.column_stack([np.ones(3), square_features([[0.0, 0.0], [10.0, 0.0], [0.0, 10.0]])]) @ w
         return bool(scores[0] < 0 and scores[1] > 0 and scores[2] > 0)
@@ -135,6 +150,10 @@ def _construct_lost(t, X_lost, y_lost):
     if not t.check_true(bool(np.all(np.isfinite(X))),
                         what="every number in `X_lost` is finite (it holds NaN or inf: give coordinates you can "
                              "square)"):
+        return
+    if not t.check_true(bool(np.all(np.isfinite(square_features(X)))),
+                        what="the squares of every coordinate of `X_lost` are finite numbers (some overflow to inf: "
+                             "use smaller numbers)"):
         return
     if not t.check_true(set(np.unique(y).tolist()) == set(conventions.LABELS),
                         what=f"`y_lost` holds both labels {conventions.LABELS} and nothing else"):
@@ -364,10 +383,7 @@ def _poly3(t, poly3_features):
                "does the classifier turn each score into a label (chapter 4)?")
 def _shape(t, boundary_shape, labels_at):
     def letter():
-        text = str(boundary_shape).strip().strip("()").strip().lower()
-        if text not in tuple(_LETTERS):
-            raise ValueError(f"boundary_shape must be one of the letters a to e; got {boundary_shape!r}")
-        return text
+        return str(boundary_shape).strip().strip("()").strip().lower()
 
     # the letter from the curve's name (lk.plot.conic_shape) and the classifier's labels at the probes
     shape = conic_shape([_W5[0], 0.0, 0.0, _W5[1], _W5[2], 0.0])
@@ -378,12 +394,20 @@ def _shape(t, boundary_shape, labels_at):
                 else None)
     t.check(letter, expected, call="`boundary_shape`", reveal=False,
             misconceptions=[Mistake("wrong-curve", k, _WRONG_LETTER5) for k in _LETTERS if k != expected])
+    if letter() not in tuple(_LETTERS):
+        t.check_true(False, what=f"`boundary_shape` is one of the letters a to e (it is {boundary_shape!r})")
+
+    try:
+        shape_of_labels = np.asarray(labels_at, dtype=float).shape
+    except (TypeError, ValueError):
+        shape_of_labels = None
+    if not t.check_true(shape_of_labels == (len(_POINTS5),),
+                        what=f"`labels_at` holds {len(_POINTS5)} numbers, one label per point"
+                             + ("" if shape_of_labels is None else f"; its shape is {shape_of_labels}")):
+        return
 
     def labels():
-        got = np.asarray(labels_at)
-        if got.shape != (len(_POINTS5),):
-            raise ValueError(f"labels_at must hold {len(_POINTS5)} labels, one per point; got shape {got.shape}")
-        return [int(v) for v in got]
+        return [int(v) for v in np.asarray(labels_at)]
 
     right = [int(v) for v in LinearClassifier(_W5).predict(square_features(_POINTS5))]
     # one message for every wrong triple, so that no single guess tells which label is off
@@ -419,7 +443,7 @@ def _augmented_bound(passes):
 
 
 @exercise("ch09-fs-bound", number=6, title="the bound over three passes before Δ is chosen", points=2,
-          kind="derive",
+          kind="reproduce",
           hint="Work out R and D1 first: R from the homogeneous points (1, x1, x2), D1 from the shortfalls of the "
                "examples that do not reach the margin gamma. Then build the augmented data of three passes and use "
                "section 7's two facts about them in chapter 5's bound.")
