@@ -96,6 +96,22 @@ def test_the_far_point_of_exercise_3():
         assert passes(x) == expected, x
 
 
+def test_exercise_3_not_separating_message_is_true_at_the_threshold():
+    """Exercise 3's message for a third point u~ = (-20, 1) does not separate must be true of every such point,
+    including x_new = 20 exactly (score 0: on the threshold, not on the class -1 side); the score it names is
+    recomputed here in fractions for each x, and it is never positive."""
+    from lecturekit.exercises import ExerciseFailed, check_exercise
+
+    for x in (20, 20.0, 19.99, 15.0, 10.0, -3.5, 0.0):
+        score = Fraction(repr(float(x))) - 20
+        assert score <= 0
+        with pytest.raises(ExerciseFailed) as failed:
+            check_exercise("ch05-far-point", x, lambda a, b: 1 + 2 * b * b)
+        message = str(failed.value)
+        assert "score y u~ . (1, x_new) <= 0" in message and "on the threshold of u~ or on its class -1 side" in message
+        assert "negative side" not in message, message
+
+
 def test_exercise_3_doubling_square_is_the_formula_on_unseen_pairs():
     """Exercise 3's second part: beyond b the third point keeps gamma (its score x - (a+b)/2 exceeds (b-a)/2) and
     raises R^2 to 1 + x^2, so the bound doubles exactly from x = sqrt(1 + 2 b^2), whatever a is; checked against
@@ -698,9 +714,22 @@ CLAIMS = {
         "test_the_explorers_raw_points_lie_in_the_disc_of_radius_rho",
     "`lk.perceptron_loop`, the library's line-by-line Alg. 7.1 (chapter 4\nwrites the same algorithm as "
     "`perceptron_basic`)": "test_perceptron_loop_runs_chapter_4s_perceptron_basic",
-    "(`** 0.25` works on a fraction, `np.sqrt` does not; $s_{best}$ may be a float)":
-        "test_np_sqrt_does_not_take_a_fraction_and_a_quarter_power_does",
-    "no NumPy function anywhere in `best_scale`": "test_a_right_formula_in_float_form_is_told_to_keep_fractions_exact",
+    "The check also calls `best_scale` with `fractions.Fraction` arguments and compares $A$, $B$ and $C$ exactly with\n"
+    "$(R/\\gamma)^2$ from its definition": "test_a_right_formula_in_float_form_is_told_to_keep_fractions_exact",
+    "rounds the result up to a float, so a bound that is a whole number comes back as that number":
+        "test_novikoff_bound_is_the_exact_bound_rounded_up",
+    "`(lk.radius(X) / lk.margin(u, X, y)) ** 2` agrees with it up to rounding, and can land a hair above it":
+        "test_novikoff_bound_is_the_exact_bound_rounded_up",
+    "Compare with `lk.novikoff_bound`, not with the float recipe (section 1).":
+        "test_novikoff_bound_is_the_exact_bound_rounded_up",
+    "so the bound is $1 + 1/c^2$: the constant coordinate adds 1 to $R^2$ and\nnothing to the score":
+        "test_symmetric_pair_bound_is_one_plus_one_over_c_squared",
+    "need 373 updates at $s = 0.3$, 3337 at $s = 0.1$ and 37 041 at $s = 0.03$, as the cell below counts":
+        "test_the_slow_pair_counts_and_their_repeats_as_the_lesson_computes_them",
+    "one update after the slow separable runs end":
+        "test_the_slow_pair_counts_and_their_repeats_as_the_lesson_computes_them",
+    "The 14 and 12 separable labellings (of 16) above are counts for lines with a bias":
+        "test_cover_count_needs_general_position",
     "so it needs at least 101 updates": "test_the_203_updates_at_s_100",
     "the updates on the two points pull the bias\n  in opposite directions": "test_the_203_updates_at_s_100",
     "the bound depends on the data\nand on $\\eta$ (from another start, on $\\mathbf{w}_0$ too), not on $k$":
@@ -732,7 +761,7 @@ CLAIMS = {
     "The floor under the cosine rises with every update, and a cosine is at most 1":
         "test_both_inequalities_hold_at_every_update",
     "the last only like $\\sqrt{k}$: they can only stay in order for so long": "test_the_race_is_lost_past_the_bound",
-    "the ceiling only like $\\sqrt{k}$, and they meet at $k = (R/\\gamma)^2$": "test_the_race_is_lost_past_the_bound",
+    "the ceiling only like $\\sqrt{k}$ (slope $\\tfrac12$), and they meet at $k = (R/\\gamma)^2$": "test_the_race_is_lost_past_the_bound",
     "All three hold at every update.": "test_both_inequalities_hold_at_every_update",
     "and that factor splits exactly into the slack of the three links of the chain":
         "test_updates_over_bound_is_the_product_of_three_slacks",
@@ -839,7 +868,7 @@ SHOWN = [
     "as the requested margin shrinks, the bound grows roughly like $1/\\gamma^2$",  # this table
     'The "Linear Discriminants" slides put a 1 in front of every example',  # the sources' conventions
     "(a distance only when $\\lVert\\mathbf{w}\\rVert = 1$",  # Daumé's definition
-    "He never writes $\\lVert\\mathbf{u}\\rVert = 1$, but his proof needs it",  # about Daumé's text (seed 002)
+    "as his usual assumption for a weight vector but does not\nrepeat it for $\\mathbf{u}$ in the theorem",  # Daumé's text (seed 002)
     "Inequality 2 only promises $\\lVert\\mathbf{w}_k\\rVert \\le \\sqrt{k}\\,R$",  # inequality 2 restated
     "the ratio of position to spread is the same in every row",  # this table, by construction
     "The real distance falls much faster than the guaranteed $\\beta^2$ per update",  # this run
@@ -1828,3 +1857,73 @@ def test_the_explorers_raw_points_lie_in_the_disc_of_radius_rho():
             norms = np.sqrt(np.sum(np.asarray(st_["X"]) ** 2, axis=1))
             assert st_["rho"] == pytest.approx(rho) and np.max(norms) <= rho * (1 + 1e-12)
             assert np.max(np.sqrt(1 + norms ** 2)) == pytest.approx(R, rel=1e-12)
+
+
+def test_novikoff_bound_is_the_exact_bound_rounded_up():
+    """lk.novikoff_bound is R^2 |u|^2 / (min score)^2 computed in fractions on the numbers as typed and rounded up to
+    the nearest float (never below it, and the float just below is below it), on random decimal data; so a whole-number
+    bound comes back as that number.  The float recipe (radius / margin)^2 agrees to rounding and can land above: on
+    the points -1 (class -1), 1 (class +1) with u~ = (0, 1) the bound is exactly 2 and the recipe gives 2.0000000000000004."""
+    rng = np.random.default_rng(11)
+    tried = 0
+    for _ in range(300):
+        X = np.round(rng.uniform(-5, 5, size=(int(rng.integers(2, 7)), 2)), int(rng.integers(0, 3)))
+        u = np.round(rng.uniform(-3, 3, size=3), 1)
+        y = np.where(np.hstack([np.ones((len(X), 1)), X]) @ u >= 0, 1, -1)
+        if len(set(y.tolist())) < 2:
+            continue
+        rows = [[Fraction(1)] + [Fraction(repr(float(v))) for v in x] for x in X]
+        uf = [Fraction(repr(float(v))) for v in u]
+        low = min(int(t) * sum(a * b for a, b in zip(uf, x)) for x, t in zip(rows, y))
+        if low <= 0:
+            with pytest.raises(ValueError):
+                lk.novikoff_bound(X, y, u)
+            continue
+        exact = max(sum(v * v for v in x) for x in rows) * sum(v * v for v in uf) / low ** 2
+        got = lk.novikoff_bound(X, y, u)
+        assert Fraction(got) >= exact and Fraction(math.nextafter(got, -math.inf)) < exact
+        if exact.denominator == 1:
+            assert got == exact
+        recipe = (lk.radius(X) / lk.margin(u, X, y)) ** 2
+        assert recipe == pytest.approx(got, rel=1e-9)
+        tried += 1
+    assert tried > 100
+    X_pm, y_pm, u_pm = np.array([[-1.0], [1.0]]), np.array([-1, 1]), np.array([0.0, 1.0])
+    assert lk.novikoff_bound(X_pm, y_pm, u_pm) == 2.0
+    assert (lk.radius(X_pm) / lk.margin(u_pm, X_pm, y_pm)) ** 2 > 2.0
+
+
+def test_symmetric_pair_bound_is_one_plus_one_over_c_squared():
+    """Points -c (class -1) and c (class +1), threshold 0, u~ = (0, 1): gamma = c, R^2 = 1 + c^2, bound 1 + 1/c^2 exactly
+    (in fractions on the decimals as typed), on random decimal c; 1.01 at c = 10 and 2 at c = 1."""
+    rng = np.random.default_rng(12)
+    for c in [10.0, 1.0] + [float(round(v, 2)) for v in rng.uniform(0.01, 100, size=200)]:
+        X, y, u = np.array([[-c], [c]]), np.array([-1, 1]), np.array([0.0, 1.0])
+        cf = Fraction(repr(c))
+        exact = 1 + 1 / cf ** 2
+        got = lk.novikoff_bound(X, y, u)
+        assert Fraction(got) >= exact and Fraction(math.nextafter(got, -math.inf)) < exact
+    assert lk.novikoff_bound(np.array([[-10.0], [10.0]]), np.array([-1, 1]), np.array([0.0, 1.0])) == pytest.approx(1.01)
+
+
+def test_the_slow_pair_counts_and_their_repeats_as_the_lesson_computes_them():
+    """The lesson's cells compute 0.1 s and 0.3 s as float products s * 0.1 (0.3 * 0.1 = 0.030000000000000002, a
+    decimal of its own): on those numbers the perceptron needs 373, 3337, 37 041 updates (counted in fractions here),
+    and with a copy of 0.1 s labelled +1 listed last the first repeat (in fractions, and in the float weights
+    lk.perceptron_loop records) comes at 374, 3338, 37 042, one update after; with the copy first, at update 2."""
+    pair, three = np.array([[0.1], [0.3]]), np.array([[0.1], [0.3], [0.1]])
+    y2, y3 = np.array([-1, 1]), np.array([-1, 1, 1])
+    for s, n in ((0.3, 373), (0.1, 3337), (0.03, 37041)):
+        assert _exact_updates(s * pair, y2) == n == lk.perceptron(s * pair, y2, max_epochs=100_000).n_updates
+        X3 = s * three
+        assert not lk.is_separable(X3, y3)
+        assert _first_repeat(X3, y3)[1] == n + 1
+        W = lk.perceptron_loop(lk.to_homogeneous(X3), y3, max_epochs=40_000, keep_weights=True).trace.weights
+        seen, first = set(), None
+        for k_r, w_r in enumerate(map(tuple, W.tolist())):
+            if w_r in seen:
+                first = k_r
+                break
+            seen.add(w_r)
+        assert first == n + 1
+        assert _first_repeat(X3[[2, 0, 1]], y3[[2, 0, 1]])[1] == 2

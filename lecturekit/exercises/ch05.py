@@ -1,8 +1,8 @@
 """Checks of chapter 5's exercises (the convergence proof).
 
 Every expected value is computed here from the definitions, independently of
-the learner's answer (tests/test_chapter_05.py works the same values out by
-hand): (R / gamma)^2
+the learner's answer (the course's tests, kept by instructors, work the same
+values out by hand): (R / gamma)^2
 from R = max |x~_i| and gamma = min y_i u . x~_i / |u|, minimised by a
 golden-section search, or decided exactly in ``fractions.Fraction`` on the
 numbers as typed (0.1 is 1/10), so that an answer exactly on a threshold is
@@ -53,7 +53,7 @@ def _exact_bound(u, X, y):
 # Exercise 1 (derive): the best scale for the points a s (class -1) and b s (class +1), 0 < a < b
 # --------------------------------------------------------------------------
 # The reference is the definition itself, (R/gamma)^2 from R and gamma of the two points, fitted at three scales
-# and minimised by a golden-section search; tests/test_chapter_05.py works the coefficients out by hand.
+# and minimised by a golden-section search; the course's tests work the coefficients out by hand.
 def _scale_bound(a, b, s, turn=None):
     """(R / gamma)^2 of the points a s, b s with the halfway threshold, from the definitions; ``turn`` measures it
     the way one wrong turn does: "raw" (R and the margin of the raw x, no 1), "plane" (gamma divided by |u1|
@@ -158,7 +158,7 @@ def _scale_answer(best_scale, a, b):
                "halfway threshold, multiply (R/gamma)² out into powers of s, then minimise A/s² + B + C s². "
                "Section 4's numbers (a = 0.1, b = 0.3) let you check your A, B and C.")
 def _best_scale_check(t, best_scale):
-    # the wrong turns' values are worked out by hand in tests/test_chapter_05.py
+    # the wrong turns' values are worked out by hand in the course's tests
     t.check(lambda: _scale_answer(best_scale, 1.0, 2.0)[0], list(_coefficients(1.0, 2.0)), atol=1e-6,
             call="`best_scale(1, 2)[:3]`, the coefficients (A, B, C)", reveal=False,
             misconceptions=[Mistake("scale-no-one", list(_coefficients(1.0, 2.0, "raw")), "measured on the raw x, without the 1: then "
@@ -309,7 +309,7 @@ def _far_point(t, x_new, doubling_square):
                                 Mistake("far-doubling-probe", 4 * b * b, _far_probe(a, b))])
     # exact on fractions: a formula keeps Fraction inputs exact; a bisection on the bounds (lk.novikoff_bound with
     # a third point) gives a float.  The exact value is read off the bisection as the nearest fraction with a small
-    # denominator (tests/test_chapter_05.py checks it against the formula worked out by hand).
+    # denominator (the course's tests check it against the formula worked out by hand).
     a, b = Fraction(3, 7), Fraction(5, 4)
     expected = Fraction(_doubling_reference(float(a), float(b)) ** 2).limit_denominator(1000)
     v, mistake = _fraction_probe(doubling_square, (a, b), "far")
@@ -326,8 +326,10 @@ def _far_point(t, x_new, doubling_square):
     if not t.check_true(bound3 is not None,
                         what="u~ = (-20, 1) separates the three points (every y_i u~ . (1, x_i) > 0, decided exactly "
                              "on the numbers as typed)",
-                        mistake=Mistake("far-not-separating", None, "a point of class +1 on the negative side of "
-                                                                    "u~: the theorem gives no bound for this u~")):
+                        mistake=Mistake("far-not-separating", None, "a point of class +1 with score "
+                                                                    "y u~ . (1, x_new) <= 0 (on the threshold of u~ "
+                                                                    "or on its class -1 side): the theorem gives no "
+                                                                    "bound for this u~")):
         return
     if not t.check_true(bool(bound3 >= 2 * bound2),
                         what="the bound (R/gamma)² for u~ = (-20, 1) on the three points is at least twice the "
@@ -356,7 +358,7 @@ def _far_point(t, x_new, doubling_square):
 # The reference does not use a closed formula: it builds the worst update the rule allows (an example at margin
 # exactly gamma along u, of length exactly beta, scored exactly tau by w) as vectors, measures the change of
 # |w - a u|^2 with numpy, and divides the start |0 - a u|^2 by the fall; best_a is found by a golden-section search.
-# tests/test_chapter_05.py works the formulas out by hand and runs the perceptron against them.
+# the course's tests work the formulas out by hand and runs the perceptron against them.
 def _worst_fall(a, beta2, gamma, tau, eta):
     """The least fall of |w - a u|^2 at one update of the rule, measured on a worst-case update."""
     u = np.array([1.0, 0.0])
@@ -417,7 +419,7 @@ _ROUNDED_UP = "rounded up: no run makes more updates than the bound, so the most
                "condition for the middle term. Where does the distance start, what is the least it falls per "
                "update, and when is that not a fall? Then minimise the bound over a.")
 def _distance(t, distance_bound, best_a):
-    # each wrong turn is the reference with one ingredient changed (tests/test_chapter_05.py has them by hand)
+    # each wrong turn is the reference with one ingredient changed (the course's tests have them by hand)
     probe = (200.0, 2.5, 0.05, 0.5, 3.0)
     a, beta2, gamma, tau, eta = probe
     reference = _distance_reference(*probe)
@@ -496,7 +498,7 @@ def _distance(t, distance_bound, best_a):
 
 def _start_reference(w0, X, y, u, *, with_c=True, with_n2=True, unit=True, n2_projection=False):
     """The largest k the proof's chain allows from the start w0 (u scaled to length 1), found by bisection,
-    independently of any closed formula.  The keywords give the values of the wrong turns; tests/test_chapter_05.py
+    independently of any closed formula.  The keywords give the values of the wrong turns; the course's tests
     derives the reference and each of them by hand."""
     Xh = np.hstack([np.ones((len(X), 1)), np.asarray(X, dtype=float)])
     u = np.asarray(u, dtype=float)
