@@ -142,14 +142,14 @@ def test_exercise_3_doubling_square_is_the_formula_on_unseen_pairs():
 
 
 def test_exercise_3_exact_reference_is_the_formula_by_hand():
-    """Exercise 3's check reads the exact x^2 on its Fraction pair off a bisection on the bounds (nearest fraction
-    with a denominator up to 1000); by hand it is 1 + 2 b^2 (gamma stays beyond b, R^2 = 1 + x^2 doubles 1 + b^2)."""
+    """Exercise 3's fingerprinted exact x^2 on its Fraction pair is read off a bisection on the bounds (nearest
+    fraction with a denominator up to 1000, tests/ch05_references.py); by hand it is 1 + 2 b^2 (gamma stays beyond b, R^2 = 1 + x^2 doubles 1 + b^2)."""
     from fractions import Fraction
 
-    from lecturekit.exercises import ch05
+    from ch05_references import _doubling_reference
 
     for a, b in ((Fraction(3, 7), Fraction(5, 4)), (Fraction(1, 3), Fraction(9, 7)), (Fraction(2), Fraction(7))):
-        found = Fraction(ch05._doubling_reference(float(a), float(b)) ** 2).limit_denominator(1000)
+        found = Fraction(_doubling_reference(float(a), float(b)) ** 2).limit_denominator(1000)
         assert found == 1 + 2 * b * b
 
 
@@ -160,7 +160,7 @@ def test_exercises_1_and_3_are_not_passed_by_a_numerical_search():
     from fractions import Fraction
 
     from lecturekit.exercises import ExerciseFailed, check_exercise
-    from lecturekit.exercises.ch05 import _exact_coefficients
+    from ch05_references import _exact_coefficients
 
     a, b = Fraction(2, 7), Fraction(1, 3)   # by hand: A = 4 / (b - a)^2, B = (4 b^2 + (a + b)^2) / (b - a)^2, C = ...
     assert _exact_coefficients(a, b) == (4 / (b - a) ** 2, (4 * b * b + (a + b) ** 2) / (b - a) ** 2,
@@ -253,7 +253,7 @@ def test_the_wrong_turns_of_exercise_1_by_hand():
     on the raw x (no 1) (R/gamma)^2 = (2 s / (s / 2))^2 = 16 whatever s; gamma divided by |u1| only gives
     4 (1 + 4 s^2) / s^2 = 4 / s^2 + 16; R taken at the nearer point, R^2 = 1 + s^2, gives
     (1 + s^2)(1 + 2.25 s^2) / (0.25 s^2) = 4 / s^2 + 13 + 9 s^2."""
-    from lecturekit.exercises.ch05 import _coefficients
+    from ch05_references import _coefficients
 
     assert np.allclose(_coefficients(1.0, 2.0), (4.0, 25.0, 36.0))
     assert np.allclose(_coefficients(1.0, 2.0, "raw"), (0.0, 16.0, 0.0))
@@ -277,7 +277,7 @@ def test_the_best_scale_by_the_formula_and_by_a_search(a, gap):
     A = 4/(b-a)^2, B = (4b^2 + (a+b)^2)/(b-a)^2, C = b^2(a+b)^2/(b-a)^2, smallest at s = (A/C)^(1/4) with the value
     ((a + 3b)/(b - a))^2; the check's references (a solve at three scales, a golden-section search) agree, and so
     does lk.novikoff_bound."""
-    from lecturekit.exercises.ch05 import _best_scale, _coefficients
+    from ch05_references import _best_scale, _coefficients
 
     b = a + gap
     A, B, C = 4 / (b - a) ** 2, (4 * b**2 + (a + b) ** 2) / (b - a) ** 2, b**2 * (a + b) ** 2 / (b - a) ** 2
@@ -327,7 +327,7 @@ def test_the_distance_bound_of_exercise_4_holds_for_the_cautious_perceptron(data
     smallest at a = c / gamma, where it is c / (eta gamma^2).  The check's reference (a worst-case update measured
     with numpy, a golden-section search) agrees, and a real run of the cautious perceptron stays within the bound
     on separable integer data."""
-    from lecturekit.exercises.ch05 import _best_a_reference, _distance_reference
+    from ch05_references import _best_a_reference, _distance_reference
 
     X, y, u = data.draw(separable_sets(exact=True))
     tau = data.draw(st.sampled_from([0, 1, 3, 10]))
@@ -351,14 +351,14 @@ def test_the_wrong_turns_of_exercise_4_by_hand():
     term 3 (10 - 7.5 - 1) = 4.5, the start a: 200 / 34.5, rounded up 1160.  best_a: (7.5 + 1) / 0.05 = 170; tau left
     out 150, the least a that proves anything 85, tau once 160, eta left out 70.  And the probe with eta = 1/2:
     0.5 (6 - 0.5 - 0.5) = 2.5, so 900 / 2.5 = 360."""
-    from lecturekit.exercises.ch05 import _best_a_reference, _distance_reference
+    from ch05_references import _best_a_reference, _distance_reference
 
     assert _distance_reference(200.0, 2.5, 0.05, 0.5, 3.0) == pytest.approx(40000 / 34.5, rel=1e-12)
     assert _best_a_reference(2.5, 0.05, 0.5, 3.0) == pytest.approx(170.0, rel=1e-8)
     assert _distance_reference(30.0, 1.0, 0.1, 0.25, 0.5) == pytest.approx(360.0, rel=1e-12)
     assert _distance_reference(20.0, 2.5, 0.05, 0.5, 3.0) == float("inf")
     # the check builds each wrong turn from the worst-case update with one ingredient changed: the same numbers
-    from lecturekit.exercises.ch05 import _least_a, _worst_fall
+    from ch05_references import _least_a, _worst_fall
 
     a = 200.0
     turns = [(a, 2.5, 0.05, 0.0, 3.0), (a, 2.5, 0.05, 0.25, 3.0), (a, 2.5, 0.05, 0.5 / 3, 3.0),
@@ -440,7 +440,7 @@ def test_the_bound_from_a_start_holds_for_runs_from_that_start(data):
     R^2/gamma^2 from 0, and the reference (a bisection on the chain) agrees with the quadratic formula worked out by
     hand: squaring w0.u + k gamma <= sqrt(|w0|^2 + k R^2) gives gamma^2 k^2 - (R^2 - 2 gamma c) k + c^2 - |w0|^2 <= 0
     with c = w0.u, and the bound is its larger root."""
-    from lecturekit.exercises.ch05 import _start_reference
+    from ch05_references import _start_reference
 
     X, y, u = data.draw(separable_sets(exact=True))
     w0 = np.array(data.draw(st.tuples(*[st.integers(-6, 6)] * 3)), dtype=float)
@@ -1540,7 +1540,8 @@ def test_the_length_of_w_k_ends_at_58_percent_of_its_ceiling():
 def test_exercise_5_never_shows_a_derived_value(answer):
     """The checker keeps its expected values to itself (reveal=False): a constant answer, right for one call
     or for none, is told which call failed but not what it should have returned."""
-    from lecturekit.exercises.ch05 import _X_TOY, _Y_TOY, _start_reference
+    from ch05_references import _start_reference
+    from lecturekit.exercises.ch05 import _X_TOY, _Y_TOY
 
     hidden = [_start_reference(w0, _X_TOY, _Y_TOY, u) for w0, u in
               (([1.0, 2.0, -1.0], [0.0, -1.0, 4.0]), ([0.0, -3.0, 12.0], [0.0, -2.0, 8.0]))]
@@ -1927,3 +1928,26 @@ def test_the_slow_pair_counts_and_their_repeats_as_the_lesson_computes_them():
             seen.add(w_r)
         assert first == n + 1
         assert _first_repeat(X3[[2, 0, 1]], y3[[2, 0, 1]])[1] == 2
+
+
+def test_the_check_module_holds_fingerprints_of_the_references_and_no_reference():
+    """lecturekit/exercises/ch05.py stores only fingerprints of the expected values; they are those of the reference
+    solutions in tests/ch05_references.py (computed from the definitions), and the module defines none of them."""
+    import ch05_references
+
+    import lecturekit.exercises.ch05 as shipped
+
+    assert shipped._KEYS == ch05_references.keys()
+    for name in ("_best_scale", "_coefficients", "_exact_coefficients", "_doubling_reference", "_worst_fall",
+                 "_distance_reference", "_best_a_reference", "_least_a", "_start_reference", "_whole_or_real"):
+        assert not hasattr(shipped, name), name
+    assert "tests/test_chapter_05.py" not in (shipped.__doc__ or "")
+    # every accepted value passes its own probe, and a value one tolerance away does not
+    for probe, (atol, accepted, _) in ch05_references.probe_values().items():
+        for v in accepted:
+            assert shipped._accepted(probe, v), probe
+            bumped = [x + 3 * atol * max(1.0, abs(x)) for x in v] if isinstance(v, list) else \
+                v + 3 * atol * max(1.0, abs(v))
+            assert not shipped._accepted(probe, bumped) or any(
+                shipped._accepted(probe, w) and np.allclose(w, bumped, rtol=0, atol=4 * atol * max(1.0, np.max(np.abs(w))))
+                for w in accepted if w is not v), probe
