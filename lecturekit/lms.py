@@ -11,9 +11,11 @@ by gradient descent.  Its gradient is ``-sum_i (y_i - w . x_i) x_i``, so
 Unlike the perceptron it updates on *every* example, by an amount proportional
 to the residual.  The batch rule with a rate below :func:`lms_stable_eta`
 converges to a least-squares solution (the one nearest the start when there
-are several), not to a separating hyperplane; the online rule with a constant
-rate, on data no line fits exactly, ends in a loop around it whose size depends
-on the rate and the data (small rates: a small loop).
+are several), not to a separating hyperplane.  The online rule with a constant
+rate at which it is stable (for instance below
+``lms_stable_eta(X, mode="online")``), on data no line fits exactly, ends in a
+loop (a cycle it repeats every epoch) instead of at it; its size depends on the rate and the
+data (small rates: a small loop).  At a larger constant rate it can diverge.
 """
 
 from __future__ import annotations
@@ -45,13 +47,13 @@ def lms_stable_eta(X, *, mode: str = "batch", fit_intercept: bool = True) -> flo
     ``X^T X``, and in exact arithmetic it converges from every start exactly
     when ``0 < eta < 2 / lambda_max(X^T X)``.
 
-    ``mode="online"``: ``2 / max_i |x_i|^2``, a safe rate, not the largest
-    one.  Below it no single step makes its own example's residual grow, and
+    ``mode="online"``: ``2 / max_i |x_i|^2``, a safe rate, which need not be
+    the largest one (for a single example it is exactly the limit).  Below it no single step makes its own example's residual grow, and
     an epoch never increases the distance between two runs (the linear part
     of the epoch's map, ``prod_i (I - eta x_i x_i^T)``, has norm at most 1).
     It only rules out divergence; it does not keep one run near the
     least-squares solution: on noisy data, with a constant rate the iterates
-    circle around it, near this bound possibly far away.  A constant-rate run settles at a rate where the
+    end in a loop instead of at it, near this bound possibly far away.  A constant-rate run settles at a rate where the
     spectral radius of the epoch's map ``prod_i (I - eta x_i x_i^T)`` is
     below 1; those rates need not form one interval.  On chapter 7's
     regression data the radius first reaches 1 between 0.5 and 0.6, where
@@ -217,7 +219,7 @@ def lms(
         Per-epoch rate ``eta(k)`` = ``eta / k`` for "1/k". With "1/k" and ``eta``
         no larger than ``lms_stable_eta(X, mode="online")`` the online rule
         approaches the least-squares solution as the epochs grow, instead of
-        circling around it; a larger ``eta`` can diverge first.
+        ending in a loop; a larger ``eta`` can diverge first.
     w0 : array-like of shape (n_features + 1,), optional
     fit_intercept : bool, default True
 

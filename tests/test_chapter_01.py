@@ -30,9 +30,11 @@ small_ints = arrays(np.int64, 3, elements=st.integers(-6, 6))
 # ---------------------------------------------------------------- the chapter's general claims
 # a fragment of each sentence with "always / never / only / every ...": the test that guards it
 CLAIMS = {
-    "it never shows the expected value, nor which way to change your answer (for the numbers you\nwork out by hand it says only whether they are all right)":
+    "In your workspace the reference solution is offered\nunder a check that passed, or after three failed runs of it in one session":
+        "test_the_reference_solution_is_offered_only_after_a_pass_or_three_failed_runs",
+    "it never shows the expected answer (for the numbers you work out by hand it says only\nwhether they are all right)":
         "test_no_registered_wrong_answer_is_shown_the_key",
-    "changes its predictions little (low variance), though its individual weights can still swing when two\nfeatures nearly repeat each other":
+    "though its\nindividual weights can still swing when two features nearly repeat each other":
         "test_refits_on_near_duplicate_features_keep_their_predictions_while_the_weights_swing",
     "on paper the same length; in the\ncomputer the two can differ in the last digit":
         "test_norm_and_the_square_root_of_the_dot_product_differ_at_most_in_the_last_digits",
@@ -79,8 +81,10 @@ CLAIMS = {
         "test_lk_dot_adds_like_the_loop_below_8_coordinates_and_often_not_from_8_on",
     "nor one\nbelow about $10^{-154}$ lose digits in its square (below about $10^{-162}$ the square is 0)":
         "test_squares_below_1e_154_lose_digits_and_below_1e_162_vanish",
-    "fitted by least squares it is stable":
+    "with many more examples than features,\nrefitting it by least squares on another sample of the same kind of data moves its predictions little":
         "test_refits_on_near_duplicate_features_keep_their_predictions_while_the_weights_swing",
+    "with nearly as many features as\nexamples the predictions move a lot too":
+        "test_least_squares_predictions_vary_little_with_many_examples_per_feature_and_a_lot_without",
     "it scales the coordinates\nbefore squaring them, so that a coordinate above about $10^{154}$ does not square to infinity":
         "test_norm_is_right_for_huge_and_tiny_vectors",
     "it shows the direction of $w$, not its length), stands at a right angle":
@@ -162,7 +166,9 @@ def test_every_general_sentence_of_the_chapter_is_a_claim_under_test_or_reviewed
 
 def test_the_claims_table_is_not_empty_and_lists_each_general_sentence_once():
     found = general_sentences(STEM)
-    assert len(found) >= len(CLAIMS) // 2 and len(set(CLAIMS.values())) >= 5
+    # the detector finds the chapter's general sentences (33 of them when this floor was set); the table also
+    # lists claims the detector does not flag, so its size is no bound on the count
+    assert len(found) >= 30 and len(set(CLAIMS.values())) >= 5
 
 
 def vectors(d):
@@ -640,6 +646,22 @@ def test_the_check_module_holds_no_answer():
             assert not is_key(value), name
 
 
+def test_least_squares_predictions_vary_little_with_many_examples_per_feature_and_a_lot_without():
+    """Chapter 1's scope for "stable": over 200 training samples from one linear model with noise of standard
+    deviation 1, the least-squares prediction at a fixed point spreads by a standard deviation below 0.3 with 200
+    examples of 2 features, and above 2 with 20 examples of 18 features (three seeds each)."""
+    def spread(n, d, seed):
+        rng = np.random.default_rng(seed)
+        beta, x_test = rng.normal(size=d), rng.normal(size=d)
+        preds = []
+        for _ in range(200):
+            X = rng.normal(size=(n, d))
+            preds.append(x_test @ np.linalg.lstsq(X, X @ beta + rng.normal(size=n), rcond=None)[0])
+        return float(np.std(preds))
+    for seed in range(3):
+        assert spread(200, 2, seed) < 0.3 < 2 < spread(20, 18, seed)
+
+
 def test_refits_on_near_duplicate_features_keep_their_predictions_while_the_weights_swing():
     """Chapter 1's gloss on 'stable': bootstrap refits of least squares on two nearly equal features (x and
     x + 1e-3 noise) give predictions (scores of size about 1) that differ by less than 0.5 on every point, while
@@ -930,7 +952,9 @@ def test_the_edge_on_direction_lies_in_the_plane_and_the_chapter_shows_no_cross_
     assert f"{up} points with w · x > 0 (blue plus signs) lie above the line" in text
     assert "x₂ = 0" not in text.split("edge-on")[1]                          # not the fake weights of before
     labels = [t.get_text() for t in fig.legends[0].get_texts()]
-    assert len(fig.legends) == 1 and "the plane, seen edge-on" in labels and len(labels) == 4
+    assert len(fig.legends) == 1 and "the plane, seen edge-on" in labels and len(labels) == 5
+    # the 3-D arrow is w itself (its legend entry says so); the edge-on arrow is the unit normal, and says so too
+    assert any(l.startswith("normal $w = (1, 1, 2)") for l in labels) and "edge-on: the unit normal $w / |w|$" in labels
     plt.close(fig)
     with pytest.raises(ValueError, match="along must lie in the plane"):
         lk.plot.plane_edge_on(w3, X3, along=[1.0, 0.0, 0.0])
@@ -1562,8 +1586,10 @@ def test_exercise_4_accepts_an_answer_written_for_numpy_arrays_and_names_the_err
     from lecturekit.exercises import check_exercise
     def on_arrays(a, length, toward):
         p = a.copy()
-        p[0], p[1] = -a[1], a[0]
-        p *= np.sign(p.dot(toward))
+        p[0], p[1] = -a[1], a[0]                  # a quarter turn counterclockwise
+        s = p.dot(toward)
+        if abs(s) > 1e-12 * lk.norm(p) * lk.norm(toward):   # toward off the line through a: its side
+            p *= np.sign(s)
         return length * p / lk.norm(p)
     check_exercise("ch01-perpendicular", on_arrays)
     message = visible_feedback(STEM, "ch01-perpendicular", "def perpendicular(a, length, toward):\n    return a.nope\n")

@@ -658,7 +658,7 @@ CLAIMS = {
     "the iterate moves at most $1.64\\,\\eta_1\\,n\\,G$ in total, however many epochs it runs":
         "test_a_schedule_that_decays_too_fast_moves_at_most_its_bound",
     "it is also the one `np.linalg.lstsq` returns": "test_the_shortest_least_squares_solution_is_the_pseudo_inverses",
-    "with a constant rate on noisy data it wanders around": "test_shuffled_online_lms_wanders_at_a_constant_rate_and_settles_when_it_decays",
+    "with a constant rate on noisy data it wanders near": "test_shuffled_online_lms_wanders_at_a_constant_rate_and_settles_when_it_decays",
     "With a constant rate below the online safe rate": "test_online_lms_on_data_it_fits_exactly_converges_without_a_loop",
     "when the numbers themselves are too large, rescaling": "test_the_overflow_message_is_built_without_overflow_for_huge_features",
     "(With a single negative, $n = 1$, it never happens.)": "test_with_a_single_negative_the_lone_positive_is_never_lost",
@@ -707,7 +707,8 @@ CLAIMS = {
         "test_above_eta_star_a_start_along_the_top_eigenvector_grows_from_the_first_epoch",
     "only the error's part along the direction of the largest eigenvalue is multiplied by a factor":
         "test_between_eta_star_and_two_over_lambda_2_only_the_top_direction_grows",
-    "so it grows, slowly at first.": "test_above_eta_star_only_a_zero_top_part_of_the_error_does_not_grow",
+    "so it grows: slowly just above $\\eta^\\ast$ (the factor is 1.04":
+        "test_above_eta_star_the_top_factor_is_small_just_above_and_large_further_up",
     "When several eigenvalues equal $\\lambda_{\\max}$, as after the whitening later in\nthis section, all their "
     "directions grow at once.": "test_between_eta_star_and_two_over_lambda_2_only_the_top_direction_grows",
     "at a\nrate just below $\\eta^\\ast$ the slowest direction contracts by only":
@@ -721,7 +722,19 @@ CLAIMS = {
     "with a `std` that divides by\n$n - 1$, as pandas' does, it is $n - 1$": "test_standardising_leaves_the_correlation_in_kappa",
     "gives every example\nthe same factor $1 - \\mu$, so one $0 < \\mu < 2$ suits all of them":
         "test_normalised_lms_gives_every_example_the_same_factor",
-    "it is not the largest stable rate": "test_repaired_alg_7_3_needs_a_rate_below_the_epoch_map_limit",
+    "it need not be the largest stable rate: for a single\nexample it is exactly the limit":
+        "test_the_online_bound_is_exactly_the_limit_for_one_example",
+    "section 7 finds data on which a larger constant rate still settles":
+        "test_repaired_alg_7_3_needs_a_rate_below_the_epoch_map_limit",
+    "the batch rate is never above the online bound, and at most $n$ times below it":
+        "test_the_batch_rate_lies_between_two_over_the_sum_and_the_online_bound",
+    "The batch rate $\\eta^\\ast$ is far below the online safe rate":
+        "test_the_batch_rate_lies_between_two_over_the_sum_and_the_online_bound",
+    "figure below shows that the loop need not enclose":
+        "test_the_loop_of_the_figure_does_not_enclose_the_least_squares_weights",
+    "scores the far positives about 17 on average": "test_the_scaled_perceptron_scores_the_far_positives_about_17",
+    "a constant rate ends in a\nloop instead, and it takes a rate that shrinks":
+        "test_online_lms_on_noisy_data_ends_in_a_loop_not_a_point",
     "it rules out divergence, not a large loop": "test_near_the_safe_rate_the_loop_is_far_from_least_squares",
     "Near the safe rate of section 2 the loop is not near": "test_near_the_safe_rate_the_loop_is_far_from_least_squares",
     "How far the loop lies depends on the rate and\non the data": "test_near_the_safe_rate_the_loop_is_far_from_least_squares",
@@ -766,13 +779,13 @@ CLAIMS = {
         "test_the_one_dimensional_condition_fails_below_a_and_the_data_do_not_separate_below_zero",
     "the three factors are about $-0.03$, $-0.41$ and $-0.8$, so no direction\nis slower than the steepest one":
         "test_the_zig_zag_figure_on_centred_features",
-    "The right panel keeps its axes (100 iterations, the surface's highest value) as long as the path stays inside":
+    "When the path leaves the view, both panels zoom out tenfold.":
         "test_the_explorers_right_panel_keeps_its_axes_until_the_path_leaves_the_view",
-    "that happens at the first step of the\nslider above the stable rate":
-        "test_the_explorers_right_panel_keeps_its_axes_until_the_path_leaves_the_view",
+    "with the constant schedule, once $\\eta$ has passed the stable rate, the read-out":
+        "test_the_explorer_read_out_names_the_stable_rate_with_the_constant_schedule",
     "with a constant $\\eta$ below the safe rate of section 2 does not stop":
         "test_online_lms_on_noisy_data_ends_in_a_loop_not_a_point",
-    "With a constant rate below the safe rate, on noisy data, it ends in a loop around":
+    "With a constant rate below the safe rate, on noisy data, it ends in a loop instead of at":
         "test_online_lms_on_noisy_data_ends_in_a_loop_not_a_point",
     "still 0.003 away\nafter 100 epochs": "test_least_squares_classifier_is_lstsq_and_batch_lms_reaches_it",
     "The check runs both functions on that example and on two\nothers": "test_exercise_3_probes_and_fingerprints",
@@ -781,12 +794,12 @@ CLAIMS = {
     "the runs settle when the largest $|\\text{eigenvalue}|$ of $A$": "test_on_the_regression_data_the_runs_settle_exactly_below_radius_one",
     "a\ndecimal to at least three places, rounded or truncated": "test_hand_answers_to_three_decimals_pass_and_looser_ones_do_not",
     "but it is 0 at $\\tilde{\\mathbf w} = 0$ too": "test_the_perceptron_loss_is_zero_at_the_zero_vector",
-    "on noisy data, it ends up circling in a loop around it": "test_online_lms_on_noisy_data_ends_in_a_loop_not_a_point",
+    "on noisy data, it ends up in a loop instead": "test_online_lms_on_noisy_data_ends_in_a_loop_not_a_point",
     "How far the loop reaches from the least-squares line grows roughly in proportion to $\\eta$":
         "test_the_loop_size_grows_with_eta_and_the_end_of_epoch_gap_does_not",
     "that distance need not\ngrow with $\\eta$": "test_the_loop_size_grows_with_eta_and_the_end_of_epoch_gap_does_not",
     "then every single-example step": "test_online_lms_on_data_it_fits_exactly_converges_without_a_loop",
-    "Would it still circle if the data could be fitted exactly":
+    "Would it still end in a loop if\n   the data could be fitted exactly":
         "test_online_lms_on_data_it_fits_exactly_converges_without_a_loop",
 }
 SHOWN = [
@@ -1728,3 +1741,165 @@ def test_the_1_over_k_schedule_from_a_safe_first_rate_approaches_least_squares(n
     assert gaps[2000] < gaps[200] and gaps[2000] < 0.02
     with pytest.raises(FloatingPointError):
         lk.lms(X, y, eta=20.0, epochs=50, schedule="1/k")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(-5, 5, allow_nan=False), min_size=1, max_size=3))
+def test_the_online_bound_is_exactly_the_limit_for_one_example(x):
+    """Section 2: for a single example the online bound 2 / |x~|^2 is exactly the limit: the epoch's map (one step)
+    contracts just below it and grows just above it; so do two orthogonal examples of equal length
+    (X = [[1], [-1]]).  Section 7's data (test_repaired_alg_7_3_needs_a_rate_below_the_epoch_map_limit) settle
+    above it."""
+    X = np.array([x])
+    Xh = lk.to_homogeneous(X)
+    safe = lk.lms_stable_eta(X, mode="online")
+    assert np.isclose(safe, 2 / (Xh[0] @ Xh[0]))
+    # the example's residual is multiplied by 1 - eta |x~|^2 at each step: it shrinks below the bound, grows above
+    residuals = {f: np.abs(1.0 - lk.lms(X, [1.0], eta=f * safe, epochs=300).path @ Xh[0]) for f in (0.999, 1.001)}
+    assert residuals[0.999][-1] < residuals[0.999][0] < residuals[1.001][-1]
+    pair = np.array([[1.0], [-1.0]])
+    safe = lk.lms_stable_eta(pair, mode="online")
+    assert safe == 1.0
+    assert _epoch_radius(lk.to_homogeneous(pair), 0.999) < 1 < _epoch_radius(lk.to_homogeneous(pair), 1.001)
+    with pytest.raises(FloatingPointError):
+        lk.lms(pair, [1.0, 1.0], eta=1.05, epochs=20_000)
+
+
+@settings(max_examples=100, deadline=None)
+@given(arrays(np.float64, st.tuples(st.integers(1, 12), st.integers(1, 3)),
+              elements=st.floats(-100, 100, allow_nan=False)))
+def test_the_batch_rate_lies_between_two_over_the_sum_and_the_online_bound(X):
+    """Section 3: lambda_max(X~^T X~) lies between max_i |x~_i|^2 and sum_i |x~_i|^2, so
+    2 / sum_i |x~_i|^2 <= eta* <= 2 / max_i |x~_i|^2 (in exact arithmetic; here up to rounding): the batch rate is never
+    above the online bound and at most n times below it; on the noisy data it is far below (17 times)."""
+    Xh = lk.to_homogeneous(X)
+    norms = np.sum(Xh ** 2, axis=1)
+    eta_star, online = lk.lms_stable_eta(X, mode="batch"), lk.lms_stable_eta(X, mode="online")
+    assert 2 / norms.sum() <= eta_star * (1 + 1e-9)
+    assert eta_star <= online * (1 + 1e-9) and online <= len(X) * eta_star * (1 + 1e-9)
+    Xn, _ = lk.datasets.noisy(40, seed=3)
+    assert 15 < lk.lms_stable_eta(Xn, mode="online") / lk.lms_stable_eta(Xn, mode="batch") < 20
+
+
+@pytest.mark.parametrize("f, factor", [(1.02, 1.04), (2.4, 3.8)])
+def test_above_eta_star_the_top_factor_is_small_just_above_and_large_further_up(noisy, f, factor):
+    """Section 4: at eta = f eta* the top part of the error is multiplied by |1 - 2f| per step: 1.04 at 1.02 eta*,
+    3.8 at 2.4 eta* (run from a start whose error lies along the top eigenvector)."""
+    X, y, Xh = noisy
+    lam, V = np.linalg.eigh(Xh.T @ Xh)
+    w_ls = np.linalg.lstsq(Xh, y, rcond=None)[0]
+    eta = f * lk.lms_stable_eta(X, mode="batch")
+    run = lk.lms(X, y, eta=eta, epochs=6, mode="batch", w0=w_ls + 0.01 * V[:, -1])
+    top = (run.path - w_ls) @ V[:, -1]
+    assert np.allclose(np.abs(top[1:] / top[:-1]), factor, rtol=1e-6)
+    assert abs(1 - 2 * f) == pytest.approx(factor)
+
+
+def test_the_explorer_read_out_names_the_stable_rate_with_the_constant_schedule():
+    """Section 5's explorer: with the constant schedule, at every slider stop above the stable rate the read-out's
+    message names that rate (for 1, 30 and 100 steps); with the 1/k schedule it need not."""
+    from lecturekit.explorers.gradient_descent import _through_origin
+    X, y = _through_origin()
+    limit = lk.lms_stable_eta(X, mode="batch", fit_intercept=False)
+    stops = [10 ** (k / 10) for k in range(-30, 11) if 10 ** (k / 10) > limit]
+    assert stops
+    for n_iter in (1, 30, 100):
+        for eta in stops:
+            state = lk.widgets.gradient_descent_state(X, y, eta, "constant", n_iter, "squared error")
+            assert f"{limit:.3g}" in state["message"], (n_iter, eta)
+    above = lk.widgets.gradient_descent_state(X, y, stops[0], "1/k", 30, "squared error")
+    assert f"{limit:.3g}" not in above["message"]
+
+
+def test_the_loop_of_the_figure_does_not_enclose_the_least_squares_weights(noisy):
+    """Section 5: the loop of the figure (eta = 0.05, one epoch after 300) need not enclose w_LS: projected onto
+    (w1, w2) all its points lie within a half-plane whose edge passes through w_LS (the largest angular gap between
+    them, seen from w_LS, exceeds pi), so w_LS is outside the loop's convex hull, in the projection and in 3-D."""
+    X, y, Xh = noisy
+    w_ls = np.linalg.lstsq(Xh, y, rcond=None)[0]
+    w = lk.lms(X, y, eta=0.05, epochs=300, mode="online").w.copy()
+    orbit = [w]
+    for x_i, y_i in zip(Xh, y):
+        w = w + 0.05 * (y_i - w @ x_i) * x_i
+        orbit.append(w)
+    rel = np.array(orbit)[:, 1:] - w_ls[1:]
+    angles = np.sort(np.arctan2(rel[:, 1], rel[:, 0]))
+    gaps = np.diff(np.r_[angles, angles[0] + 2 * np.pi])
+    assert gaps.max() > np.pi
+
+
+def test_the_scaled_perceptron_scores_the_far_positives_about_17():
+    """Section 6 (before the experiments): on centroid_failure() the perceptron's line, scaled so that it scores the
+    lone positive +1, scores the far positives about 17 on average, where least squares scores them about 1."""
+    Xc, yc = lk.datasets.centroid_failure()
+    per = lk.perceptron(Xc, yc)
+    sp = per.decision_function(Xc)
+    sp = sp / sp[8]
+    assert Xc[8].tolist() == [1.5, 0.0] and sp[8] == 1.0
+    assert round(float(sp[9:].mean())) == 17
+    assert round(float(lk.least_squares_classifier(Xc, yc).decision_function(Xc)[9:].mean()), 1) == 1.0
+
+
+_STEP3 = ("def eta_fit_b(w, xa, ya, xb, yb):\n    return (yb - w @ xb) / ((ya - w @ xa) * (xa @ xb))\n\n\n"
+          "def residual_b(w, xa, ya, xb, yb):\n    return {residual}\n")
+
+
+def test_exercise_3_feedback_to_a_wrong_rate_shows_no_value_of_residual_b():
+    """Exercise 3: the feedback to a wrong eta_fit_b (the rate that fits A, its sign flipped, 1/|x~_B|^2) holds no
+    number residual_b must return, in any of the forms the check prints; the rate that fits A is named."""
+    from lecturekit.exercises import ch07
+    keys = [float(_exercise_3_reference(*p)) for p in ch07._PROBES3]
+    forms = {f"{k:{spec}}" for k in keys for spec in ("", ".6g", ".5g", ".4g", ".3g", ".4f", ".3f")}
+    forms |= {str(Fraction(k).limit_denominator(100)) for k in keys}
+    right_residual = "r_a, r_b = ya - w @ xa, yb - w @ xb\n    return r_b - r_a * (xa @ xb) / (xa @ xa)"
+    for rate in ("1 / (xa @ xa)", "-1 / (xa @ xa)", "1 / (xb @ xb)"):
+        answer = (f"def eta_fit_b(w, xa, ya, xb, yb):\n    return {rate}\n\n\n"
+                  f"def residual_b(w, xa, ya, xb, yb):\n    {right_residual}\n")
+        message = visible_feedback(STEM, "ch07-predict-step", answer)
+        assert message is not None
+        assert not [f for f in forms if f in message.replace(" ", "") and f not in ("1", "2", "-1")], rate
+        assert ("1 / |x~_A|^2, the rate at which the step fits A" in message) == (rate == "1 / (xa @ xa)")
+
+
+@pytest.mark.parametrize("residual", [
+    "0.0",                                                                            # 0 typed
+    "ya - (w + (ya - w @ xa) / (xa @ xa) * xa) @ xa",                                 # A's residual after the step
+    "yb - (w + eta_fit_b(w, xa, ya, xb, yb) * (ya - w @ xa) * xa) @ xb",              # B's, at the rate that fits B
+])
+def test_exercise_3_the_zero_message_is_true_of_every_route_to_zero(residual):
+    """Exercise 3: every answer of residual_b that gives 0 on the three probes gets the `fits-a` message, and what it
+    says holds for each: the values are 0, and 0 would mean that the step at the rate that fits A fits B too, which
+    it does not on these probes (the key is not 0)."""
+    from lecturekit.exercises import ch07
+    message = visible_feedback(STEM, "ch07-predict-step", _STEP3.format(residual=residual))
+    assert "your residual_b returns 0 on all three probes" in message
+    assert "A's residual" not in message
+    assert all(_exercise_3_reference(*p) != 0 for p in ch07._PROBES3)
+
+
+def test_exercise_3_the_wrong_step_and_no_bias_messages_describe_their_numbers():
+    """Exercise 3: the numbers named `wrong-step` are B's residual after a step on A that leaves A's own residual
+    non-zero (both routes, exactly); those named `no-bias` are B's residual after the step without the 1 of x~_A."""
+    from lecturekit.exercises import ch07
+    dot = lambda u, v: sum(Fraction(p) * Fraction(q) for p, q in zip(u, v))  # noqa: E731
+    for w, xa, ya, xb, yb in ch07._PROBES3:
+        r_a = Fraction(ya) - dot(w, xa)
+        for move in (-r_a, Fraction(ya)):   # along the gradient; the perceptron's step
+            assert r_a - move * dot(xa, xa) / dot(xa, xa) != 0   # A's residual after the step w + move x~_A / |x~_A|^2
+    assert "without the first coordinate of x~" in dict((m, t) for m, _, t in ch07._MISTAKES3)["no-bias"]
+
+
+def test_exercise_1_names_a_test_made_after_the_step_only_where_it_holds():
+    """Exercise 1: a run that tests after its step returns the weights one epoch ahead of its count, and is told so;
+    a correct run is not."""
+    start = ("def batch_lms(X, y, eta, tol, max_epochs=10_000):\n"
+             "    Xh = np.hstack([np.ones((len(X), 1)), X])\n    w = np.zeros(Xh.shape[1])\n"
+             "    s = np.linalg.norm(y @ Xh)\n    for epoch in range(max_epochs):\n"
+             "        g = -(y - Xh @ w) @ Xh\n")
+    late = start + "        w = w - eta * g\n        if np.linalg.norm(g) <= tol * s:\n            return w, epoch\n" \
+                   "    return w, max_epochs\n"
+    right = start + "        if np.linalg.norm(g) <= tol * s:\n            return w, epoch\n        w = w - eta * g\n" \
+                    "    return w, max_epochs\n"
+    phrase = "after one epoch more than the count returned"
+    assert phrase in visible_feedback(STEM, "ch07-debug-stop", late)
+    assert visible_feedback(STEM, "ch07-debug-stop", right) is None

@@ -106,9 +106,22 @@ def _debug_stop(t, batch_lms):
     residual_test = {"stopped before max_epochs": False, "the weights of section 2's rule after that many epochs": True,
                      _REACHED: True}
 
+    # a run whose weights are section 2's rule after one epoch more than the count it returns (a test made after
+    # the step) is named by that property of its own output, whatever its test looks at
+    late = []
+    try:
+        w1, n1 = _run_batch_lms(batch_lms, _XN, _YN, 0.045, 1e-6, 10_000)
+        if 0 <= n1 < 10_000 and w1.shape == (_XN.shape[1] + 1,) and np.allclose(
+                w1, _batch_path(_XN, _YN, 0.045, n1 + 1)[n1 + 1], rtol=1e-7, atol=1e-9):
+            late.append(Mistake("epoch-off-by-one", _verdict((w1, n1), _XN, _YN, 0.045, 10_000),
+                                "the weights returned are those of section 2's rule after one epoch more than the "
+                                "count returned: the count must be the number of batch steps that produced the "
+                                "weights returned"))
+    except Exception:  # noqa: BLE001 - the learner's code may raise anything; the probe below reports it
+        pass
     t.check(probe(_XN, _YN, 0.045, 1e-6), _ALL_TRUE,
             call="`batch_lms(X, y, eta=0.045, tol=1e-6)` on the noisy data of section 1",
-            misconceptions=[
+            misconceptions=late + [
                 Mistake("residual-test", residual_test,
                         "the run never stops on these data: print the quantity your test looks at after many epochs; "
                         "does it go to 0?"),
@@ -265,15 +278,14 @@ _PROBES3 = (((0.0, 1.0, -1.0), (1.0, 2.0, 1.0), -1.0, (1.0, 3.0, 0.0), -1.0),
             ((-0.25, 0.5, 0.5), (1.0, 0.5, -1.5), 1.0, (1.0, -2.0, 1.0), 1.0))
 _ATOL3 = 1e-6
 _KEY3 = "e2f8aaf418eb9516072dd4bd7ed22867"
+_WRONG_STEP = ("these numbers are B's residual after a step on A that does not leave A's own residual at 0; the step "
+               "at the rate that fits A (section 2) does: recompute A's residual after your step")
 _MISTAKES3 = (
-    ("wrong-step", "de830dcf4d43eeab3fabb025e17ad392",
-     "after the step your residual_b takes on A, A's own residual is not 0 on these probes: the step at the rate "
-     "that fits A leaves A's residual at exactly 0 (section 2); recompute A's residual after your step"),
-    ("wrong-step", "b93daf99103481ff640d9cbefd5c30b9",
-     "after the step your residual_b takes on A, A's own residual is not 0 on these probes: the step at the rate "
-     "that fits A leaves A's residual at exactly 0 (section 2); recompute A's residual after your step"),
-    ("no-bias", "f3dacefdc47fb84e9c194c4d8bb0f121", "these numbers leave out the first coordinate of x~ (the 1) in the step or in the dot "
-                              "products"),
+    ("wrong-step", "de830dcf4d43eeab3fabb025e17ad392", _WRONG_STEP),
+    ("wrong-step", "b93daf99103481ff640d9cbefd5c30b9", _WRONG_STEP),
+    ("no-bias", "f3dacefdc47fb84e9c194c4d8bb0f121",
+     "these numbers are B's residual after a step on A computed without the first coordinate of x~ (the 1) in the "
+     "step or in the dot products"),
 )
 
 
@@ -286,16 +298,29 @@ def _probe_text(p):
           hint="Section 2's rule: one step on A adds eta r_A x~_A to w. What does that do to B's score, and so to B's "
                "residual? Write B's residual after the step as a function of eta.")
 def _derive_step(t, eta_fit_b, residual_b):
+    # eta_fit_b is judged by a yes/no property: a wrong rate's value of B's residual after the step would be
+    # residual_b's answer when that rate is the one that fits A, so the check never prints it
+    zero_key = "B's residual after the step on A at your rate is 0 (within 1e-9)"
     for p in _PROBES3:
         w, xa, ya, xb, yb = (np.array(v, dtype=float) if isinstance(v, tuple) else v for v in p)
 
-        def b_after(p=p, w=w, xa=xa, ya=ya, xb=xb, yb=yb):
+        def b_is_fitted(p=p, w=w, xa=xa, ya=ya, xb=xb, yb=yb):
             eta = float(eta_fit_b(*(np.array(v) if isinstance(v, tuple) else v for v in p)))
-            return float(yb - (w + eta * (ya - w @ xa) * xa) @ xb)
+            return {zero_key: bool(abs(float(yb - (w + eta * (ya - w @ xa) * xa) @ xb)) <= 1e-9)}
 
-        t.check(b_after, 0.0, atol=1e-9,
-                call=f"B's residual after one Widrow-Hoff step on A, at the rate that `eta_fit_b(w, xa, ya, xb, yb)` "
-                     f"returns for {_probe_text(p)},")
+        named = []
+        try:
+            if np.isclose(float(eta_fit_b(*(np.array(v) if isinstance(v, tuple) else v for v in p))),
+                          1.0 / (xa @ xa), rtol=1e-9, atol=0.0):
+                named.append(Mistake("fits-a-rate", {zero_key: False},
+                                     "your eta_fit_b returns 1 / |x~_A|^2, the rate at which the step fits A "
+                                     "(section 2); eta_fit_b asks for the rate at which the step on A leaves B's "
+                                     "residual at 0"))
+        except Exception:  # noqa: BLE001 - the learner's code may raise anything; the probe below reports it
+            pass
+        t.check(b_is_fitted, {zero_key: True}, reveal=False, misconceptions=named,
+                call=f"one Widrow-Hoff step on A at the rate that `eta_fit_b(w, xa, ya, xb, yb)` returns for "
+                     f"{_probe_text(p)}")
     _hashed_check(t, lambda: [float(residual_b(*(np.array(v) if isinstance(v, tuple) else v for v in p)))
                               for p in _PROBES3],
                   _KEY3, salt="ch07-predict-step/residual_b", atol=_ATOL3, placeholder=[0.0] * 3,
@@ -303,8 +328,11 @@ def _derive_step(t, eta_fit_b, residual_b):
                        + "; ".join(_probe_text(p) for p in _PROBES3)
                        + " (one verdict for the three: the check does not say which is wrong)",
                   mistakes=_MISTAKES3 + (("fits-a", "c433082eb954576fa469538a027fb23f",
-                                          "0 on every probe: that is A's residual after the step; the question "
-                                          "is about B's"),))
+                                          "your residual_b returns 0 on all three probes, which "
+                                          "would mean that the step at the rate that fits A fits B as well; "
+                                          "residual_b asks for B's residual after that step (at the rate that "
+                                          "fits A, not the one that fits B): work out B's score after it on the "
+                                          "first probe by hand"),))
 
 
 # Exercise 4: the mean error's X~^T X~ / n for the rescaled points of the statement
@@ -312,8 +340,9 @@ _X4 = conventions.homogeneous([[2.0, 0.0], [-2.0, 0.0], [0.0, 5.0], [0.0, -5.0]]
 _ATOL4 = 1e-3
 _KEY4 = "d24566043ffc37310a16a0addfd4ff2b"
 _MISTAKES4 = (
-    ("summed-error", "43e7e4e5cda5da547d0f0326a71d9566", "the matrix of the summed error E; the library's step is on E / n: which matrix "
-                                   "multiplies its error?"),
+    ("summed-error", "43e7e4e5cda5da547d0f0326a71d9566", "the matrix of the summed error E; the library of this exercise "
+                                   "(not lecturekit) steps on the mean error E / n: which matrix multiplies its "
+                                   "error?"),
     ("old-units", "1113235849e8a7a8a909e5b0d5959198", "the points in the old units: the second feature's column of X~ has changed"),
     ("stable-limit", "97a5042126737eafbc8d1b165853f0be", "at this rate, what factor multiplies the error along the steepest direction at "
                                    "each step?"),

@@ -42,6 +42,13 @@ MUTANTS = {
         ("mean-step", _BATCH_LMS.replace("w = w - eta * gradient", "w = w - eta * gradient / len(y)")),
         ("tol-ignored", _BATCH_LMS.replace("<= tol * start", "<= 1e-5 * start")),
         ("epoch-off-by-one", _BATCH_LMS.replace("range(max_epochs)", "range(1, max_epochs)")),
+        # the test made after the step: the weights are one epoch ahead of the count returned
+        ("epoch-off-by-one", _BATCH_LMS.replace(
+            "        if np.linalg.norm(gradient) <= tol * start:  # tol bounds |grad E(w)| / |grad E(0)|\n"
+            "            return w, epoch\n        w = w - eta * gradient\n",
+            "        w = w - eta * gradient\n"
+            "        if np.linalg.norm(gradient) <= tol * start:  # tol bounds |grad E(w)| / |grad E(0)|\n"
+            "            return w, epoch\n")),
         # the two edits of the classmate's code that the lesson's lines suggest: a tolerance on the gradient's
         # absolute length, which the units of y change
         ("absolute-tol", _BATCH_LMS.replace("<= tol * start", "< tol")),
@@ -66,6 +73,11 @@ MUTANTS = {
                                   "    xa = np.r_[0.0, xa[1:]]\n    r_a, r_b = ya - w @ xa, yb - w @ xb\n"
                                   "    return r_b - r_a")),
         ("fits-a", _STEP.replace("return r_b - r_a * (xa @ xb) / (xa @ xa)", "return 0.0")),
+        # B's residual after the step at the rate that fits B (about 1e-16 in floating point)
+        ("fits-a", _STEP.replace("return r_b - r_a * (xa @ xb) / (xa @ xa)",
+                                 "return yb - (w + eta_fit_b(w, xa, ya, xb, yb) * r_a * xa) @ xb")),
+        # the rate section 2 teaches, the one that fits A
+        ("fits-a-rate", _STEP.replace("return r_b / (r_a * (xa @ xb))", "return 1 / (xa @ xa)")),
     ],
     "ch07-predict-rate": [
         ("summed-error",
