@@ -24,10 +24,16 @@ grids = arrays(np.float64, (12, 2), elements=st.integers(-3, 3).map(float))   # 
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
     "Exercise 1's\nparameter `w` is the $d + 1$ numbers it asks about": "test_exercise_1s_parameter_w_is_the_d_plus_1_numbers",
-    "(its `SVC` is the exception: at a\nscore of exactly 0 it predicts `classes_[1]`, the positive class)":
+    "(its `SVC` is the exception: there it predicts `classes_[1]`, the positive class)":
         "test_scikit_learns_svc_is_the_exception_that_predicts_the_positive_class_at_a_score_of_0",
-    "With those weights lecturekit and scikit-learn agree at every point\noff the boundary":
-        "test_scikit_learns_svc_is_the_exception_that_predicts_the_positive_class_at_a_score_of_0",
+    "With those weights lecturekit and scikit-learn agree at every point\nfarther from the boundary than rounding":
+        "test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary",
+    "a scikit-learn classifier with those weights,\nwhose computed score there is a tiny positive number, predicts $+1$":
+        "test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary",
+    "its default divides by\n$\\|\\tilde w\\|$, a different margin that peaks at another bias":
+        "test_exercise_2s_margin_is_lk_margin_in_the_input_space_not_its_default",
+    "lecturekit decides\nthat a score is 0 on the numbers as typed, scikit-learn on its rounded score":
+        "test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary",
     "a boundary among the data usually lies\nfar from the origin (unless its line happens to pass near it":
         "test_features_in_the_thousands_usually_put_the_boundary_far_from_the_origin_but_not_always",
     "(scikit-learn's `LinearSVC`\nand the liblinear solver of `LogisticRegression` do not: they penalise it)":
@@ -1120,6 +1126,38 @@ def test_in_plain_floating_point_a_point_off_the_line_can_score_0_under_both_sig
         plain = x @ v[1:] + v[0]
         assert plain[0] == 0.0 and np.where(plain > 0, 1, -1)[0] == -1
     assert lk.LinearClassifier(w).predict(x)[0] == 1 and lk.LinearClassifier(-w).predict(x)[0] == -1
+
+
+def test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary():
+    """The notation cell and section 9: a scikit-learn classifier with w~ = (-0.3, 0.1, 0.2) predicts +1 at (1, 1),
+    which is on the line (lecturekit: -1), and at a point 1e-17 on the negative side; on 4000 random points at
+    least 1e-9 from the line the two agree."""
+    from sklearn.linear_model import LogisticRegression
+    clf = LogisticRegression().fit([[0.0, 0.0], [1.0, 1.0]], [-1, 1])
+    clf.intercept_, clf.coef_ = np.array([-0.3]), np.array([[0.1, 0.2]])
+    ours = lk.LinearClassifier([-0.3, 0.1, 0.2])
+    on = np.array([[1.0, 1.0]])
+    assert clf.decision_function(on)[0] > 0 and clf.predict(on)[0] == 1 and ours.predict(on)[0] == -1
+    near = np.array([[0.9999999999999991, 1.0000000000000004]])
+    assert clf.predict(near)[0] == 1 and ours.predict(near)[0] == -1
+    Z = np.random.default_rng(1).uniform(-5, 5, size=(4000, 2))
+    far = np.abs(Z @ [0.1, 0.2] - 0.3) / np.hypot(0.1, 0.2) > 1e-9
+    assert far.sum() > 3990 and np.array_equal(ours.predict(Z[far]), clf.predict(Z[far]))
+
+
+def test_exercise_2s_margin_is_lk_margin_in_the_input_space_not_its_default():
+    """Exercise 2's pointer: on 1-D data (positives 10, 12; negatives -100, -120) the input-space margin peaks at the
+    midpoint bias 45 (b = -(10 - 100) / 2), and lk.margin(..., space="input") says so; its default (divided by
+    |w~|) prefers 44 to 45."""
+    X = np.array([[10.0], [12.0], [-100.0], [-120.0]])
+    y = np.array([1, 1, -1, -1])
+    def best(space):
+        bs = np.arange(0.0, 90.0, 0.5)
+        vals = [lk.margin([b, 1.0], X, y, **({"space": space} if space else {})) for b in bs]
+        return float(bs[int(np.argmax(vals))])
+    assert best("input") == 45.0
+    assert lk.margin([44.0, 1.0], X, y) > lk.margin([45.0, 1.0], X, y)
+    assert lk.margin([44.0, 1.0], X, y, space="input") < lk.margin([45.0, 1.0], X, y, space="input")
 
 
 def test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0():
