@@ -1,8 +1,10 @@
 """Chapter 7 (LMS / Widrow-Hoff): the checks of its exercises.
 
 Expected values are computed here independently of the library's LMS: the
-debug exercise's descent written out from its statement; the ridge exercise by
-finite differences of the error its statement defines (the minimiser judged by
+debug exercise's descent written out from its statement (its runs count calls
+to np.linalg's solvers); the ridge exercise by central differences of the error
+its statement defines, in floating point and, on Fraction inputs, in exact
+arithmetic, where they are exact for a quadratic error (the minimiser judged by
 the property that that gradient vanishes there, not against a stored
 solution); Exercise 3's rate by the property that the step leaves B's residual
 at 0.  The other answers of Exercises 3 and 4 are held only as fingerprints
@@ -13,6 +15,8 @@ judges with lk.least_squares_classifier's predict, the rule the lesson uses,
 which decides a tie exactly (a score of 0 is a mistake).  No message names a
 key.
 """
+
+from fractions import Fraction
 
 import numpy as np
 
@@ -41,8 +45,29 @@ def _batch_path(X, y, eta, n):
     return np.array(path)
 
 
+# the solvers that compute least-squares weights in closed form; the exercise asks for a stopping test that uses
+# only what the iteration has, so the check counts calls to them while the learner's batch_lms runs (a progress
+# check for an honest slip, not a sandbox: a name imported before the call is not seen)
+_SOLVERS = ("lstsq", "solve", "pinv", "inv")
+_SOLVER_CALLS = [0]
+
+
+def _counted(f):
+    def wrapper(*args, **kwargs):
+        _SOLVER_CALLS[0] += 1
+        return f(*args, **kwargs)
+    return wrapper
+
+
 def _run_batch_lms(batch_lms, X, y, eta, tol, max_epochs):
-    out = batch_lms(X, y, eta, tol, max_epochs)
+    saved = {name: getattr(np.linalg, name) for name in _SOLVERS}
+    for name, f in saved.items():
+        setattr(np.linalg, name, _counted(f))
+    try:
+        out = batch_lms(X, y, eta, tol, max_epochs)
+    finally:
+        for name, f in saved.items():
+            setattr(np.linalg, name, f)
     if not (isinstance(out, (tuple, list)) and len(out) == 2):
         raise TypeError(f"batch_lms must return a pair (w, epochs); it returned {type(out).__name__}")
     w, epochs = out
@@ -58,7 +83,10 @@ def _least_squares(X, y):
     return np.linalg.lstsq(conventions.homogeneous(X), y, rcond=None)[0]
 
 
-def _verdict(out, X, y, eta, max_epochs, reach=1e-4):
+_NO_SOLVER = "its stopping test does not call np.linalg's solvers (lstsq, solve, pinv, inv)"
+
+
+def _verdict(out, X, y, eta, max_epochs, reach=1e-4, solver_calls=0):
     """What the exercise asks of a run: it stopped before max_epochs, on an iterate of the batch rule for the summed
     error (the weights after the epochs it reports), close to the least-squares weights that lstsq computes,
     relative to their length (so that the verdict does not depend on the units of y either)."""
@@ -66,8 +94,8 @@ def _verdict(out, X, y, eta, max_epochs, reach=1e-4):
     on_path = 0 <= epochs <= max_epochs and w.shape == (X.shape[1] + 1,) and bool(
         np.allclose(w, _batch_path(X, y, eta, epochs)[epochs], rtol=1e-7, atol=1e-9))
     target = _least_squares(X, y)
-    return {"stopped before max_epochs": epochs < max_epochs, "the weights of section 2's rule after that many "
-            "epochs": on_path, _REACHED: bool(np.all(np.isfinite(w))) and w.shape == target.shape
+    return {"stopped before max_epochs": epochs < max_epochs, _NO_SOLVER: solver_calls == 0,
+            "the weights of section 2's rule after that many epochs": on_path, _REACHED: bool(np.all(np.isfinite(w))) and w.shape == target.shape
             and np.linalg.norm(w - target) <= reach * np.linalg.norm(target)}
 
 
@@ -77,7 +105,7 @@ _XF = np.array([[0.0], [1.0], [2.0], [3.0]])
 _YF = 1.0 - 0.5 * _XF[:, 0]
 # a feature twice: a whole line of least-squares weights, every one with gradient 0
 _XD = np.column_stack([_XN[:, 0], _XN[:, 0]])
-_ALL_TRUE = {"stopped before max_epochs": True, "the weights of section 2's rule after that many epochs": True,
+_ALL_TRUE = {"stopped before max_epochs": True, _NO_SOLVER: True, "the weights of section 2's rule after that many epochs": True,
              _REACHED: True}
 
 
@@ -89,7 +117,17 @@ _ALL_TRUE = {"stopped before max_epochs": True, "the weights of section 2's rule
                "(The slides stop gradient descent when |eta grad J(w)| is 'sufficiently small'.)")
 def _debug_stop(t, batch_lms):
     def probe(X, y, eta, tol):
-        return lambda: _verdict(_run_batch_lms(batch_lms, X, y, eta, tol, 10_000), X, y, eta, 10_000)
+        def run():
+            _SOLVER_CALLS[0] = 0
+            out = _run_batch_lms(batch_lms, X, y, eta, tol, 10_000)
+            return _verdict(out, X, y, eta, 10_000, solver_calls=_SOLVER_CALLS[0])
+        return run
+
+    # a run that passes everything else but solves for the least-squares weights
+    solver = Mistake("closed-form-stop", {**_ALL_TRUE, _NO_SOLVER: False},
+                     "your function calls one of np.linalg's solvers while it runs: the exercise asks for a stopping "
+                     "test that uses only what the iteration itself has (the weights, the gradient, the data), as "
+                     "on data too large to solve in closed form")
 
     def mean_step(value):
         return Mistake("mean-step", value, "the epochs are not section 2's batch step: compare your first epoch with "
@@ -103,7 +141,7 @@ def _debug_stop(t, batch_lms):
     # dividing the step by n is the summed rule's step at the rate eta / n
     # what a test on the residual's length returns on the noisy data (tests/test_chapter_07.py reruns it): it never
     # stops there, and after 10 000 epochs it sits at the least-squares weights
-    residual_test = {"stopped before max_epochs": False, "the weights of section 2's rule after that many epochs": True,
+    residual_test = {"stopped before max_epochs": False, _NO_SOLVER: True, "the weights of section 2's rule after that many epochs": True,
                      _REACHED: True}
 
     # a run whose weights are section 2's rule after one epoch more than the count it returns (a test made after
@@ -121,15 +159,17 @@ def _debug_stop(t, batch_lms):
         pass
     t.check(probe(_XN, _YN, 0.045, 1e-6), _ALL_TRUE,
             call="`batch_lms(X, y, eta=0.045, tol=1e-6)` on the noisy data of section 1",
-            misconceptions=late + [
+            misconceptions=late + [solver,
                 Mistake("residual-test", residual_test,
                         "the run never stops on these data: print the quantity your test looks at after many epochs; "
                         "does it go to 0?"),
             ])
     t.check(probe(_XF, _YF, 0.05, 1e-8), _ALL_TRUE,
-            call="`batch_lms(X, y, eta=0.05, tol=1e-8)` on four points on the line y = 1 - x/2")
+            call="`batch_lms(X, y, eta=0.05, tol=1e-8)` on four points on the line y = 1 - x/2",
+            misconceptions=[solver])
     t.check(probe(_XD, _YN, 0.02, 1e-6), _ALL_TRUE,
-            call="`batch_lms(X, y, eta=0.02, tol=1e-6)` on the noisy data with its first feature twice")
+            call="`batch_lms(X, y, eta=0.02, tol=1e-6)` on the noisy data with its first feature twice",
+            misconceptions=[solver])
     t.check(lambda: [v.tolist() if isinstance(v, np.ndarray) else v
                      for v in _run_batch_lms(batch_lms, _XN, _YN, 0.045, 1e-6, 3)],
             [_batch_path(_XN, _YN, 0.045, 3)[3].tolist(), 3], atol=1e-7, reveal=False,
@@ -138,7 +178,7 @@ def _debug_stop(t, batch_lms):
             misconceptions=[mean_step([_batch_path(_XN, _YN, 0.045 / len(_YN), 3)[3].tolist(), 3]),
                             off_by_one([_batch_path(_XN, _YN, 0.045, 2)[2].tolist(), 3])])
     # tol must be a tolerance: a looser one stops the run sooner.  Which quantity it bounds is the learner's choice
-    # (the gradient of E, the slides' |eta grad E|, the mean gradient, the step, the distance to lstsq's weights):
+    # (the gradient of E, the slides' |eta grad E|, the mean gradient, the step):
     # every such test passes when the run at tol=1e-2 ends on the batch path, sooner than at tol=1e-6.
     on_path_key, stopped_key = ("the weights of section 2's rule after the epochs returned",
                                 "stopped after at least one epoch, before max_epochs, with tol=1e-2")
@@ -191,8 +231,37 @@ def _ridge_error(Xh, y, alpha, D):
     numerically; a catalogued mistake is the same error with another penalty)."""
     def E(v):
         r = y - Xh @ v
-        return 0.5 * r @ r + 0.5 * alpha * v @ D @ v
+        return (r @ r + alpha * (v @ D @ v)) / 2     # exact on Fractions
     return E
+
+
+def _exact_slope(E, w, h=Fraction(1)):
+    """Central differences of E in exact arithmetic: for a quadratic E they are its gradient exactly, for any h."""
+    out = []
+    for j in range(len(w)):
+        e = np.array([Fraction(0)] * len(w), dtype=object)
+        e[j] = h
+        out.append((E(w + e) - E(w - e)) / (2 * h))
+    return out
+
+
+def _exact_text(values):
+    """Exact values as text (so that the comparison is exact), or a marker when any value is not exact."""
+    flat = list(np.asarray(values, dtype=object).ravel())
+    if not all(isinstance(v, (int, Fraction)) and not isinstance(v, bool) for v in flat):
+        return "not exact"
+    return [str(Fraction(v)) for v in flat]
+
+
+def _fractions(rows):
+    return np.array([[Fraction(v) for v in row] for row in rows], dtype=object)
+
+
+# an exact probe: Fractions in, so a gradient in closed form comes back as exact Fractions
+_XH_EXACT = _fractions([[1, "3/10", "-7/10"], [1, "11/10", "1/5"], [1, "-2/5", "9/10"], [1, "1/10", "1/10"]])
+_Y_EXACT = _fractions([[1, -1, 1, -1]])[0]
+_W_EXACT = _fractions([["2/5", "-13/10", "7/10"]])[0]
+_ALPHA_EXACT = Fraction(3, 10)
 
 
 @exercise("ch07-ridge", number=2, title="extend LMS: the ridge penalty", points=2, kind="extend",
@@ -218,6 +287,34 @@ def _ridge(t, ridge_gradient, ridge_weights):
             atol=1e-6, reveal=False, call="`ridge_gradient(w, Xh, y, alpha=0.5)` against finite differences of E_alpha",
             misconceptions=[Mistake(mid, numerical_gradient(_ridge_error(_XH, _Y, a, P), w), message)
                             for mid, a, P, message in variants])
+    # the same gradient in exact arithmetic: Fractions in, exact Fractions out (a numerical gradient comes back in
+    # floating point)
+    exact_variants = [Mistake("inexact-gradient", "not exact",
+                              "with Fractions in, your gradient came back with floating-point numbers: the prompt "
+                              "asks for the gradient in closed form, which keeps Fractions exact; write its "
+                              "constants as integers (0, not 0.0) and use no numerical approximation")]
+    for mid, a, P, message in variants:
+        wrong = _exact_text(_exact_slope(_ridge_error(_XH_EXACT, _Y_EXACT, Fraction(a), P.astype(int).astype(object)),
+                                         _W_EXACT))
+        exact_variants.append(Mistake(mid, wrong, message))
+    def exact_run():
+        try:
+            g = ridge_gradient(_W_EXACT.copy(), _XH_EXACT.copy(), _Y_EXACT.copy(), _ALPHA_EXACT)
+        except Exception:  # noqa: BLE001 - a numerical gradient refuses Fractions; named below
+            return "raised an error on Fractions"
+        return _exact_text(g)
+
+    exact_variants.append(Mistake("inexact-gradient", "raised an error on Fractions",
+                                  "with Fractions in (numpy arrays of dtype object), your ridge_gradient raised an "
+                                  "error (call it so yourself to see which): the prompt asks for the gradient in "
+                                  "closed form, made of numpy operations that work on Fractions, with integer "
+                                  "constants; a numerical gradient does not"))
+    t.check(exact_run,
+            _exact_text(_exact_slope(_ridge_error(_XH_EXACT, _Y_EXACT, _ALPHA_EXACT, D.astype(int).astype(object)),
+                                     _W_EXACT)),
+            reveal=False, misconceptions=exact_variants,
+            call="`ridge_gradient(w, Xh, y, alpha)` with every argument made of Fractions (numpy arrays of dtype "
+                 "object), against exact differences of E_alpha")
     rng = np.random.default_rng(3)
     Xh12 = np.column_stack([np.ones(12), rng.normal(size=(12, 3))])
     y12 = np.where(rng.normal(size=12) > 0, 1.0, -1.0)
@@ -348,8 +445,8 @@ _MISTAKES4 = (
                                    "each step?"),
     ("one-over-lambda-max", "df81af1ee7569a2d5f1a88bad5f08be5", "at this rate, what factor is left on the slowest direction?"),
     ("no-bias-column", "74742ffa57db73c3579289be2d566e40", "the column of ones left out of X~: the bias has an eigenvalue of its own"),
-    ("balance-factor", "99ecf8b93de63de53f20864b5663bf81", "at this rate, compare the factors 1 - eta lambda of the two extreme directions: "
-                                   "are they equal in size?"),
+    ("balance-factor", "99ecf8b93de63de53f20864b5663bf81", "at this rate, which direction's error shrinks most slowly per step, and "
+                                   "by what factor?"),
 )
 
 
