@@ -2943,6 +2943,12 @@ def plane_edge_on(w, X, along, ax=None):
     if line.get_label() not in labels:
         handles.append(line)
         labels.append(line.get_label())
+    from matplotlib.lines import Line2D
+
+    unit_label = "edge-on: the unit normal $w / |w|$"   # the 3-D view's arrow is w itself: say which is which
+    if unit_label not in labels:
+        handles.append(Line2D([], [], color="black", linewidth=2, marker=">", markevery=[-1]))
+        labels.append(unit_label)
     if labels:
         fig.legend(handles, labels, loc="lower center", ncols=min(4, len(labels)), fontsize="small")
         if not fig.get_layout_engine():

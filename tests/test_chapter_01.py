@@ -952,7 +952,9 @@ def test_the_edge_on_direction_lies_in_the_plane_and_the_chapter_shows_no_cross_
     assert f"{up} points with w · x > 0 (blue plus signs) lie above the line" in text
     assert "x₂ = 0" not in text.split("edge-on")[1]                          # not the fake weights of before
     labels = [t.get_text() for t in fig.legends[0].get_texts()]
-    assert len(fig.legends) == 1 and "the plane, seen edge-on" in labels and len(labels) == 4
+    assert len(fig.legends) == 1 and "the plane, seen edge-on" in labels and len(labels) == 5
+    # the 3-D arrow is w itself (its legend entry says so); the edge-on arrow is the unit normal, and says so too
+    assert any(l.startswith("normal $w = (1, 1, 2)") for l in labels) and "edge-on: the unit normal $w / |w|$" in labels
     plt.close(fig)
     with pytest.raises(ValueError, match="along must lie in the plane"):
         lk.plot.plane_edge_on(w3, X3, along=[1.0, 0.0, 0.0])

@@ -818,7 +818,9 @@ def test_the_slow_exercise_reference_and_its_bound():
 EXERCISES = exercise_support.exercises(NOTEBOOK.stem)
 
 UNRELATED = {  # wrong answers that are no registered misconception
-    "ch04-two-updates": "w_start = [0.0, 0.0, 1.0]\nx_one = [1.0, 1.0]\ny_one = 1\n",
+    # every well-formed wrong start gets the one catalogued message (it must not say which way to move the start),
+    # so the unrelated answer here is a label outside -1/+1
+    "ch04-two-updates": "w_start = [0.0, 0.0, 1.0]\nx_one = [1.0, 1.0]\ny_one = 0\n",
     "ch04-shuffled": "def perceptron_shuffled(X, y, max_epochs, seed):\n    return np.ones(3), 1\n",
     "ch04-pocket": "def pocket_perceptron(Xh, y, max_epochs):\n    return np.ones(3), 1\n",
     "ch04-run": "X_run = [[0.0, 1.0], [1.0, 0.0], [5.0, 5.0]]\ny_run = [1, -1, 1]\n",
@@ -856,6 +858,8 @@ def test_no_predict_or_explain_answer_is_in_the_notebook_before_its_check():
 # ---------------------------------------------------------------- the claims table
 
 CLAIMS = {
+    "It grades the five entries together: it\nsays whether all five hold, not which one fails":
+        "test_exercise_8_gives_every_wrong_set_of_matrices_the_same_message",
     "Some of them leave the examples that trigger updates, and their order, the same on every data set":
         "test_exercise_8_keys_match_an_independent_float_run",
     "for a change that keeps every run, a $3 \\times 3$ matrix": "test_exercise_8_keys_match_an_independent_float_run",
@@ -863,7 +867,7 @@ CLAIMS = {
         "test_on_separable_data_every_order_converges_to_a_separating_w",
     "rewrite the loop so that it only touches dot products between examples":
         "test_the_dual_loop_needs_only_the_gram_matrix",
-    "and conclude that, in exact arithmetic, η matters only through":
+    "and conclude that,\n  in exact arithmetic, the updates and the boundaries depend on η only through":
         "test_rate_eta_from_w0_is_eta_times_rate_1_from_w0_over_eta",
     "so a floating-point loop's updates can change with η":
         "test_a_floating_point_loop_decides_the_tie_of_section_6_differently_for_two_rates",
@@ -883,9 +887,10 @@ CLAIMS = {
     "from the zero vector, he says, η is only a constant factor": "test_from_zero_the_rate_only_rescales_every_w",
     "By induction the two runs make the same mistakes in the same order":
         "test_rate_eta_from_w0_is_eta_times_rate_1_from_w0_over_eta",
-    "A run depends on $\\tilde{\\mathbf{w}}_0$ and η only through":
+    "and the boundary after every step depend on $\\tilde{\\mathbf{w}}_0$ and η\n   only through":
         "test_rate_eta_from_w0_is_eta_times_rate_1_from_w0_over_eta",
-    "halving η is the same as doubling the start": "test_rate_eta_from_w0_is_eta_times_rate_1_from_w0_over_eta",
+    "the weights themselves are η times those of the rate-1 run": "test_rate_eta_from_w0_is_eta_times_rate_1_from_w0_over_eta",
+    "halving η makes the same updates as doubling the start": "test_rate_eta_from_w0_is_eta_times_rate_1_from_w0_over_eta",
     "the rate changes nothing but the length": "test_from_zero_the_rate_only_rescales_every_w",
     "the rate cannot matter at all": "test_from_zero_the_rate_only_rescales_every_w",
     "every weight vector divided by its η is the same vector to the printed digits":
@@ -904,7 +909,7 @@ CLAIMS = {
         "test_the_perceptron_converges_exactly_on_separable_data",
     "the first example from $\\tilde{\\mathbf{w}} = \\mathbf{0}$ is always a mistake":
         "test_from_zero_the_first_example_is_a_mistake_whatever_its_label",
-    "η matters only through $\\tilde{\\mathbf{w}}_0/\\eta$, and from $\\mathbf{0}$ not at all":
+    "boundaries depend on η only through $\\tilde{\\mathbf{w}}_0/\\eta$, and from $\\mathbf{0}$ not at all":
         "test_rate_eta_from_w0_is_eta_times_rate_1_from_w0_over_eta",
     "training needs only the Gram matrix": "test_the_dual_loop_needs_only_the_gram_matrix",
     "At $\\tilde{\\mathbf{w}} = \\mathbf{0}$ every score is 0, so": "test_from_zero_the_first_example_is_a_mistake_whatever_its_label",
@@ -928,7 +933,7 @@ CLAIMS = {
     "Example 3 triggers two updates, examples 0 and 1 one each, and example 2 none":
         "test_toy_run_matches_the_hand_computation_of_section_2",
     "the two examples nearest the other class": "test_toy_run_matches_the_hand_computation_of_section_2",
-    "they replace every example by": "test_negating_the_negatives_gives_the_same_run",
+    "that is, replace every example by": "test_negating_the_negatives_gives_the_same_run",
     "predict with the average of $\\tilde{\\mathbf{w}}$ over the start and every step":
         "test_the_average_is_the_count_weighted_mean_of_the_voted_vectors_on_any_data",
     "The slides suggest a rate that shrinks as training goes on": "test_a_shrinking_rate_changes_the_run_on_the_toy_set",
@@ -977,8 +982,6 @@ CLAIMS = {
     "or one that keeps three of its points where they are\nor moves every point only a little, does not count":
         "test_the_slow_exercise_rejects_small_edits_of_the_chapters_sets",
     "Construct them yourself": "test_the_slow_exercise_accepts_sets_that_share_a_moved_triangle_with_the_toy_set",
-    "so with η = 0.3 the same loop on these two points makes one run on\nsome processors and another on others":
-        "test_the_tie_run_depends_on_the_blas_kernel",
     "With another η the same tie can be rounded differently (multiplying by η is itself rounded, unless η is a power\nof 2)":
         "test_a_power_of_two_rate_scales_the_float_tie_run_exactly_and_other_rates_can_change_it",
     "stay closer together than with η = 1": "test_the_grey_lines_of_the_small_rate_turn_less_than_those_of_rate_1",
@@ -995,7 +998,7 @@ CLAIMS = {
     "the zero start has count 0 and no say": "test_the_voted_counts_are_the_steps_after_which_each_vector_was_current",
     "one dot product at prediction time instead of 333":
         "test_the_voted_counts_are_the_steps_after_which_each_vector_was_current",
-    "could come out as a tiny number of either sign":
+    "which can be wrong for a point on or very near the boundary":
         "test_a_floating_point_loop_decides_the_tie_of_section_6_differently_for_two_rates",
     "every one is separable when $n \\le D$ and exactly half are when $n = 2D$": "test_covers_count_for_the_digits",
     "for $n = 249$, $D = 65$ it is below $10^{-14}$": "test_covers_count_for_the_digits",
@@ -1772,6 +1775,31 @@ def test_exercise_8_gives_every_wrong_set_of_matrices_the_same_message():
         with pytest.raises(ExerciseFailure) as info:
             check_exercise("ch04-invariance", {**KEY8, letter: np.eye(3).tolist()})
         messages.add(str(info.value).split("\n", 1)[1])
+    # the last review's probes: one small data set for every letter, and a matrix for one letter with data sets
+    # for the others (a right or a wrong matrix): none may name a letter or grade one letter on its own
+    small = ([[1.0, 0.0], [-1.0, 0.5]], [1, -1])
+    probes = [{k: small for k in "abcde"}]
+    for letter in "abcde":
+        for M in (np.eye(3).tolist(), (-np.eye(3)).tolist(), (10 * np.eye(3)).tolist(), R8):
+            probes.append({**{k: small for k in "abcde"}, letter: M})
+    for answer in probes:
+        with pytest.raises(ExerciseFailure) as info:
+            check_exercise("ch04-invariance", answer)
+        messages.add(str(info.value).split("\n", 1)[1])
+    assert len(messages) == 1, messages
+
+
+def test_exercise_1_gives_every_wrong_start_the_same_message():
+    """Exercise 1: a start fixed by the first update, one that needs three or more, and one that is no mistake
+    at all get one message, so the feedback does not say which way to move the start."""
+    from lecturekit.exercises import check_exercise
+    from lecturekit.feedback import ExerciseFailure
+
+    messages = set()
+    for w0 in (1.0, 0.0, -0.5, -1.0, -1.5, -4.5, -5.0, -9.0):      # x = (1, 0), y = +1: |x~|² = 2, the key is (-4, -2]
+        with pytest.raises(ExerciseFailure) as info:
+            check_exercise("ch04-two-updates", [w0, 0.0, 0.0], [1.0, 0.0], 1)
+        messages.add(str(info.value).split("\n", 1)[1])
     assert len(messages) == 1, messages
 
 
@@ -1914,7 +1942,7 @@ CELL_PERCEPTRON_BASIC = next(c.source for c in nbformat.read(NOTEBOOK, as_versio
 
 
 def test_the_tie_run_depends_on_the_blas_kernel():
-    """§6's aside: on X_tie with eta = 0.3 the notebook's float loop makes another run under OpenBLAS's SkylakeX
+    """docs/engines.md (the sign of a float score depends on the BLAS kernel), on §6's tie: with eta = 0.3 the notebook's float loop makes another run under OpenBLAS's SkylakeX
     kernel than under Haswell, while with eta = 1 (the run the cell prints) the kernels agree; the exact run is
     the same everywhere (57 epochs)."""
     assert _tie_run_under("SkylakeX", 0.3) != _tie_run_under("Haswell", 0.3)

@@ -103,10 +103,10 @@ def _library_slopes(a, c, h=1e-3):
 @given(st.fractions(Fraction(1, 10), 10), st.fractions(Fraction(11, 10), 10))
 def test_exercise_1_key_is_the_hand_computation_and_no_difference_quotient_passes(a, c):
     from lecturekit.exercises import check_exercise, ExerciseFailed
-    from lecturekit.exercises.ch06 import _slopes1
+    from ch06_reference import slopes1
 
     left, right, library, f = _library_slopes(float(a), float(c))
-    assert _slopes1(a, c) == (-(1 + a), c - 1)  # the check's exact key is the formula of the worked answer
+    assert slopes1(a, c) == (-(1 + a), c - 1)  # the check's exact key is the formula of the worked answer
     assert np.isclose(left, float(-(1 + a)), atol=1e-6) and np.isclose(right, float(c - 1), atol=1e-6)
     # two points on the boundary change side in opposite directions: the library's gradient (both counted) and the
     # central difference (both halved) are neither one-sided slope, so neither call answers the exercise
@@ -258,12 +258,16 @@ def test_on_non_separable_data_one_over_k_shrinks_w_and_the_error_grows():
 # a fragment of it to the test below that searches for a counterexample; SHOWN lists the
 # sentences that claim nothing general (definitions, quotations, the example on the page).
 CLAIMS = {
-    "it decides the sign of each $y_i\\,\\mathbf{w}\\cdot\\mathbf{x}_i$ exactly on the decimals as you typed them":
+    "`_margins` decides whether $y_i\\,\\mathbf{w}\\cdot\\mathbf{x}_i \\le 0$ exactly on the numbers as you typed them":
         "test_the_library_gradient_is_the_exact_one_on_typed_decimals",
-    "then your own numpy version of the pseudocode and the library put that example on different sides":
+    "On decimals they can disagree where a score is exactly 0.":
         "test_the_library_decides_mistakes_on_the_decimals_as_typed_where_numpy_does_not",
-    "The two gradients differ by the first example's term.":
+    "gives about $2.8 \\times 10^{-17}$, above 0 (and so does\nevery other order of the sum)":
         "test_the_library_decides_mistakes_on_the_decimals_as_typed_where_numpy_does_not",
+    "a numpy version of the pseudocode counts the example as right and\nleaves its term out of the gradient":
+        "test_the_library_decides_mistakes_on_the_decimals_as_typed_where_numpy_does_not",
+    "On whole numbers\nlike the toy set's, numpy's sums are exact and the two agree":
+        "test_on_small_whole_numbers_numpy_and_the_library_agree",
     "numpy's sums are exact and the two agree": "test_on_small_whole_numbers_numpy_and_the_library_agree",
     "`predict` gives a score of exactly 0 the label $-1$":
         "test_predict_labels_a_zero_score_minus_one_so_the_error_is_below_M_over_n",
@@ -312,8 +316,6 @@ CLAIMS = {
     "Every step is exactly $-\\eta\\nabla J$ here": "test_batch_steps_are_gradient_steps",
     "computes $y_i\\,\\mathbf{w}\\cdot\\mathbf{x}_i$, and counts a score of exactly 0 as a mistake":
         "test_a_score_exactly_zero_as_typed_is_a_mistake_though_the_float_score_is_not",
-    "the rounded, stored weights can put it on one side, and then the gradient of the stored weights counts that\n"
-    "example differently": "test_on_decimal_data_the_gradient_of_a_rounded_iterate_can_disagree",
     "in exact arithmetic every step equals $-\\eta(k)\\nabla J(\\mathbf{w}(k-1))$": "test_batch_steps_are_gradient_steps",
     "on whole numbers like these the computer's sums are exact": "test_batch_steps_are_gradient_steps",
     "What the batch\nperceptron with a constant rate guarantees on separable data is the same as the online one":
@@ -333,7 +335,7 @@ CLAIMS = {
     "with $\\eta(k) \\to 0$ the changes of\n$\\lVert\\mathbf{w}\\rVert$ die out on any data, because the steps do":
         "test_with_one_over_k_the_stopping_rule_ends_every_run",
     "with $\\eta(1)/k$ the rule ends every run, separable or not": "test_with_one_over_k_the_stopping_rule_ends_every_run",
-    "on the run of section 4 the rule agreed with \"$M$ is empty\" for every $\\theta$ up to the shortest step taken "
+    "on the run of section 4 the rule agreed with \"$M$ is empty\" for every $\\theta$ with $0 < \\theta \\le$ the shortest step taken "
     "with an example still wrong, and stopped too early for every larger $\\theta$":
         "test_the_stopping_rule_on_the_run_shown",
     "`converged` says whether a run reached an iterate with $M$ empty": "test_converged_means_M_empty_not_J_zero",
@@ -344,7 +346,16 @@ CLAIMS = {
     "at most $n(R/\\gamma)^2$ steps, whatever $\\eta > 0$": "test_the_batch_perceptron_stops_within_n_R2_over_gamma2_steps",
     "From another start the two\ninequalities gain constants, and $S$ is still bounded":
         "test_the_batch_perceptron_stops_within_n_R2_over_gamma2_steps",
-    "a rate above 1 is harmless there: any\npositive rate gives the same run, up to scale": "test_from_zero_eta_only_rescales_the_batch_path",
+    "a rate of 1 or above is harmless there: any\npositive rate gives the same run, up to scale": "test_from_zero_eta_only_rescales_the_batch_path",
+    "$0 < \\eta \\le 1$ in the CS 165B slides and in Flach, $0 < \\eta < 1$ in the slides on the\nperceptron and closest centroid":
+        "test_the_seeds_state_the_rate_bounds_quoted",
+    "are taken up in chapters 5 and 9: the second is why the first, read as an implication, fails":
+        "test_chapters_5_and_9_take_up_the_slides_separability_lines",
+    "Two pairs of negatives nearly coincide": "test_two_pairs_of_negatives_nearly_coincide_on_the_last_set",
+    "along each eigenvector of $H$ one step\nmultiplies the distance from $\\mathbf{w}^*$ by $1 - \\eta\\lambda$":
+        "test_on_a_quadratic_bowl_descent_converges_exactly_below_two_over_the_largest_eigenvalue",
+    "converges from every start exactly when\n$0 < \\eta < 2/\\lambda_{\\max}$, and the narrowest direction of the bowl sets the limit":
+        "test_on_a_quadratic_bowl_descent_converges_exactly_below_two_over_the_largest_eigenvalue",
     "It swings back and forth across $w_1 = 1$, but the swings shrink": "test_a_longer_step_on_the_bowl_swings_ever_wider",
     "the subgradient $-\\sum_i y_i\\mathbf{x}_i$, which counts every example as a mistake":
         "test_at_zero_every_example_is_in_M_and_the_strict_test_never_moves",
@@ -354,7 +365,6 @@ CLAIMS = {
     "whose two terms add up to at least $2b$ for every $\\mathbf{w}$": "test_the_margin_criterion_at_zero",
     "usually differ in their\nlast bits, and a check with `np.array_equal` prints `False` for that reason alone":
         "test_how_often_a_step_differs_from_the_gradient_of_the_stored_weights",
-    "In some runs there is a real difference as well": "test_how_often_a_step_differs_from_the_gradient_of_the_stored_weights",
     "on this data $J(\\mathbf{w}) \\ge 2.44\\,\\max_j |w_j|$": "test_on_the_noisy_data_J_grows_at_least_linearly",
     "a small $J$ forces a short $\\mathbf{w}$ here": "test_on_the_noisy_data_J_grows_at_least_linearly",
     "XOR (the four corners $(\\pm1, \\pm1)$,\nwith $+1$ where the two coordinates agree), is not separable either":
@@ -426,7 +436,7 @@ CLAIMS = {
     "the line with slope\n$1.5$ rises above $|w|$ for $w > 0$, so $1.5$ is not a subgradient there":
         "test_at_a_kink_the_library_gradient_is_a_subgradient",
     "`descend(Xn, yn, 0.1, 1e-3)` stops with a `ZeroDivisionError`": "test_the_debug_exercises_code_fails_as_stated",
-    "With that fixed it\nreturns `True` after a few hundred steps": "test_the_debug_exercises_code_fails_as_stated",
+    "With that fixed it\nreturns `True` after 220 steps": "test_the_debug_exercises_code_fails_as_stated",
     "so the total it needs hardly changes": "test_the_explorer_tasks_can_be_done_with_the_explorer",
     "Its documentation notes that it equals\n`SGDClassifier(loss=\"perceptron\"":
         "test_scikit_learns_perceptron_is_sgd_on_the_perceptron_loss",
@@ -456,6 +466,7 @@ SHOWN = [
     "(each step looks at every example once, and so does the final check)",  # how passes are counted
     "Both biases ended at 0 on this set, as the printed weights show",  # the printed weights of the last set
     "the batch normal points almost the same way (the cosine printed\nbelow)",  # the printed cosine
+    "After Exercise 3 (open it once your check passes): the rule on any quadratic bowl",  # a box's title
 ]
 
 
@@ -981,7 +992,7 @@ def test_the_debug_exercises_code_fails_as_stated():
     fixed["np"] = type("np_with_counted_norm", (), {"__getattr__": lambda self, a: getattr(np, a),
                                                      "linalg": type("la", (), {"norm": staticmethod(counting_norm)})})()
     w, said = fixed["descend"](Xn, yn, 0.1, 1e-3)
-    assert said is True and not lk.is_separable(Xn, yn) and 100 <= len(steps) < 1000
+    assert said is True and not lk.is_separable(Xn, yn) and len(steps) == 220  # the rule fires at k = 220
 
 
 def test_the_explorer_tasks_can_be_done_with_the_explorer():
@@ -1419,15 +1430,15 @@ def _descend_loop(X, y, eta1, theta, max_iter, *, report="separates", order="tes
                                   ("toy", 1.0, 1.0, 1000), ("toy", 1.0, 100.0, 1000), ("xor", 1.0, 0.0, 10),
                                   ("toy", 1.0, 0.0, 10), ("toy", 1.0, 1e-3, 8), ("toy", 1.0, 1e-3, 1),
                                   ("noisy", 1.0, 0.05, 3000), ("toy", 0.3, 0.01, 50)])
-def test_exercise_6_expected_answers_match_a_loop_written_out(args):
-    from lecturekit.exercises import ch06
+def test_exercise_6_reference_answers_match_a_loop_written_out(args):
+    import ch06_reference
     from lecturekit.feedback import matches
     data = {"toy": lk.datasets.toy(), "noisy": lk.datasets.noisy(40, flip=0.1, seed=3),
             "xor": (np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]]), np.array([1, 1, -1, -1]))}
     X, y = data[args[0]]
     for order in ("test-first", "step-first"):
         for report in ("separates", "rule", "budget", "criterion"):
-            got = ch06._descend(X, y, *args[1:], report=report, order=order)
+            got = ch06_reference.descend(X, y, *args[1:], report=report, order=order)
             assert matches(got, _descend_loop(X, y, *args[1:], report=report, order=order)), (order, report)
 
 
@@ -1580,3 +1591,97 @@ def test_exercise_3_accepts_an_exact_fraction_and_exercise_1_names_floats():
     with contextlib.redirect_stdout(out), pytest.raises(ExerciseFailed) as err:
         check_exercise("ch06-predict-gradient", lambda a, c: -(1 + float(a)), lambda a, c: c - 1)
     assert "float() of the inputs" in str(err.value) + out.getvalue()
+
+
+# ---------------------------------------------------------------- round 10: no key in the shipped check module
+def test_the_check_modules_fingerprints_are_those_of_the_reference_answers():
+    """ch06.py holds the keys of Exercises 1, 3, 5 and 6 only as fingerprints: they are those of the answers
+    tests/ch06_reference.py derives from the definitions (and, for Exercise 6, of a loop written out)."""
+    import ch06_reference as r
+    from lecturekit.exercises import ch06
+    from lecturekit.exercises.public import fingerprint
+
+    p = r.prints()
+    assert r.key1()[0] == (Fraction(-7, 2), Fraction(1, 2)) and r.key3() == ("d", 1 / 3)
+    assert ch06._KEY1 == p["KEY1"] and ch06._NEAR1 == p["NEAR1"]
+    assert {m: fp for m, fp, _ in ch06._MISTAKES1} == {m: p[m] for m, _, _ in ch06._MISTAKES1}
+    assert ch06._LIMIT3 == p["LIMIT3"] and ch06._KEY3 == p["KEY3"]
+    for mid, fp, _ in ch06._LETTER_MISTAKES3 + ch06._LIMIT_MISTAKES3:
+        assert fp == p[mid], mid
+    assert ch06._KEYS6 == {k: tuple(v) for k, v in p["KEYS6"].items()}
+    assert ch06._MISTAKES6 == {k: tuple(v) for k, v in p["MISTAKES6"].items()}
+    for name, args in ch06._ARGS6.items():  # an independent loop gives one of the stored answers
+        found = {fingerprint(f"{ch06._SALT6}/{name}", _descend_loop(*args, order=o), ch06._ATOL6)
+                 for o in ("test-first", "step-first")}
+        assert found <= set(ch06._KEYS6[name]), name
+    p5 = r.prints5()
+    assert ch06._KEYS5 == p5["KEYS5"] and ch06._NEAR5 == p5["NEAR5"] and ch06._PERCEPTRON_SET5 == p5["perceptron-set"]
+    for name, (w, X, y, b) in ch06._ARGS5.items():  # the chain-rule formula of the worked answer, in floats
+        m = y * (conventions.homogeneous(X) @ np.asarray(w))
+        short = m <= b
+        g = -((b - m[short]) * y[short]) @ conventions.homogeneous(X)[short]
+        assert fingerprint(f"{ch06._SALT5}/{name}", g.tolist(), ch06._ATOL5) == ch06._KEYS5[name], name
+
+
+def test_the_check_module_holds_no_answer():
+    """No constant or helper of the shipped module is a key or a reference solution (the review's bypasses)."""
+    from lecturekit.exercises import ch06
+    for gone in ("_slopes1", "_f1", "_on_boundary_rate", "_descend", "_LIMIT", "_curvature", "_CURVATURES",
+                 "_FACTORS", "_key3", "_exact_slopes", "_exact_criterion", "_PREDICT_MISTAKES"):
+        assert not hasattr(ch06, gone), gone
+    strings = [v for v in vars(ch06).values() if isinstance(v, str)]
+    assert "d" not in strings and all(len(v) == 32 for v in (ch06._KEY1, ch06._KEY3, ch06._LIMIT3))
+
+
+def test_the_seeds_state_the_rate_bounds_quoted():
+    seeds = Path("/work/shared/seeds")
+    if not seeds.is_dir():
+        pytest.skip("the seed texts are not on this machine")
+    text = {p.name[:3]: p.read_text() for p in seeds.glob("*.txt")}
+    assert "0 < \\eta \\leq 1" in text["001"] and "$0 < \\eta \\le 1$ is the *learning rate*" in text["004"]
+    assert "< n<1 is the learning rate" in text["000"]  # the scanned slide's 0 < eta < 1
+
+
+def test_chapters_5_and_9_take_up_the_slides_separability_lines():
+    for stem in ("05_convergence_proof", "09_feature_trick"):
+        text = chapter_text(stem)
+        assert "underlying concept is linearly separable" in text, stem
+        assert "separable as the dimension grows" in text, stem
+    assert "the arrow\nreads as a warning that the implication fails" in chapter_text("05_convergence_proof")
+    assert "is the reason\nthe implication fails" in chapter_text("09_feature_trick")
+
+
+def test_two_pairs_of_negatives_nearly_coincide_on_the_last_set():
+    X, y = lk.datasets.separable(40, 2, margin=0.05, seed=5)
+    close = []
+    for i in range(len(X)):
+        for j in range(i + 1, len(X)):
+            if np.linalg.norm(X[i] - X[j]) < 0.03:
+                close.append((np.round(X[i], 3).tolist(), np.round(X[j], 3).tolist(), y[i], y[j],
+                              round(float(np.linalg.norm(X[i] - X[j])), 3)))
+    assert close == [([0.688, -0.215], [0.695, -0.198], -1, -1, 0.019), ([-0.35, 0.612], [-0.36, 0.6], -1, -1, 0.016)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(0.05, 20), min_size=2, max_size=4), st.integers(0, 10**6), st.floats(0.05, 2.5))
+def test_on_a_quadratic_bowl_descent_converges_exactly_below_two_over_the_largest_eigenvalue(eigs, seed, ratio):
+    # H = Q diag(eigs) Q^T with a random rotation; one step maps w - w* to (I - eta H)(w - w*), so along an eigenvector
+    # the factor is 1 - eta lambda, and the iterates converge from every start iff every |1 - eta lambda| < 1
+    rng = np.random.default_rng(seed)
+    Q, _ = np.linalg.qr(rng.normal(size=(len(eigs), len(eigs))))
+    H = Q @ np.diag(eigs) @ Q.T
+    eta = ratio / max(eigs)                               # eta < 2 / lambda_max  iff  ratio < 2
+    assume(abs(ratio - 2) > 1e-3)
+    A = np.eye(len(eigs)) - eta * H
+    for v, lam in zip(Q.T, eigs):
+        assert np.allclose(A @ v, (1 - eta * lam) * v)
+    radius = max(abs(np.linalg.eigvalsh(A)))
+    assert (radius < 1) == (ratio < 2)
+    start = Q[:, int(np.argmax(eigs))]                     # the narrowest direction: the start that fails first
+    w = start.copy()
+    for _ in range(400):
+        w = A @ w
+    if ratio < 2:
+        assert np.linalg.norm(w) < np.linalg.norm(start) * max(radius, 1 - 1e-9) ** 100
+    else:
+        assert np.linalg.norm(w) >= np.linalg.norm(start) * 0.999

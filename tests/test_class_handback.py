@@ -419,11 +419,11 @@ def test_feedback_files_hold_every_failed_check_and_no_hidden_test_or_answer_key
     ben = (out / "feedback" / "ben" / "04_perceptron.html").read_text()
     assert "Total: <strong>5 of 7 points</strong>" in ann
     assert "AssertionError in a hidden test" in ann     # what failed, not what the hidden test is
-    for grade_id, description in [("ch04-bob", "your start is a multiple of Alice"),
-                                  ("ch04-invariance", "for at least one letter you answered with a matrix M")]:
+    for grade_id, description in [("ch04-bob", "on the toy set&#x27;s first example"),
+                                  ("ch04-invariance", "at least one of your five constructions does not hold")]:
         assert f"This looks like a known mistake: {description}" in ben
         assert escape.html_text(registered(grade_id).hint) in ben   # the hint, in full
-    assert "- every letter answered with a matrix M: the changed run makes the same updates" in ben   # one line per line of the check's message
+    assert "- all five constructions hold: each matrix M keeps the updates" in ben   # one line per line of the check's message
     # unwritten exercises say what to do, not just that they failed
     assert "Replace raise NotImplementedError() in the cell of Exercise" in ben
     # nothing secret: no reference solution line, no hidden test line, no unrevealed answer

@@ -65,6 +65,11 @@ def _exact_run(X, y, max_epochs=200, *, tie_is_mistake=True):
 # Exercise 1 (construct): an example that needs exactly two updates
 # --------------------------------------------------------------------------
 
+_TWO_UPDATES_WRONG = ("from your `w_start` the example does not need exactly two updates. Compute its functional "
+                      "margin y w~ · x~ under `w_start` (the leading 1 included), what one update adds to it (§4), "
+                      "and the margin after each of the first two updates; a margin of exactly 0 is a mistake")
+
+
 @exercise("ch04-two-updates", number=1, title="exactly two updates on one example", points=2, kind="construct",
           hint="What does one update on this example add to its functional margin y w~ · x~ (§4, the leading 1 "
                "included)? How far below 0 must the margin start so that one such step is not enough but two are?")
@@ -79,21 +84,14 @@ def _two_updates(t, w_start, x_one, y_one):
     xh = [Fraction(1)] + [_fraction(v) for v in x]
     margin = int(y_one) * sum(_fraction(a) * b for a, b in zip(w, xh))
     gain = sum(b * b for b in xh)
-    before = t.check_true(bool(conventions.is_mistake(margin)), what="the example is a mistake under `w_start` "
-                          "(y · w~ · x~ <= 0)")
-    after_one = t.check_true(bool(conventions.is_mistake(margin + gain)),
-                             what="the example is still a mistake after one update",
-                             mistake=Mistake("two-updates-one-enough", None, "one update already fixes it: the "
-                                                                            "functional margin gains |x~|² = 1 + |x|² "
-                                                                            "per update, the 1 included")
-                             if before else None)
-    if before and after_one:
-        t.check_true(not conventions.is_mistake(margin + 2 * gain),
-                     what="the example is classified correctly after a second update",
-                     mistake=Mistake("two-updates-not-enough", None, "two updates are not enough: the "
-                                                                     "functional margin starts two gains or more "
-                                                                     "below 0, and a margin of 0 is still a "
-                                                                     "mistake"))
+    # One verdict and one message for every start that fails: a message that said whether the example is
+    # fixed too early or too late would tell the learner which way to move w_start.
+    needs_two = (conventions.is_mistake(margin) and conventions.is_mistake(margin + gain)
+                 and not conventions.is_mistake(margin + 2 * gain))
+    t.check_true(bool(needs_two),
+                 what="the example is a mistake under `w_start`, still a mistake after one update, and "
+                      "classified correctly after the second (η = 1)",
+                 mistake=None if needs_two else Mistake("two-updates-count", None, _TWO_UPDATES_WRONG))
 
 
 # --------------------------------------------------------------------------
@@ -649,12 +647,15 @@ def _as_data(value):
     return (X.tolist(), [int(v) for v in y]), None
 
 
-# One message for every wrong set of matrices: a message that said which letter's matrix fails (or that its
-# change alters some run) would let a few guesses spell out which changes keep the run.
-_INVARIANT_WRONG = ("for at least one letter you answered with a matrix M, the changed run from w~ = 0 does not "
-                    "have the weights M w~_k after every update k of the original run (or it updates on other "
-                    "examples) on at least one of the check's data sets. Write w~_k as the sum "
-                    "Σ_j α_j y_j x~_j of the updates so far and apply the change to each term")
+# One verdict and one message for the five constructions together: a message that named a letter (or
+# graded a letter's construction on its own) would let a few probing guesses spell out the verdicts.
+_INVARIANT_WRONG = ("at least one of your five constructions does not hold (the check does not say which). A "
+                    "matrix M must give, on every one of the check's data sets, a changed run from w~ = 0 that "
+                    "updates on the same examples in the same order with weights M w~_k after every update k of "
+                    "the original run; a data set must give a changed run that updates on other examples, or in "
+                    f"another order, within the first {_EPOCHS_8} epochs. For each letter, write w~_k as the sum "
+                    "Σ_j α_j y_j x~_j of the updates so far and apply the change to each term; where a test can "
+                    "change sign, run both versions on your data set and compare")
 
 
 @exercise("ch04-invariance", number=8, title="what leaves the run unchanged?", points=2, kind="explain",
@@ -668,25 +669,25 @@ def _invariance(t, answer_invariant):
                              "'a' to 'e'"):
         return
     answer = {str(k).lower(): v for k, v in answer_invariant.items()}
-    matrices = {}
+    # First the form of every entry (this says nothing about the verdicts); no construction is tried until
+    # all five are well formed.
+    forms = {}
     for letter in _LETTERS:
         M = _as_matrix(answer[letter])
-        if M is not None:
-            matrices[letter] = M
-            continue
-        data, problem = _as_data(answer[letter])
-        if data is None:
-            t.check_true(False, what=f"`answer_invariant['{letter}']` {problem}")
-            continue
-        base, changed = _two_runs(letter, *data)
-        seq = [i for i, _ in base[1:]]
-        t.check_true(seq != [i for i, _ in changed[1:]],
-                     what=f"`answer_invariant['{letter}']`: on your data set the run with change {letter} "
-                          f"updates on the same examples, in the same order, as the run without it (examples "
-                          f"{seq[:12]}{' ...' if len(seq) > 12 else ''}, first {_EPOCHS_8} epochs), so it shows no "
-                          f"difference")
-    if matrices:
-        right = all(_keeps_with(letter, M) for letter, M in matrices.items())
-        t.check_true(right, what="every letter answered with a matrix M: the changed run makes the same updates "
-                                 "with weights M w~_k (tried on the toy set and two unbalanced sets)",
-                     mistake=None if right else Mistake("invariance-wrong", None, _INVARIANT_WRONG))
+        data, problem = (None, None) if M is not None else _as_data(answer[letter])
+        if t.check_true(M is not None or data is not None, what=f"`answer_invariant['{letter}']` {problem}"):
+            forms[letter] = ("matrix", M) if M is not None else ("data", data)
+    if len(forms) < len(_LETTERS):
+        return
+
+    def holds(letter, kind, value):
+        if kind == "matrix":
+            return _keeps_with(letter, value)
+        base, changed = _two_runs(letter, *value)
+        return [i for i, _ in base[1:]] != [i for i, _ in changed[1:]]
+
+    right = all(holds(letter, *forms[letter]) for letter in _LETTERS)
+    t.check_true(right, what="all five constructions hold: each matrix M keeps the updates with weights M w~_k "
+                             "(tried on the toy set and two unbalanced sets), each data set shows a different "
+                             f"run with the change (first {_EPOCHS_8} epochs)",
+                 mistake=None if right else Mistake("invariance-wrong", None, _INVARIANT_WRONG))

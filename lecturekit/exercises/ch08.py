@@ -6,7 +6,8 @@ nearest-mean tie-breaker, the pairwise vote, the multiclass perceptron rule of
 section 4 written out again, the borders of a linear machine (a border is a
 stretch of the line (w_i - w_j) . x~ = 0 on which classes i and j beat every
 other class, found by intersecting intervals along that line,
-exactly on the decimal readings of the typed rows), and
+exactly on the decimal readings of the typed rows; Exercise 5 takes a stretch
+of at most 1e-9 for a point, as its prose says), and
 separability by lecturekit's exact linear program.  A score of exactly 0 is
 no claim and a vote for the second class of a pair, as
 :mod:`lecturekit.conventions` decides a score of 0.  Every catalogued mistake's
@@ -72,7 +73,7 @@ _MEANS_WRONG = {
         "before you look at any distance"),
     1: ("your means do not do both at (1.6, 0.2). Which classes are the candidates at this point, and which means "
         "does the tie-breaker compare?"),
-    2: "your means do not give class 0 at (-0.5, 1). Work out classifier 1's score there: which classes are the candidates?",
+    2: "your means do not give class 0 at (-0.5, 1). Which classes are the candidates at this point?",
 }
 
 
@@ -357,10 +358,21 @@ def _exact_rows(W):
     return [[exact.decimal(v) for v in row] for row in np.asarray(W, dtype=float)]
 
 
-def _border_lengths(W):
-    """{(i, j): length} for the pairs whose regions share a stretch of their line (w_i - w_j) . x~ = 0 of positive
-    length (inf for a ray or a whole line), decided exactly on the decimal readings of the typed rows (as lecturekit
-    decides signs): along the line, the stretch is where g_i - g_m >= 0 for every other class m."""
+# a stretch of line no longer than this (in the units of the plane) is taken for a point: rows computed in floating
+# point (unit directions from cos and sin, u / sqrt 2) make four regions meet along a stretch a rounding error long
+# (1e-16 or less) instead of at one point; Exercise 5's prose states this tolerance, the one of the meeting point
+_POINT_LENGTH = _TIE_TOLERANCE
+
+
+def _stretch_length(s):
+    lo, hi, norm2 = s
+    return float("inf") if lo is None or hi is None else float(hi - lo) * float(norm2) ** 0.5
+
+
+def _border_lengths(W, shortest=0.0):
+    """{(i, j): length} for the pairs whose regions share a stretch of their line (w_i - w_j) . x~ = 0 longer than
+    `shortest` (inf for a ray or a whole line), found exactly on the decimal readings of the typed rows (as
+    lecturekit decides signs): along the line, the stretch is where g_i - g_m >= 0 for every other class m."""
     Q = _exact_rows(W)
     found = {}
     for i in range(len(Q)):
@@ -368,18 +380,18 @@ def _border_lengths(W):
             s = _stretch(Q, i, j)
             if s is None or (s[0] is not None and s[1] is not None and s[1] == s[0]):
                 continue
-            lo, hi, norm2 = s
-            found[i, j] = float("inf") if lo is None or hi is None else float((hi - lo)) * float(norm2) ** 0.5
+            if _stretch_length(s) > shortest:
+                found[i, j] = _stretch_length(s)
     return found
 
 
-def _contact(W, i, j):
-    """How the regions of classes i and j touch: "border" (a stretch of positive length), "point" (a single point),
-    or None (not at all), decided exactly on the decimal readings of the rows."""
+def _contact(W, i, j, shortest=0.0):
+    """How the regions of classes i and j touch: "border" (a stretch longer than `shortest`), "point" (a single
+    point, or a stretch no longer than `shortest`), or None (not at all), found exactly on the decimal readings."""
     s = _stretch(_exact_rows(W), i, j)
     if s is None:
         return None
-    return "point" if s[0] is not None and s[0] == s[1] else "border"
+    return "point" if (s[0] is not None and s[0] == s[1]) or _stretch_length(s) <= shortest else "border"
 
 
 def _borders(W):
@@ -409,14 +421,14 @@ def _construct_borders(t, W_apart, apart):
                                         "a class that never wins shares no border with anyone, trivially; the "
                                         "exercise asks for four classes that each have a region")):
         return
-    lengths = _border_lengths(W)
+    lengths = _border_lengths(W, _POINT_LENGTH)
     missing = 6 - len(lengths)
     short = min(lengths.values(), default=float("inf"))
     t.check_true(missing == 2, what=f"exactly two of the six pairs share no border (here: {missing})",
                  mistake=(Mistake("short-border", None,
-                                  f"a border only {short:.1g} long still counts: it is a stretch of line, however "
-                                  "short, so the two classes on it are not apart. Make the regions meet at a single "
-                                  "point exactly, on numbers typed as decimals")
+                                  f"a border {short:.1g} long still counts: it is a stretch of line, however "
+                                  "short (only one of at most 1e-9, a rounding error, is taken for a point), so the "
+                                  "two classes on it are not apart")
                           if missing < 2 and short < 1e-6 else
                           Mistake("all-borders", None, "all six pairs share a border: which classes could be kept "
                                                        "from meeting?") if missing == 0 else
@@ -437,7 +449,8 @@ def _construct_borders(t, W_apart, apart):
                                  (Mistake("apart-missed", None,
                                           "a pair that shares no border is not listed as apart: two regions that "
                                           "meet at one point only have no border")
-                                  if any(_contact(W, *q) == "point" for q in set(truly) - set(named)) else
+                                  if any(_contact(W, *q, _POINT_LENGTH) == "point" for q in set(truly) - set(named))
+                                  else
                                   Mistake("apart-separated", None,
                                           "a pair that shares no border is not listed as apart: two regions with "
                                           "another class between them do not touch at all"))
@@ -511,47 +524,44 @@ def _exact_d2(means, x):
     return [sum((exact.decimal(m) - exact.decimal(v)) ** 2 for m, v in zip(row, x)) for row in means]
 
 
-# the model of Exercise 7, given in its prose
+# the model and the class means of Exercise 7, given in its prose
 _W7 = np.array([[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-1.0, -1.0, -1.0]])
+_M7 = np.array([[4.0, 2.0], [2.0, 3.0], [-2.0, -2.0]])
 
 
 @exercise("ch08-construct-argmax", number=7, title="construct: two claims, read by the largest score", points=2,
           kind="construct",
-          hint="Write the two rules side by side: which numbers does the largest-score reading look at, and which "
-               "does lecturekit's tie-breaker look at? Make those numbers point to different classes.")
-def _construct_argmax(t, W_two, means_two, x_two):
+          hint="Write each condition as inequalities on (x1, x2): where do exactly two classifiers claim the point, "
+               "where is one of their scores the larger, and on which side of the perpendicular bisector of two "
+               "class means does the point lie?")
+def _construct_argmax(t, x_two):
     try:
-        W, M, x = (np.asarray(v, dtype=float) for v in (W_two, means_two, x_two))
+        x = np.asarray(x_two, dtype=float)
     except (TypeError, ValueError):
-        W, M, x = np.zeros((0, 0)), np.zeros((0, 0)), np.zeros(0)
-    if not t.check_true(W.shape == (3, 3) and M.shape == (3, 2) and x.shape == (2,)
-                        and bool(np.all(np.isfinite(W)) and np.all(np.isfinite(M)) and np.all(np.isfinite(x))),
-                        what="`W_two` has three rows (b, w1, w2), `means_two` three points (x1, x2) and `x_two` is "
-                             f"one point (x1, x2); got shapes {W.shape}, {M.shape} and {x.shape}"):
+        x = np.zeros(0)
+    if not t.check_true(x.shape == (2,) and bool(np.all(np.isfinite(x))),
+                        what=f"`x_two` is one point (x1, x2); got shape {x.shape}"):
         return
-    # the model is the exercise's own: section 2's fitted model, whose hatched wedges hold such points, is no answer
-    if not t.check_true(bool(np.array_equal(W, _W7)),
-                        what="`W_two` is the one-vs-rest model the exercise gives, row for row",
-                        mistake=Mistake("own-model", None, "the exercise fixes the model; what you choose is its "
-                                                           "class means and the point")):
-        return
-    g = _exact_scores(W, x)
+    g = _exact_scores(_W7, x)
     claim = [s > 0 if not _CLAIMS_AT_ZERO else s >= 0 for s in g]
-    at_zero = sum(s == 0 for s in g)
     if not t.check_true(sum(claim) == 2,
                         what="exactly two of the three classifiers claim `x_two` (a score strictly above 0); "
                              f"here: {sum(claim)}",
-                        mistake=Mistake("zero-claims", None, "a score of exactly 0 is no claim") if at_zero and sum(claim) < 2 else
-                        Mistake("claim-count", None, "one-vs-rest's tie-breaker among claimers applies where two "
-                                                     "classifiers claim the point, and only there")):
+                        mistake=Mistake("claim-count", None, "the tie-breaker among claimers applies where exactly "
+                                                             "two classifiers claim the point (a score of exactly 0 "
+                                                             "is no claim)")):
         return
-    d2 = _exact_d2(M, x)
-    by_mean = min((c for c in range(3) if claim[c]), key=lambda c: (d2[c], c))
-    by_score = max(range(3), key=lambda c: (g[c], -c))
+    a, b = (c for c in range(3) if claim[c])
+    if not t.check_true(g[a] != g[b],
+                        what="one of the two claimers' scores at `x_two` is strictly the larger",
+                        mistake=Mistake("scores-tie", None, "the two claimers' scores are equal at this point: "
+                                                            "there the largest score is picked by the order of the "
+                                                            "classes, not by the scores")):
+        return
+    d2 = _exact_d2(_M7, x)
+    by_mean = min((a, b), key=lambda c: (d2[c], c))
+    by_score = a if g[a] > g[b] else b
     t.check_true(by_mean != by_score,
                  what="the largest score at `x_two` and lecturekit's tie-breaker (the nearest class mean among the "
-                      f"claimers) give different classes; here both give class {by_score}",
-                 mistake=Mistake("readings-agree", None, "here both readings give the same class: the largest "
-                                                         "score looks only at the scores, the tie-breaker only at "
-                                                         "the class means"))
-
+                      "claimers) give different classes",
+                 mistake=Mistake("readings-agree", None, "at this point both readings give the same class"))

@@ -4,10 +4,13 @@
 
 MUTANTS = {
     "ch04-two-updates": [
-        ("two-updates-one-enough",
+        # one message for every start that fails (it must not say which way to move the start)
+        ("two-updates-count",
          "w_start = [-1.5, 0.0, 0.0]\nx_one = [1.0, 0.0]\ny_one = 1\n"),
-        ("two-updates-not-enough",
+        ("two-updates-count",
          "w_start = [-5.0, 0.0, 0.0]\nx_one = [1.0, 0.0]\ny_one = 1\n"),
+        ("two-updates-count",
+         "w_start = [0.5, 0.0, 0.0]\nx_one = [1.0, 0.0]\ny_one = 1\n"),
     ],
     "ch04-shuffled": [
         ("shuffled-detached", '''def perceptron_shuffled(X, y, max_epochs, seed):

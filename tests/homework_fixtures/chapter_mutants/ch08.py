@@ -91,9 +91,9 @@ MUTANTS = {
         ("all six pairs share a border: which classes could be kept from meeting?",
          "u = np.array([[np.cos(t), np.sin(t)] for t in np.radians([90, 210, 330])])\n"
          "W_apart = np.vstack([[1.0, 0.0, 0.0], np.column_stack([np.zeros(3), u])])\napart = []\n"),
-        ("a border only 1e-11 long still counts: it is a stretch of line, however short, so the two classes on it are "
-         "not apart. Make the regions meet at a single point exactly, on numbers typed as decimals",
-         "W_apart = [[0.0, 1.0, 0.0], [1e-11, 0.0, 1.0], [0.0, -1.0, 0.0], [0.0, 0.0, -1.0]]\napart = [(0, 2)]\n"),
+        # four wedges whose meeting point is split by a border 1e-7 long, more than the 1e-9 taken for a point
+        ("short-border",
+         "W_apart = [[0.0, 1.0, 0.0], [1e-7, 0.0, 1.0], [0.0, -1.0, 0.0], [0.0, 0.0, -1.0]]\napart = [(0, 2)]\n"),
         ("parallel strips in a row keep three pairs apart, one too many",
          "W_apart = [[0.0, 0.0, 0.0], [-0.5, 1.0, 0.0], [-2.0, 2.0, 0.0], [-4.5, 3.0, 0.0]]\napart = [(0, 2), (0, 3), (1, 3)]\n"),
         ("a pair listed as apart shares a stretch of line: its classes are not apart",
@@ -121,20 +121,13 @@ MUTANTS = {
         ("only two classes", _CLUSTERS.format(centres=[[-3.0, 0.0], [0.0, 3.0], [3.0, 0.0]], labels=[0, 1, 1])),
     ],
     "ch08-construct-argmax": [
-        # a point where the two readings agree: the given model with means that put the larger score's mean nearer
-        ("readings-agree", "W_two = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-1.0, -1.0, -1.0]]\n"
-                           "means_two = [[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]]\nx_two = [1.0, 3.0]\n"),
-        # the reference with the means of classes 0 and 1 swapped: now the nearer mean is the larger score's
-        ("readings-agree", "W_two = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-1.0, -1.0, -1.0]]\n"
-                           "means_two = [[5.0, 5.0], [1.0, 2.5], [-3.0, -3.0]]\nx_two = [1.0, 3.0]\n"),
-        # a score of exactly 0 taken for a claim: class 1's score at (1, 0) is 0
-        ("zero-claims", "W_two = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-1.0, -1.0, -1.0]]\n"
-                        "means_two = [[5.0, 5.0], [1.0, 0.5], [-3.0, -3.0]]\nx_two = [1.0, 0.0]\n"),
+        # a point two classifiers claim where the larger score's class also has the nearer mean
+        ("readings-agree", "x_two = [1.0, 3.0]\n"),
+        # a score of exactly 0 taken for a claim: class 0's score at (0, 1) is 0
+        ("claim-count", "x_two = [0.0, 1.0]\n"),
         # a point only one classifier claims
-        ("claim-count", "W_two = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-1.0, -1.0, -1.0]]\n"
-                        "means_two = [[1.0, 2.5], [5.0, 5.0], [-3.0, -3.0]]\nx_two = [1.0, -0.5]\n"),
-        # a model of one's own (section 2's fitted model, or any other) instead of the one the exercise gives
-        ("own-model", "W_two = [[-1.0, 1.0, 0.0], [-0.1, 0.2, 0.8], [-0.5, 0.0, -1.0]]\n"
-                           "means_two = [[3.0, 0.0], [0.0, 3.0], [1.5, -1.0]]\nx_two = [1.6, 0.2]\n"),
+        ("claim-count", "x_two = [1.0, -0.5]\n"),
+        # the two claimers' scores equal: the largest score is then picked by the order of the classes
+        ("scores-tie", "x_two = [1.0, 1.0]\n"),
     ],
 }
