@@ -624,7 +624,8 @@ CLAIMS = {
     "Whether that error is the batch's sum or its mean changes the stable rate by a factor of the batch size":
         "test_the_mean_error_multiplies_the_stable_rate_by_the_batch_size",
     "The test may use only what the\niteration itself has": "test_a_stopping_test_that_solves_in_closed_form_is_named",
-    "the check also calls `ridge_gradient` with numpy arrays of\n`Fraction`s": "test_ridge_exercise_needs_an_exact_closed_form",
+    "the check also calls `ridge_gradient` with integer arrays and an\ninteger `alpha` and compares the result exactly, which a numerical gradient does not match":
+        "test_ridge_exercise_needs_an_exact_closed_form",
     "its eigenvalues are $n$, $n(1 + \\rho)$ and $n(1 - \\rho)$": "test_standardising_leaves_the_correlation_in_kappa",
     "**Standardising is not decorrelating.**": "test_standardising_leaves_the_correlation_in_kappa",
     "a penalty on the bias would make the classifier\ndepend on where the origin of the features lies":
@@ -1989,28 +1990,31 @@ def test_the_mean_error_multiplies_the_stable_rate_by_the_batch_size(Xb):
 
 
 def test_ridge_exercise_needs_an_exact_closed_form():
-    """Exercise 2: the closed form passes the exact probe; lk.numerical_gradient (which refuses Fractions) and the
-    closed form with a float constant (which returns floats) do not, and each is told to keep the gradient exact."""
+    """Exercise 2: on the integer probe the closed form (with a float constant or not) equals the exact gradient,
+    worked out by hand in Fractions; lk.numerical_gradient does not, and the check names it."""
+    from lecturekit.exercises import ExerciseFailed, check_exercise
     from lecturekit.exercises import ch07 as checks
 
-    def exact(g):
-        return checks._exact_text(g(checks._W_EXACT, checks._XH_EXACT, checks._Y_EXACT, checks._ALPHA_EXACT))
-
     def closed(w, Xh, y, alpha):
-        return -Xh.T @ (y - Xh @ w) + alpha * np.r_[0, w[1:]]
-
-    def closed_float(w, Xh, y, alpha):
         return -Xh.T @ (y - Xh @ w) + alpha * np.r_[0.0, w[1:]]
 
-    # the exact gradient by hand: Fractions, no numpy
-    w, Xh, y, a = (list(checks._W_EXACT), [list(r) for r in checks._XH_EXACT], list(checks._Y_EXACT),
-                   checks._ALPHA_EXACT)
-    r = [yi - sum(xij * wj for xij, wj in zip(xi, w)) for xi, yi in zip(Xh, y)]
+    def numerical(w, Xh, y, alpha):
+        return lk.numerical_gradient(lambda v: 0.5 * (y - Xh @ v) @ (y - Xh @ v) + 0.5 * alpha * v[1:] @ v[1:], w)
+
+    def weights(Xh, y, alpha):
+        D = np.eye(Xh.shape[1])
+        D[0, 0] = 0.0
+        return np.linalg.solve(Xh.T @ Xh + alpha * D, Xh.T @ y)
+
+    w, Xh, y, a = (checks._W_INT.tolist(), checks._XH_INT.tolist(), checks._Y_INT.tolist(), checks._ALPHA_INT)
+    r = [Fraction(yi) - sum(Fraction(xij) * wj for xij, wj in zip(xi, w)) for xi, yi in zip(Xh, y)]
     by_hand = [-sum(ri * xi[j] for ri, xi in zip(r, Xh)) + (a * w[j] if j else 0) for j in range(3)]
-    assert exact(closed) == [str(v) for v in by_hand]
-    assert exact(closed_float) == "not exact"
-    with pytest.raises(TypeError):
-        lk.numerical_gradient(lambda v: 0.0, checks._W_EXACT)
+    args = (checks._W_INT, checks._XH_INT, checks._Y_INT, checks._ALPHA_INT)
+    assert checks._exact_text(closed(*args), (3,)) == [str(v) for v in by_hand]
+    assert checks._exact_text(numerical(*args), (3,)) != [str(v) for v in by_hand]
+    check_exercise("ch07-ridge", closed, weights)
+    with pytest.raises(ExerciseFailed, match="rounding errors"):
+        check_exercise("ch07-ridge", numerical, weights)
 
 
 def test_a_stopping_test_that_solves_in_closed_form_is_named():

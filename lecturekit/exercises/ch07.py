@@ -3,7 +3,7 @@
 Expected values are computed here independently of the library's LMS: the
 debug exercise's descent written out from its statement (its runs count calls
 to np.linalg's solvers); the ridge exercise by central differences of the error
-its statement defines, in floating point and, on Fraction inputs, in exact
+its statement defines, in floating point and, on integer inputs, in Fraction
 arithmetic, where they are exact for a quadratic error (the minimiser judged by
 the property that that gradient vanishes there, not against a stored
 solution); Exercise 3's rate by the property that the step leaves B's residual
@@ -245,23 +245,28 @@ def _exact_slope(E, w, h=Fraction(1)):
     return out
 
 
-def _exact_text(values):
-    """Exact values as text (so that the comparison is exact), or a marker when any value is not exact."""
-    flat = list(np.asarray(values, dtype=object).ravel())
-    if not all(isinstance(v, (int, Fraction)) and not isinstance(v, bool) for v in flat):
-        return "not exact"
-    return [str(Fraction(v)) for v in flat]
+def _exact_text(values, expected_shape):
+    """Numbers as exact fractions in text (so that the comparison is exact), or None when they are not numbers of
+    the expected shape."""
+    try:
+        a = np.asarray(values)
+        if a.shape != expected_shape or a.dtype.kind not in "iuf" or not np.all(np.isfinite(a.astype(float))):
+            return None
+        return [str(Fraction(v.item() if hasattr(v, "item") else v)) for v in a.ravel()]
+    except (TypeError, ValueError, OverflowError):
+        return None
 
 
 def _fractions(rows):
     return np.array([[Fraction(v) for v in row] for row in rows], dtype=object)
 
 
-# an exact probe: Fractions in, so a gradient in closed form comes back as exact Fractions
-_XH_EXACT = _fractions([[1, "3/10", "-7/10"], [1, "11/10", "1/5"], [1, "-2/5", "9/10"], [1, "1/10", "1/10"]])
-_Y_EXACT = _fractions([[1, -1, 1, -1]])[0]
-_W_EXACT = _fractions([["2/5", "-13/10", "7/10"]])[0]
-_ALPHA_EXACT = Fraction(3, 10)
+# an exact probe: integers in, so a gradient in closed form comes back exact (its values are integers, which floats
+# hold exactly here), while central differences with a small step carry rounding errors
+_XH_INT = np.array([[1, 3, -7], [1, 11, 2], [1, -4, 9], [1, 1, 1], [1, 6, -5]])
+_Y_INT = np.array([1, -1, 1, -1, 1])
+_W_INT = np.array([4, -13, 7])
+_ALPHA_INT = 3
 
 
 @exercise("ch07-ridge", number=2, title="extend LMS: the ridge penalty", points=2, kind="extend",
@@ -287,34 +292,32 @@ def _ridge(t, ridge_gradient, ridge_weights):
             atol=1e-6, reveal=False, call="`ridge_gradient(w, Xh, y, alpha=0.5)` against finite differences of E_alpha",
             misconceptions=[Mistake(mid, numerical_gradient(_ridge_error(_XH, _Y, a, P), w), message)
                             for mid, a, P, message in variants])
-    # the same gradient in exact arithmetic: Fractions in, exact Fractions out (a numerical gradient comes back in
-    # floating point)
-    exact_variants = [Mistake("inexact-gradient", "not exact",
-                              "with Fractions in, your gradient came back with floating-point numbers: the prompt "
-                              "asks for the gradient in closed form, which keeps Fractions exact; write its "
-                              "constants as integers (0, not 0.0) and use no numerical approximation")]
-    for mid, a, P, message in variants:
-        wrong = _exact_text(_exact_slope(_ridge_error(_XH_EXACT, _Y_EXACT, Fraction(a), P.astype(int).astype(object)),
-                                         _W_EXACT))
-        exact_variants.append(Mistake(mid, wrong, message))
-    def exact_run():
-        try:
-            g = ridge_gradient(_W_EXACT.copy(), _XH_EXACT.copy(), _Y_EXACT.copy(), _ALPHA_EXACT)
-        except Exception:  # noqa: BLE001 - a numerical gradient refuses Fractions; named below
-            return "raised an error on Fractions"
-        return _exact_text(g)
+    # the same gradient on integer inputs, compared exactly: the exact values are central differences in Fraction
+    # arithmetic, which are exact for a quadratic error whatever the step
+    def exact(a, P):
+        E = _ridge_error(_fractions(_XH_INT), _fractions([_Y_INT])[0], Fraction(a), P.astype(int).astype(object))
+        return [str(v) for v in _exact_slope(E, _fractions([_W_INT])[0])]
 
-    exact_variants.append(Mistake("inexact-gradient", "raised an error on Fractions",
-                                  "with Fractions in (numpy arrays of dtype object), your ridge_gradient raised an "
-                                  "error (call it so yourself to see which): the prompt asks for the gradient in "
-                                  "closed form, made of numpy operations that work on Fractions, with integer "
-                                  "constants; a numerical gradient does not"))
-    t.check(exact_run,
-            _exact_text(_exact_slope(_ridge_error(_XH_EXACT, _Y_EXACT, _ALPHA_EXACT, D.astype(int).astype(object)),
-                                     _W_EXACT)),
-            reveal=False, misconceptions=exact_variants,
-            call="`ridge_gradient(w, Xh, y, alpha)` with every argument made of Fractions (numpy arrays of dtype "
-                 "object), against exact differences of E_alpha")
+    key = exact(_ALPHA_INT, D)
+    near = "close to the exact gradient, but not equal to it"
+
+    def exact_run():
+        g = ridge_gradient(_W_INT.copy(), _XH_INT.copy(), _Y_INT.copy(), _ALPHA_INT)
+        text = _exact_text(g, (3,))
+        if text is not None and text != key and np.allclose(np.asarray(g, dtype=float),
+                                                             [float(Fraction(v)) for v in key], rtol=1e-6):
+            return near
+        return text
+
+    exact_variants = [Mistake("inexact-gradient", near,
+                              "with integer inputs the exact gradient is a vector of integers, and yours is off "
+                              "from it by rounding errors, as a numerical gradient is: the prompt asks for the "
+                              "gradient in closed form")]
+    # the catalogued wrong gradients, with their penalty factor relative to alpha carried over to alpha = 3
+    exact_variants += [Mistake(mid, exact(Fraction(a) / Fraction(alpha) * _ALPHA_INT, P), message)
+                       for mid, a, P, message in variants]
+    t.check(exact_run, key, reveal=False, misconceptions=exact_variants,
+            call="`ridge_gradient(w, Xh, y, alpha)` with integer arrays and alpha = 3, compared exactly")
     rng = np.random.default_rng(3)
     Xh12 = np.column_stack([np.ones(12), rng.normal(size=(12, 3))])
     y12 = np.where(rng.normal(size=12) > 0, 1.0, -1.0)
