@@ -394,7 +394,7 @@ def _probe_text(p):
     return f"w = {list(w)}, xa = {list(xa)}, ya = {ya}, xb = {list(xb)}, yb = {yb}"
 
 
-@exercise("ch07-predict-step", number=3, title="what one step on A does to B", points=2, kind="derive",
+@exercise("ch07-predict-step", number=3, title="derive what one step on A does to B", points=2, kind="derive",
           hint="Section 2's rule: one step on A adds eta r_A x~_A to w. What does that do to B's score, and so to B's "
                "residual? Write B's residual after the step as a function of eta.")
 def _derive_step(t, eta_fit_b, residual_b):
