@@ -196,9 +196,11 @@ def centroid_failure(n_far: int = 40, *, distance: float = 8.0, seed: int = 0):
     """A separable set on which the closest-centroid classifier misclassifies one positive.
 
     Flach's argument (§7.2): start from data the basic linear classifier
-    separates, then move all positives but one away from the negatives.  The
-    positive mean follows them, the bisector moves past the positive left
-    behind, yet the data stays separable.  Negatives sit around (-1, 0), the
+    separates, then carry all positives but one far enough into the positive
+    side of a separating boundary.  The positive mean follows them, the bisector
+    moves past the positive left behind, yet the data stay separable, since
+    that boundary still separates them (moving positives merely further from
+    every negative is not enough: they can end up surrounding the negatives).  Negatives sit around (-1, 0), the
     lone positive at (1.5, 0) and ``n_far`` positives around (distance, distance).
     With the default 40 far positives the least-squares classifier misses the
     lone positive too.

@@ -291,7 +291,9 @@ class FeatureMapArtists:
         The data in (x1^2, x2^2).
     line : BoundaryArtists
         The straight boundary ``b + v1 z1 + v2 z2 = 0`` in (z1, z2) = (x1^2, x2^2).
-    axes : tuple of two Axes
+    axes : tuple of two or three Axes
+    corner : DataArtists or None
+        With a third panel: the squared points inside its limits.
     """
 
     raw: DataArtists
@@ -299,6 +301,7 @@ class FeatureMapArtists:
     squared: DataArtists
     line: BoundaryArtists
     axes: tuple
+    corner: DataArtists | None = None
 
 
 @dataclass(frozen=True)
@@ -1905,7 +1908,11 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
     b the other; see :func:`conic_shape` for the other cases).
     Right: the data in (z1, z2) = (x1^2, x2^2) with the straight boundary
     ``b + v1 z1 + v2 z2 = 0`` and its normal vector.  Both panels get equal
-    scales on their axes; one legend for both goes below them.
+    scales on their axes; one legend for both goes below them.  A third
+    panel, when given, enlarges the corner of the squared features where the
+    positives lie (up to 1.2 times their largest square on each axis, with a
+    margin below 0 so that markers on the axes are drawn whole); it draws,
+    and its text alternative counts, only the points inside those limits.
 
     Parameters
     ----------
@@ -1915,7 +1922,7 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
     w : array-like of shape (3,) or a fitted result with ``.w``
         Homogeneous weights (b, v1, v2) learnt in the squared space, e.g.
         ``lk.perceptron(lk.square_features(X), y).w``.
-    axes : pair of matplotlib Axes, optional
+    axes : two or three matplotlib Axes, optional
         Default: a new figure with two panels.
     resolution : int, default 400
         Grid points per side for tracing the conic.
@@ -1945,9 +1952,10 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
 
         _, axes = plt.subplots(1, 2, figsize=(9, 4), layout="constrained")
     axes = tuple(np.ravel(np.asarray(axes, dtype=object)))
-    if len(axes) != 2 or not all(isinstance(a, matplotlib.axes.Axes) for a in axes):
-        raise TypeError(f"axes must be two matplotlib Axes (e.g. plt.subplots(1, 2)[1]) or None; got {axes!r}.")
-    left, right = axes
+    if len(axes) not in (2, 3) or not all(isinstance(a, matplotlib.axes.Axes) for a in axes):
+        raise TypeError(f"axes must be two or three matplotlib Axes (e.g. plt.subplots(1, 2)[1]) or None; "
+                        f"got {axes!r}.")
+    left, right = axes[:2]
 
     raw = data(X, y, left, legend=False)
     conic_art = conic((w[0], 0.0, 0.0, w[1], w[2], 0.0), left, label="boundary", resolution=resolution)
@@ -1983,7 +1991,27 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
                               markersize=7))
         names.append("normal (v₁, v₂) in the squared features")
     left.figure.legend(handles, names, loc="outside lower center", ncol=len(names), fontsize="small")
-    return FeatureMapArtists(raw=raw, conic=conic_art, squared=squared, line=line, axes=(left, right))
+    corner = None if len(axes) == 2 else _feature_map_corner(X**2, y, w, axes[2])
+    return FeatureMapArtists(raw=raw, conic=conic_art, squared=squared, line=line, axes=axes, corner=corner)
+
+
+def _feature_map_corner(Z, y, w, ax):
+    """The corner of the squared features where the positives lie, enlarged; only the points in view are drawn."""
+    from . import conventions
+
+    positive = Z[y == conventions.POSITIVE] if np.any(y == conventions.POSITIVE) else Z
+    top = 1.2 * np.max(positive, axis=0)
+    top = np.where(top > 0, top, 1.0)
+    low = -0.06 * top   # markers of points on the axes (a coordinate near 0) are drawn whole
+    in_view = np.all((Z >= low) & (Z <= top), axis=1)
+    describe(ax, f"The corner of the squared features where the positives lie, enlarged (z₁ from 0 to "
+                 f"{_number(top[0])}, z₂ from 0 to {_number(top[1])}): it shows the {int(in_view.sum())} of the "
+                 f"{len(y)} squared points that lie in it.")
+    corner = data(Z[in_view], y[in_view], ax, axis_labels=("x₁²", "x₂²"), legend=False)
+    boundary(w, ax)
+    ax.set(xlim=(low[0], top[0]), ylim=(low[1], top[1]), aspect="equal")
+    ax.set_title("the corner of the middle panel, enlarged", fontsize="medium")
+    return corner
 
 
 # --------------------------------------------------------------------------

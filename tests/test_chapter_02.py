@@ -23,6 +23,8 @@ grids = arrays(np.float64, (12, 2), elements=st.integers(-3, 3).map(float))   # 
 
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
+    "$-0.3 + 0.1 + 0.2$ gives $2.8 \\times 10^{-17}$ and $0.1 + 0.2 - 0.3$ gives $5.6 \\times 10^{-17}$":
+        "test_the_two_orders_of_a_sum_round_differently_and_lecturekit_predicts_minus_1_in_both_layouts",
     "Exercise 1's\nparameter `w` is the $d + 1$ numbers it asks about": "test_exercise_1s_parameter_w_is_the_d_plus_1_numbers",
     "(its `SVC` is the exception: there it predicts `classes_[1]`, the positive class)":
         "test_scikit_learns_svc_is_the_exception_that_predicts_the_positive_class_at_a_score_of_0",
@@ -30,7 +32,7 @@ CLAIMS = {
         "test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary",
     "a scikit-learn classifier with those weights,\nwhose computed score there is a tiny positive number, predicts $+1$":
         "test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary",
-    "its default divides by\n$\\|\\tilde w\\|$, a different margin that peaks at another bias":
+    "its default divides by\n$\\|\\tilde w\\|$, a different margin, which on some data peaks at another bias":
         "test_exercise_2s_margin_is_lk_margin_in_the_input_space_not_its_default",
     "lecturekit decides\nthat a score is 0 on the numbers as typed, scikit-learn on its rounded score":
         "test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary",
@@ -1158,6 +1160,18 @@ def test_exercise_2s_margin_is_lk_margin_in_the_input_space_not_its_default():
     assert best("input") == 45.0
     assert lk.margin([44.0, 1.0], X, y) > lk.margin([45.0, 1.0], X, y)
     assert lk.margin([44.0, 1.0], X, y, space="input") < lk.margin([45.0, 1.0], X, y, space="input")
+
+
+def test_the_two_orders_of_a_sum_round_differently_and_lecturekit_predicts_minus_1_in_both_layouts():
+    """Section 4's example: -0.3 + 0.1 + 0.2 and 0.1 + 0.2 - 0.3 round to 2.8e-17 and 5.6e-17 (the exact sum is 0);
+    lecturekit predicts -1 for the point (1, 1) under (-0.3, 0.1, 0.2), and the permuted weights (0.1, 0.2, -0.3)
+    read with the 1 last score the same point 0 in exact arithmetic too."""
+    assert f"{-0.3 + 0.1 + 0.2:.1e}" == "2.8e-17" and f"{0.1 + 0.2 - 0.3:.1e}" == "5.6e-17"
+    from fractions import Fraction
+    assert Fraction("-0.3") + Fraction("0.1") + Fraction("0.2") == 0
+    assert lk.LinearClassifier([-0.3, 0.1, 0.2]).predict([[1.0, 1.0]]).tolist() == [-1]
+    # the 1 last: (w1, w2, b) on (x1, x2, 1) is the same classifier, its weights permuted
+    assert lk.LinearClassifier(np.roll([0.1, 0.2, -0.3], 1)).predict([[1.0, 1.0]]).tolist() == [-1]
 
 
 def test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0():

@@ -96,6 +96,22 @@ def test_the_far_point_of_exercise_3():
         assert passes(x) == expected, x
 
 
+def test_exercise_3_not_separating_message_is_true_at_the_threshold():
+    """Exercise 3's message for a third point u~ = (-20, 1) does not separate must be true of every such point,
+    including x_new = 20 exactly (score 0: on the threshold, not on the class -1 side); the score it names is
+    recomputed here in fractions for each x, and it is never positive."""
+    from lecturekit.exercises import ExerciseFailed, check_exercise
+
+    for x in (20, 20.0, 19.99, 15.0, 10.0, -3.5, 0.0):
+        score = Fraction(repr(float(x))) - 20
+        assert score <= 0
+        with pytest.raises(ExerciseFailed) as failed:
+            check_exercise("ch05-far-point", x, lambda a, b: 1 + 2 * b * b)
+        message = str(failed.value)
+        assert "score y u~ . (1, x_new) <= 0" in message and "on the threshold of u~ or on its class -1 side" in message
+        assert "negative side" not in message, message
+
+
 def test_exercise_3_doubling_square_is_the_formula_on_unseen_pairs():
     """Exercise 3's second part: beyond b the third point keeps gamma (its score x - (a+b)/2 exceeds (b-a)/2) and
     raises R^2 to 1 + x^2, so the bound doubles exactly from x = sqrt(1 + 2 b^2), whatever a is; checked against
@@ -126,14 +142,14 @@ def test_exercise_3_doubling_square_is_the_formula_on_unseen_pairs():
 
 
 def test_exercise_3_exact_reference_is_the_formula_by_hand():
-    """Exercise 3's check reads the exact x^2 on its Fraction pair off a bisection on the bounds (nearest fraction
-    with a denominator up to 1000); by hand it is 1 + 2 b^2 (gamma stays beyond b, R^2 = 1 + x^2 doubles 1 + b^2)."""
+    """Exercise 3's fingerprinted exact x^2 on its Fraction pair is read off a bisection on the bounds (nearest
+    fraction with a denominator up to 1000, tests/ch05_references.py); by hand it is 1 + 2 b^2 (gamma stays beyond b, R^2 = 1 + x^2 doubles 1 + b^2)."""
     from fractions import Fraction
 
-    from lecturekit.exercises import ch05
+    from ch05_references import _doubling_reference
 
     for a, b in ((Fraction(3, 7), Fraction(5, 4)), (Fraction(1, 3), Fraction(9, 7)), (Fraction(2), Fraction(7))):
-        found = Fraction(ch05._doubling_reference(float(a), float(b)) ** 2).limit_denominator(1000)
+        found = Fraction(_doubling_reference(float(a), float(b)) ** 2).limit_denominator(1000)
         assert found == 1 + 2 * b * b
 
 
@@ -144,7 +160,7 @@ def test_exercises_1_and_3_are_not_passed_by_a_numerical_search():
     from fractions import Fraction
 
     from lecturekit.exercises import ExerciseFailed, check_exercise
-    from lecturekit.exercises.ch05 import _exact_coefficients
+    from ch05_references import _exact_coefficients
 
     a, b = Fraction(2, 7), Fraction(1, 3)   # by hand: A = 4 / (b - a)^2, B = (4 b^2 + (a + b)^2) / (b - a)^2, C = ...
     assert _exact_coefficients(a, b) == (4 / (b - a) ** 2, (4 * b * b + (a + b) ** 2) / (b - a) ** 2,
@@ -237,7 +253,7 @@ def test_the_wrong_turns_of_exercise_1_by_hand():
     on the raw x (no 1) (R/gamma)^2 = (2 s / (s / 2))^2 = 16 whatever s; gamma divided by |u1| only gives
     4 (1 + 4 s^2) / s^2 = 4 / s^2 + 16; R taken at the nearer point, R^2 = 1 + s^2, gives
     (1 + s^2)(1 + 2.25 s^2) / (0.25 s^2) = 4 / s^2 + 13 + 9 s^2."""
-    from lecturekit.exercises.ch05 import _coefficients
+    from ch05_references import _coefficients
 
     assert np.allclose(_coefficients(1.0, 2.0), (4.0, 25.0, 36.0))
     assert np.allclose(_coefficients(1.0, 2.0, "raw"), (0.0, 16.0, 0.0))
@@ -261,7 +277,7 @@ def test_the_best_scale_by_the_formula_and_by_a_search(a, gap):
     A = 4/(b-a)^2, B = (4b^2 + (a+b)^2)/(b-a)^2, C = b^2(a+b)^2/(b-a)^2, smallest at s = (A/C)^(1/4) with the value
     ((a + 3b)/(b - a))^2; the check's references (a solve at three scales, a golden-section search) agree, and so
     does lk.novikoff_bound."""
-    from lecturekit.exercises.ch05 import _best_scale, _coefficients
+    from ch05_references import _best_scale, _coefficients
 
     b = a + gap
     A, B, C = 4 / (b - a) ** 2, (4 * b**2 + (a + b) ** 2) / (b - a) ** 2, b**2 * (a + b) ** 2 / (b - a) ** 2
@@ -311,7 +327,7 @@ def test_the_distance_bound_of_exercise_4_holds_for_the_cautious_perceptron(data
     smallest at a = c / gamma, where it is c / (eta gamma^2).  The check's reference (a worst-case update measured
     with numpy, a golden-section search) agrees, and a real run of the cautious perceptron stays within the bound
     on separable integer data."""
-    from lecturekit.exercises.ch05 import _best_a_reference, _distance_reference
+    from ch05_references import _best_a_reference, _distance_reference
 
     X, y, u = data.draw(separable_sets(exact=True))
     tau = data.draw(st.sampled_from([0, 1, 3, 10]))
@@ -335,14 +351,14 @@ def test_the_wrong_turns_of_exercise_4_by_hand():
     term 3 (10 - 7.5 - 1) = 4.5, the start a: 200 / 34.5, rounded up 1160.  best_a: (7.5 + 1) / 0.05 = 170; tau left
     out 150, the least a that proves anything 85, tau once 160, eta left out 70.  And the probe with eta = 1/2:
     0.5 (6 - 0.5 - 0.5) = 2.5, so 900 / 2.5 = 360."""
-    from lecturekit.exercises.ch05 import _best_a_reference, _distance_reference
+    from ch05_references import _best_a_reference, _distance_reference
 
     assert _distance_reference(200.0, 2.5, 0.05, 0.5, 3.0) == pytest.approx(40000 / 34.5, rel=1e-12)
     assert _best_a_reference(2.5, 0.05, 0.5, 3.0) == pytest.approx(170.0, rel=1e-8)
     assert _distance_reference(30.0, 1.0, 0.1, 0.25, 0.5) == pytest.approx(360.0, rel=1e-12)
     assert _distance_reference(20.0, 2.5, 0.05, 0.5, 3.0) == float("inf")
     # the check builds each wrong turn from the worst-case update with one ingredient changed: the same numbers
-    from lecturekit.exercises.ch05 import _least_a, _worst_fall
+    from ch05_references import _least_a, _worst_fall
 
     a = 200.0
     turns = [(a, 2.5, 0.05, 0.0, 3.0), (a, 2.5, 0.05, 0.25, 3.0), (a, 2.5, 0.05, 0.5 / 3, 3.0),
@@ -424,7 +440,7 @@ def test_the_bound_from_a_start_holds_for_runs_from_that_start(data):
     R^2/gamma^2 from 0, and the reference (a bisection on the chain) agrees with the quadratic formula worked out by
     hand: squaring w0.u + k gamma <= sqrt(|w0|^2 + k R^2) gives gamma^2 k^2 - (R^2 - 2 gamma c) k + c^2 - |w0|^2 <= 0
     with c = w0.u, and the bound is its larger root."""
-    from lecturekit.exercises.ch05 import _start_reference
+    from ch05_references import _start_reference
 
     X, y, u = data.draw(separable_sets(exact=True))
     w0 = np.array(data.draw(st.tuples(*[st.integers(-6, 6)] * 3)), dtype=float)
@@ -698,9 +714,22 @@ CLAIMS = {
         "test_the_explorers_raw_points_lie_in_the_disc_of_radius_rho",
     "`lk.perceptron_loop`, the library's line-by-line Alg. 7.1 (chapter 4\nwrites the same algorithm as "
     "`perceptron_basic`)": "test_perceptron_loop_runs_chapter_4s_perceptron_basic",
-    "(`** 0.25` works on a fraction, `np.sqrt` does not; $s_{best}$ may be a float)":
-        "test_np_sqrt_does_not_take_a_fraction_and_a_quarter_power_does",
-    "no NumPy function anywhere in `best_scale`": "test_a_right_formula_in_float_form_is_told_to_keep_fractions_exact",
+    "The check also calls `best_scale` with `fractions.Fraction` arguments and compares $A$, $B$ and $C$ exactly with\n"
+    "$(R/\\gamma)^2$ from its definition": "test_a_right_formula_in_float_form_is_told_to_keep_fractions_exact",
+    "rounds the result up to a float, so a bound that is a whole number comes back as that number":
+        "test_novikoff_bound_is_the_exact_bound_rounded_up",
+    "`(lk.radius(X) / lk.margin(u, X, y)) ** 2` agrees with it up to rounding, and can land a hair above it":
+        "test_novikoff_bound_is_the_exact_bound_rounded_up",
+    "Compare with `lk.novikoff_bound`, not with the float recipe (section 1).":
+        "test_novikoff_bound_is_the_exact_bound_rounded_up",
+    "so the bound is $1 + 1/c^2$: the constant coordinate adds 1 to $R^2$ and\nnothing to the score":
+        "test_symmetric_pair_bound_is_one_plus_one_over_c_squared",
+    "need 373 updates at $s = 0.3$, 3337 at $s = 0.1$ and 37 041 at $s = 0.03$, as the cell below counts":
+        "test_the_slow_pair_counts_and_their_repeats_as_the_lesson_computes_them",
+    "one update after the slow separable runs end":
+        "test_the_slow_pair_counts_and_their_repeats_as_the_lesson_computes_them",
+    "The 14 and 12 separable labellings (of 16) above are counts for lines with a bias":
+        "test_cover_count_needs_general_position",
     "so it needs at least 101 updates": "test_the_203_updates_at_s_100",
     "the updates on the two points pull the bias\n  in opposite directions": "test_the_203_updates_at_s_100",
     "the bound depends on the data\nand on $\\eta$ (from another start, on $\\mathbf{w}_0$ too), not on $k$":
@@ -732,7 +761,7 @@ CLAIMS = {
     "The floor under the cosine rises with every update, and a cosine is at most 1":
         "test_both_inequalities_hold_at_every_update",
     "the last only like $\\sqrt{k}$: they can only stay in order for so long": "test_the_race_is_lost_past_the_bound",
-    "the ceiling only like $\\sqrt{k}$, and they meet at $k = (R/\\gamma)^2$": "test_the_race_is_lost_past_the_bound",
+    "the ceiling only like $\\sqrt{k}$ (slope $\\tfrac12$), and they meet at $k = (R/\\gamma)^2$": "test_the_race_is_lost_past_the_bound",
     "All three hold at every update.": "test_both_inequalities_hold_at_every_update",
     "and that factor splits exactly into the slack of the three links of the chain":
         "test_updates_over_bound_is_the_product_of_three_slacks",
@@ -839,7 +868,7 @@ SHOWN = [
     "as the requested margin shrinks, the bound grows roughly like $1/\\gamma^2$",  # this table
     'The "Linear Discriminants" slides put a 1 in front of every example',  # the sources' conventions
     "(a distance only when $\\lVert\\mathbf{w}\\rVert = 1$",  # Daumé's definition
-    "He never writes $\\lVert\\mathbf{u}\\rVert = 1$, but his proof needs it",  # about Daumé's text (seed 002)
+    "as his usual assumption for a weight vector but does not\nrepeat it for $\\mathbf{u}$ in the theorem",  # Daumé's text (seed 002)
     "Inequality 2 only promises $\\lVert\\mathbf{w}_k\\rVert \\le \\sqrt{k}\\,R$",  # inequality 2 restated
     "the ratio of position to spread is the same in every row",  # this table, by construction
     "The real distance falls much faster than the guaranteed $\\beta^2$ per update",  # this run
@@ -1511,7 +1540,8 @@ def test_the_length_of_w_k_ends_at_58_percent_of_its_ceiling():
 def test_exercise_5_never_shows_a_derived_value(answer):
     """The checker keeps its expected values to itself (reveal=False): a constant answer, right for one call
     or for none, is told which call failed but not what it should have returned."""
-    from lecturekit.exercises.ch05 import _X_TOY, _Y_TOY, _start_reference
+    from ch05_references import _start_reference
+    from lecturekit.exercises.ch05 import _X_TOY, _Y_TOY
 
     hidden = [_start_reference(w0, _X_TOY, _Y_TOY, u) for w0, u in
               (([1.0, 2.0, -1.0], [0.0, -1.0, 4.0]), ([0.0, -3.0, 12.0], [0.0, -2.0, 8.0]))]
@@ -1828,3 +1858,96 @@ def test_the_explorers_raw_points_lie_in_the_disc_of_radius_rho():
             norms = np.sqrt(np.sum(np.asarray(st_["X"]) ** 2, axis=1))
             assert st_["rho"] == pytest.approx(rho) and np.max(norms) <= rho * (1 + 1e-12)
             assert np.max(np.sqrt(1 + norms ** 2)) == pytest.approx(R, rel=1e-12)
+
+
+def test_novikoff_bound_is_the_exact_bound_rounded_up():
+    """lk.novikoff_bound is R^2 |u|^2 / (min score)^2 computed in fractions on the numbers as typed and rounded up to
+    the nearest float (never below it, and the float just below is below it), on random decimal data; so a whole-number
+    bound comes back as that number.  The float recipe (radius / margin)^2 agrees to rounding and can land above: on
+    the points -1 (class -1), 1 (class +1) with u~ = (0, 1) the bound is exactly 2 and the recipe gives 2.0000000000000004."""
+    rng = np.random.default_rng(11)
+    tried = 0
+    for _ in range(300):
+        X = np.round(rng.uniform(-5, 5, size=(int(rng.integers(2, 7)), 2)), int(rng.integers(0, 3)))
+        u = np.round(rng.uniform(-3, 3, size=3), 1)
+        y = np.where(np.hstack([np.ones((len(X), 1)), X]) @ u >= 0, 1, -1)
+        if len(set(y.tolist())) < 2:
+            continue
+        rows = [[Fraction(1)] + [Fraction(repr(float(v))) for v in x] for x in X]
+        uf = [Fraction(repr(float(v))) for v in u]
+        low = min(int(t) * sum(a * b for a, b in zip(uf, x)) for x, t in zip(rows, y))
+        if low <= 0:
+            with pytest.raises(ValueError):
+                lk.novikoff_bound(X, y, u)
+            continue
+        exact = max(sum(v * v for v in x) for x in rows) * sum(v * v for v in uf) / low ** 2
+        got = lk.novikoff_bound(X, y, u)
+        assert Fraction(got) >= exact and Fraction(math.nextafter(got, -math.inf)) < exact
+        if exact.denominator == 1:
+            assert got == exact
+        recipe = (lk.radius(X) / lk.margin(u, X, y)) ** 2
+        assert recipe == pytest.approx(got, rel=1e-9)
+        tried += 1
+    assert tried > 100
+    X_pm, y_pm, u_pm = np.array([[-1.0], [1.0]]), np.array([-1, 1]), np.array([0.0, 1.0])
+    assert lk.novikoff_bound(X_pm, y_pm, u_pm) == 2.0
+    assert (lk.radius(X_pm) / lk.margin(u_pm, X_pm, y_pm)) ** 2 > 2.0
+
+
+def test_symmetric_pair_bound_is_one_plus_one_over_c_squared():
+    """Points -c (class -1) and c (class +1), threshold 0, u~ = (0, 1): gamma = c, R^2 = 1 + c^2, bound 1 + 1/c^2 exactly
+    (in fractions on the decimals as typed), on random decimal c; 1.01 at c = 10 and 2 at c = 1."""
+    rng = np.random.default_rng(12)
+    for c in [10.0, 1.0] + [float(round(v, 2)) for v in rng.uniform(0.01, 100, size=200)]:
+        X, y, u = np.array([[-c], [c]]), np.array([-1, 1]), np.array([0.0, 1.0])
+        cf = Fraction(repr(c))
+        exact = 1 + 1 / cf ** 2
+        got = lk.novikoff_bound(X, y, u)
+        assert Fraction(got) >= exact and Fraction(math.nextafter(got, -math.inf)) < exact
+    assert lk.novikoff_bound(np.array([[-10.0], [10.0]]), np.array([-1, 1]), np.array([0.0, 1.0])) == pytest.approx(1.01)
+
+
+def test_the_slow_pair_counts_and_their_repeats_as_the_lesson_computes_them():
+    """The lesson's cells compute 0.1 s and 0.3 s as float products s * 0.1 (0.3 * 0.1 = 0.030000000000000002, a
+    decimal of its own): on those numbers the perceptron needs 373, 3337, 37 041 updates (counted in fractions here),
+    and with a copy of 0.1 s labelled +1 listed last the first repeat (in fractions, and in the float weights
+    lk.perceptron_loop records) comes at 374, 3338, 37 042, one update after; with the copy first, at update 2."""
+    pair, three = np.array([[0.1], [0.3]]), np.array([[0.1], [0.3], [0.1]])
+    y2, y3 = np.array([-1, 1]), np.array([-1, 1, 1])
+    for s, n in ((0.3, 373), (0.1, 3337), (0.03, 37041)):
+        assert _exact_updates(s * pair, y2) == n == lk.perceptron(s * pair, y2, max_epochs=100_000).n_updates
+        X3 = s * three
+        assert not lk.is_separable(X3, y3)
+        assert _first_repeat(X3, y3)[1] == n + 1
+        W = lk.perceptron_loop(lk.to_homogeneous(X3), y3, max_epochs=40_000, keep_weights=True).trace.weights
+        seen, first = set(), None
+        for k_r, w_r in enumerate(map(tuple, W.tolist())):
+            if w_r in seen:
+                first = k_r
+                break
+            seen.add(w_r)
+        assert first == n + 1
+        assert _first_repeat(X3[[2, 0, 1]], y3[[2, 0, 1]])[1] == 2
+
+
+def test_the_check_module_holds_fingerprints_of_the_references_and_no_reference():
+    """lecturekit/exercises/ch05.py stores only fingerprints of the expected values; they are those of the reference
+    solutions in tests/ch05_references.py (computed from the definitions), and the module defines none of them."""
+    import ch05_references
+
+    import lecturekit.exercises.ch05 as shipped
+
+    assert shipped._KEYS == ch05_references.keys()
+    for name in ("_best_scale", "_coefficients", "_exact_coefficients", "_doubling_reference", "_worst_fall",
+                 "_distance_reference", "_best_a_reference", "_least_a", "_start_reference", "_whole_or_real"):
+        assert not hasattr(shipped, name), name
+    assert "tests/test_chapter_05.py" not in (shipped.__doc__ or "")
+    # every accepted value passes its own probe, and a value one tolerance away does not
+    for probe, (atol, accepted, _) in ch05_references.probe_values().items():
+        for v in accepted:
+            assert shipped._accepted(probe, v), probe
+            bumped = [x + 3 * atol * max(1.0, abs(x)) for x in v] if isinstance(v, list) else \
+                v + 3 * atol * max(1.0, abs(v))
+            assert not shipped._accepted(probe, bumped) or any(
+                shipped._accepted(probe, w) and np.allclose(w, bumped, rtol=0, atol=4 * atol * max(1.0, np.max(np.abs(w))))
+                for w in accepted if w is not v), probe

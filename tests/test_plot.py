@@ -590,7 +590,7 @@ def test_feature_map_rejects_bad_input():
         plot.feature_map(X, y, [1.0, 1.0])
     with pytest.raises(ValueError, match=r"X must have exactly 2 columns"):
         plot.feature_map(np.hstack([X, X]), y, [-1.0, 1.0, 1.0])
-    with pytest.raises(TypeError, match=r"axes must be two matplotlib Axes"):
+    with pytest.raises(TypeError, match=r"axes must be two or three matplotlib Axes"):
         plot.feature_map(X, y, [-1.0, 1.0, 1.0], axes=plt.subplots()[1])
 
 

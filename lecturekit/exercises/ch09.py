@@ -6,8 +6,9 @@ separability from lecturekit's exact linear program, the dual perceptron's
 counts from ``lk.dual_perceptron`` on Gram matrices the check draws (while the
 learner's function runs, lecturekit's perceptrons refuse to run), Gram matrices
 from ``(1 + x . z)^3``, Exercise 5's letter from ``lk.plot.conic_shape`` and the
-classifier's labels, Exercise 6's bound from chapter 5's bound on augmented data
-built point by point.  A catalogued mistake's
+classifier's labels, Exercise 6's bound and margin from chapter 5's bound on
+augmented data built point by point.  Exercise 6's catalogued mistakes are
+stored as the rounded numbers the exercise asks for.  A catalogued mistake's
 value is what that mistake returns on the probe; no message names a key.
 """
 
@@ -49,6 +50,8 @@ def _three_numbers(w):
         return "not three numbers: w_ellipse must hold three numbers (b, v1, v2)"
     if w.shape != (3,):
         return f"not three numbers: w_ellipse must hold three numbers (b, v1, v2); it holds {w.size}"
+    if not np.all(np.isfinite(w)):
+        return f"not three finite numbers: w_ellipse holds {w.tolist()}; NaN and inf draw no curve"
     return w
 
 
@@ -70,6 +73,8 @@ _P1 = np.array([[2.0, 1.0], [1.0, 1.5]])
 # Weights rounded to 5 significant digits (the exercise text allows it) move the scores at the two points, after
 # dividing w by its largest entry, by less than 5e-5 * (1 + 4 + 2.25); a wrong pair of points misses by far more.
 _TOL1 = 5e-4
+_ONE_POINT1 = ("your boundary passes through one of the two points and misses the other: the score must be 0 at "
+               "both, one equation per point")
 
 
 def _passes_through(w):
@@ -77,19 +82,26 @@ def _passes_through(w):
     w = _three_numbers(w)
     if isinstance(w, str):
         return w
-    if not np.all(np.isfinite(w)) or not np.any(w[1:]):
+    if not np.any(w[1:]):
         return "no curve"
     w = w / float(np.max(np.abs(w)))
 
     def zero(F):
-        return bool(np.allclose(np.column_stack([np.ones(2), F]) @ w, 0.0, atol=_TOL1))
+        """Whether the score is 0, up to the rounding the exercise allows, at each row of F."""
+        return np.isclose(np.column_stack([np.ones(len(F)), F]) @ w, 0.0, rtol=0.0, atol=_TOL1)
 
-    if zero(square_features(_P1)):
+    if np.all(zero(square_features(_P1))):
         return "(2, 1) and (1, 1.5)"
-    if zero(square_features(_P1[:, ::-1])):
+    if np.all(zero(square_features(_P1[:, ::-1]))):
         return "(1, 2) and (1.5, 1)"
-    if zero(_P1):
+    if np.all(zero(_P1)):
         return "(2, 1) and (1, 1.5), with x1 and x2 in place of their squares"
+    # each point on its own: a curve through one of the two is told which one, never how to reach the other
+    on = zero(square_features(_P1))
+    if on[0]:
+        return "(2, 1) but not (1, 1.5)"
+    if on[1]:
+        return "(1, 1.5) but not (2, 1)"
     return "neither (2, 1) nor (1, 1.5)"
 
 
@@ -106,7 +118,8 @@ def _construct_ellipse(t, w_ellipse):
                 Mistake("not-squared", "(2, 1) and (1, 1.5), with x1 and x2 in place of their squares",
                         "the two equations used x1 and x2 where the features are x1² and x2²: each coordinate of "
                         "the points enters squared"),
-            ])
+            ] + [Mistake("one-point", one, _ONE_POINT1) for one in ("(2, 1) but not (1, 1.5)",
+                                                                     "(1, 1.5) but not (2, 1)")])
     # a w_ellipse of another form is named once, by the first check; here it is "not an ellipse"
     t.check(lambda: "an ellipse" if not isinstance(_semi_axes(w_ellipse), str) else "not an ellipse", "an ellipse",
             call="the curve `w_ellipse` draws")
@@ -154,6 +167,12 @@ def _construct_lost(t, X_lost, y_lost):
     if not t.check_true(bool(np.all(np.isfinite(square_features(X)))),
                         what="the squares of every coordinate of `X_lost` are finite numbers (some overflow to inf: "
                              "use smaller numbers)"):
+        return
+    squares = square_features(X)
+    if not t.check_true(bool(np.all((X == 0) | (np.abs(squares) >= np.finfo(float).tiny))),
+                        what="every coordinate of `X_lost` is 0 or has a square that is a normal float (a number "
+                             "below about 1e-154 in size squares to 0 or to a subnormal float, which loses digits: "
+                             "the exercise asks for sizes between 1e-150 and 1e150)"):
         return
     if not t.check_true(set(np.unique(y).tolist()) == set(conventions.LABELS),
                         what=f"`y_lost` holds both labels {conventions.LABELS} and nothing else"):
@@ -427,9 +446,10 @@ _U6, _G6, _DELTA6, _T6 = np.array([0.0, 0.6, 0.8]), 0.5, 1.0, 3
 _ATOL6 = 0.006   # the exercise asks for two decimals: an answer within 0.006 of the bound passes
 
 
-def _augmented_bound(passes):
-    """Chapter 5's bound (R / gamma)² on the augmented data of ``passes`` passes, built point by point: every visit
-    gets its own added coordinate Delta, the long vector its entry y d / Delta there, divided by its length."""
+def _augmented(passes):
+    """The augmented data of ``passes`` passes, built point by point (every visit gets its own added coordinate
+    Delta, the long vector its entry y d / Delta there, divided by its length): chapter 5's bound (R / gamma)² on
+    them, and the margin of the normalised long vector on each visit."""
     Xh = np.column_stack([np.ones(len(_X6)), _X6])
     visits = passes * len(_X6)
     X_long = np.hstack([np.tile(Xh, (passes, 1)), _DELTA6 * np.eye(visits)])
@@ -438,51 +458,82 @@ def _augmented_bound(passes):
     u_long = np.concatenate([_U6, y_long * shortfall / _DELTA6])
     u_long = u_long / np.linalg.norm(u_long)
     radius = float(np.max(np.linalg.norm(X_long, axis=1)))
-    margin = float(np.min(y_long * (X_long @ u_long)))
-    return (radius / margin) ** 2
+    margins = y_long * (X_long @ u_long)
+    return (radius / float(np.min(margins))) ** 2, margins
+
+
+def _augmented_bound(passes):
+    """Chapter 5's bound on the augmented data of ``passes`` passes."""
+    return _augmented(passes)[0]
+
+
+def _number(answer, name):
+    """The learner's answer as one finite float."""
+    v = float(np.asarray(answer, dtype=float))
+    if not np.isfinite(v):
+        raise ValueError(f"{name} must be a finite number; got {answer!r}")
+    return v
+
+
+def _snapped(v, mistakes, tolerance):
+    """v, or the value of the catalogued mistake it lies within ``tolerance`` of (the exercise asks for a rounded
+    number, so a mistake typed to those decimals is that mistake)."""
+    return next((m.value for m in mistakes if abs(v - m.value) <= tolerance), v)
 
 
 @exercise("ch09-fs-bound", number=6, title="the bound over three passes before Δ is chosen", points=2,
-          kind="reproduce",
+          kind="derive",
           hint="Work out R and D1 first: R from the homogeneous points (1, x1, x2), D1 from the shortfalls of the "
-               "examples that do not reach the margin gamma. Then build the augmented data of three passes and use "
-               "section 7's two facts about them in chapter 5's bound.")
-def _fs_bound_check(t, bound_at_1):
-    def value():
-        v = float(np.asarray(bound_at_1, dtype=float))
-        if not np.isfinite(v):
-            raise ValueError(f"bound_at_1 must be a finite number; got {bound_at_1!r}")
-        return v
-
-    # the other mistakes' values are numbers: tests/homework_fixtures/chapter_mutants/ch09.py derives each one
+               "examples that do not reach the margin gamma. Then write down the augmented point of a visit and the "
+               "long vector: which of the long vector's entries meets the added coordinate of that visit?")
+def _fs_bound_check(t, bound_at_1, margin_1):
+    # the mistakes' values are numbers rounded as the exercise asks (two decimals for the bound, three for the
+    # margin): tests/homework_fixtures/chapter_mutants/ch09.py and tests/test_chapter_09.py derive each one
+    key, margins = _augmented(_T6)
+    bound_mistakes = [
+        Mistake("one-pass", round(_augmented_bound(1), 2),
+                "the shortfalls come back on every pass: the augmented data of three passes have three times "
+                "as many shortfalls"),
+        Mistake("passes-apart", round(_T6 * _augmented_bound(1), 2),
+                "section 7 does not add up separate one-pass bounds: it counts every visit as a new example "
+                "of one long sequence, with its own added coordinate"),
+        Mistake("best-delta", 88.28,
+                "that is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1"),
+        Mistake("D-times-T", 460.32,
+                "D² adds up squared shortfalls, one per visit: how many visits, and how does D grow?"),
+        Mistake("margin-not-squared", 63.77,
+                "chapter 5's bound divides by the square of the margin, and the margin here carries the "
+                "factor 1 / sqrt(1 + D² / Delta²)"),
+        Mistake("gamma-not-squared", 84.72,
+                "chapter 5's bound is (radius / margin)², and the margin here is gamma / sqrt(1 + D² / Delta²): "
+                "all of it is squared"),
+        Mistake("radius-short", 141.20,
+                "the length of an augmented point counts its constant coordinate 1 and the added coordinate "
+                "Delta: at most sqrt(R² + Delta²), R the length of the longest (1, x1, x2)"),
+        Mistake("margin-unchanged", 24.00,
+                "the long vector (u, y_i d_i / Delta, ...) must be divided by its length before it is a unit "
+                "vector, and that shrinks its margin"),
+        Mistake("shortfall-without-gamma", 61.44,
+                "an example falls short of the margin gamma, not of 0: d_i = max(0, gamma - y_i u·x̃_i)"),
+        Mistake("shortfall-of-every-example", 269.52,
+                "an example beyond the margin falls short by 0, not by a negative amount: d_i takes the "
+                "max with 0"),
+    ]
     # "two decimals are enough": an absolute tolerance of 0.006 (feedback.matches scales atol by |expected| > 1)
-    key = _augmented_bound(_T6)
-    t.check(value, key, atol=_ATOL6 / abs(key), call="`bound_at_1`", reveal=False,
-            misconceptions=[
-                Mistake("one-pass", _augmented_bound(1),
-                        "the shortfalls come back on every pass: the augmented data of three passes have three times "
-                        "as many shortfalls"),
-                Mistake("passes-apart", _T6 * _augmented_bound(1),
-                        "section 7 does not add up separate one-pass bounds: it counts every visit as a new example "
-                        "of one long sequence, with its own added coordinate"),
-                Mistake("best-delta", 88.2763,
-                        "that is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1"),
-                Mistake("D-times-T", 460.3200,
-                        "D² adds up squared shortfalls, one per visit: how many visits, and how does D grow?"),
-                Mistake("margin-not-squared", 63.7696,
-                        "chapter 5's bound divides by the square of the margin, and the margin here carries the "
-                        "factor 1 / sqrt(1 + D² / Delta²)"),
-                Mistake("radius-short", 141.2000,
-                        "the length of an augmented point counts its constant coordinate 1 and the added coordinate "
-                        "Delta: at most sqrt(R² + Delta²), R the length of the longest (1, x1, x2)"),
-                Mistake("margin-unchanged", 24.0000,
-                        "the long vector (u, y_i d_i / Delta, ...) must be divided by its length before it is a unit "
-                        "vector, and that shrinks its margin"),
-                Mistake("shortfall-without-gamma",
-                        61.4400,
-                        "an example falls short of the margin gamma, not of 0: d_i = max(0, gamma - y_i u·x̃_i)"),
-                Mistake("shortfall-of-every-example",
-                        269.5200,
-                        "an example beyond the margin falls short by 0, not by a negative amount: d_i takes the "
-                        "max with 0"),
-            ])
+    t.check(lambda: _snapped(_number(bound_at_1, "bound_at_1"), bound_mistakes, _ATOL6), key, atol=_ATOL6 / abs(key),
+            call="`bound_at_1`", reveal=False, misconceptions=bound_mistakes)
+    margin_mistakes = [
+        Mistake("margin-of-the-short", 0.188,
+                "gamma / sqrt(1 + D² / Delta²) is the margin on the visits of the examples that fall short of "
+                "gamma; example 1 does not fall short: work out its augmented point and the long vector's "
+                "product with it"),
+        Mistake("margin-not-normalised", 1.4,
+                "that is the margin of the long vector before it is divided by its length"),
+        Mistake("margin-one-pass-D", 0.806,
+                "the long vector of three passes holds the shortfalls of all fifteen visits: its length counts "
+                "all of them"),
+        Mistake("margin-squared-length", 0.198,
+                "the long vector is divided by its length, the square root of the sum of its squared entries"),
+    ]
+    t.check(lambda: _snapped(_number(margin_1, "margin_1"), margin_mistakes, _ATOL6 / 10), float(margins[len(_X6)]),
+            atol=_ATOL6 / 10, call="`margin_1`", reveal=False, misconceptions=margin_mistakes)

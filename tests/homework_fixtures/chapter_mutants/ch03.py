@@ -71,9 +71,9 @@ MUTANTS = {
          ("return w_dot_x - (sq_pos - sq_neg) / 2", "return w_dot_x - (sq_pos - sq_neg)")),
         ("dual-bias",
          ("return w_dot_x - (sq_pos - sq_neg) / 2", "return w_dot_x + (sq_pos - sq_neg) / 2")),
-        ("dual-mean-of-squares", [("sq_pos = G[np.ix_(pos, pos)].mean()", "sq_pos = np.diag(G)[pos].mean()"),
+        ("dual-squared-length", [("sq_pos = G[np.ix_(pos, pos)].mean()", "sq_pos = np.diag(G)[pos].mean()"),
                      ("sq_neg = G[np.ix_(neg, neg)].mean()", "sq_neg = np.diag(G)[neg].mean()")]),
-        ("dual-one-n",
+        ("dual-squared-length",
          [("sq_pos = G[np.ix_(pos, pos)].mean()", "sq_pos = G[np.ix_(pos, pos)].sum() / pos.sum()"),
           ("sq_neg = G[np.ix_(neg, neg)].mean()", "sq_neg = G[np.ix_(neg, neg)].sum() / neg.sum()")]),
         ("dual-rebuilt-points", '''def centroid_score(G, y, k):

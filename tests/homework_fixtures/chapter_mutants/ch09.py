@@ -32,6 +32,8 @@ MUTANTS = {
          "squared", "w_ellipse = [-4.0, 1.0, 2.0]\n"),
         ("your w_ellipse puts the positives inside the ellipse; the exercise asks for them outside it",
          "w_ellipse = [32.0, -5.0, -12.0]\n"),
+        ("your boundary passes through one of the two points and misses the other: the score must be 0 at both, one "
+         "equation per point", "w_ellipse = [-20.0, 3.0, 8.0]\n"),
     ],
     "ch09-construct-lost": [
         ("these data need the squares (like the ring): the exercise asks for data a line already separates before "
@@ -63,23 +65,35 @@ MUTANTS = {
     ],
     "ch09-fs-bound": [
         ("the shortfalls come back on every pass: the augmented data of three passes have three times as many "
-         "shortfalls", "bound_at_1 = 6 * 3.02 / 0.25\n"),
+         "shortfalls", "bound_at_1 = 6 * 3.02 / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
         ("section 7 does not add up separate one-pass bounds: it counts every visit as a new example of one long "
-         "sequence, with its own added coordinate", "bound_at_1 = 3 * 6 * 3.02 / 0.25\n"),
+         "sequence, with its own added coordinate", "bound_at_1 = 3 * 6 * 3.02 / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
         ("that is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1",
-         "bound_at_1 = ((5 ** 0.5 + 6.06 ** 0.5) / 0.5) ** 2\n"),
+         "bound_at_1 = ((5 ** 0.5 + 6.06 ** 0.5) / 0.5) ** 2\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
         ("D² adds up squared shortfalls, one per visit: how many visits, and how does D grow?",
-         "bound_at_1 = 6 * (1 + 9 * 2.02) / 0.25\n"),
+         "bound_at_1 = 6 * (1 + 9 * 2.02) / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
         ("chapter 5's bound divides by the square of the margin, and the margin here carries the factor "
-         "1 / sqrt(1 + D² / Delta²)", "bound_at_1 = 6 * 7.06 ** 0.5 / 0.25\n"),
+         "1 / sqrt(1 + D² / Delta²)", "bound_at_1 = 6 * 7.06 ** 0.5 / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
         ("the length of an augmented point counts its constant coordinate 1 and the added coordinate Delta: at most "
-         "sqrt(R² + Delta²), R the length of the longest (1, x1, x2)", "bound_at_1 = 5 * 7.06 / 0.25\n"),
+         "sqrt(R² + Delta²), R the length of the longest (1, x1, x2)", "bound_at_1 = 5 * 7.06 / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
         ("the long vector (u, y_i d_i / Delta, ...) must be divided by its length before it is a unit vector, and "
-         "that shrinks its margin", "bound_at_1 = 6 / 0.25\n"),
+         "that shrinks its margin", "bound_at_1 = 6 / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
         ("an example falls short of the margin gamma, not of 0: d_i = max(0, gamma - y_i u·x̃_i)",
-         "bound_at_1 = 6 * (1 + 3 * (0.6 ** 2 + 0.4 ** 2)) / 0.25\n"),
+         "bound_at_1 = 6 * (1 + 3 * (0.6 ** 2 + 0.4 ** 2)) / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
         ("an example beyond the margin falls short by 0, not by a negative amount: d_i takes the max with 0",
-         "bound_at_1 = 6 * (1 + 3 * (0.9 ** 2 + 0.7 ** 2 + 0.3 ** 2 + 1.1 ** 2 + 0.9 ** 2)) / 0.25\n"),
+         "bound_at_1 = 6 * (1 + 3 * (0.9 ** 2 + 0.7 ** 2 + 0.3 ** 2 + 1.1 ** 2 + 0.9 ** 2)) / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
+        # the bound right, the margin wrong: section 7's lower bound typed for a point that reaches the margin,
+        # and the long vector left unnormalised
+        ("gamma / sqrt(1 + D² / Delta²) is the margin on the visits of the examples that fall short of gamma; "
+         "example 1 does not fall short: work out its augmented point and the long vector's product with it",
+         "bound_at_1 = 6 * 7.06 / 0.25\nmargin_1 = 0.5 / 7.06 ** 0.5\n"),
+        ("that is the margin of the long vector before it is divided by its length",
+         "bound_at_1 = 6 * 7.06 / 0.25\nmargin_1 = 1.4\n"),
+        # gamma not squared, and the best Delta typed to the two decimals the exercise asks for
+        ("chapter 5's bound is (radius / margin)², and the margin here is gamma / sqrt(1 + D² / Delta²): all of it "
+         "is squared", "bound_at_1 = 6 * 7.06 / 0.5\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
+        ("that is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1",
+         "bound_at_1 = 88.28\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
     ],
     "ch09-shape": [
         # one message for every wrong letter, and one for every wrong triple of labels
