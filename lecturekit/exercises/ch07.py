@@ -1,8 +1,10 @@
 """Chapter 7 (LMS / Widrow-Hoff): the checks of its exercises.
 
 Expected values are computed here independently of the library's LMS: the
-debug exercise's descent written out from its statement; the ridge exercise by
-finite differences of the error its statement defines (the minimiser judged by
+debug exercise's descent written out from its statement (its runs count calls
+to np.linalg's solvers); the ridge exercise by central differences of the error
+its statement defines, in floating point and, on integer inputs, in Fraction
+arithmetic, where they are exact for a quadratic error (the minimiser judged by
 the property that that gradient vanishes there, not against a stored
 solution); Exercise 3's rate by the property that the step leaves B's residual
 at 0.  The other answers of Exercises 3 and 4 are held only as fingerprints
@@ -13,6 +15,8 @@ judges with lk.least_squares_classifier's predict, the rule the lesson uses,
 which decides a tie exactly (a score of 0 is a mistake).  No message names a
 key.
 """
+
+from fractions import Fraction
 
 import numpy as np
 
@@ -41,8 +45,29 @@ def _batch_path(X, y, eta, n):
     return np.array(path)
 
 
+# the solvers that compute least-squares weights in closed form; the exercise asks for a stopping test that uses
+# only what the iteration has, so the check counts calls to them while the learner's batch_lms runs (a progress
+# check for an honest slip, not a sandbox: a name imported before the call is not seen)
+_SOLVERS = ("lstsq", "solve", "pinv", "inv")
+_SOLVER_CALLS = [0]
+
+
+def _counted(f):
+    def wrapper(*args, **kwargs):
+        _SOLVER_CALLS[0] += 1
+        return f(*args, **kwargs)
+    return wrapper
+
+
 def _run_batch_lms(batch_lms, X, y, eta, tol, max_epochs):
-    out = batch_lms(X, y, eta, tol, max_epochs)
+    saved = {name: getattr(np.linalg, name) for name in _SOLVERS}
+    for name, f in saved.items():
+        setattr(np.linalg, name, _counted(f))
+    try:
+        out = batch_lms(X, y, eta, tol, max_epochs)
+    finally:
+        for name, f in saved.items():
+            setattr(np.linalg, name, f)
     if not (isinstance(out, (tuple, list)) and len(out) == 2):
         raise TypeError(f"batch_lms must return a pair (w, epochs); it returned {type(out).__name__}")
     w, epochs = out
@@ -58,7 +83,10 @@ def _least_squares(X, y):
     return np.linalg.lstsq(conventions.homogeneous(X), y, rcond=None)[0]
 
 
-def _verdict(out, X, y, eta, max_epochs, reach=1e-4):
+_NO_SOLVER = "its stopping test does not call np.linalg's solvers (lstsq, solve, pinv, inv)"
+
+
+def _verdict(out, X, y, eta, max_epochs, reach=1e-4, solver_calls=0):
     """What the exercise asks of a run: it stopped before max_epochs, on an iterate of the batch rule for the summed
     error (the weights after the epochs it reports), close to the least-squares weights that lstsq computes,
     relative to their length (so that the verdict does not depend on the units of y either)."""
@@ -66,8 +94,8 @@ def _verdict(out, X, y, eta, max_epochs, reach=1e-4):
     on_path = 0 <= epochs <= max_epochs and w.shape == (X.shape[1] + 1,) and bool(
         np.allclose(w, _batch_path(X, y, eta, epochs)[epochs], rtol=1e-7, atol=1e-9))
     target = _least_squares(X, y)
-    return {"stopped before max_epochs": epochs < max_epochs, "the weights of section 2's rule after that many "
-            "epochs": on_path, _REACHED: bool(np.all(np.isfinite(w))) and w.shape == target.shape
+    return {"stopped before max_epochs": epochs < max_epochs, _NO_SOLVER: solver_calls == 0,
+            "the weights of section 2's rule after that many epochs": on_path, _REACHED: bool(np.all(np.isfinite(w))) and w.shape == target.shape
             and np.linalg.norm(w - target) <= reach * np.linalg.norm(target)}
 
 
@@ -77,7 +105,7 @@ _XF = np.array([[0.0], [1.0], [2.0], [3.0]])
 _YF = 1.0 - 0.5 * _XF[:, 0]
 # a feature twice: a whole line of least-squares weights, every one with gradient 0
 _XD = np.column_stack([_XN[:, 0], _XN[:, 0]])
-_ALL_TRUE = {"stopped before max_epochs": True, "the weights of section 2's rule after that many epochs": True,
+_ALL_TRUE = {"stopped before max_epochs": True, _NO_SOLVER: True, "the weights of section 2's rule after that many epochs": True,
              _REACHED: True}
 
 
@@ -89,7 +117,17 @@ _ALL_TRUE = {"stopped before max_epochs": True, "the weights of section 2's rule
                "(The slides stop gradient descent when |eta grad J(w)| is 'sufficiently small'.)")
 def _debug_stop(t, batch_lms):
     def probe(X, y, eta, tol):
-        return lambda: _verdict(_run_batch_lms(batch_lms, X, y, eta, tol, 10_000), X, y, eta, 10_000)
+        def run():
+            _SOLVER_CALLS[0] = 0
+            out = _run_batch_lms(batch_lms, X, y, eta, tol, 10_000)
+            return _verdict(out, X, y, eta, 10_000, solver_calls=_SOLVER_CALLS[0])
+        return run
+
+    # a run that passes everything else but solves for the least-squares weights
+    solver = Mistake("closed-form-stop", {**_ALL_TRUE, _NO_SOLVER: False},
+                     "your function calls one of np.linalg's solvers while it runs: the exercise asks for a stopping "
+                     "test that uses only what the iteration itself has (the weights, the gradient, the data), as "
+                     "on data too large to solve in closed form")
 
     def mean_step(value):
         return Mistake("mean-step", value, "the epochs are not section 2's batch step: compare your first epoch with "
@@ -103,7 +141,7 @@ def _debug_stop(t, batch_lms):
     # dividing the step by n is the summed rule's step at the rate eta / n
     # what a test on the residual's length returns on the noisy data (tests/test_chapter_07.py reruns it): it never
     # stops there, and after 10 000 epochs it sits at the least-squares weights
-    residual_test = {"stopped before max_epochs": False, "the weights of section 2's rule after that many epochs": True,
+    residual_test = {"stopped before max_epochs": False, _NO_SOLVER: True, "the weights of section 2's rule after that many epochs": True,
                      _REACHED: True}
 
     # a run whose weights are section 2's rule after one epoch more than the count it returns (a test made after
@@ -121,15 +159,17 @@ def _debug_stop(t, batch_lms):
         pass
     t.check(probe(_XN, _YN, 0.045, 1e-6), _ALL_TRUE,
             call="`batch_lms(X, y, eta=0.045, tol=1e-6)` on the noisy data of section 1",
-            misconceptions=late + [
+            misconceptions=late + [solver,
                 Mistake("residual-test", residual_test,
                         "the run never stops on these data: print the quantity your test looks at after many epochs; "
                         "does it go to 0?"),
             ])
     t.check(probe(_XF, _YF, 0.05, 1e-8), _ALL_TRUE,
-            call="`batch_lms(X, y, eta=0.05, tol=1e-8)` on four points on the line y = 1 - x/2")
+            call="`batch_lms(X, y, eta=0.05, tol=1e-8)` on four points on the line y = 1 - x/2",
+            misconceptions=[solver])
     t.check(probe(_XD, _YN, 0.02, 1e-6), _ALL_TRUE,
-            call="`batch_lms(X, y, eta=0.02, tol=1e-6)` on the noisy data with its first feature twice")
+            call="`batch_lms(X, y, eta=0.02, tol=1e-6)` on the noisy data with its first feature twice",
+            misconceptions=[solver])
     t.check(lambda: [v.tolist() if isinstance(v, np.ndarray) else v
                      for v in _run_batch_lms(batch_lms, _XN, _YN, 0.045, 1e-6, 3)],
             [_batch_path(_XN, _YN, 0.045, 3)[3].tolist(), 3], atol=1e-7, reveal=False,
@@ -138,7 +178,7 @@ def _debug_stop(t, batch_lms):
             misconceptions=[mean_step([_batch_path(_XN, _YN, 0.045 / len(_YN), 3)[3].tolist(), 3]),
                             off_by_one([_batch_path(_XN, _YN, 0.045, 2)[2].tolist(), 3])])
     # tol must be a tolerance: a looser one stops the run sooner.  Which quantity it bounds is the learner's choice
-    # (the gradient of E, the slides' |eta grad E|, the mean gradient, the step, the distance to lstsq's weights):
+    # (the gradient of E, the slides' |eta grad E|, the mean gradient, the step):
     # every such test passes when the run at tol=1e-2 ends on the batch path, sooner than at tol=1e-6.
     on_path_key, stopped_key = ("the weights of section 2's rule after the epochs returned",
                                 "stopped after at least one epoch, before max_epochs, with tol=1e-2")
@@ -191,8 +231,42 @@ def _ridge_error(Xh, y, alpha, D):
     numerically; a catalogued mistake is the same error with another penalty)."""
     def E(v):
         r = y - Xh @ v
-        return 0.5 * r @ r + 0.5 * alpha * v @ D @ v
+        return (r @ r + alpha * (v @ D @ v)) / 2     # exact on Fractions
     return E
+
+
+def _exact_slope(E, w, h=Fraction(1)):
+    """Central differences of E in exact arithmetic: for a quadratic E they are its gradient exactly, for any h."""
+    out = []
+    for j in range(len(w)):
+        e = np.array([Fraction(0)] * len(w), dtype=object)
+        e[j] = h
+        out.append((E(w + e) - E(w - e)) / (2 * h))
+    return out
+
+
+def _exact_text(values, expected_shape):
+    """Numbers as exact fractions in text (so that the comparison is exact), or None when they are not numbers of
+    the expected shape."""
+    try:
+        a = np.asarray(values)
+        if a.shape != expected_shape or a.dtype.kind not in "iuf" or not np.all(np.isfinite(a.astype(float))):
+            return None
+        return [str(Fraction(v.item() if hasattr(v, "item") else v)) for v in a.ravel()]
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+def _fractions(rows):
+    return np.array([[Fraction(v) for v in row] for row in rows], dtype=object)
+
+
+# an exact probe: integers in, so a gradient in closed form comes back exact (its values are integers, which floats
+# hold exactly here), while central differences with a small step carry rounding errors
+_XH_INT = np.array([[1, 3, -7], [1, 11, 2], [1, -4, 9], [1, 1, 1], [1, 6, -5]])
+_Y_INT = np.array([1, -1, 1, -1, 1])
+_W_INT = np.array([4, -13, 7])
+_ALPHA_INT = 3
 
 
 @exercise("ch07-ridge", number=2, title="extend LMS: the ridge penalty", points=2, kind="extend",
@@ -218,6 +292,32 @@ def _ridge(t, ridge_gradient, ridge_weights):
             atol=1e-6, reveal=False, call="`ridge_gradient(w, Xh, y, alpha=0.5)` against finite differences of E_alpha",
             misconceptions=[Mistake(mid, numerical_gradient(_ridge_error(_XH, _Y, a, P), w), message)
                             for mid, a, P, message in variants])
+    # the same gradient on integer inputs, compared exactly: the exact values are central differences in Fraction
+    # arithmetic, which are exact for a quadratic error whatever the step
+    def exact(a, P):
+        E = _ridge_error(_fractions(_XH_INT), _fractions([_Y_INT])[0], Fraction(a), P.astype(int).astype(object))
+        return [str(v) for v in _exact_slope(E, _fractions([_W_INT])[0])]
+
+    key = exact(_ALPHA_INT, D)
+    near = "close to the exact gradient, but not equal to it"
+
+    def exact_run():
+        g = ridge_gradient(_W_INT.copy(), _XH_INT.copy(), _Y_INT.copy(), _ALPHA_INT)
+        text = _exact_text(g, (3,))
+        if text is not None and text != key and np.allclose(np.asarray(g, dtype=float),
+                                                             [float(Fraction(v)) for v in key], rtol=1e-6):
+            return near
+        return text
+
+    exact_variants = [Mistake("inexact-gradient", near,
+                              "with integer inputs the exact gradient is a vector of integers, and yours is off "
+                              "from it by rounding errors, as a numerical gradient is: the prompt asks for the "
+                              "gradient in closed form")]
+    # the catalogued wrong gradients, with their penalty factor relative to alpha carried over to alpha = 3
+    exact_variants += [Mistake(mid, exact(Fraction(a) / Fraction(alpha) * _ALPHA_INT, P), message)
+                       for mid, a, P, message in variants]
+    t.check(exact_run, key, reveal=False, misconceptions=exact_variants,
+            call="`ridge_gradient(w, Xh, y, alpha)` with integer arrays and alpha = 3, compared exactly")
     rng = np.random.default_rng(3)
     Xh12 = np.column_stack([np.ones(12), rng.normal(size=(12, 3))])
     y12 = np.where(rng.normal(size=12) > 0, 1.0, -1.0)
@@ -294,7 +394,7 @@ def _probe_text(p):
     return f"w = {list(w)}, xa = {list(xa)}, ya = {ya}, xb = {list(xb)}, yb = {yb}"
 
 
-@exercise("ch07-predict-step", number=3, title="what one step on A does to B", points=2, kind="derive",
+@exercise("ch07-predict-step", number=3, title="derive what one step on A does to B", points=2, kind="derive",
           hint="Section 2's rule: one step on A adds eta r_A x~_A to w. What does that do to B's score, and so to B's "
                "residual? Write B's residual after the step as a function of eta.")
 def _derive_step(t, eta_fit_b, residual_b):
@@ -348,8 +448,8 @@ _MISTAKES4 = (
                                    "each step?"),
     ("one-over-lambda-max", "df81af1ee7569a2d5f1a88bad5f08be5", "at this rate, what factor is left on the slowest direction?"),
     ("no-bias-column", "74742ffa57db73c3579289be2d566e40", "the column of ones left out of X~: the bias has an eigenvalue of its own"),
-    ("balance-factor", "99ecf8b93de63de53f20864b5663bf81", "at this rate, compare the factors 1 - eta lambda of the two extreme directions: "
-                                   "are they equal in size?"),
+    ("balance-factor", "99ecf8b93de63de53f20864b5663bf81", "at this rate, which direction's error shrinks most slowly per step, and "
+                                   "by what factor?"),
 )
 
 

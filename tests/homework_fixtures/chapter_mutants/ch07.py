@@ -54,6 +54,11 @@ MUTANTS = {
         ("absolute-tol", _BATCH_LMS.replace("<= tol * start", "< tol")),
     ],
     "ch07-ridge": [
+        # cell 7's error with the penalty added, differentiated numerically instead of in closed form
+        ("inexact-gradient",
+         "import lecturekit as lk\n\n\ndef ridge_gradient(w, Xh, y, alpha):\n"
+         "    return lk.numerical_gradient(lambda v: 0.5 * (y - Xh @ v) @ (y - Xh @ v) + 0.5 * alpha * v[1:] @ v[1:], w)\n"
+         + _RIDGE_WEIGHTS),
         ("penalised-bias",
          _RIDGE_GRADIENT.replace("+ alpha * penalised", "+ alpha * w")
          + _RIDGE_WEIGHTS.replace("    D[0, 0] = 0.0                          # no penalty on the bias\n", "")),
