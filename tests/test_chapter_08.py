@@ -390,6 +390,11 @@ CLAIMS = {
     "reaches 98% training accuracy but\n  never converges": "test_a_linear_machine_cannot_converge_where_no_machine_separates",
     "and the vote never cycles, so pairwise has no tie region": "test_pairwise_centroid_classifiers_never_tie",
     "three pairwise lines through one point can leave a": "test_three_pairwise_lines_through_one_point_can_tie_on_a_whole_wedge",
+    "and $x_1, x_2 < 0$, half the plane": "test_three_pairwise_lines_through_one_point_can_tie_on_a_whole_wedge",
+    'the slides\' "single connected"': "test_the_slides_say_single_connected",
+    "petal length below about 3.1 cm, 3.15 cm at the top edge of the box":
+        "test_the_iris_one_vs_rest_block_top_left_and_the_pairwise_triangle_above_the_box",
+    "then $x = (2, -1)$ of class 0": "test_exercise_3_third_step_has_two_tied_rivals_and_only_the_first_rival_passes",
     "an ordinary binary linear classifier": "test_a_two_class_linear_machine_is_the_perceptron_with_twice_the_rate",
     "Here the tie region is the triangle enclosed by the three pairwise lines":
         "test_the_pairwise_tie_triangle_is_closed_in_its_figure",
@@ -749,9 +754,9 @@ def test_exercises_1_and_3_give_one_message_to_every_catalogued_wrong_answer():
         assert any(m in message for m in ch08._MEANS_WRONG.values()), message
         # each text is printed once: the requirement as the check states it, and the question apart from it
         assert all(message.count(m) <= 1 for m in (*ch08._MEANS_WRONG.values(), *ch08._MEANS_REQUIRED.values()))
-    wrongs3 = ["W_after = [[0.0, -1.0, 2.0], [1.0, -1.0, 0.0], [2.0, 0.0, 1.0]]\n",
-               "W_after = [[-1.0, 0.0, 1.0], [1.0, -1.0, 0.0], [3.0, -1.0, 2.0]]\n",
-               "W_after = [[0.0, -1.0, 2.0], [2.0, -2.0, 0.0], [3.0, -1.0, 2.0]]\n"]
+    wrongs3 = ["W_after = [[1.0, 1.0, 1.0], [1.0, -1.0, 0.0], [1.0, -2.0, 2.0]]\n",
+               "W_after = [[1.0, 1.0, 1.0], [1.0, -1.0, -1.0], [1.0, -2.0, 3.0]]\n",
+               "W_after = [[1.0, 1.0, 1.0], [2.0, -2.0, 0.0], [3.0, -1.0, 2.0]]\n"]
     messages = {visible_feedback(STEM, "ch08-machine-steps", w).split("]]", 1)[1] for w in wrongs3}
     assert len(messages) == 1
 
@@ -1269,6 +1274,12 @@ def test_three_pairwise_lines_through_one_point_can_tie_on_a_whole_wedge():
     model = _pairwise_model(W, np.array([[3.0, 0.0], [0.0, 3.0], [-3.0, -3.0]]))
     Z = np.random.default_rng(0).uniform(0.01, 50, size=(2000, 2))
     assert model.ambiguous(Z).all() and (model.votes(Z) == 1).all()
+    assert model.ambiguous(-Z).all() and (model.votes(-Z) == 1).all()          # the quadrant x1, x2 < 0 as well
+    # and nowhere else off the lines: in the other two quadrants one class has two votes ("half the plane")
+    mixed = Z * np.array([1.0, -1.0])
+    mixed = np.vstack([mixed, -mixed])
+    mixed = mixed[mixed.sum(axis=1) != 0]
+    assert not model.ambiguous(mixed).any() and (model.votes(mixed).max(axis=1) == 2).all()
 
 
 @pytest.mark.parametrize("seed", [2, 4])
@@ -1400,7 +1411,14 @@ def test_the_iris_one_vs_rest_block_top_left_and_the_pairwise_triangle_above_the
     both = claims[:, 0] & claims[:, 2] & ~claims[:, 1]             # setosa and virginica, not versicolor
     amb = ovr.ambiguous(G)
     assert both.sum() > 0.5 * amb.sum()                            # the largest hatched area
-    assert G[both, 0].max() < 3.2 and G[both, 1].min() > 1.05      # top left
+    assert G[both, 0].max() < 3.16 and G[both, 1].min() > 1.05     # top left
+    # its right edge is setosa's line, from where it crosses virginica's (petal length 3.10) to the box's top edge
+    # (3.15): "below about 3.1 cm, 3.15 cm at the top edge of the box"
+    Wo = ovr.W
+    corner = np.linalg.solve(Wo[[0, 2]][:, 1:], -Wo[[0, 2]][:, 0])
+    top = G[:, 1].max()
+    assert round(corner[0], 2) == 3.10 and round(-(Wo[0, 0] + Wo[0, 2] * top) / Wo[0, 1], 2) == 3.15
+    assert round(G[both, 0].max(), 2) == 3.15
     flowers = ovr.decision_function(P) > 0
     assert not (flowers[:, 0] & flowers[:, 2]).any()               # no flower in it
     # the pairwise tie triangle: its corners just above the box, near (1, 2.85), and no flower there
@@ -1604,3 +1622,48 @@ def test_printed_weights_of_a_trained_machine_are_rounded():
     P = np.column_stack([x1, -(d[0] + d[1] * x1) / d[2]])
     printed = np.argmax(lk.to_homogeneous(P) @ lm.W.T, axis=1)
     assert np.any(lm.predict(P) != lm.classes[printed])
+
+
+# ---------------------------------------------------------------- Exercises 2 and 3: keys only as fingerprints
+def test_the_slides_say_single_connected():
+    """Section 4 quotes the slides' words for a region in one piece without holes."""
+    text = "".join(p.read_text() for p in sorted(Path("/work/shared/seeds").glob("*.txt"))) \
+        if Path("/work/shared/seeds").is_dir() else None
+    if text is None:
+        pytest.skip("the slide decks are not on this machine")
+    assert "Regions are convex and single connected" in text and "singly connected" not in text
+
+
+def test_exercises_2_and_3_hold_their_keys_only_as_fingerprints():
+    """The shipped check holds no reference code: the stored fingerprints are those of tests/ch08_reference.py's
+    values, and no function or constant of the module computes or holds the key."""
+    import ch08_reference as ref
+    from lecturekit.exercises import ch08
+    key1, mistakes2, key2 = ref.pairwise_fingerprints()
+    assert (ch08._KEY2_ROWS, ch08._MISTAKES2, ch08._KEY2_BLOBS) == (key1, mistakes2, key2)
+    key3, mistakes3 = ref.steps_fingerprints()
+    assert ch08._KEY3 == key3 and list(ch08._MISTAKES3) == mistakes3 and key3 not in mistakes3
+    assert len(set(mistakes3)) == len(mistakes3)
+    for name in ("_pairwise", "_machine_steps"):
+        assert not hasattr(ch08, name)
+    # the reference passes, each catalogued mistake fails
+    W = ref.machine_steps(ch08._W3, ch08._STEPS3)
+    assert _passes("ch08-machine-steps", W)
+    for kw in ref.STEPS_MISTAKES:
+        assert not _passes("ch08-machine-steps", ref.machine_steps(ch08._W3, ch08._STEPS3, **kw)), kw
+
+
+def test_exercise_3_third_step_has_two_tied_rivals_and_only_the_first_rival_passes():
+    """Exercise 3's third example, x = (2, -1) of class 0, scored (exactly, small integers) with the rows after the
+    first two steps: the true class scores -4 and both rivals 0, so the rule's "first such class on a tie" decides
+    which row is pushed; pushing the last tied rival gives other rows and fails the check."""
+    import ch08_reference as ref
+    from lecturekit.exercises import ch08
+    W2 = np.array(ref.machine_steps(ch08._W3, ch08._STEPS3[:2]))
+    x, c = ch08._STEPS3[2]
+    g = W2 @ np.r_[1.0, x]
+    assert c == 0 and g.tolist() == [-4.0, 0.0, 0.0]
+    first = ref.machine_steps(ch08._W3, ch08._STEPS3)
+    last = ref.machine_steps(ch08._W3, ch08._STEPS3, rival="last")
+    assert first != last and _passes("ch08-machine-steps", first) and not _passes("ch08-machine-steps", last)
+    assert first == [[1.0, 1.0, 1.0], [0.0, -3.0, 0.0], [2.0, 0.0, 2.0]]      # by hand, in the solution cell

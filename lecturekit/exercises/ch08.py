@@ -1,18 +1,21 @@
 """Chapter 8 (multiclass linear classifiers): the checks of its exercises.
 
-Expected values are computed here from the rules as the chapter states them,
-independently of lecturekit's multiclass models: one-vs-rest's claims and
-nearest-mean tie-breaker, the pairwise vote, the multiclass perceptron rule of
-section 4 written out again, the borders of a linear machine (a border is a
-stretch of the line (w_i - w_j) . x~ = 0 on which classes i and j beat every
-other class, found by intersecting intervals along that line,
-exactly on the decimal readings of the typed rows; Exercise 5 takes a stretch
-of at most 1e-9 for a point, as its prose says), and
-separability by lecturekit's exact linear program.  A score of exactly 0 is
-no claim and a vote for the second class of a pair, as
-:mod:`lecturekit.conventions` decides a score of 0.  Every catalogued mistake's
-value is what that mistake gives on the probe, computed by the mistaken rule
-itself; no message names a key.
+Exercises 1 and 4 to 7 are checked by properties the answer must have, decided
+here from the rules as the chapter states them, independently of lecturekit's
+multiclass models: one-vs-rest's claims and nearest-mean tie-breaker
+(Exercises 1 and 7), where the scores of a machine tie (Exercise 4), the
+borders of a linear machine (Exercise 5: a border is a stretch of the line
+(w_i - w_j) . x~ = 0 on which classes i and j beat every other class, found by
+intersecting intervals along that line, exactly on the decimal readings of the
+typed rows; a stretch of at most 1e-9 is taken for a point, as its prose
+says), and separability by lecturekit's exact linear program (Exercise 6).  A
+score of exactly 0 is no claim and a vote for the second class of a pair, as
+:mod:`lecturekit.conventions` decides a score of 0.
+
+Exercises 2 and 3 have a key (the pairwise vote's output on two probes, the
+rows after three steps of the multiclass rule).  This module holds it only as
+a fingerprint, and so are the values of their catalogued mistakes; the rules
+that compute them live in ``tests/ch08_reference.py``.  No message names a key.
 """
 
 import numpy as np
@@ -22,6 +25,7 @@ from ..datasets import blobs
 from ..multiclass import one_vs_one, one_vs_rest
 from ..theory import is_separable
 from . import Mistake, exercise
+from .public import fingerprints
 
 # a score of 0 claims nothing, and in a pair it votes for the second class (the one a score <= 0 stands for)
 _CLAIMS_AT_ZERO = conventions.sign(0.0) == conventions.POSITIVE
@@ -118,17 +122,43 @@ _D5 = np.array([
 ])
 
 
-def _pairwise(S, pairs, k, d2, *, tie="most", among="tied"):
-    votes = np.zeros((S.shape[0], k), dtype=int)
-    for m, (a, b) in enumerate(pairs):
-        first = conventions.sign(S[:, m]) == conventions.POSITIVE
-        votes[:, a] += first
-        votes[:, b] += ~first
-    top = votes == votes.max(axis=1, keepdims=True)
-    tied = top.sum(axis=1) > 1 if tie == "most" else votes.max(axis=1) < k - 1
-    allowed = top if among == "tied" else np.ones_like(top)
-    nearest = np.argmin(np.where(allowed, d2, np.inf), axis=1)
-    return {"predicted": np.where(tied, nearest, np.argmax(votes, axis=1)).tolist(), "tied": tied.tolist()}
+# Exercises 2 and 3: this module holds no key.  A probe's expected value, and the value of every catalogued mistake,
+# is stored only as a fingerprint (a hash of the value rounded to _ATOL, lecturekit.exercises.public.fingerprint);
+# tests/ch08_reference.py computes them from section 3's vote and section 4's rule, and tests/test_chapter_08.py
+# checks that the fingerprints are theirs.
+_ATOL = 1e-6
+_SALT2, _SALT3 = "ch08-pairwise-vote", "ch08-machine-steps"
+_KEY2_ROWS = "92a4ee8e7377365c80fd91304c2930c0"
+_KEY2_BLOBS = "343b4db2630236f1c0a9d4dfac2e05cf"
+_MISTAKES2 = {"clean-sweep": "fdb6cf6ac14c408100b9039d2ddd62e2", "nearest-of-all": "1c48e6e2a40b75b1a4fecaa826980acf",
+              "classmate-unchanged": "4b368004c436246c155f1a91db0ef0f0"}
+
+
+def _away(value):
+    """A value of the same form as ``value`` that does not match it (for a probe whose answer is wrong)."""
+    if isinstance(value, dict):
+        return {k: _away(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return [_away(v) for v in value]
+    if isinstance(value, (bool, np.bool_)):
+        return not value
+    x = float(value)
+    return x + 1.0 if np.isfinite(x) else 0.0
+
+
+def _hashed_check(t, compute, key, *, salt, call, mistakes=()):
+    """t.check of ``compute()`` against the value whose fingerprint is ``key``; ``mistakes`` are (id, fingerprint,
+    message) triples, named when the learner's value has that fingerprint."""
+    try:
+        value = compute()
+        found = fingerprints(salt, value, _ATOL)
+    except Exception:  # noqa: BLE001 - the learner's code may raise anything; t.check reports it on its own call
+        t.check(compute, None, call=call, reveal=False, atol=_ATOL)
+        return
+    named = [Mistake(mid, value, message) for mid, fp, message in mistakes
+             if fp in fingerprints(f"{salt}/{mid}", value, _ATOL)]
+    t.check(compute, value if key in found else _away(value), call=call, reveal=False, atol=_ATOL,
+            misconceptions=named[:1])
 
 
 def _run_pairwise(pairwise_predict, S, pairs, k, d2):
@@ -149,58 +179,38 @@ _ONE_BUG_LEFT = ("some rows of this probe come out wrong, though not all: make u
                "each by hand, and compare.")
 def _pairwise_vote(t, pairwise_predict):
     # one message for either bug left alone, so that fixing one bug and checking does not say which one remains
-    t.check(lambda: _run_pairwise(pairwise_predict, _S5, _PAIRS5, 5, _D5), _pairwise(_S5, _PAIRS5, 5, _D5),
-            call="`pairwise_predict(S, pairs5, 5, d2)`, five rows of scores for five classes", reveal=False,
-            misconceptions=[
-                Mistake("clean-sweep", _pairwise(_S5, _PAIRS5, 5, _D5, tie="sweep"),
-                        _ONE_BUG_LEFT),
-                Mistake("nearest-of-all", _pairwise(_S5, _PAIRS5, 5, _D5, among="all"),
-                        _ONE_BUG_LEFT),
-                Mistake("classmate-unchanged", _pairwise(_S5, _PAIRS5, 5, _D5, tie="sweep", among="all"),
-                        "these are the answers of the classmate's code as printed: both bugs are still in it"),
-            ])
+    _hashed_check(t, lambda: _run_pairwise(pairwise_predict, _S5, _PAIRS5, 5, _D5), _KEY2_ROWS,
+                  salt=f"{_SALT2}/1", call="`pairwise_predict(S, pairs5, 5, d2)`, five rows of scores for five classes",
+                  mistakes=[("clean-sweep", _MISTAKES2["clean-sweep"], _ONE_BUG_LEFT),
+                            ("nearest-of-all", _MISTAKES2["nearest-of-all"], _ONE_BUG_LEFT),
+                            ("classmate-unchanged", _MISTAKES2["classmate-unchanged"],
+                             "these are the answers of the classmate's code as printed: both bugs are still in it")])
     Xb, yb = blobs(20, 5, seed=2)
     model = one_vs_one(Xb, yb)
     Z = np.random.default_rng(1).uniform(-4, 4, size=(400, 2))
     S = conventions.homogeneous(Z) @ model.W.T
     d2 = ((Z[:, None, :] - model.means[None, :, :]) ** 2).sum(axis=2)
-    t.check(lambda: _run_pairwise(pairwise_predict, S, list(model.pairs), 5, d2)["predicted"],
-            _pairwise(S, list(model.pairs), 5, d2)["predicted"],
-            call="the predictions of `pairwise_predict` for a pairwise model of five blobs at 400 points", reveal=False)
+    _hashed_check(t, lambda: _run_pairwise(pairwise_predict, S, list(model.pairs), 5, d2)["predicted"], _KEY2_BLOBS,
+                  salt=f"{_SALT2}/2",
+                  call="the predictions of `pairwise_predict` for a pairwise model of five blobs at 400 points")
 
 
 # --------------------------------------------------------------------------
-# Exercise 3 — two steps of the multiclass perceptron rule, by hand
+# Exercise 3 — three steps of the multiclass perceptron rule, by hand
 # --------------------------------------------------------------------------
 _W3 = np.array([[0.0, -1.0, 2.0], [1.0, -1.0, 0.0], [2.0, 0.0, 1.0]])
-_STEPS3 = [(np.array([-1.0, 0.0]), 1), (np.array([-1.0, 1.0]), 2)]
-
-
-def _machine_steps(W, steps, *, test="ge", rival="strongest", one=1.0, online=True, rows="both"):
-    """Section 4's rule, eta = 1, on the examples in order; the keywords make the catalogued mistakes of it."""
-    W = np.array(W, dtype=float)
-    before = W.copy()
-    for x, c in steps:
-        xt = np.r_[1.0, x]
-        g = (W if online else before) @ xt
-        step = np.r_[one, x]
-        if rival == "argmax":                   # the predicted class (first on ties) instead of the strongest rival
-            j = int(np.argmax(g))
-            pushed = [] if j == c else [j]
-        else:
-            others = [m for m in range(len(W)) if m != c]
-            j = max(others, key=lambda m: (g[m], -m))   # the strongest rival, the first on a tie
-            beats = g[j] >= g[c] if test == "ge" else g[j] > g[c]
-            if rival == "all":
-                pushed = [m for m in others if g[m] >= g[c]]
-            else:
-                pushed = [j] if beats else []
-        if pushed:
-            W[c] = W[c] + step
-            if rows == "both":
-                for m in pushed:
-                    W[m] = W[m] - step
-    return W.tolist()
+_STEPS3 = [(np.array([-1.0, 0.0]), 1), (np.array([-1.0, 1.0]), 2), (np.array([2.0, -1.0]), 0)]
+_KEY3 = "e109616ce3899932124c3db70d4d5685"
+# the catalogued mistakes (a tie not counted as a mistake, the predicted class pushed instead of the strongest rival,
+# every rival pushed, the last of two tied rivals pushed, no bias step, stale rows, the true row alone), under one id
+# and one message: a message that named the mistaken step would turn a wrong guess into the key with one change
+_MISTAKES3 = ("cdf78c6b1ba3d1acb49a4e2d025fbdb9",
+              "6bd6a19bbd5961bcd18d74066180b159",
+              "b8bc4c710cdf62516ad4f777f058f6b2",
+              "c870e88dce06608febc565f846f6e10b",
+              "f14882f6c3529b245df125d59e1eb3e8",
+              "444033ca5d4758a68cefc7765cd6af61",
+              "78fb6ed4c7b2148fc1d8bbf56004a0f3")
 
 
 def _w_after(W_after):
@@ -210,23 +220,17 @@ def _w_after(W_after):
     return W.tolist()
 
 
-_STEPS_WRONG = ("`W_after` is not what section 4's rule gives on these two examples. Redo both steps: the scores "
+_STEPS_WRONG = ("`W_after` is not what section 4's rule gives on these three examples. Redo every step: the scores "
                 "of each example with the rows as they are at that moment (bias first), then each line of the "
                 "pseudocode in turn: the test that decides a mistake, which rows change, and by how much")
 
 
-@exercise("ch08-machine-steps", number=3, title="two steps of the multiclass rule", points=3, kind="predict",
+@exercise("ch08-machine-steps", number=3, title="three steps of the multiclass rule", points=3, kind="predict",
           hint="Before each step write the three scores of the example with the rows as they are at that moment "
                "(bias first), then go through the lines of section 4's pseudocode one by one.")
 def _machine_steps_check(t, W_after):
-    # the catalogued mistakes (a tie not counted as a mistake, the predicted class pushed instead of the strongest
-    # rival, every rival pushed, no bias step, stale rows, the true row alone), under one id and one message: a
-    # message that named the mistaken step would turn a wrong guess into the key with one change
-    catalogue = [dict(test="gt"), dict(rival="argmax"), dict(rival="all"), dict(one=0.0), dict(online=False),
-                 dict(rows="true")]
-    t.check(lambda: _w_after(W_after), _machine_steps(_W3, _STEPS3), call="`W_after`", reveal=False,
-            misconceptions=[Mistake("machine-steps-wrong", _machine_steps(_W3, _STEPS3, **kw), _STEPS_WRONG)
-                            for kw in catalogue])
+    _hashed_check(t, lambda: _w_after(W_after), _KEY3, salt=_SALT3, call="`W_after`",
+                  mistakes=[("machine-steps-wrong", fp, _STEPS_WRONG) for fp in _MISTAKES3])
 
 
 # --------------------------------------------------------------------------

@@ -60,17 +60,19 @@ MUTANTS = {
     "ch08-machine-steps": [
         # every catalogued wrong answer gets the one message of "machine-steps-wrong"
         # a rival that ties with the true class not counted as a mistake
-        ("machine-steps-wrong", "W_after = [[0.0, -1.0, 2.0], [1.0, -1.0, 0.0], [2.0, 0.0, 1.0]]\n"),
+        ("machine-steps-wrong", "W_after = [[1.0, 1.0, 1.0], [1.0, -1.0, 0.0], [1.0, -2.0, 2.0]]\n"),
         # the predicted class (first on a tie) pushed instead of the strongest rival
-        ("machine-steps-wrong", "W_after = [[-1.0, 0.0, 1.0], [1.0, -1.0, 0.0], [3.0, -1.0, 2.0]]\n"),
+        ("machine-steps-wrong", "W_after = [[0.0, 2.0, 0.0], [0.0, -3.0, 1.0], [3.0, -1.0, 2.0]]\n"),
         # every rival at least as high pushed down
-        ("machine-steps-wrong", "W_after = [[-1.0, 0.0, 1.0], [1.0, -1.0, -1.0], [2.0, 0.0, 2.0]]\n"),
+        ("machine-steps-wrong", "W_after = [[0.0, 2.0, 0.0], [0.0, -3.0, 0.0], [1.0, -2.0, 3.0]]\n"),
+        # the last of two tied rivals pushed down (third example) instead of the first
+        ("machine-steps-wrong", "W_after = [[1.0, 1.0, 1.0], [1.0, -1.0, -1.0], [1.0, -2.0, 3.0]]\n"),
         # the biases not stepped
-        ("machine-steps-wrong", "W_after = [[0.0, 0.0, 1.0], [1.0, -2.0, 0.0], [2.0, 0.0, 2.0]]\n"),
-        # the second example scored with the rows from before the first step
-        ("machine-steps-wrong", "W_after = [[-1.0, 0.0, 1.0], [2.0, -2.0, 0.0], [2.0, 0.0, 2.0]]\n"),
+        ("machine-steps-wrong", "W_after = [[0.0, 2.0, 0.0], [1.0, -2.0, 0.0], [2.0, -2.0, 3.0]]\n"),
+        # every example scored with the rows from before the first step
+        ("machine-steps-wrong", "W_after = [[0.0, 2.0, 0.0], [2.0, -2.0, 0.0], [1.0, -2.0, 3.0]]\n"),
         # only the true class's row changed
-        ("machine-steps-wrong", "W_after = [[0.0, -1.0, 2.0], [2.0, -2.0, 0.0], [3.0, -1.0, 2.0]]\n"),
+        ("machine-steps-wrong", "W_after = [[1.0, 1.0, 1.0], [2.0, -2.0, 0.0], [3.0, -1.0, 2.0]]\n"),
     ],
     "ch08-construct-meet": [
         ("the scores tie at minus the point: check the sign of each bias as you move it to the other side of its "

@@ -1,0 +1,97 @@
+"""Reference answers of chapter 8's Exercises 2 and 3, kept out of the shipped check module.
+
+``lecturekit/exercises/ch08.py`` holds the keys of Exercises 2 and 3, and the
+values of their catalogued mistakes, only as fingerprints
+(:func:`lecturekit.exercises.public.fingerprint`).  This module computes those
+values from the rules as the chapter states them (section 3's pairwise vote,
+section 4's multiclass perceptron rule), independently of the check, and
+``tests/test_chapter_08.py`` asserts that the stored fingerprints are theirs.
+"""
+
+import numpy as np
+
+from lecturekit import conventions
+from lecturekit.datasets import blobs
+from lecturekit.exercises import ch08
+from lecturekit.exercises.public import fingerprint
+from lecturekit.multiclass import one_vs_one
+
+
+# ---------------------------------------------------------------- Exercise 2
+def pairwise(S, pairs, k, d2, *, tie="most", among="tied"):
+    """Section 3's vote; ``tie="sweep"`` and ``among="all"`` are the classmate's two bugs."""
+    votes = np.zeros((S.shape[0], k), dtype=int)
+    for m, (a, b) in enumerate(pairs):
+        first = conventions.sign(S[:, m]) == conventions.POSITIVE
+        votes[:, a] += first
+        votes[:, b] += ~first
+    top = votes == votes.max(axis=1, keepdims=True)
+    tied = top.sum(axis=1) > 1 if tie == "most" else votes.max(axis=1) < k - 1
+    allowed = top if among == "tied" else np.ones_like(top)
+    nearest = np.argmin(np.where(allowed, d2, np.inf), axis=1)
+    return {"predicted": np.where(tied, nearest, np.argmax(votes, axis=1)).tolist(), "tied": tied.tolist()}
+
+
+PAIRWISE_MISTAKES = {"clean-sweep": dict(tie="sweep"), "nearest-of-all": dict(among="all"),
+                     "classmate-unchanged": dict(tie="sweep", among="all")}
+
+
+def blob_probe():
+    """The check's second probe: scores, pairs and squared distances of a pairwise model of five blobs."""
+    Xb, yb = blobs(20, 5, seed=2)
+    model = one_vs_one(Xb, yb)
+    Z = np.random.default_rng(1).uniform(-4, 4, size=(400, 2))
+    S = conventions.homogeneous(Z) @ model.W.T
+    d2 = ((Z[:, None, :] - model.means[None, :, :]) ** 2).sum(axis=2)
+    return S, list(model.pairs), 5, d2
+
+
+def pairwise_fingerprints():
+    """(key of probe 1, {mistake id: fingerprint} of probe 1, key of probe 2), as the check stores them."""
+    args = (ch08._S5, ch08._PAIRS5, 5, ch08._D5)
+    salt = ch08._SALT2
+    key1 = fingerprint(f"{salt}/1", pairwise(*args), ch08._ATOL)
+    mistakes = {mid: fingerprint(f"{salt}/1/{mid}", pairwise(*args, **kw), ch08._ATOL)
+                for mid, kw in PAIRWISE_MISTAKES.items()}
+    key2 = fingerprint(f"{salt}/2", pairwise(*blob_probe())["predicted"], ch08._ATOL)
+    return key1, mistakes, key2
+
+
+# ---------------------------------------------------------------- Exercise 3
+def machine_steps(W, steps, *, test="ge", rival="strongest", one=1.0, online=True, rows="both"):
+    """Section 4's rule, eta = 1, on the examples in order; the keywords make the catalogued mistakes of it."""
+    W = np.array(W, dtype=float)
+    before = W.copy()
+    for x, c in steps:
+        xt = np.r_[1.0, x]
+        g = (W if online else before) @ xt
+        step = np.r_[one, x]
+        others = [m for m in range(len(W)) if m != c]
+        if rival == "argmax":                   # the predicted class (first on ties) instead of the strongest rival
+            j = int(np.argmax(g))
+            pushed = [] if j == c else [j]
+        elif rival == "all":                    # every rival at least as high
+            pushed = [m for m in others if g[m] >= g[c]]
+        else:
+            order = (lambda m: (g[m], -m)) if rival == "strongest" else (lambda m: (g[m], m))   # first / last on a tie
+            j = max(others, key=order)
+            beats = g[j] >= g[c] if test == "ge" else g[j] > g[c]
+            pushed = [j] if beats else []
+        if pushed:
+            W[c] = W[c] + step
+            if rows == "both":
+                for m in pushed:
+                    W[m] = W[m] - step
+    return W.tolist()
+
+
+STEPS_MISTAKES = [dict(test="gt"), dict(rival="argmax"), dict(rival="all"), dict(rival="last"), dict(one=0.0),
+                  dict(online=False), dict(rows="true")]
+
+
+def steps_fingerprints():
+    """(key, [fingerprint of each catalogued mistake]) of Exercise 3, as the check stores them."""
+    salt = ch08._SALT3
+    key = fingerprint(salt, machine_steps(ch08._W3, ch08._STEPS3), ch08._ATOL)
+    return key, [fingerprint(f"{salt}/machine-steps-wrong", machine_steps(ch08._W3, ch08._STEPS3, **kw), ch08._ATOL)
+                 for kw in STEPS_MISTAKES]
