@@ -325,7 +325,8 @@ def _run(t, X_run, y_run):
     if not t.check_true(y.shape == (3,) and y.tolist() == _RUN_Y, what="`y_run` is [1, -1, 1]"):
         return
     if not t.check_true(not any(_reuses(X, y, X_ref, y_ref) for X_ref, y_ref in _chapter_sets()),
-                        what=_RUN_REUSED):
+                        what="the three points are points of your own, not points of a set the chapter shows",
+                        mistake=Mistake("run-chapter-points", None, _RUN_REUSED)):
         return
     updates, converged = _exact_run(X, y)
     mistake = None
@@ -409,7 +410,7 @@ _SLOW_RANGE = 5
 
 
 def _chapter_sets():
-    """The small labelled sets the chapter shows that a learner could reuse: the toy set, §6's two-point tie
+    """The small labelled sets the chapter shows that a learner could reuse in Exercises 4 and 6: the toy set, §6's two-point tie
     X_tie and Exercise 5's six points, each as (X, y)."""
     return [(_TOY[0], _TOY[1]),
             (np.array([[-0.1, 0.3], [-0.2, 0.2]]), np.array([-1, 1])),
