@@ -411,8 +411,7 @@ _SLOW_RANGE = 5
 
 def _chapter_sets():
     """The small labelled sets the chapter shows that a learner could reuse in Exercises 4 and 6: the toy set,
-    §6's two-point tie
-    X_tie and Exercise 5's six points, each as (X, y)."""
+    §6's two-point tie X_tie and Exercise 5's six points, each as (X, y)."""
     return [(_TOY[0], _TOY[1]),
             (np.array([[-0.1, 0.3], [-0.2, 0.2]]), np.array([-1, 1])),
             (_MARGIN_X, _MARGIN_Y)]
