@@ -266,9 +266,12 @@ CLAIMS = {
         "test_the_library_decides_mistakes_on_the_decimals_as_typed_where_numpy_does_not",
     "a numpy version of the pseudocode counts the example as right and\nleaves its term out of the gradient":
         "test_the_library_decides_mistakes_on_the_decimals_as_typed_where_numpy_does_not",
-    "On whole numbers\nlike the toy set's, numpy's sums are exact and the two agree":
+    "On small whole numbers\nlike the toy set's, whose products and sums all stay below $2^{53}$ in size, numpy's sums are exact and the two\nagree":
         "test_on_small_whole_numbers_numpy_and_the_library_agree",
-    "numpy's sums are exact and the two agree": "test_on_small_whole_numbers_numpy_and_the_library_agree",
+    "beyond that, floats skip whole numbers, and $\\mathbf{w} = (1, 2^{53}, -2^{53})$":
+        "test_beyond_two_to_the_53_numpy_and_the_library_disagree_on_whole_numbers",
+    "summed from the left, gets the score\n$(1 + 2^{53}) - 2^{53} = 0$ in floats instead of 1":
+        "test_beyond_two_to_the_53_numpy_and_the_library_disagree_on_whole_numbers",
     "`predict` gives a score of exactly 0 the label $-1$":
         "test_predict_labels_a_zero_score_minus_one_so_the_error_is_below_M_over_n",
     "so where examples of label $-1$ lie on the boundary, this error is below $|M|/n$":
@@ -317,7 +320,8 @@ CLAIMS = {
     "computes $y_i\\,\\mathbf{w}\\cdot\\mathbf{x}_i$, and counts a score of exactly 0 as a mistake":
         "test_a_score_exactly_zero_as_typed_is_a_mistake_though_the_float_score_is_not",
     "in exact arithmetic every step equals $-\\eta(k)\\nabla J(\\mathbf{w}(k-1))$": "test_batch_steps_are_gradient_steps",
-    "on whole numbers like these the computer's sums are exact": "test_batch_steps_are_gradient_steps",
+    "on small whole numbers like these (all sums far below $2^{53}$) the computer's sums are exact":
+        "test_batch_steps_are_gradient_steps",
     "What the batch\nperceptron with a constant rate guarantees on separable data is the same as the online one":
         "test_online_and_batch_both_separate",
     "Both end with every training example correct": "test_online_and_batch_both_separate",
@@ -375,7 +379,7 @@ CLAIMS = {
     "the check allows an error of $10^{-9}$": "test_exercise_3_reads_letters_in_either_case_and_shows_the_number_typed",
     "The check asks for the exact gradient, which a difference quotient only\napproximates.":
         "test_no_difference_quotient_passes_the_exact_probes_of_exercise_5",
-    "Use\nwhole numbers: they keep the computer's sums exact": "test_batch_steps_are_gradient_steps",
+    "Use\nsmall whole numbers: they keep the computer's sums exact": "test_whole_numbers_whose_products_and_sums_stay_below_two_to_the_53_agree",
     "with a constant rate, $\\eta = 1$ needs 3 steps where $\\eta = 0.2$ needs 1, because its first step overshoots":
         "test_one_over_k_is_slow_from_a_far_start",
     "while $\\mathbf{w}$ is tens to hundreds of step lengths long and a step turns it by little":
@@ -436,7 +440,12 @@ CLAIMS = {
     "the line with slope\n$1.5$ rises above $|w|$ for $w > 0$, so $1.5$ is not a subgradient there":
         "test_at_a_kink_the_library_gradient_is_a_subgradient",
     "`descend(Xn, yn, 0.1, 1e-3)` stops with a `ZeroDivisionError`": "test_the_debug_exercises_code_fails_as_stated",
-    "With that fixed it\nreturns `True` after 220 steps": "test_the_debug_exercises_code_fails_as_stated",
+    "it returns `True` at $k = 220$: after 219 steps, that is 219 updates of $\\mathbf{w}$, the\n220th step it computes is shorter than $\\theta$, is not taken":
+        "test_the_debug_exercises_code_fails_as_stated",
+    "each allowed up to 100 steps (the explorer opens at 30; its steps slider goes up to 100)":
+        "test_the_explorer_opens_at_30_steps_with_a_slider_up_to_100",
+    "(move the steps slider, which opens at 30, to its maximum, 100)":
+        "test_the_explorer_opens_at_30_steps_with_a_slider_up_to_100",
     "so the total it needs hardly changes": "test_the_explorer_tasks_can_be_done_with_the_explorer",
     "Its documentation notes that it equals\n`SGDClassifier(loss=\"perceptron\"":
         "test_scikit_learns_perceptron_is_sgd_on_the_perceptron_loss",
@@ -454,7 +463,9 @@ SHOWN = [
     "homogeneous as always",  # the course's convention
     "keeping only those\nwhose every score",  # the experiment's design
     "every example was already in $M$, with score 0.)",  # at w = 0 every score is 0 (on the toy run shown)
-    "their own definition (a point is classified correctly if and only if",  # a quotation
+    "their perceptron page notes that a point is classified correctly if and only if",  # a quotation (slides' NOTE)
+    "the strict inequality with which they also define linear separability",  # the slides' "Linearly Separable" page
+    "their\nclassifier $\\mathrm{sign}(g(\\mathbf{x}))$ gives a score of exactly 0 no label at all",  # +1 if g > 0, -1 if g < 0
     "The slides suggest letting the step shrink",  # a quotation
     "$J$ need not fall at every step.",  # shown by the toy run (0, 8, 3, 0)
     "so every step is on the line from\n  the start to it",  # a distractor of exercise 3, false on purpose
@@ -466,7 +477,7 @@ SHOWN = [
     "(each step looks at every example once, and so does the final check)",  # how passes are counted
     "Both biases ended at 0 on this set, as the printed weights show",  # the printed weights of the last set
     "the batch normal points almost the same way (the cosine printed\nbelow)",  # the printed cosine
-    "After Exercise 3 (open it once your check passes): the rule on any quadratic bowl",  # a box's title
+    "After the exercises (open it once your check of Exercise 3 passes): the rule on any quadratic bowl",  # a title
 ]
 
 
@@ -993,6 +1004,37 @@ def test_the_debug_exercises_code_fails_as_stated():
                                                      "linalg": type("la", (), {"norm": staticmethod(counting_norm)})})()
     w, said = fixed["descend"](Xn, yn, 0.1, 1e-3)
     assert said is True and not lk.is_separable(Xn, yn) and len(steps) == 220  # the rule fires at k = 220
+    # 219 updates of w, the chapter's "steps" (n_iter counts updates): replay them one by one, independently
+    Xh = np.c_[np.ones(len(Xn)), Xn]
+    v, updates = np.zeros(3), 0
+    for k in range(1, 221):
+        wrong = yn * (Xh @ v) <= 0
+        step = 0.1 / k * (yn[wrong] @ Xh[wrong])
+        if np.linalg.norm(step) < 1e-3:
+            break
+        v, updates = v + step, updates + 1
+    assert k == 220 and updates == 219 and np.array_equal(v, w)
+    # the batch perceptron of the library, with the same schedule and 219 steps, has n_iter = 219 and the same w
+    with pytest.warns(lk.ConvergenceWarning):  # 219 steps leave mistakes: these data are not separable
+        res = lk.batch_perceptron(Xn, yn, eta=0.1, schedule="1/k", max_iter=219)
+    assert res.n_iter == 219 and np.allclose(res.w, w, rtol=1e-9, atol=1e-12)
+
+
+def test_the_explorer_opens_at_30_steps_with_a_slider_up_to_100():
+    gd = lk.widgets.gradient_descent_explorer(*_shifted()[:2], eta=0.05, n_iter=30)
+    sliders = [c for c in _walk(gd) if getattr(c, "description", None) == "steps"]
+    assert len(sliders) == 1 and sliders[0].value == 30 and sliders[0].max == 100
+    import json
+    notebook = json.loads((Path(__file__).parents[1] / "notebooks" / f"{STEM}.ipynb").read_text(encoding="utf-8"))
+    code = "\n".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code")
+    assert "gradient_descent_explorer(Xo, ys, eta=0.05, n_iter=30)" in code
+    assert 'gradient_descent_state(Xo, ys, eta, "constant", 100)' in code  # the figure's runs allow 100 steps
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
 
 
 def test_the_explorer_tasks_can_be_done_with_the_explorer():
@@ -1499,6 +1541,31 @@ def test_on_small_whole_numbers_numpy_and_the_library_agree(w, rows):
     y = np.array([label for _, _, label in rows])
     assume(set(y.tolist()) == {-1, 1})
     assert np.array_equal(_numpy_gradient(w, X, y), lk.perceptron_criterion_gradient(w, X, y))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(-2 ** 24, 2 ** 24), min_size=3, max_size=3),
+       st.lists(st.tuples(st.integers(-2 ** 24, 2 ** 24), st.integers(-2 ** 24, 2 ** 24), st.sampled_from([-1, 1])),
+                min_size=2, max_size=8))
+def test_whole_numbers_whose_products_and_sums_stay_below_two_to_the_53_agree(w, rows):
+    # every product is at most 2^48 and every score a sum of three, below 3 * 2^48 < 2^53: all exact in floats
+    w = np.array(w, dtype=float)
+    X = np.array([[a, b] for a, b, _ in rows], dtype=float)
+    y = np.array([label for _, _, label in rows])
+    assume(set(y.tolist()) == {-1, 1})
+    assert np.array_equal(_numpy_gradient(w, X, y), lk.perceptron_criterion_gradient(w, X, y))
+
+
+def test_beyond_two_to_the_53_numpy_and_the_library_disagree_on_whole_numbers():
+    w = np.array([1.0, 2.0 ** 53, -(2.0 ** 53)])
+    X, y = np.array([[1.0, 1.0], [1.0, 0.0]]), np.array([1, -1])
+    assert (1.0 + 2.0 ** 53) - 2.0 ** 53 == 0.0  # summed from the left in floats
+    assert 1 + 2 ** 53 - 2 ** 53 == 1  # the exact score
+    # the library decides exactly: score 1 > 0, so the first example is right and only the second is in M
+    assert np.array_equal(lk.perceptron_criterion_gradient(w, X, y), [1.0, 1.0, 0.0])
+    # a float score summed from the left is 0 <= 0: the pseudocode in floats puts the first example into M too
+    float_score = (w[0] * 1.0 + w[1] * X[0, 0]) + w[2] * X[0, 1]
+    assert float_score == 0.0 and y[0] * float_score <= 0
 
 
 @settings(max_examples=300, deadline=None)

@@ -126,7 +126,7 @@ def _exactly(v):
                "front of each x. For small t < 0 and for small t > 0 separately: which examples are strictly "
                "wrong, and how does J change with t?")
 def _predict(t, slope_left, slope_right):
-    what = ("`slope_left(a, c)` and `slope_right(a, c)` are the two one-sided slopes of f at t = 0, exactly, for "
+    what = ("`slope_left(a, c)` and `slope_right(a, c)` must be the two one-sided slopes of f at t = 0, exactly, for "
             "every a > 0 and c > 1")
     if not t.check_true(callable(slope_left) and callable(slope_right),
                         what=what + "; they must be functions of a and c"):
@@ -179,25 +179,25 @@ def _construct(t, w_flat):
     except (TypeError, ValueError):
         w = np.zeros(0)
     if not t.check_true(w.shape == (3,) and bool(np.all(np.isfinite(w))),
-                        what=f"`w_flat` holds three numbers (b, w1, w2); got "
+                        what=f"`w_flat` must hold three numbers (b, w1, w2); got "
                              f"{'shape ' + str(w.shape) if w.size else 'no numbers'}"):
         return
-    if not t.check_true(bool(w.any()), what="`w_flat` is not the zero vector",
+    if not t.check_true(bool(w.any()), what="`w_flat` must not be the zero vector",
                         mistake=Mistake("zero-vector", None, "w = 0 is the trivial answer the exercise excludes: "
                                                              "it has no boundary at all")):
         return
-    t.check_true(w[conventions.BIAS_INDEX] != 0, what="the bias of `w_flat` is not 0",
+    t.check_true(w[conventions.BIAS_INDEX] != 0, what="the bias of `w_flat` must not be 0",
                  mistake=Mistake("zero-bias", None, "a bias of 0 puts the boundary through the origin, the slice "
                                                     "w0 = 0 of the figure; the exercise asks for a boundary that "
                                                     "misses the origin"))
     margins = [int(y_i) * sum(_exact(a) * _exact(b) for a, b in zip(w, x_i))
                for x_i, y_i in zip(conventions.homogeneous(_X_TOY), _Y_TOY)]
-    t.check_true(_criterion(w, _X_TOY, _Y_TOY) == 0, what="J(w_flat) = 0 on the toy set: no example strictly on "
-                                                          "its wrong side",
+    t.check_true(_criterion(w, _X_TOY, _Y_TOY) == 0, what="J(w_flat) must be 0 on the toy set: no example strictly "
+                                                          "on its wrong side",
                  mistake=Mistake("strictly-wrong", None, "a point strictly on the wrong side adds a positive "
                                                          "term to J"))
     t.check_true(any(conventions.is_mistake(m) for m in margins),
-                 what="`w_flat` does not separate the toy set: the perceptron would still update",
+                 what="`w_flat` must not separate the toy set: the perceptron must still update on some example",
                  mistake=Mistake("separates", None, "a separating w also has J = 0, but then the perceptron "
                                                     "stops: which examples does the perceptron update on?"))
 
@@ -247,7 +247,7 @@ def _explain(t, answer, eta_limit):
         answer = answer.strip().lower()  # "B" and " b" mean the option b
     if not t.check_true(isinstance(eta_limit, (numbers.Real, np.integer, np.floating))
                         and not isinstance(eta_limit, (bool, np.bool_)) and np.isfinite(float(eta_limit)),
-                        what=f"`eta_limit` is a number (a fraction a / b will do); got {type(eta_limit).__name__}"):
+                        what=f"`eta_limit` must be a number (a fraction a / b will do); got {type(eta_limit).__name__}"):
         return
     # any real number, a Fraction included (the message below suggests one), is compared as a float; the number is
     # shown as typed, every digit: a rounded display of a near miss would read as the key
@@ -261,7 +261,7 @@ def _explain(t, answer, eta_limit):
     # the letter is graded together with the limit: trying the four letters one after another says nothing until the
     # limit, which needs the same per-coordinate factors as the letter, is right
     if limit_ok:
-        if not t.check_true(answer in ("a", "b", "c", "d"), what="`answer` is one of the letters a, b, c, d"):
+        if not t.check_true(answer in ("a", "b", "c", "d"), what="`answer` must be one of the letters a, b, c, d"):
             return
         salt = _letter_salt(eta_limit)
         right = isinstance(answer, str) and fingerprint(salt, answer, _ATOL3) == _KEY3
@@ -301,15 +301,15 @@ def _construct_stall(t, X_stall, y_stall):
         X, y = np.zeros((0, 0)), np.zeros(0)
     if not t.check_true(X.ndim == 2 and X.shape[1:] == (2,) and X.shape[0] >= 2 and y.shape == (X.shape[0],)
                         and bool(np.all(np.isfinite(X))),
-                        what=f"`X_stall` has shape (n, 2) with n >= 2 finite rows and `y_stall` one label per row; "
+                        what=f"`X_stall` must have shape (n, 2) with n >= 2 finite rows and `y_stall` one label per row; "
                              f"got shapes {X.shape} and {y.shape}"):
         return
     if not t.check_true(set(np.unique(y).tolist()) == set(conventions.LABELS),
-                        what=f"`y_stall` holds both labels {conventions.LABELS} and nothing else"):
+                        what=f"`y_stall` must hold both labels {conventions.LABELS} and nothing else"):
         return
     rows = [(tuple(row), int(label)) for row, label in zip(X.tolist(), y.tolist())]
     t.check_true(all((tuple(x.tolist()), int(label)) in rows for x, label in _GIVEN),
-                 what="`X_stall` contains the three given points, with their labels")
+                 what="`X_stall` must contain the three given points, with their labels")
     labels_of = {}
     for row, label in rows:
         labels_of.setdefault(row, set()).add(label)
@@ -323,10 +323,10 @@ def _construct_stall(t, X_stall, y_stall):
                                                   "the same label: the exercise asks for different points")
     else:
         mistake = None
-    t.check_true(not repeated, what="no point of `X_stall` appears twice", mistake=mistake)
+    t.check_true(not repeated, what="no point may appear twice in `X_stall`", mistake=mistake)
     step = _first_step(X, y)
     features = [v for j, v in enumerate(step) if j != conventions.BIAS_INDEX]
-    what = "the first step from w = 0 is zero in every coordinate (computed exactly)"
+    what = "the first step from w = 0 must be zero in every coordinate (computed exactly)"
     if all(v == 0 for v in step):
         t.check_true(True, what=what)
     elif all(v == 0 for v in features):
@@ -440,7 +440,7 @@ def _first_probe(t, squared_margin_gradient):
         mistake = _LINEAR
     else:
         mistake = _NOT_THE_SLOPES
-    return t.check_true(False, what=f"{call} is the gradient of J_s at w = (0.5, 1, -1), b = 1", mistake=mistake)
+    return t.check_true(False, what=f"{call} must be the gradient of J_s at w = (0.5, 1, -1), b = 1", mistake=mistake)
 
 
 @exercise("ch06-margin-gradient", number=5, title="extend: the gradient of a new criterion", points=2,
@@ -477,7 +477,7 @@ def _margin_gradient(t, squared_margin_gradient):
         except Exception:  # noqa: BLE001 - the learner's code may raise anything; the probe above reported it
             close = False
         if close:
-            t.check_true(False, what=f"{call} is the exact gradient, not an approximation", mistake=Mistake(
+            t.check_true(False, what=f"{call} must be the exact gradient, not an approximation", mistake=Mistake(
                 "finite-differences", None, "close, but not the gradient: a difference quotient (J(w + h e) - "
                                             "J(w - h e)) / 2h is an approximation that rounding or a margin "
                                             "near b spoils; derive the formula with the chain rule"))
