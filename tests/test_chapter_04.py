@@ -637,6 +637,112 @@ def test_the_run_exercise_reference_and_its_wrong_answers():
     assert _exact_run(tie, y) != ([0, 1, 2, 1], True) and _exact_run(tie, y, tie_is_mistake=False) == ([0, 1, 2, 1], True)
 
 
+def _run_feedback(X, y):
+    from lecturekit.exercises import check_exercise
+    from lecturekit.feedback import ExerciseFailure
+
+    try:
+        check_exercise("ch04-run", [[float(v) for v in p] for p in X], [int(v) for v in y])
+    except ExerciseFailure as failure:
+        return str(failure)
+    return None
+
+
+def _run_reference(X, y, max_epochs=50):
+    """Alg. 7.1 from 0 with rate 1 in exact fractions: the examples updated, and whether it converged."""
+    rows = [[Fraction(1)] + [Fraction(v).limit_denominator(10**6) for v in x] for x in X]
+    w, updates = [Fraction(0)] * 3, []
+    for _ in range(max_epochs):
+        clean = True
+        for i, (x, y_i) in enumerate(zip(rows, y)):
+            if y_i * sum(a * b for a, b in zip(w, x)) <= 0:
+                w, clean = [a + y_i * b for a, b in zip(w, x)], False
+                updates.append(i)
+        if clean:
+            return updates, True
+    return updates, False
+
+
+def test_exercise_4_refuses_points_of_the_chapters_sets_and_only_those():
+    """Exercise 4's prompt: the check refuses points taken from a set the chapter shows, two or more of them with
+    the label they have there, or all three close to such points. The toy set's examples 0, 3, 1 (the order of
+    the §2 run) give the asked run and are refused, as are the same points nudged by 0.05; answers of one's own
+    that give the run (a search over integer points) pass unless they reuse two labelled points of a shown set."""
+    X, y = lk.datasets.toy()
+    toy = X[[0, 3, 1]]
+    assert _run_reference(toy, [1, -1, 1]) == ([0, 1, 2, 1], True)
+    for cand in (toy, toy + 0.05, toy - 0.05):
+        message = _run_feedback(cand, [1, -1, 1])
+        assert message is not None and "points of a set the chapter shows" in message
+    shown = [(X, y), (np.array([[-0.1, 0.3], [-0.2, 0.2]]), np.array([-1, 1])),
+             (np.array([[1.0, 3.0], [3.0, 1.0], [3.0, 3.0], [-1.0, -1.0], [0.0, -2.0], [-2.0, 0.0]]),
+              np.array([1, 1, 1, -1, -1, -1]))]
+    rng = np.random.default_rng(4)
+    passing = 0
+    for _ in range(3000):
+        cand = rng.integers(-5, 6, (3, 2)).astype(float)
+        if _run_reference(cand, [1, -1, 1]) != ([0, 1, 2, 1], True):
+            continue
+        reused = any(sum(any(np.array_equal(p, q) and l == m for q, m in zip(Xr, yr))
+                         for p, l in zip(cand, [1, -1, 1])) >= 2 for Xr, yr in shown)
+        message = _run_feedback(cand, [1, -1, 1])
+        assert (message is None) == (not reused), (cand, message)
+        passing += not reused
+    assert passing >= 5
+    two_kept = _run_feedback([X[0], X[3], [5.0, 5.0]], [1, -1, 1])    # two toy points kept, the third one's own
+    assert two_kept is not None and "points of a set the chapter shows" in two_kept
+
+
+def test_a_strict_mistake_test_stays_at_zero():
+    """Question 1 and the "Linear Discriminants" slides' strict <: a loop that updates only when
+    y w.x < 0 makes no update from w = 0 on any data (here the toy set and 50 random sets) and returns 0."""
+    sets = [lk.datasets.toy()] + [lk.datasets.separable(10, seed=s) for s in range(50)]
+    for X, y in sets:
+        Xh, w = lk.to_homogeneous(X), np.zeros(3)
+        for _ in range(5):
+            for x_i, y_i in zip(Xh, y):
+                if y_i * (w @ x_i) < 0:
+                    w = w + y_i * x_i
+        assert not np.any(w) and np.all(lk.LinearClassifier(w).predict(X) == -1)
+        assert quiet(lk.perceptron, X, y).n_updates >= 1
+
+
+def test_predict_at_a_score_of_zero_is_minus_one_like_scikit_learn_and_the_linear_models_slides():
+    """§3: lecturekit's predict gives -1 at a score of exactly 0, as scikit-learn's linear classifiers do and as
+    the "Linear models" slides' sign (+1 for a positive argument, -1 otherwise); +1 and -1 elsewhere agree too."""
+    from sklearn.linear_model import Perceptron
+
+    X, y = lk.datasets.toy()
+    for w in ([0.0, 0.0, 0.0], [-2.0, 1.0, 0.0], [0.0, 1.0, -1.0], [3.0, 0.0, -1.0]):
+        sk = Perceptron().fit(X, y)
+        sk.intercept_, sk.coef_ = np.array([w[0]]), np.array([w[1:]])
+        slides = [1 if s > 0 else -1 for s in lk.to_homogeneous(X) @ np.array(w)]
+        ours = lk.LinearClassifier(np.array(w)).predict(X).tolist()
+        assert ours == sk.predict(X).tolist() == slides
+    assert 0 in lk.to_homogeneous(X) @ np.array([-2.0, 1.0, 0.0])     # a score of exactly 0 is among them
+
+
+def test_the_scikit_learn_cell_prints_what_the_text_says():
+    """§11: the cell after the scikit-learn paragraph prints the five shuffles, the runs with max_iter 6, 7 and 30,
+    and the defaults' training accuracy and cosine, in that order."""
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    i = next(k for k, c in enumerate(nb.cells) if "The cell below prints whether the training digits" in c.source)
+    out = "".join(o.get("text", "") for o in nb.cells[i + 1].outputs)
+    lines = out.strip().splitlines()
+    assert "with shuffled labels, separable in each of 5 shuffles" in lines[0]
+    assert [ln.split("max_iter =")[1].split(":")[0].strip() for ln in lines[1:4]] == ["6", "7", "30"]
+    assert "training accuracy" in lines[4] and "cosine with the weights above" in lines[4] and len(lines) == 5
+
+
+def test_the_vote_figure_writes_its_minus_signs_as_minus_signs():
+    """§9's figure: the labels of A, B, C carry vote sums with a minus sign (U+2212), not a hyphen."""
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    cell = next(c for c in nb.cells if c.cell_type == "code" and "lk.plot.named_points([A, B, C]" in c.source)
+    label = cell.source.split("lk.plot.named_points([A, B, C], [", 1)[1].split(" for n, v")[0]
+    assert label == ('f"{n} ({v:+.0f})".replace("-", "−")')
+    assert eval(label, {}, {"n": "A", "v": -108.0}) == "A (−108)" and eval(label, {}, {"n": "B", "v": 204.0}) == "B (+204)"
+
+
 def test_the_shuffled_reference_pairs_each_example_with_its_label():
     """Exercise 2's reference visits rng.permutation(n) each epoch (checked against a literal replay)
     and converges on separable data; the given code's detached labels keep the toy set from converging."""
@@ -858,6 +964,16 @@ def test_no_predict_or_explain_answer_is_in_the_notebook_before_its_check():
 # ---------------------------------------------------------------- the claims table
 
 CLAIMS = {
+    "The check refuses points taken from a set the chapter shows: two or\nmore of them with the label they have there, or all three close to such points":
+        "test_exercise_4_refuses_points_of_the_chapters_sets_and_only_those",
+    "The \"Linear Discriminants\" slides write the mistake test with a strict\n$<$":
+        "test_a_strict_mistake_test_stays_at_zero",
+    "and a loop that updates only then stays at $\\mathbf{0}$ in\njust this way":
+        "test_a_strict_mistake_test_stays_at_zero",
+    "as scikit-learn does and as the \"Linear models\" slides define sign":
+        "test_predict_at_a_score_of_zero_is_minus_one_like_scikit_learn_and_the_linear_models_slides",
+    "The cell below prints whether the training digits with their labels shuffled are separable":
+        "test_the_scikit_learn_cell_prints_what_the_text_says",
     "It grades the five entries together: it\nsays whether all five hold, not which one fails":
         "test_exercise_8_gives_every_wrong_set_of_matrices_the_same_message",
     "Some of them leave the examples that trigger updates, and their order, the same on every data set":

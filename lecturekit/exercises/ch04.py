@@ -296,6 +296,24 @@ _RUN = [0, 1, 2, 1]
 _RUN_Y = [conventions.POSITIVE, conventions.NEGATIVE, conventions.POSITIVE]
 
 
+_RUN_REUSED = ("two or more of your points are points of a set the chapter shows, with the label they have there, "
+               "or all three lie close to such points: the exercise asks for points you construct; trace a "
+               "candidate of your own as in §2")
+
+
+def _reuses(X, y, X_ref, y_ref) -> bool:
+    """Whether the labelled points X, y reuse X_ref, y_ref where they are, labels kept: two or more of them are
+    points of X_ref with the label there, or every one lies within a tenth of X_ref's diameter of a reference
+    point of its label."""
+    X_ref, y_ref = np.asarray(X_ref, dtype=float), np.asarray(y_ref)
+    diameter = max(float(np.linalg.norm(a - b)) for a in X_ref for b in X_ref)
+    nearest = []
+    for x_i, y_i in zip(X, y):
+        same = [x_r for x_r, y_r in zip(X_ref, y_ref) if y_r == y_i]
+        nearest.append(min((float(np.linalg.norm(x_i - x_r)) for x_r in same), default=np.inf))
+    return sum(d == 0 for d in nearest) >= 2 or max(nearest) <= 0.1 * diameter
+
+
 @exercise("ch04-run", number=4, title="data for a given run", points=3, kind="construct",
           hint="Start at w = 0: example 0 is updated whatever it is. Write w after each update as a sum of "
                "±x~_i and ask what each next score must be: <= 0 for an update, > 0 for none.")
@@ -305,6 +323,10 @@ def _run(t, X_run, y_run):
                         what=f"`X_run` holds three points in the plane, shape (3, 2); got shape {X.shape}"):
         return
     if not t.check_true(y.shape == (3,) and y.tolist() == _RUN_Y, what="`y_run` is [1, -1, 1]"):
+        return
+    if not t.check_true(not any(_reuses(X, y, X_ref, y_ref) for X_ref, y_ref in _chapter_sets()),
+                        what="the three points are points of your own, not points of a set the chapter shows",
+                        mistake=Mistake("run-chapter-points", None, _RUN_REUSED)):
         return
     updates, converged = _exact_run(X, y)
     mistake = None
@@ -388,8 +410,8 @@ _SLOW_RANGE = 5
 
 
 def _chapter_sets():
-    """The small labelled sets the chapter shows that a learner could reuse: the toy set, §6's two-point tie
-    X_tie and Exercise 5's six points, each as (X, y)."""
+    """The small labelled sets the chapter shows that a learner could reuse in Exercises 4 and 6: the toy set,
+    §6's two-point tie X_tie and Exercise 5's six points, each as (X, y)."""
     return [(_TOY[0], _TOY[1]),
             (np.array([[-0.1, 0.3], [-0.2, 0.2]]), np.array([-1, 1])),
             (_MARGIN_X, _MARGIN_Y)]
