@@ -27,27 +27,13 @@ from ..datasets import noisy, toy
 from ..theory import is_separable
 from ..feedback import matches
 from . import Mistake, exercise
+from .public import away as _away
 from .public import fingerprint, fingerprints
 
 
 def _exact(v):
     """A float as the rational number of its shortest decimal repr (what the learner typed)."""
     return Fraction(repr(float(v)))
-
-
-def _away(value):
-    """A value of the same form as ``value`` that does not match it (the expected value of a probe whose answer is
-    wrong: the check holds the key only as a fingerprint, never as a value)."""
-    if isinstance(value, dict):
-        return {k: _away(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, np.ndarray)):
-        return [_away(v) for v in value]
-    if isinstance(value, (bool, np.bool_)):
-        return not value
-    if isinstance(value, str) or value is None:
-        return f"not {value}"
-    x = float(value)
-    return x + 1.0 if np.isfinite(x) else 0.0
 
 
 def _criterion(w, X, y):

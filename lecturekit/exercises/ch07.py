@@ -28,6 +28,7 @@ from ..linear import least_squares_classifier
 from ..theory import is_separable
 from . import Mistake, exercise
 from .public import fingerprints
+from .public import hashed_check as _hashed_check
 
 # a small probe: three examples (homogeneous rows, the 1 first) and labels
 _XH = np.array([[1.0, 0.0, 1.0], [1.0, 2.0, 0.0], [1.0, 1.0, -1.0]])
@@ -348,29 +349,6 @@ def _ridge(t, ridge_gradient, ridge_weights):
 # the value rounded to the probe's tolerance, lecturekit.exercises.public.fingerprint), and so is every catalogued
 # mistake whose value would give the key away; tests/test_chapter_07.py computes the keys by independent routes and
 # checks that the fingerprints are theirs.
-
-def _away(value):
-    """A value of the same form as ``value`` that does not match it (for a probe whose answer is wrong)."""
-    if isinstance(value, (list, tuple, np.ndarray)):
-        return [_away(v) for v in value]
-    x = float(value)
-    return x + 1.0 if np.isfinite(x) else 0.0
-
-
-def _hashed_check(t, compute, key, *, salt, atol, call, placeholder, mistakes=()):
-    """t.check of ``compute()`` against the value whose fingerprint is ``key``; ``mistakes`` are (id, fingerprint,
-    message) triples, named when the learner's value has that fingerprint."""
-    try:
-        value = compute()
-        found = fingerprints(salt, value, atol)
-    except Exception:  # noqa: BLE001 - the learner's code may raise anything; t.check reports it on its own call
-        t.check(compute, placeholder, call=call, reveal=False, atol=atol)
-        return
-    named = [Mistake(mid, value, message) for mid, fp, message in mistakes
-             if fp in fingerprints(f"{salt}/{mid}", value, atol)]
-    t.check(compute, value if key in found else _away(value), call=call, reveal=False, atol=atol,
-            misconceptions=named)
-
 
 # Exercise 3: three probes (w, x~_A, y_A, x~_B, y_B), the first the worked example of the statement
 _PROBES3 = (((0.0, 1.0, -1.0), (1.0, 2.0, 1.0), -1.0, (1.0, 3.0, 0.0), -1.0),

@@ -25,7 +25,7 @@ from ..datasets import blobs
 from ..multiclass import one_vs_one, one_vs_rest
 from ..theory import is_separable
 from . import Mistake, exercise
-from .public import fingerprints
+from .public import fingerprints, hashed_check
 
 # a score of 0 claims nothing, and in a pair it votes for the second class (the one a score <= 0 stands for)
 _CLAIMS_AT_ZERO = conventions.sign(0.0) == conventions.POSITIVE
@@ -134,31 +134,9 @@ _MISTAKES2 = {"clean-sweep": "fdb6cf6ac14c408100b9039d2ddd62e2", "nearest-of-all
               "classmate-unchanged": "4b368004c436246c155f1a91db0ef0f0"}
 
 
-def _away(value):
-    """A value of the same form as ``value`` that does not match it (for a probe whose answer is wrong)."""
-    if isinstance(value, dict):
-        return {k: _away(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, np.ndarray)):
-        return [_away(v) for v in value]
-    if isinstance(value, (bool, np.bool_)):
-        return not value
-    x = float(value)
-    return x + 1.0 if np.isfinite(x) else 0.0
-
-
 def _hashed_check(t, compute, key, *, salt, call, mistakes=()):
-    """t.check of ``compute()`` against the value whose fingerprint is ``key``; ``mistakes`` are (id, fingerprint,
-    message) triples, named when the learner's value has that fingerprint."""
-    try:
-        value = compute()
-        found = fingerprints(salt, value, _ATOL)
-    except Exception:  # noqa: BLE001 - the learner's code may raise anything; t.check reports it on its own call
-        t.check(compute, None, call=call, reveal=False, atol=_ATOL)
-        return
-    named = [Mistake(mid, value, message) for mid, fp, message in mistakes
-             if fp in fingerprints(f"{salt}/{mid}", value, _ATOL)]
-    t.check(compute, value if key in found else _away(value), call=call, reveal=False, atol=_ATOL,
-            misconceptions=named[:1])
+    """:func:`~lecturekit.exercises.public.hashed_check` at this module's tolerance, naming one mistake at most."""
+    hashed_check(t, compute, key, salt=salt, atol=_ATOL, call=call, mistakes=mistakes, max_named=1)
 
 
 def _run_pairwise(pairwise_predict, S, pairs, k, d2):
