@@ -1785,7 +1785,7 @@ def shuffled_reference(X, y, max_epochs, seed):
     return w, epoch
 
 
-def pocket_reference(Xh, y, max_epochs):
+def pocket_reference(Xh, y, max_epochs, *, strict=True, last=False, ties=False):
     """Exercise 3's reference (kept in tests, not in the shipped check): Alg. 7.1 from w = 0, eta = 1; after
     each update the training mistakes of the new w are counted and the w with strictly fewer than the pocket's
     replaces it (the pocket starts at w = 0, n mistakes)."""
@@ -1797,8 +1797,8 @@ def pocket_reference(Xh, y, max_epochs):
         for i in range(len(y)):
             if y[i] * (w @ Xh[i]) <= 0:
                 w, clean = w + y[i] * Xh[i], False
-                count = int(np.sum(y * (Xh @ w) <= 0))
-                if count < best[1]:
+                count = int(np.sum(y * (Xh @ w) <= 0)) if strict else int(np.sum(y * (Xh @ w) < 0))
+                if last or count < best[1] or (ties and count == best[1]):   # the flags: the wrong loops
                     best = (w, count)
         if clean:
             break
@@ -2168,22 +2168,9 @@ def test_the_hidden_test_of_exercise_1_agrees_with_the_check():
 
 
 def pocket_variant(Xh, y, max_epochs, *, strict=True, last=False, ties=False):
-    """Exercise 3's wrong loops (kept in tests): the last weights returned (``last``), a tie replacing the
-    pocket (``ties``), mistakes counted with < 0 (``strict=False``)."""
-    Xh, y = np.asarray(Xh, dtype=float), np.asarray(y)
-    w = np.zeros(Xh.shape[1])
-    best = (w, len(y))
-    for _ in range(max_epochs):
-        clean = True
-        for i in range(len(y)):
-            if y[i] * (w @ Xh[i]) <= 0:
-                w, clean = w + y[i] * Xh[i], False
-                count = int(np.sum(y * (Xh @ w) <= 0)) if strict else int(np.sum(y * (Xh @ w) < 0))
-                if last or count < best[1] or (ties and count == best[1]):
-                    best = (w, count)
-        if clean:
-            break
-    return best
+    """Exercise 3's wrong loops (kept in tests): pocket_reference with one edit each: the last weights returned
+    (``last``), a tie replacing the pocket (``ties``), mistakes counted with < 0 (``strict=False``)."""
+    return pocket_reference(Xh, y, max_epochs, strict=strict, last=last, ties=ties)
 
 
 def pocket_aliased(Xh, y, max_epochs):
