@@ -573,11 +573,19 @@ def _tight(t, X_tight, y_tight, u_tight):
                                                                          "gives no bound for it")):
         return
     n_updates, stopped = _updates(X, y)
-    whole = "" if bound.denominator == 1 else " (a bound that is not a whole number can never be reached)"
+    whole = round(bound)
     # one verdict for both requirements; a tight run of one or two updates (section 4's standardised pair, with a
     # zero column, scaled or repeated) is named as what it is, a run too short for the exercise
     if not stopped:
         mistake = None
+    elif n_updates == whole and bound != whole and abs(bound - whole) < Fraction(1, 10 ** 9):
+        # the count is the bound's nearest whole number, missed by less than 1e-9: u is a hair off the u of a tight
+        # run, which is what a float result such as res.w (2.8000000000000003) does, read as typed
+        mistake = Mistake("tight-u-float-digits", None,
+                          f"for this u the bound is {_shown(bound)}, within 1e-9 of your count of {n_updates} but not "
+                          f"equal to it: the check, like lk.novikoff_bound, reads u digit by digit as typed, and a "
+                          f"float result such as lk.perceptron(...).w carries rounding digits (2.8000000000000003 is "
+                          f"not 2.8). Type u's three weights as the decimals you mean")
     elif n_updates != bound:
         mistake = Mistake("tight-slack", None, "a link of the chain has slack: print, update by update, "
                                                "w_k . u against k gamma and |w_k|² against k R²")
@@ -585,7 +593,20 @@ def _tight(t, X_tight, y_tight, u_tight):
         mistake = Mistake("tight-too-short", None, f"this run reaches its bound in {n_updates} update"
                                                    f"{'' if n_updates == 1 else 's'}; the exercise asks for a run "
                                                    f"of at least {_MIN_TIGHT} updates that reaches its bound")
+    made = f"made {n_updates} updates" if stopped else f"had not stopped after {_MAX_EPOCHS:,} epochs"
     t.check_true(stopped and n_updates == bound and n_updates >= _MIN_TIGHT,
-                 what=f"the perceptron should make exactly (R/gamma)² = {float(bound):.4g} updates for this u, and at "
-                      f"least {_MIN_TIGHT}; it made {n_updates}{whole}",
+                 what=f"the perceptron makes exactly (R/gamma)² updates for this u, and at least {_MIN_TIGHT} (for "
+                      f"this u, (R/gamma)² is {_shown(bound)}; the perceptron {made})",
                  mistake=mistake)
+
+
+def _shown(bound: Fraction) -> str:
+    """An exact bound as a learner can read it: a whole number as itself; otherwise with enough digits to see that
+    it is not whole (4 + 2.4e-16 prints as "4.0" as a float, and is not 4)."""
+    if bound.denominator == 1:
+        return str(bound.numerator)
+    near = round(bound)
+    gap = bound - near
+    if abs(gap) < Fraction(1, 10 ** 6):
+        return f"{near} {'+' if gap > 0 else '-'} {float(abs(gap)):.2g}, not a whole number"
+    return f"{float(bound):.6g}, not a whole number"
