@@ -66,6 +66,8 @@ MUTANTS = {
          ("u_tight = [0.0, 2.8, 0.4]", "u_tight = [0.0, 0.4, 2.8]")),
         ("tight-slack", ("X_tight = [[0.6, 0.8], [-0.6, -0.8], [0.8, -0.6], [-0.8, 0.6]]",
                          "X_tight = [[0.6, 0.8], [-0.6, -0.8], [0.8, -0.6], [-0.8, 0.7]]")),
+        # the learner's u copied from a float run: 2.8 carries rounding digits, and the bound is 4 + 2.4e-16
+        ("tight-u-float-digits", ("u_tight = [0.0, 2.8, 0.4]", "u_tight = [0.0, 2.8000000000000003, 0.4]")),
         # section 4's standardised pair, which reaches its bound in 2 updates, with a zero second column
         ("tight-too-short", ("X_tight = [[0.6, 0.8], [-0.6, -0.8], [0.8, -0.6], [-0.8, 0.6]]\n"
                              "y_tight = [1, -1, 1, -1]\nu_tight = [0.0, 2.8, 0.4]",
