@@ -16,9 +16,6 @@ MUTANTS = {
           "    B = (4 * a ** 2 + (a + b) ** 2) / (b - a) ** 2\n    C = a ** 2 * (a + b) ** 2 / (b - a) ** 2")),
         ("scale-squared", ("s_best = (A / C) ** 0.25", "s_best = (A / C) ** 0.5")),
         ("scale-unit-point", ("s_best = (A / C) ** 0.25", "s_best = 1 / b")),
-        # right formulas in a form that turns the announced Fraction probe into floats, or that raises on it
-        ("scale-float-form", ("A = 4 / (b - a) ** 2", "A = 4.0 / (b - a) ** 2")),
-        ("scale-fraction-raised", ("s_best = (A / C) ** 0.25", "s_best = np.sqrt(np.sqrt(A / C))")),
     ],
     "ch05-construct": [
         ("zero-vector", "w_tilde = [0.0, 0.0, 0.0]\n"),
