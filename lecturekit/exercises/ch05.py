@@ -277,6 +277,8 @@ def _construct(t, w_tilde):
     elif bound is None and _exact_bound(-w, _X_C, _Y_C) is not None:
         mistake = Mistake("wrong-side", None, "every y_i w_tilde . (1, x_i) is negative: w_tilde points to the "
                                               "negatives' side; the label +1 goes with a positive score")
+    elif bound is None and last_bound is not None:
+        mistake = Mistake("bias-last", None, "the bias written last: w_tilde is (b, w1, w2), with the bias first")
     elif _multiple_of(w, _WIDEST_GAP):
         mistake = Mistake("widest-gap-line", None, "that is the widest-gap line itself, with its bound of 655: the "
                                                    "widest gap is measured in the plane; is the theorem's gamma?")
@@ -470,6 +472,15 @@ def _start(t, bound_from_start):
            messages={"start-chain-at-zero": _AT_ZERO})
     # w0 = (1, 4, 1) is at right angles to u: w0 . u = 0 but |w0|² = 18
     _keyed(t, "start-side", given([1.0, 4.0, 1.0], u), call="`bound_from_start([1, 4, 1], X_toy, y_toy, [0, -1, 4])`")
+    # a bound that is the same from two starts: a property of the answer, no value stored
+    try:
+        same = math.isclose(given([0.0, 0.0, 0.0], u)(), given([5.0, 4.0, 2.0], u)(), rel_tol=1e-9)
+    except Exception:  # noqa: BLE001 - the learner's code may raise anything; the probes above report it
+        same = False
+    t.check_true(not same, what="`bound_from_start` gives different bounds from w0 = 0 and from w0 = (5, 4, 2) for "
+                                "u = (0, -1, 4)",
+                 mistake=Mistake("start-ignores-w0", None, "your bound does not depend on the start: where does w0 "
+                                                           "enter inequality 1, and where inequality 2?"))
     # a start along u: a head start that shortens the bound
     _keyed(t, "start-good", given([0.0, -3.0, 12.0], [0.0, -2.0, 8.0]),
            call="`bound_from_start([0, -3, 12], X_toy, y_toy, [0, -2, 8])`")

@@ -20,6 +20,8 @@ MUTANTS = {
     "ch05-construct": [
         ("zero-vector", "w_tilde = [0.0, 0.0, 0.0]\n"),
         ("bias-last", "w_tilde = [-1.0, 20.0, 0.0]\n"),
+        # the widest-gap line (b, w1, w2) = (-0.5, 0, 1) written bias last: it does not separate as typed
+        ("bias-last", "w_tilde = [0.0, 1.0, -0.5]\n"),
         ("widest-gap-line", "w_tilde = [-0.5, 0.0, 1.0]\n"),
         ("input-space-norm", "w_tilde = [-0.49, 0.0, 1.0]\n"),
         ("wrong-side", "w_tilde = [0.0, 1.0, -20.0]\n"),
@@ -54,6 +56,7 @@ MUTANTS = {
         ("start-chain-at-zero", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = 0.0, w0 @ w0")),
         ("start-chain-at-zero", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = w0 @ u, 0.0")),
         ("start-chain-at-zero", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = w0 @ u, (w0 @ u) ** 2")),
+        ("start-ignores-w0", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = 0.0, 0.0")),
         ("start-not-unit",
          ("    u = u / np.linalg.norm(u)\n", "")),
         ("start-rounded-up", ("return float((b + np.sqrt(", "return 1 + np.floor((b + np.sqrt(")),
