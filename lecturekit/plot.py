@@ -884,7 +884,8 @@ def data(X, y, ax=None, *, labels=None, axis_labels=("x₁", "x₂"), legend=Tru
     return DataArtists(points=points, legend=leg, numbers=drawn)
 
 
-def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, guide=False, anchor=None, **line_kw):
+def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, guide=False, anchor=None, closest=None,
+             **line_kw):
     """Draw the line ``w0 + w1 x1 + w2 x2 = 0`` of homogeneous weights w, with its normal vector.
 
     The line is infinite (it spans the view whatever the limits become) and
@@ -918,6 +919,12 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
         Start the normal arrow at the point of the line closest to this point
         instead of the point closest to the centre of the view: several lines
         that cross near the centre then keep their arrows apart.
+    closest : (X, y), optional
+        Training data (``X`` of shape (n, 2), labels -1/+1): the text
+        alternative then names the point with the smallest signed distance
+        ``y_i (w0 + w1 x1 + w2 x2) / |(w1, w2)|`` (the one the line passes
+        closest to, on its own side) and says whether it lies inside the view
+        as it is when this is called (set the limits first).
     **line_kw
         Passed to the line (``linestyle``, ``linewidth``, ``alpha``, ``zorder``...).
 
@@ -988,8 +995,24 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
         text += f"; an arrow along its normal ({_number(w[1])}, {_number(w[2])}) points to the positive side"
     if band is not None:
         text += f"; a shaded band marks the points within {_number(margin)} of it"
+    if closest is not None:
+        text += "; " + _closest_point_text(w, closest, view)
     _note(ax, text)
     return BoundaryArtists(line=line, normal=arrow, band=band)
+
+
+def _closest_point_text(w, closest, view):
+    """Which training point the line of w passes closest to (smallest y_i w . (1, x_i) / |(w1, w2)|), and whether
+    it lies inside the view (x0, x1, y0, y1)."""
+    if not (isinstance(closest, (tuple, list)) and len(closest) == 2):
+        raise TypeError(f"closest must be a pair (X, y) of training data; got {type(closest).__name__}.")
+    X = _check_X2(closest[0], "closest[0] (X)")
+    y = check_binary_y(closest[1], X.shape[0])
+    k = int(np.argmin(y * (w[0] + X @ w[1:]) / np.linalg.norm(w[1:])))
+    x0, x1, y0, y1 = view
+    inside = x0 <= X[k, 0] <= x1 and y0 <= X[k, 1] <= y1
+    return (f"it passes closest to the training point ({_number(X[k, 0])}, {_number(X[k, 1])}), "
+            f"{'inside' if inside else 'outside'} the view")
 
 
 @dataclass(frozen=True)
@@ -1383,7 +1406,7 @@ TRACE_NAMED_POINTS = 20
 _TRACE_STYLES = (":", "-.", (0, (5, 2)), (0, (1, 1, 4, 1)))
 
 
-def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=True, numbers=False):
+def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=True, numbers=False, counts=False):
     """Replay a perceptron fit: the boundary after each update, and the examples that triggered them.
 
     As in Flach's Fig. 7.5: the data, the starting boundary (dashed, when the
@@ -1415,6 +1438,9 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
     numbers : bool or sequence, default False
         Label the points (see :func:`data`): ``True`` numbers them in the order
         of X, the numbers of the trace's examples (``result.trace.index``).
+    counts : bool, default False
+        Label each ringed example with ``α = k``, the number of updates it
+        triggered (``result.alpha``).
 
     Returns
     -------
@@ -1492,6 +1518,12 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
         X[circled, 0], X[circled, 1], s=230, facecolors="none", edgecolors="black",
         linewidths=1.2, zorder=4, label="triggered an update" if circled.size else None,
     )
+    check_bool(counts, "counts")
+    alpha = np.asarray(result.alpha)
+    if counts:
+        for i in circled:
+            ax.annotate(f"α = {alpha[i]}", X[i], textcoords="offset points", xytext=(9, -15), fontsize="small",
+                        bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.85))
     if show_data:
         ax.legend(loc="best", fontsize="small")
     text = f"The perceptron's run: {n} update{'' if n == 1 else 's'}"
@@ -1510,6 +1542,10 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
         text += ("; rings mark the points that triggered updates, at "
                  + ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])})" for i in circled[:8])
                  + (" and more" if circled.size > 8 else ""))
+        if counts:
+            text += ("; each ring is labelled α = the number of updates its point triggered: "
+                     + ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])}) α = {alpha[i]}" for i in circled[:8])
+                     + (" and more" if circled.size > 8 else ""))
     _note(ax, text)
     return TraceArtists(data=drawn, start=start, lines=tuple(lines), steps=tuple(kept), final=final,
                         circles=circles, circled=circled)
@@ -3489,7 +3525,8 @@ def named_points(points, names, ax=None, *, model=None, join=True):
     >>> plt.close(fig)
     """
     P = _check_X2(points, "points")
-    names = [str(n) for n in names]
+    # a minus sign, not a hyphen, before a number that stands alone ("A (-3)"; not "C-1")
+    names = [re.sub(r"(?<!\w)-(?=\d)", "−", str(n)) for n in names]
     if len(names) != P.shape[0]:
         raise ValueError(f"names must give one name per point ({P.shape[0]}); got {len(names)}.")
     check_bool(join, "join")
