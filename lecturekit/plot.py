@@ -2654,13 +2654,22 @@ def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a"
             ax.add_patch(square)
         mid = np.radians(theta1 + abs(sweep) / 2)
         theta = float(np.degrees(np.arccos(np.clip(a @ b / (na * nb), -1.0, 1.0))))
-        # a narrow angle leaves no room between the arrows: the label goes further out, beside the arc
-        reach = 1.25 * r if abs(sweep) >= 60 else 1.25 * r + 0.35 * min(na, nb) * (60 - abs(sweep)) / 60
-        arc_label = ax.annotate(
-            f"θ = {theta:.1f}°", xy=(reach * np.cos(mid), reach * np.sin(mid)), ha="center",
-            va="center", fontsize="small", color="0.2",
-            bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.8},
-        )
+        label_kw = {"fontsize": "small", "color": "0.2",
+                    "bbox": {"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.8}}
+        if abs(sweep) >= 60:
+            # outside the arc (and the right-angle mark): anchored on the arc's middle, pushed out along the
+            # bisector and aligned so that the text extends away from the corner, never back over the arc
+            out = (np.cos(mid), np.sin(mid))
+            arc_label = ax.annotate(
+                f"θ = {theta:.1f}°", xy=(r * out[0], r * out[1]), xytext=(8 * out[0], 8 * out[1]),
+                textcoords="offset points",
+                ha="left" if out[0] > 0.3 else "right" if out[0] < -0.3 else "center",
+                va="bottom" if out[1] > 0.3 else "top" if out[1] < -0.3 else "center", **label_kw)
+        else:
+            # a narrow angle leaves no room between the arrows: the label goes further out, beside the arc
+            reach = 1.25 * r + 0.35 * min(na, nb) * (60 - abs(sweep)) / 60
+            arc_label = ax.annotate(f"θ = {theta:.1f}°", xy=(reach * np.cos(mid), reach * np.sin(mid)),
+                                    ha="center", va="center", **label_kw)
     points = np.vstack(points)
     # annotations do not widen the data limits themselves; 15% more leaves room for the labels
     ax.update_datalim(np.vstack([points, 1.15 * points]))
