@@ -2223,16 +2223,18 @@ def test_lk_perceptron_is_the_rule_stated_in_section_4(case):
 def test_coinciding_means_give_no_boundary_and_every_point_predicted_negative():
     """Section 2, Question 2 and the summary: when mu+ = mu- (XOR; and random decimal data built as m + d_i and
     m - d_i, whose float means need not be equal), w = 0 and b = 0 in fractions, and lk.centroid_classifier
-    scores every point 0 and predicts -1 everywhere, off the data too."""
+    scores every point 0 and predicts -1 everywhere, off the data too (the float means differ on some sets)."""
     from fractions import Fraction
     rng = np.random.default_rng(3)
     sets = [lk.datasets.xor()]
     for _ in range(200):
         d = rng.integers(1, 4)
         m = rng.integers(-30, 30, size=d)
-        D = rng.integers(-30, 30, size=(int(rng.integers(1, 5)), d))
-        pos, neg = (m + D) / 10, (m - D) / 10          # one-decimal numbers, as typed
-        sets.append((np.vstack([pos, neg]), np.r_[np.ones(len(D), int), -np.ones(len(D), int)]))
+        D, E = (rng.integers(-30, 30, size=(int(rng.integers(1, 4)), d)) for _ in range(2))
+        pos = np.vstack([m + D, m - D]) / 10            # one-decimal numbers, as typed, of mean m / 10
+        neg = np.vstack([m + E, m - E]) / 10
+        sets.append((np.vstack([pos, neg]), np.r_[np.ones(len(pos), int), -np.ones(len(neg), int)]))
+    float_differs = 0
     for X, y in sets:
         F = [[Fraction(repr(float(v))) for v in r] for r in X]
         mean = lambda lab: [sum(c) / sum(1 for l in y if l == lab) for c in zip(*(r for r, l in zip(F, y) if l == lab))]  # noqa: E731
@@ -2242,9 +2244,11 @@ def test_coinciding_means_give_no_boundary_and_every_point_predicted_negative():
         b = -(sum(a * a for a in mp) - sum(a * a for a in mn)) / 2
         assert all(v == 0 for v in w) and b == 0
         model = lk.centroid_classifier(X, y)
+        float_differs += not np.array_equal(X[y == 1].mean(axis=0), X[y == -1].mean(axis=0))
         probe = np.vstack([X, rng.integers(-90, 90, size=(50, X.shape[1])) / 10])
         assert np.all(model.decision_function(probe) == 0)
         assert lk.conventions.SIGN_AT_ZERO == -1 and np.all(model.predict(probe) == -1)
+    assert float_differs > 10
 
 
 def test_section_4s_figure_rings_the_lone_positive_in_every_panel_and_its_mistake_once():
