@@ -36,7 +36,7 @@ import matplotlib
 import matplotlib.axes
 import numpy as np
 from matplotlib.collections import LineCollection
-from matplotlib.colors import BoundaryNorm, ListedColormap
+from matplotlib.colors import BoundaryNorm, ListedColormap, to_rgba
 from matplotlib.patches import Arc, Polygon
 from matplotlib.text import Annotation
 
@@ -3419,10 +3419,10 @@ def means(X, y, ax=None, *, midpoint=True, size=220):
     markers = {}
     for label, mu, name in ((1, mu_pos, "$\\mu^+$"), (-1, mu_neg, "$\\mu^-$")):
         colour, marker, _ = _BINARY_STYLE[label]
-        # over the data points (zorder 2) and the segment, with a thick black edge, so that a mean in the middle
-        # of its crowd stays visible; see-through, so that the few points under it still show
-        markers[label] = ax.scatter([mu[0]], [mu[1]], s=size, color=colour, marker=marker, edgecolors="black",
-                                    linewidths=1.6, zorder=3.5, alpha=0.8, label=name)
+        # over the data points (zorder 2) and the segment, with an opaque thick black edge, so that a mean in the
+        # middle of its crowd stays visible; its face is mostly see-through, so that the points under it still show
+        markers[label] = ax.scatter([mu[0]], [mu[1]], s=size, facecolors=[to_rgba(colour, 0.35)],
+                                    marker=marker, edgecolors="black", linewidths=1.6, zorder=3.5, label=name)
     segment = ax.plot([mu_neg[0], mu_pos[0]], [mu_neg[1], mu_pos[1]], ":", color="black", linewidth=1.5,
                       zorder=3, label="segment $\\mu^- \\mu^+$")[0]
     middle = (mu_pos + mu_neg) / 2
