@@ -328,7 +328,7 @@ def test_the_centred_bias_has_the_largest_margin(X, y, w):
     """Exercise 2's reference against a scan over b: no bias on a fine grid around it (and none at the
     scores themselves, where the margin's pieces bend) has a larger margin (lk.margin, space="input");
     the margin it reaches is negative exactly when the data are not separable along w."""
-    from lecturekit.exercises.ch02 import _centred_reference
+    from ch02_reference import centred as _centred_reference
 
     best = _centred_reference(w, X, y)
     assert np.array_equal(best[1:], w)
@@ -351,7 +351,7 @@ def test_the_centred_bias_has_the_largest_margin(X, y, w):
 def test_exercise_4_expected_values_by_hand():
     """(w.p + b)/|w| = (-26 + b)/10 = 1 gives 36; f = 0.2 w is on the normal through the origin, and
     w.f + b = 0 gives b = -(7.2 + 12.8) = -20: the line then lies 2 = 20/10 from the origin along w."""
-    from lecturekit.exercises.ch02 import _distance_answers
+    from ch02_reference import distance_answers as _distance_answers
 
     b_p, b_f = _distance_answers()
     assert (b_p, b_f) == (pytest.approx(36.0), pytest.approx(-20.0))
@@ -362,8 +362,8 @@ def test_exercise_5_counts_on_forty_points():
     """Forty points built to the prompt (31 right, 6 strictly wrong, 3 on the boundary of which two are
     labelled +1): after the swap, count the course's mistakes y s <= 0 and the points lk's predict gets
     right, on the points themselves, and compare with the check's expected values."""
+    from ch02_reference import SWAP_COUNTS, swap_key
     from lecturekit.exercises.ch02 import _SWAP_KEY
-    from lecturekit.exercises.public import fingerprint
 
     w_h = np.array([0.0, 1.0, 0.0])                        # the score is x1
     X = np.array([[1.0, 0.0]] * 31 + [[-1.0, 2.0]] * 6 + [[0.0, 1.0]] * 3)
@@ -374,7 +374,7 @@ def test_exercise_5_counts_on_forty_points():
     swapped = -y
     mistakes, right = int(np.sum(swapped * s <= 0)), int(np.sum(clf.predict(X) == swapped))
     assert (mistakes, right) == (34, 8)
-    assert fingerprint("ch02-swap", [mistakes, right], 0.01) == _SWAP_KEY
+    assert (mistakes, right) == SWAP_COUNTS and swap_key() == _SWAP_KEY
     # the prompt's numbers are not the answers
     assert not {mistakes, right} & {40, 31, 6, 3, 2, 1}
 
@@ -382,9 +382,9 @@ def test_exercise_5_counts_on_forty_points():
 def test_exercise_3_key_labels_each_mirrored_point_as_the_colleague_labels_its_source():
     """The colleague's (2, -1, -4) in Turk's layout is the score 2 x1 - x2 - 4; the key must predict, at -x,
     what the colleague predicts at x, on a grid with points on the line, and have a unit w."""
-    from lecturekit.exercises.ch02 import _TURK3, _line_from_turk, _mirror, _unit
+    from ch02_reference import TURK3 as _TURK3, key3
 
-    key = _unit(_mirror(_line_from_turk(_TURK3)))
+    key = key3()
     assert np.allclose(key, np.array([-4.0, -2.0, 1.0]) / np.sqrt(5.0)) and np.isclose(np.linalg.norm(key[1:]), 1)
     g = np.linspace(-5, 5, 21)
     P = np.stack(np.meshgrid(g, g), -1).reshape(-1, 2)
@@ -542,13 +542,13 @@ def test_exercise_2_tolerance_is_as_stated_and_a_scan_is_told_its_margin():
     rng = np.random.default_rng(22)
     Xr, yr = rng.normal(size=(9, 3)), np.where(np.arange(9) % 3 == 0, 1, -1)
     wr = rng.normal(size=3)
-    key = ch02._centred_reference(wr, Xr, yr)
+    key = exact(wr, Xr, yr)
     assert f"{key[0]:.6g}" not in text and f"{key[0]:.4f}" not in text
 
 
 def test_exercise_5_gives_every_wrong_pair_the_same_message():
     """One guess cannot narrow Exercise 5's key: every wrong pair of counts, with either count or both wrong,
-    gets one verdict and the same message, which restates the requirement (no 'this counts ...', no
+    gets one verdict and one of two messages (by the part of the counting that explains it), which restates the requirement (no 'this counts ...', no
     direction, not which count is wrong)."""
     messages = set()
     for a, b in ((31, 8), (32, 8), (40, 8), (9, 8), (6, 8), (33, 8), (35, 8), (34, 9), (34, 6), (34, 7),
@@ -556,11 +556,11 @@ def test_exercise_5_gives_every_wrong_pair_the_same_message():
         text = _feedback("ch02-swap", a, b)
         assert text is not None
         messages.add(text)
-    assert len(messages) == 1, messages
-    assert _feedback("ch02-swap", 34, 8) is None
-    text = messages.pop()
-    assert not any(word in text for word in ("gets wrong", "before the swap", "every point", "no point",
-                                             "34", "8 "))
+    assert len(messages) == 2, messages          # the score-0 region and the rest (see the test below)
+    assert _feedback("ch02-swap", 34, 8) is None and _feedback("ch02-swap", 34.0, 8.0) is None
+    for text in messages:
+        assert not any(word in text for word in ("gets wrong", "before the swap", "every point", "no point",
+                                                 "34", "8 "))
 
 
 def test_plot_offset_labels_clear_of_every_line_of_the_threshold_figure():
@@ -706,7 +706,7 @@ def test_exercise_1s_parameter_w_is_the_d_plus_1_numbers():
     from lecturekit.exercises import ch02
     assert "def same_in_both_layouts(w):" in NOTEBOOK.read_text()
     assert "(w0, ..., wd)" in NOTEBOOK.read_text()
-    assert {len(v) for v, _ in ch02._LAYOUT_PROBES} >= {2, 3, 6, 20}
+    assert {len(v) for v in ch02._LAYOUT_PROBES} >= {2, 3, 6, 20}
     assert "same_in_both_layouts" in inspect.getsource(ch02)
 
 
@@ -927,10 +927,12 @@ def _agree_on_a_grid_and_near_the_lines(w):
 def test_exercise_1_probes_are_decided_by_the_two_readings():
     """A False probe has a point the two readings label differently; a True probe has the same
     (bias, normal) in both readings, number for number, so every score is the same sum."""
+    from ch02_reference import LAYOUT_VERDICTS
     from lecturekit.exercises.ch02 import _LAYOUT_PROBES
 
-    assert max(len(w) for w, _ in _LAYOUT_PROBES) == 20 and min(len(w) for w, _ in _LAYOUT_PROBES) == 2
-    for w, agree in _LAYOUT_PROBES:
+    assert max(len(w) for w in _LAYOUT_PROBES) == 20 and min(len(w) for w in _LAYOUT_PROBES) == 2
+    assert len(LAYOUT_VERDICTS) == len(_LAYOUT_PROBES)
+    for w, agree in zip(_LAYOUT_PROBES, LAYOUT_VERDICTS):
         if agree:
             assert np.array_equal(np.asarray(w), np.r_[w[-1], w[:-1]]), w
             assert _a_point_the_readings_label_differently(w) is None, w
@@ -1332,3 +1334,39 @@ def test_the_lifted_plane_figure_draws_and_describes_what_it_is_given():
     with pytest.raises(ValueError, match="limit"):
         lk.plot.lifted_plane(w, X, limit=1.0)
     plt.close("all")
+
+
+def test_the_check_module_holds_the_fingerprints_of_the_reference_answers_and_no_answer():
+    """The keys and catalogued slips in lecturekit/exercises/ch02.py are the fingerprints of what
+    tests/ch02_reference.py derives from the definitions; the module has no helper that computes an answer."""
+    import ch02_reference as ref
+    from lecturekit.exercises import ch02
+
+    assert ch02._KEY1 == ref.layout_key()
+    assert {mid: key for mid, key, _ in ch02._LAYOUT_MISTAKES} == ref.layout_rule_keys()
+    assert {mid: key for mid, key, _ in ch02._CENTRED_MISTAKES} == ref.centred_slip_keys()
+    assert ch02._KEY3 == ref.key3_fingerprint()
+    assert {mid: key for mid, key, _ in ch02._LINE_MISTAKES} == ref.slip3_keys()
+    assert {mid: key for mid, key, _ in ch02._P_MISTAKES + ch02._FOOT_MISTAKES} == ref.distance_slip_keys()
+    assert ch02._SWAP_KEY == ref.swap_key()
+    assert ref.distance_answers() == (pytest.approx(36.0), pytest.approx(-20.0))
+    assert np.allclose(ref.key3(), np.array([-4.0, -2.0, 1.0]) / np.sqrt(5.0))
+    for name in ("_centred_reference", "_distance_answers", "_mirror", "_unit", "_line_from_turk", "_TURK3",
+                 "_LAYOUT_RULES", "_variant"):
+        assert not hasattr(ch02, name), name
+
+
+@pytest.mark.parametrize("a, b", [("34", "8.0"), ("34.0", "8.0"), ("np.int64(34)", "8")])
+def test_exercise_5_accepts_whole_numbers_written_as_floats(a, b):
+    assert visible_feedback(STEM_FEEDBACK, "ch02-swap", f"n_after_swap = {a}\nn_right_after_swap = {b}\n") is None
+
+
+def test_exercise_5_tells_a_fraction_what_it_is_and_no_pair_is_told_which_count_is_wrong():
+    text = visible_feedback(STEM_FEEDBACK, "ch02-swap", "n_after_swap = 34\nn_right_after_swap = 8.5\n")
+    assert text is not None and "n_right_after_swap is 8.5 (float)" in text
+    # every pair in the region of the score-0 slips gets one message, and so does every pair outside it
+    region = {visible_feedback(STEM_FEEDBACK, "ch02-swap", f"n_after_swap = {a}\nn_right_after_swap = {b}\n")
+              for a in range(31, 35) for b in range(6, 10) if (a, b) != (34, 8)}
+    outside = {visible_feedback(STEM_FEEDBACK, "ch02-swap", f"n_after_swap = {a}\nn_right_after_swap = {b}\n")
+               for a, b in ((37, 8), (34, 32), (9, 8), (6, 3), (40, 40))}
+    assert len(region) == 1 and len(outside) == 1 and region != outside
