@@ -103,7 +103,7 @@ def key3_fingerprint():
 
 
 def slip3_keys():
-    return {mid: fingerprint(f"{ch02._SALT3}/{mid}", v.tolist(), ch02._ATOL_SLIP) for mid, v in slips3().items()}
+    return {mid: fingerprint(f"{ch02._SALT3}/{mid}", v.tolist(), ch02._ATOL3_SLIP) for mid, v in slips3().items()}
 
 
 # ---------------------------------------------------------------- Exercise 4

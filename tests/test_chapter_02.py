@@ -40,15 +40,23 @@ CLAIMS = {
         "test_features_in_the_thousands_usually_put_the_boundary_far_from_the_origin_but_not_always",
     "(scikit-learn's `LinearSVC`\nand the liblinear solver of `LogisticRegression` do not: they penalise it)":
         "test_liblinear_penalises_the_bias_so_shifting_the_data_changes_what_it_learns",
-    "but a point whose computed score is 0, on the line or within rounding of it, gets\n  $-1$ under both":
+    "a point whose computed score is 0, on the line or within\nrounding of it, gets $-1$ under both signs":
         "test_in_plain_floating_point_a_point_off_the_line_can_score_0_under_both_signs",
     "On paper the score is unchanged; only the bookkeeping differs": "test_the_bias_trick_keeps_every_score",
+    "Only points on the boundary or\nwithin rounding of it are affected":
+        "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
+    "In the computer a computed multiple can move only points on or within\n  rounding of the boundary":
+        "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
+    "keep one such vector per\nclass, trained one class against the rest or, as in multinomial logistic regression, jointly":
+        "test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0",
+    "and so does PyTorch's\n`nn.Linear`, whose `bias` is a parameter beside its `weight`":
+        "test_pytorch_keeps_the_bias_apart_from_the_weight",
     "multiplies every score by $k$": "test_positive_multiples_are_the_same_classifier",
     "only the direction of $w$ and the ratio $t / \\|w\\|$ matter": "test_positive_multiples_are_the_same_classifier",
     "On paper a **negative** $k$ keeps the line": "test_negative_multiples_keep_the_line_and_swap_the_sides",
-    "In the computer negating a number is exact, so for $k = -1$ every score the\ncomputer forms changes sign exactly":
+    "Negating a number is exact, so for $k = -1$ every score the computer forms\nchanges sign exactly":
         "test_negating_the_weights_is_exact_for_every_weight_vector",
-    "`lk.LinearClassifier`, which decides on the weights as typed (below), keeps it at 0 and predicts $-1$\nunder both":
+    "`lk.LinearClassifier` keeps a point of the line at 0 and\npredicts $-1$ under both":
         "test_lecturekit_keeps_a_point_on_the_line_at_0_under_both_signs_at_every_scale",
     "in plain floating point a point on the\nline can score a tiny $\\pm 2.8 \\times 10^{-17}$ instead of 0":
         "test_lecturekit_keeps_a_point_on_the_line_at_0_under_both_signs_at_every_scale",
@@ -58,13 +66,13 @@ CLAIMS = {
         "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
     "it is\nmultiplied by $k$ when $\\tilde w$ is multiplied by $k > 0$":
         "test_flachs_example_margin_scales_with_k_and_the_distance_form_does_not",
-    "For other\nnegative $k$ the product $k \\tilde w$ is rounded, and a point within rounding of the line can keep its\nside":
+    "(for negative $k$: keep its side)":
         "test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_side",
-    "On paper $k < 0$ keeps\n  the line and swaps the sides of the points off it; in lecturekit exactly so for $k = -1$":
+    "and $k < 0$ keeps the line and swaps the\n  sides of the points off it":
         "test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_side",
     "the separating $\\tilde w$ are the points of all $n$ half-spaces at once, a cone":
         "test_the_separating_weight_vectors_form_a_cone",
-    "`SVC(kernel=\"linear\")` one per pair of classes": 
+    "`SVC(kernel=\"linear\")` keeps one per\npair of classes and lets them vote": 
         "test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0",
     "Flach divides by $\\|w\\|$ for the margin of the boundary, $m / \\|w\\|$, not for that of an example":
         "test_flachs_example_margin_scales_with_k_and_the_distance_form_does_not",
@@ -85,7 +93,7 @@ CLAIMS = {
         "test_with_w_zero_every_point_scores_the_bias",
     "A point on the line is ringed whatever its label, and $k$ cannot change which points are ringed":
         "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
-    "the product $k \\tilde w$ can be rounded, and a point on the boundary or within\nrounding of it can then change side":
+    "For other $k$ the product $k \\tilde w$ is rounded, and a point on the boundary\nor within rounding of it can then change side":
         "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
     "shifting\nevery example by the same vector can change the classifier learned":
         "test_a_penalised_bias_makes_the_fit_depend_on_a_shift",
@@ -1370,3 +1378,38 @@ def test_exercise_5_tells_a_fraction_what_it_is_and_no_pair_is_told_which_count_
     outside = {visible_feedback(STEM_FEEDBACK, "ch02-swap", f"n_after_swap = {a}\nn_right_after_swap = {b}\n")
                for a, b in ((37, 8), (34, 32), (9, 8), (6, 3), (40, 40))}
     assert len(region) == 1 and len(outside) == 1 and region != outside
+
+
+def test_pytorch_keeps_the_bias_apart_from_the_weight():
+    """Section 1: PyTorch's nn.Linear holds a `bias` parameter beside its `weight`, and its score is
+    weight @ x + bias, the homogeneous (bias, weight) product."""
+    torch = pytest.importorskip("torch")
+    layer = torch.nn.Linear(2, 1)
+    names = [name for name, _ in layer.named_parameters()]
+    assert names == ["weight", "bias"]
+    x = torch.tensor([[0.5, -2.0]])
+    w_h = np.r_[layer.bias.detach().numpy(), layer.weight.detach().numpy().ravel()]
+    assert float(layer(x)) == pytest.approx(float(lk.to_homogeneous(x.numpy()) @ w_h), rel=1e-6)
+
+
+def test_scikit_learn_multiclass_linear_classifiers_predict_the_largest_score_and_svc_votes_by_pairs():
+    """Cell 4: on four classes the linear_model classifiers and LinearSVC predict the class of the largest
+    score (chapter 8's linear machine); LogisticRegression's default fits its vectors jointly (its
+    probabilities are the softmax of its scores, not one-vs-rest fits); SVC keeps one vector per pair."""
+    linear_model = pytest.importorskip("sklearn.linear_model")
+    svm = pytest.importorskip("sklearn.svm")
+    multiclass = pytest.importorskip("sklearn.multiclass")
+    X, y = lk.datasets.separable(40, seed=4)
+    X4, y4 = np.vstack([X, X[:5] + 10.0, X[:5] - 10.0]), np.r_[y + 1, np.full(5, 3), np.full(5, 4)]
+    for est in (linear_model.LogisticRegression(), linear_model.Perceptron(random_state=0), svm.LinearSVC(),
+                linear_model.RidgeClassifier(), linear_model.SGDClassifier(random_state=0)):
+        est.fit(X4, y4)
+        assert np.array_equal(est.predict(X4), est.classes_[np.argmax(est.decision_function(X4), axis=1)])
+    joint = linear_model.LogisticRegression().fit(X4, y4)
+    s = joint.decision_function(X4)
+    soft = np.exp(s - s.max(axis=1, keepdims=True))
+    assert np.allclose(joint.predict_proba(X4), soft / soft.sum(axis=1, keepdims=True))
+    ovr = multiclass.OneVsRestClassifier(linear_model.LogisticRegression()).fit(X4, y4)
+    assert not np.allclose(joint.coef_, np.vstack([e.coef_ for e in ovr.estimators_]), atol=1e-3)
+    pairs = svm.SVC(kernel="linear", decision_function_shape="ovo").fit(X4, y4)
+    assert pairs.coef_.shape == (6, 2) and pairs.decision_function(X4).shape == (len(X4), 6)

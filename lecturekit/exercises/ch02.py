@@ -168,8 +168,13 @@ def _centre(t, centred_line):
         if scaled is None:
             # not (b, w) for the given w, up to a positive factor: the value as returned, with no claim
             # about its scale
-            t.check(run, public.away(np.asarray(got, dtype=float).tolist()) if np.size(got) else [0.0],
-                    call=call + " (not a positive multiple of a vector (b, w) with the given w)", reveal=False)
+            raw = np.asarray(got, dtype=float)
+            named = [Mistake(mid, raw, message) for mid, key, message in _CENTRED_MISTAKES
+                     if k == 0 and raw.size and np.all(np.isfinite(raw))
+                     and key in public.fingerprints(f"{_SALT2}/{mid}", raw.tolist(), _ATOL_SLIP)]
+            t.check(run, public.away(raw.tolist()) if raw.size else [0.0],
+                    call=call + " (not a positive multiple of a vector (b, w) with the given w)", reveal=False,
+                    misconceptions=named)
             return
         b = float(scaled[0])
         tol = 1e-9 * max(1.0, abs(b))
@@ -191,15 +196,15 @@ def _centre(t, centred_line):
             return
 
 
-_SALT3, _ATOL3 = "ch02-construct-line", 2e-3
+_SALT3, _ATOL3, _ATOL3_SLIP = "ch02-construct-line", 2e-3, 1e-3
 _KEY3 = "d501e2dd208d717912faf8d4f139f3de"    # fingerprint of the key (b, w1, w2), three decimals
 _LINE_MISTAKES = (
-    ("turk-read-first", "903614cb4f96a20ec06fe26cf557c3f1",
+    ("turk-read-first", "13056881287ed4ffca0080673ef176d4",
      "the colleague's numbers read with the 1 first: in which layout did the colleague write them (section 4)?"),
-    ("mirror-not-applied", "4d4c630dc0ec85118fbf7f5d99208089",
+    ("mirror-not-applied", "cb2c8c3da195f5ff5aeaebd7f659921e",
      "the colleague's own classifier: where does the mirror send each point, and what score must the new "
      "classifier give it?"),
-    ("mirror-as-swap", "3a30ead3f128ad9c339a6a37a01ba692",
+    ("mirror-as-swap", "b2718ce83eebf242c72650f1c7520820",
      "the colleague's line with its sides swapped (section 6): is that what the mirror does to the points of "
      "the plane?"),
 )
@@ -229,7 +234,7 @@ def _construct_line(t, w_line):
                                            "the bias is not a direction)")
              ] if abs(float(np.linalg.norm(w)) - 1.0) <= 1e-3 and abs(length - 1.0) > 1e-3 else []
     named += [Mistake(mid, None, message) for mid, key, message in _LINE_MISTAKES
-              if key in public.fingerprints(f"{_SALT3}/{mid}", w.tolist(), _ATOL_SLIP * 1e3)]
+              if key in public.fingerprints(f"{_SALT3}/{mid}", w.tolist(), _ATOL3_SLIP)]
     t.check_true(right, what=f"`w_line` gives the origin the score {w[0]:.4g} and its (w1, w2) has length "
                              f"{length:.4g}: compare these, and the line that `w_line` draws with its sides, "
                              f"with what the exercise asks (the mirrored line, each mirrored point labelled as "
