@@ -1413,3 +1413,14 @@ def test_scikit_learn_multiclass_linear_classifiers_predict_the_largest_score_an
     assert not np.allclose(joint.coef_, np.vstack([e.coef_ for e in ovr.estimators_]), atol=1e-3)
     pairs = svm.SVC(kernel="linear", decision_function_shape="ovo").fit(X4, y4)
     assert pairs.coef_.shape == (6, 2) and pairs.decision_function(X4).shape == (len(X4), 6)
+
+
+def test_the_explorers_alt_text_counts_the_sides_the_rings_are_drawn_from():
+    """A point exactly on the line (score 0 in exact arithmetic, a tiny positive float score) is ringed and
+    is not counted on the +1 side, so the alt text and the rings agree."""
+    s = lk.widgets.hyperplane_state(0.1, 0.2, -0.3, X=[[1.0, 1.0], [3.0, 3.0], [-2.0, -2.0]], y=[1, 1, -1])
+    assert s["scores"][0] != 0 and s["sides"][0] == 0 and 0 in s["misclassified"].tolist()
+    from lecturekit.explorers.hyperplane import hyperplane_alt
+
+    text = hyperplane_alt(s)
+    assert "where 1 of the 2 points labelled +1 lies" in text and "1 point is misclassified" in text
