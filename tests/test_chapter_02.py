@@ -43,6 +43,8 @@ CLAIMS = {
     "a point whose computed score is 0, on the line or within\nrounding of it, gets $-1$ under both signs":
         "test_in_plain_floating_point_a_point_off_the_line_can_score_0_under_both_signs",
     "On paper the score is unchanged; only the bookkeeping differs": "test_the_bias_trick_keeps_every_score",
+    "the right panel looks along the orange line,\nso the grey plane is seen edge-on":
+        "test_the_second_3d_view_looks_along_the_cut_line",
     "Only points on the boundary or\nwithin rounding of it are affected":
         "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
     "In the computer a computed multiple can move only points on or within\n  rounding of the boundary":
@@ -1424,3 +1426,15 @@ def test_the_explorers_alt_text_counts_the_sides_the_rings_are_drawn_from():
 
     text = hyperplane_alt(s)
     assert "where 1 of the 2 points labelled +1 lies" in text and "1 point is misclassified" in text
+
+
+def test_the_second_3d_view_looks_along_the_cut_line():
+    """Cell 47's right panel looks along (0, 2, -1) (azimuth 90 degrees, elevation asin(-1/sqrt 5)): that
+    direction lies in the slice x0 = 1 (no x0 part) and in the plane w~ . x~ = 0, so it is the cut line's,
+    the plane is seen edge-on, and w~, perpendicular to it, is drawn at its true angle to the edge."""
+    w_h = lk.join_bias(np.array([1.0, 2.0]), -3.0)
+    v = np.array([0.0, 2.0, -1.0])
+    assert v[0] == 0 and w_h @ v == 0
+    elev, azim = np.arcsin(-1 / np.sqrt(5)), np.radians(90)
+    view = np.array([np.cos(elev) * np.cos(azim), np.cos(elev) * np.sin(azim), np.sin(elev)])
+    assert np.allclose(view, v / np.linalg.norm(v))
