@@ -36,6 +36,7 @@ from .results import (
     PerceptronResult,
     UpdateTrace,
     VotedPerceptronResult,
+    _warn_if_overflowed,
     _warn_not_converged,
 )
 
@@ -475,6 +476,7 @@ def perceptron(
     result = _run_engine(engine, X, fit_intercept, y, eta, w, max_epochs, keep_weights)
     if not result.converged:
         _warn_not_converged("perceptron", "max_epochs", max_epochs, result.mistakes_per_epoch[-1])
+    _warn_if_overflowed("perceptron", result.w, eta)
     return result
 
 
@@ -724,6 +726,7 @@ def voted_perceptron(
             else:
                 counts[-1] += 1
         run.end_epoch()
+    _warn_if_overflowed("voted perceptron", w, eta)
     return run.result(w, run.mistakes_per_epoch[-1] == 0, "voted perceptron", result=VotedPerceptronResult,
                       exact=_exact_of_path, weights=np.array(weights), counts=np.array(counts))
 
@@ -768,5 +771,6 @@ def averaged_perceptron(
                 run.record_update(i, w)
             c += 1
         run.end_epoch()
+    _warn_if_overflowed("averaged perceptron", u, eta)  # u = sum of c * step overflows first
     return run.result(w - u / c, run.mistakes_per_epoch[-1] == 0, "averaged perceptron",
                       result=AveragedPerceptronResult, exact=_exact_of_average, w_last=w)

@@ -70,6 +70,19 @@ def _warn_not_converged(what: str, limit_name: str, limit: int, errors: int) -> 
     )
 
 
+def _warn_if_overflowed(what: str, w, eta: float) -> None:
+    """Warn when a trainer's floating-point weights overflowed (a huge ``eta``)."""
+    w = np.asarray(w, dtype=float)
+    if not np.all(np.isfinite(w)):
+        warnings.warn(
+            f"{what}: the weights overflowed floating point (eta={eta!r} with these features), so w "
+            f"holds inf or nan and cannot be used. Use a smaller eta: from w = 0, eta only scales "
+            f"the weights, so eta=1.0 learns the same classifier.",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+
+
 def sign(scores) -> np.ndarray:
     """lecturekit's sign for predictions (:func:`lecturekit.conventions.sign`)."""
     return conventions.sign(scores)

@@ -103,6 +103,23 @@ def test_eta_only_scales_w_from_zero():
     np.testing.assert_allclose(b.w, 0.25 * a.w)
 
 
+@pytest.mark.parametrize("train", ["perceptron", "voted_perceptron", "averaged_perceptron"])
+def test_an_eta_that_overflows_the_weights_is_named_not_returned_silently(train):
+    # the unit-circle points of chapter 5: from w = 0 the run makes 4 updates whatever eta is,
+    # but eta = 1e308 times a coordinate of size ~1 pushes the float weights past 1.8e308
+    X = [[0.8, 0.6], [-0.8, -0.6], [0.6, -0.8], [-0.6, 0.8]]
+    y = [1, -1, 1, -1]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)   # numpy's own overflow warnings
+        warnings.filterwarnings("error", message=".*overflowed floating point.*", category=RuntimeWarning)
+        with pytest.raises(RuntimeWarning, match=r"eta=1e\+308.*smaller eta"):
+            getattr(lk, train)(X, y, eta=1e308)
+    with warnings.catch_warnings():                  # a usable eta: no such warning
+        warnings.filterwarnings("error", message=".*overflowed floating point.*", category=RuntimeWarning)
+        res = getattr(lk, train)(X, y, eta=1e300)
+    assert np.all(np.isfinite(res.w))
+
+
 def test_through_origin_keeps_bias_zero():
     X = np.array([[1.0, 2.0], [2.0, 1.0], [-1.0, -1.5], [-2.0, -0.5]])
     res = lk.perceptron(X, [1, 1, -1, -1], fit_intercept=False)
