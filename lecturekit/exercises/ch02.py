@@ -90,13 +90,19 @@ def _both_layouts(t, same_in_both_layouts):
 # Exercise 2 (construct): the bias that centres a line of a given direction between the classes
 # --------------------------------------------------------------------------
 
+def _bias_position(w):
+    """Where ``conventions.join`` puts the bias among the d + 1 numbers."""
+    return int(np.flatnonzero(conventions.join(1.0, np.zeros_like(w)))[0])
+
+
 def _to_scale_of(v, w):
     """v as (b, w) when v is a positive multiple of some (b, w); otherwise None."""
     v = np.asarray(v, dtype=float)
     if v.shape != (w.shape[0] + 1,) or not np.all(np.isfinite(v)):
         return None
-    k = float(v[1:] @ w) / float(w @ w)
-    if k > 0 and np.allclose(v[1:], k * w, rtol=0, atol=1e-9 * k * np.linalg.norm(w)):
+    n = np.delete(v, _bias_position(w))
+    k = float(n @ w) / float(w @ w)
+    if k > 0 and np.allclose(n, k * w, rtol=0, atol=1e-9 * k * np.linalg.norm(w)):
         return v / k
     return None
 
@@ -176,7 +182,7 @@ def _centre(t, centred_line):
                     call=call + " (not a positive multiple of a vector (b, w) with the given w)", reveal=False,
                     misconceptions=named)
             return
-        b = float(scaled[0])
+        b = float(scaled[_bias_position(w)])
         tol = 1e-9 * max(1.0, abs(b))
         ok = not _improvable(b, w, X, y, 2 * tol)
         named = []
@@ -228,15 +234,15 @@ def _construct_line(t, w_line):
     # one verdict for the three requirements together (the mirrored boundary, the mirrored sides, a unit
     # w), with observations the learner can recompute from w_line alone (the origin's score, the length of
     # w), so that a failure does not say which requirement failed or which way to change
-    length = float(np.linalg.norm(w[1:]))
+    length = float(np.linalg.norm(conventions.normal(w)))
     right = _KEY3 in public.fingerprints(_SALT3, w.tolist(), _ATOL3) and abs(length - 1.0) <= 1e-3
     named = [Mistake("unit-w-tilde", None, "the whole vector (b, w1, w2) has length 1, not its w (section 3: "
                                            "the bias is not a direction)")
              ] if abs(float(np.linalg.norm(w)) - 1.0) <= 1e-3 and abs(length - 1.0) > 1e-3 else []
     named += [Mistake(mid, None, message) for mid, key, message in _LINE_MISTAKES
               if key in public.fingerprints(f"{_SALT3}/{mid}", w.tolist(), _ATOL3_SLIP)]
-    t.check_true(right, what=f"`w_line` gives the origin the score {w[0]:.4g} and its (w1, w2) has length "
-                             f"{length:.4g}: compare these, and the line that `w_line` draws with its sides, "
+    t.check_true(right, what=f"`w_line` gives the origin the score {float(conventions.bias(w)):.4g} and its "
+                             f"(w1, w2) has length {length:.4g}: compare these, and the line that `w_line` draws with its sides, "
                              f"with what the exercise asks (the mirrored line, each mirrored point labelled as "
                              f"the colleague labels the point it came from, a unit w)",
                  mistake=named[0] if named else None)
