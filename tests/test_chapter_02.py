@@ -51,8 +51,6 @@ CLAIMS = {
         "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
     "keep one such vector per\nclass, trained one class against the rest or, as in multinomial logistic regression, jointly":
         "test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0",
-    "and so does PyTorch's\n`nn.Linear`, whose `bias` is a parameter beside its `weight`":
-        "test_pytorch_keeps_the_bias_apart_from_the_weight",
     "multiplies every score by $k$": "test_positive_multiples_are_the_same_classifier",
     "only the direction of $w$ and the ratio $t / \\|w\\|$ matter": "test_positive_multiples_are_the_same_classifier",
     "On paper a **negative** $k$ keeps the line": "test_negative_multiples_keep_the_line_and_swap_the_sides",
@@ -1380,18 +1378,6 @@ def test_exercise_5_tells_a_fraction_what_it_is_and_no_pair_is_told_which_count_
     outside = {visible_feedback(STEM_FEEDBACK, "ch02-swap", f"n_after_swap = {a}\nn_right_after_swap = {b}\n")
                for a, b in ((37, 8), (34, 32), (9, 8), (6, 3), (40, 40))}
     assert len(region) == 1 and len(outside) == 1 and region != outside
-
-
-def test_pytorch_keeps_the_bias_apart_from_the_weight():
-    """Section 1: PyTorch's nn.Linear holds a `bias` parameter beside its `weight`, and its score is
-    weight @ x + bias, the homogeneous (bias, weight) product."""
-    torch = pytest.importorskip("torch")
-    layer = torch.nn.Linear(2, 1)
-    names = [name for name, _ in layer.named_parameters()]
-    assert names == ["weight", "bias"]
-    x = torch.tensor([[0.5, -2.0]])
-    w_h = np.r_[layer.bias.detach().numpy(), layer.weight.detach().numpy().ravel()]
-    assert float(layer(x)) == pytest.approx(float(lk.to_homogeneous(x.numpy()) @ w_h), rel=1e-6)
 
 
 def test_scikit_learn_multiclass_linear_classifiers_predict_the_largest_score_and_svc_votes_by_pairs():
