@@ -1842,6 +1842,11 @@ def test_the_enlarged_corner_describes_and_draws_only_the_points_in_view():
     origin = ax.transData.transform((0.0, 0.0))
     corner = ax.transAxes.transform((0.0, 0.0))
     assert origin[0] - corner[0] > radius_px and origin[1] - corner[1] > radius_px
+    # the middle panel's normal arrow starts on the line and ends in the quadrant z >= 0, where squares land
+    base, tip = np.array(art.line.normal.xyann), np.array(art.line.normal.xy)
+    w = np.asarray(_RES.w)
+    assert abs(w[0] + w[1:] @ base) < 1e-9 * np.abs(w).sum() and np.all(base >= 0) and np.all(tip >= 0), (base, tip)
+    assert w[0] + w[1:] @ tip > 0
     plt.close(fig)
 
 

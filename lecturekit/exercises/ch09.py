@@ -336,7 +336,7 @@ def _cross(A, B):
     return A @ B.T, np.outer(A[:, 0] * A[:, 1], B[:, 0] * B[:, 1])
 
 
-@exercise("ch09-poly3", number=4, title="the features behind a cubic kernel", points=5, kind="construct",
+@exercise("ch09-poly3", number=4, title="the features behind a cubic kernel", points=2, kind="construct",
           hint="A term c·u(x)·u(z) of the expansion needs the feature √c·u(x) in the map, so that the product of "
                "the two features gives c. Do not forget the terms that mix x1 and x2.")
 def _poly3(t, poly3_features):
