@@ -864,10 +864,43 @@ def test_exercise_5_names_why_a_missed_pair_is_apart():
               "apart = [(0, 1), (0, 3)]\n")
     assert "meet at one point only" in visible_feedback(STEM, "ch08-construct-borders", wedges)
     message = visible_feedback(STEM, "ch08-construct-borders", strips)
-    assert "another class between them" in message and "one point only" not in message, message
+    assert "another class lies between them" in message and "one point only" not in message, message
     from lecturekit.exercises.ch08 import _contact
     W = np.array([[0.0, -2.0, 0.0], [0.0, 2.0, 0.0], [1.0, -1.0, 0.0], [1.0, 1.0, 0.0]])
     assert _contact(W, 1, 2) is None and _contact(W, 2, 3) == "border"
+
+
+def test_exercise_5_takes_a_rounding_sized_gap_for_the_meeting_point():
+    """Rows from cos and sin (which Exercise 5's prose allows) that meet at (-1, 2) in exact arithmetic can leave a
+    diagonal pair a gap of about 1e-16 instead of a point: that pair counts as meeting at the point, so leaving it out
+    of `apart` gets the point-contact message, never "do not touch at all". Over random four-direction
+    constructions every diagonal pair is either a point or a border, none "not at all"; and a gap wider than 1e-9
+    (parallel strips) is still "not at all"."""
+    from lecturekit.exercises.ch08 import _POINT_LENGTH, _contact, _exact_rows, _stretch_or_gap
+    p5 = np.array([-1.0, 2.0])
+    u5 = np.array([[np.cos(t), np.sin(t)] for t in np.radians([0, 170, 90, 270])])
+    W5 = np.column_stack([-(u5 @ p5), u5])
+    lo, hi, _ = _stretch_or_gap(_exact_rows(W5), 2, 3)
+    assert hi < lo  # a true gap on the decimal readings, not a stretch
+    assert _contact(W5, 2, 3, _POINT_LENGTH) == "point"
+    code = f"W_apart = {W5.tolist()}\napart = [(0, 1)]\n"
+    message = visible_feedback(STEM, "ch08-construct-borders", code)
+    assert "meet at one point only" in message and "do not touch at all" not in message, message
+    rng = np.random.default_rng(0)
+    seen = 0
+    for _ in range(200):
+        a = np.sort(rng.uniform(0, 360, 4))[[0, 2, 1, 3]]
+        gaps = np.diff(np.sort(np.r_[a, a.min() + 360]))
+        if gaps.max() > 175:
+            continue
+        u = np.c_[np.cos(np.radians(a)), np.sin(np.radians(a))]
+        W = np.column_stack([-(u @ p5), u])
+        for pair in ((0, 1), (2, 3)):
+            assert _contact(W, *pair, _POINT_LENGTH) in ("point", "border")
+            seen += 1
+    assert seen > 100
+    strips = np.array([[0.0, -2.0, 0.0], [0.0, 2.0, 0.0], [1.0, -1.0, 0.0], [1.0, 1.0, 0.0]])
+    assert _contact(strips, 0, 1, _POINT_LENGTH) is None
 
 
 def test_exercise_2_feedback_after_one_fix_does_not_name_the_other_bug():
