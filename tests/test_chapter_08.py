@@ -416,7 +416,7 @@ CLAIMS = {
     "(other draws may give none)": "test_the_pairwise_exercises_code_agrees_with_three_classes_only",
     "of the two diagonal pairs at most one can share a border":
         "test_four_classes_with_no_parallel_lines_have_an_enclosed_class_or_one_pair_apart",
-    "its feature part $(w_{c1}, w_{c2})$ lies inside the triangle of the other three":
+    "lies inside the triangle of the other three. (Far out":
         "test_four_classes_with_no_parallel_lines_have_an_enclosed_class_or_one_pair_apart",
     "For section 4's machine and the first blob example":
         "test_kesler_a_step_of_the_rule_is_a_perceptron_step_and_the_rule_converges",
@@ -481,7 +481,7 @@ CLAIMS = {
         "test_question_5_the_reviewers_tie_point",
     "has scores that are negative everywhere in the picture":
         "test_the_middle_classifier_is_negative_in_the_picture_and_positive_far_above",
-    "setosa's and\nvirginica's classifiers both claim it":
+    "(setosa's and virginica's the first, setosa's and versicolor's the second)":
         "test_the_iris_one_vs_rest_block_top_left_and_the_pairwise_triangle_above_the_box",
     "but it lies just above the box, near petal length 1 cm and width 2.85 cm":
         "test_the_iris_one_vs_rest_block_top_left_and_the_pairwise_triangle_above_the_box",
