@@ -1760,3 +1760,26 @@ def test_exercise_3_third_step_has_two_tied_rivals_and_only_the_first_rival_pass
     last = ref.machine_steps(ch08._W3, ch08._STEPS3, rival="last")
     assert first != last and _passes("ch08-machine-steps", first) and not _passes("ch08-machine-steps", last)
     assert first == [[1.0, 1.0, 1.0], [0.0, -3.0, 0.0], [2.0, 0.0, 2.0]]      # by hand, in the solution cell
+
+
+def test_the_unclaimed_outline_is_the_exact_polygon_of_the_grid_cells_no_classifier_claims(blobs3):
+    """The first figure's dashed outline: every corner scores at most 0 for every classifier (up to rounding), each
+    corner lies on a classifier's line or the box's edge, and the polygon's area (shoelace) matches the share of the
+    grid's cells that no classifier claims, to within the cells along its edge."""
+    X, y = blobs3
+    ovr = lk.one_vs_rest(X, y)
+    fig, ax = plt.subplots()
+    art = lk.plot.regions(ovr, X, ax=ax)
+    outline = lk.plot.unclaimed(ovr, art, ax=ax)
+    plt.close(fig)
+    corners = np.asarray(outline.get_xy())[:-1]
+    scores = lk.to_homogeneous(corners) @ ovr.W.T
+    assert (scores <= 1e-9).all()
+    x0, x1, y0, y1 = art.mesh.get_extent()
+    on_edge = (np.isclose(corners[:, 0], x0) | np.isclose(corners[:, 0], x1) | np.isclose(corners[:, 1], y0)
+               | np.isclose(corners[:, 1], y1) | (np.abs(scores) < 1e-9).any(axis=1))
+    assert on_edge.all()
+    xs, ys = corners[:, 0], corners[:, 1]
+    area = 0.5 * abs(np.dot(xs, np.roll(ys, 1)) - np.dot(ys, np.roll(xs, 1)))
+    grid = (ovr.decision_function(np.column_stack([art.xx.ravel(), art.yy.ravel()])) <= 0).all(axis=1).mean()
+    assert abs(area / ((x1 - x0) * (y1 - y0)) - grid) < 0.005
