@@ -503,7 +503,8 @@ def _construct(t, X_c, y_c):
                                  "here least squares found a line for every class: no training point is left "
                                  "without exactly one claim") if not amb.any() else
                  Mistake("few-ambiguous", None,
-                         'some training points fall in a "?" region, but fewer than the two thresholds above ask'))
+                         'a stray point or two in a "?" region happens even on well-separated blobs; the exercise '
+                         "asks for data on which least squares gives up a good part of one class"))
 
 
 # --------------------------------------------------------------------------
