@@ -735,12 +735,19 @@ def test_the_scikit_learn_cell_prints_what_the_text_says():
 
 
 def test_the_vote_figure_writes_its_minus_signs_as_minus_signs():
-    """§9's figure: the labels of A, B, C carry vote sums with a minus sign (U+2212), not a hyphen."""
+    """§9's figure: the labels of A, B, C carry vote sums; lk.plot.named_points writes a hyphen before a number as a
+    minus sign (U+2212), in the figure and its text alternative, and leaves other hyphens alone."""
     nb = nbformat.read(NOTEBOOK, as_version=4)
     cell = next(c for c in nb.cells if c.cell_type == "code" and "lk.plot.named_points([A, B, C]" in c.source)
     label = cell.source.split("lk.plot.named_points([A, B, C], [", 1)[1].split(" for n, v")[0]
-    assert label == ('f"{n} ({v:+.0f})".replace("-", "−")')
-    assert eval(label, {}, {"n": "A", "v": -108.0}) == "A (−108)" and eval(label, {}, {"n": "B", "v": 204.0}) == "B (+204)"
+    names = [eval(label, {}, {"n": n, "v": v}) for n, v in (("A", -108.0), ("B", 204.0), ("C-1", -3.0))]
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots()
+    lk.plot.named_points([[0, 0], [1, 1], [2, 0]], names, ax=ax)
+    shown = [t.get_text() for t in ax.texts]
+    assert shown == ["A (−108)", "B (+204)", "C-1 (−3)"]
+    assert "A (−108) = (0, 0)" in lk.plot.description(ax) and "-1" not in lk.plot.description(ax).replace("C-1", "")
+    plt.close(fig)
 
 
 def test_the_shuffled_reference_pairs_each_example_with_its_label():
