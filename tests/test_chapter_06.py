@@ -342,7 +342,7 @@ CLAIMS = {
     "on the run of section 4 the rule agreed with \"$M$ is empty\" for every $\\theta$ with $0 < \\theta \\le$ the shortest step taken "
     "with an example still wrong, and stopped too early for every larger $\\theta$":
         "test_the_stopping_rule_on_the_run_shown",
-    "`converged` says whether a run reached an iterate with $M$ empty": "test_converged_means_M_empty_not_J_zero",
+    "`converged` says whether a run reached an iterate with $M$ empty (an exact iterate": "test_converged_means_M_empty_not_J_zero",
     "on data like those of Exercise 4 a run can stay at\n$J = 0$ for its whole budget without converging":
         "test_converged_means_M_empty_not_J_zero",
     "The flag `converged` means \"$M$ is empty\", not \"$J = 0$\".": "test_converged_means_M_empty_not_J_zero",
@@ -367,8 +367,15 @@ CLAIMS = {
     "On separable data that rules $\\mathbf{0}$ out as a minimum": "test_the_margin_criterion_at_zero",
     "On data that no line separates, $\\mathbf{0}$ can still be a minimum": "test_the_margin_criterion_at_zero",
     "whose two terms add up to at least $2b$ for every $\\mathbf{w}$": "test_the_margin_criterion_at_zero",
-    "usually differ in their\nlast bits, and a check with `np.array_equal` prints `False` for that reason alone":
+    "and the run decides $M$ on that exact iterate;\n`res.mistakes` and `res.criterion` are the run's, at these exact iterates":
+        "test_on_decimal_data_the_run_decides_on_exact_iterates_and_stores_rounded_ones",
+    "On small whole numbers with a whole-number $\\eta$, like the toy run's, the two are the same point.":
+        "test_on_small_whole_numbers_the_stored_path_is_the_exact_path",
+    "can differ in their last bits (so `np.array_equal` prints `False`), and\nthey can differ by whole terms":
         "test_how_often_a_step_differs_from_the_gradient_of_the_stored_weights",
+    "so even `np.allclose`\nprints `False`": "test_on_decimal_data_the_run_decides_on_exact_iterates_and_stores_rounded_ones",
+    "the stored float classifies all four\ncorrectly, and the run goes on to step 6":
+        "test_on_decimal_data_the_run_decides_on_exact_iterates_and_stores_rounded_ones",
     "on this data $J(\\mathbf{w}) \\ge 2.44\\,\\max_j |w_j|$": "test_on_the_noisy_data_J_grows_at_least_linearly",
     "a small $J$ forces a short $\\mathbf{w}$ here": "test_on_the_noisy_data_J_grows_at_least_linearly",
     "XOR (the four corners $(\\pm1, \\pm1)$,\nwith $+1$ where the two coordinates agree), is not separable either":
@@ -1210,6 +1217,75 @@ def test_how_often_a_step_differs_from_the_gradient_of_the_stored_weights():
     steps = np.diff(res.path, axis=0)
     grads = np.array([-e * lk.perceptron_criterion_gradient(w, X, y) for w, e in zip(res.path[:-1], res.etas)])
     assert not np.array_equal(steps, grads) and np.max(np.abs(steps - grads)) < 1e-15
+
+
+def _exact_batch_run(X, y, eta, max_iter):
+    # the batch perceptron in Fractions, written out independently of lecturekit: data and eta as typed
+    Xh = [[Fraction(1)] + [Fraction(repr(float(v))) for v in row] for row in X]
+    e, w, path, mistakes = Fraction(repr(float(eta))), [Fraction(0)] * (len(X[0]) + 1), [], []
+    for k in range(max_iter + 1):
+        path.append(list(w))
+        M = [i for i in range(len(Xh)) if y[i] * sum(a * b for a, b in zip(w, Xh[i])) <= 0]
+        mistakes.append(len(M))
+        if not M or k == max_iter:
+            break
+        w = [w[j] + e * sum(y[i] * Xh[i][j] for i in M) for j in range(len(w))]
+    return path, mistakes
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(-20, 20), st.integers(-20, 20), st.sampled_from([-1, 1])), min_size=2,
+                max_size=8), st.integers(1, 5))
+def test_on_small_whole_numbers_the_stored_path_is_the_exact_path(rows, eta):
+    X = np.array([[a, b] for a, b, _ in rows], dtype=float)
+    y = np.array([label for _, _, label in rows])
+    assume(set(y.tolist()) == {-1, 1})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = lk.batch_perceptron(X, y, eta=eta, max_iter=40)
+    path, mistakes = _exact_batch_run(X, y, eta, 40)
+    assert res.path.tolist() == [[float(v) for v in w] for w in path] and res.mistakes.tolist() == mistakes
+    steps = np.diff(res.path, axis=0)
+    descent = np.array([-e * lk.perceptron_criterion_gradient(w, X, y) for w, e in zip(res.path[:-1], res.etas)])
+    assert np.array_equal(steps, descent.reshape(steps.shape))
+
+
+def test_on_decimal_data_the_run_decides_on_exact_iterates_and_stores_rounded_ones():
+    # the run's mistakes are those of the exact iterates; the stored path is those iterates rounded; where
+    # np.allclose(step, -eta grad J(stored iterate)) fails, an example lies exactly on an exact iterate's boundary
+    rng = np.random.default_rng(11)
+    runs = far = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(400):
+            X = rng.integers(-5, 6, size=(4, 2)) / 10
+            y = np.array([1, 1, -1, -1])
+            res = lk.batch_perceptron(X, y, eta=0.1, max_iter=60)
+            path, mistakes = _exact_batch_run(X, y, 0.1, 60)
+            runs += 1
+            assert res.mistakes.tolist() == mistakes
+            assert np.allclose(res.path, np.array([[float(v) for v in w] for w in path], dtype=float), rtol=1e-12,
+                               atol=1e-15)
+            steps = np.diff(res.path, axis=0)
+            if not steps.size:
+                continue
+            descent = np.array([-e * lk.perceptron_criterion_gradient(w, X, y) for w, e in zip(res.path[:-1], res.etas)])
+            if not np.allclose(steps, descent):
+                far += 1
+                k = int(np.flatnonzero(~np.all(np.isclose(steps, descent), axis=1))[0])
+                Xh = [[Fraction(1)] + [Fraction(repr(float(v))) for v in row] for row in X]
+                assert any(sum(a * b for a, b in zip(path[k], r)) == 0 for r in Xh)
+    assert runs == 400 and far > 20, far
+    # the lesson's four points: the exact w(4) has (0.4, 0.1) on its boundary; the stored float puts it right
+    Xd, yd = np.array([[-0.3, 0.2], [0.0, 0.0], [0.5, 0.3], [0.4, 0.1]]), np.array([1, 1, -1, -1])
+    rd = lk.batch_perceptron(Xd, yd, eta=0.1)
+    path, _ = _exact_batch_run(Xd, yd, 0.1, 1000)
+    assert path[4] == [Fraction(1, 10), Fraction(-24, 100), Fraction(-4, 100)]
+    assert path[4][0] + path[4][1] * Fraction(4, 10) + path[4][2] * Fraction(1, 10) == 0
+    assert rd.mistakes[4] == 1 and rd.n_iter == 6 and rd.converged
+    assert lk.LinearClassifier(rd.path[4]).predict(Xd).tolist() == yd.tolist()
+    assert np.array_equal(lk.perceptron_criterion_gradient(rd.path[4], Xd, yd), [0.0, 0.0, 0.0])
+    assert not np.allclose(rd.path[5] - rd.path[4], 0.0)
 
 
 def test_a_float_computed_bias_can_miss_the_boundary():
