@@ -122,6 +122,34 @@ def test_exercise_1_key_is_the_hand_computation_and_no_difference_quotient_passe
                                lambda a, c, h=h, e=exactify: e(_library_slopes(float(a), float(c), h)[1]))
 
 
+def test_exact_fraction_difference_quotients_pass_exercises_1_and_5():
+    # what the prose of exercises 1 and 5 scopes: a difference quotient in floats cannot pass, one in exact
+    # fractions can (f is linear on each side of t = 0 near it; J_s is piecewise quadratic, so a central
+    # difference in fractions is its gradient wherever J_s has one)
+    from lecturekit.exercises import check_exercise
+
+    def J1(t, a, c):
+        pts = [((1, a), 1), ((1, -c), 1), ((3, 0), 1), ((0, 0), -1)]
+        w = [Fraction(-1), 1 + t, t]
+        return sum((max(Fraction(0), -yl * (w[0] + w[1] * x[0] + w[2] * x[1])) for x, yl in pts), Fraction(0))
+    h = Fraction(1, 10 ** 6)
+    check_exercise("ch06-predict-gradient", lambda a, c: (J1(-h, a, c) - J1(0, a, c)) / -h,
+                   lambda a, c: (J1(h, a, c) - J1(0, a, c)) / h)
+
+    def gradient_by_fractions(w, X, y, b):
+        Xh = [[Fraction(1)] + [Fraction(repr(float(v))) for v in row] for row in np.asarray(X, float)]
+        wF, bF = [Fraction(repr(float(v))) for v in w], Fraction(repr(float(b)))
+
+        def Js(v):
+            ms = (int(yi) * sum(p * q for p, q in zip(v, r)) for r, yi in zip(Xh, y))
+            return sum(((bF - m) ** 2 / 2 for m in ms if m <= bF), Fraction(0))
+        e = Fraction(1, 10 ** 12)
+        unit = [[e if i == j else 0 for i in range(len(wF))] for j in range(len(wF))]
+        return np.array([float((Js([p + q for p, q in zip(wF, u)]) - Js([p - q for p, q in zip(wF, u)])) / (2 * e))
+                         for u in unit])
+    check_exercise("ch06-margin-gradient", gradient_by_fractions)
+
+
 def test_exercise_6_catches_a_verdict_read_off_predict():
     # the review's counterexample: after two steps two negatives lie on the boundary of w = (-1, -1, 1)
     from lecturekit.exercises import check_exercise, ExerciseFailed
@@ -384,8 +412,12 @@ CLAIMS = {
         "test_one_over_k_is_slow_from_a_far_start",
     "`\"d\"` (either case)": "test_exercise_3_reads_letters_in_either_case_and_shows_the_number_typed",
     "the check allows an error of $10^{-9}$": "test_exercise_3_reads_letters_in_either_case_and_shows_the_number_typed",
-    "The check asks for the exact gradient, which a difference quotient only\napproximates.":
+    "The check asks for the exact gradient, which a difference quotient in floating point only\napproximates.":
         "test_no_difference_quotient_passes_the_exact_probes_of_exercise_5",
+    "so a difference quotient in floating point cannot pass":
+        "test_exercise_1_key_is_the_hand_computation_and_no_difference_quotient_passes",
+    "in exact fractions a one-sided quotient with a small enough step is the slope":
+        "test_exact_fraction_difference_quotients_pass_exercises_1_and_5",
     "Use\nsmall whole numbers: they keep the computer's sums exact": "test_whole_numbers_whose_products_and_sums_stay_below_two_to_the_53_agree",
     "with a constant rate, $\\eta = 1$ needs 3 steps where $\\eta = 0.2$ needs 1, because its first step overshoots":
         "test_one_over_k_is_slow_from_a_far_start",
