@@ -384,10 +384,6 @@ CLAIMS = {
     "are taken up in chapters 5 and 9: the second is why the first, read as an implication, fails":
         "test_chapters_5_and_9_take_up_the_slides_separability_lines",
     "Two pairs of negatives nearly coincide": "test_two_pairs_of_negatives_nearly_coincide_on_the_last_set",
-    "along each eigenvector of $H$ one step\nmultiplies the distance from $\\mathbf{w}^*$ by $1 - \\eta\\lambda$":
-        "test_on_a_quadratic_bowl_descent_converges_exactly_below_two_over_the_largest_eigenvalue",
-    "converges from every start exactly when\n$0 < \\eta < 2/\\lambda_{\\max}$, and the narrowest direction of the bowl sets the limit":
-        "test_on_a_quadratic_bowl_descent_converges_exactly_below_two_over_the_largest_eigenvalue",
     "It swings back and forth across $w_1 = 1$, but the swings shrink": "test_a_longer_step_on_the_bowl_swings_ever_wider",
     "the subgradient $-\\sum_i y_i\\mathbf{x}_i$, which counts every example as a mistake":
         "test_at_zero_every_example_is_in_M_and_the_strict_test_never_moves",
@@ -516,7 +512,6 @@ SHOWN = [
     "(each step looks at every example once, and so does the final check)",  # how passes are counted
     "Both biases ended at 0 on this set, as the printed weights show",  # the printed weights of the last set
     "the batch normal points almost the same way (the cosine printed\nbelow)",  # the printed cosine
-    "After the exercises (open it once your check of Exercise 3 passes): the rule on any quadratic bowl",  # a title
 ]
 
 
