@@ -781,8 +781,19 @@ CLAIMS = {
         "test_the_one_dimensional_condition_fails_below_a_and_the_data_do_not_separate_below_zero",
     "the three factors are about $-0.03$, $-0.41$ and $-0.8$, so no direction\nis slower than the steepest one":
         "test_the_zig_zag_figure_on_centred_features",
-    "When the path leaves the view, both panels zoom out tenfold.":
+    "When the path leaves the view, both panels zoom out tenfold, once":
         "test_the_explorers_right_panel_keeps_its_axes_until_the_path_leaves_the_view",
+    "with 30 steps, from $\\eta = 0.2$ on, the path\nruns off even the wider view":
+        "test_from_0_2_on_the_explorers_path_runs_off_even_the_wider_view",
+    "the path starting near $(w_1, w_2) = (2, 0.03)$ rather than at 0":
+        "test_from_0_2_on_the_explorers_path_runs_off_even_the_wider_view",
+    "(batch below the stable rate $\\eta^\\ast$, or online with a rate such as $\\eta_1/k$ whose $\\eta_1$ is no larger than\nthe safe rate of section 2) it settles on one well-defined answer":
+        "test_the_1_over_k_schedule_from_a_safe_first_rate_approaches_least_squares",
+    "so $\\eta = 1$ overshoots on every point": "test_eta_1_overshoots_every_regression_point_and_grows_the_residual_of_12",
+    "`lk.lms` takes the examples in a fixed order, so there is no noise to die out, only the loop":
+        "test_online_lms_visits_the_examples_in_a_fixed_order",
+    "The data as given have the same slowest factor, $-0.8$": "test_the_slowest_factor_and_the_share_of_the_start_along_it",
+    "`np.linalg.lstsq` never forms\n$\\tilde X^\\top\\tilde X$": "test_the_condition_number_of_x_is_the_square_root_of_kappa",
     "with the constant schedule, once $\\eta$ has passed the stable rate, the read-out":
         "test_the_explorer_read_out_names_the_stable_rate_with_the_constant_schedule",
     "with a constant $\\eta$ below the safe rate of section 2 does not stop":
@@ -2047,3 +2058,88 @@ def test_a_stopping_test_that_solves_in_closed_form_is_named():
         with pytest.raises(ExerciseFailed, match="np.linalg's solvers"):
             check_exercise("ch07-debug-stop", answer)
         assert {name: getattr(np.linalg, name) for name in originals} == originals
+
+
+def test_from_0_2_on_the_explorers_path_runs_off_even_the_wider_view():
+    """Section 5's explorer (squared error, constant rate, its starting 30 steps) starts near (2, 0.03), not at 0; at the
+    first slider stop above the stable rate its path stays inside the tenfold view, and from eta = 0.2 on it leaves
+    it (the view's reach is 1.25 times the path's largest |w_j|, as the explorer computes it)."""
+    from lecturekit.explorers.gradient_descent import _default_start, _through_origin
+    X, y = _through_origin()
+    start = _default_start(X, y)
+    assert start[0] == 0 and np.allclose(start[1:], [2.0, 0.03], atol=0.005)
+    limit = lk.lms_stable_eta(X, mode="batch", fit_intercept=False)
+    base = 3.0 * max(1.0, float(np.abs(np.linalg.lstsq(X, y, rcond=None)[0]).max()))
+    stops = [10 ** (k / 10) for k in range(-30, 11)]
+    above = [eta for eta in stops if eta > limit]
+    leaves = []
+    for eta in above:
+        state = lk.widgets.gradient_descent_state(X, y, eta, "constant", 30, "squared error")
+        assert np.allclose(state["path"][0], start)
+        leaves.append(1.25 * float(np.abs(state["path"][:, 1:]).max()) > 10 * base)
+    # the slider's stops are 10^(k/10); the one it shows as 0.2 (its read-out has 3 digits) is 10^-0.7 = 0.1995
+    assert f"{above[1]:.3g}" == "0.2" and leaves == [False] + [True] * (len(above) - 1)
+
+
+def test_eta_1_overshoots_every_regression_point_and_grows_the_residual_of_12():
+    """Section 7's regression data (seed 7): every |x~_i|^2 = 1 + x_i^2 exceeds 1 (a step at eta = 1 overshoots: the
+    example's residual changes sign), and exactly the 12 points with x_i > 1 have |x~_i|^2 > 2 (its size grows);
+    checked on a single step from w = 0 for each example."""
+    rng = np.random.default_rng(7)
+    xr = np.sort(rng.uniform(0, 2, size=20)).reshape(-1, 1)
+    yr = 1 + 2 * xr[:, 0] + rng.normal(scale=0.2, size=20)
+    Xh = lk.to_homogeneous(xr)
+    overshoots, grows = 0, 0
+    for x_i, y_i in zip(Xh, yr):
+        before = y_i - 0.0
+        w = 1.0 * before * x_i                  # one LMS step at eta = 1 from w = 0
+        after = y_i - w @ x_i
+        overshoots += bool(np.sign(after) == -np.sign(before))
+        grows += bool(abs(after) > abs(before))
+    assert overshoots == 20
+    assert grows == 12 == int(np.sum(xr[:, 0] > 1))
+
+
+def test_online_lms_visits_the_examples_in_a_fixed_order(noisy):
+    """Section 5: lk.lms's online epochs visit the examples in index order, every epoch (no random draw): a hand loop
+    in that order gives the same path, and two runs are identical."""
+    X, y, Xh = noisy
+    run = lk.lms(X, y, eta=0.02, epochs=5)
+    w = np.zeros(3)
+    for epoch in range(5):
+        for x_i, y_i in zip(Xh, y):
+            w = w + 0.02 * (y_i - w @ x_i) * x_i
+        np.testing.assert_allclose(run.path[epoch + 1], w, rtol=1e-12, atol=1e-14)
+    np.testing.assert_array_equal(run.path, lk.lms(X, y, eta=0.02, epochs=5).path)
+
+
+def test_the_slowest_factor_and_the_share_of_the_start_along_it(noisy):
+    """Section 4's table: at 0.9 eta*, the data as given and standardised have the same slowest factor, -0.8 (the top
+    eigenvalue's); the start 0 has error -w_LS, whose part along that eigenvector is 8 % of its length as given and
+    92 % standardised; that part alone predicts the table's epoch counts (51 and 62, recomputed here by the batch
+    rule)."""
+    X, y, _ = noisy
+    for Xv, share, epochs in ((X, 0.08, 51), ((X - X.mean(0)) / X.std(0), 0.92, 62)):
+        Xh = lk.to_homogeneous(Xv)
+        lam, V = np.linalg.eigh(Xh.T @ Xh)
+        w_ls = np.linalg.lstsq(Xh, y, rcond=None)[0]
+        eta = 0.9 * 2 / lam.max()
+        factors = 1 - eta * lam
+        assert np.argmax(np.abs(factors)) == len(lam) - 1 and np.isclose(factors[-1], -0.8)
+        part = abs(V[:, -1] @ w_ls) / np.linalg.norm(w_ls)
+        assert round(part, 2) == share
+        predicted = int(np.ceil(np.log(1e-6 / part) / np.log(0.8)))
+        run = lk.lms(Xv, y, eta=eta, epochs=1000, mode="batch")
+        rel = np.linalg.norm(run.path - w_ls, axis=1) / np.linalg.norm(w_ls)
+        assert int(np.flatnonzero(rel < 1e-6)[0]) == epochs
+        assert abs(predicted - epochs) <= 1
+
+
+def test_the_condition_number_of_x_is_the_square_root_of_kappa(noisy):
+    """Section 4: the condition number of X~ (its largest over its smallest singular value, which lstsq's SVD works
+    with) is the square root of kappa = lambda_max / lambda_min of X~^T X~, on every version of the table."""
+    X, y, _ = noisy
+    for Xv in (X, X * [1, 10], X + [0, 30], X * [1, 10] + [0, 30], (X - X.mean(0)) / X.std(0)):
+        Xh = lk.to_homogeneous(Xv)
+        lam = np.linalg.eigvalsh(Xh.T @ Xh)
+        assert np.isclose(np.linalg.cond(Xh), np.sqrt(lam.max() / lam.min()), rtol=1e-6)

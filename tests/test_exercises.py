@@ -37,6 +37,30 @@ def _predict(t, count):
             misconceptions=[Mistake("visits", 6, "counting the examples visited")])
 
 
+_LONG = {f"requirement {k}: " + "a long description of what the answer must do " * 3: True for k in range(4)}
+
+
+@exercise("ch99-requirements", number=3, title="a verdict per requirement", points=1, kind="debug", hint="h")
+def _requirements(t, verdict, secret):
+    t.check(lambda: verdict(), _LONG, call="`verdict()`")
+    t.check(lambda: secret(), {"a": 1, "b": 2, "c": 3}, call="`secret()`", reveal=False)
+
+
+def test_a_dict_answer_shows_only_the_keys_that_failed_when_the_key_is_shown_anyway():
+    """A dict of verdicts is long; shortened to fit, it could hide the one key that failed. Where the expected value
+    is shown (reveal=True) the message keeps the failing keys only; where it is not (a predict answer), it names
+    no key, so that one answer cannot be bisected key by key."""
+    last = list(_LONG)[-1]
+    with pytest.raises(ExerciseFailure) as info:
+        check_exercise("ch99-requirements", lambda: {**_LONG, last: False}, lambda: {"a": 1, "b": 5, "c": 3})
+    text = str(info.value)
+    first = text.splitlines()[1]
+    assert first.startswith("- verdict() returned {") and "requirement 3" in first and "requirement 0" not in first
+    assert f"expected {{{last!r}: True}}" in text and "(its other keys are as expected)" in text
+    assert "- secret() returned {'a': 1, 'b': 5, 'c': 3}" in text and "expected {'b'" not in text
+    assert text.count("its other keys are as expected") == 1
+
+
 def right(w, x, y, eta):
     return w + eta * y * x if y * (w @ x) <= 0 else w
 

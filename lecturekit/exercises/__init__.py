@@ -304,8 +304,13 @@ class Checks:
             note = None
             if got is None and verb == "returned":
                 note = "a function that ends without `return` gives None"
-            self.failures.append(_Failure(call, f"{verb} {_span(describe(got))}",
-                                          _span(describe(expected)) if reveal else None, mistake, note))
+            # which keys failed is said only where the expected value is shown anyway (a predict answer's
+            # keys graded one by one could be bisected)
+            shown_got, shown_expected = _differing_items(got, expected, atol) if reveal else (got, expected)
+            if shown_got is not got:
+                note = "its other keys are as expected"
+            self.failures.append(_Failure(call, f"{verb} {_span(describe(shown_got))}",
+                                          _span(describe(shown_expected)) if reveal else None, mistake, note))
             return False
         finally:
             self._seen_calls = self._watch.calls
@@ -340,6 +345,17 @@ class Checks:
             return True
         self.failures.append(_Failure(what, "", None, mistake))
         return False
+
+
+def _differing_items(got, expected, atol):
+    """A dict answer and its expected dict, cut down to the keys whose values differ (when some agree), so that
+    a long message, shortened to fit, cannot hide the one key that failed; otherwise both as they are."""
+    if not (isinstance(got, dict) and isinstance(expected, dict)) or set(got) != set(expected):
+        return got, expected
+    differ = [k for k in expected if not matches(got[k], expected[k], atol=atol)]
+    if not differ or len(differ) == len(expected):
+        return got, expected
+    return {k: got[k] for k in differ}, {k: expected[k] for k in differ}
 
 
 def _named_in(call: str, answers: dict):

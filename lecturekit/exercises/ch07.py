@@ -253,7 +253,10 @@ def _exact_text(values, expected_shape):
         a = np.asarray(values)
         if a.shape != expected_shape or a.dtype.kind not in "iuf" or not np.all(np.isfinite(a.astype(float))):
             return None
-        return [str(Fraction(v.item() if hasattr(v, "item") else v)) for v in a.ravel()]
+        exact = [Fraction(v.item() if hasattr(v, "item") else v) for v in a.ravel()]
+        # a whole number as itself; any other as its decimal reading (the exact binary fraction a float holds,
+        # 5685794529555251/140737488355328, says nothing to a learner, and the key is whole numbers)
+        return [str(v) if v.denominator == 1 else repr(float(v)) for v in exact]
     except (TypeError, ValueError, OverflowError):
         return None
 
@@ -292,7 +295,10 @@ def _ridge(t, ridge_gradient, ridge_weights):
     t.check(lambda: ridge_gradient(w, _XH, _Y, alpha), numerical_gradient(_ridge_error(_XH, _Y, alpha, D), w),
             atol=1e-6, reveal=False, call="`ridge_gradient(w, Xh, y, alpha=0.5)` against finite differences of E_alpha",
             misconceptions=[Mistake(mid, numerical_gradient(_ridge_error(_XH, _Y, a, P), w), message)
-                            for mid, a, P, message in variants])
+                            for mid, a, P, message in variants]
+            + [Mistake("mean-error", numerical_gradient(lambda v: _ridge_error(_XH, _Y, alpha, D)(v) / len(_Y), w),
+                       "your gradient is that of the mean error, E_alpha divided by the number of examples: which "
+                       "error does the exercise define, a sum or a mean?")])
     # the same gradient on integer inputs, compared exactly: the exact values are central differences in Fraction
     # arithmetic, which are exact for a quadratic error whatever the step
     def exact(a, P):

@@ -59,6 +59,10 @@ MUTANTS = {
          "import lecturekit as lk\n\n\ndef ridge_gradient(w, Xh, y, alpha):\n"
          "    return lk.numerical_gradient(lambda v: 0.5 * (y - Xh @ v) @ (y - Xh @ v) + 0.5 * alpha * v[1:] @ v[1:], w)\n"
          + _RIDGE_WEIGHTS),
+        # the summed error's gradient divided by n: the gradient of the mean error (section 3's E/n)
+        ("mean-error",
+         _RIDGE_GRADIENT.replace("return -Xh.T @ (y - Xh @ w) + alpha * penalised",
+                                 "return (-Xh.T @ (y - Xh @ w) + alpha * penalised) / len(y)") + _RIDGE_WEIGHTS),
         ("penalised-bias",
          _RIDGE_GRADIENT.replace("+ alpha * penalised", "+ alpha * w")
          + _RIDGE_WEIGHTS.replace("    D[0, 0] = 0.0                          # no penalty on the bias\n", "")),
