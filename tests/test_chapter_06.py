@@ -1249,15 +1249,17 @@ def test_how_often_a_step_differs_from_the_gradient_of_the_stored_weights():
 def _exact_batch_run(X, y, eta, max_iter):
     # the batch perceptron in Fractions, written out independently of lecturekit: data and eta as typed
     Xh = [[Fraction(1)] + [Fraction(repr(float(v))) for v in row] for row in X]
-    e, w, path, mistakes = Fraction(repr(float(eta))), [Fraction(0)] * (len(X[0]) + 1), [], []
+    e, w, path, mistakes, crit = Fraction(repr(float(eta))), [Fraction(0)] * (len(X[0]) + 1), [], [], []
     for k in range(max_iter + 1):
         path.append(list(w))
-        M = [i for i in range(len(Xh)) if y[i] * sum(a * b for a, b in zip(w, Xh[i])) <= 0]
+        margins = [y[i] * sum(a * b for a, b in zip(w, Xh[i])) for i in range(len(Xh))]
+        M = [i for i, m in enumerate(margins) if m <= 0]
         mistakes.append(len(M))
+        crit.append(-sum((margins[i] for i in M), Fraction(0)))
         if not M or k == max_iter:
             break
         w = [w[j] + e * sum(y[i] * Xh[i][j] for i in M) for j in range(len(w))]
-    return path, mistakes
+    return path, mistakes, crit
 
 
 @settings(max_examples=150, deadline=None)
@@ -1270,7 +1272,7 @@ def test_on_small_whole_numbers_the_stored_path_is_the_exact_path(rows, eta):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         res = lk.batch_perceptron(X, y, eta=eta, max_iter=40)
-    path, mistakes = _exact_batch_run(X, y, eta, 40)
+    path, mistakes, _ = _exact_batch_run(X, y, eta, 40)
     assert res.path.tolist() == [[float(v) for v in w] for w in path] and res.mistakes.tolist() == mistakes
     steps = np.diff(res.path, axis=0)
     descent = np.array([-e * lk.perceptron_criterion_gradient(w, X, y) for w, e in zip(res.path[:-1], res.etas)])
@@ -1288,9 +1290,10 @@ def test_on_decimal_data_the_run_decides_on_exact_iterates_and_stores_rounded_on
             X = rng.integers(-5, 6, size=(4, 2)) / 10
             y = np.array([1, 1, -1, -1])
             res = lk.batch_perceptron(X, y, eta=0.1, max_iter=60)
-            path, mistakes = _exact_batch_run(X, y, 0.1, 60)
+            path, mistakes, crit = _exact_batch_run(X, y, 0.1, 60)
             runs += 1
             assert res.mistakes.tolist() == mistakes
+            assert np.allclose(res.criterion, [float(v) for v in crit], rtol=1e-12, atol=1e-15)
             assert np.allclose(res.path, np.array([[float(v) for v in w] for w in path], dtype=float), rtol=1e-12,
                                atol=1e-15)
             steps = np.diff(res.path, axis=0)
@@ -1306,7 +1309,7 @@ def test_on_decimal_data_the_run_decides_on_exact_iterates_and_stores_rounded_on
     # the lesson's four points: the exact w(4) has (0.4, 0.1) on its boundary; the stored float puts it right
     Xd, yd = np.array([[-0.3, 0.2], [0.0, 0.0], [0.5, 0.3], [0.4, 0.1]]), np.array([1, 1, -1, -1])
     rd = lk.batch_perceptron(Xd, yd, eta=0.1)
-    path, _ = _exact_batch_run(Xd, yd, 0.1, 1000)
+    path, _, _ = _exact_batch_run(Xd, yd, 0.1, 1000)
     assert path[4] == [Fraction(1, 10), Fraction(-24, 100), Fraction(-4, 100)]
     assert path[4][0] + path[4][1] * Fraction(4, 10) + path[4][2] * Fraction(1, 10) == 0
     assert rd.mistakes[4] == 1 and rd.n_iter == 6 and rd.converged
