@@ -36,7 +36,7 @@ import matplotlib
 import matplotlib.axes
 import numpy as np
 from matplotlib.collections import LineCollection
-from matplotlib.colors import BoundaryNorm, ListedColormap
+from matplotlib.colors import BoundaryNorm, ListedColormap, to_rgba
 from matplotlib.patches import Arc, Polygon
 from matplotlib.text import Annotation
 
@@ -884,7 +884,8 @@ def data(X, y, ax=None, *, labels=None, axis_labels=("x₁", "x₂"), legend=Tru
     return DataArtists(points=points, legend=leg, numbers=drawn)
 
 
-def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, guide=False, anchor=None, **line_kw):
+def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, guide=False, anchor=None, closest=None,
+             **line_kw):
     """Draw the line ``w0 + w1 x1 + w2 x2 = 0`` of homogeneous weights w, with its normal vector.
 
     The line is infinite (it spans the view whatever the limits become) and
@@ -918,6 +919,12 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
         Start the normal arrow at the point of the line closest to this point
         instead of the point closest to the centre of the view: several lines
         that cross near the centre then keep their arrows apart.
+    closest : (X, y), optional
+        Training data (``X`` of shape (n, 2), labels -1/+1): the text
+        alternative then names the point with the smallest signed distance
+        ``y_i (w0 + w1 x1 + w2 x2) / |(w1, w2)|`` (the one the line passes
+        closest to, on its own side) and says whether it lies inside the view
+        as it is when this is called (set the limits first).
     **line_kw
         Passed to the line (``linestyle``, ``linewidth``, ``alpha``, ``zorder``...).
 
@@ -988,8 +995,24 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
         text += f"; an arrow along its normal ({_number(w[1])}, {_number(w[2])}) points to the positive side"
     if band is not None:
         text += f"; a shaded band marks the points within {_number(margin)} of it"
+    if closest is not None:
+        text += "; " + _closest_point_text(w, closest, view)
     _note(ax, text)
     return BoundaryArtists(line=line, normal=arrow, band=band)
+
+
+def _closest_point_text(w, closest, view):
+    """Which training point the line of w passes closest to (smallest y_i w . (1, x_i) / |(w1, w2)|), and whether
+    it lies inside the view (x0, x1, y0, y1)."""
+    if not (isinstance(closest, (tuple, list)) and len(closest) == 2):
+        raise TypeError(f"closest must be a pair (X, y) of training data; got {type(closest).__name__}.")
+    X = _check_X2(closest[0], "closest[0] (X)")
+    y = check_binary_y(closest[1], X.shape[0])
+    k = int(np.argmin(y * (w[0] + X @ w[1:]) / np.linalg.norm(w[1:])))
+    x0, x1, y0, y1 = view
+    inside = x0 <= X[k, 0] <= x1 and y0 <= X[k, 1] <= y1
+    return (f"it passes closest to the training point ({_number(X[k, 0])}, {_number(X[k, 1])}), "
+            f"{'inside' if inside else 'outside'} the view")
 
 
 @dataclass(frozen=True)
@@ -1383,7 +1406,7 @@ TRACE_NAMED_POINTS = 20
 _TRACE_STYLES = (":", "-.", (0, (5, 2)), (0, (1, 1, 4, 1)))
 
 
-def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=True, numbers=False):
+def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=True, numbers=False, counts=False):
     """Replay a perceptron fit: the boundary after each update, and the examples that triggered them.
 
     As in Flach's Fig. 7.5: the data, the starting boundary (dashed, when the
@@ -1415,6 +1438,9 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
     numbers : bool or sequence, default False
         Label the points (see :func:`data`): ``True`` numbers them in the order
         of X, the numbers of the trace's examples (``result.trace.index``).
+    counts : bool, default False
+        Label each ringed example with ``α = k``, the number of updates it
+        triggered (``result.alpha``).
 
     Returns
     -------
@@ -1492,6 +1518,12 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
         X[circled, 0], X[circled, 1], s=230, facecolors="none", edgecolors="black",
         linewidths=1.2, zorder=4, label="triggered an update" if circled.size else None,
     )
+    check_bool(counts, "counts")
+    alpha = np.asarray(result.alpha)
+    if counts:
+        for i in circled:
+            ax.annotate(f"α = {alpha[i]}", X[i], textcoords="offset points", xytext=(9, -15), fontsize="small",
+                        bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.85))
     if show_data:
         ax.legend(loc="best", fontsize="small")
     text = f"The perceptron's run: {n} update{'' if n == 1 else 's'}"
@@ -1510,6 +1542,10 @@ def perceptron_trace(result, X, y, ax=None, *, every=1, circle=True, show_data=T
         text += ("; rings mark the points that triggered updates, at "
                  + ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])})" for i in circled[:8])
                  + (" and more" if circled.size > 8 else ""))
+        if counts:
+            text += ("; each ring is labelled α = the number of updates its point triggered: "
+                     + ", ".join(f"({_number(X[i, 0])}, {_number(X[i, 1])}) α = {alpha[i]}" for i in circled[:8])
+                     + (" and more" if circled.size > 8 else ""))
     _note(ax, text)
     return TraceArtists(data=drawn, start=start, lines=tuple(lines), steps=tuple(kept), final=final,
                         circles=circles, circled=circled)
@@ -1963,10 +1999,10 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
 
     squared = data(X**2, y, right, axis_labels=("x₁²", "x₂²"), legend=False)
     line = boundary(w, right, label="boundary")
-    if line.normal is not None:  # the arrow starts among the positives: longer, and with a white edge to stand out
+    if line.normal is not None:  # the arrow points into the positives: with a white edge to stand out
         from matplotlib import patheffects
 
-        line.normal.fraction = 0.3
+        line.normal.fraction = 0.15  # short enough that its tip lands in the quadrant z >= 0, among the positives
         line.normal.region = (0.0, np.inf, 0.0, np.inf)  # on the part of the line where squares can land
         line.normal.set_zorder(5)
         line.normal.arrow_patch.set_linewidth(2.4)
@@ -2618,13 +2654,22 @@ def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a"
             ax.add_patch(square)
         mid = np.radians(theta1 + abs(sweep) / 2)
         theta = float(np.degrees(np.arccos(np.clip(a @ b / (na * nb), -1.0, 1.0))))
-        # a narrow angle leaves no room between the arrows: the label goes further out, beside the arc
-        reach = 1.25 * r if abs(sweep) >= 60 else 1.25 * r + 0.35 * min(na, nb) * (60 - abs(sweep)) / 60
-        arc_label = ax.annotate(
-            f"θ = {theta:.1f}°", xy=(reach * np.cos(mid), reach * np.sin(mid)), ha="center",
-            va="center", fontsize="small", color="0.2",
-            bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.8},
-        )
+        label_kw = {"fontsize": "small", "color": "0.2",
+                    "bbox": {"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.8}}
+        if abs(sweep) >= 60:
+            # outside the arc (and the right-angle mark): anchored on the arc's middle, pushed out along the
+            # bisector and aligned so that the text extends away from the corner, never back over the arc
+            out = (np.cos(mid), np.sin(mid))
+            arc_label = ax.annotate(
+                f"θ = {theta:.1f}°", xy=(r * out[0], r * out[1]), xytext=(8 * out[0], 8 * out[1]),
+                textcoords="offset points",
+                ha="left" if out[0] > 0.3 else "right" if out[0] < -0.3 else "center",
+                va="bottom" if out[1] > 0.3 else "top" if out[1] < -0.3 else "center", **label_kw)
+        else:
+            # a narrow angle leaves no room between the arrows: the label goes further out, beside the arc
+            reach = 1.25 * r + 0.35 * min(na, nb) * (60 - abs(sweep)) / 60
+            arc_label = ax.annotate(f"θ = {theta:.1f}°", xy=(reach * np.cos(mid), reach * np.sin(mid)),
+                                    ha="center", va="center", **label_kw)
     points = np.vstack(points)
     # annotations do not widen the data limits themselves; 15% more leaves room for the labels
     ax.update_datalim(np.vstack([points, 1.15 * points]))
@@ -3374,10 +3419,10 @@ def means(X, y, ax=None, *, midpoint=True, size=220):
     markers = {}
     for label, mu, name in ((1, mu_pos, "$\\mu^+$"), (-1, mu_neg, "$\\mu^-$")):
         colour, marker, _ = _BINARY_STYLE[label]
-        # over the data points (zorder 2) and the segment, with a thick black edge, so that a mean in the middle
-        # of its crowd stays visible; see-through, so that the few points under it still show
-        markers[label] = ax.scatter([mu[0]], [mu[1]], s=size, color=colour, marker=marker, edgecolors="black",
-                                    linewidths=1.6, zorder=3.5, alpha=0.8, label=name)
+        # over the data points (zorder 2) and the segment, with an opaque thick black edge, so that a mean in the
+        # middle of its crowd stays visible; its face is mostly see-through, so that the points under it still show
+        markers[label] = ax.scatter([mu[0]], [mu[1]], s=size, facecolors=[to_rgba(colour, 0.35)],
+                                    marker=marker, edgecolors="black", linewidths=1.6, zorder=3.5, label=name)
     segment = ax.plot([mu_neg[0], mu_pos[0]], [mu_neg[1], mu_pos[1]], ":", color="black", linewidth=1.5,
                       zorder=3, label="segment $\\mu^- \\mu^+$")[0]
     middle = (mu_pos + mu_neg) / 2
@@ -3489,7 +3534,8 @@ def named_points(points, names, ax=None, *, model=None, join=True):
     >>> plt.close(fig)
     """
     P = _check_X2(points, "points")
-    names = [str(n) for n in names]
+    # a minus sign, not a hyphen, before a number that stands alone ("A (-3)"; not "C-1")
+    names = [re.sub(r"(?<!\w)-(?=\d)", "−", str(n)) for n in names]
     if len(names) != P.shape[0]:
         raise ValueError(f"names must give one name per point ({P.shape[0]}); got {len(names)}.")
     check_bool(join, "join")

@@ -11,7 +11,31 @@ from fractions import Fraction
 
 import numpy as np
 
-from lecturekit.exercises.ch05 import _exact_scale_bound, _scale_bound
+
+# (R/gamma)^2 of Exercise 1's two points from its definition, as floats (with the wrong turns) and exactly in fractions
+def _scale_bound(a, b, s, turn=None):
+    """(R / gamma)^2 of the points a s, b s with the halfway threshold, from the definitions; ``turn`` measures it
+    the way one wrong turn does: "raw" (R and the margin of the raw x, no 1), "plane" (gamma divided by |u1|
+    only), "near" (R at the point nearer the origin)."""
+    Xh = np.array([[1.0, a * s], [1.0, b * s]])
+    y, u = np.array([-1, 1]), np.array([-(a + b) * s / 2, 1.0])
+    lengths2 = np.sum(Xh ** 2, axis=1)
+    R2 = np.min(lengths2) if turn == "near" else np.max(lengths2)
+    score = np.min(y * (Xh @ u))
+    if turn == "raw":
+        return float(np.max(Xh[:, 1] ** 2) / score ** 2)
+    gamma = score / (abs(u[1]) if turn == "plane" else np.linalg.norm(u))
+    return float(R2 / gamma ** 2)
+
+
+def _exact_scale_bound(a, b, s):
+    """(R / gamma)^2 of the points a s, b s (Fractions) with the halfway threshold, exactly, from the definitions:
+    R^2 = max |x~_i|^2, gamma^2 = (min score)^2 / |u~|^2."""
+    u = (-(a + b) * s / 2, Fraction(1))
+    rows = [(Fraction(1), a * s), (Fraction(1), b * s)]
+    R2 = max(p * p + q * q for p, q in rows)
+    low = min(y * (u[0] * p + u[1] * q) for y, (p, q) in zip((-1, 1), rows))
+    return R2 * (u[0] ** 2 + u[1] ** 2) / low ** 2
 
 
 def _best_scale(a, b):

@@ -7,7 +7,9 @@ exercise's visible tests, and every registered wrong answer
 as the learner's answer, fails a visible test whose message names it: "This
 looks like a known mistake: <its message>", the message being the one the
 check's catalogue holds for the misconception id the mutant names (or, in the
-older form, the mutant's description written out). Visible tests run as the
+older form, the mutant's description written out).  A wrong answer that no
+misconception describes is registered as "fails: <words>": its feedback says
+those words and names no known mistake. Visible tests run as the
 learner runs them: the chapter's import cell, the answer cell, then the test
 cells with their hidden parts removed, in a fresh namespace.
 
@@ -56,8 +58,16 @@ def test_each_registered_wrong_answer_gets_its_own_message(stem, gid, desc, chan
     assert not others, f"{desc!r} is also named as {others}"
 
 
+# A wrong answer that no catalogued misconception describes is registered as "fails: <words of the failure>": its
+# feedback must hold those words and must not claim to know the mistake (no "This looks like a known mistake").
+FAILS = "fails: "
+
+
 def named(description, offered, message):
-    """True if the feedback names this registered wrong answer's misconception."""
+    """True if the feedback names this registered wrong answer's misconception (for a "fails: ..." entry: says
+    what it fails, and names no misconception)."""
+    if description.startswith(FAILS):
+        return description[len(FAILS):] in message and KNOWN not in message
     mid = hw.misconception_id(description)
     if mid is not None and mid not in offered:  # a misconception this answer's probes never offered
         return False

@@ -731,3 +731,41 @@ def test_a_guide_line_is_drawn_under_the_points_and_not_called_a_boundary():
             plot.boundary([-1.0, 1.0, 0.0], ax=ax, guide="yes")
     finally:
         plt.close(fig)
+
+
+def test_a_trace_with_counts_labels_each_ring_with_its_number_of_updates():
+    """perceptron_trace(counts=True): one "α = k" label per ringed example, k = result.alpha of that example (on the
+    toy set: examples 0, 1 once and 3 twice, as a hand run of Alg. 7.1 gives), and the text alternative lists them."""
+    X, y = lk.datasets.toy()
+    res = lk.perceptron(X, y)
+    fig, ax = plt.subplots()
+    art = lk.plot.perceptron_trace(res, X, y, ax=ax, counts=True)
+    labels = sorted(t.get_text() for t in ax.texts if t.get_text().startswith("α = "))
+    assert labels == sorted(f"α = {res.alpha[i]}" for i in art.circled)
+    assert sorted(res.alpha[art.circled].tolist()) == [1, 1, 2]
+    text = lk.plot.description(ax)
+    for i in art.circled:
+        assert f"({X[i, 0]:g}, {X[i, 1]:g}) α = {res.alpha[i]}".replace("-", "−") in text
+    plt.close(fig)
+    fig, ax = plt.subplots()
+    lk.plot.perceptron_trace(res, X, y, ax=ax)
+    assert not any(t.get_text().startswith("α = ") for t in ax.texts) and "α =" not in lk.plot.description(ax)
+    plt.close(fig)
+
+
+def test_boundary_closest_names_the_point_with_the_smallest_signed_distance():
+    """boundary(closest=(X, y)): the text alternative names the training point with the smallest y_i w.(1, x_i)/|w|
+    (worked by hand on four points) and whether it is inside the view."""
+    X = np.array([[0.0, 2.0], [3.0, 3.0], [0.0, -1.0], [2.0, -4.0]])
+    y = np.array([1, 1, -1, -1])
+    w = [0.0, 0.0, 1.0]               # the line x2 = 0: signed distances 2, 3, 1, 4
+    fig, ax = plt.subplots()
+    ax.set(xlim=(-1, 1), ylim=(-2, 2.5))
+    lk.plot.boundary(w, ax=ax, closest=(X, y))
+    assert "passes closest to the training point (0, −1), inside the view" in lk.plot.description(ax)
+    ax.set(xlim=(1, 2))
+    lk.plot.boundary(w, ax=ax, closest=(X, y), label="again")
+    assert "passes closest to the training point (0, −1), outside the view" in lk.plot.description(ax)
+    with pytest.raises(TypeError, match="closest must be a pair"):
+        lk.plot.boundary(w, ax=ax, closest=X)
+    plt.close(fig)

@@ -1008,3 +1008,21 @@ def test_the_stepper_names_the_data_it_was_given():
     assert "toy set" in stepper.alt and "your data" not in stepper.alt
     with pytest.raises(ValueError, match="name"):
         widgets.perceptron_stepper(X, y, name="  ")
+
+
+def test_an_explorer_carries_a_still_of_its_picture_for_viewers_without_widgets():
+    """Beside the widget view, an explorer's display holds static HTML: its read-out and its current picture as one
+    <img> whose alt is the explorer's text alternative (no page script), so a notebook read where widgets do not run
+    shows a picture, not the bare text Explorer(...). The still follows the controls."""
+    import html as html_
+    e = lk.widgets.bound_explorer()
+    bundle = e._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle and bundle["text/plain"].startswith("Explorer(")
+    still = bundle["text/html"]
+    assert still.count("<img ") == 1 and "<script" not in still
+    assert f'alt="{html_.escape(e.alt, quote=True)}"' in still and e.readout.value in still
+    before = still
+    name, control = next((n, c) for n, c in e.controls.items() if hasattr(c, "max") and hasattr(c, "value"))
+    control.value = control.max
+    after = e._repr_mimebundle_()["text/html"]
+    assert after != before and f'alt="{html_.escape(e.alt, quote=True)}"' in after

@@ -63,8 +63,9 @@ def _normal(t, w_normal):
     # One verdict for the three requirements.  A misconception about perpendicularity is named (the learner can
     # test it by hand, and it does not narrow the answer down); every other wrong w -- a normal on the wrong
     # side or of the wrong length as much as any other vector -- gets the same words, so that the feedback does
-    # not tell a learner who holds some normal whether to negate it or to rescale it.
-    mistake = Mistake("normal-requirements", None, _NORMAL_REQUIREMENTS)
+    # not tell a learner who holds some normal whether to negate it or to rescale it.  Those words name no
+    # misconception, so they are the failure itself, not a Mistake.
+    mistake = None
     if perp_a and perp_c:
         pass   # a normal, on the wrong side or of the wrong length: the shared words
     elif off_plane <= _FAR:
@@ -78,9 +79,9 @@ def _normal(t, w_normal):
         mistake = Mistake("normal-rounded", None, "the conditions fail only by about what rounding the "
                                                   "coordinates costs: keep three or more decimal places, or type an exact "
                                                   "expression such as a square root")
-    t.check_true(right, what="`w_normal` is perpendicular to both directions, gives (1, 0, 0) a positive score "
-                             "and has length 1 (each to within 10⁻³; the check does not say which of these fails)",
-                 mistake=mistake)
+    what = ("`w_normal` is perpendicular to both directions, gives (1, 0, 0) a positive score and has length 1 "
+            "(each to within 10⁻³)")
+    t.check_true(right, what=what if mistake is not None else f"{what}: {_NORMAL_REQUIREMENTS}", mistake=mistake)
 
 
 # --------------------------------------------------------------------------
@@ -218,7 +219,7 @@ def _four_right(angle, proj_a_on_b, proj_b_on_a, dist):
 # One verdict for the four numbers: a verdict per number, or a message that depended on which number is wrong
 # or on how it is wrong, would let a learner try the few candidates for one number (60 or 120, -1 or -2.5) and
 # keep the one the check accepts.  Every wrong set of four gets the same words.
-_FOUR_WRONG = ("not all four numbers are right to within 0.001 (the check does not say which). Test each against "
+_FOUR_WRONG = ("the check does not say which of them is not. Test each against "
                "what the chapter says of it: an angle between 0° and 180° whose cosine is a · b / (|a| |b|), sign "
                "included (section 3); a projection length changes with the length of the vector projected and "
                "not with the length of the vector projected onto (section 4); a distance, by section 2's expansion "
@@ -227,6 +228,8 @@ _FOUR_WRONG = ("not all four numbers are right to within 0.001 (the check does n
 
 
 def _number(x):
+    if isinstance(x, (str, bytes)):   # "120" is text, not the number 120
+        return None
     try:
         return float(x)
     except (TypeError, ValueError):
@@ -239,11 +242,11 @@ def _number(x):
                "expanded into |a|², a · b and |b|². Keep the sign of a · b all the way through.")
 def _three(t, angle_ab, proj_a_on_b, proj_b_on_a, dist_ab):
     got = [_number(v) for v in (angle_ab, proj_a_on_b, proj_b_on_a, dist_ab)]
-    if not t.check_true(None not in got, what="`angle_ab`, `proj_a_on_b`, `proj_b_on_a` and `dist_ab` are numbers"):
+    if not t.check_true(None not in got, what="`angle_ab`, `proj_a_on_b`, `proj_b_on_a` and `dist_ab` are numbers "
+                                              "(not strings: type 0.75, not \"0.75\")"):
         return
-    right = _four_right(*got)
-    t.check_true(right, what="`angle_ab`, `proj_a_on_b`, `proj_b_on_a` and `dist_ab` are each right to within 0.001",
-                 mistake=Mistake("three-numbers-wrong", None, _FOUR_WRONG))
+    t.check_true(_four_right(*got), what=f"`angle_ab`, `proj_a_on_b`, `proj_b_on_a` and `dist_ab` are each right to "
+                                         f"within 0.001 ({_FOUR_WRONG})")
 
 
 # --------------------------------------------------------------------------
@@ -253,10 +256,16 @@ def _three(t, angle_ab, proj_a_on_b, proj_b_on_a, dist_ab):
 # Each probe is (a, length, toward).  toward lies on either side of the line through a (so that no fixed quarter
 # turn passes), or on that line as typed: a float multiple of a, a decimal multiple such as (-0.7, -4.9) for
 # (0.1, 0.7), whose computed scores are rounding errors, or the origin.  Every other toward makes an angle of
-# at least 1 degree with the line.
+# at least 1 degree with the line.  The last three are at very small and very large lengths: a tolerance for
+# "toward's score is 0" that is not scaled by the lengths (section 3) takes the side of the first two for a
+# rounding error (their scores are about -5e-16 and -1.5e-16; the second is 1.7 degrees off the line) and
+# reads the third, on the line as typed, whose computed score is -2**-7, as a side.
 _PERP_PROBES = [((3.0, 4.0), 10.0, (1.0, 0.0)), ((3.0, 4.0), 10.0, (0.0, 1.0)), ((-2.0, 0.5), 3.0, (-1.0, -1.0)),
                 ((3.0, 4.0), 5.0, (6.0, 8.0)), ((3.0, 4.0), 5.0, (0.0, 0.0)), ((0.1, 0.7), 2.0, (-0.7, -4.9)),
-                ((0.5, -1.5), 0.25, (1.0, 2.0))]
+                ((0.5, -1.5), 0.25, (1.0, 2.0)),
+                ((1e-8, 2e-8), 1.0, (2e-8, -1e-8)), ((1e-8, 7e-8), 1.0, (1.2e-8, 6.9e-8)),
+                ((1847157.7, 3989813.8), 1.0, (-11082946.2, -23938882.8))]
+_SCALED = 1e6   # a probe with |a| |toward| beyond 1e6 or below 1e-6 tests the tolerance's scaling
 _PERP_WHICH = ("on at least one probe your vector is perpendicular to a and has the length asked for, but it is not "
                "the one of the two the prompt asks for (the check does not say which probe): for each of the "
                "probes {probes}, decide by hand whether toward lies on the line through a and, if it does not, on "
@@ -275,7 +284,7 @@ def _perpendicular(t, perpendicular):
     for a, length, toward in zip(rng.normal(size=(3, 2)), rng.uniform(0.1, 20, size=3), rng.normal(size=(3, 2))):
         probes.append((a, float(length), toward))
     listed = "; ".join(f"a = {_typed(a)}, toward = {_typed(toward)}" for a, _, toward in probes)
-    which_failed = False
+    which_failed = {"unit": False, "scaled": False}
     for a, length, toward in probes:
         show = lambda v: np.round(v, 3).tolist()   # noqa: E731
         call = f"`perpendicular({show(a)}, {length:.3f}, {show(toward)})`".replace(".000", ".0")
@@ -307,11 +316,21 @@ def _perpendicular(t, perpendicular):
             on_line = not toward.any() or abs(a[0] * toward[1] - a[1] * toward[0]) <= 1e-9 * float(
                 np.linalg.norm(a) * np.linalg.norm(toward))
             wanted = (a[0] * p[1] - a[1] * p[0]) if on_line else float(p @ toward)
-            which_failed = which_failed or not wanted > 0
-    t.check_true(not which_failed,
-                 what="`perpendicular` returns, on every probe, the one of the two perpendicular vectors of the "
-                      "given length that the prompt asks for",
-                 mistake=Mistake("perp-side", None, _PERP_WHICH.format(probes=listed)))
+            sizes = float(np.linalg.norm(a) * np.linalg.norm(toward))
+            group = "scaled" if toward.any() and not 1 / _SCALED <= sizes <= _SCALED else "unit"
+            which_failed[group] = which_failed[group] or not wanted > 0
+    what = ("`perpendicular` returns, on every probe, the one of the two perpendicular vectors of the given length "
+            "that the prompt asks for")
+    if which_failed["scaled"] and not which_failed["unit"]:
+        # right on every probe of ordinary lengths, wrong only where |a| |toward| is tiny or huge: a tolerance
+        # for 0 that does not grow and shrink with the lengths
+        t.check_true(False, what=what, mistake=Mistake(
+            "perp-tolerance-not-scaled", None,
+            "your side is right on every probe of ordinary lengths and wrong on one whose vectors are very short "
+            "or very long: a fixed tolerance for a rounding error is too large next to tiny lengths and too small "
+            "next to huge ones; section 3 says what to scale it by"))
+    else:
+        t.check_true(not which_failed["unit"], what=f"{what}: {_PERP_WHICH.format(probes=listed)}")
 
 
 # --------------------------------------------------------------------------
@@ -362,9 +381,8 @@ def _boundary(t, angle_to_line):
             continue
         right = bool(np.all(np.abs(got - expected) <= _WITHIN_DEGREES))
         rows = ", ".join(f"({float(x[0])!r}, {float(x[1])!r})" for x in X)
-        t.check_true(right, what=f"{call} gives each row's angle with the line in degrees, to within 10⁻⁵°",
-                     mistake=Mistake("boundary-row", None,
-                                     f"for w = {_typed(w)} your angle_to_line gets at least one of the rows "
-                                     f"{rows} wrong, or returns nan for it (the check does not say which): work "
-                                     f"out by hand the angle each row makes with the line w · x = 0, in degrees "
-                                     f"between 0 and 90"))
+        t.check_true(right, what=f"{call} gives each row's angle with the line in degrees, to within 10⁻⁵°: for "
+                                 f"w = {_typed(w)} your angle_to_line gets at least one of the rows {rows} wrong, "
+                                 f"or returns nan for it (the check does not say which); work out the angle each "
+                                 f"row makes with the line w · x = 0, in degrees between 0 and 90, by hand or with "
+                                 f"a few lines of code of your own")

@@ -34,26 +34,25 @@ def _means(X, y):
 # Exercise 1 (derive): the most probable class under the Gaussian model, with unequal class sizes
 # --------------------------------------------------------------------------
 
-# Every wrong bias gets one message (a message per kind of slip, a sign or a factor of 2, would tell a learner
-# which one-token change turns the answer into the key); the ids below only count them for class reports.
-# The tolerance is part of the message: a bias that is right but rounded fails for the same stated reason.
-_PRIOR_BIAS_WRONG = ("your w is mu+ - mu-, but your bias is not the rule's to within 5e-7 (times |b| when |b| > 1), "
-                     "so the boundary is not where pi+ p(x | +1) = pi- p(x | -1): check the step from "
-                     "pi+ p(x | +1) > pi- p(x | -1) to w · x + b > 0, and do not round the bias")
+# A bias shifted from the equal-class one by the wrong amount (a slip of sign or of factor in the step to
+# w . x + b > 0) is one catalogued misconception with one message, whatever the slip (a message per slip would
+# tell a learner which one-token change turns the answer into the key).  Any other wrong bias fails with a plain
+# statement of the requirement, which is not a diagnosis and so not a Mistake.
+_PRIOR_SHIFT = ("the class sizes move your bias away from the one of equally likely classes, but not by what the "
+                "model gives: redo the step from pi+ p(x | +1) > pi- p(x | -1) to w · x + b > 0")
+_PRIOR_BIAS_WRONG = ("your w is mu+ - mu-, but your bias does not put the boundary where "
+                     "pi+ p(x | +1) = pi- p(x | -1) (return the bias unrounded)")
 _PRIOR_MESSAGES = {
     "prior-ignored": "your bias is the one of equally likely classes: the class sizes do not enter your rule",
-    "prior-sign": _PRIOR_BIAS_WRONG,
-    "prior-shift-size": _PRIOR_BIAS_WRONG,
-    "prior-bias": _PRIOR_BIAS_WRONG,
+    "prior-shift": _PRIOR_SHIFT,
     "prior-scaled": "your weights are a positive multiple of the requested ones (the same classifier): the exercise "
                     "fixes w = mu+ - mu-, so divide out the common factor",
     "prior-bias-last": "your vector does not start with the bias: the exercise asks for (b, w_1, ..., w_d), in the "
                        "order of `lk.centroid_classifier(X, y).w`",
 }
 
-# The bias of the rule on the two probes, and of each catalogued wrong model (class probabilities (n+-/n)^k with
-# k = -1 for "prior-sign"; sigma2 = 1 in place of the exercise's, k = 1/2 or k = 2 for "prior-shift-size"), kept
-# only as fingerprints (lecturekit.exercises.public.fingerprint: a hash of the number rounded to cells 1e-6
+# The bias of the rule on the two probes, and of the catalogued wrong biases (a slip of sign, or of a factor),
+# kept only as fingerprints (lecturekit.exercises.public.fingerprint: a hash of the number rounded to cells 1e-6
 # wide), so that no expected value can be read here.  The right bias is stored as public.fingerprints (also
 # moved half a cell either way), so that every bias within 5e-7 * max(1, |b|) of it passes, whichever side
 # it lies on, and none more than 2e-6 * max(1, |b|) away.  The course's tests recompute each from the model's
@@ -61,13 +60,11 @@ _PRIOR_MESSAGES = {
 _PRIOR_ATOL = 1e-6
 _PRIOR_BIAS = {
     0.8: {"right": {"227d5ca85d045f5c1fc8f3168c44320c", "8a39a51978d8543eeaa87bf90d219865"},
-          "prior-sign": {"0b8f158e6e25ddb38260544e94470b3f"},
-          "prior-shift-size": {"d4c2f7008becacd0c7ddfa901cf007fd", "6bd6dd4fe19a48186802cd71dafe59a0",
-                               "990a0d99547216ea1aceb22305d3e22a"}},
+          "prior-shift": {"0b8f158e6e25ddb38260544e94470b3f", "d4c2f7008becacd0c7ddfa901cf007fd",
+                          "6bd6dd4fe19a48186802cd71dafe59a0", "990a0d99547216ea1aceb22305d3e22a"}},
     2.5: {"right": {"0856ae3d84c29852d951b8409e22f2a2", "77fe8d79c74c5978224e235f0b5d488c"},
-          "prior-sign": {"a9be29ffca13b11612544284b7ac4e71"},
-          "prior-shift-size": {"8d790627ce386a61a7e01ab771c42fb9", "06cf263f2d89e5f19edc955631b6f1a0",
-                               "e3217dbe0ed655a6cacee71585daaaa6"}},
+          "prior-shift": {"a9be29ffca13b11612544284b7ac4e71", "8d790627ce386a61a7e01ab771c42fb9",
+                          "06cf263f2d89e5f19edc955631b6f1a0", "e3217dbe0ed655a6cacee71585daaaa6"}},
 }
 
 
@@ -86,8 +83,7 @@ def _prior_verdict(got, X, y, sigma2):
             return None
         if np.isclose(got[0], ref[0], rtol=1e-9, atol=1e-12):
             return "prior-ignored"
-        return next((key for key in ("prior-sign", "prior-shift-size")
-                     if _bias_print(sigma2, got[0]) in stored[key]), "prior-bias")
+        return "prior-shift" if _bias_print(sigma2, got[0]) in stored["prior-shift"] else "prior-bias"
     c = float(got[1:] @ fixed / (fixed @ fixed))
     if c > 0 and np.allclose(got[1:], c * fixed, rtol=1e-9, atol=1e-12) \
             and _bias_print(sigma2, got[0] / c) in stored["right"]:
@@ -123,6 +119,8 @@ def _prior(t, prior_weights):
         elif verdict == "prior-w":    # no catalogued mistake: any answer can fail this requirement
             t.check_true(False, what=f"{call}: the entries after the first are not mu+ - mu- of the data, which "
                                      "the exercise fixes as w")
+        elif verdict == "prior-bias":    # not a catalogued mistake: the requirement, stated
+            t.check_true(False, what=f"{call}: {_PRIOR_BIAS_WRONG}")
         elif verdict is not None:
             t.check_true(False, what=f"{call}: the weights of the most probable class",
                          mistake=Mistake(verdict, None, _PRIOR_MESSAGES[verdict]))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import warnings
 from fractions import Fraction
+from itertools import permutations
 
 import numpy as np
 
@@ -272,9 +273,13 @@ def _pocket(t, pocket_perceptron):
                                     "strictly fewer mistakes earn the pocket"),
                             Mistake("pocket-strict-count", POCKET_MISTAKES["pocket-strict-count"],
                                     "mistakes counted with < 0: a point on the boundary is a mistake too"),
+                            # two slips return the same numbers (the run's last weights with the pocket's
+                            # count), so the message names both
                             Mistake("pocket-aliased", POCKET_MISTAKES["pocket-aliased"],
-                                    "the pocket and the running w are one array: an update in place (`w += ...`) "
-                                    "moves the pocket too, so it ends with the last weights and an old count")])
+                                    "the run's last weights returned with the pocket's count: either the pocket "
+                                    "and the running w are one array (an update in place, `w += ...`, moves the "
+                                    "pocket too), or the return statement names the running w instead of the "
+                                    "pocket's weights")])
     Xx, yx = datasets.xor()
     Xxh = _homogeneous(Xx)
     t.check(lambda: pocket_perceptron(Xxh.copy(), yx.copy(), 7), POCKET_EXPECTED["xor, max_epochs=7"],
@@ -417,11 +422,17 @@ def _chapter_sets():
             (_MARGIN_X, _MARGIN_Y)]
 
 
+def _needs_ten(X, y) -> bool:
+    """Whether Alg. 7.1 from w = 0, eta = 1 on these points, in this order, makes ten updates or more."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        r = perceptron(X, y, max_epochs=_SLOW_EPOCHS)
+    return bool(r.n_updates >= 10 or not r.converged)
+
+
 def _affine_copy(X, y, X_ref, y_ref) -> bool:
     """Whether the labelled points X, y are X_ref, y_ref (in some order, labels kept or all swapped) moved by
     an affine map x -> A x + t: a least-squares fit of [X_ref, 1] to X that leaves (almost) no residual."""
-    from itertools import permutations
-
     X, X_ref = np.asarray(X, dtype=float), np.asarray(X_ref, dtype=float)
     if len(X) != len(X_ref):
         return False
@@ -461,7 +472,7 @@ def _near_copy(X, y, X_ref, y_ref) -> bool:
 @exercise("ch04-slow", number=6, title="four points that need many updates", points=3, kind="construct",
           hint="Look back at the toy run: which examples caused more than one update? One update adds y_i x~_i "
                "to w~: how far does that turn the boundary when the points are long vectors (the leading 1 "
-               "included) and the gap between the classes is narrow?")
+               "included) and the gap between the classes is narrow, and how can that gap need all four points?")
 def _slow(t, X_slow, y_slow):
     X = np.asarray(X_slow, dtype=float)
     y = np.asarray(y_slow)
@@ -493,9 +504,18 @@ def _slow(t, X_slow, y_slow):
                         what="the four points are a set of your own, not one of the chapter's moved",
                         mistake=Mistake("slow-chapter-set-moved", None, _SLOW_COPIED)):
         return
-    t.check_true(not any(_near_copy(X, y, X_ref, y_ref) for X_ref, y_ref in _chapter_sets()),
-                 what="the four points are a set of your own, not a small edit of one the chapter shows",
-                 mistake=Mistake("slow-chapter-set-edited", None, _SLOW_NEAR))
+    if not t.check_true(not any(_near_copy(X, y, X_ref, y_ref) for X_ref, y_ref in _chapter_sets()),
+                        what="the four points are a set of your own, not a small edit of one the chapter shows",
+                        mistake=Mistake("slow-chapter-set-edited", None, _SLOW_NEAR)):
+        return
+    # All four take part: a slow pair padded with two points (§6's two tie points scaled by 10 are one) is no
+    # construction of four points, and about half of the random separable sets that pass the count hold such a pair.
+    pairs = [(i, j) for i in range(4) for j in range(i + 1, 4) if y[i] != y[j]]
+    slow_pair = next(((i, j) for i, j in pairs if _needs_ten(X[[i, j]], y[[i, j]])), None)
+    t.check_true(slow_pair is None,
+                 what="all four points take part: no two of them on their own (in your order) already need ten "
+                      "updates" + ("" if slow_pair is None else
+                                   f" (points {slow_pair[0]} and {slow_pair[1]} alone need them)"))
 
 
 # --------------------------------------------------------------------------

@@ -136,6 +136,7 @@ class Explorer(widgets.VBox):
         self._axes, self._current_key, self._pages = None, _UNSET, {}
         self._updating, self._held, self._stale, self._scheduled = False, 0, False, False
         self.state, self.artists, self.n_draws, self.n_full_draws, self.alt = None, None, 0, 0, ""
+        self._still = ""  # the latest picture as static HTML (see _repr_mimebundle_)
         self._backgrounds = {}  # (static key, view) -> pixels of everything but the animated artists
         # Fixed margins (in inches) rather than a layout engine: a redraw takes half the time.
         w_in, h_in = figsize
@@ -167,6 +168,16 @@ class Explorer(widgets.VBox):
 
     def __repr__(self) -> str:  # short and stable: notebooks store it as the cell's text output
         return f"Explorer({self.name}: {', '.join(self.controls)})"
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The widget, plus a still of its first picture (read-out and image with its text alternative) as HTML:
+        JupyterLab and the course's exported pages show the live widget, while a viewer without widgets (a
+        notebook read on GitHub, a saved notebook opened without its widget state) shows the still instead of
+        the bare text ``Explorer(...)``."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict) and self._still:
+            bundle["text/html"] = self._still
+        return bundle
 
     @property
     def values(self) -> dict:
@@ -315,6 +326,8 @@ class Explorer(widgets.VBox):
         # works the same with or without a kernel.
         tag = (f'<img src="data:image/png;base64,{picture}" width="{width}" height="{height}" '
                f'alt="{html.escape(self.alt, quote=True)}" class="lk-explorer-figure"/>')
+        self._still = (f'<div class="lk-explorer-still">{self.readout.value}'
+                       f'<p><em>A still of the explorer (run the cell to use its controls):</em></p>{tag}</div>')
         if self.a11y_script:
             tag += _page_script()
         self.output.outputs = (

@@ -131,9 +131,10 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
 
     Shows the basic linear classifier (the perpendicular bisector of the two
     class means, both drawn), the least-squares classifier and the perceptron
-    on the same data, and reads out their three training error rates and,
-    when the perceptron has not converged, whether the data are separable
-    (then it needed more epochs) or not (then it never converges).  The
+    on the same data, and reads out their three training error rates, after
+    how many epochs the perceptron converged, or, when it has not converged,
+    whether the data are separable (then it needed more epochs) or not (then
+    it never converges).  The
     data are fixed and seeded (:func:`outlier_state`); the view is fixed, so
     what moves is the boundaries, not the axes.
 
@@ -206,7 +207,7 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
 
     def describe(s):
         rates = ", ".join(f"{name} <b>{s['error'][name]:.1%}</b>" for name in _OUTLIER_LEARNERS)
-        note = ""
+        note = f" (the perceptron converged after {s['epochs']} epochs)"
         if not s["converged"] and s["separable"]:
             note = (f" (the perceptron did not converge within {s['max_epochs']} epochs, although the data "
                     "are separable: it needs more epochs)")

@@ -1,4 +1,10 @@
 # Plausible wrong answers for chapter 01: each must lose points under the grader.
+# Wrong answers that no misconception describes are told only what they fail ("fails: <those words>", see
+# tests/test_misconceptions.py): the same words for every such answer, so one guess does not lead to the key.
+NORMAL_FAILS = "fails: your w fails at least one of the exercise's requirements, and the check does not say which"
+FOUR_FAIL = 'fails: are each right to within 0.001 (the check does not say which of them is not'
+SIDE_FAILS = 'fails: it is not the one of the two the prompt asks for (the check does not say which probe)'
+ROW_FAILS = 'fails: or returns nan for it (the check does not say which); work out the angle each'
 MUTANTS = {
     "ch01-normal": [
         ("zero-normal", "w_normal = [0.0, 0.0, 0.0]\n"),
@@ -7,10 +13,10 @@ MUTANTS = {
         ("normal-to-c-only", "w_normal = [0.0, 1.0, 1.0]\n"),
         # a normal on the wrong side, or of the wrong length, gets the words every other wrong w gets: the
         # feedback must not say whether to negate or to rescale it
-        ("normal-requirements", "w_normal = np.array([-5.0, 1.0, 1.0]) / 27 ** 0.5\n"),
-        ("normal-requirements", "w_normal = [5.0, -1.0, -1.0]\n"),
-        ("normal-requirements", "w_normal = np.cross([1.0, 2.0, 3.0], [0.0, 1.0, -1.0])\n"),
-        ("normal-requirements", "w_normal = [2.0, -3.0, 0.5]\n"),
+        (NORMAL_FAILS, "w_normal = np.array([-5.0, 1.0, 1.0]) / 27 ** 0.5\n"),
+        (NORMAL_FAILS, "w_normal = [5.0, -1.0, -1.0]\n"),
+        (NORMAL_FAILS, "w_normal = np.cross([1.0, 2.0, 3.0], [0.0, 1.0, -1.0])\n"),
+        (NORMAL_FAILS, "w_normal = [2.0, -3.0, 0.5]\n"),
         ("normal-rounded", "w_normal = [0.96, -0.19, -0.19]\n"),
     ],
     "ch01-reflect": [
@@ -44,42 +50,45 @@ MUTANTS = {
     ],
     "ch01-three-numbers": [
         # one message for every wrong set of four numbers (it must not tell which number is wrong)
-        ("three-numbers-wrong",
+        (FOUR_FAIL,
          ("angle_ab = 120.0", "angle_ab = 60.0")),
-        ("three-numbers-wrong", ("angle_ab = 120.0", "angle_ab = 2 * np.pi / 3")),
-        ("three-numbers-wrong",
+        (FOUR_FAIL, ("angle_ab = 120.0", "angle_ab = 2 * np.pi / 3")),
+        (FOUR_FAIL,
          ("proj_a_on_b = -5 / 5", "proj_a_on_b = -5.0")),
-        ("three-numbers-wrong",
+        (FOUR_FAIL,
          ("proj_a_on_b = -5 / 5", "proj_a_on_b = -5 / 2")),
-        ("three-numbers-wrong",
+        (FOUR_FAIL,
          ("proj_a_on_b = -5 / 5", "proj_a_on_b = -5 / 25")),
-        ("three-numbers-wrong",
+        (FOUR_FAIL,
          ("proj_a_on_b = -5 / 5", "proj_a_on_b = 5 / 5")),
-        ("three-numbers-wrong",
+        (FOUR_FAIL,
          ("proj_b_on_a = -5 / 2", "proj_b_on_a = -5 / 5")),
-        ("three-numbers-wrong",
+        (FOUR_FAIL,
          ("proj_b_on_a = -5 / 2", "proj_b_on_a = -5 / 4")),
-        ("three-numbers-wrong", ("dist_ab = 39 ** 0.5", "dist_ab = 19 ** 0.5")),
-        ("three-numbers-wrong",
+        (FOUR_FAIL, ("dist_ab = 39 ** 0.5", "dist_ab = 19 ** 0.5")),
+        (FOUR_FAIL,
          ("dist_ab = 39 ** 0.5", "dist_ab = 39")),
-        ("three-numbers-wrong",
+        (FOUR_FAIL,
          ("dist_ab = 39 ** 0.5", "dist_ab = 29 ** 0.5")),
     ],
     "ch01-perpendicular": [
         # a fixed quarter turn, either way, a side decided by the wrong dot product, and a side decided by the sign
         # of a rounding error (no tolerance): each returns the other perpendicular vector on some probe, and all
         # get one message, which does not say on which probe
-        ("perp-side", ("    if score < -1e-12 * lk.norm(turned) * lk.norm(toward):   # section 3: a rounding error is no side\n"
+        (SIDE_FAILS, ("    if score < -1e-12 * lk.norm(turned) * lk.norm(toward):   # section 3: a rounding error is no side\n"
                        "        turned = -turned\n", "")),
-        ("perp-side", """def perpendicular(a, length, toward):
+        (SIDE_FAILS, """def perpendicular(a, length, toward):
     a = np.asarray(a, dtype=float)
     turned = np.array([a[1], -a[0]])
     return length * turned / np.linalg.norm(turned)
 """),
-        ("perp-side", ("score = lk.dot(turned, toward)", "score = lk.dot(a, toward)")),
-        ("perp-side", ("if score < -1e-12 * lk.norm(turned) * lk.norm(toward):", "if score < 0:")),
-        ("perp-side", ("if score < -1e-12 * lk.norm(turned) * lk.norm(toward):", "if score <= 0:")),
-        ("perp-side", ("if score < -1e-12 * lk.norm(turned) * lk.norm(toward):",
+        (SIDE_FAILS, ("score = lk.dot(turned, toward)", "score = lk.dot(a, toward)")),
+        (SIDE_FAILS, ("if score < -1e-12 * lk.norm(turned) * lk.norm(toward):", "if score < 0:")),
+        # a tolerance for 0 that ignores the lengths: right at ordinary lengths, wrong at tiny or huge ones
+        ("perp-tolerance-not-scaled", ("if score < -1e-12 * lk.norm(turned) * lk.norm(toward):", "if score < -1e-12:")),
+        ("perp-tolerance-not-scaled", ("if score < -1e-12 * lk.norm(turned) * lk.norm(toward):", "if score < -1e-6:")),
+        (SIDE_FAILS, ("if score < -1e-12 * lk.norm(turned) * lk.norm(toward):", "if score <= 0:")),
+        (SIDE_FAILS, ("if score < -1e-12 * lk.norm(turned) * lk.norm(toward):",
                        "if score < 1e-12 * lk.norm(turned) * lk.norm(toward):")),
         # section 4's rest after a projection (toward - project(toward, a)), scaled: right off the line, no vector
         # (0/0) or a rounding error's direction on it
@@ -100,26 +109,26 @@ MUTANTS = {
     ],
     "ch01-boundary": [
         # each a formula a learner might write; every one gets a row of some probe wrong
-        ("boundary-row", ("abs(90.0 - lk.angle(x, w, degrees=True))", "lk.angle(x, w, degrees=True)")),   # with w
-        ("boundary-row", ("abs(90.0 - lk.angle(x, w, degrees=True))", "90.0 - lk.angle(x, w, degrees=True)")),
-        ("boundary-row", ("abs(90.0 - lk.angle(x, w, degrees=True))", "abs(np.pi / 2 - lk.angle(x, w))")),   # radians
+        (ROW_FAILS, ("abs(90.0 - lk.angle(x, w, degrees=True))", "lk.angle(x, w, degrees=True)")),   # with w
+        (ROW_FAILS, ("abs(90.0 - lk.angle(x, w, degrees=True))", "90.0 - lk.angle(x, w, degrees=True)")),
+        (ROW_FAILS, ("abs(90.0 - lk.angle(x, w, degrees=True))", "abs(np.pi / 2 - lk.angle(x, w))")),   # radians
         # section 3's test for 0, copied with sin(0.01°): a yes/no per row, not an angle
-        ("boundary-row", """def angle_to_line(X, w):
+        (ROW_FAILS, """def angle_to_line(X, w):
     return np.abs(X @ w) <= np.sin(np.radians(0.01)) * np.linalg.norm(X, axis=1) * np.linalg.norm(w)
 """),
         # the cosine with w read as the angle (small-angle), and arcsin of an unclipped cosine (nan past 1)
-        ("boundary-row", """def angle_to_line(X, w):
+        (ROW_FAILS, """def angle_to_line(X, w):
     X = np.asarray(X, dtype=float)
     r = np.array([abs(lk.dot(x, w)) / (lk.norm(x) * lk.norm(w)) if x.any() else 0.0 for x in X])
     return np.degrees(r)
 """),
-        ("boundary-row", """def angle_to_line(X, w):
+        (ROW_FAILS, """def angle_to_line(X, w):
     X = np.asarray(X, dtype=float)
     r = np.array([abs(lk.dot(x, w)) / (lk.norm(x) * lk.norm(w)) if x.any() else 0.0 for x in X])
     return np.degrees(np.arcsin(r))
 """),
         # one length for the whole table
-        ("boundary-row", """def angle_to_line(X, w):
+        (ROW_FAILS, """def angle_to_line(X, w):
     r = np.abs(X @ w) / (np.linalg.norm(X) * np.linalg.norm(w))
     return np.degrees(np.arcsin(np.clip(r, 0.0, 1.0)))
 """),

@@ -5,17 +5,15 @@ _PRIOR_TERM = " + sigma2 * np.log((y == 1).sum() / (y == -1).sum())"
 MUTANTS = {
     "ch03-prior": [
         ("prior-ignored", (_PRIOR_TERM, "")),
-        ("prior-sign",
+        ("prior-shift",
          (_PRIOR_TERM, " - sigma2 * np.log((y == 1).sum() / (y == -1).sum())")),
-        ("prior-shift-size",
+        ("prior-shift",
          (_PRIOR_TERM, " + np.log((y == 1).sum() / (y == -1).sum())")),
-        ("prior-shift-size",
+        ("prior-shift",
          (_PRIOR_TERM, " + sigma2 / 2 * np.log((y == 1).sum() / (y == -1).sum())")),
-        ("prior-shift-size",
+        ("prior-shift",
          (_PRIOR_TERM, " + 2 * sigma2 * np.log((y == 1).sum() / (y == -1).sum())")),
         ("prior-scaled", ("return np.concatenate([[b], w])", "return np.concatenate([[b], w]) / sigma2")),
-        # Flach's threshold t = -b in the place of b
-        ("prior-bias", ("return np.concatenate([[b], w])", "return np.concatenate([[-b], w])")),
         ("prior-bias-last", ("return np.concatenate([[b], w])", "return np.concatenate([w, [b]])")),
     ],
     "ch03-online": [

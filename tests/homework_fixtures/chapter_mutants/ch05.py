@@ -16,13 +16,12 @@ MUTANTS = {
           "    B = (4 * a ** 2 + (a + b) ** 2) / (b - a) ** 2\n    C = a ** 2 * (a + b) ** 2 / (b - a) ** 2")),
         ("scale-squared", ("s_best = (A / C) ** 0.25", "s_best = (A / C) ** 0.5")),
         ("scale-unit-point", ("s_best = (A / C) ** 0.25", "s_best = 1 / b")),
-        # right formulas in a form that turns the announced Fraction probe into floats, or that raises on it
-        ("scale-float-form", ("A = 4 / (b - a) ** 2", "A = 4.0 / (b - a) ** 2")),
-        ("scale-fraction-raised", ("s_best = (A / C) ** 0.25", "s_best = np.sqrt(np.sqrt(A / C))")),
     ],
     "ch05-construct": [
         ("zero-vector", "w_tilde = [0.0, 0.0, 0.0]\n"),
         ("bias-last", "w_tilde = [-1.0, 20.0, 0.0]\n"),
+        # the widest-gap line (b, w1, w2) = (-0.5, 0, 1) written bias last: it does not separate as typed
+        ("bias-last", "w_tilde = [0.0, 1.0, -0.5]\n"),
         ("widest-gap-line", "w_tilde = [-0.5, 0.0, 1.0]\n"),
         ("input-space-norm", "w_tilde = [-0.49, 0.0, 1.0]\n"),
         ("wrong-side", "w_tilde = [0.0, 1.0, -20.0]\n"),
@@ -57,6 +56,7 @@ MUTANTS = {
         ("start-chain-at-zero", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = 0.0, w0 @ w0")),
         ("start-chain-at-zero", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = w0 @ u, 0.0")),
         ("start-chain-at-zero", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = w0 @ u, (w0 @ u) ** 2")),
+        ("start-ignores-w0", ("c, n2 = w0 @ u, w0 @ w0", "c, n2 = 0.0, 0.0")),
         ("start-not-unit",
          ("    u = u / np.linalg.norm(u)\n", "")),
         ("start-rounded-up", ("return float((b + np.sqrt(", "return 1 + np.floor((b + np.sqrt(")),
@@ -66,6 +66,8 @@ MUTANTS = {
          ("u_tight = [0.0, 2.8, 0.4]", "u_tight = [0.0, 0.4, 2.8]")),
         ("tight-slack", ("X_tight = [[0.6, 0.8], [-0.6, -0.8], [0.8, -0.6], [-0.8, 0.6]]",
                          "X_tight = [[0.6, 0.8], [-0.6, -0.8], [0.8, -0.6], [-0.8, 0.7]]")),
+        # the learner's u copied from a float run: 2.8 carries rounding digits, and the bound is 4 + 2.4e-16
+        ("tight-u-float-digits", ("u_tight = [0.0, 2.8, 0.4]", "u_tight = [0.0, 2.8000000000000003, 0.4]")),
         # section 4's standardised pair, which reaches its bound in 2 updates, with a zero second column
         ("tight-too-short", ("X_tight = [[0.6, 0.8], [-0.6, -0.8], [0.8, -0.6], [-0.8, 0.6]]\n"
                              "y_tight = [1, -1, 1, -1]\nu_tight = [0.0, 2.8, 0.4]",
