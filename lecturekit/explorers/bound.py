@@ -156,6 +156,8 @@ def bound_explorer(*, gamma=0.1, R=3.0):
         right.set_xlim(*_BOUND_K)
         right.set_ylim(*_BOUND_Y)
         right.set_xlabel("updates k")
+        right.set_ylabel("w̃ₖ · u* and ‖w̃ₖ‖ (log scale)")
+        right.set_title("the proof's race")
         a = {
             "pos": left.scatter([], [], s=26, color=OKABE_ITO[0], marker="P", edgecolors="white", linewidths=0.5,
                                 zorder=2),
