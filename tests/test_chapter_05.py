@@ -724,7 +724,7 @@ CLAIMS = {
     "Compare with `lk.novikoff_bound` (section 4), and type `u_tight` as the decimals you mean: the\n"
     "check, like `lk.novikoff_bound`, reads the numbers as typed": "test_exercise_6_names_a_float_u_of_a_tight_run",
     "Write constants as integers (`2`, not `2.0`) and use no NumPy function: the check also calls it with\n"
-    "`fractions.Fraction` arguments": "test_exercise_3_doubling_square_is_the_formula_on_unseen_pairs",
+    "`fractions.Fraction` arguments": "test_a_right_formula_in_float_form_is_told_to_keep_fractions_exact",
     "The bound for the generating $\\mathbf{u}$ is not the best one (section 1's bound holds for every separating\n"
     "$\\mathbf{u}$, and Question 3 asks which gives the smallest)": "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
     "scikit-learn's `LinearSVC` approximates it": "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
