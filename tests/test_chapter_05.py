@@ -715,7 +715,7 @@ CLAIMS = {
     "`perceptron_basic`)": "test_perceptron_loop_runs_chapter_4s_perceptron_basic",
     "it grades the\nnumbers, not the derivation that gives them": "test_exercise_1_grades_the_numbers_whatever_computes_them",
     "it computes the bound exactly on the numbers as typed and rounds the result up to a float, so a\n"
-    "whole-number bound up to $2^{53}$ (every bound in this course) comes back as that number":
+    "whole-number bound comes back as that number up to $2^{53}$, far above every bound in this chapter":
         "test_novikoff_bound_is_the_exact_bound_rounded_up",
     "`(lk.radius(X) / lk.margin(u, X, y)) ** 2` rounds at every step and can land a hair above the exact bound or a hair\n"
     "below it": "test_novikoff_bound_is_the_exact_bound_rounded_up",
@@ -725,7 +725,7 @@ CLAIMS = {
     "check, like `lk.novikoff_bound`, reads the numbers as typed": "test_exercise_6_names_a_float_u_of_a_tight_run",
     "Write constants as integers (`2`, not `2.0`) and use no NumPy function: the check also calls it with\n"
     "`fractions.Fraction` arguments": "test_a_right_formula_in_float_form_is_told_to_keep_fractions_exact",
-    "The bound for the generating $\\mathbf{u}$ is not the best one (section 1's bound holds for every separating\n"
+    "The bound for the generating $\\mathbf{u}$ is not the best one (section 1's theorem holds for every separating\n"
     "$\\mathbf{u}$, and Question 3 asks which gives the smallest)": "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
     "scikit-learn's `LinearSVC` approximates it": "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
     "The best bound on these data is about 57 % of the bound for the generating $\\mathbf{u}$, and still\n"
@@ -1955,7 +1955,7 @@ def test_novikoff_bound_is_the_exact_bound_rounded_up():
         got = lk.novikoff_bound(np.array([[1.0, 0.0], [1.0, float(m)], [-1.0, 0.0]]), y3, u3)
         assert 2 + m * m > 2 ** 53 and Fraction(got) >= 2 + m * m
     assert lk.novikoff_bound(np.array([[1.0, 0.0], [1.0, float(2 ** 27)], [-1.0, 0.0]]), y3, u3) != 2 + 2 ** 54
-    # every bound the course quotes is far below 2^53: the largest is Exercise 3's, about 56 million at x = 20.08
+    # every bound the chapter quotes is far below 2^53: the largest is Exercise 3's, about 56 million at x = 20.08
     X_ex3 = np.array([[10.0], [20.08], [30.0]])
     assert 5e7 < lk.novikoff_bound(X_ex3, np.array([-1, 1, 1]), np.array([-20.0, 1.0])) < 2 ** 53
 
