@@ -2,6 +2,8 @@
 a test that searches for a counterexample), the numbers and figures the lesson shows,
 checked against independent references, and the exercises' feedback."""
 
+import contextlib
+import io
 import sys
 import warnings
 from fractions import Fraction
@@ -1016,6 +1018,41 @@ def test_a_data_set_of_exercise_4_never_moves(data):
     assert not lk.batch_perceptron(Xr, yr, max_iter=5).path.any()
 
 
+@st.composite
+def whole_stalling_sets(draw):
+    """Exercise 4's three given points, completed to a stall set with whole numbers of size at most 1000: a
+    negative at (2, 1) balances the given positives' sum (2, 1) against (-1, 0), then m reflected pairs per class."""
+    X = [[2.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [3.0, 1.0]]
+    y = [1, 1, -1, -1]
+    for label in (1, -1):
+        for _ in range(draw(st.integers(0, 2))):
+            c = np.array(draw(st.tuples(*[st.integers(-500, 500)] * 2)), dtype=float)
+            o = np.array(draw(st.tuples(*[st.integers(-500, 500)] * 2)), dtype=float)
+            X += [(c + o).tolist(), (c - o).tolist(), (c + o).tolist(), (c - o).tolist()]
+            y += [label, label, -label, -label]
+    return np.array(X), np.array(y)
+
+
+@settings(max_examples=100, deadline=None)
+@given(whole_stalling_sets())
+def test_on_whole_numbers_the_stored_run_of_exercise_4_stays_at_zero(data):
+    # the check asks for whole numbers of size at most 1000: every sum of them is exact in floats, so the stored
+    # path is exactly 0 too (with decimals the exact step is 0 and the float one need not be)
+    X, y = data
+    assert not lk.batch_perceptron(X, y).path.any()
+
+
+def test_exercise_4_turns_down_decimal_data_by_its_form():
+    from lecturekit.exercises import ExerciseFailed, check_exercise
+
+    X = np.array([[2.0, 0.0], [0.0, 1.0], [0.1, 0.2], [-1.0, 0.0], [0.3, 0.7], [2.8, 0.5]])
+    y = np.array([1, 1, 1, -1, -1, -1])
+    assert lk.batch_perceptron(X, y).path.any()  # a decimal stall set whose stored run moves by rounding
+    with pytest.raises(ExerciseFailed) as err, contextlib.redirect_stdout(io.StringIO()):
+        check_exercise("ch06-construct-stall", X, y)
+    assert "whole numbers of size at most 1000" in str(err.value) and "1 of 6 checks failed" in str(err.value)
+
+
 def test_the_debug_exercises_code_fails_as_stated():
     text = chapter_text(STEM)
     start = text.index("def descend(X, y, eta1, theta, max_iter=100_000):")
@@ -1422,14 +1459,49 @@ def _difference_quotient(h, central=True):
     return gradient
 
 
+# Steps h for Exercise 5's difference quotients: a fine log grid, every power of two and every half power of ten
+_STEPS5 = sorted(set(np.logspace(-13, 0, 651).tolist() + [2.0 ** -k for k in range(45)]
+                     + [10.0 ** (-k / 2) for k in range(27)]))
+
+
 @pytest.mark.parametrize("central", [True, False])
 def test_no_difference_quotient_passes_the_exact_probes_of_exercise_5(central):
+    # the "decimal" probe is the one that fails them all; "big" and "near-b" alone let a power-of-two step pass
     from lecturekit.exercises import check_exercise
     from lecturekit.exercises import ExerciseFailed
 
-    for h in 10.0 ** np.arange(-9, 2):
-        with pytest.raises(ExerciseFailed):
+    for h in _STEPS5:
+        with pytest.raises(ExerciseFailed), contextlib.redirect_stdout(io.StringIO()):
             check_exercise("ch06-margin-gradient", _difference_quotient(float(h), central))
+
+
+def test_the_library_numerical_gradient_fails_exercise_5_at_every_step():
+    # lk.numerical_gradient (shown in the lesson) on a one-line J_s, with any step h: the "decimal" probe fails it
+    from lecturekit.exercises import check_exercise
+    from lecturekit.exercises import ExerciseFailed
+    from lecturekit.exercises.ch06 import squared_margin_criterion
+
+    failed_on = set()
+    for h in _STEPS5:
+        def gradient(w, X, y, b, h=h):
+            return lk.numerical_gradient(lambda v: squared_margin_criterion(v, X, y, b), w, h=h)
+        out = io.StringIO()
+        with pytest.raises(ExerciseFailed) as err, contextlib.redirect_stdout(out):
+            check_exercise("ch06-margin-gradient", gradient)
+        if "2.14005" in str(err.value) + out.getvalue():
+            failed_on.add(h)
+    # and a power-of-two step passes every probe but "decimal": that probe is needed
+    assert 2.0 ** -12 in failed_on
+
+
+def test_exercise_5_decimal_probe_has_a_margin_just_below_b_and_large_ones():
+    from lecturekit.exercises import ch06
+
+    w, X, y, b = ch06._ARGS5["decimal"]
+    margins = sorted(int(y_i) * sum(
+        Fraction(repr(float(a))) * Fraction(repr(float(c))) for a, c in zip(w, (1.0, *x_i))) for x_i, y_i in zip(X, y))
+    assert Fraction(repr(b)) - margins[-1] == Fraction(5, 10 ** 5)
+    assert all(m < -3000 for m in margins[:-1])
 
 
 def _descend_step_first(X, y, eta1, theta, max_iter=100_000):
