@@ -1004,12 +1004,17 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
     mark = None
     if closest is not None:
         point, where = _closest_point(w, closest, view)
-        # an open square in the line's colour, above the data; add_artist keeps it out of the data limits
-        mark = Line2D([point[0]], [point[1]], linestyle="none", marker="s", markersize=13, markerfacecolor="none",
-                      markeredgecolor=line.get_color(), markeredgewidth=1.6, zorder=4, label="_closest point")
+        # an open square in the line's colour, above the data; add_artist keeps it out of the data limits. A point
+        # that another line's square already marks gets a larger square around it, so both stay visible.
+        taken = sum(1 for a in ax.get_children() if isinstance(a, Line2D) and a.get_label() == "_closest point"
+                    and a.get_xydata().tolist() == [point.tolist()])
+        mark = Line2D([point[0]], [point[1]], linestyle="none", marker="s", markersize=13 + 6 * taken,
+                      markerfacecolor="none", markeredgecolor=line.get_color(), markeredgewidth=1.6, zorder=4,
+                      label="_closest point")
         ax.add_artist(mark)
-        text += (f"; it passes closest to the training point ({_number(point[0])}, {_number(point[1])}), "
-                 f"{where} the view, marked by an open square in the line's colour")
+        text += f"; it passes closest to the training point ({_number(point[0])}, {_number(point[1])}), {where} the view"
+        if where == "inside":
+            text += ", marked by an open square in the line's colour"
     _note(ax, text)
     return BoundaryArtists(line=line, normal=arrow, band=band, closest=mark)
 

@@ -1099,6 +1099,7 @@ CLAIMS = {
     "the voted one in general is not": "test_the_vote_is_not_a_linear_classifier",
     "where both signs are the course's (§3: a score of 0 counts as $-1$, `lk.conventions.sign`)":
         "test_the_chapters_vote_with_the_course_sign_is_the_librarys_vote",
+    "each marked by an open square in its line's colour": "test_the_zoom_of_section_7_holds_the_closest_points_of_three_drawn_lines",
     "Why `lk.perceptron` needs 111 updates for two points":
         "test_the_two_tie_points_are_nearly_parallel_so_their_margin_is_small_and_the_bound_large",
     "Read one coordinate at a time, as the \"Linear Discriminants\" slides do":
@@ -1796,6 +1797,19 @@ def test_the_zoom_of_section_7_holds_the_closest_points_of_three_drawn_lines():
             assert (round(x1, 2), round(x2, 2)) == (1.47, -1.40)
     assert [n for n in ("as given", "seed 0", "seed 2", "seed 5") if inside[n]] == ["seed 0", "seed 2", "seed 5"]
     assert round(min(gaps), 2) == 0.02 and round(max(gaps), 2) == 0.10
+    # the figure marks each line's closest point with an open square in the line's colour (lk.plot.boundary)
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    ax.set(xlim=(-1.8, -0.6), ylim=(0.7, 2.2))
+    for name, colour in (("seed 0", "#009E73"), ("seed 2", "#CC79A7"), ("seed 5", "#E69F00")):
+        p = orders[name]
+        w = lk.perceptron(Xu[p], yu[p]).w
+        mark = lk.plot.boundary(w, ax=ax, normal=False, color=colour, closest=(Xu, yu)).closest
+        d = yu * (w[0] + Xu @ w[1:])
+        assert mark.get_xydata().tolist() == [Xu[np.argmin(d)].tolist()] and mark.get_markeredgecolor() == colour
+    assert lk.plot.description(ax).count("inside the view, marked by an open square in the line's colour") == 3
+    plt.close(fig)
 
 
 # ---------------------------------------------------------------- claims and checks added with the second review

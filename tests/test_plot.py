@@ -772,9 +772,12 @@ def test_boundary_closest_names_the_point_with_the_smallest_signed_distance():
     assert ax.get_legend_handles_labels() == ([], [])
     assert (ax.dataLim.bounds, ax.get_xlim(), ax.get_ylim()) == lims
     assert lk.plot.boundary(w, ax=ax).closest is None
+    # a second line closest to the same point: a larger square, so that both show
+    second = lk.plot.boundary([0.0, 0.1, 1.0], ax=ax, closest=(X, y), color="#CC79A7").closest
+    assert second.get_xydata().tolist() == [[0.0, -1.0]] and second.get_markersize() > art.closest.get_markersize()
     ax.set(xlim=(1, 2))
     lk.plot.boundary(w, ax=ax, closest=(X, y), label="again")
-    assert "passes closest to the training point (0, −1), outside the view" in lk.plot.description(ax)
+    assert "passes closest to the training point (0, −1), outside the view." in lk.plot.description(ax)
     with pytest.raises(TypeError, match="closest must be a pair"):
         lk.plot.boundary(w, ax=ax, closest=X)
     plt.close(fig)
