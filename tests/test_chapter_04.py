@@ -740,15 +740,17 @@ def test_the_scikit_learn_cell_prints_what_the_text_says():
 
 
 def test_the_vote_figure_writes_its_minus_signs_as_minus_signs():
-    """§9's figure: the labels of A, B, C carry vote sums; lk.plot.named_points writes a hyphen before a number as a
-    minus sign (U+2212), in the figure and its text alternative, and leaves other hyphens alone."""
+    """§9's figure names A, B, C by letter and the cell prints their vote sums (A and C negative, B positive);
+    lk.plot.named_points writes a hyphen before a number as a minus sign (U+2212), in the figure and its text
+    alternative, and leaves other hyphens alone."""
     nb = nbformat.read(NOTEBOOK, as_version=4)
     cell = next(c for c in nb.cells if c.cell_type == "code" and "lk.plot.named_points([A, B, C]" in c.source)
-    label = cell.source.split("lk.plot.named_points([A, B, C], [", 1)[1].split(" for n, v")[0]
-    names = [eval(label, {}, {"n": n, "v": v}) for n, v in (("A", -108.0), ("B", 204.0), ("C-1", -3.0))]
+    printed = "".join(o.get("text", "") for o in cell.outputs).strip()
+    sums = dict(part.split() for part in printed.split(": ", 1)[1].split(", "))
+    assert list(sums) == ["A", "B", "C"] and int(sums["A"]) < 0 < int(sums["B"]) and int(sums["C"]) < 0
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots()
-    lk.plot.named_points([[0, 0], [1, 1], [2, 0]], names, ax=ax)
+    lk.plot.named_points([[0, 0], [1, 1], [2, 0]], ["A (-108)", "B (+204)", "C-1 (-3)"], ax=ax)
     shown = [t.get_text() for t in ax.texts]
     assert shown == ["A (−108)", "B (+204)", "C-1 (−3)"]
     assert "A (−108) = (0, 0)" in lk.plot.description(ax) and "-1" not in lk.plot.description(ax).replace("C-1", "")
