@@ -1012,7 +1012,8 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
                       markerfacecolor="none", markeredgecolor=line.get_color(), markeredgewidth=1.6, zorder=4,
                       label="_closest point")
         ax.add_artist(mark)
-        text += f"; it passes closest to the training point ({_number(point[0])}, {_number(point[1])}), {where} the view"
+        text += (f"; it passes closest to the training point ({_number(point[0])}, {_number(point[1])}), "
+                 f"{where} the view")
         if where == "inside":
             text += ", marked by an open square in the line's colour"
     _note(ax, text)

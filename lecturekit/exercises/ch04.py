@@ -694,9 +694,10 @@ def _as_data(value):
 # One verdict and one message for the five constructions together: a message that named a letter (or
 # graded a letter's construction on its own) would let a few probing guesses spell out the verdicts.
 _INVARIANT_WRONG = ("at least one of your five constructions does not hold (the check does not say which). A "
-                    "matrix M must give, on every one of the check's data sets, a changed run from w~ = 0 that "
-                    "updates on the same examples in the same order with weights M w~_k after every update k of "
-                    "the original run; a data set must give a changed run that updates on other examples, or in "
+                    "matrix M must give, on every one of the check's data sets, a changed run (from w~ = 0, or for "
+                    "e from its start) that updates on the same examples in the same order with weights M w~_k "
+                    "after every update k of the original run; a data set must give a changed run that updates on "
+                    "other examples, or in "
                     f"another order, within the first {_EPOCHS_8} epochs. For each letter, write w~_k as the sum "
                     "Σ_j α_j y_j x~_j of the updates so far and apply the change to each term; where a test can "
                     "change sign, run both versions on your data set and compare")
