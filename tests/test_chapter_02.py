@@ -1336,6 +1336,23 @@ def test_the_lifted_plane_figure_draws_and_describes_what_it_is_given():
     assert "−3·x₀ + 1·x₁ + 2·x₂ = 0" in text and "−3 + 1·x₁ + 2·x₂ = 0" in text
     assert "2 with a positive score" in text and "2 with a negative score" in text and "1 with score 0" in text
     plt.close(fig)
+    # edge_on: the camera looks along the line (0, w2, -w1), which lies in the plane and in the slice, the
+    # line seen end-on is an orange dot on it, and the points are drawn over the slice's outline
+    fig = plt.figure()
+    ax = fig.add_subplot(projection="3d", proj_type="ortho")
+    art = lk.plot.lifted_plane(w, X, ax=ax, edge_on=True)
+    e, a = np.radians(ax.elev), np.radians(ax.azim)
+    view = np.array([np.cos(e) * np.cos(a), np.cos(e) * np.sin(a), np.sin(e)])
+    assert abs(view @ w) < 1e-12 and abs(view[0]) < 1e-12           # in the plane and in the slice x0 = 1
+    (dot,) = [ln for ln in ax.lines if ln.get_marker() == "o"]
+    d0, d1, d2 = (np.asarray(c) for c in dot.get_data_3d())
+    assert d0.tolist() == [1.0] and w[0] + w[1] * d1[0] + w[2] * d2[0] == pytest.approx(0, abs=1e-12)
+    (outline,) = [ln for ln in ax.lines if "slice" in ln.get_label()]
+    assert min(art.positive.get_zorder(), art.negative.get_zorder(), dot.get_zorder()) > outline.get_zorder()
+    assert "orange dot where they cross" in lk.plot.description(fig)
+    plt.close(fig)
+    with pytest.raises(TypeError, match="edge_on"):
+        lk.plot.lifted_plane(w, X, edge_on="yes")
     for bad, word in (([1.0, 0.0, 0.0], "w"), ([1.0, 1.0], "w")):
         with pytest.raises(ValueError, match=word):
             lk.plot.lifted_plane(bad, X)
