@@ -66,7 +66,9 @@ CLAIMS = {
         "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
     "it is\nmultiplied by $k$ when $\\tilde w$ is multiplied by $k > 0$":
         "test_flachs_example_margin_scales_with_k_and_the_distance_form_does_not",
-    "(for negative $k$: keep its side)":
+    "A point of the\nline, $-1$ on paper, can come out $+1$, for negative $k$ as for positive":
+        "test_a_computed_negative_multiple_can_move_a_point_of_the_line_to_the_positive_side",
+    "for negative $k$ a point\nwithin rounding of the line can keep its side where on paper it changes side":
         "test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_side",
     "and $k < 0$ keeps the line and swaps the\n  sides of the points off it":
         "test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_side",
@@ -460,6 +462,22 @@ def test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_s
     assert lk.LinearClassifier(-1.0 * w_dec).predict([x])[0] == 1      # k = -1: changes side
     # the stored -3 w~ is not -3 times the typed decimals (its digits differ), which is why
     assert [repr(float(v)) for v in -3.0 * w_dec] != ["0.9", "-0.3", "-0.6"]
+
+
+def test_a_computed_negative_multiple_can_move_a_point_of_the_line_to_the_positive_side():
+    """The chapter's example: (1, 2.5) is exactly on the line of (0.5, 0, -0.2) (by Fractions); lecturekit
+    predicts -1 for k = 1 and k = -1 (score exactly 0) but +1 for the stored fl(-3 w~), whose exact score
+    there is positive; the stored product's digits are the ones the chapter prints."""
+    from fractions import Fraction
+
+    w_dec, x = np.array([0.5, 0.0, -0.2]), [1.0, 2.5]
+    def exact(v):
+        return sum(Fraction(repr(float(a))) * Fraction(repr(float(c))) for a, c in zip(v, [1.0, *x]))
+    assert exact(w_dec) == 0
+    preds = {k: lk.LinearClassifier(k * w_dec).predict([x])[0] for k in (1.0, -1.0, -3.0)}
+    assert preds == {1.0: -1, -1.0: -1, -3.0: 1}
+    assert exact(-3.0 * w_dec) > 0
+    assert [repr(float(v)) for v in -3.0 * w_dec] == ["-1.5", "-0.0", "0.6000000000000001"]
 
 
 @given(arrays(np.float64, (6, 2), elements=st.integers(-3, 3).map(float)),
