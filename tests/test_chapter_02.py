@@ -66,6 +66,8 @@ CLAIMS = {
         "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
     "it is\nmultiplied by $k$ when $\\tilde w$ is multiplied by $k > 0$":
         "test_flachs_example_margin_scales_with_k_and_the_distance_form_does_not",
+    "their perceptron calls $x_r$ correct only if $y_r (w \\cdot x_r) > 0$, so a score of 0 is a mistake":
+        "test_the_linear_discriminants_slides_count_a_score_of_0_as_a_mistake_as_the_course_does",
     "A point of the\nline, $-1$ on paper, can come out $+1$, for negative $k$ as for positive":
         "test_a_computed_negative_multiple_can_move_a_point_of_the_line_to_the_positive_side",
     "for negative $k$ a point\nwithin rounding of the line can keep its side where on paper it changes side":
@@ -95,7 +97,7 @@ CLAIMS = {
         "test_with_w_zero_every_point_scores_the_bias",
     "A point on the line is ringed whatever its label, and $k$ cannot change which points are ringed":
         "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
-    "For other $k$ the product $k \\tilde w$ is rounded, and a point on the boundary\nor within rounding of it can then change side":
+    "For other $k$ the product $k \\tilde w$ is rounded, and a point on the boundary\nor within rounding of it can then get another label than $k \\tilde w$ on paper gives it":
         "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
     "shifting\nevery example by the same vector can change the classifier learned":
         "test_a_penalised_bias_makes_the_fit_depend_on_a_shift",
@@ -462,6 +464,20 @@ def test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_s
     assert lk.LinearClassifier(-1.0 * w_dec).predict([x])[0] == 1      # k = -1: changes side
     # the stored -3 w~ is not -3 times the typed decimals (its digits differ), which is why
     assert [repr(float(v)) for v in -3.0 * w_dec] != ["0.9", "-0.3", "-0.6"]
+
+
+def test_the_linear_discriminants_slides_count_a_score_of_0_as_a_mistake_as_the_course_does():
+    """Seed 003 ("Linear Discriminants") classifies by g > 0 / g < 0 only, and its perceptron calls x_r correct
+    iff y_r (w . x_r) > 0: at a score of 0 that fails for either label, as the course's y . score <= 0 test."""
+    seeds = ROOT.parent.parent / "shared" / "seeds"
+    seed = next(seeds.glob("003_*.txt"), None) if seeds.is_dir() else None
+    if seed is not None:
+        text = seed.read_text()
+        assert "A point x_r is classified correctly if and only if" in text
+        assert "$-y_r(w \\bullet x_r) > 0$" in text
+    for label in (1, -1):
+        assert not label * 0.0 > 0
+        assert lk.conventions.is_mistake(label * 0.0)
 
 
 def test_a_computed_negative_multiple_can_move_a_point_of_the_line_to_the_positive_side():

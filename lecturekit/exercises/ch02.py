@@ -274,6 +274,10 @@ _FOOT_MISTAKES = (
 
 def _bias_check(t, value, ok, call, mistakes):
     """One verdict on a bias checked by its property; the catalogued slips named by fingerprint."""
+    if isinstance(value, (str, bytes, bool, np.bool_)):
+        # float("36") and float(True) would succeed: a text or a truth value is refused, as Exercise 5 does
+        t.check_true(False, what=f"{call} is {value!r} ({type(value).__name__}): a bias is a number, such as 2.5")
+        return
     try:
         number = float(value)
         named = [Mistake(mid, number, message) for mid, key, message in mistakes
