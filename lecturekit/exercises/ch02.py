@@ -147,8 +147,8 @@ def _centre(t, centred_line):
     # of slopes +-1/|w|), so that holds exactly for the biases within 1e-9 of the best one.
     probes = [
         (np.array([1.0, 2.0]), _TOY_X, _TOY_Y, "`centred_line([1, 2], X_toy, y_toy)`"),
-        (np.array([1.0, 0.0]), _TOY_X, _TOY_Y,
-         "`centred_line([1, 0], X_toy, y_toy)` (a direction along which the classes overlap)"),
+        (np.array([1.0, -0.5]), _TOY_X, _TOY_Y,
+         "`centred_line([1, -0.5], X_toy, y_toy)` (a direction along which the classes overlap)"),
         (np.array([0.5, 1.0]), _TOY_X[::-1], _TOY_Y[::-1],
          "`centred_line([0.5, 1], X, y)`: the toy points in reverse order, a shorter w"),
     ]
