@@ -266,10 +266,11 @@ _PERP_PROBES = [((3.0, 4.0), 10.0, (1.0, 0.0)), ((3.0, 4.0), 10.0, (0.0, 1.0)), 
                 ((1e-8, 2e-8), 1.0, (2e-8, -1e-8)), ((1e-8, 7e-8), 1.0, (1.2e-8, 6.9e-8)),
                 ((1847157.7, 3989813.8), 1.0, (-11082946.2, -23938882.8))]
 _SCALED = 1e6   # a probe with |a| |toward| beyond 1e6 or below 1e-6 tests the tolerance's scaling
-_PERP_WHICH = ("on at least one probe your vector is perpendicular to a and has the length asked for, but it is not "
-               "the one of the two the prompt asks for (the check does not say which probe): for each of the "
-               "probes {probes}, decide by hand whether toward lies on the line through a and, if it does not, on "
-               "which side of that line it lies; then compare with what the prompt asks for in each case")
+_PERP_WHICH = ("it does not: {observed}. For each such probe, decide whether toward lies on the line through a as typed, which of the two "
+               "numbers then says what the prompt asks for, and which sign it asks for")
+_PERP_RANDOM = ("it does on every typed probe, and not on one of the three probes with random coordinates (normally "
+                "distributed, none within 1° of the line), which test the same requirement as the typed ones: look "
+                "for a case your code treats differently from the typed probes")
 
 
 @exercise("ch01-perpendicular", number=4, title="construct a perpendicular vector on a given side", points=3,
@@ -283,9 +284,9 @@ def _perpendicular(t, perpendicular):
     rng = np.random.default_rng(14)
     for a, length, toward in zip(rng.normal(size=(3, 2)), rng.uniform(0.1, 20, size=3), rng.normal(size=(3, 2))):
         probes.append((a, float(length), toward))
-    listed = "; ".join(f"a = {_typed(a)}, toward = {_typed(toward)}" for a, _, toward in probes)
     which_failed = {"unit": False, "scaled": False}
-    for a, length, toward in probes:
+    observed = []   # the typed probes (not the random ones) whose side is wrong, as numbers one can recompute
+    for k, (a, length, toward) in enumerate(probes):
         show = lambda v: np.round(v, 3).tolist()   # noqa: E731
         call = f"`perpendicular({show(a)}, {length:.3f}, {show(toward)})`".replace(".000", ".0")
         try:
@@ -319,6 +320,10 @@ def _perpendicular(t, perpendicular):
             sizes = float(np.linalg.norm(a) * np.linalg.norm(toward))
             group = "scaled" if toward.any() and not 1 / _SCALED <= sizes <= _SCALED else "unit"
             which_failed[group] = which_failed[group] or not wanted > 0
+            if not wanted > 0 and group == "unit" and k < len(_PERP_PROBES):
+                observed.append(f"for a = {_typed(a)}, length {length:g}, toward = {_typed(toward)} your p = "
+                                f"{_fmt(p)} gives p · toward = {float(p @ toward):.4g} and "
+                                f"a₁p₂ − a₂p₁ = {float(a[0] * p[1] - a[1] * p[0]):.4g}")
     what = ("`perpendicular` returns, on every probe, the one of the two perpendicular vectors of the given length "
             "that the prompt asks for")
     if which_failed["scaled"] and not which_failed["unit"]:
@@ -330,7 +335,9 @@ def _perpendicular(t, perpendicular):
             "or very long: a fixed tolerance for a rounding error is too large next to tiny lengths and too small "
             "next to huge ones; section 3 says what to scale it by"))
     else:
-        t.check_true(not which_failed["unit"], what=f"{what}: {_PERP_WHICH.format(probes=listed)}")
+        shown = "; ".join(observed[:3]) + (f" (and {len(observed) - 3} more)" if len(observed) > 3 else "")
+        t.check_true(not which_failed["unit"],
+                     what=f"{what}: " + (_PERP_WHICH.format(observed=shown) if observed else _PERP_RANDOM))
 
 
 # --------------------------------------------------------------------------
