@@ -803,6 +803,17 @@ def test_the_law_of_cosines_figure_draws_the_perpendicular_and_the_side_a_minus_
     plt.close("all")
 
 
+def test_the_explorer_still_names_the_perpendicular_and_its_labels_do_not_overlap():
+    """Cell 39's explorer: its alt text names the dotted perpendicular the still draws; for a on b's line
+    there is none to name."""
+    import re
+    html = lk.widgets.dot_product_explorer(a=(2.0, 1.0), b=(1.0, 2.0)).output.outputs[0]["data"]["text/html"]
+    alt = re.search(r'alt="([^"]*)"', html).group(1)
+    assert "a dotted line drops at a right angle from the tip of a to that point" in alt
+    html = lk.widgets.dot_product_explorer(a=(2.0, 4.0), b=(1.0, 2.0)).output.outputs[0]["data"]["text/html"]
+    assert "dotted line" not in re.search(r'alt="([^"]*)"', html).group(1)
+
+
 def test_the_forty_points_count_none_within_rounding_of_the_line_as_typed_either():
     """Cell 43's tolerance count (section 3's test) agrees with the exact sign of each score on the decimals
     as typed (lk.exact.score_sign): no point is on the line, and the computed sign is the exact one."""
