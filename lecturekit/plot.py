@@ -37,6 +37,7 @@ import matplotlib.axes
 import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.colors import BoundaryNorm, ListedColormap, to_rgba
+from matplotlib.lines import Line2D
 from matplotlib.patches import Arc, Polygon
 from matplotlib.text import Annotation
 
@@ -156,11 +157,15 @@ class BoundaryArtists:
         ``normal.xy`` on the positive side.
     band : matplotlib.patches.Polygon or None
         The margin band ``|w . (1, x)| / |(w1, w2)| <= margin``.
+    closest : matplotlib.lines.Line2D or None
+        The open square on the training point the line passes closest to
+        (``closest=(X, y)``).
     """
 
     line: object
     normal: object = None
     band: object = None
+    closest: object = None
 
 
 @dataclass(frozen=True)
@@ -924,11 +929,12 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
         instead of the point closest to the centre of the view: several lines
         that cross near the centre then keep their arrows apart.
     closest : (X, y), optional
-        Training data (``X`` of shape (n, 2), labels -1/+1): the text
-        alternative then names the point with the smallest signed distance
-        ``y_i (w0 + w1 x1 + w2 x2) / |(w1, w2)|`` (the one the line passes
-        closest to, on its own side) and says whether it lies inside the view
-        as it is when this is called (set the limits first).
+        Training data (``X`` of shape (n, 2), labels -1/+1): the point with
+        the smallest signed distance ``y_i (w0 + w1 x1 + w2 x2) / |(w1, w2)|``
+        (the one the line passes closest to, on its own side) is marked by an
+        open square in the line's colour, and the text alternative names it and
+        says whether it lies inside the view as it is when this is called (set
+        the limits first).
     **line_kw
         Passed to the line (``linestyle``, ``linewidth``, ``alpha``, ``zorder``...).
 
@@ -999,15 +1005,28 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
         text += f"; an arrow along its normal ({_number(w[1])}, {_number(w[2])}) points to the positive side"
     if band is not None:
         text += f"; a shaded band marks the points within {_number(margin)} of it"
+    mark = None
     if closest is not None:
-        text += "; " + _closest_point_text(w, closest, view)
+        point, where = _closest_point(w, closest, view)
+        # an open square in the line's colour, above the data; add_artist keeps it out of the data limits. A point
+        # that another line's square already marks gets a larger square around it, so both stay visible.
+        taken = sum(1 for a in ax.get_children() if isinstance(a, Line2D) and a.get_label() == "_closest point"
+                    and a.get_xydata().tolist() == [point.tolist()])
+        mark = Line2D([point[0]], [point[1]], linestyle="none", marker="s", markersize=13 + 6 * taken,
+                      markerfacecolor="none", markeredgecolor=line.get_color(), markeredgewidth=1.6, zorder=4,
+                      label="_closest point")
+        ax.add_artist(mark)
+        text += (f"; it passes closest to the training point ({_number(point[0])}, {_number(point[1])}), "
+                 f"{where} the view")
+        if where == "inside":
+            text += ", marked by an open square in the line's colour"
     _note(ax, text)
-    return BoundaryArtists(line=line, normal=arrow, band=band)
+    return BoundaryArtists(line=line, normal=arrow, band=band, closest=mark)
 
 
-def _closest_point_text(w, closest, view):
-    """Which training point the line of w passes closest to (smallest y_i w . (1, x_i) / |(w1, w2)|), and whether
-    it lies inside the view (x0, x1, y0, y1)."""
+def _closest_point(w, closest, view):
+    """The training point the line of w passes closest to (smallest y_i w . (1, x_i) / |(w1, w2)|), and "inside"
+    or "outside" the view (x0, x1, y0, y1)."""
     if not (isinstance(closest, (tuple, list)) and len(closest) == 2):
         raise TypeError(f"closest must be a pair (X, y) of training data; got {type(closest).__name__}.")
     X = _check_X2(closest[0], "closest[0] (X)")
@@ -1015,8 +1034,7 @@ def _closest_point_text(w, closest, view):
     k = int(np.argmin(y * (w[0] + X @ w[1:]) / np.linalg.norm(w[1:])))
     x0, x1, y0, y1 = view
     inside = x0 <= X[k, 0] <= x1 and y0 <= X[k, 1] <= y1
-    return (f"it passes closest to the training point ({_number(X[k, 0])}, {_number(X[k, 1])}), "
-            f"{'inside' if inside else 'outside'} the view")
+    return X[k], "inside" if inside else "outside"
 
 
 @dataclass(frozen=True)
@@ -3563,6 +3581,9 @@ def run_lengths(x, counts, ax=None, *, marked=None, xlabel="x", ylabel="updates 
             ax.annotate(text, (px, py), textcoords="offset points", xytext=(0, 20) if j % 2 == 0 else (0, 38),
                         ha="center", va="center", fontsize="small",
                         arrowprops=dict(arrowstyle="-", color="0.35", lw=0.7, shrinkA=2, shrinkB=6))
+        # headroom above the highest ring, so that its label (up to about 45 points above it) stays inside the axes
+        lo, hi = ax.get_ylim()
+        ax.set_ylim(lo, hi + 0.3 * (hi - lo))
     if log:
         ax.set_xscale("log")
     _label_axes(ax, xlabel, ylabel)
