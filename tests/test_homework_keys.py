@@ -735,6 +735,11 @@ def test_no_spec_gives_a_predict_or_explain_answer_of_its_exercise(published, an
 
 
 def test_the_instructor_can_tell_which_misconceptions_students_may_read(published):
+    """The instructor's bundle lists, per exercise, the misconceptions the students' build names, and no reason
+    why a letter of the multiple choice is wrong is among them.  The checks no longer record those reasons for
+    the reference answer (a fingerprint names a mistake only for the value that has it), so they are collected
+    from the registered wrong answers (``withheld_mistakes``); with no multiple choice left in the course, the
+    nearest thing is checked: a predict exercise's mistakes that are not marked ``homework=True``."""
     from lecturekit.homework.publish import misconceptions_for_students
 
     allowed = misconceptions_for_students(published["instructor"])
