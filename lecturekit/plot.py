@@ -2887,7 +2887,7 @@ def plane(w, X, ax=None, *, limit: float = 2.0):
                         counts=(n_up, n_down, n_on))
 
 
-def lifted_plane(w, X, ax=None, *, limit: float = 3.5):
+def lifted_plane(w, X, ax=None, *, limit: float = 3.5, edge_on: bool = False):
     """Chapter 2's bias trick in 3-D: points ``(1, x1, x2)`` on the slice ``x0 = 1``, the plane
     ``w . x~ = 0`` through the origin, and the line where the two meet, which is the boundary
     ``w0 + w1 x1 + w2 x2 = 0`` of the raw points drawn in that slice.
@@ -2904,8 +2904,13 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5):
     X : array-like of shape (n_samples, 2)
         Raw points; the function lifts them to ``(1, x1, x2)``.
     ax : a 3-D matplotlib Axes, optional
+        Set its camera (``ax.view_init``) before the call, unless ``edge_on``.
     limit : float > 1, default 3.5
         The half-width of the cube drawn.
+    edge_on : bool, default False
+        Look along the orange line, so that the plane is seen edge-on (a line) and the slice too: the
+        camera is set here, the three axes get equal scales (right angles look right) and no ticks, and
+        the orange line, seen end-on, is drawn as an orange dot where the two edges cross.
 
     Returns
     -------
@@ -2927,7 +2932,18 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5):
     X = _check_X2(X)
     if not (isinstance(limit, numbers.Real) and np.isfinite(limit) and limit > 1):
         raise ValueError(f"limit must be a number greater than 1 (the slice x0 = 1 must be inside); got {limit!r}.")
+    if not isinstance(edge_on, bool):
+        raise TypeError(f"edge_on must be True or False; got {edge_on!r}.")
     Xh = np.hstack([np.ones((X.shape[0], 1)), X])
+    if edge_on:
+        if ax is None:
+            import matplotlib.pyplot as plt
+
+            ax = plt.figure().add_subplot(projection="3d", proj_type="ortho")
+        # the camera looks along the line's direction (0, w2, -w1): elevation and azimuth of that vector
+        along = np.array([0.0, w[2], -w[1]]) / np.hypot(w[1], w[2])
+        ax.view_init(elev=float(np.degrees(np.arcsin(along[2]))),
+                     azim=float(np.degrees(np.arctan2(along[1], along[0]))))
     _QUIET.append(True)
     try:
         art = plane(w, Xh, ax, limit=limit)
@@ -2963,9 +2979,21 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5):
     pts = pts[np.all(np.abs(pts) <= limit, axis=1)]
     ax.plot(np.ones(len(pts)), pts[:, 0], pts[:, 1], color=OKABE_ITO[4], linewidth=3, zorder=3,
             label="where they meet: the line $w_0 + w_1 x_1 + w_2 x_2 = 0$")
+    # the points over the slice's outline, which runs through them when the slice is seen edge-on
+    for drawn in (art.positive, art.negative):
+        drawn.set_zorder(5)
+    # the normal's head drawn flat on the screen, so that no view foreshortens it to nothing
+    ax.add_artist(_ArrowHead3D(0.75 * w, w, ax))
     ax.set_xlabel("x₀")
     ax.set_ylabel("x₁")
     ax.set_zlabel("x₂")
+    if edge_on:
+        ax.plot([1.0], [foot[0]], [foot[1]], linestyle="none", marker="o", markersize=10, color=OKABE_ITO[4],
+                markeredgecolor="black", markeredgewidth=0.8, zorder=6)
+        for drawn in (art.positive, art.negative):
+            drawn.set_sizes([60])  # larger, so that the plus signs' strokes read against the green line
+        ax.set_box_aspect((1, 1, 1))
+        ax.set(xticks=[], yticks=[], zticks=[], xlabel="", ylabel="", zlabel="")
     art.positive.set_label("$\\tilde w \\cdot \\tilde x > 0$")
     art.negative.set_label("$\\tilde w \\cdot \\tilde x < 0$")
     art.normal.set_label(f"normal $\\tilde w = ({', '.join(_number(c) for c in w)})$")
@@ -2983,8 +3011,31 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5):
             + f". A grey plane with a dark edge through the origin, {eq}, with its normal ({', '.join(_number(c) for c in w)}) "
             f"drawn as a black arrow from the origin, cuts the slice along a thick orange line, the points "
             f"(1, x₁, x₂) with {line}: the boundary of the raw points, drawn in the slice")
+    if edge_on:
+        text += (". Seen along that line: the plane and the slice are seen edge-on, as a black and a green "
+                 "line, the orange line as an orange dot where they cross, and the arrow meets the black line "
+                 "at a right angle")
     _note(ax, text)
     return art
+
+
+class _ArrowHead3D(matplotlib.patches.FancyArrowPatch):
+    """An arrowhead from ``start`` to ``end`` in 3-D, projected each time it is drawn and drawn flat on the
+    screen, so that its size does not depend on the view (a quiver's head is a 3-D object, foreshortened
+    when it points towards the viewer)."""
+
+    def __init__(self, start, end, ax):
+        super().__init__((0.0, 0.0), (0.0, 0.0), arrowstyle="-|>", mutation_scale=22, color="black",
+                         linewidth=2, shrinkA=0, shrinkB=0, zorder=7)
+        self._ends = np.array([start, end], dtype=float)
+        self.axes = ax
+
+    def do_3d_projection(self, renderer=None):
+        from mpl_toolkits.mplot3d import proj3d
+
+        xs, ys, zs = proj3d.proj_transform(*self._ends.T, self.axes.M)
+        self.set_positions((xs[0], ys[0]), (xs[1], ys[1]))
+        return float(np.min(zs))
 
 
 def plane_edge_on(w, X, along, ax=None):
