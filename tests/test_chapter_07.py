@@ -1691,6 +1691,36 @@ def test_exercise_3_probes_and_fingerprints():
     assert [float(_exercise_3_reference(*ch07._PROBES3[0]))] == [pytest.approx(-5 / 3)]
 
 
+def test_exercise_3_fraction_probes_need_a_formula():
+    """Exercise 3's Fraction probes: the stored hash is that of the exact reference residuals (recomputed here in
+    fractions), each probe has a positive rate that fits B; the reference formulas pass, and the pattern of cell 14
+    (one step simulated with lk.lms, for residual_b or for both ends of a secant in eta) does not."""
+    from lecturekit.exercises import ch07
+    for p in ch07._EXACT3:
+        w, xa, ya, xb, yb = ([Fraction(v) for v in u] if isinstance(u, tuple) else Fraction(u) for u in p)
+        r_a = ya - sum(a * b for a, b in zip(w, xa))
+        r_b = yb - sum(a * b for a, b in zip(w, xb))
+        assert r_a != 0 and r_b / (r_a * sum(a * b for a, b in zip(xa, xb))) > 0
+    exact = [_exercise_3_reference(*p) for p in ch07._EXACT3]
+    assert all(isinstance(v, Fraction) and v.denominator > 1 for v in exact)
+    assert ch07._exact_print3(exact) == ch07._EXACT_KEY3
+    assert ch07._exact_print3([Fraction(float(v)) for v in exact]) != ch07._EXACT_KEY3
+    reference = ("def eta_fit_b(w, xa, ya, xb, yb):\n    return (yb - w @ xb) / ((ya - w @ xa) * (xa @ xb))\n\n\n"
+                 "def residual_b(w, xa, ya, xb, yb):\n    return (yb - w @ xb) - (ya - w @ xa) * (xa @ xb) / (xa @ xa)\n")
+    simulated_residual = reference.replace(
+        "return (yb - w @ xb) - (ya - w @ xa) * (xa @ xb) / (xa @ xa)",
+        "step = lk.lms([list(xa[1:])], [ya], eta=1 / (xa @ xa), epochs=1, w0=list(w))\n    return yb - step.w @ xb")
+    simulated_rate = reference.replace(
+        "return (yb - w @ xb) / ((ya - w @ xa) * (xa @ xb))",
+        "r = lambda e: yb - lk.lms([list(xa[1:])], [ya], eta=e, epochs=1, w0=list(w)).w @ xb\n"
+        "    return 0.25 - r(0.25) * 0.25 / (r(0.5) - r(0.25))")   # B's residual is affine in eta: a secant
+    passes = lambda answer: visible_feedback(STEM, "ch07-predict-step", "import lecturekit as lk\n" + answer)  # noqa: E731
+    assert passes(reference) is None
+    for answer in (simulated_residual, simulated_rate):
+        message = passes(answer)
+        assert message is not None and "fractions.Fraction" in message, message
+
+
 def test_exercise_1_states_the_accuracy_its_check_demands(noisy):
     """Exercise 1's statement: at tol = 1e-6 on the noisy data the weights must lie within 1e-4 |w_LS| of the
     least-squares weights; that is the check's reach (a run stopped just inside it passes that item, one just outside

@@ -7,7 +7,8 @@ its statement defines, in floating point and, on integer inputs, in Fraction
 arithmetic, where they are exact for a quadratic error (the minimiser judged by
 the property that that gradient vanishes there, not against a stored
 solution); Exercise 3's rate by the property that the step leaves B's residual
-at 0.  The other answers of Exercises 3 and 4 are held only as fingerprints
+at 0, also on Fraction probes, where B's residuals are held as a hash of their
+exact fractions.  The other answers of Exercises 3 and 4 are held only as fingerprints
 (hashes of the values rounded to the tolerance,
 :func:`lecturekit.exercises.public.fingerprint`); so are the catalogued
 mistakes whose values would give those keys away.  The construct exercise
@@ -373,6 +374,30 @@ _MISTAKES3 = (
 )
 
 
+# Exercise 3's exact probes: the same questions on numbers given as fractions.Fraction (numpy arrays of dtype object,
+# the labels as ints).  A formula in the inputs' own arithmetic returns exact Fractions; a step simulated with lk.lms
+# (or anything that goes through floats) does not.  B's residuals are held only as a hash of their
+# "numerator/denominator" texts; tests/test_chapter_07.py recomputes them in fractions.
+_F = Fraction
+_EXACT3 = (((_F(1, 3), _F(-1, 2), _F(1)), (1, _F(1, 5), _F(2, 3)), -1, (1, _F(-3, 7), _F(1, 2)), 1),
+           ((0, _F(1, 10), _F(3, 10)), (1, _F(3, 10), _F(-1, 10)), 1, (1, _F(7, 10), _F(1, 5)), 1))
+_EXACT_KEY3 = "8921cca9ee4d2d744d750fadc45527b0"
+
+
+def _exact_print3(values):
+    import hashlib
+    text = ";".join(f"{v.numerator}/{v.denominator}" for v in values)
+    return hashlib.sha256(f"ch07-predict-step/exact\n{text}".encode()).hexdigest()[:32]
+
+
+def _exact_args(p):
+    return tuple(np.array(v, dtype=object) if isinstance(v, tuple) else v for v in p)
+
+
+def _is_exact(v):
+    return isinstance(v, (Fraction, int)) and not isinstance(v, bool)
+
+
 def _probe_text(p):
     w, xa, ya, xb, yb = p
     return f"w = {list(w)}, xa = {list(xa)}, ya = {ya}, xb = {list(xb)}, yb = {yb}"
@@ -417,6 +442,30 @@ def _derive_step(t, eta_fit_b, residual_b):
                                           "residual_b asks for B's residual after that step (at the rate that "
                                           "fits A, not the one that fits B): work out B's score after it on the "
                                           "first probe by hand"),))
+    # the same two functions on Fraction inputs: the exact values a formula gives
+    exact_text = ("`eta_fit_b` and `residual_b` on two probes given as fractions.Fraction: each returns an exact "
+                  "Fraction (a float came back means the arithmetic went through floating point: float(), "
+                  "dtype=float, a float constant such as 1.0, or a routine such as lk.lms that works in floats), "
+                  "the rate leaves B's residual at exactly 0, and B's residuals are exactly right")
+
+    def exact_run():
+        rates, residuals = [], []
+        for p in _EXACT3:
+            rates.append(eta_fit_b(*_exact_args(p)))
+            residuals.append(residual_b(*_exact_args(p)))
+        if not all(_is_exact(v) for v in rates + residuals):
+            return False
+        for p, eta in zip(_EXACT3, rates):
+            w, xa, ya, xb, yb = _exact_args(p)
+            if yb - (w + eta * (ya - w @ xa) * xa) @ xb != 0:
+                return False
+        return _exact_print3([Fraction(v) for v in residuals]) == _EXACT_KEY3
+
+    try:
+        exact = bool(exact_run())
+    except Exception:  # noqa: BLE001 - the learner's code may raise anything on Fraction inputs
+        exact = False
+    t.check_true(exact, what=exact_text)
 
 
 # Exercise 4: the mean error's X~^T X~ / n for the rescaled points of the statement
