@@ -872,7 +872,7 @@ UNRELATED = {
     "ch07-predict-step": ("def eta_fit_b(w, xa, ya, xb, yb):\n    return 7.0\n\n\n"
                           "def residual_b(w, xa, ya, xb, yb):\n    return 7.0\n"),
     "ch07-predict-rate": "eta_best = 0.05\n",
-    "ch07-construct-failure": "p_new = [1.0, 3.0]\n",
+    "ch07-construct-failure": "def far_point(q):\n    return np.array([1.0, 3.0])\n",
 }
 
 
@@ -1719,6 +1719,43 @@ def test_exercise_3_fraction_probes_need_a_formula():
     for answer in (simulated_residual, simulated_rate):
         message = passes(answer)
         assert message is not None and "fractions.Fraction" in message, message
+
+
+def test_exercise_5_needs_a_construction_not_a_search():
+    """Exercise 5: the statement's data are separable and classified correctly for every probe q; the reference
+    construction (the segment from q to p passes about 1.1 from the origin) works for all eight probes and, as the
+    prompt says, for q in any direction at these distances (checked every 5 degrees), with either side; a point that
+    works for (2, -1) alone, the segment through the negatives, or one passing too far from them do not; the
+    checker's solver count sees a search with least squares and not lk.is_separable."""
+    from lecturekit.exercises import ch07
+    probes = [(2.0, -1.0), *ch07._OTHER_Q5]
+    assert all(2.18 <= np.hypot(*q) <= 2.27 for q in probes)
+    for q in probes:
+        X = np.vstack([ch07._X5[:6], q])
+        assert lk.is_separable(X, ch07._Y5) and lk.least_squares_classifier(X, ch07._Y5).score(X, ch07._Y5) == 1.0
+
+    def rule(q, s=5, h=4, side=1):
+        a = np.asarray(q, dtype=float) / np.hypot(*q)
+        return -s * a + h * side * np.array([-a[1], a[0]])
+
+    for side in (1, -1):
+        assert all(ch07._fails5(q, rule(q, side=side)) is None for q in probes)
+    for deg in range(0, 360, 5):
+        for r in (2.18, 2.27):
+            q = r * np.array([np.cos(np.radians(deg)), np.sin(np.radians(deg))])
+            assert ch07._fails5(q, rule(q)) is None, (deg, r)
+    assert any(ch07._fails5(q, np.array([-2.0, 4.0])) for q in ch07._OTHER_Q5)
+    assert ch07._fails5((2.0, -1.0), np.array([-2.0, 4.0])) is None
+    assert all(ch07._fails5(q, -2 * np.asarray(q)) == "the data with it are not linearly separable" for q in probes)
+    assert any(ch07._fails5(q, rule(q, 5, 5)) == "the least-squares classifier still classifies q correctly"
+               for q in probes)
+    # the solver count: a search with least squares is seen, lk.is_separable and np.linalg.norm are not
+    lstsq = np.linalg.lstsq
+    assert ch07._far_point_calls(lambda q: lk.least_squares_classifier(np.eye(2), [-1, 1]).w[1:], (2.0, -1.0))[1] > 0
+    assert ch07._far_point_calls(lambda q: rule(q) if lk.is_separable(np.vstack([ch07._X5, rule(q)]),
+                                                                      np.r_[ch07._Y5, 1]) else q,
+                                 (2.0, -1.0))[1] == 0
+    assert np.linalg.lstsq is lstsq     # restored after the count
 
 
 def test_exercise_1_states_the_accuracy_its_check_demands(noisy):

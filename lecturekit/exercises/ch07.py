@@ -495,47 +495,116 @@ def _predict_rate(t, eta_best):
                   call="`eta_best`", mistakes=_MISTAKES4)
 
 
-# Exercise 5: six negatives around the origin and one positive at (2, -1); one positive point p_new to add.
+# Exercise 5: six negatives around the origin and one positive q; far_point(q) returns one positive point to add.
 _X5 = np.array([[0.0, 1.0], [0.0, -1.0], [1.0, 0.0], [-1.0, 0.0], [0.5, 0.5], [-0.5, -0.5], [2.0, -1.0]])
 _Y5 = np.array([conventions.NEGATIVE] * 6 + [conventions.POSITIVE])
 _LONE = 6
 _REACH5 = 8.0
+# the lone positives the check tries besides (2, -1): other directions, at distances 2.18 to 2.27 from the origin
+_OTHER_Q5 = ((2.2, 0.4), (0.9, 2.0), (-1.3, 1.8), (-2.2, -0.5), (-0.6, -2.1), (1.5, -1.7), (-2.0, 0.9))
+# the routines of np.linalg that fit least squares or solve its normal equations (lk.least_squares_classifier calls
+# one): the exercise asks for a construction from the geometry, so the check counts calls to them while far_point
+# runs (a progress check for an honest slip, not a sandbox: a name imported before the call is not seen)
+_SOLVERS5 = ("lstsq", "solve", "pinv", "inv", "svd", "qr", "eig", "eigh", "cholesky")
+
+
+def _far_point_calls(far_point, q):
+    """far_point(q) as a float array, and how many of np.linalg's solvers it called."""
+    calls = [0]
+
+    def counted(f):
+        def wrapper(*args, **kwargs):
+            calls[0] += 1
+            return f(*args, **kwargs)
+        return wrapper
+
+    saved = {name: getattr(np.linalg, name) for name in _SOLVERS5}
+    for name, f in saved.items():
+        setattr(np.linalg, name, counted(f))
+    try:
+        out = far_point(np.array(q, dtype=float))
+    finally:
+        for name, f in saved.items():
+            setattr(np.linalg, name, f)
+    try:
+        p = np.asarray(out, dtype=float)
+    except (TypeError, ValueError):
+        p = np.zeros(0)
+    return p, calls[0]
+
+
+def _fails5(q, p):
+    """The first requirement the point p fails for the lone positive q, or None."""
+    q = np.asarray(q, dtype=float)
+    if p.shape != (2,) or not np.all(np.isfinite(p)):
+        return "it is not two finite numbers"
+    if not p @ q < 0:
+        return "it is not on the far side of the origin from q (p . q < 0)"
+    if not np.hypot(*p) <= _REACH5 * (1 + 1e-12):
+        return "it is more than 8 from the origin"
+    X = np.vstack([_X5[:_LONE], q, p])
+    y = np.r_[_Y5, conventions.POSITIVE]
+    if not is_separable(X, y):
+        return "the data with it are not linearly separable"
+    if least_squares_classifier(X, y).predict(X)[_LONE] == conventions.POSITIVE:
+        return "the least-squares classifier still classifies q correctly"
+    return None
 
 
 @exercise("ch07-construct-failure", number=5, title="construct: give least squares a reason to drop a point",
           points=2, kind="construct",
           hint="Along any straight path a linear score changes at a constant rate. Which points could a line score "
-               "near +1 together with (2, -1) while it keeps the six negatives near -1, and which could it not?")
-def _construct_failure(t, p_new):
+               "near +1 together with q while it keeps the six negatives near -1, and which could it not? Then: "
+               "how close to the negatives may that path pass before no line separates the data any more?")
+def _construct_failure(t, far_point):
     try:
-        p = np.asarray(p_new, dtype=float)
-    except (TypeError, ValueError):
-        p = np.zeros(0)
-    if not t.check_true(p.shape == (2,), what=f"`p_new` holds two numbers, a point (x1, x2); got "
+        p, calls = _far_point_calls(far_point, _X5[_LONE])
+    except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything; say what it raised
+        t.check_true(False, what=f"`far_point(np.array([2.0, -1.0]))` runs (it raised {type(exc).__name__})")
+        return
+    if not t.check_true(p.shape == (2,), what=f"`far_point(q)` returns two numbers, a point (x1, x2); for "
+                                              f"q = (2, -1) it returned "
                                               f"{'shape ' + str(p.shape) if p.size else 'no numbers'}"):
         return
-    if not t.check_true(bool(np.all(np.isfinite(p))), what="`p_new` holds two finite numbers (no nan or inf)"):
+    if not t.check_true(bool(np.all(np.isfinite(p))), what="`far_point(q)` returns two finite numbers (no nan or inf)"):
         return
-    if not t.check_true(bool(p @ _X5[_LONE] != 0), what="`p_new` is not on the line p . (2, -1) = 0",
-                        mistake=Mistake("on-the-divide", None, "p_new . (2, -1) = 0: the point lies on the line "
-                                                               "through the origin at right angles to (2, -1), on "
+    if not t.check_true(bool(p @ _X5[_LONE] != 0), what="for q = (2, -1), the point is not on the line p . q = 0",
+                        mistake=Mistake("on-the-divide", None, "p . q = 0: the point lies on the line "
+                                                               "through the origin at right angles to q, on "
                                                                "neither side; the exercise asks for the far side")):
         return
     X = np.vstack([_X5, p])
     y = np.r_[_Y5, conventions.POSITIVE]
-    t.check_true(bool(p @ _X5[_LONE] < 0), what="`p_new` lies on the far side of the origin from (2, -1): "
-                                                "p_new . (2, -1) < 0",
-                 mistake=Mistake("same-side", None, "a point on the side of (2, -1) is section 6's construction, "
+    t.check_true(bool(p @ _X5[_LONE] < 0), what="for q = (2, -1), the point lies on the far side of the origin from q: "
+                                                "p . q < 0",
+                 mistake=Mistake("same-side", None, "a point on the side of q is section 6's construction, "
                                                     "which the exercise rules out: look on the other side"))
-    t.check_true(bool(np.hypot(*p) <= _REACH5 * (1 + 1e-12)), what="`p_new` is at most 8 from the origin",
+    t.check_true(bool(np.hypot(*p) <= _REACH5 * (1 + 1e-12)), what="for q = (2, -1), the point is at most 8 from the "
+                                                                  "origin",
                  mistake=Mistake("too-far", None, "the point is more than 8 from the origin: the exercise asks "
                                                   "for a point within 8"))
-    if not t.check_true(bool(is_separable(X, y)), what="the data with `p_new` added are linearly separable",
+    if not t.check_true(bool(is_separable(X, y)), what="for q = (2, -1), the data with the point added are linearly "
+                                                       "separable",
                         mistake=Mistake("not-separable", None, "no line separates the data any more: a separating "
-                                                               "line must keep p_new on the positive side")):
+                                                               "line must keep the new point on the positive side")):
         return
     # the least-squares classifier as the lesson uses it: its predict decides the sign exactly on the numbers typed
-    # (docs/engines.md), so a p_new that puts (2, -1) exactly on the boundary counts as a mistake, as in section 6
+    # (docs/engines.md), so a point that puts q exactly on the boundary counts as a mistake, as in section 6
     predicted = least_squares_classifier(X, y).predict(X)[_LONE]
     t.check_true(bool(predicted != conventions.POSITIVE),
-                 what="the least-squares classifier of the data with `p_new` misclassifies the positive (2, -1)")
+                 what="for q = (2, -1), the least-squares classifier of the data with the point added misclassifies q")
+    t.check_true(calls == 0, what="`far_point` calls none of np.linalg's solvers (" + ", ".join(_SOLVERS5)
+                                  + ") while it runs: it constructs the point from the geometry, without fitting "
+                                    "least squares")
+    failed = []
+    for q in _OTHER_Q5:
+        try:
+            p, calls = _far_point_calls(far_point, q)
+            why = _fails5(q, p) or ("it called np.linalg's solvers" if calls else None)
+        except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything; say what it raised
+            why = f"far_point raised {type(exc).__name__}"
+        if why:
+            failed.append(f"q = {q}: {why}")
+    t.check_true(not failed, what=f"`far_point(q)` works for the {len(_OTHER_Q5)} other lone positives "
+                                  + ", ".join(str(q) for q in _OTHER_Q5)
+                                  + (" (it fails for " + "; ".join(failed) + ")" if failed else ""))

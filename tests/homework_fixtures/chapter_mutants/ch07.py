@@ -101,10 +101,29 @@ MUTANTS = {
          "eta_best = 1 / 13.5\n"),
     ],
     "ch07-construct-failure": [
-        ("same-side", "p_new = [6.0, -3.0]\n"),   # section 6's construction, on the ray through (2, -1)
-        ("too-far", "p_new = [-5.0, 10.0]\n"),
-        ("not-separable",
-         "p_new = [-0.2, 0.1]\n"),
-        ("on-the-divide", "p_new = [1.0, 2.0]\n"),   # p_new . (2, -1) = 0: on neither side
+        # section 6's construction, on the ray through q
+        ("same-side", "def far_point(q):\n    return 3 * np.asarray(q, dtype=float)\n"),
+        # the right direction, but twice as far as the reference
+        ("too-far", "def far_point(q):\n    q = np.asarray(q, dtype=float) / np.hypot(*q)\n"
+                    "    return -10 * q + 8 * np.array([-q[1], q[0]])\n"),
+        # straight through the negatives: the segment from q to p crosses their hull
+        ("not-separable", "def far_point(q):\n    return -2 * np.asarray(q, dtype=float)\n"),
+        ("on-the-divide", "def far_point(q):\n    return np.array([q[1], -q[0]])\n"),   # p . q = 0: on neither side
+        # a point that works for (2, -1) only, found by a search and typed in
+        ("fails: q = (2.2, 0.4): the least-squares classifier still classifies q correctly",
+         "def far_point(q):\n    return np.array([-2.0, 4.0])\n"),
+        # a search with least squares inside far_point: section 6's loop over a grid of candidates
+        ("fails: calls none of np.linalg's solvers",
+         "import lecturekit as lk\n\n\ndef far_point(q):\n"
+         "    X = np.array([[0, 1], [0, -1], [1, 0], [-1, 0], [0.5, 0.5], [-0.5, -0.5], q], dtype=float)\n"
+         "    y = np.r_[-np.ones(6), 1.0, 1.0]\n"
+         "    for a in np.arange(-8, 8.01, 0.5):\n"
+         "        for b in np.arange(-8, 8.01, 0.5):\n"
+         "            p = np.array([a, b])\n"
+         "            if p @ q < 0 and np.hypot(a, b) <= 8:\n"
+         "                Xp = np.vstack([X, p])\n"
+         "                if lk.is_separable(Xp, y) and lk.least_squares_classifier(Xp, y).predict(Xp)[6] != 1:\n"
+         "                    return p\n"
+         "    return np.zeros(2)\n"),
     ],
 }
