@@ -127,6 +127,18 @@ def test_the_algebra_of_the_one_dimensional_threshold(n, m, a, D):
     assert np.allclose(w_f, [float(w0), float(w1)], atol=1e-8 * (1 + abs(float(w0)) + abs(float(w1)) * float(D)))
 
 
+@given(m=st.integers(1, 500), a=st.fractions(Fraction(1, 10), 20), k=st.fractions(Fraction(252, 100), 50))
+def test_with_8_negatives_any_far_group_beyond_2_52_a_loses_the_lone_positive(m, a, k):
+    """Section 6: with n = 8 negatives at 0 and the lone positive at a, any group of m positives at D = k a with
+    k >= 2.52 makes the lone positive's score negative (exact numerator), and the threshold on D/a is 2.512 at m = 1
+    and decreases towards 1 + sqrt(8/7) = 2.069 as m grows."""
+    n, D = 8, k * a
+    assert a ** 2 * (m + n) - m * (n - 1) * D * (D - 2 * a) < 0
+    thresholds = [1 + np.sqrt(n * (mm + 1) / (mm * (n - 1))) for mm in range(1, 2000)]
+    assert round(thresholds[0], 3) == 2.512 and all(np.diff(thresholds) < 0)
+    assert round(1 + np.sqrt(8 / 7), 3) == 2.069 and thresholds[-1] - (1 + np.sqrt(8 / 7)) < 1e-3
+
+
 def test_at_the_one_dimensional_threshold_the_score_is_a_tie():
     """n = 8, m = 7, a = 7, D = 15: (D - a)/a = 8/7 = sqrt(64/49), exactly the threshold. In exact arithmetic the
     lone positive's score is 0; lecturekit decides it exactly (a mistake), lstsq in floats gives a rounding error."""
@@ -610,6 +622,8 @@ def test_the_projected_path_says_it_is_projected():
 
 STEM = "07_lms"
 CLAIMS = {
+    "any far group at\n$D \\ge 2.52\\,a$ does it whatever its size $m$":
+        "test_with_8_negatives_any_far_group_beyond_2_52_a_loses_the_lone_positive",
     # sentence fragment (as in the notebook): the test that searches for a counterexample
     "on\n  random data sets we tried the distance shrank like $k^{-\\eta_1\\lambda_{\\min}}$":
         "test_the_1_over_k_schedule_closes_the_gap_like_a_power_of_k",
