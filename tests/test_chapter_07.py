@@ -622,6 +622,8 @@ def test_the_projected_path_says_it_is_projected():
 
 STEM = "07_lms"
 CLAIMS = {
+    "converges from every start exactly when $0 < \\eta < \\eta^\\ast_\\alpha$":
+        "test_exercise_2_stable_rate_by_simulation_and_its_fingerprints",
     "any far group at\n$D \\ge 2.52\\,a$ does it whatever its size $m$":
         "test_with_8_negatives_any_far_group_beyond_2_52_a_loses_the_lone_positive",
     # sentence fragment (as in the notebook): the test that searches for a counterexample
@@ -889,7 +891,8 @@ def test_the_claims_table_is_not_empty():
 UNRELATED = {
     "ch07-debug-stop": "def batch_lms(X, y, eta, tol, max_epochs=10_000):\n    return np.zeros(3), 0\n",
     "ch07-ridge": ("def ridge_gradient(w, Xh, y, lam):\n    return np.zeros_like(w)\n\n\n"
-                   "def ridge_weights(Xh, y, lam):\n    return np.zeros(Xh.shape[1])\n"),
+                   "def ridge_weights(Xh, y, lam):\n    return np.zeros(Xh.shape[1])\n\n\n"
+                   "def ridge_stable_eta(Xh, lam):\n    return 1.0\n"),
     "ch07-predict-step": ("def eta_fit_b(w, xa, ya, xb, yb):\n    return 7.0\n\n\n"
                           "def residual_b(w, xa, ya, xb, yb):\n    return 7.0\n"),
     "ch07-predict-rate": "eta_best = 0.05\n",
@@ -1802,6 +1805,49 @@ def test_the_1_over_k_schedule_closes_the_gap_like_a_power_of_k():
             if round(a, 2) == 0.19:
                 slow.append(gap[3000])
     assert compared >= 6 and len(slow) == 1 and 0.2 < slow[0] < 0.25
+
+
+def test_exercise_2_stable_rate_by_simulation_and_its_fingerprints():
+    """Exercise 2's stable rate of batch descent on E_alpha (bias unpenalised), found by running the descent: from a
+    random start the error w - w_alpha shrinks (or stays) for 3000 steps at 0.999 eta and grows at 1.001 eta, where
+    eta is 2 / lambda_max(Xh^T Xh + alpha D); the check's key and catalogued wrong rates are the fingerprints of these
+    values, and the unpenalised rate (lk.lms_stable_eta, section 3) is not the key."""
+    from lecturekit.exercises import ch07
+    from lecturekit.exercises.public import fingerprint
+    rng = np.random.default_rng(3)
+    Xh12 = np.column_stack([np.ones(12), rng.normal(size=(12, 3))])
+    y12 = np.where(rng.normal(size=12) > 0, 1.0, -1.0)
+    probes = ((ch07._XH, ch07._Y, 0.5), (Xh12, y12, 2.0))
+
+    def D(d):
+        M = np.eye(d)
+        M[0, 0] = 0.0
+        return M
+
+    def rate(Xh, a, P=None, factor=2.0):
+        return factor / np.linalg.eigvalsh(Xh.T @ Xh + a * (D(Xh.shape[1]) if P is None else P)).max()
+
+    key = [rate(Xh, a) for Xh, _, a in probes]
+    for (Xh, y, a), eta in zip(probes, key):
+        w_star = np.linalg.solve(Xh.T @ Xh + a * D(Xh.shape[1]), Xh.T @ y)
+        start = np.random.default_rng(0).normal(size=Xh.shape[1])
+
+        def error_after(f, steps=3000):
+            w = start.copy()
+            for _ in range(steps):
+                w = w - f * eta * (-Xh.T @ (y - Xh @ w) + a * (D(len(w)) @ w))
+            return np.linalg.norm(w - w_star)
+
+        assert error_after(0.999) <= np.linalg.norm(start - w_star) < error_after(1.001) / 10
+        assert not np.isclose(lk.lms_stable_eta(Xh[:, 1:], mode="batch"), eta)
+    salt = "ch07-ridge/stable"
+    assert fingerprint(salt, key, ch07._ATOL2) == ch07._KEY2
+    wrong = {"no-penalty": [rate(Xh, 0.0) for Xh, _, a in probes],
+             "penalised-bias": [rate(Xh, a, np.eye(Xh.shape[1])) for Xh, _, a in probes],
+             "one-over-lambda-max": [rate(Xh, a, factor=1.0) for Xh, _, a in probes],
+             "mean-error": [rate(Xh, a, factor=2.0 * len(Xh)) for Xh, _, a in probes]}
+    assert {mid: fp for mid, fp, _ in ch07._MISTAKES2} == {
+        mid: fingerprint(f"{salt}/{mid}", v, ch07._ATOL2) for mid, v in wrong.items()}
 
 
 def test_exercise_1_states_the_accuracy_its_check_demands(noisy):

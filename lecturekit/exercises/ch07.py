@@ -8,11 +8,14 @@ arithmetic, where they are exact for a quadratic error (the minimiser judged by
 the property that that gradient vanishes there, not against a stored
 solution); Exercise 3's rate by the property that the step leaves B's residual
 at 0, also on Fraction probes, where B's residuals are held as a hash of their
-exact fractions.  The other answers of Exercises 3 and 4 are held only as fingerprints
+exact fractions.  Exercise 2's stable rate and the other answers of Exercises
+3 and 4 are held only as fingerprints
 (hashes of the values rounded to the tolerance,
 :func:`lecturekit.exercises.public.fingerprint`); so are the catalogued
 mistakes whose values would give those keys away.  The construct exercise
-judges with lk.least_squares_classifier's predict, the rule the lesson uses,
+calls the learner's far_point for eight lone positives (counting calls to
+np.linalg's solvers while it runs) and judges with
+lk.least_squares_classifier's predict, the rule the lesson uses,
 which decides a tie exactly (a score of 0 is a mistake).  No message names a
 key.
 """
@@ -274,11 +277,30 @@ _W_INT = np.array([4, -13, 7])
 _ALPHA_INT = 3
 
 
+# Exercise 2's stable rate: held only as fingerprints of the two probes' values, as are the catalogued wrong rates
+_ATOL2 = 1e-6
+_KEY2 = "7c46fc5b195c8f071956a5db7ee14e6e"
+_MISTAKES2 = (
+    ("no-penalty", "3847ab7a386af29fd2d2ab8485e05438",
+     "your rates are those of the error without the penalty: which matrix multiplies the error in one batch step "
+     "on E_alpha?"),
+    ("penalised-bias", "5e57b11727c6014aa5571b3a2c4d38be",
+     "your rates are those of a penalty on every weight, the bias included: E_alpha leaves w0 out of the penalty"),
+    ("one-over-lambda-max", "32b0b7fd3d8c081a967ce06850ee7d23",
+     "at your rate, what factor multiplies the error along the steepest direction at each step, and where does "
+     "that factor reach -1?"),
+    ("mean-error", "07c071e42a6be4239e28dc9a921e3523",
+     "your rates are those of the mean error, E_alpha divided by the number of examples: which error does the "
+     "exercise define, a sum or a mean?"),
+)
+
+
 @exercise("ch07-ridge", number=2, title="extend LMS: the ridge penalty", points=2, kind="extend",
           hint="Differentiate the penalty term on its own, coordinate by coordinate (which coordinates does it "
                "contain?), and add it to the gradient of section 1; for the minimiser, set the whole gradient to "
-               "zero and write it as one matrix times w.")
-def _ridge(t, ridge_gradient, ridge_weights):
+               "zero and write it as one matrix times w; for the stable rate, write one batch step on E_alpha as that "
+               "matrix acting on w minus the minimiser, as section 3 does for E.")
+def _ridge(t, ridge_gradient, ridge_weights, ridge_stable_eta):
     alpha = 0.5
     w = np.array([0.3, -0.7, 1.1])
     D = _penalised(len(w))
@@ -350,6 +372,13 @@ def _ridge(t, ridge_gradient, ridge_weights):
             pass
         t.check(slope, np.zeros(Xh.shape[1]), atol=1e-6, reveal=False, misconceptions=named,
                 call=f"the gradient of E_alpha (by finite differences) at {text}: is it zero there?")
+    # the stable rate of batch descent on E_alpha, on the same two problems: held only as a fingerprint
+    # (tests/test_chapter_07.py computes it, and the catalogued wrong rates, by two independent routes)
+    _hashed_check(t, lambda: [float(ridge_stable_eta(Xh.copy(), a)) for Xh, a in ((_XH, alpha), (Xh12, 2.0))],
+                  _KEY2, salt="ch07-ridge/stable", atol=_ATOL2, placeholder=[0.0, 0.0],
+                  call="`[ridge_stable_eta(Xh, alpha=0.5), ridge_stable_eta(Xh12, alpha=2.0)]` on the two problems "
+                       "above (one verdict for the two)",
+                  mistakes=_MISTAKES2)
 
 
 # Exercises 3 and 4: this module holds no key.  A probe's expected value is stored only as a fingerprint (a hash of

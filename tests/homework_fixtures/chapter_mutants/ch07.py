@@ -24,6 +24,13 @@ def ridge_weights(Xh, y, alpha):
     D = np.eye(Xh.shape[1])
     D[0, 0] = 0.0                          # no penalty on the bias
     return np.linalg.solve(Xh.T @ Xh + alpha * D, Xh.T @ y)
+
+
+def ridge_stable_eta(Xh, alpha):
+    """The stable rate of batch gradient descent on E_alpha."""
+    D = np.eye(Xh.shape[1])
+    D[0, 0] = 0.0
+    return 2 / np.linalg.eigvalsh(Xh.T @ Xh + alpha * D).max()
 '''
 _STEP = '''def eta_fit_b(w, xa, ya, xb, yb):
     r_a, r_b = ya - w @ xa, yb - w @ xb
@@ -74,6 +81,14 @@ MUTANTS = {
         ("plain-least-squares",
          _RIDGE_GRADIENT + _RIDGE_WEIGHTS.replace("np.linalg.solve(Xh.T @ Xh + alpha * D, Xh.T @ y)",
                                                   "np.linalg.lstsq(Xh, y, rcond=None)[0]")),
+        # the stable rate: section 3's rate of the unpenalised error, a penalty on every weight, half the limit (the
+        # rate that lands in one step along the steepest direction), the mean error's rate
+        ("no-penalty", ("return 2 / np.linalg.eigvalsh(Xh.T @ Xh + alpha * D).max()",
+                        "return 2 / np.linalg.eigvalsh(Xh.T @ Xh).max()")),
+        ("penalised-bias", ("return 2 / np.linalg.eigvalsh(Xh.T @ Xh + alpha * D).max()",
+                            "return 2 / np.linalg.eigvalsh(Xh.T @ Xh + alpha * np.eye(Xh.shape[1])).max()")),
+        ("one-over-lambda-max", ("return 2 / np.linalg.eigvalsh(", "return 1 / np.linalg.eigvalsh(")),
+        ("mean-error", ("return 2 / np.linalg.eigvalsh(", "return 2 * len(Xh) / np.linalg.eigvalsh(")),
     ],
     "ch07-predict-step": [
         ("wrong-step", _STEP.replace("r_b - r_a * (xa @ xb)", "r_b + r_a * (xa @ xb)")),   # along the gradient
