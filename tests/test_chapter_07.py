@@ -840,6 +840,7 @@ CLAIMS = {
         "test_online_lms_on_data_it_fits_exactly_converges_without_a_loop",
 }
 SHOWN = [
+    "The slides stop gradient descent when",  # describes the slides' stopping rule (seed)
     "is a\nknown result for incremental gradient methods",  # a cited result (Bertsekas)
     "it watches the error\nrather than the clock",  # describes the slides' heuristic
     # reviewed: definitions, descriptions of an algorithm or of lecturekit, or limited to the example shown
