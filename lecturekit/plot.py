@@ -1999,10 +1999,10 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
 
     squared = data(X**2, y, right, axis_labels=("x₁²", "x₂²"), legend=False)
     line = boundary(w, right, label="boundary")
-    if line.normal is not None:  # the arrow starts among the positives: longer, and with a white edge to stand out
+    if line.normal is not None:  # the arrow points into the positives: with a white edge to stand out
         from matplotlib import patheffects
 
-        line.normal.fraction = 0.3
+        line.normal.fraction = 0.15  # short enough that its tip lands in the quadrant z >= 0, among the positives
         line.normal.region = (0.0, np.inf, 0.0, np.inf)  # on the part of the line where squares can land
         line.normal.set_zorder(5)
         line.normal.arrow_patch.set_linewidth(2.4)

@@ -1836,3 +1836,19 @@ def test_the_worked_signed_distance_is_2():
     assert lk.dot(w, x) == 10 and lk.norm(w) == 5 and lk.projection_length(x, w) == 2
     foot = x - 2 * w / 5
     assert abs(lk.dot(w, foot)) < 1e-12 and lk.norm(x - foot) == pytest.approx(2)
+
+
+def test_exercise_3_answers_of_the_wrong_type_are_not_shown_the_key():
+    """Exercise 3's message to an answer that is not a number (a string, None) gives an example of the form, and that
+    example is none of the four keys (a string "120" was once told `type 120`, the angle's key)."""
+    from lecturekit.exercises import check_exercise
+    from lecturekit.feedback import ExerciseFailure
+    keys = ["120", "-2.5", "2.5", "6.245", "2.094", "60"]
+    for answers in (("120", -1.0, -2.5, 6.0), ("60", "1", "2", "3"), (None, 0.0, 0.0, 0.0), (60.0, -1.0, "-2.5", None)):
+        with pytest.raises(ExerciseFailure) as info:
+            check_exercise("ch01-three-numbers", *answers)
+        message = str(info.value).split("Hint:")[0]
+        message_without_answers = message
+        for a in answers:
+            message_without_answers = message_without_answers.replace(repr(a), "").replace(str(a), "")
+        assert "not strings" in message and not any(k in message_without_answers for k in keys), message

@@ -40,15 +40,23 @@ CLAIMS = {
         "test_features_in_the_thousands_usually_put_the_boundary_far_from_the_origin_but_not_always",
     "(scikit-learn's `LinearSVC`\nand the liblinear solver of `LogisticRegression` do not: they penalise it)":
         "test_liblinear_penalises_the_bias_so_shifting_the_data_changes_what_it_learns",
-    "but a point whose computed score is 0, on the line or within rounding of it, gets\n  $-1$ under both":
+    "a point whose computed score is 0, on the line or within\nrounding of it, gets $-1$ under both signs":
         "test_in_plain_floating_point_a_point_off_the_line_can_score_0_under_both_signs",
     "On paper the score is unchanged; only the bookkeeping differs": "test_the_bias_trick_keeps_every_score",
+    "the right panel looks along the orange line,\nso the grey plane is seen edge-on":
+        "test_the_second_3d_view_looks_along_the_cut_line",
+    "Only points on the boundary or\nwithin rounding of it are affected":
+        "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
+    "In the computer a computed multiple can move only points on or within\n  rounding of the boundary":
+        "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
+    "keep one such vector per\nclass, trained one class against the rest or, as in multinomial logistic regression, jointly":
+        "test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0",
     "multiplies every score by $k$": "test_positive_multiples_are_the_same_classifier",
     "only the direction of $w$ and the ratio $t / \\|w\\|$ matter": "test_positive_multiples_are_the_same_classifier",
     "On paper a **negative** $k$ keeps the line": "test_negative_multiples_keep_the_line_and_swap_the_sides",
-    "In the computer negating a number is exact, so for $k = -1$ every score the\ncomputer forms changes sign exactly":
+    "Negating a number is exact, so for $k = -1$ every score the computer forms\nchanges sign exactly":
         "test_negating_the_weights_is_exact_for_every_weight_vector",
-    "`lk.LinearClassifier`, which decides on the weights as typed (below), keeps it at 0 and predicts $-1$\nunder both":
+    "`lk.LinearClassifier` keeps a point of the line at 0 and\npredicts $-1$ under both":
         "test_lecturekit_keeps_a_point_on_the_line_at_0_under_both_signs_at_every_scale",
     "in plain floating point a point on the\nline can score a tiny $\\pm 2.8 \\times 10^{-17}$ instead of 0":
         "test_lecturekit_keeps_a_point_on_the_line_at_0_under_both_signs_at_every_scale",
@@ -58,13 +66,13 @@ CLAIMS = {
         "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
     "it is\nmultiplied by $k$ when $\\tilde w$ is multiplied by $k > 0$":
         "test_flachs_example_margin_scales_with_k_and_the_distance_form_does_not",
-    "For other\nnegative $k$ the product $k \\tilde w$ is rounded, and a point within rounding of the line can keep its\nside":
+    "(for negative $k$: keep its side)":
         "test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_side",
-    "On paper $k < 0$ keeps\n  the line and swaps the sides of the points off it; in lecturekit exactly so for $k = -1$":
+    "and $k < 0$ keeps the line and swaps the\n  sides of the points off it":
         "test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_side",
     "the separating $\\tilde w$ are the points of all $n$ half-spaces at once, a cone":
         "test_the_separating_weight_vectors_form_a_cone",
-    "`SVC(kernel=\"linear\")` one per pair of classes": 
+    "`SVC(kernel=\"linear\")` keeps one per\npair of classes and lets them vote": 
         "test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0",
     "Flach divides by $\\|w\\|$ for the margin of the boundary, $m / \\|w\\|$, not for that of an example":
         "test_flachs_example_margin_scales_with_k_and_the_distance_form_does_not",
@@ -85,7 +93,7 @@ CLAIMS = {
         "test_with_w_zero_every_point_scores_the_bias",
     "A point on the line is ringed whatever its label, and $k$ cannot change which points are ringed":
         "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
-    "the product $k \\tilde w$ can be rounded, and a point on the boundary or within\nrounding of it can then change side":
+    "For other $k$ the product $k \\tilde w$ is rounded, and a point on the boundary\nor within rounding of it can then change side":
         "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
     "shifting\nevery example by the same vector can change the classifier learned":
         "test_a_penalised_bias_makes_the_fit_depend_on_a_shift",
@@ -328,7 +336,7 @@ def test_the_centred_bias_has_the_largest_margin(X, y, w):
     """Exercise 2's reference against a scan over b: no bias on a fine grid around it (and none at the
     scores themselves, where the margin's pieces bend) has a larger margin (lk.margin, space="input");
     the margin it reaches is negative exactly when the data are not separable along w."""
-    from lecturekit.exercises.ch02 import _centred_reference
+    from ch02_reference import centred as _centred_reference
 
     best = _centred_reference(w, X, y)
     assert np.array_equal(best[1:], w)
@@ -351,7 +359,7 @@ def test_the_centred_bias_has_the_largest_margin(X, y, w):
 def test_exercise_4_expected_values_by_hand():
     """(w.p + b)/|w| = (-26 + b)/10 = 1 gives 36; f = 0.2 w is on the normal through the origin, and
     w.f + b = 0 gives b = -(7.2 + 12.8) = -20: the line then lies 2 = 20/10 from the origin along w."""
-    from lecturekit.exercises.ch02 import _distance_answers
+    from ch02_reference import distance_answers as _distance_answers
 
     b_p, b_f = _distance_answers()
     assert (b_p, b_f) == (pytest.approx(36.0), pytest.approx(-20.0))
@@ -362,8 +370,8 @@ def test_exercise_5_counts_on_forty_points():
     """Forty points built to the prompt (31 right, 6 strictly wrong, 3 on the boundary of which two are
     labelled +1): after the swap, count the course's mistakes y s <= 0 and the points lk's predict gets
     right, on the points themselves, and compare with the check's expected values."""
+    from ch02_reference import SWAP_COUNTS, swap_key
     from lecturekit.exercises.ch02 import _SWAP_KEY
-    from lecturekit.exercises.public import fingerprint
 
     w_h = np.array([0.0, 1.0, 0.0])                        # the score is x1
     X = np.array([[1.0, 0.0]] * 31 + [[-1.0, 2.0]] * 6 + [[0.0, 1.0]] * 3)
@@ -374,7 +382,7 @@ def test_exercise_5_counts_on_forty_points():
     swapped = -y
     mistakes, right = int(np.sum(swapped * s <= 0)), int(np.sum(clf.predict(X) == swapped))
     assert (mistakes, right) == (34, 8)
-    assert fingerprint("ch02-swap", [mistakes, right], 0.01) == _SWAP_KEY
+    assert (mistakes, right) == SWAP_COUNTS and swap_key() == _SWAP_KEY
     # the prompt's numbers are not the answers
     assert not {mistakes, right} & {40, 31, 6, 3, 2, 1}
 
@@ -382,9 +390,9 @@ def test_exercise_5_counts_on_forty_points():
 def test_exercise_3_key_labels_each_mirrored_point_as_the_colleague_labels_its_source():
     """The colleague's (2, -1, -4) in Turk's layout is the score 2 x1 - x2 - 4; the key must predict, at -x,
     what the colleague predicts at x, on a grid with points on the line, and have a unit w."""
-    from lecturekit.exercises.ch02 import _TURK3, _line_from_turk, _mirror, _unit
+    from ch02_reference import TURK3 as _TURK3, key3
 
-    key = _unit(_mirror(_line_from_turk(_TURK3)))
+    key = key3()
     assert np.allclose(key, np.array([-4.0, -2.0, 1.0]) / np.sqrt(5.0)) and np.isclose(np.linalg.norm(key[1:]), 1)
     g = np.linspace(-5, 5, 21)
     P = np.stack(np.meshgrid(g, g), -1).reshape(-1, 2)
@@ -542,13 +550,13 @@ def test_exercise_2_tolerance_is_as_stated_and_a_scan_is_told_its_margin():
     rng = np.random.default_rng(22)
     Xr, yr = rng.normal(size=(9, 3)), np.where(np.arange(9) % 3 == 0, 1, -1)
     wr = rng.normal(size=3)
-    key = ch02._centred_reference(wr, Xr, yr)
+    key = exact(wr, Xr, yr)
     assert f"{key[0]:.6g}" not in text and f"{key[0]:.4f}" not in text
 
 
 def test_exercise_5_gives_every_wrong_pair_the_same_message():
     """One guess cannot narrow Exercise 5's key: every wrong pair of counts, with either count or both wrong,
-    gets one verdict and the same message, which restates the requirement (no 'this counts ...', no
+    gets one verdict and one of two messages (by the part of the counting that explains it), which restates the requirement (no 'this counts ...', no
     direction, not which count is wrong)."""
     messages = set()
     for a, b in ((31, 8), (32, 8), (40, 8), (9, 8), (6, 8), (33, 8), (35, 8), (34, 9), (34, 6), (34, 7),
@@ -556,11 +564,11 @@ def test_exercise_5_gives_every_wrong_pair_the_same_message():
         text = _feedback("ch02-swap", a, b)
         assert text is not None
         messages.add(text)
-    assert len(messages) == 1, messages
-    assert _feedback("ch02-swap", 34, 8) is None
-    text = messages.pop()
-    assert not any(word in text for word in ("gets wrong", "before the swap", "every point", "no point",
-                                             "34", "8 "))
+    assert len(messages) == 2, messages          # the score-0 region and the rest (see the test below)
+    assert _feedback("ch02-swap", 34, 8) is None and _feedback("ch02-swap", 34.0, 8.0) is None
+    for text in messages:
+        assert not any(word in text for word in ("gets wrong", "before the swap", "every point", "no point",
+                                                 "34", "8 "))
 
 
 def test_plot_offset_labels_clear_of_every_line_of_the_threshold_figure():
@@ -706,7 +714,7 @@ def test_exercise_1s_parameter_w_is_the_d_plus_1_numbers():
     from lecturekit.exercises import ch02
     assert "def same_in_both_layouts(w):" in NOTEBOOK.read_text()
     assert "(w0, ..., wd)" in NOTEBOOK.read_text()
-    assert {len(v) for v, _ in ch02._LAYOUT_PROBES} >= {2, 3, 6, 20}
+    assert {len(v) for v in ch02._LAYOUT_PROBES} >= {2, 3, 6, 20}
     assert "same_in_both_layouts" in inspect.getsource(ch02)
 
 
@@ -927,10 +935,12 @@ def _agree_on_a_grid_and_near_the_lines(w):
 def test_exercise_1_probes_are_decided_by_the_two_readings():
     """A False probe has a point the two readings label differently; a True probe has the same
     (bias, normal) in both readings, number for number, so every score is the same sum."""
+    from ch02_reference import LAYOUT_VERDICTS
     from lecturekit.exercises.ch02 import _LAYOUT_PROBES
 
-    assert max(len(w) for w, _ in _LAYOUT_PROBES) == 20 and min(len(w) for w, _ in _LAYOUT_PROBES) == 2
-    for w, agree in _LAYOUT_PROBES:
+    assert max(len(w) for w in _LAYOUT_PROBES) == 20 and min(len(w) for w in _LAYOUT_PROBES) == 2
+    assert len(LAYOUT_VERDICTS) == len(_LAYOUT_PROBES)
+    for w, agree in zip(_LAYOUT_PROBES, LAYOUT_VERDICTS):
         if agree:
             assert np.array_equal(np.asarray(w), np.r_[w[-1], w[:-1]]), w
             assert _a_point_the_readings_label_differently(w) is None, w
@@ -1332,3 +1342,85 @@ def test_the_lifted_plane_figure_draws_and_describes_what_it_is_given():
     with pytest.raises(ValueError, match="limit"):
         lk.plot.lifted_plane(w, X, limit=1.0)
     plt.close("all")
+
+
+def test_the_check_module_holds_the_fingerprints_of_the_reference_answers_and_no_answer():
+    """The keys and catalogued slips in lecturekit/exercises/ch02.py are the fingerprints of what
+    tests/ch02_reference.py derives from the definitions; the module has no helper that computes an answer."""
+    import ch02_reference as ref
+    from lecturekit.exercises import ch02
+
+    assert ch02._KEY1 == ref.layout_key()
+    assert {mid: key for mid, key, _ in ch02._LAYOUT_MISTAKES} == ref.layout_rule_keys()
+    assert {mid: key for mid, key, _ in ch02._CENTRED_MISTAKES} == ref.centred_slip_keys()
+    assert ch02._KEY3 == ref.key3_fingerprint()
+    assert {mid: key for mid, key, _ in ch02._LINE_MISTAKES} == ref.slip3_keys()
+    assert {mid: key for mid, key, _ in ch02._P_MISTAKES + ch02._FOOT_MISTAKES} == ref.distance_slip_keys()
+    assert ch02._SWAP_KEY == ref.swap_key()
+    assert ref.distance_answers() == (pytest.approx(36.0), pytest.approx(-20.0))
+    assert np.allclose(ref.key3(), np.array([-4.0, -2.0, 1.0]) / np.sqrt(5.0))
+    for name in ("_centred_reference", "_distance_answers", "_mirror", "_unit", "_line_from_turk", "_TURK3",
+                 "_LAYOUT_RULES", "_variant"):
+        assert not hasattr(ch02, name), name
+
+
+@pytest.mark.parametrize("a, b", [("34", "8.0"), ("34.0", "8.0"), ("np.int64(34)", "8")])
+def test_exercise_5_accepts_whole_numbers_written_as_floats(a, b):
+    assert visible_feedback(STEM_FEEDBACK, "ch02-swap", f"n_after_swap = {a}\nn_right_after_swap = {b}\n") is None
+
+
+def test_exercise_5_tells_a_fraction_what_it_is_and_no_pair_is_told_which_count_is_wrong():
+    text = visible_feedback(STEM_FEEDBACK, "ch02-swap", "n_after_swap = 34\nn_right_after_swap = 8.5\n")
+    assert text is not None and "n_right_after_swap is 8.5 (float)" in text
+    # every pair in the region of the score-0 slips gets one message, and so does every pair outside it
+    region = {visible_feedback(STEM_FEEDBACK, "ch02-swap", f"n_after_swap = {a}\nn_right_after_swap = {b}\n")
+              for a in range(31, 35) for b in range(6, 10) if (a, b) != (34, 8)}
+    outside = {visible_feedback(STEM_FEEDBACK, "ch02-swap", f"n_after_swap = {a}\nn_right_after_swap = {b}\n")
+               for a, b in ((37, 8), (34, 32), (9, 8), (6, 3), (40, 40))}
+    assert len(region) == 1 and len(outside) == 1 and region != outside
+
+
+def test_scikit_learn_multiclass_linear_classifiers_predict_the_largest_score_and_svc_votes_by_pairs():
+    """Cell 4: on four classes the linear_model classifiers and LinearSVC predict the class of the largest
+    score (chapter 8's linear machine); LogisticRegression's default fits its vectors jointly (its
+    probabilities are the softmax of its scores, not one-vs-rest fits); SVC keeps one vector per pair."""
+    linear_model = pytest.importorskip("sklearn.linear_model")
+    svm = pytest.importorskip("sklearn.svm")
+    multiclass = pytest.importorskip("sklearn.multiclass")
+    X, y = lk.datasets.separable(40, seed=4)
+    X4, y4 = np.vstack([X, X[:5] + 10.0, X[:5] - 10.0]), np.r_[y + 1, np.full(5, 3), np.full(5, 4)]
+    for est in (linear_model.LogisticRegression(), linear_model.Perceptron(random_state=0), svm.LinearSVC(),
+                linear_model.RidgeClassifier(), linear_model.SGDClassifier(random_state=0)):
+        est.fit(X4, y4)
+        assert np.array_equal(est.predict(X4), est.classes_[np.argmax(est.decision_function(X4), axis=1)])
+    joint = linear_model.LogisticRegression().fit(X4, y4)
+    s = joint.decision_function(X4)
+    soft = np.exp(s - s.max(axis=1, keepdims=True))
+    assert np.allclose(joint.predict_proba(X4), soft / soft.sum(axis=1, keepdims=True))
+    ovr = multiclass.OneVsRestClassifier(linear_model.LogisticRegression()).fit(X4, y4)
+    assert not np.allclose(joint.coef_, np.vstack([e.coef_ for e in ovr.estimators_]), atol=1e-3)
+    pairs = svm.SVC(kernel="linear", decision_function_shape="ovo").fit(X4, y4)
+    assert pairs.coef_.shape == (6, 2) and pairs.decision_function(X4).shape == (len(X4), 6)
+
+
+def test_the_explorers_alt_text_counts_the_sides_the_rings_are_drawn_from():
+    """A point exactly on the line (score 0 in exact arithmetic, a tiny positive float score) is ringed and
+    is not counted on the +1 side, so the alt text and the rings agree."""
+    s = lk.widgets.hyperplane_state(0.1, 0.2, -0.3, X=[[1.0, 1.0], [3.0, 3.0], [-2.0, -2.0]], y=[1, 1, -1])
+    assert s["scores"][0] != 0 and s["sides"][0] == 0 and 0 in s["misclassified"].tolist()
+    from lecturekit.explorers.hyperplane import hyperplane_alt
+
+    text = hyperplane_alt(s)
+    assert "where 1 of the 2 points labelled +1 lies" in text and "1 point is misclassified" in text
+
+
+def test_the_second_3d_view_looks_along_the_cut_line():
+    """Cell 47's right panel looks along (0, 2, -1) (azimuth 90 degrees, elevation asin(-1/sqrt 5)): that
+    direction lies in the slice x0 = 1 (no x0 part) and in the plane w~ . x~ = 0, so it is the cut line's,
+    the plane is seen edge-on, and w~, perpendicular to it, is drawn at its true angle to the edge."""
+    w_h = lk.join_bias(np.array([1.0, 2.0]), -3.0)
+    v = np.array([0.0, 2.0, -1.0])
+    assert v[0] == 0 and w_h @ v == 0
+    elev, azim = np.arcsin(-1 / np.sqrt(5)), np.radians(90)
+    view = np.array([np.cos(elev) * np.cos(azim), np.cos(elev) * np.sin(azim), np.sin(elev)])
+    assert np.allclose(view, v / np.linalg.norm(v))

@@ -243,7 +243,7 @@ def _number(x):
 def _three(t, angle_ab, proj_a_on_b, proj_b_on_a, dist_ab):
     got = [_number(v) for v in (angle_ab, proj_a_on_b, proj_b_on_a, dist_ab)]
     if not t.check_true(None not in got, what="`angle_ab`, `proj_a_on_b`, `proj_b_on_a` and `dist_ab` are numbers "
-                                              "(not strings: type 120, not \"120\")"):
+                                              "(not strings: type 0.75, not \"0.75\")"):
         return
     t.check_true(_four_right(*got), what=f"`angle_ab`, `proj_a_on_b`, `proj_b_on_a` and `dist_ab` are each right to "
                                          f"within 0.001 ({_FOUR_WRONG})")

@@ -1,50 +1,54 @@
-"""Checks of chapter 2's exercises (homogeneous coordinates)."""
+"""Checks of chapter 2's exercises (homogeneous coordinates).
+
+The module holds no answer: Exercise 1's verdicts, Exercise 3's vector, Exercise 5's counts and the
+catalogued slips are kept as fingerprints (:func:`lecturekit.exercises.public.fingerprint`), and Exercises
+2 and 4 are checked by the property their prompt states.  tests/ch02_reference.py computes the keys from
+the definitions and tests/test_chapter_02.py checks that the fingerprints are theirs.  A fingerprint is out
+of sight, not out of reach: a loop over the few plausible answers of a small discrete key finds it, as it
+would through ``check_exercise``.
+"""
 
 import numpy as np
 
 from .. import conventions
-from ..results import LinearClassifier
 from . import Mistake, exercise, public
-
 
 # --------------------------------------------------------------------------
 # Exercise 1 (function): which weights read the same with the 1 first and with the 1 last
 # --------------------------------------------------------------------------
 
-# the probes: (w, do the two readings agree?) decided on paper from the definition, not from a formula
-# (tests/test_chapter_02.py checks every one against lk.LinearClassifier: a grid and points beside each
-# reading's hyperplane for d <= 3, and for every False probe a point where the two readings' labels differ).
-# Vectors of 20 and 6 numbers are there so that no grid of points can be searched in reasonable time;
-# the near-equal vectors differ only on and next to their hyperplanes, so random points miss them.
+# The probes.  Vectors of 20 and 6 numbers are there so that no grid of points can be searched in reasonable
+# time; the near-equal vectors differ only on and next to their hyperplanes, so random points miss them.
 _LAYOUT_PROBES = [
-    ((1.0, 1.0, 1.0), True), ((0.0, 0.0, 0.0), True), ((-2.5, -2.5, -2.5), True), ((0.1, 0.1, 0.1), True),
-    ((1e-150, 1e-150, 1e-150), True), ((1.0, 2.0, 1.0), False), ((0.0, 1.0, 1.0), False),
-    ((1.0, 0.0, 0.0), False), ((0.0, 0.0, 1.0), False), ((3.0, 3.0, -3.0), False),
-    ((1.0, 1.0, 1.0 + 1e-12), False), ((0.3, 0.3, 0.30000000000000004), False), ((2.0, 1.0, 2.0), False),
-    ((0.7, 0.7), True), ((1.0, 2.0), False), ((4.0, 4.0 + 1e-12), False),
-    ((0.2,) * 20, True), ((0.0,) * 20, True), ((-1.5,) * 6, True),
-    ((0.3,) * 19 + (0.30000000000000004,), False), ((1.0,) * 10 + (1.0 + 1e-12,) + (1.0,) * 9, False),
-    ((5.0, 1.0, 2.0, 3.0, 1.0, 4.0), False), ((1.0, -1.0) * 10, False),
+    (1.0, 1.0, 1.0), (0.0, 0.0, 0.0), (-2.5, -2.5, -2.5), (0.1, 0.1, 0.1), (1e-150, 1e-150, 1e-150),
+    (1.0, 2.0, 1.0), (0.0, 1.0, 1.0), (1.0, 0.0, 0.0), (0.0, 0.0, 1.0), (3.0, 3.0, -3.0),
+    (1.0, 1.0, 1.0 + 1e-12), (0.3, 0.3, 0.30000000000000004), (2.0, 1.0, 2.0),
+    (0.7, 0.7), (1.0, 2.0), (4.0, 4.0 + 1e-12),
+    (0.2,) * 20, (0.0,) * 20, (-1.5,) * 6,
+    (0.3,) * 19 + (0.30000000000000004,), (1.0,) * 10 + (1.0 + 1e-12,) + (1.0,) * 9,
+    (5.0, 1.0, 2.0, 3.0, 1.0, 4.0), (1.0, -1.0) * 10,
 ]
+_SALT1, _ATOL1 = "ch02-both-layouts", 0.5
+_KEY1 = "c9f8e8aba656b244a7a8c8a9d1f6648a"    # fingerprint of the list of verdicts on the probes
 
-
-# The misconceptions of Exercise 1, each as the rule a learner who has it would write.  One is named
-# only when the learner's function gives that rule's verdict on every probe, so a message never
-# speaks about a probe the learner's own rule does not already decide that way.
-_LAYOUT_RULES = [
-    ("layout-zero", lambda w: all(v == w[0] for v in w) and any(w),
+# The misconceptions of Exercise 1, each by the fingerprint of the verdicts that the rule a learner who has
+# it would write gives on the probes (the rules are in tests/ch02_reference.py).  One is named only when the
+# learner's function gives exactly that rule's verdicts, so a message never speaks about a probe the
+# learner's own rule does not already decide that way.
+_LAYOUT_MISTAKES = [
+    ("layout-zero", "7938b363c40b1a864d31d3e0ef7c49b6",
      "check the zero vector: with w~ = 0 every point scores 0 in both readings; which label does each "
      "reading give it (section 9)?"),
-    ("layout-negative", lambda w: all(v == w[0] for v in w) and w[0] >= 0,
+    ("layout-negative", "edf24cbf6174b98c94df6deee29bf753",
      "your function treats some vectors differently by the sign of their numbers: write out both "
      "readings' scores for a vector of negative numbers and compare them"),
-    ("layout-palindrome", lambda w: list(w) == list(w)[::-1],
+    ("layout-palindrome", "3f5ee6db27ba4b3eb4a5a220d60060f7",
      "your function accepts vectors that read the same backwards: is reversing what moving the 1 from "
      "the front to the back does to the weights (section 4)?"),
-    ("layout-close", lambda w: max(w) - min(w) <= 1e-9 * max(1.0, abs(w[0])),
+    ("layout-close", "87ecfaba9a894fdfb748ec8270ee1b8c",
      "your function accepts vectors whose numbers are merely close: find a point on one reading's "
      "boundary and work out both labels there"),
-    ("layout-no-line", lambda w: all(v == w[0] for v in w) or not any(w[1:]) or not any(w[:-1]),
+    ("layout-no-line", "78c4989c510740d83862eddd2abc8fb3",
      "your function accepts vectors whose normal is zero in one reading: that reading labels every "
      "point alike; does the other?"),
 ]
@@ -56,16 +60,14 @@ _LAYOUT_RULES = [
                "weight vectors label every point alike (section 5)? Do not forget the vectors whose normal "
                "is zero in one reading or in both.")
 def _both_layouts(t, same_in_both_layouts):
-    # One verdict for all the probes.  The calls are not listed: the probes whose answer is True would
-    # spell the rule to a learner who returns False for everything (and the False ones, to one who
-    # returns True).  A failure says in which direction the function errs, which every answer that errs
-    # that way is told alike.
+    # One verdict for all the probes, which says neither which probe failed nor in which direction the
+    # function errs: either would let a learner bisect the verdicts probe by probe.
     got = []
-    for w, agree in _LAYOUT_PROBES:
+    for w in _LAYOUT_PROBES:
         try:
             got.append(same_in_both_layouts(list(w)))
         except Exception:  # noqa: BLE001 - let the framework report the learner's error on this call
-            t.check(lambda w=w: same_in_both_layouts(list(w)), agree, call=f"`same_in_both_layouts({list(w)})`",
+            t.check(lambda w=w: same_in_both_layouts(list(w)), True, call=f"`same_in_both_layouts({list(w)})`",
                     reveal=False)
             return
     if not t.check_true(all(type(v) in (bool, np.bool_) for v in got),
@@ -74,20 +76,13 @@ def _both_layouts(t, same_in_both_layouts):
                                                  if type(v) not in (bool, np.bool_)})) + " as well"):
         return
     said = [bool(v) for v in got]
-    expected = [agree for _, agree in _LAYOUT_PROBES]
-    too_many = any(s and not e for s, e in zip(said, expected))
-    too_few = any(e and not s for s, e in zip(said, expected))
-    mistake = next((Mistake(mid, None, message) for mid, rule, message in _LAYOUT_RULES
-                    if [bool(rule(list(w))) for w, _ in _LAYOUT_PROBES] == said), None)
-    parts = []
-    if too_many:
-        parts.append("returned True for a vector whose two readings give some point different labels")
-    if too_few:
-        parts.append("returned False for a vector whose two readings give every point the same label")
-    t.check_true(not (too_many or too_few),
-                 what="on the check's vectors (2 to 20 numbers) `same_in_both_layouts` "
-                      + " and ".join(parts) + ": build vectors of your own whose readings you have worked out "
-                      "on paper, and test your function on them",
+    mistake = next((Mistake(mid, None, message) for mid, key, message in _LAYOUT_MISTAKES
+                    if public.fingerprint(f"{_SALT1}/{mid}", said, _ATOL1) == key), None)
+    t.check_true(public.fingerprint(_SALT1, said, _ATOL1) == _KEY1,
+                 what="on the check's vectors (2 to 20 numbers) `same_in_both_layouts` gives a wrong verdict "
+                      "for at least one (the check does not say which, nor whether it is a True or a False): "
+                      "build vectors of your own whose readings you have worked out on paper, the zero vector "
+                      "and vectors of nearly equal numbers among them, and test your function on them",
                  mistake=mistake)
 
 
@@ -95,53 +90,51 @@ def _both_layouts(t, same_in_both_layouts):
 # Exercise 2 (construct): the bias that centres a line of a given direction between the classes
 # --------------------------------------------------------------------------
 
-def _centred_reference(w, X, y):
-    """The reference (b, w) for the direction w (tests/test_chapter_02.py checks it against a scan over b)."""
-    w, X, y = np.asarray(w, dtype=float), np.asarray(X, dtype=float), np.asarray(y)
-    s = X @ w
-    b = -(s[y == conventions.POSITIVE].min() + s[y == conventions.NEGATIVE].max()) / 2
-    return conventions.join(b, w)
-
-
-def _variant(w, X, y, rule):
-    """(b, w) with the bias a plausible slip gives: ``rule(scores of positives, scores of negatives)``."""
-    w, X, y = np.asarray(w, dtype=float), np.asarray(X, dtype=float), np.asarray(y)
-    s = X @ w
-    return conventions.join(float(rule(s[y == conventions.POSITIVE], s[y == conventions.NEGATIVE])), w)
+def _bias_position(w):
+    """Where ``conventions.join`` puts the bias among the d + 1 numbers."""
+    return int(np.flatnonzero(conventions.join(1.0, np.zeros_like(w)))[0])
 
 
 def _to_scale_of(v, w):
-    """v as (b, w) when v is a positive multiple of some (b, w); otherwise v unchanged."""
+    """v as (b, w) when v is a positive multiple of some (b, w); otherwise None."""
     v = np.asarray(v, dtype=float)
     if v.shape != (w.shape[0] + 1,) or not np.all(np.isfinite(v)):
-        return v
-    k = float(v[1:] @ w) / float(w @ w)
-    if k > 0 and np.allclose(v[1:], k * w, rtol=0, atol=1e-9 * k * np.linalg.norm(w)):
+        return None
+    n = np.delete(v, _bias_position(w))
+    k = float(n @ w) / float(w @ w)
+    if k > 0 and np.allclose(n, k * w, rtol=0, atol=1e-9 * k * np.linalg.norm(w)):
         return v / k
-    return v
+    return None
+
+
+def _margin(b, w, X, y):
+    """The margin min_i y_i (w . x_i + b) / |w| of the line (b, w) on (X, y) (section 3)."""
+    return float(np.min(y * (X @ w + b))) / float(np.linalg.norm(w))
+
+
+def _improvable(b, w, X, y, step):
+    """Whether moving b by ``step`` one way or the other gives a larger margin."""
+    m = _margin(b, w, X, y)
+    return _margin(b + step, w, X, y) > m or _margin(b - step, w, X, y) > m
 
 
 _TOY_X = np.array([[0.0, 3.0], [3.0, 1.0], [-3.0, -2.0], [2.0, 0.0]])
 _TOY_Y = np.array([1, 1, -1, -1])
-
-
-def _centred_mistakes(w, X, y):
-    w = np.asarray(w, dtype=float)
-    best = _centred_reference(w, X, y)
-    return [Mistake("centre-bias-last", np.append(w, best[0]),
-                    "which layout does the course use for w~ (section 4)?"),
-            Mistake("centre-threshold", _variant(w, X, y, lambda sp, sn: (sp.min() + sn.max()) / 2),
-                    "recompute the scores of the examples under your weights: which side of your line is "
-                    "each on (section 2)?"),
-            Mistake("centre-means", _variant(w, X, y, lambda sp, sn: -(sp.mean() + sn.mean()) / 2),
-                    "the line halfway between the class means: the margin is a minimum over the examples "
-                    "(section 3), so which examples decide it?"),
-            Mistake("centre-farthest", _variant(w, X, y, lambda sp, sn: -(sp.max() + sn.min()) / 2),
-                    "the line halfway between the examples farthest from each other: which examples decide a "
-                    "minimum?"),
-            Mistake("centre-not-halfway", _variant(w, X, y, lambda sp, sn: -(sp.min() + sn.max())),
-                    "the closest example of one class is nearer to your line than the closest of the other: "
-                    "sliding the line (section 2) can make the smaller of the two larger")]
+_SALT2, _ATOL_SLIP = "ch02-centre", 1e-6
+# the catalogued slips on the toy data with w = (1, 2), by the fingerprint of the (b, w) each gives
+_CENTRED_MISTAKES = (
+    ("centre-bias-last", "13c7cb9dcfcc00500f83a73a86cc16a2", "which layout does the course use for w~ (section 4)?"),
+    ("centre-threshold", "3f134b870d7ecd75e745380b28793c3f",
+     "recompute the scores of the examples under your weights: which side of your line is each on (section 2)?"),
+    ("centre-means", "ccc31abd49954187a31422ea79bf2271",
+     "the line halfway between the class means: the margin is a minimum over the examples (section 3), so "
+     "which examples decide it?"),
+    ("centre-farthest", "3953c20b901628725eff82c957ba1426",
+     "the line halfway between the examples farthest from each other: which examples decide a minimum?"),
+    ("centre-not-halfway", "a156346a3e5e02864376087fc87e6317",
+     "the closest example of one class is nearer to your line than the closest of the other: sliding the line "
+     "(section 2) can make the smaller of the two larger"),
+)
 
 
 @exercise("ch02-centre", number=2, title="centre the line between the classes", points=2, kind="construct",
@@ -149,6 +142,9 @@ def _centred_mistakes(w, X, y):
                "distance of one positive example change when b grows, and of one negative example? Sketch the "
                "smallest of them against b on the toy data with w = (1, 2), then find its highest point.")
 def _centre(t, centred_line):
+    # The check holds no bias: it asks the property the prompt states, that no bias within 1e-9 (times |b|
+    # when |b| > 1) of the learner's gives a larger margin.  The margin is concave in b (a minimum of lines
+    # of slopes +-1/|w|), so that holds exactly for the biases within 1e-9 of the best one.
     probes = [
         (np.array([1.0, 2.0]), _TOY_X, _TOY_Y, "`centred_line([1, 2], X_toy, y_toy)`"),
         (np.array([1.0, 0.0]), _TOY_X, _TOY_Y,
@@ -166,54 +162,58 @@ def _centre(t, centred_line):
     probes.append((rng2.normal(size=2), Xo, yo,
                    "`centred_line(w, X, y)` for a random w and X (2 features, 12 points, classes that overlap)"))
     for k, (w, X, y, call) in enumerate(probes):
-        seen = {}
+        def run(w=w, X=X, y=y):
+            return centred_line(w.tolist(), X.tolist(), y.tolist())
 
-        def run(w=w, X=X, y=y, seen=seen):
-            seen["value"] = _to_scale_of(centred_line(w.tolist(), X.tolist(), y.tolist()), w)
-            return seen["value"]
-
-        expected = _centred_reference(w, X, y)
-
-        def mistakes(k=k, w=w, X=X, y=y, seen=seen, expected=expected):
-            # read after the call: a vector near the best one (a scan over b, a rounded number) is told
-            # what it fails, as an observation on its own margin that says nothing of the direction
-            if k == 0:
-                yield from _centred_mistakes(w, X, y)
-            got = seen.get("value")
-            near = 1e-2 * max(1.0, abs(float(expected[0])))
-            if got is not None and np.shape(got) == expected.shape and np.allclose(got, expected, rtol=0,
-                                                                                   atol=near):
-                s = np.asarray(X, dtype=float) @ w
-                m = float(np.min(np.asarray(y) * (s + float(got[0])))) / float(np.linalg.norm(w))
-                yield Mistake("centre-approximate", got,
-                              f"your line's bias on this call is {float(got[0]):.12g} and its margin {m:.6g}; "
-                              f"a bias within {near:g} of yours "
-                              f"gives a larger one: the exercise asks for the largest, to within 1e-9 (times "
-                              f"|b| when |b| > 1), which a scan over b or a rounded number does not reach")
-
-        t.check(run, expected, call=call + ", scaled so that its w is the given one,", reveal=False,
-                misconceptions=mistakes())
-
-
-_TURK3 = np.array([2.0, -1.0, -4.0])   # the colleague's (w1, w2, -t), the 1 last (Turk's layout)
-
-
-def _unit(w):
-    w = np.asarray(w, dtype=float)
-    return w / np.linalg.norm(w[1:])
-
-
-def _line_from_turk(v):
-    """The course's (b, w1, w2) for the colleague's numbers."""
-    return conventions.join(v[2], v[:2])
+        try:
+            got = run()
+            scaled = _to_scale_of(got, w)
+        except Exception:  # noqa: BLE001 - the learner's code may raise anything; t.check reports it
+            t.check(run, np.zeros(len(w) + 1), call=call, reveal=False)
+            return
+        if scaled is None:
+            # not (b, w) for the given w, up to a positive factor: the value as returned, with no claim
+            # about its scale
+            raw = np.asarray(got, dtype=float)
+            named = [Mistake(mid, raw, message) for mid, key, message in _CENTRED_MISTAKES
+                     if k == 0 and raw.size and np.all(np.isfinite(raw))
+                     and key in public.fingerprints(f"{_SALT2}/{mid}", raw.tolist(), _ATOL_SLIP)]
+            t.check(run, public.away(raw.tolist()) if raw.size else [0.0],
+                    call=call + " (not a positive multiple of a vector (b, w) with the given w)", reveal=False,
+                    misconceptions=named)
+            return
+        b = float(scaled[_bias_position(w)])
+        tol = 1e-9 * max(1.0, abs(b))
+        ok = not _improvable(b, w, X, y, 2 * tol)
+        named = []
+        if not ok and k == 0:
+            named = [Mistake(mid, scaled, message) for mid, key, message in _CENTRED_MISTAKES
+                     if key in public.fingerprints(f"{_SALT2}/{mid}", scaled.tolist(), _ATOL_SLIP)]
+        if not ok and not named and not _improvable(b, w, X, y, 2e-2 * max(1.0, abs(b))):
+            # within 1e-2 of the best bias (a scan over b, a rounded number): told what it fails, as an
+            # observation on its own margin that says nothing of the direction
+            named = [Mistake("centre-approximate", scaled,
+                             f"your line's bias on this call is {b:.12g} and its margin "
+                             f"{_margin(b, w, X, y):.6g}; a bias within 1e-9 of yours gives a larger one: the "
+                             f"exercise asks for the largest, to within 1e-9 (times |b| when |b| > 1), which a "
+                             f"scan over b or a rounded number does not reach")]
+        if not t.check(lambda scaled=scaled: scaled, scaled if ok else public.away(scaled.tolist()),
+                       call=call + ", scaled so that its w is the given one,", reveal=False, misconceptions=named):
+            return
 
 
-def _mirror(v):
-    """(b, w) of the classifier that scores x as v scores -x, read off its scores at 0 and at -e_j."""
-    v = np.asarray(v, dtype=float)
-    d = v.shape[0] - 1
-    s = LinearClassifier(v).decision_function(np.vstack([np.zeros(d), -np.eye(d)]))
-    return conventions.join(s[0], s[1:] - s[0])
+_SALT3, _ATOL3, _ATOL3_SLIP = "ch02-construct-line", 2e-3, 1e-3
+_KEY3 = "d501e2dd208d717912faf8d4f139f3de"    # fingerprint of the key (b, w1, w2), three decimals
+_LINE_MISTAKES = (
+    ("turk-read-first", "13056881287ed4ffca0080673ef176d4",
+     "the colleague's numbers read with the 1 first: in which layout did the colleague write them (section 4)?"),
+    ("mirror-not-applied", "cb2c8c3da195f5ff5aeaebd7f659921e",
+     "the colleague's own classifier: where does the mirror send each point, and what score must the new "
+     "classifier give it?"),
+    ("mirror-as-swap", "b2718ce83eebf242c72650f1c7520820",
+     "the colleague's line with its sides swapped (section 6): is that what the mirror does to the points of "
+     "the plane?"),
+)
 
 
 @exercise("ch02-construct-line", number=3, title="a colleague's line, seen in a mirror", points=3,
@@ -234,24 +234,15 @@ def _construct_line(t, w_line):
     # one verdict for the three requirements together (the mirrored boundary, the mirrored sides, a unit
     # w), with observations the learner can recompute from w_line alone (the origin's score, the length of
     # w), so that a failure does not say which requirement failed or which way to change
-    key = _unit(_mirror(_line_from_turk(_TURK3)))
-    length = float(np.linalg.norm(w[1:]))
-    right = bool(np.allclose(w, key, rtol=0, atol=2e-3)) and abs(length - 1.0) <= 1e-3
+    length = float(np.linalg.norm(conventions.normal(w)))
+    right = _KEY3 in public.fingerprints(_SALT3, w.tolist(), _ATOL3) and abs(length - 1.0) <= 1e-3
     named = [Mistake("unit-w-tilde", None, "the whole vector (b, w1, w2) has length 1, not its w (section 3: "
                                            "the bias is not a direction)")
              ] if abs(float(np.linalg.norm(w)) - 1.0) <= 1e-3 and abs(length - 1.0) > 1e-3 else []
-    named += [m for m in (
-        Mistake("turk-read-first", _unit(_mirror(_TURK3)),
-                "the colleague's numbers read with the 1 first: in which layout did the colleague write them "
-                "(section 4)?"),
-        Mistake("mirror-not-applied", _unit(_line_from_turk(_TURK3)),
-                "the colleague's own classifier: where does the mirror send each point, and what score must "
-                "the new classifier give it?"),
-        Mistake("mirror-as-swap", -_unit(_line_from_turk(_TURK3)),
-                "the colleague's line with its sides swapped (section 6): is that what the mirror does to the "
-                "points of the plane?")) if np.allclose(w, m.value, atol=1e-3)]
-    t.check_true(right, what=f"`w_line` gives the origin the score {w[0]:.4g} and its (w1, w2) has length "
-                             f"{length:.4g}: compare these, and the line that `w_line` draws with its sides, "
+    named += [Mistake(mid, None, message) for mid, key, message in _LINE_MISTAKES
+              if key in public.fingerprints(f"{_SALT3}/{mid}", w.tolist(), _ATOL3_SLIP)]
+    t.check_true(right, what=f"`w_line` gives the origin the score {float(conventions.bias(w)):.4g} and its "
+                             f"(w1, w2) has length {length:.4g}: compare these, and the line that `w_line` draws with its sides, "
                              f"with what the exercise asks (the mirrored line, each mirrored point labelled as "
                              f"the colleague labels the point it came from, a unit w)",
                  mistake=named[0] if named else None)
@@ -260,77 +251,105 @@ def _construct_line(t, w_line):
 # --------------------------------------------------------------------------
 # Exercise 4 (reproduce): two biases for a given w, each from section 3's formulas
 # --------------------------------------------------------------------------
-_W4, _P4, _DIST4, _FOOT4 = np.array([-6.0, 8.0]), np.array([3.0, -1.0]), 1.0, np.array([-1.2, 1.6])
+_W4, _P4, _FOOT4 = np.array([-6.0, 8.0]), np.array([3.0, -1.0]), np.array([-1.2, 1.6])
+_SALT4 = "ch02-distance"
+# the catalogued slips, by the fingerprint of the bias each gives
+_P_MISTAKES = (
+    ("bias-no-norm", "a6199e558c988af6d7d8289711ebe6dd", "for p: with your bias, p scores 1; what is its signed distance (section 3)?"),
+    ("bias-wrong-side", "a0d6aa5aaa72611236ea83b20677e4a8", "for p: with your bias, which side of the line is p on (section 6)?"),
+    ("bias-as-threshold", "ae8e68812f0093b8369514d4ac577b31",
+     "for p: with your bias, work out p's score w · p + b, then its signed distance (section 3)"),
+    ("bias-p-on-line", "cb6d51858e01e4d3fddbd481f3d98bfc",
+     "for p: with your bias, what is p's score, and what does that score say about its distance (section 3)?"),
+)
+_FOOT_MISTAKES = (
+    ("foot-bias-as-threshold", "30cf2d4b7d2f171aa2747d82d80c0c19",
+     "for the foot: with your bias, which point of your line is closest to the origin, and is it f (section 2)?"),
+    ("foot-offset-as-bias", "566a1939e7c83d50de51999aed8d0bc9",
+     "for the foot: with your bias, does f score 0, as a point of the line must?"),
+    ("foot-norm-squared", "023746f4f53113290b87c61808e6337a",
+     "for the foot: with your bias, how far is the line from the origin (section 2's t / |w|)?"),
+)
 
 
-def _distance_answers():
-    """The two reference biases (tests/test_chapter_02.py re-derives both by hand)."""
-    norm = np.linalg.norm(_W4)
-    return float(_DIST4 * norm - _W4 @ _P4), float(-(_W4 @ _FOOT4))
+def _bias_check(t, value, ok, call, mistakes):
+    """One verdict on a bias checked by its property; the catalogued slips named by fingerprint."""
+    try:
+        number = float(value)
+        named = [Mistake(mid, number, message) for mid, key, message in mistakes
+                 if key in public.fingerprints(f"{_SALT4}/{mid}", number, _ATOL_SLIP)]
+        passed = bool(ok(number))
+    except (TypeError, ValueError):
+        t.check(value, 0.0, call=call, reveal=False)    # not a number: the framework says what arrived
+        return
+    t.check(number, number if passed else public.away(number), call=call, reveal=False, misconceptions=named)
 
 
 @exercise("ch02-distance", number=4, title="choose the bias", points=2, kind="reproduce",
           hint="Write the signed distance of p with b as an unknown and solve. For the second: on which side of "
                "the line is the origin, how far from it, and what does that say about the origin's score?")
 def _distance(t, b_for_p, b_for_foot):
-    b_p, b_f = _distance_answers()
-    # "three decimals": an absolute error of at most 5e-4 (check scales atol by max(1, |expected|))
-    tol_p, tol_f = 5e-4 / max(1.0, abs(b_p)), 5e-4 / max(1.0, abs(b_f))
-    norm = np.linalg.norm(_W4)
-    offset = float(np.linalg.norm(_FOOT4))
-    t.check(b_for_p, b_p, call="`b_for_p`", atol=tol_p, reveal=False,
-            misconceptions=[Mistake("bias-no-norm", 1.0 - _W4 @ _P4, "for p: with your bias, p scores 1; what is "
-                                                                      "its signed distance (section 3)?"),
-                            Mistake("bias-wrong-side", -_DIST4 * norm - _W4 @ _P4,
-                                    "for p: with your bias, which side of the line is p on (section 6)?"),
-                            Mistake("bias-as-threshold", -(_DIST4 * norm - _W4 @ _P4),
-                                    "for p: with your bias, work out p's score w · p + b, then its signed "
-                                    "distance (section 3)"),
-                            Mistake("bias-p-on-line", float(-(_W4 @ _P4)),
-                                    "for p: with your bias, what is p's score, and what does that score say "
-                                    "about its distance (section 3)?")])
-    t.check(b_for_foot, b_f, call="`b_for_foot`", atol=tol_f, reveal=False,
-            misconceptions=[Mistake("foot-bias-as-threshold", -b_f,
-                                    "for the foot: with your bias, which point of your line is closest to "
-                                    "the origin, and is it f (section 2)?"),
-                            Mistake("foot-offset-as-bias", -offset,
-                                    "for the foot: with your bias, does f score 0, as a point of the line "
-                                    "must?"),
-                            Mistake("foot-norm-squared", -offset * norm ** 2,
-                                    "for the foot: with your bias, how far is the line from the origin "
-                                    "(section 2's t / |w|)?")])
+    # Each bias is checked by the property the prompt asks for, to three decimals (an error of at most 5e-4
+    # in b): p's signed distance (w . p + b) / |w| is +1, and f, which lies on the normal through the origin,
+    # lies on the line, w . f + b = 0.
+    norm = float(np.linalg.norm(_W4))
+    _bias_check(t, b_for_p, lambda b: abs((float(_W4 @ _P4) + b) / norm - 1.0) <= 5e-4 / norm, "`b_for_p`",
+                _P_MISTAKES)
+    _bias_check(t, b_for_foot, lambda b: abs(float(_W4 @ _FOOT4) + b) <= 5e-4, "`b_for_foot`", _FOOT_MISTAKES)
 
 
 # --------------------------------------------------------------------------
 # Exercise 5 (predict): swapping the labels, counted by the mistake test and by predict
 # --------------------------------------------------------------------------
-# The module holds a fingerprint of the pair of counts, not the counts: out of sight, not out of reach (a
-# loop over plausible pairs finds them, as it would any small discrete answer a self-study check holds).
 # tests/test_chapter_02.py derives the counts from forty points built to the prompt and checks them here.
 _SWAP_KEY = "358e07f1a85f5644e888a757743f038d"   # fingerprint("ch02-swap", [mistakes, predicted right], 0.01)
-# counts a learner who slips on a group or on the points with score 0 can reach, for either answer
-_PLAUSIBLE = (set(range(3, 41)), set(range(3, 41)))
+# The two misconceptions are named by the region of plausible pairs that each explains, the key's own pair
+# among them, so being named says neither which count is wrong nor which way: the three points with score 0
+# mishandled (both counts within 3 of the 31 and 6 the groups alone give), and the two big groups not
+# followed through the swap (a count on the wrong group's side).
+_ZERO_REGION = (range(31, 35), range(6, 10))
+
+
+def _as_count(v):
+    """v as an int when it is a whole number (an int, or a float such as 8.0); otherwise None."""
+    if isinstance(v, (bool, np.bool_)):
+        return None
+    if isinstance(v, (int, np.integer)):
+        return int(v)
+    if isinstance(v, (float, np.floating)) and float(v).is_integer():
+        return int(v)
+    return None
 
 
 @exercise("ch02-swap", number=5, title="swapping the classes", points=2, kind="predict",
           hint="Go through the groups of points separately: what does swapping the labels do to y times the "
                "score, and what does predict return for each point (section 9)? Then count.")
 def _swap(t, n_after_swap, n_right_after_swap):
-    # One verdict for the pair, with one message for every wrong pair: a verdict per count, or a message
-    # that said which count is wrong, would let a few guesses bisect the key (each count has only a handful
-    # of plausible values).
-    pair = [n_after_swap, n_right_after_swap]
-    if not t.check_true(all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in pair),
-                        what="`n_after_swap` and `n_right_after_swap` are whole numbers (counts of points); "
-                             "one of them is not"):
-        return
-    message = ("after the swap, go group by group (31, 6, and the three points with score 0 one at a time): "
-               "apply the course's test y · score ≤ 0 (section 9) for `n_after_swap`, and compare what "
-               "`predict` returns with each point's new label for `n_right_after_swap`")
-    # the slip is named for every pair of plausible counts alike, the key's own pair among them, so being
-    # named says nothing about which count is right
-    plausible = int(pair[0]) in _PLAUSIBLE[0] and int(pair[1]) in _PLAUSIBLE[1]
-    t.check_true(public.fingerprint("ch02-swap", [int(v) for v in pair], 0.01) == _SWAP_KEY,
+    # One verdict for the pair: a verdict per count, or a message that said which count is wrong, would let a
+    # few guesses bisect the key (each count has only a handful of plausible values).
+    counts = [_as_count(n_after_swap), _as_count(n_right_after_swap)]
+    for name, value, count in (("n_after_swap", n_after_swap, counts[0]),
+                               ("n_right_after_swap", n_right_after_swap, counts[1])):
+        if not t.check_true(count is not None,
+                            what=f"`{name}` is {value!r} ({type(value).__name__}): a count of points is a whole "
+                                 f"number, such as 7 or 7.0"):
+            return
+    a, b = counts
+    if a in _ZERO_REGION[0] and b in _ZERO_REGION[1]:
+        mistake = Mistake("swap-score-zero", None,
+                          "the three points with score 0 (two labelled +1, one -1): after the swap, take them one "
+                          "at a time through the course's test y · score ≤ 0 and through what `predict` returns "
+                          "at a score of 0 (section 9), for both counts")
+    elif 3 <= a <= 40 and 3 <= b <= 40:
+        mistake = Mistake("swap-groups", None,
+                          "the 31 points that were right and the 6 that were strictly wrong: after the swap, what "
+                          "is the sign of y · score for each group, and what does `predict` return compared with "
+                          "the new label? Count each group for both counts")
+    else:
+        mistake = None
+    t.check_true(public.fingerprint("ch02-swap", [a, b], 0.01) == _SWAP_KEY,
                  what="the pair (`n_after_swap`, `n_right_after_swap`) is not right (the check does not say "
-                      "which of the two)",
-                 mistake=Mistake("swap-count", None, message) if plausible else None)
+                      "which of the two): go group by group (31, 6, and the three points with score 0 one at a "
+                      "time), apply the course's test y · score ≤ 0 (section 9) for `n_after_swap`, and compare "
+                      "what `predict` returns with each point's new label for `n_right_after_swap`",
+                 mistake=mistake)

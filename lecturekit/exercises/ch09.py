@@ -1,32 +1,31 @@
 """Chapter 9 (the x²/y² feature trick): the checks of its exercises.
 
-Expected values come from definitions, not from reference solutions: the
-points an ellipse passes through are read from the learner's own weights,
-separability from lecturekit's exact linear program, the dual perceptron's
-counts from ``lk.dual_perceptron`` on Gram matrices the check draws (while the
-learner's function runs, lecturekit's perceptrons refuse to run), Gram matrices
-from ``(1 + x . z)^3``, Exercise 5's letter from ``lk.plot.conic_shape`` and the
-classifier's labels, Exercise 6's bound and margin from chapter 5's bound on
-augmented data built point by point.  Exercise 6's catalogued mistakes are
-stored as the rounded numbers the exercise asks for.  A catalogued mistake's
-value is what that mistake returns on the probe; no message names a key.
+This module holds no answer and no reference solution.  Exercises 1, 2 and 4
+are checked by properties: the points an ellipse passes through, read from the
+learner's own weights; separability, by lecturekit's exact linear program;
+Gram matrices, against ``(1 + x . z)^3``.  Exercise 5's letter and labels are
+worked out inside its check from the score and ``lk.plot.conic_shape``.
+Exercises 3 and 6 compare with expected values held only as fingerprints
+(:func:`lecturekit.exercises.public.fingerprint`, hashes of the values rounded
+to a tolerance), as are the values of their catalogued mistakes, except the
+counts of the classmate's code, which the exercise shows; the reference code
+that derives them is ``tests/ch09_reference.py``.  No message names a key.
 """
 
-import itertools
 import sys
-import warnings
 from decimal import Decimal
 
 import numpy as np
 
 from .. import conventions
 from ..datasets import circles, xor
-from ..features import square_features
+from ..features import EXACT_LIMIT, square_features
 from ..plot import conic_shape
 from ..perceptron import dual_perceptron, polynomial_kernel
-from ..results import ConvergenceWarning, LinearClassifier
+from ..results import LinearClassifier
 from ..theory import is_separable
 from . import Mistake, exercise
+from .public import fingerprint, hashed_check
 
 
 # Exercise 5: the weights (b, v1, v2) a perceptron returned; the letter and the labels are worked out inside the
@@ -36,10 +35,6 @@ _POINTS5 = np.array([[3.0, 1.0], [1.0, 3.0], [-2.5, -1.5]])
 _LETTERS = "abcde"
 # the origin and a point far out on each axis: where the positives of each picture are
 _PROBES5 = np.array([[0.0, 0.0], [50.0, 0.0], [0.0, 50.0]])
-_WRONG_LETTER5 = ("write the score as a function of x1 and x2 and evaluate it at (0, 0), (5, 0) and (0, 5): which of "
-                  "the five pictures gives those three points the labels the classifier gives them?")
-_WRONG_LABELS5 = ("compute each of the three scores exactly and turn each into a label with the classifier's rule of "
-                  "chapter 4")
 
 
 def _three_numbers(w):
@@ -70,9 +65,10 @@ def _semi_axes(w):
 # Exercise 1: the points the ellipse must pass through.  The check reads, from the learner's own weights, through
 # which pair of points the curve runs; a mistake is recognised by the points it does pass through.
 _P1 = np.array([[2.0, 1.0], [1.0, 1.5]])
-# Weights rounded to 5 significant digits (the exercise text allows it) move the scores at the two points, after
-# dividing w by its largest entry, by less than 5e-5 * (1 + 4 + 2.25); a wrong pair of points misses by far more.
-_TOL1 = 5e-4
+# Weights rounded to 5 significant digits (the exercise text allows it) carry relative errors of at most 5e-5 each,
+# so at a point on the exact boundary the score b + v1 z1 + v2 z2 is at most 5e-5 (b, v1 z1, v2 z2 in size) away from
+# 0: that is the tolerance at each point; a wrong pair of points misses by far more.
+_RTOL1 = 5e-5 * (1 + 1e-6)
 _ONE_POINT1 = ("your boundary passes through one of the two points and misses the other: the score must be 0 at "
                "both, one equation per point")
 
@@ -88,7 +84,8 @@ def _passes_through(w):
 
     def zero(F):
         """Whether the score is 0, up to the rounding the exercise allows, at each row of F."""
-        return np.isclose(np.column_stack([np.ones(len(F)), F]) @ w, 0.0, rtol=0.0, atol=_TOL1)
+        terms = np.column_stack([np.ones(len(F)), F]) * w
+        return np.abs(terms.sum(axis=1)) <= _RTOL1 * np.abs(terms).sum(axis=1)
 
     if np.all(zero(square_features(_P1))):
         return "(2, 1) and (1, 1.5)"
@@ -160,6 +157,10 @@ def _construct_lost(t, X_lost, y_lost):
     if not t.check_true(X.ndim == 2 and X.shape[1:] == (2,) and y.shape == (X.shape[0],),
                         what=f"`X_lost` has shape (n, 2) and `y_lost` one label per row; got {X.shape} and {y.shape}"):
         return
+    if not t.check_true(X.size <= EXACT_LIMIT,
+                        what=f"`X_lost` holds at most {EXACT_LIMIT:,} numbers (the check squares that many exactly; "
+                             f"it holds {X.size:,})"):
+        return
     if not t.check_true(bool(np.all(np.isfinite(X))),
                         what="every number in `X_lost` is finite (it holds NaN or inf: give coordinates you can "
                              "square)"):
@@ -192,6 +193,12 @@ def _construct_lost(t, X_lost, y_lost):
                  "separates the squares)"):
         return
     properties = _lost_properties(X, y)
+    if properties["a line separates the raw data"]:
+        # the images of the two classes can still be cut apart: a requirement not met, not a catalogued misconception
+        t.check_true(not properties["a line separates the squared features"],
+                     what="no line separates the squared features of `(X_lost, y_lost)` (a line separates them: "
+                          "look at where each image lands)")
+        return
     t.check(properties, {"a line separates the raw data": True,
                                      "a line separates the squared features": False},
             call="the properties of `(X_lost, y_lost)`",
@@ -200,9 +207,6 @@ def _construct_lost(t, X_lost, y_lost):
                                               "a line separates the squared features": True},
                         "these data need the squares (like the ring): the exercise asks for data a line already "
                         "separates before the map"),
-                Mistake("squares-separate", {"a line separates the raw data": True,
-                                             "a line separates the squared features": True},
-                        "the images of the two classes can still be cut apart by a line: look at where each image lands"),
             ])
 
 
@@ -221,43 +225,6 @@ def _classmate_alpha(G, y, max_epochs):
         if mistakes == 0:
             break
     return alpha
-
-
-def _index_kernel(G):
-    """A kernel on row numbers that looks its values up in G: it lets lk.dual_perceptron run on any symmetric G,
-    also on one that no data set has as its Gram matrix."""
-    def k(A, B):
-        return G[np.ix_(np.asarray(A)[:, 0].astype(int), np.asarray(B)[:, 0].astype(int))]
-    return k
-
-
-def _dual_run(G, y, epochs, bias):
-    """lk.dual_perceptron's counts on the Gram matrix G (decisions exact, see docs/engines.md)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ConvergenceWarning)
-        return dual_perceptron(np.arange(len(y), dtype=float)[:, None], y, kernel=_index_kernel(G),
-                               fit_intercept=bias, max_epochs=epochs).alpha
-
-
-def _constant_first_kernel(G):
-    """The dot product of the points (c, x_i), for rows (c, i): the constant coordinates multiplied, plus the dot
-    product of x_i and x_j that G holds."""
-    look_up = _index_kernel(G)
-
-    def k(A, B):
-        A, B = np.asarray(A, dtype=float), np.asarray(B, dtype=float)
-        return np.outer(A[:, 0], B[:, 0]) + look_up(A[:, 1:], B[:, 1:])
-    return k
-
-
-def _run_with_constant(G, y, epochs, c):
-    """lk.dual_perceptron, no intercept of its own, on the points (c, x_i) (decisions exact, see docs/engines.md)."""
-    n = len(y)
-    points = np.column_stack([np.full(n, float(c)), np.arange(n, dtype=float)])
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ConvergenceWarning)
-        return dual_perceptron(points, y, kernel=_constant_first_kernel(G), fit_intercept=False,
-                               max_epochs=epochs).alpha
 
 
 def _indefinite_probe():
@@ -282,13 +249,26 @@ _PROBES3 = [(lambda: _gram(lambda: xor(12, noise=0.2, seed=3)), 50, 1.0, 0, "12 
              "30 points of `lk.datasets.circles`, kernel (1 + x·z)²"),
             (_indefinite_probe, 2, 3.0, 1, "a symmetric 9 × 9 matrix that is no data set's Gram matrix")]
 
-
-def _resumed_run(G, y, before, epochs, c):
-    """The counts alpha0 after ``before`` epochs, and the counts after ``epochs`` more: the dual perceptron's state at
-    the end of an epoch is alpha alone, so resuming from alpha0 for ``epochs`` epochs is running ``before + epochs``
-    epochs from 0."""
-    alpha0 = _run_with_constant(G, y, before, c) if before else np.zeros(len(y), dtype=np.int64)
-    return alpha0, _run_with_constant(G, y, before + epochs, c)
+# The expected counts of each probe, and those of its catalogued mistakes, are held only as fingerprints
+# (lecturekit.exercises.public.fingerprint, salt "ch09/dual/<probe>" and "ch09/dual/<probe>/<id>"):
+# tests/ch09_reference.py computes them with lk.dual_perceptron on the points (c, x_i), and
+# tests/test_chapter_09.py checks that these are theirs.  Per probe: (alpha0, the key's fingerprint,
+# {mistake id: fingerprint}); alpha0 is the start the call hands over, not an answer.
+_ATOL3 = 1e-6
+_KEYS3 = [([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            'ca546d14d6d929fc7dbdb1860388b25f',
+            {'no-bias': '53b605ea4968774725dd7c353778510e'}),
+           ([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            'a22dc9a3e71195c8be442ee0f9cb905a',
+            {'no-bias': '963e9db3a39fe18d5984200ce5605e11',
+             'constant-one': 'd1b05081298a8c8808c961d2b7383b59',
+             'constant-c': '68bb2eeed737adeb6901952eec1bf2ea'}),
+           ([1, 0, 1, 1, 0, 1, 1, 1, 0],
+            '0cad19b4be77085e2075cd788ec1b0b4',
+            {'no-bias': '4e70d4d16805c09163bcf002dc566969',
+             'constant-one': '8b92dc79ef6f40575951e9b296da6491',
+             'constant-c': '75eddd575fcd5af0ced4215b7d5a3e75',
+             'start-ignored': '2f98f5515c5d0524e882220d0849759e'})]
 
 
 class _NoLibraryRun:
@@ -310,41 +290,40 @@ class _NoLibraryRun:
         return False
 
 
-@exercise("ch09-debug-dual", number=3, title="fix and extend a faster kernel perceptron", points=2, kind="debug",
+@exercise("ch09-debug-dual", number=3, title="fix and extend a faster kernel perceptron", points=4, kind="debug",
           hint="Write down what scores[j] must equal at every moment of the run, as a sum over the examples, in terms "
                "of alpha, y and the dot products of the points the perceptron works on. Which statements of the loop "
                "keep that equation true, and which moment before the first visit does it also cover?")
 def _debug_dual(t, dual_alpha):
-    for probe, epochs, c, before, what in _PROBES3:
+    for k, (probe, epochs, c, before, what) in enumerate(_PROBES3):
         G, y = probe()
-        alpha0, expected = _resumed_run(G, y, before, epochs, c)
+        alpha0, key, printed = _KEYS3[k]
+        alpha0 = np.array(alpha0, dtype=np.int64)
 
         def run(G=G, y=y, epochs=epochs, c=c, alpha0=alpha0):
             with _NoLibraryRun():
-                return np.asarray(dual_alpha(G.copy(), y.copy(), epochs, c, alpha0.copy()))
+                return [int(v) for v in np.asarray(dual_alpha(G.copy(), y.copy(), epochs, c, alpha0.copy())).ravel()]
 
-        other_c = [] if c == 1 else [
+        messages = {
             # fit_intercept=True's counts whatever c is, and a constant coordinate that adds c instead of c·c: one
             # message for both, an observation on the probe that names no fix
-            Mistake(name, value, f"with c = {c:g} your counts differ from those of the dual perceptron on the points "
-                                 f"(c, x_i); write out (c, x_i) · (c, x_j) and compare it with what your update adds")
-            for name, value in (("constant-one", _dual_run(G, y, epochs, bias=True)),
-                                ("constant-c", _dual_run(G + c, y, epochs, bias=False)))]
-        resumed = [] if not before else [
-            Mistake("start-ignored", _run_with_constant(G, y, epochs, c),
-                    f"these are the counts of a run that starts from alpha = 0; this call starts from "
-                    f"alpha0 = {alpha0.tolist()}, the counts of an earlier epoch")]
+            "constant-one": f"with c = {c:g} your counts differ from those of the dual perceptron on the points "
+                            f"(c, x_i); write out (c, x_i) · (c, x_j) and compare it with what your update adds",
+            "no-bias": f"these are the counts of a dual perceptron with no constant coordinate (c = 0): this call has "
+                       f"c = {c:g}",
+            "start-ignored": f"these are the counts of a run that starts from alpha = 0; this call starts from "
+                             f"alpha0 = {alpha0.tolist()}, the counts of an earlier epoch",
+        }
+        messages["constant-c"] = messages["constant-one"]
         start = "0" if not before else str(alpha0.tolist())
-        t.check(run, expected, reveal=False,
-                call=f"`dual_alpha(G, y, {epochs}, {c:g}, alpha0)`, alpha0 = {start}, G: {what}",
-                misconceptions=[
-                    Mistake("classmate", _classmate_alpha(G, y, epochs),
-                            "these are the counts of the classmate's code: work out what scores[j] must hold after "
-                            "each update, and compare it with what the code adds"),
-                    Mistake("no-bias", _dual_run(G, y, epochs, bias=False),
-                            f"these are the counts of a dual perceptron with no constant coordinate (c = 0): this "
-                            f"call has c = {c:g}"),
-                ] + other_c + resumed)
+        call = f"`dual_alpha(G, y, {epochs}, {c:g}, alpha0)`, alpha0 = {start}, G: {what}"
+        # the classmate's code is shown, so its counts are worked out here, not stored
+        messages["classmate"] = ("these are the counts of the classmate's code: work out what scores[j] must hold "
+                                 "after each update, and compare it with what the code adds")
+        printed = {"classmate": fingerprint(f"ch09/dual/{k}/classmate", _classmate_alpha(G, y, epochs).tolist(),
+                                            _ATOL3), **printed}
+        hashed_check(t, run, key, salt=f"ch09/dual/{k}", atol=_ATOL3, call=call, placeholder=[0] * len(y),
+                     mistakes=[(mid, fp, messages[mid]) for mid, fp in printed.items()], max_named=1)
 
 
 # Exercise 4: the Gram matrices catalogued mistakes give, written from the kernel, not from a feature map.
@@ -357,7 +336,7 @@ def _cross(A, B):
     return A @ B.T, np.outer(A[:, 0] * A[:, 1], B[:, 0] * B[:, 1])
 
 
-@exercise("ch09-poly3", number=4, title="the features behind a cubic kernel", points=5, kind="construct",
+@exercise("ch09-poly3", number=4, title="the features behind a cubic kernel", points=2, kind="construct",
           hint="A term c·u(x)·u(z) of the expansion needs the feature √c·u(x) in the map, so that the product of "
                "the two features gives c. Do not forget the terms that mix x1 and x2.")
 def _poly3(t, poly3_features):
@@ -401,21 +380,10 @@ def _poly3(t, poly3_features):
           hint="Write the score as a function of x1 and x2. Where is it positive far out on each axis, and how "
                "does the classifier turn each score into a label (chapter 4)?")
 def _shape(t, boundary_shape, labels_at):
-    def letter():
-        return str(boundary_shape).strip().strip("()").strip().lower()
-
-    # the letter from the curve's name (lk.plot.conic_shape) and the classifier's labels at the probes
-    shape = conic_shape([_W5[0], 0.0, 0.0, _W5[1], _W5[2], 0.0])
-    origin, on_x1, on_x2 = (v == conventions.POSITIVE for v in LinearClassifier(_W5).predict(square_features(_PROBES5)))
-    expected = ("e" if "parallel" in shape
-                else ("a" if origin else "b") if shape.startswith("an ellipse")
-                else {(True, False): "c", (False, True): "d"}.get((on_x1, on_x2)) if "hyperbola" in shape
-                else None)
-    t.check(letter, expected, call="`boundary_shape`", reveal=False,
-            misconceptions=[Mistake("wrong-curve", k, _WRONG_LETTER5) for k in _LETTERS if k != expected])
-    if letter() not in tuple(_LETTERS):
-        t.check_true(False, what=f"`boundary_shape` is one of the letters a to e (it is {boundary_shape!r})")
-
+    letter = str(boundary_shape).strip().strip("()").strip().lower()
+    if not t.check_true(letter in tuple(_LETTERS),
+                        what=f"`boundary_shape` is one of the letters a to e (it is {boundary_shape!r})"):
+        return
     try:
         shape_of_labels = np.asarray(labels_at, dtype=float).shape
     except (TypeError, ValueError):
@@ -424,116 +392,100 @@ def _shape(t, boundary_shape, labels_at):
                         what=f"`labels_at` holds {len(_POINTS5)} numbers, one label per point"
                              + ("" if shape_of_labels is None else f"; its shape is {shape_of_labels}")):
         return
+    labels = [int(v) for v in np.asarray(labels_at, dtype=float)]
 
-    def labels():
-        return [int(v) for v in np.asarray(labels_at)]
+    def reading(w):
+        """The letter and the three labels of the classifier w on the squares: the letter from the curve's name
+        (lk.plot.conic_shape) and the labels at the origin and far out on each axis."""
+        shape = conic_shape([w[0], 0.0, 0.0, w[1], w[2], 0.0])
+        origin, on_x1, on_x2 = (v == conventions.POSITIVE for v in LinearClassifier(w).predict(square_features(_PROBES5)))
+        curve = ("e" if "parallel" in shape
+                 else ("a" if origin else "b") if shape.startswith("an ellipse")
+                 else {(True, False): "c", (False, True): "d"}.get((on_x1, on_x2)) if "hyperbola" in shape
+                 else None)
+        return {"curve": curve, "labels": [int(v) for v in LinearClassifier(w).predict(square_features(_POINTS5))]}
 
-    right = [int(v) for v in LinearClassifier(_W5).predict(square_features(_POINTS5))]
-    # one message for every wrong triple, so that no single guess tells which label is off
-    t.check(labels, right, reveal=False,
-            call="`labels_at`, the labels at (3, 1), (1, 3) and (-2.5, -1.5)",
-            misconceptions=[Mistake("wrong-labels", list(triple), _WRONG_LABELS5)
-                            for triple in itertools.product(conventions.LABELS, repeat=len(_POINTS5))
-                            if list(triple) != right])
+    # one verdict for the letter and the three labels together, so that no single guess tells which part is off;
+    # the one catalogued misreading is v1 and v2 exchanged, told as an observation on a probe the learner recomputes
+    answer = {"curve": letter, "labels": labels}
+    t.check(lambda: answer, reading(_W5), reveal=False,
+            call="`boundary_shape` and `labels_at` together (one verdict for both)",
+            misconceptions=[Mistake("axes-swapped", reading(_W5[[0, 2, 1]]),
+                                    "your curve and your labels are those of a score that is positive far out on the "
+                                    "x2-axis; work out this w̃'s score at (0, 50)")])
 
 
 # --------------------------------------------------------------------------
 # Exercise 6: the bound over three passes, for data whose R and D the learner works out
 # --------------------------------------------------------------------------
-_X6 = np.array([[1.0, 1.0], [2.0, 0.0], [0.0, -1.0], [1.0, 0.0], [0.0, 0.5]])
-_Y6 = np.array([1, 1, -1, -1, -1])
-_U6, _G6, _DELTA6, _T6 = np.array([0.0, 0.6, 0.8]), 0.5, 1.0, 3
-_ATOL6 = 0.006   # the exercise asks for two decimals: an answer within 0.006 of the bound passes
+# The bound and the margin are asked for rounded (two and three decimals): the check rounds the answer so, and
+# compares fingerprints (salt "ch09/fs/bound" or "ch09/fs/margin", and ".../<id>" for a catalogued mistake) of the
+# rounded numbers.  tests/ch09_reference.py builds the augmented data of three passes point by point and derives
+# every value; tests/test_chapter_09.py checks that these fingerprints are theirs.
+_ATOL6 = 1e-6
+_KEYS6 = {'bound': ('10edd0b1e7b8e29109d564eb01aafb90',
+                     {'one-pass': '508ddbf05ad998b887305c37985a4d04',
+                      'passes-apart': 'a5bd77f7ded993be97a9ffed4a6bad8f',
+                      'best-delta': '76e3df4faa7ec42ae856a9b8bb5b8697',
+                      'D-times-T': '3d7a397b31796d647e2bbee51411b2a8',
+                      'margin-not-squared': 'a4d99a2756c02703cfa187e40a8d4fd5',
+                      'gamma-not-squared': '4c38a320e159d41c26c6933f190f20bf',
+                      'radius-short': '679ef58d1379c3d783d590897d2bdb67',
+                      'margin-unchanged': '053962b0d12141e19bcb4b4522bfa0bf',
+                      'shortfall-without-gamma': '5fe7049f5d8cddd2fe1b1277b019e641',
+                      'shortfall-of-every-example': 'b329eefe4b9a69c8d22b94fcd541d8ae'}),
+           'margin': ('6bd909ee909d72cfed5790ba1773cdc2',
+                      {'margin-of-the-short': '73972c78b9cd3e0b1901e20ed596d929',
+                       'margin-not-normalised': '8d8a8a2c2cbd138eaf7aa1a0745a460f',
+                       'margin-one-pass-D': 'b845811e355b81a82e4d97bc88b67e6e',
+                       'margin-squared-length': '70b86fe9bf8f355d6edcb596add33f69'})}
+_MESSAGES6 = {
+    "one-pass": "the shortfalls come back on every pass: the augmented data of three passes have three times as many "
+                "shortfalls",
+    "passes-apart": "section 7 does not add up separate one-pass bounds: it counts every visit as a new example of one "
+                    "long sequence, with its own added coordinate",
+    "best-delta": "that is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1",
+    "D-times-T": "D² adds up squared shortfalls, one per visit: how many visits, and how does D grow?",
+    "margin-not-squared": "chapter 5's bound divides by the square of the margin, and the margin here carries the "
+                          "factor 1 / sqrt(1 + D² / Delta²)",
+    "gamma-not-squared": "chapter 5's bound is (radius / margin)², and the margin here is gamma / sqrt(1 + D² / "
+                         "Delta²): all of it is squared",
+    "radius-short": "the length of an augmented point counts its constant coordinate 1 and the added coordinate Delta: "
+                    "at most sqrt(R² + Delta²), R the length of the longest (1, x1, x2)",
+    "margin-unchanged": "the long vector (u, y_i d_i / Delta, ...) must be divided by its length before it is a unit "
+                        "vector, and that shrinks its margin",
+    "shortfall-without-gamma": "an example falls short of the margin gamma, not of 0: d_i = max(0, gamma - y_i "
+                               "u·x̃_i)",
+    "shortfall-of-every-example": "an example beyond the margin falls short by 0, not by a negative amount: d_i takes "
+                                  "the max with 0",
+    "margin-of-the-short": "gamma / sqrt(1 + D² / Delta²) is the margin on the visits of the examples that fall short "
+                           "of gamma; example 1 does not fall short: work out its augmented point and the long "
+                           "vector's product with it",
+    "margin-not-normalised": "that is the margin of the long vector before it is divided by its length",
+    "margin-one-pass-D": "the long vector of three passes holds the shortfalls of all fifteen visits: its length "
+                         "counts all of them",
+    "margin-squared-length": "the long vector is divided by its length, the square root of the sum of its squared "
+                             "entries",
+}
 
 
-def _augmented(passes):
-    """The augmented data of ``passes`` passes, built point by point (every visit gets its own added coordinate
-    Delta, the long vector its entry y d / Delta there, divided by its length): chapter 5's bound (R / gamma)² on
-    them, and the margin of the normalised long vector on each visit."""
-    Xh = np.column_stack([np.ones(len(_X6)), _X6])
-    visits = passes * len(_X6)
-    X_long = np.hstack([np.tile(Xh, (passes, 1)), _DELTA6 * np.eye(visits)])
-    y_long = np.tile(_Y6, passes)
-    shortfall = np.maximum(0.0, _G6 - y_long * (np.tile(Xh, (passes, 1)) @ _U6))
-    u_long = np.concatenate([_U6, y_long * shortfall / _DELTA6])
-    u_long = u_long / np.linalg.norm(u_long)
-    radius = float(np.max(np.linalg.norm(X_long, axis=1)))
-    margins = y_long * (X_long @ u_long)
-    return (radius / float(np.min(margins))) ** 2, margins
-
-
-def _augmented_bound(passes):
-    """Chapter 5's bound on the augmented data of ``passes`` passes."""
-    return _augmented(passes)[0]
-
-
-def _number(answer, name):
-    """The learner's answer as one finite float."""
+def _rounded(answer, name, decimals):
+    """The learner's answer as one finite float, rounded to the decimals the exercise asks for."""
     v = float(np.asarray(answer, dtype=float))
     if not np.isfinite(v):
         raise ValueError(f"{name} must be a finite number; got {answer!r}")
-    return v
+    return round(v, decimals)
 
 
-def _snapped(v, mistakes, tolerance):
-    """v, or the value of the catalogued mistake it lies within ``tolerance`` of (the exercise asks for a rounded
-    number, so a mistake typed to those decimals is that mistake)."""
-    return next((m.value for m in mistakes if abs(v - m.value) <= tolerance), v)
-
-
-@exercise("ch09-fs-bound", number=6, title="the bound over three passes before Δ is chosen", points=2,
+@exercise("ch09-fs-bound", number=6, title="the bound over three passes before Δ is chosen", points=3,
           kind="derive",
           hint="Work out R and D1 first: R from the homogeneous points (1, x1, x2), D1 from the shortfalls of the "
                "examples that do not reach the margin gamma. Then write down the augmented point of a visit and the "
                "long vector: which of the long vector's entries meets the added coordinate of that visit?")
 def _fs_bound_check(t, bound_at_1, margin_1):
-    # the mistakes' values are numbers rounded as the exercise asks (two decimals for the bound, three for the
-    # margin): tests/homework_fixtures/chapter_mutants/ch09.py and tests/test_chapter_09.py derive each one
-    key, margins = _augmented(_T6)
-    bound_mistakes = [
-        Mistake("one-pass", round(_augmented_bound(1), 2),
-                "the shortfalls come back on every pass: the augmented data of three passes have three times "
-                "as many shortfalls"),
-        Mistake("passes-apart", round(_T6 * _augmented_bound(1), 2),
-                "section 7 does not add up separate one-pass bounds: it counts every visit as a new example "
-                "of one long sequence, with its own added coordinate"),
-        Mistake("best-delta", 88.28,
-                "that is the bound at the best Delta, Delta² = R D: the exercise fixes Delta = 1"),
-        Mistake("D-times-T", 460.32,
-                "D² adds up squared shortfalls, one per visit: how many visits, and how does D grow?"),
-        Mistake("margin-not-squared", 63.77,
-                "chapter 5's bound divides by the square of the margin, and the margin here carries the "
-                "factor 1 / sqrt(1 + D² / Delta²)"),
-        Mistake("gamma-not-squared", 84.72,
-                "chapter 5's bound is (radius / margin)², and the margin here is gamma / sqrt(1 + D² / Delta²): "
-                "all of it is squared"),
-        Mistake("radius-short", 141.20,
-                "the length of an augmented point counts its constant coordinate 1 and the added coordinate "
-                "Delta: at most sqrt(R² + Delta²), R the length of the longest (1, x1, x2)"),
-        Mistake("margin-unchanged", 24.00,
-                "the long vector (u, y_i d_i / Delta, ...) must be divided by its length before it is a unit "
-                "vector, and that shrinks its margin"),
-        Mistake("shortfall-without-gamma", 61.44,
-                "an example falls short of the margin gamma, not of 0: d_i = max(0, gamma - y_i u·x̃_i)"),
-        Mistake("shortfall-of-every-example", 269.52,
-                "an example beyond the margin falls short by 0, not by a negative amount: d_i takes the "
-                "max with 0"),
-    ]
-    # "two decimals are enough": an absolute tolerance of 0.006 (feedback.matches scales atol by |expected| > 1)
-    t.check(lambda: _snapped(_number(bound_at_1, "bound_at_1"), bound_mistakes, _ATOL6), key, atol=_ATOL6 / abs(key),
-            call="`bound_at_1`", reveal=False, misconceptions=bound_mistakes)
-    margin_mistakes = [
-        Mistake("margin-of-the-short", 0.188,
-                "gamma / sqrt(1 + D² / Delta²) is the margin on the visits of the examples that fall short of "
-                "gamma; example 1 does not fall short: work out its augmented point and the long vector's "
-                "product with it"),
-        Mistake("margin-not-normalised", 1.4,
-                "that is the margin of the long vector before it is divided by its length"),
-        Mistake("margin-one-pass-D", 0.806,
-                "the long vector of three passes holds the shortfalls of all fifteen visits: its length counts "
-                "all of them"),
-        Mistake("margin-squared-length", 0.198,
-                "the long vector is divided by its length, the square root of the sum of its squared entries"),
-    ]
-    t.check(lambda: _snapped(_number(margin_1, "margin_1"), margin_mistakes, _ATOL6 / 10), float(margins[len(_X6)]),
-            atol=_ATOL6 / 10, call="`margin_1`", reveal=False, misconceptions=margin_mistakes)
+    for name, label, answer, decimals in (("bound", "bound_at_1", bound_at_1, 2), ("margin", "margin_1", margin_1, 3)):
+        key, printed = _KEYS6[name]
+        hashed_check(t, lambda answer=answer, label=label, decimals=decimals: _rounded(answer, label, decimals),
+                     key, salt=f"ch09/fs/{name}", atol=_ATOL6, placeholder=0.0,
+                     call=f"`{label}`, rounded to {decimals} decimals",
+                     mistakes=[(mid, fp, _MESSAGES6[mid]) for mid, fp in printed.items()], max_named=1)

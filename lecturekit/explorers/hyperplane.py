@@ -38,11 +38,12 @@ def hyperplane_state(w1, w2, b, k=1.0, swap=False, flip=False, *, X, y) -> dict:
     -------
     dict
         ``w`` (homogeneous, after k and flip), ``y`` (after swap), ``scores``,
-        ``misclassified`` (indices with ``y_i w . x_i <= 0``),
+        ``sides`` (the sign of each score, decided exactly on the typed
+        b, w1, w2 and flip: 0 on the line), ``misclassified`` (indices with ``y_i w . x_i <= 0``),
         ``n_misclassified``, ``has_boundary``, ``unit_normal`` and ``offset``
         (the signed distance ``-w0 / |(w1, w2)|`` of the boundary from the
         origin along the unit normal), computed before k is applied:
-        ``misclassified``, ``unit_normal`` and ``offset`` do not depend on k.
+        ``sides``, ``misclassified``, ``unit_normal`` and ``offset`` do not depend on k.
 
     Examples
     --------
@@ -73,6 +74,7 @@ def hyperplane_state(w1, w2, b, k=1.0, swap=False, flip=False, *, X, y) -> dict:
         "w": w,
         "y": y_used.astype(int),
         "scores": scores,
+        "sides": signs,
         "misclassified": wrong,
         "n_misclassified": int(wrong.size),
         "has_boundary": v > 0,
@@ -98,7 +100,8 @@ def hyperplane_alt(s) -> str:
     head = (f"Scatter plot of {_points(n_pos)} labelled +1 and {_points(len(yy) - n_pos)} labelled −1"
             f"{' (the labels swapped)' if s.get('swap') else ''}.")
     if s["has_boundary"]:
-        on_side = int(np.sum((yy > 0) & (s["scores"] > 0)))
+        # the exact sides the rings come from, not the float scores (a point on the line is on neither side)
+        on_side = int(np.sum((yy > 0) & (np.asarray(s["sides"]) > 0)))
         where = (f" The boundary {equation(s['w'])} has its normal vector pointing to the side it predicts as +1, "
                  f"where {on_side} of the {_points(n_pos)} labelled +1 {'lies' if on_side == 1 else 'lie'}")
     else:

@@ -41,15 +41,16 @@ MUTANTS = {
          ("b_for_foot = -(-6.0 * -1.2 + 8.0 * 1.6)", "b_for_foot = -200.0")),
     ],
     "ch02-swap": [
-        # one verdict and one message for the pair of counts, whichever is wrong (the chapter's feedback
-        # policy), so every wrong answer shares one id
-        ("swap-count", ("n_after_swap = 31 + 3", "n_after_swap = 31")),
-        ("swap-count", ("n_after_swap = 31 + 3", "n_after_swap = 31 + 1")),
-        ("swap-count", ("n_after_swap = 31 + 3", "n_after_swap = 6 + 3")),
-        ("swap-count", ("n_after_swap = 31 + 3", "n_after_swap = 6")),
-        ("swap-count", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 6 + 3")),
-        ("swap-count", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 6")),
-        ("swap-count", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 6 + 1")),
-        ("swap-count", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 31 + 1")),
+        # one verdict for the pair of counts, whichever is wrong (the chapter's feedback policy); the
+        # misconception named is the part of the counting that explains the pair: the three points with
+        # score 0, or the two big groups
+        ("swap-score-zero", ("n_after_swap = 31 + 3", "n_after_swap = 31")),
+        ("swap-score-zero", ("n_after_swap = 31 + 3", "n_after_swap = 31 + 1")),
+        ("swap-groups", ("n_after_swap = 31 + 3", "n_after_swap = 6 + 3")),
+        ("swap-groups", ("n_after_swap = 31 + 3", "n_after_swap = 6")),
+        ("swap-score-zero", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 6 + 3")),
+        ("swap-score-zero", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 6")),
+        ("swap-score-zero", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 6 + 1")),
+        ("swap-groups", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 31 + 1")),
     ],
 }

@@ -16,9 +16,6 @@ _DUAL = ('def dual_alpha(G, y, max_epochs, c, alpha0):\n'
          '    return alpha\n')
 _OTHER_C = ("with c = 2 your counts differ from those of the dual perceptron on the points (c, x_i); write out "
             "(c, x_i) · (c, x_j) and compare it with what your update adds")
-_LETTER = ("write the score as a function of x1 and x2 and evaluate it at (0, 0), (5, 0) and (0, 5): which of the "
-           "five pictures gives those three points the labels the classifier gives them?")
-_LABELS = "compute each of the three scores exactly and turn each into a label with the classifier's rule of chapter 4"
 _POLY3 = ("def poly3_features(X):\n    X = np.asarray(X, dtype=float)\n    x1, x2 = X[:, 0], X[:, 1]\n"
           "    r3, r6 = np.sqrt(3.0), np.sqrt(6.0)\n    return np.column_stack([{}])\n")
 _CUBIC = "np.ones(len(X)), r3 * x1, r3 * x2, r3 * x1**2, r3 * x2**2, r6 * x1 * x2, x1**3, x2**3"
@@ -41,8 +38,6 @@ MUTANTS = {
                    "y_lost = np.array([1, -1, -1, -1, -1])\n"),
         ("two of the points have the same squares: this exercise asks for images that all differ, so the reason no "
          "line separates them must lie elsewhere", "X_lost = np.array([[1.0, 0.0], [-1.0, 0.0]])\ny_lost = np.array([1, -1])\n"),
-        ("the images of the two classes can still be cut apart by a line: look at where each image lands",
-         "X_lost = np.array([[1.0, 0.0], [3.0, 0.0]])\ny_lost = np.array([1, -1])\n"),
     ],
     "ch09-debug-dual": [
         ("these are the counts of the classmate's code: work out what scores[j] must hold after each update, and "
@@ -96,12 +91,7 @@ MUTANTS = {
          "bound_at_1 = 88.28\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
     ],
     "ch09-shape": [
-        # one message for every wrong letter, and one for every wrong triple of labels
-        (_LETTER, 'boundary_shape = "a"\nlabels_at = [1, -1, -1]\n'),
-        (_LETTER, 'boundary_shape = "b"\nlabels_at = [1, -1, -1]\n'),
-        (_LETTER, 'boundary_shape = "d"\nlabels_at = [1, -1, -1]\n'),
-        (_LETTER, 'boundary_shape = "e"\nlabels_at = [1, -1, -1]\n'),
-        (_LABELS, 'boundary_shape = "c"\nlabels_at = [1, -1, 1]\n'),
-        (_LABELS, 'boundary_shape = "c"\nlabels_at = [1, 1, -1]\n'),
+        # v1 and v2 exchanged: the curve and the labels of (-4, -1, 1)
+        ("axes-swapped", 'boundary_shape = "d"\nlabels_at = [-1, 1, -1]\n'),
     ],
 }
