@@ -1851,6 +1851,28 @@ def test_exercise_2_stable_rate_by_simulation_and_its_fingerprints():
         mid: fingerprint(f"{salt}/{mid}", v, ch07._ATOL2) for mid, v in wrong.items()}
 
 
+_GRID_SEARCH5 = (
+    "import lecturekit as lk\n\n\ndef far_point(q):\n"
+    "    X = np.array([[0, 1], [0, -1], [1, 0], [-1, 0], [0.5, 0.5], [-0.5, -0.5], q], dtype=float)\n"
+    "    y = np.r_[-np.ones(6), 1.0, 1.0]\n"
+    "    for a in np.arange(-8, 8.01, 0.5):\n"
+    "        for b in np.arange(-8, 8.01, 0.5):\n"
+    "            p = np.array([a, b])\n"
+    "            if p @ q < 0 and np.hypot(a, b) <= 8:\n"
+    "                Xp = np.vstack([X, p])\n"
+    "                if lk.is_separable(Xp, y) and lk.least_squares_classifier(Xp, y).predict(Xp)[6] != 1:\n"
+    "                    return p\n"
+    "    return np.zeros(2)\n")
+
+
+def test_exercise_5_a_grid_search_inside_far_point_fails_the_learners_check():
+    """Exercise 5 in self-study: section 6's loop turned into a grid search inside far_point finds a valid point for
+    every probe, and the check says that it called np.linalg's solvers (a progress check: the graded homework runs
+    the learner's code in another process, where the count cannot see it, as for exercise 1's solver count)."""
+    message = visible_feedback(STEM, "ch07-construct-failure", _GRID_SEARCH5)
+    assert message is not None and "calls none of np.linalg's solvers" in message and KNOWN not in message, message
+
+
 def test_exercise_1_states_the_accuracy_its_check_demands(noisy):
     """Exercise 1's statement: at tol = 1e-6 on the noisy data the weights must lie within 1e-4 |w_LS| of the
     least-squares weights; that is the check's reach (a run stopped just inside it passes that item, one just outside

@@ -127,18 +127,5 @@ MUTANTS = {
         # a point that works for (2, -1) only, found by a search and typed in
         ("fails: q = (2.2, 0.4): the least-squares classifier still classifies q correctly",
          "def far_point(q):\n    return np.array([-2.0, 4.0])\n"),
-        # a search with least squares inside far_point: section 6's loop over a grid of candidates
-        ("fails: calls none of np.linalg's solvers",
-         "import lecturekit as lk\n\n\ndef far_point(q):\n"
-         "    X = np.array([[0, 1], [0, -1], [1, 0], [-1, 0], [0.5, 0.5], [-0.5, -0.5], q], dtype=float)\n"
-         "    y = np.r_[-np.ones(6), 1.0, 1.0]\n"
-         "    for a in np.arange(-8, 8.01, 0.5):\n"
-         "        for b in np.arange(-8, 8.01, 0.5):\n"
-         "            p = np.array([a, b])\n"
-         "            if p @ q < 0 and np.hypot(a, b) <= 8:\n"
-         "                Xp = np.vstack([X, p])\n"
-         "                if lk.is_separable(Xp, y) and lk.least_squares_classifier(Xp, y).predict(Xp)[6] != 1:\n"
-         "                    return p\n"
-         "    return np.zeros(2)\n"),
     ],
 }
