@@ -1332,12 +1332,16 @@ def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.2
     )
 
 
-def unclaimed(model, art, ax=None, *, color="black", linewidth=3):
-    """Outline the cells of a :func:`regions` grid that no classifier of a one-vs-rest model claims.
+def unclaimed(model, art, ax=None, *, color="black", linewidth=1.5):
+    """Outline the part of a :func:`regions` area that no classifier of a one-vs-rest model claims.
 
-    A cell is unclaimed when every score ``model.decision_function`` gives there
-    is at most 0.  The outline is drawn on top of the lines, and the figure's
-    text alternative says what share of the area it surrounds.
+    A point is unclaimed when every score ``model.decision_function`` gives there
+    is at most 0.  For a model with a weight matrix ``W`` of rows (b, w1, w2)
+    that part is the polygon where every row's score is at most 0, clipped to
+    the area, and its exact outline is drawn, dashed, on top of the classifier
+    lines (which show through the gaps); otherwise the outline follows the grid
+    cells.  The figure's text alternative says what share of the grid's cells
+    it surrounds.
 
     Parameters
     ----------
@@ -1348,8 +1352,9 @@ def unclaimed(model, art, ax=None, *, color="black", linewidth=3):
 
     Returns
     -------
-    matplotlib.contour.QuadContourSet or None
-        The outline (None when every cell is claimed).
+    matplotlib.patches.Polygon, matplotlib.contour.QuadContourSet or None
+        The outline: the exact polygon for a model with ``W``, the grid's
+        contour otherwise (None when every cell is claimed).
 
     Examples
     --------
@@ -1375,10 +1380,40 @@ def unclaimed(model, art, ax=None, *, color="black", linewidth=3):
     if not none.any():
         _note(ax, "Every point of the area is claimed by at least one classifier")
         return None
-    outline = ax.contour(art.xx, art.yy, none.astype(float), levels=[0.5], colors=[color], linewidths=linewidth,
-                         zorder=5)
-    _note(ax, f"A thick outline surrounds the {100 * none.mean():.0f} % of the area that no classifier claims")
+    W = getattr(model, "W", None)
+    W = None if W is None else np.asarray(W, dtype=float)
+    corners = None
+    if W is not None and W.ndim == 2 and W.shape[1] == 3:
+        x0, x1, y0, y1 = art.mesh.get_extent()
+        corners = _clip_to_half_planes([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], W)
+    if corners is not None and len(corners) >= 3:
+        outline = Polygon(corners, closed=True, fill=False, edgecolor=color, linewidth=linewidth,
+                                   linestyle=(0, (4, 3)), zorder=5)
+        ax.add_patch(outline)
+    else:
+        outline = ax.contour(art.xx, art.yy, none.astype(float), levels=[0.5], colors=[color],
+                             linewidths=linewidth, linestyles="dashed", zorder=5)
+    _note(ax, f"A dashed outline surrounds the {100 * none.mean():.0f} % of the area that no classifier claims")
     return outline
+
+
+def _clip_to_half_planes(polygon, W):
+    """The convex polygon `polygon` (a list of (x, y) corners) cut down to where b + w1 x + w2 y <= 0 for every row
+    (b, w1, w2) of W (Sutherland-Hodgman, in floating point); an empty list when nothing is left."""
+    for b, w1, w2 in W:
+        kept = []
+        for k, (px, py) in enumerate(polygon):
+            qx, qy = polygon[(k + 1) % len(polygon)]
+            sp, sq = b + w1 * px + w2 * py, b + w1 * qx + w2 * qy
+            if sp <= 0:
+                kept.append((px, py))
+            if (sp < 0 < sq) or (sq < 0 < sp):
+                t = sp / (sp - sq)
+                kept.append((px + t * (qx - px), py + t * (qy - py)))
+        polygon = kept
+        if not polygon:
+            return []
+    return polygon
 
 
 # --------------------------------------------------------------------------
