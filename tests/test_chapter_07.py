@@ -1730,8 +1730,10 @@ def test_exercise_3_fraction_probes_need_a_formula():
     assert all(isinstance(v, Fraction) and v.denominator > 1 for v in exact)
     assert ch07._exact_print3(exact) == ch07._EXACT_KEY3
     assert ch07._exact_print3([Fraction(float(v)) for v in exact]) != ch07._EXACT_KEY3
-    reference = ("def eta_fit_b(w, xa, ya, xb, yb):\n    return (yb - w @ xb) / ((ya - w @ xa) * (xa @ xb))\n\n\n"
-                 "def residual_b(w, xa, ya, xb, yb):\n    return (yb - w @ xb) - (ya - w @ xa) * (xa @ xb) / (xa @ xa)\n")
+    arrays = "    w, xa, xb = np.asarray(w), np.asarray(xa), np.asarray(xb)\n"
+    reference = ("def eta_fit_b(w, xa, ya, xb, yb):\n" + arrays + "    return (yb - w @ xb) / ((ya - w @ xa) * (xa @ xb))\n\n\n"
+                 "def residual_b(w, xa, ya, xb, yb):\n" + arrays
+                 + "    return (yb - w @ xb) - (ya - w @ xa) * (xa @ xb) / (xa @ xa)\n")
     simulated_residual = reference.replace(
         "return (yb - w @ xb) - (ya - w @ xa) * (xa @ xb) / (xa @ xa)",
         "step = lk.lms([list(xa[1:])], [ya], eta=1 / (xa @ xa), epochs=1, w0=list(w))\n    return yb - step.w @ xb")

@@ -403,8 +403,8 @@ _MISTAKES3 = (
 )
 
 
-# Exercise 3's exact probes: the same questions on numbers given as fractions.Fraction (numpy arrays of dtype object,
-# the labels as ints).  A formula in the inputs' own arithmetic returns exact Fractions; a step simulated with lk.lms
+# Exercise 3's exact probes: the same questions on numbers given as fractions.Fraction (lists of them, the labels as
+# ints).  A formula in the inputs' own arithmetic returns exact Fractions; a step simulated with lk.lms
 # (or anything that goes through floats) does not.  B's residuals are held only as a hash of their
 # "numerator/denominator" texts; tests/test_chapter_07.py recomputes them in fractions.
 _F = Fraction
@@ -420,6 +420,12 @@ def _exact_print3(values):
 
 
 def _exact_args(p):
+    """The probe as the learner's functions receive it: lists of Fractions (plain data, which the graded homework can
+    hand to the learner's process; np.asarray makes each an array of Fractions)."""
+    return tuple(list(v) if isinstance(v, tuple) else v for v in p)
+
+
+def _exact_arrays(p):
     return tuple(np.array(v, dtype=object) if isinstance(v, tuple) else v for v in p)
 
 
@@ -485,7 +491,7 @@ def _derive_step(t, eta_fit_b, residual_b):
         if not all(_is_exact(v) for v in rates + residuals):
             return False
         for p, eta in zip(_EXACT3, rates):
-            w, xa, ya, xb, yb = _exact_args(p)
+            w, xa, ya, xb, yb = _exact_arrays(p)
             if yb - (w + eta * (ya - w @ xa) * xa) @ xb != 0:
                 return False
         return _exact_print3([Fraction(v) for v in residuals]) == _EXACT_KEY3
