@@ -233,6 +233,12 @@ def batch_perceptron(
     -------
     BatchPerceptronResult
         With the whole path of iterates, the criterion and the mistakes at each.
+        The run decides M on its exact iterates (the data and rates as typed);
+        ``path`` holds them rounded to floats, while ``mistakes`` and
+        ``criterion`` are those of the exact iterates.  On decimal data a
+        stored iterate can put an example that lies exactly on the exact
+        iterate's boundary on its right side, so functions given ``path[k]``
+        can see another M than the run did.
 
     Examples
     --------

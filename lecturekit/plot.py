@@ -37,6 +37,7 @@ import matplotlib.axes
 import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.colors import BoundaryNorm, ListedColormap, to_rgba
+from matplotlib.lines import Line2D
 from matplotlib.patches import Arc, Polygon
 from matplotlib.text import Annotation
 
@@ -156,11 +157,15 @@ class BoundaryArtists:
         ``normal.xy`` on the positive side.
     band : matplotlib.patches.Polygon or None
         The margin band ``|w . (1, x)| / |(w1, w2)| <= margin``.
+    closest : matplotlib.lines.Line2D or None
+        The open square on the training point the line passes closest to
+        (``closest=(X, y)``).
     """
 
     line: object
     normal: object = None
     band: object = None
+    closest: object = None
 
 
 @dataclass(frozen=True)
@@ -920,11 +925,12 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
         instead of the point closest to the centre of the view: several lines
         that cross near the centre then keep their arrows apart.
     closest : (X, y), optional
-        Training data (``X`` of shape (n, 2), labels -1/+1): the text
-        alternative then names the point with the smallest signed distance
-        ``y_i (w0 + w1 x1 + w2 x2) / |(w1, w2)|`` (the one the line passes
-        closest to, on its own side) and says whether it lies inside the view
-        as it is when this is called (set the limits first).
+        Training data (``X`` of shape (n, 2), labels -1/+1): the point with
+        the smallest signed distance ``y_i (w0 + w1 x1 + w2 x2) / |(w1, w2)|``
+        (the one the line passes closest to, on its own side) is marked by an
+        open square in the line's colour, and the text alternative names it and
+        says whether it lies inside the view as it is when this is called (set
+        the limits first).
     **line_kw
         Passed to the line (``linestyle``, ``linewidth``, ``alpha``, ``zorder``...).
 
@@ -995,15 +1001,28 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
         text += f"; an arrow along its normal ({_number(w[1])}, {_number(w[2])}) points to the positive side"
     if band is not None:
         text += f"; a shaded band marks the points within {_number(margin)} of it"
+    mark = None
     if closest is not None:
-        text += "; " + _closest_point_text(w, closest, view)
+        point, where = _closest_point(w, closest, view)
+        # an open square in the line's colour, above the data; add_artist keeps it out of the data limits. A point
+        # that another line's square already marks gets a larger square around it, so both stay visible.
+        taken = sum(1 for a in ax.get_children() if isinstance(a, Line2D) and a.get_label() == "_closest point"
+                    and a.get_xydata().tolist() == [point.tolist()])
+        mark = Line2D([point[0]], [point[1]], linestyle="none", marker="s", markersize=13 + 6 * taken,
+                      markerfacecolor="none", markeredgecolor=line.get_color(), markeredgewidth=1.6, zorder=4,
+                      label="_closest point")
+        ax.add_artist(mark)
+        text += (f"; it passes closest to the training point ({_number(point[0])}, {_number(point[1])}), "
+                 f"{where} the view")
+        if where == "inside":
+            text += ", marked by an open square in the line's colour"
     _note(ax, text)
-    return BoundaryArtists(line=line, normal=arrow, band=band)
+    return BoundaryArtists(line=line, normal=arrow, band=band, closest=mark)
 
 
-def _closest_point_text(w, closest, view):
-    """Which training point the line of w passes closest to (smallest y_i w . (1, x_i) / |(w1, w2)|), and whether
-    it lies inside the view (x0, x1, y0, y1)."""
+def _closest_point(w, closest, view):
+    """The training point the line of w passes closest to (smallest y_i w . (1, x_i) / |(w1, w2)|), and "inside"
+    or "outside" the view (x0, x1, y0, y1)."""
     if not (isinstance(closest, (tuple, list)) and len(closest) == 2):
         raise TypeError(f"closest must be a pair (X, y) of training data; got {type(closest).__name__}.")
     X = _check_X2(closest[0], "closest[0] (X)")
@@ -1011,8 +1030,7 @@ def _closest_point_text(w, closest, view):
     k = int(np.argmin(y * (w[0] + X @ w[1:]) / np.linalg.norm(w[1:])))
     x0, x1, y0, y1 = view
     inside = x0 <= X[k, 0] <= x1 and y0 <= X[k, 1] <= y1
-    return (f"it passes closest to the training point ({_number(X[k, 0])}, {_number(X[k, 1])}), "
-            f"{'inside' if inside else 'outside'} the view")
+    return X[k], "inside" if inside else "outside"
 
 
 @dataclass(frozen=True)
@@ -1332,12 +1350,16 @@ def regions(model, X=None, ax=None, *, resolution=200, ambiguous=True, alpha=0.2
     )
 
 
-def unclaimed(model, art, ax=None, *, color="black", linewidth=3):
-    """Outline the cells of a :func:`regions` grid that no classifier of a one-vs-rest model claims.
+def unclaimed(model, art, ax=None, *, color="black", linewidth=1.5):
+    """Outline the part of a :func:`regions` area that no classifier of a one-vs-rest model claims.
 
-    A cell is unclaimed when every score ``model.decision_function`` gives there
-    is at most 0.  The outline is drawn on top of the lines, and the figure's
-    text alternative says what share of the area it surrounds.
+    A point is unclaimed when every score ``model.decision_function`` gives there
+    is at most 0.  For a model with a weight matrix ``W`` of rows (b, w1, w2)
+    that part is the polygon where every row's score is at most 0, clipped to
+    the area, and its exact outline is drawn, dashed, on top of the classifier
+    lines (which show through the gaps); otherwise the outline follows the grid
+    cells.  The figure's text alternative says what share of the grid's cells
+    it surrounds.
 
     Parameters
     ----------
@@ -1348,8 +1370,9 @@ def unclaimed(model, art, ax=None, *, color="black", linewidth=3):
 
     Returns
     -------
-    matplotlib.contour.QuadContourSet or None
-        The outline (None when every cell is claimed).
+    matplotlib.patches.Polygon, matplotlib.contour.QuadContourSet or None
+        The outline: the exact polygon for a model with ``W``, the grid's
+        contour otherwise (None when every cell is claimed).
 
     Examples
     --------
@@ -1375,10 +1398,40 @@ def unclaimed(model, art, ax=None, *, color="black", linewidth=3):
     if not none.any():
         _note(ax, "Every point of the area is claimed by at least one classifier")
         return None
-    outline = ax.contour(art.xx, art.yy, none.astype(float), levels=[0.5], colors=[color], linewidths=linewidth,
-                         zorder=5)
-    _note(ax, f"A thick outline surrounds the {100 * none.mean():.0f} % of the area that no classifier claims")
+    W = getattr(model, "W", None)
+    W = None if W is None else np.asarray(W, dtype=float)
+    corners = None
+    if W is not None and W.ndim == 2 and W.shape[1] == 3:
+        x0, x1, y0, y1 = art.mesh.get_extent()
+        corners = _clip_to_half_planes([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], W)
+    if corners is not None and len(corners) >= 3:
+        outline = Polygon(corners, closed=True, fill=False, edgecolor=color, linewidth=linewidth,
+                                   linestyle=(0, (4, 3)), zorder=5)
+        ax.add_patch(outline)
+    else:
+        outline = ax.contour(art.xx, art.yy, none.astype(float), levels=[0.5], colors=[color],
+                             linewidths=linewidth, linestyles="dashed", zorder=5)
+    _note(ax, f"A dashed outline surrounds the {100 * none.mean():.0f} % of the area that no classifier claims")
     return outline
+
+
+def _clip_to_half_planes(polygon, W):
+    """The convex polygon `polygon` (a list of (x, y) corners) cut down to where b + w1 x + w2 y <= 0 for every row
+    (b, w1, w2) of W (Sutherland-Hodgman, in floating point); an empty list when nothing is left."""
+    for b, w1, w2 in W:
+        kept = []
+        for k, (px, py) in enumerate(polygon):
+            qx, qy = polygon[(k + 1) % len(polygon)]
+            sp, sq = b + w1 * px + w2 * py, b + w1 * qx + w2 * qy
+            if sp <= 0:
+                kept.append((px, py))
+            if (sp < 0 < sq) or (sq < 0 < sp):
+                t = sp / (sp - sq)
+                kept.append((px + t * (qx - px), py + t * (qy - py)))
+        polygon = kept
+        if not polygon:
+            return []
+    return polygon
 
 
 # --------------------------------------------------------------------------
@@ -2834,7 +2887,7 @@ def plane(w, X, ax=None, *, limit: float = 2.0):
                         counts=(n_up, n_down, n_on))
 
 
-def lifted_plane(w, X, ax=None, *, limit: float = 3.5):
+def lifted_plane(w, X, ax=None, *, limit: float = 3.5, edge_on: bool = False):
     """Chapter 2's bias trick in 3-D: points ``(1, x1, x2)`` on the slice ``x0 = 1``, the plane
     ``w . x~ = 0`` through the origin, and the line where the two meet, which is the boundary
     ``w0 + w1 x1 + w2 x2 = 0`` of the raw points drawn in that slice.
@@ -2851,8 +2904,13 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5):
     X : array-like of shape (n_samples, 2)
         Raw points; the function lifts them to ``(1, x1, x2)``.
     ax : a 3-D matplotlib Axes, optional
+        Set its camera (``ax.view_init``) before the call, unless ``edge_on``.
     limit : float > 1, default 3.5
         The half-width of the cube drawn.
+    edge_on : bool, default False
+        Look along the orange line, so that the plane is seen edge-on (a line) and the slice too: the
+        camera is set here, the three axes get equal scales (right angles look right) and no ticks, and
+        the orange line, seen end-on, is drawn as an orange dot where the two edges cross.
 
     Returns
     -------
@@ -2874,7 +2932,18 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5):
     X = _check_X2(X)
     if not (isinstance(limit, numbers.Real) and np.isfinite(limit) and limit > 1):
         raise ValueError(f"limit must be a number greater than 1 (the slice x0 = 1 must be inside); got {limit!r}.")
+    if not isinstance(edge_on, bool):
+        raise TypeError(f"edge_on must be True or False; got {edge_on!r}.")
     Xh = np.hstack([np.ones((X.shape[0], 1)), X])
+    if edge_on:
+        if ax is None:
+            import matplotlib.pyplot as plt
+
+            ax = plt.figure().add_subplot(projection="3d", proj_type="ortho")
+        # the camera looks along the line's direction (0, w2, -w1): elevation and azimuth of that vector
+        along = np.array([0.0, w[2], -w[1]]) / np.hypot(w[1], w[2])
+        ax.view_init(elev=float(np.degrees(np.arcsin(along[2]))),
+                     azim=float(np.degrees(np.arctan2(along[1], along[0]))))
     _QUIET.append(True)
     try:
         art = plane(w, Xh, ax, limit=limit)
@@ -2910,9 +2979,21 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5):
     pts = pts[np.all(np.abs(pts) <= limit, axis=1)]
     ax.plot(np.ones(len(pts)), pts[:, 0], pts[:, 1], color=OKABE_ITO[4], linewidth=3, zorder=3,
             label="where they meet: the line $w_0 + w_1 x_1 + w_2 x_2 = 0$")
+    # the points over the slice's outline, which runs through them when the slice is seen edge-on
+    for drawn in (art.positive, art.negative):
+        drawn.set_zorder(5)
+    # the normal's head drawn flat on the screen, so that no view foreshortens it to nothing
+    ax.add_artist(_ArrowHead3D(0.75 * w, w, ax))
     ax.set_xlabel("x₀")
     ax.set_ylabel("x₁")
     ax.set_zlabel("x₂")
+    if edge_on:
+        ax.plot([1.0], [foot[0]], [foot[1]], linestyle="none", marker="o", markersize=10, color=OKABE_ITO[4],
+                markeredgecolor="black", markeredgewidth=0.8, zorder=6)
+        for drawn in (art.positive, art.negative):
+            drawn.set_sizes([60])  # larger, so that the plus signs' strokes read against the green line
+        ax.set_box_aspect((1, 1, 1))
+        ax.set(xticks=[], yticks=[], zticks=[], xlabel="", ylabel="", zlabel="")
     art.positive.set_label("$\\tilde w \\cdot \\tilde x > 0$")
     art.negative.set_label("$\\tilde w \\cdot \\tilde x < 0$")
     art.normal.set_label(f"normal $\\tilde w = ({', '.join(_number(c) for c in w)})$")
@@ -2930,8 +3011,31 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5):
             + f". A grey plane with a dark edge through the origin, {eq}, with its normal ({', '.join(_number(c) for c in w)}) "
             f"drawn as a black arrow from the origin, cuts the slice along a thick orange line, the points "
             f"(1, x₁, x₂) with {line}: the boundary of the raw points, drawn in the slice")
+    if edge_on:
+        text += (". Seen along that line: the plane and the slice are seen edge-on, as a black and a green "
+                 "line, the orange line as an orange dot where they cross, and the arrow meets the black line "
+                 "at a right angle")
     _note(ax, text)
     return art
+
+
+class _ArrowHead3D(matplotlib.patches.FancyArrowPatch):
+    """An arrowhead from ``start`` to ``end`` in 3-D, projected each time it is drawn and drawn flat on the
+    screen, so that its size does not depend on the view (a quiver's head is a 3-D object, foreshortened
+    when it points towards the viewer)."""
+
+    def __init__(self, start, end, ax):
+        super().__init__((0.0, 0.0), (0.0, 0.0), arrowstyle="-|>", mutation_scale=22, color="black",
+                         linewidth=2, shrinkA=0, shrinkB=0, zorder=7)
+        self._ends = np.array([start, end], dtype=float)
+        self.axes = ax
+
+    def do_3d_projection(self, renderer=None):
+        from mpl_toolkits.mplot3d import proj3d
+
+        xs, ys, zs = proj3d.proj_transform(*self._ends.T, self.axes.M)
+        self.set_positions((xs[0], ys[0]), (xs[1], ys[1]))
+        return float(np.min(zs))
 
 
 def plane_edge_on(w, X, along, ax=None):
@@ -3489,6 +3593,9 @@ def run_lengths(x, counts, ax=None, *, marked=None, xlabel="x", ylabel="updates 
             ax.annotate(text, (px, py), textcoords="offset points", xytext=(0, 20) if j % 2 == 0 else (0, 38),
                         ha="center", va="center", fontsize="small",
                         arrowprops=dict(arrowstyle="-", color="0.35", lw=0.7, shrinkA=2, shrinkB=6))
+        # headroom above the highest ring, so that its label (up to about 45 points above it) stays inside the axes
+        lo, hi = ax.get_ylim()
+        ax.set_ylim(lo, hi + 0.3 * (hi - lo))
     if log:
         ax.set_xscale("log")
     _label_axes(ax, xlabel, ylabel)

@@ -82,7 +82,9 @@ def key3():
 def mistakes3():
     curv = curvatures3()
     return {"wide-direction": float(2 / min(curv)), "no-chain-rule": float(2 / (max(curv) / 2)),
-            "one-step-landing": float(1 / max(curv))}
+            "one-step-landing": float(1 / max(curv)),
+            # section 1's bowl (w1 - 1)^2 + 4 (w2 + 0.5)^2 has the curvatures 2 and 8: its limit, reused here
+            "section-1-bowl": float(Fraction(2) / max(2, 2 * 4))}
 
 
 # ---------------------------------------------------------------- Exercise 6
@@ -137,6 +139,8 @@ _MESSAGES6 = {
     "data": "True here is a fact about the data (a line separates them), not about the w returned",
     "predict": "a label from `predict` is not the mistake test: `predict` gives a point with score exactly 0 a label, "
                "and the perceptron counts y w . x <= 0 as a mistake whatever that label is",
+    "budget-short": "when the stopping rule does not fire, `descend` must take max_iter steps, as the classmate's "
+                    "loop does: count the steps yours takes with max_iter=5",
 }
 
 
@@ -146,6 +150,8 @@ def mistakes6():
     A = ch06._ARGS6
     return {
         "noisy": [("rule-means-converged", descend(*A["noisy"], report="rule"), _MESSAGES6["rule"])],
+        # a loop over range(1, max_iter): one step short of the budget, which the rule does not end here
+        "noisy-5": [("budget-one-short", descend(*A["noisy-5"][:4], A["noisy-5"][4] - 1), _MESSAGES6["budget-short"])],
         "xor": [("zero-criterion", descend(*A["xor"], report="criterion"), _MESSAGES6["criterion"])],
         "toy-theta-0": [("rule-means-converged", descend(*A["toy-theta-0"], report="budget"), _MESSAGES6["budget-1"])],
         "toy-8": [("rule-means-converged", descend(*A["toy-8"], report="budget"), _MESSAGES6["budget-2"])],

@@ -66,7 +66,11 @@ CLAIMS = {
         "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
     "it is\nmultiplied by $k$ when $\\tilde w$ is multiplied by $k > 0$":
         "test_flachs_example_margin_scales_with_k_and_the_distance_form_does_not",
-    "(for negative $k$: keep its side)":
+    "their perceptron calls $x_r$ correct only if $y_r (w \\cdot x_r) > 0$, so a score of 0 is a mistake":
+        "test_the_linear_discriminants_slides_count_a_score_of_0_as_a_mistake_as_the_course_does",
+    "A point of the\nline, $-1$ on paper, can come out $+1$, for negative $k$ as for positive":
+        "test_a_computed_negative_multiple_can_move_a_point_of_the_line_to_the_positive_side",
+    "for negative $k$ a point\nwithin rounding of the line can keep its side where on paper it changes side":
         "test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_side",
     "and $k < 0$ keeps the line and swaps the\n  sides of the points off it":
         "test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_side",
@@ -93,7 +97,7 @@ CLAIMS = {
         "test_with_w_zero_every_point_scores_the_bias",
     "A point on the line is ringed whatever its label, and $k$ cannot change which points are ringed":
         "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
-    "For other $k$ the product $k \\tilde w$ is rounded, and a point on the boundary\nor within rounding of it can then change side":
+    "For other $k$ the product $k \\tilde w$ is rounded, and a point on the boundary\nor within rounding of it can then get another label than $k \\tilde w$ on paper gives it":
         "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
     "shifting\nevery example by the same vector can change the classifier learned":
         "test_a_penalised_bias_makes_the_fit_depend_on_a_shift",
@@ -460,6 +464,36 @@ def test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_s
     assert lk.LinearClassifier(-1.0 * w_dec).predict([x])[0] == 1      # k = -1: changes side
     # the stored -3 w~ is not -3 times the typed decimals (its digits differ), which is why
     assert [repr(float(v)) for v in -3.0 * w_dec] != ["0.9", "-0.3", "-0.6"]
+
+
+def test_the_linear_discriminants_slides_count_a_score_of_0_as_a_mistake_as_the_course_does():
+    """Seed 003 ("Linear Discriminants") classifies by g > 0 / g < 0 only, and its perceptron calls x_r correct
+    iff y_r (w . x_r) > 0: at a score of 0 that fails for either label, as the course's y . score <= 0 test."""
+    seeds = ROOT.parent.parent / "shared" / "seeds"
+    seed = next(seeds.glob("003_*.txt"), None) if seeds.is_dir() else None
+    if seed is not None:
+        text = seed.read_text()
+        assert "A point x_r is classified correctly if and only if" in text
+        assert "$-y_r(w \\bullet x_r) > 0$" in text
+    for label in (1, -1):
+        assert not label * 0.0 > 0
+        assert lk.conventions.is_mistake(label * 0.0)
+
+
+def test_a_computed_negative_multiple_can_move_a_point_of_the_line_to_the_positive_side():
+    """The chapter's example: (1, 2.5) is exactly on the line of (0.5, 0, -0.2) (by Fractions); lecturekit
+    predicts -1 for k = 1 and k = -1 (score exactly 0) but +1 for the stored fl(-3 w~), whose exact score
+    there is positive; the stored product's digits are the ones the chapter prints."""
+    from fractions import Fraction
+
+    w_dec, x = np.array([0.5, 0.0, -0.2]), [1.0, 2.5]
+    def exact(v):
+        return sum(Fraction(repr(float(a))) * Fraction(repr(float(c))) for a, c in zip(v, [1.0, *x]))
+    assert exact(w_dec) == 0
+    preds = {k: lk.LinearClassifier(k * w_dec).predict([x])[0] for k in (1.0, -1.0, -3.0)}
+    assert preds == {1.0: -1, -1.0: -1, -3.0: 1}
+    assert exact(-3.0 * w_dec) > 0
+    assert [repr(float(v)) for v in -3.0 * w_dec] == ["-1.5", "-0.0", "0.6000000000000001"]
 
 
 @given(arrays(np.float64, (6, 2), elements=st.integers(-3, 3).map(float)),
@@ -1336,6 +1370,23 @@ def test_the_lifted_plane_figure_draws_and_describes_what_it_is_given():
     assert "−3·x₀ + 1·x₁ + 2·x₂ = 0" in text and "−3 + 1·x₁ + 2·x₂ = 0" in text
     assert "2 with a positive score" in text and "2 with a negative score" in text and "1 with score 0" in text
     plt.close(fig)
+    # edge_on: the camera looks along the line (0, w2, -w1), which lies in the plane and in the slice, the
+    # line seen end-on is an orange dot on it, and the points are drawn over the slice's outline
+    fig = plt.figure()
+    ax = fig.add_subplot(projection="3d", proj_type="ortho")
+    art = lk.plot.lifted_plane(w, X, ax=ax, edge_on=True)
+    e, a = np.radians(ax.elev), np.radians(ax.azim)
+    view = np.array([np.cos(e) * np.cos(a), np.cos(e) * np.sin(a), np.sin(e)])
+    assert abs(view @ w) < 1e-12 and abs(view[0]) < 1e-12           # in the plane and in the slice x0 = 1
+    (dot,) = [ln for ln in ax.lines if ln.get_marker() == "o"]
+    d0, d1, d2 = (np.asarray(c) for c in dot.get_data_3d())
+    assert d0.tolist() == [1.0] and w[0] + w[1] * d1[0] + w[2] * d2[0] == pytest.approx(0, abs=1e-12)
+    (outline,) = [ln for ln in ax.lines if "slice" in ln.get_label()]
+    assert min(art.positive.get_zorder(), art.negative.get_zorder(), dot.get_zorder()) > outline.get_zorder()
+    assert "orange dot where they cross" in lk.plot.description(fig)
+    plt.close(fig)
+    with pytest.raises(TypeError, match="edge_on"):
+        lk.plot.lifted_plane(w, X, edge_on="yes")
     for bad, word in (([1.0, 0.0, 0.0], "w"), ([1.0, 1.0], "w")):
         with pytest.raises(ValueError, match=word):
             lk.plot.lifted_plane(bad, X)

@@ -23,18 +23,20 @@ STEM = NOTEBOOK.stem
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
     "where rounding breaks an exact tie it and `lk.centroid_classifier` can differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
-    "the sign on the numbers as you typed them (note 1 after the summary), so the tie": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
+    "the sign on the numbers as you typed them, so both ties are predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "with its default settings, implements the same rule": "test_nearest_mean_equals_sklearn_nearest_centroid",
     "decides the sign on the numbers as typed (on data of this course's sizes": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
     "carrying all positives but one far enough into the positive side of a separating boundary makes the basic linear classifier misclassify the one left behind, while the data stay separable": "test_carrying_the_other_positives_far_enough_along_w_makes_the_centroid_rule_miss_the_one_left_behind",
     "it has barely moved (its signed distance from the origin went from 0.35 to 0.27)": "test_the_centroid_line_of_section_9_barely_moves_and_its_new_mistakes_are_extra_positives",
-    "its 13\nmistakes are positives that the extra draws put beyond it": "test_the_centroid_line_of_section_9_barely_moves_and_its_new_mistakes_are_extra_positives",
+    "its 13\nmistakes are all positives: the three it missed with 50, and 10 of the 350 extra ones": "test_the_centroid_line_of_section_9_barely_moves_and_its_new_mistakes_are_extra_positives",
+    "Here $w \\cdot x + b$ happens to give 0.0 at 0.6, but the difference\nof the squared distances": "test_float_means_move_a_tie_off_zero_in_the_distances_or_the_score",
+    "the tie at 0.4 scores $+2.8\\cdot10^{-17}$\nin floats, which a float sign calls $+1$": "test_float_means_move_a_tie_off_zero_in_the_distances_or_the_score",
+    "so both ties are predicted $-1$": "test_float_means_move_a_tie_off_zero_in_the_distances_or_the_score",
     "misclassifies 39 of the 50 (the negatives above its dashed line)": "test_imbalance_claims",
     "the centroid rule on standardised features has\n$w = V^{-1}(\\mu^+ - \\mu^-)$": "test_the_centroid_rule_on_standardised_features_is_flachs_family_with_the_diagonal_of_variances",
     "It is not the average of the squared lengths of the points": "test_the_squared_length_of_the_mean_is_not_the_mean_squared_length_on_the_toy_set",
     "for two classes the least-squares normal is Fisher's\ndirection, but its bias is in general not the one of the Gaussian model": "test_the_least_squares_bias_is_not_the_shared_covariance_gaussian_bias_on_the_imbalance_draw",
     "on this draw the two differ": "test_the_least_squares_bias_is_not_the_shared_covariance_gaussian_bias_on_the_imbalance_draw",
-    "so the tie at 0.6 above is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "predicted $-1$ (by `lk.centroid_classifier` too)": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "it refuses training points that are all equal, which\n`lk.centroid_classifier` takes, with $w = 0$ and every point predicted $-1$": "test_sklearn_nearest_centroid_refuses_exactly_the_data_whose_points_are_all_equal",
     "for data centred at the origin\n($\\sum_i x_i = 0$), $M = X^\\top X$ with the class sizes gives least squares' $w$": "test_on_centred_data_flachs_raw_family_with_xtx_gives_the_least_squares_weights",
@@ -80,7 +82,6 @@ CLAIMS = {
     "on data whose entries are `Fraction`s\n(from `fractions`) it should return the exact fraction (the check tries that)": "test_exercise_3_needs_the_formula_not_a_search",
     "the two rules agree on all of them": "test_the_gap_of_squared_distances_is_twice_the_score",
     "a score of exactly 0 is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
-    "it can land a rounding error to either side": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "the nearer centre is the more probable class, whatever": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
     "$S_W^{-1}$ divides each component by its eigenvalue, so the components\nalong which the clouds spread widely shrink relative to those along which they are thin": "test_sw_inverse_divides_each_eigen_component_by_its_eigenvalue",
     "the least-squares normal lies closer to their thin direction than $\\mu^+ - \\mu^-$ does": "test_sw_inverse_divides_each_eigen_component_by_its_eigenvalue",
@@ -2322,3 +2323,22 @@ def test_flachs_threshold_in_place_of_the_bias_gets_the_stated_requirement_not_a
     assert wrong != reference
     message = visible_feedback(STEM, "ch03-prior", wrong)
     assert message is not None and KNOWN not in message and "unrounded" in message, message
+
+
+def test_float_means_move_a_tie_off_zero_in_the_distances_or_the_score():
+    """Section 2: with a negative at 0.3 and positives at 0.6, 1.2 the float mean is 0.8999999999999999; the float
+    score w x + b at 0.6 is exactly 0.0, while the float difference of squared distances is 4.2e-17; with 0.1 and
+    0.4, 1.0 the float score at 0.4 is +2.8e-17 (a float sign says +1). Both points are exact ties (Fractions), and
+    lk.centroid_classifier predicts -1 at both."""
+    for neg, pos, score, gap in ((0.3, (0.6, 1.2), 0.0, 4.2e-17), (0.1, (0.4, 1.0), 2.8e-17, None)):
+        mn, mp, x = neg, (pos[0] + pos[1]) / 2, pos[0]
+        w, b = mp - mn, -(mp * mp - mn * mn) / 2
+        assert (w * x + b == 0.0) if score == 0.0 else (f"{w * x + b:.1e}" == f"{score:.1e}" and w * x + b > 0)
+        if gap is not None:
+            assert f"{(x - mn) ** 2 - (x - mp) ** 2:.1e}" == f"{gap:.1e}"
+        F = [Fraction(str(v)) for v in (neg, *pos)]
+        fmp = (F[1] + F[2]) / 2
+        assert (F[1] - F[0]) ** 2 == (F[1] - fmp) ** 2          # an exact tie as typed
+        model = lk.centroid_classifier(np.array([[neg], [pos[0]], [pos[1]]]), [-1, 1, 1])
+        assert model.predict([[x]])[0] == -1
+    assert (0.6 + 1.2) / 2 == 0.8999999999999999

@@ -761,11 +761,38 @@ def test_boundary_closest_names_the_point_with_the_smallest_signed_distance():
     w = [0.0, 0.0, 1.0]               # the line x2 = 0: signed distances 2, 3, 1, 4
     fig, ax = plt.subplots()
     ax.set(xlim=(-1, 1), ylim=(-2, 2.5))
-    lk.plot.boundary(w, ax=ax, closest=(X, y))
-    assert "passes closest to the training point (0, −1), inside the view" in lk.plot.description(ax)
+    lims = (ax.dataLim.bounds, ax.get_xlim(), ax.get_ylim())
+    art = lk.plot.boundary(w, ax=ax, closest=(X, y), color="#009E73")
+    assert ("passes closest to the training point (0, −1), inside the view, marked by an open square in the line's "
+            "colour") in lk.plot.description(ax)
+    # the square is drawn on that point, open, in the line's colour, outside the legend and the data limits
+    assert art.closest in ax.get_children() and art.closest.get_xydata().tolist() == [[0.0, -1.0]]
+    assert art.closest.get_marker() == "s" and art.closest.get_markerfacecolor() == "none"
+    assert art.closest.get_markeredgecolor() == art.line.get_color() == "#009E73"
+    assert ax.get_legend_handles_labels() == ([], [])
+    assert (ax.dataLim.bounds, ax.get_xlim(), ax.get_ylim()) == lims
+    assert lk.plot.boundary(w, ax=ax).closest is None
+    # a second line closest to the same point: a larger square, so that both show
+    second = lk.plot.boundary([0.0, 0.1, 1.0], ax=ax, closest=(X, y), color="#CC79A7").closest
+    assert second.get_xydata().tolist() == [[0.0, -1.0]] and second.get_markersize() > art.closest.get_markersize()
     ax.set(xlim=(1, 2))
     lk.plot.boundary(w, ax=ax, closest=(X, y), label="again")
-    assert "passes closest to the training point (0, −1), outside the view" in lk.plot.description(ax)
+    assert "passes closest to the training point (0, −1), outside the view." in lk.plot.description(ax)
     with pytest.raises(TypeError, match="closest must be a pair"):
         lk.plot.boundary(w, ax=ax, closest=X)
+    plt.close(fig)
+
+
+def test_run_lengths_keeps_the_label_of_the_highest_ring_inside_the_axes():
+    """run_lengths: the labels of the rings, the highest one's included, are drawn inside the axes."""
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    x = np.geomspace(0.1, 200, 30)
+    counts = np.arange(30) % 7 + np.arange(30)
+    marked = {f"r{k}": (x[k], int(counts[k])) for k in (0, 10, 20, 29)}
+    lk.plot.run_lengths(x, counts, ax=ax, marked=marked)
+    fig.canvas.draw()
+    box = ax.get_window_extent()
+    for t in ax.texts:
+        e = t.get_window_extent()
+        assert box.y0 <= e.y0 and e.y1 <= box.y1, (t.get_text(), e, box)
     plt.close(fig)

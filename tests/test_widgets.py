@@ -789,7 +789,8 @@ def test_outlier_explorer_draws_what_its_state_says():
         np.testing.assert_array_equal(s["w"][name], ref["w"][name])
         xs, ys = box.artists["lines"][name].get_data()
         assert_on_line(s["w"][name], (xs[0], ys[0]), (xs[1], ys[1]))
-    np.testing.assert_allclose(box.artists["centroids"].get_offsets(), [s["mu_pos"], s["mu_neg"]])
+    np.testing.assert_allclose(box.artists["mu_pos"].get_offsets(), [s["mu_pos"]])
+    np.testing.assert_allclose(box.artists["mu_neg"].get_offsets(), [s["mu_neg"]])
     np.testing.assert_array_equal(box.artists["outlier"].get_offsets(), [[-6.0, -6.0]])
     assert len(box.artists["pos"].get_offsets()) == 6 and len(box.artists["neg"].get_offsets()) == 20
     assert picture(box) != before

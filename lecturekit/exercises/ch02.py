@@ -147,8 +147,8 @@ def _centre(t, centred_line):
     # of slopes +-1/|w|), so that holds exactly for the biases within 1e-9 of the best one.
     probes = [
         (np.array([1.0, 2.0]), _TOY_X, _TOY_Y, "`centred_line([1, 2], X_toy, y_toy)`"),
-        (np.array([1.0, 0.0]), _TOY_X, _TOY_Y,
-         "`centred_line([1, 0], X_toy, y_toy)` (a direction along which the classes overlap)"),
+        (np.array([1.0, -0.5]), _TOY_X, _TOY_Y,
+         "`centred_line([1, -0.5], X_toy, y_toy)` (a direction along which the classes overlap)"),
         (np.array([0.5, 1.0]), _TOY_X[::-1], _TOY_Y[::-1],
          "`centred_line([0.5, 1], X, y)`: the toy points in reverse order, a shorter w"),
     ]
@@ -274,6 +274,10 @@ _FOOT_MISTAKES = (
 
 def _bias_check(t, value, ok, call, mistakes):
     """One verdict on a bias checked by its property; the catalogued slips named by fingerprint."""
+    if isinstance(value, (str, bytes, bool, np.bool_)):
+        # float("36") and float(True) would succeed: a text or a truth value is refused, as Exercise 5 does
+        t.check_true(False, what=f"{call} is {value!r} ({type(value).__name__}): a bias is a number, such as 2.5")
+        return
     try:
         number = float(value)
         named = [Mistake(mid, number, message) for mid, key, message in mistakes

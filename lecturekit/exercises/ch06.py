@@ -218,6 +218,9 @@ _LIMIT_MISTAKES3 = (
     ("one-step-landing", "622dde10d4c8aca9c632ca0075625ee4",
      "the exercise asks for the rate at which some start stops converging; at this rate, follow a start off the "
      "minimum in both coordinates for a few steps"),
+    ("section-1-bowl", "3b4be1165fd9ec65d6e107a577b73e88",
+     "this is the limit of section 1's bowl, (w1 - 1)^2 + 4(w2 + 0.5)^2: which coefficients of a bowl set the "
+     "limit, and what are they on this one?"),
 )
 
 
@@ -507,6 +510,11 @@ _MISTAKES6 = {
         ("rule-means-converged", "67d9f4be5e156a8f9334f7728a4a5390",
          "the stopping rule's verdict reported as the answer: a short step says the rate is small, not that "
          "the examples are right"),
+    ),
+    "noisy-5": (
+        ("budget-one-short", "9d31c117382d76c1b333c9c04a6cf05e",
+         "when the stopping rule does not fire, `descend` must take max_iter steps, as the classmate's loop does: "
+         "count the steps yours takes with max_iter=5"),
     ),
     "xor": (
         ("zero-criterion", "bd2931d88b32aa7ff2307f03380efd72",

@@ -106,17 +106,18 @@ def _ovr_predict(t, means_one):
 # Exercise 2 — find the bugs in a pairwise prediction
 # --------------------------------------------------------------------------
 _PAIRS5 = [(a, b) for a in range(5) for b in range(a + 1, 5)]
+# five probe rows, each a different vote pattern, and the squared distances to the five class means at each
 _S5 = np.array([
-    [1, 1, 1, -1, 1, -1, 1, 1, 1, 1],      # votes 3, 2, 2, 2, 1: class 0 has the most, without a clean sweep
-    [1, 1, -1, -1, 1, 1, -1, 1, 1, 1],     # votes 2, 2, 2, 2, 2: all tied
-    [1, 1, 1, -1, 1, 1, 1, 1, 1, 1],       # votes 3, 3, 2, 1, 1: classes 0 and 1 tied
-    [1, 1, 1, 1, 1, 1, 1, 1, 1, 1],        # votes 4, 3, 2, 1, 0: a clean sweep
-    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0],        # every score 0: every vote to the second class, votes 0, 1, 2, 3, 4
+    [1, 1, 1, -1, 1, -1, 1, 1, 1, 1],
+    [1, 1, -1, -1, 1, 1, -1, 1, 1, 1],
+    [1, 1, 1, -1, 1, 1, 1, 1, 1, 1],
+    [1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
 ], dtype=float)
 _D5 = np.array([
-    [5.0, 4.0, 3.0, 2.0, 1.0],             # class 4's mean nearest
-    [5.0, 4.0, 3.0, 1.0, 2.0],             # class 3's mean nearest
-    [5.0, 4.0, 1.0, 3.0, 2.0],             # class 2 nearest overall; of the tied 0 and 1, class 1
+    [5.0, 4.0, 3.0, 2.0, 1.0],
+    [5.0, 4.0, 3.0, 1.0, 2.0],
+    [5.0, 4.0, 1.0, 3.0, 2.0],
     [1.0, 2.0, 3.0, 4.0, 5.0],
     [1.0, 2.0, 3.0, 4.0, 5.0],
 ])
@@ -311,6 +312,15 @@ def _has_region(W, c):
 def _stretch(Q, i, j):
     """The stretch of the line (w_i - w_j) . x~ = 0 on which g_i (= g_j) >= g_m for every other m, in exact rows Q:
     (lo, hi, norm2) with lo/hi None for an open end, or None when the line does not exist or the stretch is empty."""
+    s = _stretch_or_gap(Q, i, j)
+    if s is None or (s[0] is not None and s[1] is not None and s[1] < s[0]):
+        return None
+    return s
+
+
+def _stretch_or_gap(Q, i, j):
+    """As _stretch, but an empty stretch comes back as (lo, hi, norm2) with hi < lo (a gap of hi - lo along the
+    line), and None only when the line does not exist or a parallel rival beats it everywhere."""
     n = [a - b for a, b in zip(Q[i], Q[j])]
     norm2 = n[1] * n[1] + n[2] * n[2]
     if norm2 == 0:
@@ -331,8 +341,6 @@ def _stretch(Q, i, j):
             lo = -a / b if lo is None else max(lo, -a / b)
         else:
             hi = -a / b if hi is None else min(hi, -a / b)
-    if lo is not None and hi is not None and hi < lo:
-        return None
     return lo, hi, norm2
 
 
@@ -369,10 +377,14 @@ def _border_lengths(W, shortest=0.0):
 
 def _contact(W, i, j, shortest=0.0):
     """How the regions of classes i and j touch: "border" (a stretch longer than `shortest`), "point" (a single
-    point, or a stretch no longer than `shortest`), or None (not at all), found exactly on the decimal readings."""
-    s = _stretch(_exact_rows(W), i, j)
+    point, a stretch no longer than `shortest`, or a gap no wider than `shortest`: rows computed in floating point
+    that meet at one point in exact arithmetic can leave either), or None (not at all), found exactly on the decimal
+    readings."""
+    s = _stretch_or_gap(_exact_rows(W), i, j)
     if s is None:
         return None
+    if s[0] is not None and s[1] is not None and s[1] < s[0]:
+        return "point" if float(s[0] - s[1]) * float(s[2]) ** 0.5 <= shortest else None
     return "point" if (s[0] is not None and s[0] == s[1]) or _stretch_length(s) <= shortest else "border"
 
 
@@ -434,8 +446,8 @@ def _construct_borders(t, W_apart, apart):
                                   if any(_contact(W, *q, _POINT_LENGTH) == "point" for q in set(truly) - set(named))
                                   else
                                   Mistake("apart-separated", None,
-                                          "a pair that shares no border is not listed as apart: two regions with "
-                                          "another class between them do not touch at all"))
+                                          "a pair that shares no border is not listed as apart: two regions that "
+                                          "do not touch at all (another class lies between them) have no border"))
                                  if set(named) < set(truly) else None)):
         return
     t.check_true((0, 1) in truly, what="classes 0 and 1 share no border",
@@ -474,8 +486,9 @@ def _construct(t, X_c, y_c):
                         mistake=Mistake("two-classes", None, "only two classes") if classes.shape[0] == 2 else None):
         return
     alone = [bool(is_separable(X_c, np.where(y_c == c, 1, -1))) for c in classes]
-    middle = Mistake("middle-class", None, "a class in the middle of the others cannot be cut off by one line: the "
-                                           "exercise asks for data where every class can")
+    middle = Mistake("middle-class", None, "one class cannot be cut off from the other two by a line (a class "
+                                           "between the others, for example): the exercise asks for data where "
+                                           "every class can")
     if not t.check_true(all(alone), what="each class can be cut off from the other two by a line",
                         mistake=middle if sum(alone) == 2 else None):
         return
@@ -490,7 +503,8 @@ def _construct(t, X_c, y_c):
                                  "here least squares found a line for every class: no training point is left "
                                  "without exactly one claim") if not amb.any() else
                  Mistake("few-ambiguous", None,
-                         'some training points fall in a "?" region, but fewer than the two thresholds above ask'))
+                         'a stray point or two in a "?" region happens even on well-separated blobs; the exercise '
+                         "asks for data on which least squares gives up a good part of one class"))
 
 
 # --------------------------------------------------------------------------

@@ -143,7 +143,7 @@ def bound_explorer(*, gamma=0.1, R=3.0):
         from ..plot import OKABE_ITO
 
         left = fig.add_axes((0.08, 0.12, 0.36, 0.78))
-        right = fig.add_axes((0.5, 0.12, 0.22, 0.78))  # the legend goes to the right of it
+        right = fig.add_axes((0.54, 0.12, 0.19, 0.78))  # the legend goes to the right of it
         left.set_xlim(-1.15, 1.15)
         left.set_ylim(-1.15, 1.15)
         left.set_aspect("equal", adjustable="box")
@@ -156,6 +156,8 @@ def bound_explorer(*, gamma=0.1, R=3.0):
         right.set_xlim(*_BOUND_K)
         right.set_ylim(*_BOUND_Y)
         right.set_xlabel("updates k")
+        right.set_ylabel("w̃ₖ · u* and ‖w̃ₖ‖")
+        right.set_title("the proof's race")
         a = {
             "pos": left.scatter([], [], s=26, color=OKABE_ITO[0], marker="P", edgecolors="white", linewidths=0.5,
                                 zorder=2),

@@ -7,6 +7,7 @@ import numbers
 
 import ipywidgets as widgets
 import numpy as np
+from matplotlib.colors import to_rgba
 
 from .._validation import check_count
 from ..linear import centroid_classifier, least_squares_classifier
@@ -183,8 +184,11 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
             "outlier": ax.scatter([], [], s=220, facecolors="none", edgecolors="black", linewidths=1.5, zorder=4,
                                   label="the outlier"),
             "link": ax.plot([], [], color="0.4", linestyle=":", linewidth=1.0, zorder=1)[0],
-            "centroids": ax.scatter([0, 0], [0, 0], s=160, c=[OKABE_ITO[0], OKABE_ITO[1]], marker="X", edgecolors="black",
-                                    linewidths=1.0, zorder=5, label="class means"),
+            # the class means as in lk.plot.means: large, their class's marker, a see-through face, a black edge
+            "mu_pos": ax.scatter([0], [0], s=160, facecolors=[to_rgba(OKABE_ITO[0], 0.35)], marker="P",
+                                 edgecolors="black", linewidths=1.6, zorder=5, label="μ+ (mean of y = +1)"),
+            "mu_neg": ax.scatter([0], [0], s=160, facecolors=[to_rgba(OKABE_ITO[1], 0.35)], marker="o",
+                                 edgecolors="black", linewidths=1.6, zorder=5, label="μ− (mean of y = −1)"),
             "lines": {name: ax.plot([], [], color=c, linestyle=ls, linewidth=1.8, zorder=3, label=name)[0]
                       for name, (c, ls) in styles.items()},
         }
@@ -199,7 +203,8 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
         a["neg"].set_offsets(X[y < 0])
         a["outlier"].set_offsets(s["outlier"][None, :])
         mus = np.vstack([s["mu_pos"], s["mu_neg"]])
-        a["centroids"].set_offsets(mus)
+        a["mu_pos"].set_offsets(mus[:1])
+        a["mu_neg"].set_offsets(mus[1:])
         a["link"].set_data(mus[:, 0], mus[:, 1])
         for name, line in a["lines"].items():
             line.set_data(*line_xy(s["w"][name], _OUTLIER_VIEW))
@@ -229,8 +234,8 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
                           for name in _OUTLIER_LEARNERS)
         return (f"Scatter plot of {s['n_pos']} examples of class +1 (blue plus signs) and {s['n_neg']} of "
                 f"class −1 (vermillion circles), with the outlier of class {s['label']:+d} ringed at "
-                f"({o[0]:.1f}, {o[1]:.1f}). The class means, drawn as crosses, are at "
-                f"({s['mu_pos'][0]:.2f}, {s['mu_pos'][1]:.2f}) and ({s['mu_neg'][0]:.2f}, {s['mu_neg'][1]:.2f}). "
+                f"({o[0]:.1f}, {o[1]:.1f}). The class means, drawn large with their class's marker, are "
+                f"μ+ = ({s['mu_pos'][0]:.2f}, {s['mu_pos'][1]:.2f}) and μ− = ({s['mu_neg'][0]:.2f}, {s['mu_neg'][1]:.2f}). "
                 f"Three boundaries: {lines}. " + _convergence_sentence(s))
 
     return Explorer("outlier_explorer", controls, compute, draw, describe, rows=[("ox", "oy"), ("n_pos",)],

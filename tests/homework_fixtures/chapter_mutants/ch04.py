@@ -1,15 +1,16 @@
 # Plausible wrong answers for chapter 04: each must lose points under the grader, and the
 # visible check must name each one by its own misconception: the first item is that
-# misconception's id in the check's catalogue (lecturekit/exercises/ch04.py).
+# misconception's id in the check's catalogue (lecturekit/exercises/ch04.py), or, for a wrong
+# answer that no misconception describes, "fails: <words the failure says>".
 
 MUTANTS = {
     "ch04-two-updates": [
         # one message for every start that fails (it must not say which way to move the start)
-        ("two-updates-count",
+        ("fails: the example does not need exactly two updates",
          "w_start = [-1.5, 0.0, 0.0]\nx_one = [1.0, 0.0]\ny_one = 1\n"),
-        ("two-updates-count",
+        ("fails: the example does not need exactly two updates",
          "w_start = [-5.0, 0.0, 0.0]\nx_one = [1.0, 0.0]\ny_one = 1\n"),
-        ("two-updates-count",
+        ("fails: the example does not need exactly two updates",
          "w_start = [0.5, 0.0, 0.0]\nx_one = [1.0, 0.0]\ny_one = 1\n"),
     ],
     "ch04-shuffled": [
@@ -74,12 +75,12 @@ MUTANTS = {
         ("perceptron-w",
          "w_margin = [1.0, 1.0, 3.0]\n"),
         ("through-origin", "w_margin = [0.0, 1.0, 1.0]\n"),
-        ("bias-sign", "w_margin = [1.0, 1.0, 1.0]\n"),
+        ("fails: your line is closer to one class than to the other", "w_margin = [1.0, 1.0, 1.0]\n"),
     ],
     "ch04-slow": [
         ("not-separable",
          "X_slow = [[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]\ny_slow = [1, 1, -1, -1]\n"),
-        ("too-few",
+        ("fails: a few updates separate these points",
          "X_slow = [[0.0, 3.0], [3.0, 1.0], [-3.0, -2.0], [2.0, 0.0]]\ny_slow = [1, 1, -1, -1]\n"),
         ("slow-chapter-set-moved",
          "X_slow = [[2.0, 5.0], [5.0, 3.0], [-1.0, 0.0], [4.0, 2.0]]\ny_slow = [1, 1, -1, -1]\n"),
@@ -104,15 +105,20 @@ MUTANTS = {
     ],
     "ch04-invariance": [
         # one message for every wrong set of matrices (it must not tell which letter is wrong)
-        ("invariance-wrong", 'answer_invariant = {"a": ([[1.0, 0.0], [-1.0, 0.5]], [1, -1]), '
-                             '"b": [[1, 0, 0], [0, 0.6, -0.8], [0, 0.8, 0.6]], '
-                             '"c": ([[1.0, 0.0], [-1.0, 0.0]], [1, -1]), '
-                             '"d": [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "e": [[10, 0, 0], [0, 10, 0], [0, 0, 10]]}\n'),
-        ("invariance-wrong", 'answer_invariant = {"a": [[10, 0, 0], [0, 10, 0], [0, 0, 10]], '
+        # e as if a rate never mattered, whatever the start
+        ("fails: at least one of your five constructions does not hold", 'answer_invariant = {"a": ([[1.0, 0.0], [-1.0, 0.5]], [1, -1]), '
                              '"b": [[1, 0, 0], [0, 0.6, -0.8], [0, 0.8, 0.6]], '
                              '"c": ([[1.0, 0.0], [-1.0, 0.0]], [1, -1]), '
                              '"d": [[-1, 0, 0], [0, -1, 0], [0, 0, -1]], "e": [[10, 0, 0], [0, 10, 0], [0, 0, 10]]}\n'),
-        ("invariance-wrong", 'answer_invariant = {"a": ([[1.0, 0.0], [-1.0, 0.5]], [1, -1]), '
+        ("fails: at least one of your five constructions does not hold", 'answer_invariant = {"a": ([[1.0, 0.0], [-1.0, 0.5]], [1, -1]), '
+                             '"b": [[1, 0, 0], [0, 0.6, -0.8], [0, 0.8, 0.6]], '
+                             '"c": ([[1.0, 0.0], [-1.0, 0.0]], [1, -1]), '
+                             '"d": [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "e": ([[0.0, 1.0], [0.0, -1.0]], [1, -1])}\n'),
+        ("fails: at least one of your five constructions does not hold", 'answer_invariant = {"a": [[10, 0, 0], [0, 10, 0], [0, 0, 10]], '
+                             '"b": [[1, 0, 0], [0, 0.6, -0.8], [0, 0.8, 0.6]], '
+                             '"c": ([[1.0, 0.0], [-1.0, 0.0]], [1, -1]), '
+                             '"d": [[-1, 0, 0], [0, -1, 0], [0, 0, -1]], "e": [[10, 0, 0], [0, 10, 0], [0, 0, 10]]}\n'),
+        ("fails: at least one of your five constructions does not hold", 'answer_invariant = {"a": ([[1.0, 0.0], [-1.0, 0.5]], [1, -1]), '
                              '"b": [[0.6, -0.8, 0], [0.8, 0.6, 0], [0, 0, 1]], '
                              '"c": ([[1.0, 0.0], [-1.0, 0.0]], [1, -1]), '
                              '"d": [[-1, 0, 0], [0, -1, 0], [0, 0, -1]], "e": [[10, 0, 0], [0, 10, 0], [0, 0, 10]]}\n'),

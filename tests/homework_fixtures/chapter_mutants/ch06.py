@@ -73,6 +73,8 @@ MUTANTS = {
     return w, False
 '''),
         ("strict-test", ("wrong = y * (Xh @ w) <= 0", "wrong = y * (Xh @ w) < 0")),
+        # one step short of the budget: the rule never fires on the noisy set within max_iter=5
+        ("budget-one-short", ("range(1, max_iter + 1)", "range(1, max_iter)")),
         ("data-not-w",
          ("    return w, bool(np.all(y * (Xh @ w) > 0))", "    return w, bool(lk.is_separable(X, y))")),
         ("zero-criterion",
@@ -148,5 +150,6 @@ def slope_right(a, c):
         ("wide-direction", 'answer = "d"\neta_limit = 2.0\n'),
         ("no-chain-rule", 'answer = "d"\neta_limit = 2 / 3\n'),
         ("one-step-landing", 'answer = "d"\neta_limit = 1 / 6\n'),
+        ("section-1-bowl", 'answer = "d"\neta_limit = 0.25\n'),
     ],
 }

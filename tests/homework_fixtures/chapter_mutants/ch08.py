@@ -111,8 +111,8 @@ MUTANTS = {
          "W_apart = lm7.W[[0, 2, 1, 3]]\napart = [(0, 1), (2, 3)]\n"),
     ],
     "ch08-construct": [
-        ("a class in the middle of the others cannot be cut off by one line: the exercise asks for data where every "
-         "class can", _CLUSTERS.format(centres=[[-3.0, 0.0], [0.0, 0.0], [3.0, 0.0]], labels=[0, 1, 2])),
+        ("one class cannot be cut off from the other two by a line (a class between the others, for example): the "
+         "exercise asks for data where every class can", _CLUSTERS.format(centres=[[-3.0, 0.0], [0.0, 0.0], [3.0, 0.0]], labels=[0, 1, 2])),
         ("here least squares found a line for every class: no training point is left without exactly one claim",
          "X_c, y_c = lk.datasets.blobs(10, 3, seed=0)\n"),
         ("few-ambiguous", "X_c, y_c = lk.datasets.blobs(30, 3, seed=1)\n"),
