@@ -373,6 +373,8 @@ CLAIMS = {
         "test_points_of_the_ellipse_score_zero",
     "so every boundary it can express, $v_1x_1^2 + v_2x_2^2 = -b$, is symmetric about\nboth axes":
         "test_a_line_in_the_squares_is_symmetric_about_both_axes",
+    "is chapter 4's averaged perceptron (`lk.averaged_perceptron`, and its voted cousin)":
+        "test_the_averaged_perceptron_section_1_points_to_averages_every_step",
     "every sign pattern of\n$b$, $v_1$, $v_2$ falls in one row": "test_section_5s_table_holds_every_sign_pattern",
     "| nowhere | $-1$ everywhere | $(-1, 0, 0)$, $(0, -1, -1)$, $(0, 0, -1)$, $(0, 0, 0)$ |":
         "test_section_5s_table_holds_every_sign_pattern",
@@ -388,7 +390,8 @@ CLAIMS = {
     "though no positive lies in the thin slice it leaves outside": "test_where_the_learned_ellipse_runs",
     "### Exercise 2 — construct: data the squares cannot separate": "test_the_squares_forget_the_signs",
     "that a line\nseparates in the raw features, but that no line separates after the map": "test_the_squares_forget_the_signs",
-    "from the\nsecond epoch on it does not: after 10 epochs it returns": "test_the_debug_exercises_code_behaves_as_stated",
+    "where `lk.dual_perceptron` on\n  the points $(2, x_i)$ typed out": "test_the_debug_exercises_code_behaves_as_stated",
+    "it should find no mistake in its first epoch and return them unchanged": "test_the_debug_exercises_code_behaves_as_stated",
     "for **every** pair of points": "test_the_cubic_features_give_the_cubic_kernel",
     "The held-out error of section 9 fell from 0.49 at 2 features to 0.165 at 5":
         "test_more_features_overfit_noisy_data",
@@ -457,7 +460,9 @@ CLAIMS = {
     "the state of the dual perceptron at\nthe end of an epoch is $\\alpha$ alone": "test_exercise_3_a_resumed_run_is_a_longer_run",
     "no score is close enough to 0\nfor rounding to flip its sign": "test_the_only_exact_tie_of_section_8s_run_is_the_first_visit",
     "there is one exact tie, at the\nfirst visit": "test_the_only_exact_tie_of_section_8s_run_is_the_first_visit",
-    "multiplies that\ncolumn's least-squares weight by $m$ and leaves the fit as it was, in exact arithmetic":
+    "changes neither the\nspace the columns span nor, in exact arithmetic, the fitted training scores":
+        "test_scaling_a_column_multiplies_its_weight_while_the_fit_is_unique_and_not_beyond",
+    "multiplies that\ncolumn's least-squares weight by $m$ and leaves the classifier as it was":
         "test_scaling_a_column_multiplies_its_weight_while_the_fit_is_unique_and_not_beyond",
     "the\nscaling changes which of them `lstsq` returns":
         "test_scaling_a_column_multiplies_its_weight_while_the_fit_is_unique_and_not_beyond",
@@ -528,7 +533,7 @@ SHOWN = [
     "needs the data only through a Gram matrix `G`",  # Alg. 7.2, by definition
     "Recomputing the score of example $i$ as a sum over all $n$ examples costs $n$ kernel\nvalues at every visit",
     "Last, the floating-point side of \"never raises the squared error\".",  # a heading-like lead-in; the claim is tested
-    "Work out what `scores[j]` must equal at every moment of the run and find\nthe bug.",  # a task
+    "Work out what `scores[j]` must equal at every moment of the run, from before the first visit on, and fix both bugs.",  # a task
     "positive semi-definite for every set of points",  # a definition (Mercer's condition), cited to Bishop §6.2
     # counting: the score is a sum of n terms
 ]
@@ -752,6 +757,23 @@ def test_each_row_of_section_5s_table_draws_its_boundary():
 _TABLE5 = {"ellipse": [(4, -1, -1), (-4, 1, 1)], "hyperbola": [], "crossing lines": [(0, 1, -1)],
            "parallel lines": [(1, 0, -1), (-1, 0, 1)], "one axis": [(0, 0, 1)], "the origin": [(0, 1, 1)],
            "all +1": [(1, 1, 1), (1, 0, 0)], "all -1": [(-1, 0, 0), (0, -1, -1), (0, 0, -1), (0, 0, 0)]}
+
+
+def test_the_averaged_perceptron_section_1_points_to_averages_every_step():
+    """Section 1's pointer: lk.averaged_perceptron returns the mean of the weight vector over all n * epochs + 1 steps
+    (the zero start and the vector after each example), recomputed here from the plain perceptron's trace."""
+    X, y = lk.datasets.circles(40, a=2.0, b=1.0, seed=0)
+    epochs = 3
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lk.ConvergenceWarning)
+        avg = lk.averaged_perceptron(X, y, max_epochs=epochs)
+        Xh, w, steps = lk.to_homogeneous(X), np.zeros(3), [np.zeros(3)]
+        for _ in range(epochs):
+            for i in range(len(y)):
+                if y[i] * (w @ Xh[i]) <= 0:
+                    w = w + y[i] * Xh[i]
+                steps.append(w.copy())
+    assert np.allclose(avg.w, np.mean(steps, axis=0)) and np.allclose(avg.w_last, w)
 
 
 def _where_the_label_changes(w):
