@@ -61,7 +61,9 @@ MUTANTS = {
          _DUAL.format("<=", "1", "scores += y[i] * G[i]")),
         # lk.dual_perceptron's fit_intercept inlined (its source adds 1), and a constant coordinate that adds c
         (_OTHER_C, _DUAL.format("<=", "1", "scores += y[i] * (G[i] + 1)")),
-        (_OTHER_C, _DUAL.format("<=", "1", "scores += y[i] * (G[i] + c)")),
+        # a constant coordinate that adds c, from alpha = 0: on the c = 2 probe its counts are the classmate's
+        ("these are the counts of the classmate's code: work out what scores[j] must hold after each update, and "
+         "compare it with what the code adds", _DUAL.format("<=", "1", "scores += y[i] * (G[i] + c)")),
         # the right update, but the run starts from alpha = 0 whatever alpha0 says
         ("these are the counts of a run that starts from alpha = 0; this call starts from alpha0 = [1, 0, 1, 1, 0, 1, "
          "1, 1, 0], the counts of an earlier epoch", _DUAL.format("<=", "1", "scores += y[i] * (G[i] + c * c)")),
