@@ -219,7 +219,9 @@ def lms(
         Per-epoch rate ``eta(k)`` = ``eta / k`` for "1/k". With "1/k" and ``eta``
         no larger than ``lms_stable_eta(X, mode="online")`` the online rule
         approaches the least-squares solution as the epochs grow, instead of
-        ending in a loop; a larger ``eta`` can diverge first.
+        ending in a loop, but possibly slowly (where ``eta`` times the smallest
+        eigenvalue of X~^T X~ is small, the distance shrinks like a small power
+        of 1/k); a larger ``eta`` can diverge first.
     w0 : array-like of shape (n_features + 1,), optional
     fit_intercept : bool, default True
 

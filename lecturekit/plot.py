@@ -329,6 +329,8 @@ class VectorArtists:
         "projection = ..." beside the projection: its signed length.
     right_angle : matplotlib.patches.Polygon or None
         The small square drawn in the corner when a · b is exactly 0.
+    difference, difference_label : matplotlib.lines.Line2D, matplotlib.text.Text or None
+        The dashed side from the tip of b to the tip of a (``show_difference=True``) and its label.
     """
 
     a: object
@@ -341,6 +343,8 @@ class VectorArtists:
     drop: object = None
     projection_label: object = None
     right_angle: object = None
+    difference: object = None
+    difference_label: object = None
 
 
 @dataclass(frozen=True)
@@ -2609,7 +2613,7 @@ def mark(points, ax=None, *, label, color="black", size=180):
     return rings
 
 
-def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a", "b")):
+def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, show_difference=False, labels=("a", "b")):
     """Two vectors in the plane as arrows from the origin, their angle and the projection of a onto b.
 
     Sets equal aspect on ``ax`` so that angles look right, and widens the data
@@ -2625,6 +2629,9 @@ def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a"
         the perpendicular from a to it.
     show_angle : bool, default True
         Draw the arc between a and b, labelled in degrees.
+    show_difference : bool, default False
+        Draw the third side of the triangle, from the tip of b to the tip of a
+        (the vector a - b), dashed and labelled with its length.
     labels : (str, str), default ("a", "b")
 
     Returns
@@ -2650,6 +2657,7 @@ def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a"
             raise ValueError(f"{name} must be a vector in the plane, of length 2; got length {v.shape[0]}.")
     check_bool(show_projection, "show_projection")
     check_bool(show_angle, "show_angle")
+    check_bool(show_difference, "show_difference")
     if len(labels) != 2:
         raise ValueError(f"labels must be two strings, for a and b; got {labels!r}.")
     ax = _ax(ax)
@@ -2688,9 +2696,12 @@ def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a"
         side = np.array([-ub[1], ub[0]])
         if side @ a > 0:
             side = -side
+        # aligned so that the text extends away from the line of b, never back across it (or into the angle)
         proj_label = ax.annotate(
-            f"projection = {_number(length)}", xy=tuple(p / 2), xytext=tuple(14 * side), textcoords="offset points",
-            ha="center", va="center", fontsize="small", color="0.15", zorder=3,
+            f"projection = {_number(length)}", xy=tuple(p / 2), xytext=tuple(10 * side), textcoords="offset points",
+            ha="left" if side[0] > 0.3 else "right" if side[0] < -0.3 else "center",
+            va="bottom" if side[1] > 0.3 else "top" if side[1] < -0.3 else "center",
+            fontsize="small", color="0.15", zorder=3,
             bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.8},
         )
     if show_angle and na > 0 and nb > 0:
@@ -2719,10 +2730,30 @@ def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a"
                 ha="left" if out[0] > 0.3 else "right" if out[0] < -0.3 else "center",
                 va="bottom" if out[1] > 0.3 else "top" if out[1] < -0.3 else "center", **label_kw)
         else:
-            # a narrow angle leaves no room between the arrows: the label goes further out, beside the arc
-            reach = 1.25 * r + 0.35 * min(na, nb) * (60 - abs(sweep)) / 60
-            arc_label = ax.annotate(f"θ = {theta:.1f}°", xy=(reach * np.cos(mid), reach * np.sin(mid)),
-                                    ha="center", va="center", **label_kw)
+            # a narrow angle leaves no room between the arrows: the label goes outside the angle, beside the
+            # arc's end on a, on the side of a away from b, aligned so that it extends away from both arrows
+            ua = a / na
+            out = np.array([-ua[1], ua[0]])
+            if out @ b > 0:
+                out = -out
+            arc_label = ax.annotate(
+                f"θ = {theta:.1f}°", xy=tuple(r * ua), xytext=tuple(6 * out), textcoords="offset points",
+                ha="left" if out[0] > 0.3 else "right" if out[0] < -0.3 else "center",
+                va="bottom" if out[1] > 0.3 else "top" if out[1] < -0.3 else "center", **label_kw)
+    diff = diff_label = None
+    if show_difference:
+        d_len = float(np.hypot(*(a - b)))
+        (diff,) = ax.plot([b[0], a[0]], [b[1], a[1]], linestyle="--", color="0.35", linewidth=1.2, zorder=2)
+        mid = (a + b) / 2
+        # beside the middle of the side, on the side away from the origin (outside the triangle)
+        out = np.array([-(a - b)[1], (a - b)[0]]) / d_len if d_len > 0 else np.array([0.0, 1.0])
+        if out @ mid < 0:
+            out = -out
+        diff_label = ax.annotate(
+            f"{labels[0]} − {labels[1]}", xy=tuple(mid), xytext=tuple(6 * out),
+            textcoords="offset points", ha="left" if out[0] > 0.3 else "right" if out[0] < -0.3 else "center",
+            va="bottom" if out[1] > 0.3 else "top" if out[1] < -0.3 else "center", fontsize="small", color="0.15",
+            zorder=3, bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.8})
     points = np.vstack(points)
     # annotations do not widen the data limits themselves; 15% more leaves room for the labels
     ax.update_datalim(np.vstack([points, 1.15 * points]))
@@ -2739,10 +2770,18 @@ def vectors(a, b, ax=None, *, show_projection=True, show_angle=True, labels=("a"
     if proj_line is not None:
         text += (f"; the projection of {labels[0]} on the line of {labels[1]}, a band labelled with its signed "
                  f"length {_number(length)}, ends at ({_number(p[0])}, {_number(p[1])})")
+        if float(np.hypot(*(a - p))) > 1e-12 * na:
+            text += (f"; a dotted line drops at a right angle from the tip of {labels[0]} to that point on the "
+                     f"line of {labels[1]}")
+        else:
+            text += f" ({labels[0]} lies on the line of {labels[1]}: the perpendicular has length 0)"
+    if diff is not None:
+        text += (f"; a dashed line from the tip of {labels[1]} to the tip of {labels[0]} is "
+                 f"{labels[0]} − {labels[1]}, of length {_number(d_len)}")
     _note(ax, text)
     return VectorArtists(a=arrows[0], b=arrows[1], a_label=texts[0], b_label=texts[1], angle=arc,
                          angle_label=arc_label, projection=proj_line, drop=drop, projection_label=proj_label,
-                         right_angle=square)
+                         right_angle=square, difference=diff, difference_label=diff_label)
 
 
 # --------------------------------------------------------------------------

@@ -356,8 +356,20 @@ CLAIMS = {
         "test_cimls_argmax_rule_and_section_4s_rule_part_only_where_the_true_class_shares_the_top",
     "The two rules make the same step whenever the true class does not share the top score":
         "test_cimls_argmax_rule_and_section_4s_rule_part_only_where_the_true_class_shares_the_top",
-    "Everything in this chapter, Exercise 3 included, uses the rule above":
-        "test_cimls_argmax_rule_and_section_4s_rule_part_only_where_the_true_class_shares_the_top",
+    "Everything in this chapter uses the rule above, except Exercise 3":
+        "test_exercise_3s_variant_is_not_lecturekits_rule_and_keeps_the_sum_of_the_rows",
+    "`lk.linear_machine` does not implement this variant":
+        "test_exercise_3s_variant_is_not_lecturekits_rule_and_keeps_the_sum_of_the_rows",
+    "there every bias ends at 0, so all three\nlines pass through the origin":
+        "test_with_seed_0_the_three_pairwise_lines_pass_through_the_origin",
+    "lines through one point can leave no tie at all":
+        "test_with_seed_0_the_three_pairwise_lines_pass_through_the_origin",
+    "Three lines that cross each\nother and do not all pass through one point always leave a tied cell":
+        "test_three_crossing_pairwise_lines_not_through_one_point_always_leave_a_tied_cell",
+    "Each black segment is a border":
+        "test_the_border_figures_segments_are_the_borders_the_grid_finds",
+    "it runs\nthrough the territory of the classes that keep the two apart":
+        "test_the_border_figures_segments_are_the_borders_the_grid_finds",
     "- (c) class 0 at $(-0.5, 1)$.": "test_exercise_1s_third_point_is_on_classifier_1s_line_in_floats_too",
     "and the third cannot": "test_a_linear_machine_ties_only_on_lines",
     "Every point gets an answer, so there is no \"?\" region": "test_a_linear_machine_ties_only_on_lines",
@@ -394,7 +406,7 @@ CLAIMS = {
     'the slides\' "single connected"': "test_the_slides_say_single_connected",
     "and the thin hatched wedge along the bottom edge hold no flower":
         "test_the_iris_one_vs_rest_block_top_left_and_the_pairwise_triangle_above_the_box",
-    "then $x = (2, -1)$ of class 0": "test_exercise_3_third_step_has_two_tied_rivals_and_only_the_first_rival_passes",
+    "then $x = (2, -1)$ of class 0": "test_exercise_3s_variant_is_not_lecturekits_rule_and_keeps_the_sum_of_the_rows",
     "an ordinary binary linear classifier": "test_a_two_class_linear_machine_is_the_perceptron_with_twice_the_rate",
     "Here the tie region is the triangle enclosed by the three pairwise lines":
         "test_the_pairwise_tie_triangle_is_closed_in_its_figure",
@@ -430,7 +442,7 @@ CLAIMS = {
         "test_the_tie_conventions_of_section_1",
     "The tie rule for $j$ matters from that first step on": "test_the_first_step_pushes_the_first_rival",
     "Taking the last rival instead\nwould push row 2 down": "test_the_first_step_pushes_the_first_rival",
-    "Another draw of the\nblobs can give a much smaller triangle, or none (try `seed=0`)":
+    "Another draw of the\nblobs can give a much smaller triangle, or none (try `seed=0`":
         "test_the_pairwise_tie_triangle_of_seed_3_is_the_largest_of_twenty",
     "length $\\sqrt 2\\,\\lVert\\tilde{\\mathbf x}_i\\rVert$":
         "test_kesler_a_step_of_the_rule_is_a_perceptron_step_and_the_rule_converges",
@@ -516,12 +528,12 @@ SHOWN = [
     "Suppose one-vs-rest used the rule",
     "Can a data set be linearly separable in the $k$-class sense",
     "Yes: three clusters in a row (section 6)",
-    "On the blobs below the first example is of class 0",  # tested in test_the_first_step_pushes_the_first_rival
+    "On the blobs below the first example, `X[0]`, is of class 0",  # tested in test_the_first_step_pushes_the_first_rival
     "The versicolor classifier claims no flower at all",  # the count cell 52 prints; test_iris_folds_in_flowers
     "This failure of least squares on a class between others has a name",  # a name and its sources
     "masking again, as in section 6",
     "They also note a typo in Duda, Hart & Stork's formula",  # what the slides say, and the correction
-    "Their rule \"$x$ belongs to $c_i$ if $g_i(x) > g_i(x)$",
+    "In the text of the slides we work from, their rule reads",
     "the confusion counts show that the few mistakes are",  # the counts cell 58 prints (nbval guards them)  # seed 003, the rule and H_ij with g_i on both sides
 ]
 
@@ -759,10 +771,10 @@ def test_exercises_1_and_3_give_one_message_to_every_catalogued_wrong_answer():
         assert any(m in message for m in ch08._MEANS_WRONG.values()), message
         # each text is printed once: the requirement as the check states it, and the question apart from it
         assert all(message.count(m) <= 1 for m in (*ch08._MEANS_WRONG.values(), *ch08._MEANS_REQUIRED.values()))
-    wrongs3 = ["W_after = [[1.0, 1.0, 1.0], [1.0, -1.0, 0.0], [1.0, -2.0, 2.0]]\n",
-               "W_after = [[1.0, 1.0, 1.0], [1.0, -1.0, -1.0], [1.0, -2.0, 3.0]]\n",
-               "W_after = [[1.0, 1.0, 1.0], [2.0, -2.0, 0.0], [3.0, -1.0, 2.0]]\n"]
-    messages = {visible_feedback(STEM, "ch08-machine-steps", w).split("]]", 1)[1] for w in wrongs3}
+    wrongs3 = ["W_after = [[1.0, 1.0, 1.0], [0.0, -3.0, 0.0], [2.0, 0.0, 2.0]]\n",
+               "W_after = [[0.0, 2.0, 0.0], [0.0, -3.0, 0.0], [1.0, -2.0, 3.0]]\n",
+               "W_after = [[2.0, 3.0, 0.0], [0.0, -3.0, 1.0], [1.0, -2.0, 2.0]]\n"]
+    messages = {visible_feedback(STEM, "ch08-machine-steps", w) for w in wrongs3}
     assert len(messages) == 1
 
 
@@ -1734,32 +1746,42 @@ def test_exercises_2_and_3_hold_their_keys_only_as_fingerprints():
     from lecturekit.exercises import ch08
     key1, mistakes2, key2 = ref.pairwise_fingerprints()
     assert (ch08._KEY2_ROWS, ch08._MISTAKES2, ch08._KEY2_BLOBS) == (key1, mistakes2, key2)
-    key3, mistakes3 = ref.steps_fingerprints()
-    assert ch08._KEY3 == key3 and list(ch08._MISTAKES3) == mistakes3 and key3 not in mistakes3
-    assert len(set(mistakes3)) == len(mistakes3)
+    assert ch08._KEY3 == ref.steps_key()
+    assert not hasattr(ch08, "_MISTAKES3")     # Exercise 3 names no mistake: one message for every wrong answer
     for name in ("_pairwise", "_machine_steps"):
         assert not hasattr(ch08, name)
-    # the reference passes, each catalogued mistake fails
+    # the reference passes, each catalogued wrong answer fails (section 4's own rule among them)
     W = ref.machine_steps(ch08._W3, ch08._STEPS3)
     assert _passes("ch08-machine-steps", W)
     for kw in ref.STEPS_MISTAKES:
-        assert not _passes("ch08-machine-steps", ref.machine_steps(ch08._W3, ch08._STEPS3, **kw)), kw
+        wrong = ref.machine_steps(ch08._W3, ch08._STEPS3, **kw)
+        assert wrong != W and not _passes("ch08-machine-steps", wrong), kw
 
 
-def test_exercise_3_third_step_has_two_tied_rivals_and_only_the_first_rival_passes():
-    """Exercise 3's third example, x = (2, -1) of class 0, scored (exactly, small integers) with the rows after the
-    first two steps: the true class scores -4 and both rivals 0, so the rule's "first such class on a tie" decides
-    which row is pushed; pushing the last tied rival gives other rows and fails the check."""
+def test_exercise_3s_variant_is_not_lecturekits_rule_and_keeps_the_sum_of_the_rows():
+    """Exercise 3: the variant (every rival scoring at least as high pushed down, the true class pulled up once per
+    rival pushed) keeps the sum of the rows; on the exercise's three examples it pushes two rivals at the second and
+    third examples (the third with a rival tied with the true class), so section 4's rule, which lk.linear_machine
+    runs, ends on other rows, and so do a strict test and a single pull-up."""
     import ch08_reference as ref
     from lecturekit.exercises import ch08
-    W2 = np.array(ref.machine_steps(ch08._W3, ch08._STEPS3[:2]))
-    x, c = ch08._STEPS3[2]
-    g = W2 @ np.r_[1.0, x]
-    assert c == 0 and g.tolist() == [-4.0, 0.0, 0.0]
-    first = ref.machine_steps(ch08._W3, ch08._STEPS3)
-    last = ref.machine_steps(ch08._W3, ch08._STEPS3, rival="last")
-    assert first != last and _passes("ch08-machine-steps", first) and not _passes("ch08-machine-steps", last)
-    assert first == [[1.0, 1.0, 1.0], [0.0, -3.0, 0.0], [2.0, 0.0, 2.0]]      # by hand, in the solution cell
+    W = np.array(ch08._W3)
+    pushed = []
+    for x, c in ch08._STEPS3:
+        xt = np.r_[1.0, x]
+        g = W @ xt
+        R = [m for m in range(3) if m != c and g[m] >= g[c]]
+        pushed.append((g.tolist(), R))
+        W = np.array(ref.machine_steps(W, [(x, c)]))
+        assert np.allclose(W.sum(axis=0), np.sum(ch08._W3, axis=0))
+    assert pushed == [([1.0, 2.0, 2.0], [2]), ([3.0, 4.0, 1.0], [0, 1]), ([-2.0, 0.0, -2.0], [1, 2])]
+    assert W.tolist() == [[1.0, 4.0, -1.0], [0.0, -3.0, 0.0], [2.0, -3.0, 4.0]]      # by hand, in the solution cell
+    # lk.linear_machine takes one rival: on the first example of a run whose scores all tie, one row goes down
+    X, y = np.array([[1.0, 2.0], [3.0, -1.0], [-2.0, 1.0]]), np.array([0, 1, 2])
+    first = _machine_by_hand(X[:1], y[:1], 3, max_epochs=1)
+    xt = np.r_[1.0, X[0]]
+    assert np.allclose(first, [xt, -xt, 0 * xt])          # the variant would give [2 x~, -x~, -x~]
+    assert ref.machine_steps(np.zeros((3, 3)), [(X[0], 0)]) == [(2 * xt).tolist(), (-xt).tolist(), (-xt).tolist()]
 
 
 def test_the_unclaimed_outline_is_the_exact_polygon_of_the_grid_cells_no_classifier_claims(blobs3):
@@ -1783,3 +1805,80 @@ def test_the_unclaimed_outline_is_the_exact_polygon_of_the_grid_cells_no_classif
     area = 0.5 * abs(np.dot(xs, np.roll(ys, 1)) - np.dot(ys, np.roll(xs, 1)))
     grid = (ovr.decision_function(np.column_stack([art.xx.ravel(), art.yy.ravel()])) <= 0).all(axis=1).mean()
     assert abs(area / ((x1 - x0) * (y1 - y0)) - grid) < 0.005
+
+
+def test_with_seed_0_the_three_pairwise_lines_pass_through_the_origin():
+    """Section 3: with seed 0 every pairwise perceptron's bias ends at 0, so the three lines meet at the origin, and
+    there is no tied vote anywhere (checked on a grid up to 10^6 and near the origin)."""
+    X, y = lk.datasets.blobs(30, 3, seed=0)
+    ovo = lk.one_vs_one(X, y)
+    assert np.all(ovo.W[:, 0] == 0)
+    for R in (1e-3, 1, 10, 1e3, 1e6):
+        g = np.linspace(-R, R, 301)
+        G = np.column_stack([a.ravel() for a in np.meshgrid(g, g)])
+        assert not ovo.ambiguous(G).any()
+
+
+@given(W=arrays(np.int64, (3, 3), elements=st.integers(-5, 5)))
+def test_three_crossing_pairwise_lines_not_through_one_point_always_leave_a_tied_cell(W):
+    """Section 3: three pairwise lines (rows for 0|1, 0|2, 1|2), no two parallel and not through one point, always
+    leave a cell of the plane where the vote is 1-1-1: every cell touches a crossing point, so a point next to each
+    crossing in each of its four angles visits every cell (exact arithmetic on integers)."""
+    from fractions import Fraction as F
+    feats = W[:, 1:]
+    cross = [int(feats[a, 0] * feats[b, 1] - feats[a, 1] * feats[b, 0]) for a, b in ((0, 1), (0, 2), (1, 2))]
+    assume(all(c != 0 for c in cross))
+    def meet(a, b):
+        det = cross[[(0, 1), (0, 2), (1, 2)].index((a, b))]
+        return (F(int(-W[a, 0] * feats[b, 1] + W[b, 0] * feats[a, 1]), det),
+                F(int(-feats[a, 0] * W[b, 0] + feats[b, 0] * W[a, 0]), det))
+    corners = [meet(0, 1), meet(0, 2), meet(1, 2)]
+    assume(len(set(corners)) > 1)                       # not all through one point
+    def votes(p):
+        s = [int(W[m, 0]) + int(W[m, 1]) * p[0] + int(W[m, 2]) * p[1] for m in range(3)]
+        assert all(v != 0 for v in s)
+        v = [0, 0, 0]
+        for m, (a, b) in enumerate(((0, 1), (0, 2), (1, 2))):
+            v[a if s[m] > 0 else b] += 1
+        return v
+    eps = F(1, 10 ** 9)
+    tied = False
+    for (a, b), p in zip(((0, 1), (0, 2), (1, 2)), corners):
+        ta, tb = (-int(feats[a, 1]), int(feats[a, 0])), (-int(feats[b, 1]), int(feats[b, 0]))
+        for sa in (1, -1):
+            for sb in (1, -1):
+                q = (p[0] + eps * (sa * ta[0] + sb * tb[0]), p[1] + eps * (sa * ta[1] + sb * tb[1]))
+                tied |= votes(q) == [1, 1, 1]
+    assert tied
+
+
+def test_the_border_figures_segments_are_the_borders_the_grid_finds():
+    """Section 4's figure: for the parallel strips, the four blobs and the class in the middle, the pairs whose
+    border segment (the figure's clipping of the line to where both classes beat every other) is non-empty in the
+    box [-4, 4]^2 are the pairs the grid method finds on [-50, 50]^2, and the pair left apart has its line inside
+    the other classes' territory (off the data: a point of its line where a third class wins)."""
+    from fractions import Fraction as F
+    X4, y4 = lk.datasets.blobs(30, 4, seed=0)
+    lm4b = lk.linear_machine(X4, y4)
+    u = np.array([[np.cos(t), np.sin(t)] for t in np.radians([90, 210, 330])])
+    machines = {"par": (np.array([[0.0, -1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]), [(0, 1), (1, 2)]),
+                "four": (lm4b.W, [(0, 1), (0, 3), (1, 2), (1, 3), (2, 3)]),
+                "middle": (np.vstack([[1.0, 0.0, 0.0], np.column_stack([np.zeros(3), u])]),
+                           [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)])}
+    for name, (W, want) in machines.items():
+        k = len(W)
+        found = []
+        for i in range(k):
+            for j in range(i + 1, k):
+                d = W[i] - W[j]
+                p0, t = -d[0] * d[1:] / (d[1:] @ d[1:]), np.array([-d[2], d[1]])
+                s = np.linspace(-20, 20, 400_001)
+                P = p0 + s[:, None] * t
+                P = P[(np.abs(P) <= 4).all(axis=1)]
+                g = lk.to_homogeneous(P) @ W.T
+                others = np.delete(g, [i, j], axis=1).max(axis=1) if k > 2 else -np.inf
+                if np.any(g[:, i] > others + 1e-9):
+                    found.append((i, j))
+                else:
+                    assert len(P) > 0          # the line crosses the box, inside other classes' regions
+        assert found == want, name

@@ -27,6 +27,7 @@ checks from the student's code, and unit tests of the forms, fingerprints and ru
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import re
@@ -35,6 +36,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pytest
@@ -45,11 +47,12 @@ nbformat = pytest.importorskip("nbformat")
 pytest.importorskip("nbclient")
 pytest.importorskip("jupyter_client")
 
-from exercise_support import FIXTURES, load_mutants  # noqa: E402
+from exercise_support import FIXTURES, KNOWN, import_cell, load_mutants  # noqa: E402
+from exercise_support import exercises as exercise_tests  # noqa: E402
 from lecturekit import homework as hw  # noqa: E402
-from lecturekit.exercises import Checks, Mistake, check_exercise, exercise  # noqa: E402
+from lecturekit.exercises import Checks, Mistake, check_exercise, exercise, registered  # noqa: E402
 from lecturekit.exercises import public  # noqa: E402
-from lecturekit.feedback import _plain, matches  # noqa: E402
+from lecturekit.feedback import ExerciseFailure, _plain, matches  # noqa: E402
 from lecturekit.homework import keys as K  # noqa: E402
 from lecturekit.homework.publish import PACKAGE_DIR, PublishError, publish, verify  # noqa: E402
 
@@ -732,6 +735,11 @@ def test_no_spec_gives_a_predict_or_explain_answer_of_its_exercise(published, an
 
 
 def test_the_instructor_can_tell_which_misconceptions_students_may_read(published):
+    """The instructor's bundle lists, per exercise, the misconceptions the students' build names, and no reason
+    why a letter of the multiple choice is wrong is among them.  The checks no longer record those reasons for
+    the reference answer (a fingerprint names a mistake only for the value that has it), so they are collected
+    from the registered wrong answers (``withheld_mistakes``); with no multiple choice left in the course, the
+    nearest thing is checked: a predict exercise's mistakes that are not marked ``homework=True``."""
     from lecturekit.homework.publish import misconceptions_for_students
 
     allowed = misconceptions_for_students(published["instructor"])
@@ -739,10 +747,9 @@ def test_the_instructor_can_tell_which_misconceptions_students_may_read(publishe
     assert set(allowed) == set(specs)
     for gid, spec in specs.items():
         assert allowed[gid] == {m["message"] for p in spec["probes"] for m in p["mistakes"]}
-    records = records_by_id(published)
-    gid, _, _, _ = choice_exercise()
-    choice = {m["message"] for p in records[gid]["probes"] for m in p["mistakes"]}
-    assert choice and not choice & allowed[gid]      # a multiple choice's reasons stay with you
+    gid, withheld = withheld_mistakes()
+    messages = {message for _, message in withheld}
+    assert messages and not messages & allowed[gid]      # a multiple choice's reasons stay with you
 
 
 def test_feedback_for_a_published_homework_says_no_more_than_the_students_build(published, keyset):
@@ -758,8 +765,8 @@ def test_feedback_for_a_published_homework_says_no_more_than_the_students_build(
     redact = feedback_redactor(instructor)
     allowed = set().union(*hw.publish.misconceptions_for_students(instructor).values())
     records = records_by_id(published)
-    choice, _, key, others = choice_exercise()
-    letter = next(public.decode(m["value"]) for p in records[choice]["probes"] for m in p["mistakes"])
+    choice, withheld = withheld_mistakes()
+    wrong, reason = withheld[0]
     # a mistake that the students' build names, on any probe: a function's returned value, or the shape
     # of an answer (most probes now hide their values, so few mistakes are named in homework at all)
     def wrong_answer(gid, how, value):
@@ -774,11 +781,13 @@ def test_feedback_for_a_published_homework_says_no_more_than_the_students_build(
                          for wrong in [wrong_answer(gid, probe.get("how"), public.decode(m["value"]))]
                          if wrong is not None)
     found = 0
-    for gid, answers in ((choice, (letter, *others.values())), (shown_mistake[0], (shown_mistake[1],))):
+    for gid, answers in ((choice, wrong), (shown_mistake[0], (shown_mistake[1],))):
         with pytest.raises(Exception) as info:
             check_exercise(gid, *answers)
         full = str(info.value)
         shown = redact(full)
+        if gid == choice:      # the full check gives the reason; the page the student reads does not
+            assert KNOWN + reason in full and reason not in shown
         assert "expected " not in shown
         assert keyset.find(shown) == []
         for line in shown.splitlines():
@@ -825,33 +834,112 @@ def test_the_grader_grades_the_published_homework_with_the_instructors_checks(pu
     assert full.score == full.max_score, full.format()
 
 
-def choice_exercise():
-    """(grade_id, answer name, key, the exercise's other answers) of the first multiple-choice exercise the
-    chapters register: its first answer is one letter, checked without revealing it.  The other answers
-    ({name: value}, in order) are the chapter's reference solution (chapter 6's Exercise 3 also asks for a rate)."""
-    from lecturekit.exercises import chapter_exercises
+class HiddenAnswer(NamedTuple):
+    """A chapter exercise whose first answer is a value the check compares without revealing it."""
 
-    for n in range(1, 10):
-        for ex in chapter_exercises(f"ch{n:02d}"):
-            probes = [p for p in K.record_exercise(ex.grade_id, *["?"] * len(ex.expects))["probes"]
-                      if p["kind"] == "check"]
-            if probes and probes[0]["recipe"]["how"] in ("answer", "opaque") and not probes[0]["reveal"]:
-                key = public.decode(probes[0]["expected"])
-                if isinstance(key, str) and len(key) == 1:
-                    return ex.grade_id, ex.expects[0], key, _reference_answers(n, ex.grade_id, ex.expects[1:])
-    raise LookupError("no chapter has a multiple-choice exercise")
+    grade_id: str
+    stem: str
+    name: str          # the first answer's name
+    key: object        # its value in the reference solution
+    others: dict       # {name: reference value} of the other answers, in order
+    candidates: list   # values of the first answer's form to guess from: exactly one of them (the key) passes
+    choice: bool       # a multiple choice: the key is one letter
 
 
-def _reference_answers(n, grade_id, names):
-    """{name: value} of ``names`` after the reference solution of ``grade_id`` in chapter ``n`` runs."""
-    if not names:
-        return {}
-    path = next(p for p in CHAPTERS if p.stem.startswith(f"{n:02d}"))
-    nb = nbformat.read(path, as_version=4)
-    ex = next(e for e in hw.parse_assignment(nb, path.stem).exercises if e.grade_id == grade_id)
-    scope = {"np": np}
-    exec(hw.reference_solution(nb.cells[ex.cell_index].source), scope)
-    return {name: scope[name] for name in names}
+def _reference_values(stem, gid):
+    """{name: value} of every answer of ``gid`` after the chapter's import cell and its reference solution run,
+    or None when the reference fails or defines a function."""
+    reference, _ = exercise_tests(stem)[gid]
+    scope = {"__name__": "__main__"}
+    try:
+        exec(compile(import_cell(stem), f"<import cell of {stem}>", "exec"), scope)
+        exec(compile(reference, f"<reference of {gid}>", "exec"), scope)
+    except Exception:  # noqa: BLE001 - such an exercise is not one to pick
+        return None
+    names = registered(gid).expects
+    if not names or any(n not in scope or callable(scope[n]) for n in names):
+        return None
+    return {n: scope[n] for n in names}
+
+
+def _passes(gid, *answers):
+    checks = Checks()
+    try:
+        registered(gid).run(checks, *answers)
+    except Exception:  # noqa: BLE001 - a wrong guess may break the check
+        return False
+    return checks.n_checks > 0 and not checks.failures
+
+
+@functools.cache
+def hidden_answer_exercise():
+    """The first multiple-choice exercise the chapters register, found by its reference solution (its first
+    answer is one letter) and by what its check does (it reveals no expected value, and of the letters a to z
+    it accepts exactly that one); if no chapter has one any more, the first exercise whose answers are values
+    that its check compares without revealing them (its candidates: other values of the key's form, then the
+    key).  Its answers are plain data written as Python literals (the homework notebooks below hold them),
+    and the check accepts them so written."""
+    found = None
+    for path in CHAPTERS:
+        for gid in exercise_tests(path.stem):
+            values = _reference_values(path.stem, gid)
+            if values is None:
+                continue
+            literals = [_literal(v) for v in values.values()]
+            if None in literals:
+                continue
+            written = [ast.literal_eval(text) for text in literals]
+            record = K.record_exercise(gid, *written)
+            checks = [p for p in record["probes"] if p["kind"] == "check"]
+            if record["error"] or record["failures"] or not checks or any(p["reveal"] for p in checks):
+                continue
+            (name, *rest), (key, *others) = values, written
+            others = dict(zip(rest, others))
+            if isinstance(key, str) and len(key) == 1 and key.isalpha():
+                letters = list("abcdefghijklmnopqrstuvwxyz")
+                if [c for c in letters if _passes(gid, c, *others.values())] == [key]:
+                    return HiddenAnswer(gid, path.stem, name, key, others, letters, True)
+            if found is None:
+                candidates = [*_perturbed(key), key]
+                if [c for c in candidates if _passes(gid, c, *others.values())] == [key]:
+                    found = HiddenAnswer(gid, path.stem, name, key, others, candidates, False)
+    if found is None:
+        raise LookupError("no chapter has an exercise whose answer is a value its check hides")
+    return found
+
+
+def _wrong_answers(stem, gid):
+    """[(label, answers)] of the registered wrong answers (tests/homework_fixtures) of one exercise."""
+    reference, _ = exercise_tests(stem)[gid]
+    found = []
+    for description, change in MUTANTS.get((stem, gid), []):
+        scope = {"__name__": "__main__"}
+        exec(compile(import_cell(stem), f"<import cell of {stem}>", "exec"), scope)
+        exec(compile(hw.mutant_source(reference, change), f"<{description}>", "exec"), scope)
+        found.append((description, tuple(scope[n] for n in registered(gid).expects)))
+    return found
+
+
+def withheld_mistakes():
+    """(grade_id, [(answers, message), ...]): the catalogued mistakes that the full check names for the registered
+    wrong answers (tests/homework_fixtures) of an exercise, on probes that hide their value, and that a
+    students' build must not name: every reason of the multiple-choice exercise (naming why a letter is wrong
+    eliminates it); when it has none (or the course has no multiple choice), the nearest thing, those of the
+    first predict exercise that has mistakes not marked ``homework=True`` (they narrow the answer down)."""
+    hidden = hidden_answer_exercise()
+    predict = [(path.stem, gid) for path in CHAPTERS for gid in exercise_tests(path.stem)
+               if registered(gid).kind == "predict" and gid != hidden.grade_id]
+    for stem, gid in [(hidden.stem, hidden.grade_id), *predict]:
+        choice = hidden.choice and gid == hidden.grade_id
+        found = []
+        for _, answers in _wrong_answers(stem, gid):
+            record = K.record_exercise(gid, *answers)
+            found += [(answers, m["message"]) for p in record["probes"] if p["kind"] == "check" and not p["reveal"]
+                      for m in p["mistakes"] if choice or m["homework"] is not True]
+        if found:
+            return gid, found
+    raise LookupError("no registered wrong answer of a multiple-choice or predict exercise is a catalogued "
+                      "mistake of a hidden answer")
 
 
 def _others(others):
@@ -864,34 +952,38 @@ def _assign(others):
 
 
 def _choice_homework(tmp_path):
-    """An instructor notebook with one multiple-choice exercise of the chapters, and its key."""
-    gid, name, key, others = choice_exercise()
+    """An instructor notebook with the chapters' multiple-choice exercise (or, if none is left, another exercise
+    whose answer the check hides: ``hidden_answer_exercise``), and that exercise."""
+    ex = hidden_answer_exercise()
     nb = nbformat.v4.new_notebook()
-    meta = {"grade": False, "solution": True, "locked": False, "task": False, "grade_id": gid,
+    meta = {"grade": False, "solution": True, "locked": False, "task": False, "grade_id": ex.grade_id,
             "schema_version": 3}
     tests = {"grade": True, "solution": False, "locked": True, "task": False, "points": 2,
-             "grade_id": f"{gid}-tests", "schema_version": 3}
+             "grade_id": f"{ex.grade_id}-tests", "schema_version": 3}
     nb.cells = [nbformat.v4.new_code_cell("import numpy as np"),
-                nbformat.v4.new_code_cell(f"### BEGIN SOLUTION\n{name} = {key!r}{_assign(others)}\n### END SOLUTION",
-                                          metadata={"nbgrader": meta}),
+                nbformat.v4.new_code_cell(f"### BEGIN SOLUTION\n{ex.name} = {ex.key!r}{_assign(ex.others)}\n"
+                                          "### END SOLUTION", metadata={"nbgrader": meta}),
                 nbformat.v4.new_code_cell('from lecturekit.exercises import check_exercise\n'
-                                          f'check_exercise("{gid}", {name}{_others(others)})',
+                                          f'check_exercise("{ex.grade_id}", {ex.name}{_others(ex.others)})',
                                           metadata={"nbgrader": tests})]
     path = tmp_path / "choice.ipynb"
     nbformat.write(nb, path)
-    return path, gid, name, key, others
+    return path, ex
 
 
-# a student's cell that runs the registered check with a collector that keeps the expected value
+# A student's cell that runs the registered check with a collector of its own (a spy on the verdicts) on each
+# guess, and keeps the guess it accepts.  The checks hold no key to read any more (a fingerprint, or a property
+# decided in code), so the spy asks the check itself: the key is the reference answer, among the candidates.
 SPY = """import lecturekit.exercises as E
-class Spy(E.Checks):
-    def check(self, got, expected, **kw):
-        self.__dict__.setdefault("seen", expected)
-        return True
-spy = Spy()
+def accepted(check, guess):
+    spy = E.Checks()
+    try:
+        check.run(spy, guess{others})
+    except Exception:
+        return False
+    return spy.n_checks > 0 and not spy.failures
 try:
-    E.registered("{gid}").run(spy, "?"{others})
-    {name} = spy.seen
+    {name} = next(g for g in {candidates!r} if accepted(E.registered("{gid}"), g))
 except Exception:
     {name} = "?"
 """
@@ -900,14 +992,15 @@ READ = """import lecturekit.exercises as E
 source = open(E.__file__.replace("__init__.py", "{gid}".split("-")[0] + ".py")).read()
 exec(compile(source, "the check's source", "exec"), {{"__name__": "lecturekit.exercises.copy",
                                                      "__package__": "lecturekit.exercises"}})
-class Spy(E.Checks):
-    def check(self, got, expected, **kw):
-        self.__dict__.setdefault("seen", expected)
-        return True
-spy = Spy()
+def accepted(check, guess):
+    spy = E.Checks()
+    try:
+        check.run(spy, guess{others})
+    except Exception:
+        return False
+    return spy.n_checks > 0 and not spy.failures
 try:
-    E._REGISTRY["{gid}"].run(spy, "?"{others})
-    {name} = spy.seen
+    {name} = next(g for g in {candidates!r} if accepted(E._REGISTRY["{gid}"], g))
 except Exception:
     {name} = "?"
 """
@@ -916,27 +1009,31 @@ except Exception:
 @pytest.mark.skipif(SANDBOX != "bwrap", reason="needs bubblewrap")
 @pytest.mark.parametrize("cheat", [SPY, READ], ids=["run the check with a spy", "read the check's source"])
 def test_in_the_graders_sandbox_the_students_code_cannot_reach_the_checks(tmp_path, cheat):
-    instructor, gid, name, key, others = _choice_homework(tmp_path)
+    instructor, ex = _choice_homework(tmp_path)
+    assert ex.candidates.index(ex.key) > 0      # the cheat must reject a wrong guess before it finds the key
     student = hw.student_version(nbformat.read(instructor, as_version=4))
     honest = nbformat.read(instructor, as_version=4)
-    honest.cells[1].source = f"{name} = {key!r}{_assign(others)}"
+    honest.cells[1].source = f"{ex.name} = {ex.key!r}{_assign(ex.others)}"
     assert hw.grade(honest, instructor, sandbox="bwrap").score == 2
-    student.cells[1].source = _assign(others).lstrip("\n") + "\n" + cheat.format(gid=gid, name=name,
-                                                                                 others=_others(others))
+    guessing = nbformat.read(instructor, as_version=4)
+    guessing.cells[1].source = f"{ex.name} = {ex.candidates[0]!r}{_assign(ex.others)}"
+    assert hw.grade(guessing, instructor, sandbox="bwrap").score == 0
+    student.cells[1].source = _assign(ex.others).lstrip("\n") + "\n" + cheat.format(
+        gid=ex.grade_id, name=ex.name, others=_others(ex.others), candidates=ex.candidates)
     # unsandboxed, the student's code runs with the instructor's lecturekit: the cheat works (the docs say so)
     assert hw.grade(student, instructor, sandbox="none").score == 2
     assert hw.grade(student, instructor, sandbox="bwrap").score == 0
 
 
 def test_publish_refuses_a_registered_exercise_whose_test_cell_skips_its_check_and_writes_nothing(tmp_path):
-    path, gid, name, key, _ = _choice_homework(tmp_path)
+    path, ex = _choice_homework(tmp_path)
     nb = nbformat.read(path, as_version=4)
-    nb.cells[2].source = f"assert {name}.strip() == {key!r}"
+    nb.cells[2].source = f"assert {ex.name} == {ex.key!r}"
     nbformat.write(nb, path)
     out = tmp_path / "out"
     with pytest.raises(PublishError) as info:
         publish([path], out)
-    assert any(gid in p and "check_exercise" in p for p in info.value.problems)
+    assert any(ex.grade_id in p and "check_exercise" in p for p in info.value.problems)
     assert not out.exists()
     assert hw.main(["publish", str(path), "-o", str(out)]) == 2
     assert not out.exists()

@@ -632,6 +632,35 @@ def test_vectors_with_a_zero_vector_skip_what_is_undefined(ax):
     assert art.angle is None and art.projection is not None
 
 
+def test_vectors_alt_text_names_the_dotted_perpendicular_and_the_side_a_minus_b(ax):
+    art = plot.vectors([3.0, 1.0], [2.0, 0.0], ax=ax, show_difference=True)
+    text = plot.description(ax)
+    assert "a dotted line drops at a right angle from the tip of a to that point on the line of b" in text
+    assert art.drop.get_linestyle() == ":"
+    # the dashed third side runs from the tip of b to the tip of a; its length is that of a - b = (1, 1)
+    np.testing.assert_array_equal(art.difference.get_xydata(), [[2.0, 0.0], [3.0, 1.0]])
+    assert art.difference_label.get_text() == "a − b"
+    assert f"a − b, of length {np.sqrt(2):.3g}" in text
+
+
+def test_vectors_alt_text_has_no_perpendicular_when_a_lies_on_the_line_of_b(ax):
+    art = plot.vectors([2.0, 4.0], [1.0, 2.0], ax=ax)
+    text = plot.description(ax)
+    assert "dotted line drops" not in text and "a lies on the line of b" in text
+    assert art.difference is None
+
+
+def test_vectors_labels_of_a_narrow_angle_and_the_projection_do_not_overlap():
+    fig, ax = plt.subplots(figsize=(4.8, 4.4))
+    ax.set_xlim(-4.5, 4.5), ax.set_ylim(-4.5, 4.5)
+    art = plot.vectors([2.0, 1.0], [1.0, 2.0], ax=ax)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    boxes = [t.get_window_extent(renderer) for t in (art.angle_label, art.projection_label)]
+    assert not boxes[0].overlaps(boxes[1])
+    plt.close(fig)
+
+
 def test_vectors_must_be_in_the_plane(ax):
     with pytest.raises(ValueError, match=r"a must be a vector in the plane, of length 2; got length 3"):
         plot.vectors([1, 2, 3], [1, 0], ax=ax)

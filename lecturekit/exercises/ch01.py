@@ -266,10 +266,14 @@ _PERP_PROBES = [((3.0, 4.0), 10.0, (1.0, 0.0)), ((3.0, 4.0), 10.0, (0.0, 1.0)), 
                 ((1e-8, 2e-8), 1.0, (2e-8, -1e-8)), ((1e-8, 7e-8), 1.0, (1.2e-8, 6.9e-8)),
                 ((1847157.7, 3989813.8), 1.0, (-11082946.2, -23938882.8))]
 _SCALED = 1e6   # a probe with |a| |toward| beyond 1e6 or below 1e-6 tests the tolerance's scaling
-_PERP_WHICH = ("on at least one probe your vector is perpendicular to a and has the length asked for, but it is not "
-               "the one of the two the prompt asks for (the check does not say which probe): for each of the "
-               "probes {probes}, decide by hand whether toward lies on the line through a and, if it does not, on "
-               "which side of that line it lies; then compare with what the prompt asks for in each case")
+# the probes named in the failure message, the same for every answer that picks the wrong one of the two somewhere:
+# toward on either side of the line, on it as a decimal multiple, and the origin (indices into _PERP_PROBES)
+_PERP_SHOWN = (0, 1, 5, 4)
+_PERP_WHICH = ("the side is decided on probes such as these (your numbers, for you to judge): {observed}. The other "
+               "typed probes, at ordinary, tiny and huge lengths, and three with random coordinates (none within 1° "
+               "of the line) test the same requirement. For each probe, decide whether toward lies on the line "
+               "through a as typed, which of the two numbers then says what the prompt asks for, and which sign "
+               "it asks for")
 
 
 @exercise("ch01-perpendicular", number=4, title="construct a perpendicular vector on a given side", points=3,
@@ -283,9 +287,9 @@ def _perpendicular(t, perpendicular):
     rng = np.random.default_rng(14)
     for a, length, toward in zip(rng.normal(size=(3, 2)), rng.uniform(0.1, 20, size=3), rng.normal(size=(3, 2))):
         probes.append((a, float(length), toward))
-    listed = "; ".join(f"a = {_typed(a)}, toward = {_typed(toward)}" for a, _, toward in probes)
     which_failed = {"unit": False, "scaled": False}
-    for a, length, toward in probes:
+    observed = {}   # the shown probes: the learner's numbers, whether right or wrong there
+    for k, (a, length, toward) in enumerate(probes):
         show = lambda v: np.round(v, 3).tolist()   # noqa: E731
         call = f"`perpendicular({show(a)}, {length:.3f}, {show(toward)})`".replace(".000", ".0")
         try:
@@ -319,6 +323,9 @@ def _perpendicular(t, perpendicular):
             sizes = float(np.linalg.norm(a) * np.linalg.norm(toward))
             group = "scaled" if toward.any() and not 1 / _SCALED <= sizes <= _SCALED else "unit"
             which_failed[group] = which_failed[group] or not wanted > 0
+            if k in _PERP_SHOWN:
+                observed[k] = (f"p · toward = {float(p @ toward):.4g} and "
+                               f"a₁p₂ − a₂p₁ = {float(a[0] * p[1] - a[1] * p[0]):.4g}")
     what = ("`perpendicular` returns, on every probe, the one of the two perpendicular vectors of the given length "
             "that the prompt asks for")
     if which_failed["scaled"] and not which_failed["unit"]:
@@ -330,7 +337,11 @@ def _perpendicular(t, perpendicular):
             "or very long: a fixed tolerance for a rounding error is too large next to tiny lengths and too small "
             "next to huge ones; section 3 says what to scale it by"))
     else:
-        t.check_true(not which_failed["unit"], what=f"{what}: {_PERP_WHICH.format(probes=listed)}")
+        shown = "; ".join(
+            f"for a = {_typed(a)}, toward = {_typed(toward)} your p gives "
+            + observed.get(k, "no perpendicular vector of the length asked for (above)")
+            for k, (a, _, toward) in ((k, _PERP_PROBES[k]) for k in _PERP_SHOWN))
+        t.check_true(not which_failed["unit"], what=f"{what}: {_PERP_WHICH.format(observed=shown)}")
 
 
 # --------------------------------------------------------------------------

@@ -7,11 +7,15 @@ its statement defines, in floating point and, on integer inputs, in Fraction
 arithmetic, where they are exact for a quadratic error (the minimiser judged by
 the property that that gradient vanishes there, not against a stored
 solution); Exercise 3's rate by the property that the step leaves B's residual
-at 0.  The other answers of Exercises 3 and 4 are held only as fingerprints
+at 0, also on Fraction probes, where B's residuals are held as a hash of their
+exact fractions.  Exercise 2's stable rate and the other answers of Exercises
+3 and 4 are held only as fingerprints
 (hashes of the values rounded to the tolerance,
 :func:`lecturekit.exercises.public.fingerprint`); so are the catalogued
 mistakes whose values would give those keys away.  The construct exercise
-judges with lk.least_squares_classifier's predict, the rule the lesson uses,
+calls the learner's far_point for eight lone positives (counting calls to
+np.linalg's solvers while it runs) and judges with
+lk.least_squares_classifier's predict, the rule the lesson uses,
 which decides a tie exactly (a score of 0 is a mistake).  No message names a
 key.
 """
@@ -273,11 +277,30 @@ _W_INT = np.array([4, -13, 7])
 _ALPHA_INT = 3
 
 
+# Exercise 2's stable rate: held only as fingerprints of the two probes' values, as are the catalogued wrong rates
+_ATOL2 = 1e-6
+_KEY2 = "7c46fc5b195c8f071956a5db7ee14e6e"
+_MISTAKES2 = (
+    ("no-penalty", "3847ab7a386af29fd2d2ab8485e05438",
+     "your rates are those of the error without the penalty: which matrix multiplies the error in one batch step "
+     "on E_alpha?"),
+    ("penalised-bias", "5e57b11727c6014aa5571b3a2c4d38be",
+     "your rates are those of a penalty on every weight, the bias included: E_alpha leaves w0 out of the penalty"),
+    ("one-over-lambda-max", "32b0b7fd3d8c081a967ce06850ee7d23",
+     "at your rate, what factor multiplies the error along the steepest direction at each step, and where does "
+     "that factor reach -1?"),
+    ("mean-error", "07c071e42a6be4239e28dc9a921e3523",
+     "your rates are those of the mean error, E_alpha divided by the number of examples: which error does the "
+     "exercise define, a sum or a mean?"),
+)
+
+
 @exercise("ch07-ridge", number=2, title="extend LMS: the ridge penalty", points=2, kind="extend",
           hint="Differentiate the penalty term on its own, coordinate by coordinate (which coordinates does it "
                "contain?), and add it to the gradient of section 1; for the minimiser, set the whole gradient to "
-               "zero and write it as one matrix times w.")
-def _ridge(t, ridge_gradient, ridge_weights):
+               "zero and write it as one matrix times w; for the stable rate, write one batch step on E_alpha as that "
+               "matrix acting on w minus the minimiser, as section 3 does for E.")
+def _ridge(t, ridge_gradient, ridge_weights, ridge_stable_eta):
     alpha = 0.5
     w = np.array([0.3, -0.7, 1.1])
     D = _penalised(len(w))
@@ -349,6 +372,13 @@ def _ridge(t, ridge_gradient, ridge_weights):
             pass
         t.check(slope, np.zeros(Xh.shape[1]), atol=1e-6, reveal=False, misconceptions=named,
                 call=f"the gradient of E_alpha (by finite differences) at {text}: is it zero there?")
+    # the stable rate of batch descent on E_alpha, on the same two problems: held only as a fingerprint
+    # (tests/test_chapter_07.py computes it, and the catalogued wrong rates, by two independent routes)
+    _hashed_check(t, lambda: [float(ridge_stable_eta(Xh.copy(), a)) for Xh, a in ((_XH, alpha), (Xh12, 2.0))],
+                  _KEY2, salt="ch07-ridge/stable", atol=_ATOL2, placeholder=[0.0, 0.0],
+                  call="`[ridge_stable_eta(Xh, alpha=0.5), ridge_stable_eta(Xh12, alpha=2.0)]` on the two problems "
+                       "above (one verdict for the two)",
+                  mistakes=_MISTAKES2)
 
 
 # Exercises 3 and 4: this module holds no key.  A probe's expected value is stored only as a fingerprint (a hash of
@@ -371,6 +401,36 @@ _MISTAKES3 = (
      "these numbers are B's residual after a step on A computed without the first coordinate of x~ (the 1) in the "
      "step or in the dot products"),
 )
+
+
+# Exercise 3's exact probes: the same questions on numbers given as fractions.Fraction (lists of them, the labels as
+# ints).  A formula in the inputs' own arithmetic returns exact Fractions; a step simulated with lk.lms
+# (or anything that goes through floats) does not.  B's residuals are held only as a hash of their
+# "numerator/denominator" texts; tests/test_chapter_07.py recomputes them in fractions.
+_F = Fraction
+_EXACT3 = (((_F(1, 3), _F(-1, 2), _F(1)), (1, _F(1, 5), _F(2, 3)), -1, (1, _F(-3, 7), _F(1, 2)), 1),
+           ((0, _F(1, 10), _F(3, 10)), (1, _F(3, 10), _F(-1, 10)), 1, (1, _F(7, 10), _F(1, 5)), 1))
+_EXACT_KEY3 = "8921cca9ee4d2d744d750fadc45527b0"
+
+
+def _exact_print3(values):
+    import hashlib
+    text = ";".join(f"{v.numerator}/{v.denominator}" for v in values)
+    return hashlib.sha256(f"ch07-predict-step/exact\n{text}".encode()).hexdigest()[:32]
+
+
+def _exact_args(p):
+    """The probe as the learner's functions receive it: lists of Fractions (plain data, which the graded homework can
+    hand to the learner's process; np.asarray makes each an array of Fractions)."""
+    return tuple(list(v) if isinstance(v, tuple) else v for v in p)
+
+
+def _exact_arrays(p):
+    return tuple(np.array(v, dtype=object) if isinstance(v, tuple) else v for v in p)
+
+
+def _is_exact(v):
+    return isinstance(v, (Fraction, int)) and not isinstance(v, bool)
 
 
 def _probe_text(p):
@@ -417,6 +477,30 @@ def _derive_step(t, eta_fit_b, residual_b):
                                           "residual_b asks for B's residual after that step (at the rate that "
                                           "fits A, not the one that fits B): work out B's score after it on the "
                                           "first probe by hand"),))
+    # the same two functions on Fraction inputs: the exact values a formula gives
+    exact_text = ("`eta_fit_b` and `residual_b` on two probes given as fractions.Fraction: each returns an exact "
+                  "Fraction (a float came back means the arithmetic went through floating point: float(), "
+                  "dtype=float, a float constant such as 1.0, or a routine such as lk.lms that works in floats), "
+                  "the rate leaves B's residual at exactly 0, and B's residuals are exactly right")
+
+    def exact_run():
+        rates, residuals = [], []
+        for p in _EXACT3:
+            rates.append(eta_fit_b(*_exact_args(p)))
+            residuals.append(residual_b(*_exact_args(p)))
+        if not all(_is_exact(v) for v in rates + residuals):
+            return False
+        for p, eta in zip(_EXACT3, rates):
+            w, xa, ya, xb, yb = _exact_arrays(p)
+            if yb - (w + eta * (ya - w @ xa) * xa) @ xb != 0:
+                return False
+        return _exact_print3([Fraction(v) for v in residuals]) == _EXACT_KEY3
+
+    try:
+        exact = bool(exact_run())
+    except Exception:  # noqa: BLE001 - the learner's code may raise anything on Fraction inputs
+        exact = False
+    t.check_true(exact, what=exact_text)
 
 
 # Exercise 4: the mean error's X~^T X~ / n for the rescaled points of the statement
@@ -446,47 +530,116 @@ def _predict_rate(t, eta_best):
                   call="`eta_best`", mistakes=_MISTAKES4)
 
 
-# Exercise 5: six negatives around the origin and one positive at (2, -1); one positive point p_new to add.
+# Exercise 5: six negatives around the origin and one positive q; far_point(q) returns one positive point to add.
 _X5 = np.array([[0.0, 1.0], [0.0, -1.0], [1.0, 0.0], [-1.0, 0.0], [0.5, 0.5], [-0.5, -0.5], [2.0, -1.0]])
 _Y5 = np.array([conventions.NEGATIVE] * 6 + [conventions.POSITIVE])
 _LONE = 6
 _REACH5 = 8.0
+# the lone positives the check tries besides (2, -1): other directions, at distances 2.18 to 2.27 from the origin
+_OTHER_Q5 = ((2.2, 0.4), (0.9, 2.0), (-1.3, 1.8), (-2.2, -0.5), (-0.6, -2.1), (1.5, -1.7), (-2.0, 0.9))
+# the routines of np.linalg that fit least squares or solve its normal equations (lk.least_squares_classifier calls
+# one): the exercise asks for a construction from the geometry, so the check counts calls to them while far_point
+# runs (a progress check for an honest slip, not a sandbox: a name imported before the call is not seen)
+_SOLVERS5 = ("lstsq", "solve", "pinv", "inv", "svd", "qr", "eig", "eigh", "cholesky")
+
+
+def _far_point_calls(far_point, q):
+    """far_point(q) as a float array, and how many of np.linalg's solvers it called."""
+    calls = [0]
+
+    def counted(f):
+        def wrapper(*args, **kwargs):
+            calls[0] += 1
+            return f(*args, **kwargs)
+        return wrapper
+
+    saved = {name: getattr(np.linalg, name) for name in _SOLVERS5}
+    for name, f in saved.items():
+        setattr(np.linalg, name, counted(f))
+    try:
+        out = far_point(np.array(q, dtype=float))
+    finally:
+        for name, f in saved.items():
+            setattr(np.linalg, name, f)
+    try:
+        p = np.asarray(out, dtype=float)
+    except (TypeError, ValueError):
+        p = np.zeros(0)
+    return p, calls[0]
+
+
+def _fails5(q, p):
+    """The first requirement the point p fails for the lone positive q, or None."""
+    q = np.asarray(q, dtype=float)
+    if p.shape != (2,) or not np.all(np.isfinite(p)):
+        return "it is not two finite numbers"
+    if not p @ q < 0:
+        return "it is not on the far side of the origin from q (p . q < 0)"
+    if not np.hypot(*p) <= _REACH5 * (1 + 1e-12):
+        return "it is more than 8 from the origin"
+    X = np.vstack([_X5[:_LONE], q, p])
+    y = np.r_[_Y5, conventions.POSITIVE]
+    if not is_separable(X, y):
+        return "the data with it are not linearly separable"
+    if least_squares_classifier(X, y).predict(X)[_LONE] == conventions.POSITIVE:
+        return "the least-squares classifier still classifies q correctly"
+    return None
 
 
 @exercise("ch07-construct-failure", number=5, title="construct: give least squares a reason to drop a point",
           points=2, kind="construct",
           hint="Along any straight path a linear score changes at a constant rate. Which points could a line score "
-               "near +1 together with (2, -1) while it keeps the six negatives near -1, and which could it not?")
-def _construct_failure(t, p_new):
+               "near +1 together with q while it keeps the six negatives near -1, and which could it not? Then: "
+               "how close to the negatives may that path pass before no line separates the data any more?")
+def _construct_failure(t, far_point):
     try:
-        p = np.asarray(p_new, dtype=float)
-    except (TypeError, ValueError):
-        p = np.zeros(0)
-    if not t.check_true(p.shape == (2,), what=f"`p_new` holds two numbers, a point (x1, x2); got "
+        p, calls = _far_point_calls(far_point, _X5[_LONE])
+    except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything; say what it raised
+        t.check_true(False, what=f"`far_point(np.array([2.0, -1.0]))` runs (it raised {type(exc).__name__})")
+        return
+    if not t.check_true(p.shape == (2,), what=f"`far_point(q)` returns two numbers, a point (x1, x2); for "
+                                              f"q = (2, -1) it returned "
                                               f"{'shape ' + str(p.shape) if p.size else 'no numbers'}"):
         return
-    if not t.check_true(bool(np.all(np.isfinite(p))), what="`p_new` holds two finite numbers (no nan or inf)"):
+    if not t.check_true(bool(np.all(np.isfinite(p))), what="`far_point(q)` returns two finite numbers (no nan or inf)"):
         return
-    if not t.check_true(bool(p @ _X5[_LONE] != 0), what="`p_new` is not on the line p . (2, -1) = 0",
-                        mistake=Mistake("on-the-divide", None, "p_new . (2, -1) = 0: the point lies on the line "
-                                                               "through the origin at right angles to (2, -1), on "
+    if not t.check_true(bool(p @ _X5[_LONE] != 0), what="for q = (2, -1), the point is not on the line p . q = 0",
+                        mistake=Mistake("on-the-divide", None, "p . q = 0: the point lies on the line "
+                                                               "through the origin at right angles to q, on "
                                                                "neither side; the exercise asks for the far side")):
         return
     X = np.vstack([_X5, p])
     y = np.r_[_Y5, conventions.POSITIVE]
-    t.check_true(bool(p @ _X5[_LONE] < 0), what="`p_new` lies on the far side of the origin from (2, -1): "
-                                                "p_new . (2, -1) < 0",
-                 mistake=Mistake("same-side", None, "a point on the side of (2, -1) is section 6's construction, "
+    t.check_true(bool(p @ _X5[_LONE] < 0), what="for q = (2, -1), the point lies on the far side of the origin from q: "
+                                                "p . q < 0",
+                 mistake=Mistake("same-side", None, "a point on the side of q is section 6's construction, "
                                                     "which the exercise rules out: look on the other side"))
-    t.check_true(bool(np.hypot(*p) <= _REACH5 * (1 + 1e-12)), what="`p_new` is at most 8 from the origin",
+    t.check_true(bool(np.hypot(*p) <= _REACH5 * (1 + 1e-12)), what="for q = (2, -1), the point is at most 8 from the "
+                                                                  "origin",
                  mistake=Mistake("too-far", None, "the point is more than 8 from the origin: the exercise asks "
                                                   "for a point within 8"))
-    if not t.check_true(bool(is_separable(X, y)), what="the data with `p_new` added are linearly separable",
+    if not t.check_true(bool(is_separable(X, y)), what="for q = (2, -1), the data with the point added are linearly "
+                                                       "separable",
                         mistake=Mistake("not-separable", None, "no line separates the data any more: a separating "
-                                                               "line must keep p_new on the positive side")):
+                                                               "line must keep the new point on the positive side")):
         return
     # the least-squares classifier as the lesson uses it: its predict decides the sign exactly on the numbers typed
-    # (docs/engines.md), so a p_new that puts (2, -1) exactly on the boundary counts as a mistake, as in section 6
+    # (docs/engines.md), so a point that puts q exactly on the boundary counts as a mistake, as in section 6
     predicted = least_squares_classifier(X, y).predict(X)[_LONE]
     t.check_true(bool(predicted != conventions.POSITIVE),
-                 what="the least-squares classifier of the data with `p_new` misclassifies the positive (2, -1)")
+                 what="for q = (2, -1), the least-squares classifier of the data with the point added misclassifies q")
+    t.check_true(calls == 0, what="`far_point` calls none of np.linalg's solvers (" + ", ".join(_SOLVERS5)
+                                  + ") while it runs: it constructs the point from the geometry, without fitting "
+                                    "least squares")
+    failed = []
+    for q in _OTHER_Q5:
+        try:
+            p, calls = _far_point_calls(far_point, q)
+            why = _fails5(q, p) or ("it called np.linalg's solvers" if calls else None)
+        except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything; say what it raised
+            why = f"far_point raised {type(exc).__name__}"
+        if why:
+            failed.append(f"q = {q}: {why}")
+    t.check_true(not failed, what=f"`far_point(q)` works for the {len(_OTHER_Q5)} other lone positives "
+                                  + ", ".join(str(q) for q in _OTHER_Q5)
+                                  + (" (it fails for " + "; ".join(failed) + ")" if failed else ""))

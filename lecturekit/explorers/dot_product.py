@@ -113,6 +113,8 @@ def dot_product_explorer(a=(2.0, 1.0), b=(1.0, 2.0), *, limit=4.0):
             p = s["projection"]
             text += (f"; the projection of a onto b, drawn along b, ends at ({_fixed(p[0], 2)}, {_fixed(p[1], 2)}), "
                      f"a signed length of {_fixed(s['projection_length'], 2)}")
+            if float(np.hypot(*(a - p))) > 1e-12 * s["norm_a"]:
+                text += "; a dotted line drops at a right angle from the tip of a to that point"
         return text + "."
 
     def describe(s):

@@ -138,16 +138,20 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
         base_reach[kind] = 3.0 * max(1.0, float(np.abs(ref).max()))
 
     def view(s):
-        """The static key: the criterion and how far the view reaches (base or 10 x base, to follow the path)."""
+        """The static key: the criterion, how far the view reaches (base or 10 x base, to follow the path), the
+        right panel's last iteration (10, 30 or 100, the first not below the steps allowed) and whether the
+        criterion never rose above its start (then the right panel reaches only a little above the start)."""
         base = base_reach[s["kind"]]
         need = 1.25 * float(np.abs(s["path"][:, 1:]).max()) if s["path"] is not None else 10 * base
         level = 1 if need <= base else 10
-        return s["kind"], level * base
+        steps = next(b for b in (10, 30, 100) if b >= controls["n_iter"].value)
+        below_start = s["values"] is not None and 0 < s["values"][0] and bool(np.max(s["values"]) <= s["values"][0])
+        return s["kind"], level * base, steps, float(s["values"][0]) if below_start else None
 
     def static(fig, s):
         from ..plot import criterion_surface
 
-        kind, reach = view(s)
+        kind, reach, steps, start_value = view(s)
         left = fig.add_axes((0.07, 0.12, 0.36, 0.76))
         right = fig.add_axes((0.62, 0.12, 0.35, 0.76))
         surface = criterion_surface(X, y, ax=left, kind=kind, bounds=(-reach, reach, -reach, reach),
@@ -159,8 +163,9 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
                        + ", w₀ = 0", fontsize="medium")
         bar = fig.colorbar(surface.filled, ax=left, fraction=0.05, pad=0.03)
         bar.set_label("J(w)" if kind == "perceptron" else "SSE(w)")
-        right.set_xlim(0, controls["n_iter"].max)
-        right.set_ylim(0, 1.05 * float(surface.J.max()))  # a path inside the view stays below the surface's top
+        right.set_xlim(0, steps)
+        # a path inside the view stays below the surface's top; one that never rose stays below its start
+        right.set_ylim(0, 1.05 * (float(surface.J.max()) if start_value is None else start_value))
         right.set_xlabel("iteration")
         right.set_ylabel("J(w)" if kind == "perceptron" else "SSE")
         from ..plot import OKABE_ITO

@@ -3,7 +3,7 @@
 # tests/test_misconceptions.py): the same words for every such answer, so one guess does not lead to the key.
 NORMAL_FAILS = "fails: your w fails at least one of the exercise's requirements, and the check does not say which"
 FOUR_FAIL = 'fails: are each right to within 0.001 (the check does not say which of them is not'
-SIDE_FAILS = 'fails: it is not the one of the two the prompt asks for (the check does not say which probe)'
+SIDE_FAILS = 'fails: the side is decided on probes such as these (your numbers, for you to judge)'
 ROW_FAILS = 'fails: or returns nan for it (the check does not say which); work out the angle each'
 MUTANTS = {
     "ch01-normal": [

@@ -24,6 +24,13 @@ def ridge_weights(Xh, y, alpha):
     D = np.eye(Xh.shape[1])
     D[0, 0] = 0.0                          # no penalty on the bias
     return np.linalg.solve(Xh.T @ Xh + alpha * D, Xh.T @ y)
+
+
+def ridge_stable_eta(Xh, alpha):
+    """The stable rate of batch gradient descent on E_alpha."""
+    D = np.eye(Xh.shape[1])
+    D[0, 0] = 0.0
+    return 2 / np.linalg.eigvalsh(Xh.T @ Xh + alpha * D).max()
 '''
 _STEP = '''def eta_fit_b(w, xa, ya, xb, yb):
     r_a, r_b = ya - w @ xa, yb - w @ xb
@@ -74,6 +81,14 @@ MUTANTS = {
         ("plain-least-squares",
          _RIDGE_GRADIENT + _RIDGE_WEIGHTS.replace("np.linalg.solve(Xh.T @ Xh + alpha * D, Xh.T @ y)",
                                                   "np.linalg.lstsq(Xh, y, rcond=None)[0]")),
+        # the stable rate: section 3's rate of the unpenalised error, a penalty on every weight, half the limit (the
+        # rate that lands in one step along the steepest direction), the mean error's rate
+        ("no-penalty", ("return 2 / np.linalg.eigvalsh(Xh.T @ Xh + alpha * D).max()",
+                        "return 2 / np.linalg.eigvalsh(Xh.T @ Xh).max()")),
+        ("penalised-bias", ("return 2 / np.linalg.eigvalsh(Xh.T @ Xh + alpha * D).max()",
+                            "return 2 / np.linalg.eigvalsh(Xh.T @ Xh + alpha * np.eye(Xh.shape[1])).max()")),
+        ("one-over-lambda-max", ("return 2 / np.linalg.eigvalsh(", "return 1 / np.linalg.eigvalsh(")),
+        ("mean-error", ("return 2 / np.linalg.eigvalsh(", "return 2 * len(Xh) / np.linalg.eigvalsh(")),
     ],
     "ch07-predict-step": [
         ("wrong-step", _STEP.replace("r_b - r_a * (xa @ xb)", "r_b + r_a * (xa @ xb)")),   # along the gradient
@@ -101,10 +116,16 @@ MUTANTS = {
          "eta_best = 1 / 13.5\n"),
     ],
     "ch07-construct-failure": [
-        ("same-side", "p_new = [6.0, -3.0]\n"),   # section 6's construction, on the ray through (2, -1)
-        ("too-far", "p_new = [-5.0, 10.0]\n"),
-        ("not-separable",
-         "p_new = [-0.2, 0.1]\n"),
-        ("on-the-divide", "p_new = [1.0, 2.0]\n"),   # p_new . (2, -1) = 0: on neither side
+        # section 6's construction, on the ray through q
+        ("same-side", "def far_point(q):\n    return 3 * np.asarray(q, dtype=float)\n"),
+        # the right direction, but twice as far as the reference
+        ("too-far", "def far_point(q):\n    q = np.asarray(q, dtype=float) / np.hypot(*q)\n"
+                    "    return -10 * q + 8 * np.array([-q[1], q[0]])\n"),
+        # straight through the negatives: the segment from q to p crosses their hull
+        ("not-separable", "def far_point(q):\n    return -2 * np.asarray(q, dtype=float)\n"),
+        ("on-the-divide", "def far_point(q):\n    return np.array([q[1], -q[0]])\n"),   # p . q = 0: on neither side
+        # a point that works for (2, -1) only, found by a search and typed in
+        ("fails: q = (2.2, 0.4): the least-squares classifier still classifies q correctly",
+         "def far_point(q):\n    return np.array([-2.0, 4.0])\n"),
     ],
 }

@@ -1,5 +1,8 @@
 # Plausible wrong answers for chapter 08: each must lose points under the grader, and the visible check must
 # name it (its description is the Mistake message in lecturekit/exercises/ch08.py).
+# Exercise 3 has no catalogued misconception: a wrong W_after is told only what it fails
+STEPS_FAILS = "fails: these are not the rows the variant in the exercise gives on these three examples"
+
 _PAIRWISE = '''def pairwise_predict(S, pairs, k, d2):
     """The class index of each row by section 3's rule, and the flags of the rows that rule calls tied."""
     predicted, tied = [], []
@@ -58,21 +61,21 @@ MUTANTS = {
         ("these are the answers of the classmate's code as printed: both bugs are still in it", _CLASSMATE),
     ],
     "ch08-machine-steps": [
-        # every catalogued wrong answer gets the one message of "machine-steps-wrong"
-        # a rival that ties with the true class not counted as a mistake
-        ("machine-steps-wrong", "W_after = [[1.0, 1.0, 1.0], [1.0, -1.0, 0.0], [1.0, -2.0, 2.0]]\n"),
-        # the predicted class (first on a tie) pushed instead of the strongest rival
-        ("machine-steps-wrong", "W_after = [[0.0, 2.0, 0.0], [0.0, -3.0, 1.0], [3.0, -1.0, 2.0]]\n"),
-        # every rival at least as high pushed down
-        ("machine-steps-wrong", "W_after = [[0.0, 2.0, 0.0], [0.0, -3.0, 0.0], [1.0, -2.0, 3.0]]\n"),
-        # the last of two tied rivals pushed down (third example) instead of the first
-        ("machine-steps-wrong", "W_after = [[1.0, 1.0, 1.0], [1.0, -1.0, -1.0], [1.0, -2.0, 3.0]]\n"),
+        # no catalogued misconception: every wrong answer is told the one requirement it fails (STEPS_FAILS)
+        # section 4's rule itself (the strongest rival only), as lk.linear_machine trains
+        (STEPS_FAILS, "W_after = [[1.0, 1.0, 1.0], [0.0, -3.0, 0.0], [2.0, 0.0, 2.0]]\n"),
+        # section 4's rule with the last of two tied rivals
+        (STEPS_FAILS, "W_after = [[1.0, 1.0, 1.0], [1.0, -1.0, -1.0], [1.0, -2.0, 3.0]]\n"),
+        # the true class pulled up once, however many rivals are pushed down
+        (STEPS_FAILS, "W_after = [[0.0, 2.0, 0.0], [0.0, -3.0, 0.0], [1.0, -2.0, 3.0]]\n"),
+        # a rival that ties with the true class not pushed (> instead of >=)
+        (STEPS_FAILS, "W_after = [[2.0, 3.0, 0.0], [0.0, -3.0, 1.0], [1.0, -2.0, 2.0]]\n"),
         # the biases not stepped
-        ("machine-steps-wrong", "W_after = [[0.0, 2.0, 0.0], [1.0, -2.0, 0.0], [2.0, -2.0, 3.0]]\n"),
+        (STEPS_FAILS, "W_after = [[0.0, 2.0, 0.0], [1.0, -3.0, 0.0], [2.0, -1.0, 3.0]]\n"),
         # every example scored with the rows from before the first step
-        ("machine-steps-wrong", "W_after = [[0.0, 2.0, 0.0], [2.0, -2.0, 0.0], [1.0, -2.0, 3.0]]\n"),
+        (STEPS_FAILS, "W_after = [[1.0, 4.0, -1.0], [1.0, -4.0, 1.0], [1.0, -2.0, 3.0]]\n"),
         # only the true class's row changed
-        ("machine-steps-wrong", "W_after = [[1.0, 1.0, 1.0], [2.0, -2.0, 0.0], [3.0, -1.0, 2.0]]\n"),
+        (STEPS_FAILS, "W_after = [[2.0, 3.0, 0.0], [2.0, -2.0, 0.0], [4.0, -2.0, 3.0]]\n"),
     ],
     "ch08-construct-meet": [
         ("the scores tie at minus the point: check the sign of each bias as you move it to the other side of its "
