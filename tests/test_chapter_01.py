@@ -70,7 +70,7 @@ CLAIMS = {
     "Its points are exactly the vectors perpendicular to $w$": "test_the_boundary_is_a_hyperplane_of_dimension_d_minus_1",
     "the set $w \\cdot x = 0$ is the whole space, so there is no\nline or plane and there are no sides":
         "test_the_zero_weight_vector_scores_every_point_0",
-    "This holds for\n  coordinates between about $10^{-150}$ and $10^{150}$ in size":
+    "This holds for\n  coordinates that are 0 or between about $10^{-150}$ and $10^{150}$ in size":
         "test_rounding_errors_are_about_1e_16_of_the_sizes_only_far_from_overflow_and_underflow",
     "for $d$ coordinates (within section 3's range), so test":
         "test_rounding_errors_are_about_1e_16_of_the_sizes_only_far_from_overflow_and_underflow",
