@@ -25,7 +25,7 @@ CLAIMS = {
     "where rounding breaks an exact tie it and `lk.centroid_classifier` can differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
     "the sign on the numbers as you typed them, so both ties are predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "with its default settings, implements the same rule": "test_nearest_mean_equals_sklearn_nearest_centroid",
-    "decides the sign on the numbers as typed (on data of this course's sizes": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
+    "decides the sign on the numbers as typed (for a training set of up to 65,536 numbers, as here": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
     "carrying all positives but one far enough into the positive side of a separating boundary makes the basic linear classifier misclassify the one left behind, while the data stay separable": "test_carrying_the_other_positives_far_enough_along_w_makes_the_centroid_rule_miss_the_one_left_behind",
     "it has barely moved (its signed distance from the origin went from 0.35 to 0.27)": "test_the_centroid_line_of_section_9_barely_moves_and_its_new_mistakes_are_extra_positives",
     "its 13\nmistakes are all positives: the three it missed with 50, and 10 of the 350 extra ones": "test_the_centroid_line_of_section_9_barely_moves_and_its_new_mistakes_are_extra_positives",

@@ -2536,3 +2536,24 @@ def test_exercise_7_names_an_observation_not_the_form_of_the_answer():
     assert message([7, 7, 7]) == "generic"
     for text in first | after:
         assert "multiple" not in text and "-4" not in text and "4 " not in text
+
+
+def test_exercise_5_decides_the_margin_exactly_on_the_numbers_as_typed():
+    """Exercise 5 asks for a margin of at least 2: the check decides that exactly (Fractions of the numbers as
+    typed), so a w whose margin is 2 - 1e-10 fails (the review found 1.99999999993 passing under a 1e-9
+    tolerance), and away from 2 the verdict agrees with the float margin on random w."""
+    from lecturekit.exercises import check_exercise
+    from lecturekit.exercises.ch04 import _MARGIN_X, _MARGIN_Y, _margin_reaches_2
+    from lecturekit.feedback import ExerciseFailure
+    near = [(2 - 1e-10) * np.sqrt(2) - 4, 1.0, 1.0]
+    assert not _margin_reaches_2(near)
+    with pytest.raises(ExerciseFailure):
+        check_exercise("ch04-margin", near)
+    assert _margin_reaches_2([-1, 1, 1]) and _margin_reaches_2([-2.0, 2.0, 2.0]) and not _margin_reaches_2([-1.0, 2.0, 2.0])
+    rng = np.random.default_rng(4)
+    for w in np.round(rng.normal(size=(500, 3)) * [2, 1, 1], 2):
+        if not np.any(w[1:]):
+            continue
+        gamma = np.min(_MARGIN_Y * (_MARGIN_X @ w[1:] + w[0])) / np.hypot(w[1], w[2])
+        if abs(gamma - 2) > 1e-9:
+            assert _margin_reaches_2(w) == (gamma >= 2)

@@ -356,6 +356,15 @@ _MARGIN_Y = np.array([1, 1, 1, -1, -1, -1])
 _PERCEPTRON_W = np.array([1.0, 1.0, 3.0])   # the perceptron from 0 on these points: one update, on (1, 3)
 
 
+def _margin_reaches_2(w):
+    """min_i y_i (w . (1, x_i)) / |(w1, w2)| >= 2, in exact arithmetic on the numbers as typed: every score is
+    >= 0 and the smallest squared is >= 4 (w1^2 + w2^2)."""
+    typed = [Fraction(repr(float(v))) for v in w]
+    scores = [int(yi) * (typed[0] + sum(Fraction(repr(float(xj))) * wj for xj, wj in zip(xi, typed[1:])))
+              for xi, yi in zip(_MARGIN_X, _MARGIN_Y)]
+    return min(scores) >= 0 and min(scores) ** 2 >= 4 * (typed[1] ** 2 + typed[2] ** 2)
+
+
 @exercise("ch04-margin", number=5, title="construct a weight vector with a large margin", points=3,
           kind="construct",
           hint="Which points of each class lie closest to the other class, and how far apart are they? The "
@@ -372,7 +381,8 @@ def _margin(t, w_margin):
     length = float(np.hypot(w[1], w[2]))
     gamma = float(np.min(scores)) / length + 0.0 if length > 0 else float("nan")  # + 0.0: no "-0" shown
     # only whether the margin reaches 2: its digits would let a learner tune w by trial instead of by geometry
-    shown = "at least 2" if gamma >= 2 - 1e-9 else "below 2"
+    # decided exactly on the numbers as typed (as the library decides signs): a margin of 1.99999999993 is below 2
+    shown = "at least 2" if length > 0 and _margin_reaches_2(w) else "below 2"
     # each message is attached only where it is true of this w, not to every w with the same margin
     mistakes = []
     if length > 0:
