@@ -292,7 +292,7 @@ CLAIMS = {
         "test_the_linear_discriminants_slide_drops_the_index_r",
     "The library (its `_margins`) decides whether $y_i\\,\\mathbf{w}\\cdot\\mathbf{x}_i \\le 0$ exactly on the decimals you\ntyped":
         "test_the_library_gradient_is_the_exact_one_on_typed_decimals",
-    "On decimals they can disagree where a score is exactly 0.":
+    "On decimals they can disagree where a score is 0 or within rounding of 0 (a score of $10^{-20}$ can compute to 0)":
         "test_the_library_decides_mistakes_on_the_decimals_as_typed_where_numpy_does_not",
     "gives about $2.8 \\times 10^{-17}$, above 0 (and so does\nevery other order of the sum)":
         "test_the_library_decides_mistakes_on_the_decimals_as_typed_where_numpy_does_not",
@@ -331,7 +331,7 @@ CLAIMS = {
         "test_criterion_is_continuous_and_piecewise_linear_with_kinks",
     "The formula changes only where an example crosses the boundary":
         "test_criterion_is_continuous_and_piecewise_linear_with_kinks",
-    "it holds every $\\mathbf{w}$ with $J$ below 2, and most of those do not separate":
+    "it holds every $\\mathbf{w}$ with $J$ below 2, and within the window drawn most of those do not separate":
         "test_the_pale_cells_are_exactly_the_separating_weights",
     "it contains only half of the boundary example's term": "test_at_a_kink_the_library_gradient_is_a_subgradient",
     "each example on the boundary contributes $-y_i\\mathbf{x}_i$ to the library's gradient and\nhalf of that to the "
@@ -1724,6 +1724,13 @@ def test_the_library_decides_mistakes_on_the_decimals_as_typed_where_numpy_does_
     assert [float(v) for v in _exact_gradient(w, X, y)] == [0.0, 4.0, 4.0]
     g_np, g_lib = _numpy_gradient(w, X, y), lk.perceptron_criterion_gradient(w, X, y)
     assert np.array_equal(g_lib - g_np, -y[0] * np.r_[1.0, X[0]])  # they differ by the first example's term
+    # not only at an exact 0: a score of 1e-20 (a correct point) computes to 0.0 in floats, a mistake for numpy
+    # (with a second, clearly correct example of the other class: -1 at (-5, 5), score -1 + 1e-20)
+    w2, X2, y2 = np.array([1e-20, 0.1, -0.1]), np.array([[1.0, 1.0], [-5.0, 5.0]]), np.array([1, -1])
+    assert (np.c_[np.ones(2), X2] @ w2).tolist()[0] == 0.0
+    assert _numpy_gradient(w2, X2, y2).tolist() == [-1.0, -1.0, -1.0]
+    assert lk.perceptron_criterion_gradient(w2, X2, y2).tolist() == [0.0, 0.0, 0.0]
+    assert [float(v) for v in _exact_gradient(w2, X2, y2)] == [0.0, 0.0, 0.0]
 
 
 tenths = st.integers(-12, 12).map(lambda k: k / 10)
