@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
@@ -52,6 +52,8 @@ CLAIMS = {
     "keep one such vector per\nclass, trained one class against the rest or, as in multinomial logistic regression, jointly":
         "test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0",
     "multiplies every score by $k$": "test_positive_multiples_are_the_same_classifier",
+    "The converse holds too: two weight vectors $\\tilde w$, $\\tilde w'$ with $w, w' \\neq 0$ that label every point of the\nplane alike are positive multiples of each other":
+        "test_two_classifiers_that_label_every_point_alike_are_positive_multiples",
     "only the direction of $w$ and the ratio $t / \\|w\\|$ matter": "test_positive_multiples_are_the_same_classifier",
     "On paper a **negative** $k$ keeps the line": "test_negative_multiples_keep_the_line_and_swap_the_sides",
     "Negating a number is exact, so for $k = -1$ every score the computer forms\nchanges sign exactly":
@@ -1475,3 +1477,29 @@ def test_the_second_3d_view_looks_along_the_cut_line():
     elev, azim = np.arcsin(-1 / np.sqrt(5)), np.radians(90)
     view = np.array([np.cos(elev) * np.cos(azim), np.cos(elev) * np.sin(azim), np.sin(elev)])
     assert np.allclose(view, v / np.linalg.norm(v))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(-6, 6), min_size=3, max_size=3), st.lists(st.integers(-6, 6), min_size=3, max_size=3))
+def test_two_classifiers_that_label_every_point_alike_are_positive_multiples(a, b):
+    """Section 5's converse: for w~, w~' with w, w' != 0 that are not positive multiples of each other, some point
+    of the plane gets different labels (sign(0) = -1, decided exactly in Fractions); the witness is among a few
+    points next to the foot of the origin on each line, stepped along the two normals."""
+    from fractions import Fraction as F
+    assume(any(a[1:]) and any(b[1:]))
+    positive_multiple = (a[1] * b[2] == a[2] * b[1] and a[0] * b[1] == a[1] * b[0] and a[0] * b[2] == a[2] * b[0]
+                         and a[1] * b[1] + a[2] * b[2] > 0)
+
+    def label(w, p):
+        return 1 if w[0] + w[1] * p[0] + w[2] * p[1] > 0 else -1
+
+    d = F(1, 10 ** 6)
+    points = []
+    for w in (a, b):
+        n2 = F(w[1] ** 2 + w[2] ** 2)
+        foot = (-F(w[0]) * w[1] / n2, -F(w[0]) * w[2] / n2)
+        for s in (-1, 0, 1):
+            for t in (-1, 0, 1):
+                points.append((foot[0] + d * (s * a[1] + t * b[1]), foot[1] + d * (s * a[2] + t * b[2])))
+    differ = any(label(a, p) != label(b, p) for p in points)
+    assert differ == (not positive_multiple)
