@@ -453,9 +453,9 @@ _MESSAGES6 = {
                          "Delta²): all of it is squared",
     "radius-short": "the length of an augmented point counts its constant coordinate 1 and the added coordinate Delta: "
                     "at most sqrt(R² + Delta²), R the length of the longest (1, x1, x2)",
-    "margin-unchanged": "your bound uses gamma as the margin: chapter 5's bound is applied here to the augmented data "
-                        "and to a unit vector in their space, the normalised long vector, whose margin section 7 works "
-                        "out",
+    "margin-unchanged": "your bound uses gamma as the margin: section 7 works out the margin of the normalised long "
+                        "vector, a unit vector in the space of the augmented data, and applies chapter 5's bound to "
+                        "them",
     "shortfall-without-gamma": "an example falls short of the margin gamma, not of 0: d_i = max(0, gamma - y_i "
                                "u·x̃_i)",
     "shortfall-of-every-example": "an example beyond the margin falls short by 0, not by a negative amount: d_i takes "

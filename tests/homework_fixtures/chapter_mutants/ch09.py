@@ -88,8 +88,8 @@ MUTANTS = {
          "1 / sqrt(1 + D² / Delta²)", "bound_at_1 = 6 * 7.06 ** 0.5 / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
         ("the length of an augmented point counts its constant coordinate 1 and the added coordinate Delta: at most "
          "sqrt(R² + Delta²), R the length of the longest (1, x1, x2)", "bound_at_1 = 5 * 7.06 / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
-        ("your bound uses gamma as the margin: chapter 5's bound is applied here to the augmented data and to a unit "
-         "vector in their space, the normalised long vector, whose margin section 7 works out", "bound_at_1 = 6 / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
+        ("your bound uses gamma as the margin: section 7 works out the margin of the normalised long vector, a unit "
+         "vector in the space of the augmented data, and applies chapter 5's bound to them", "bound_at_1 = 6 / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
         ("an example falls short of the margin gamma, not of 0: d_i = max(0, gamma - y_i u·x̃_i)",
          "bound_at_1 = 6 * (1 + 3 * (0.6 ** 2 + 0.4 ** 2)) / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
         ("an example beyond the margin falls short by 0, not by a negative amount: d_i takes the max with 0",
