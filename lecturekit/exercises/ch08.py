@@ -150,8 +150,8 @@ def _run_pairwise(pairwise_predict, S, pairs, k, d2):
 
 
 _ONE_BUG_LEFT = ("some rows of this probe come out wrong, though not all: make up rows of votes for five classes "
-                 "yourself, where one class has the most votes without winning all its duels, and where several "
-                 "classes share the most votes, and apply section 3's rule and your code to each by hand")
+                 "yourself, one for every case section 3's rule tells apart, and apply the rule and your code to "
+                 "each by hand")
 
 
 @exercise("ch08-pairwise-vote", number=2, title="find the bugs in a pairwise prediction", points=2, kind="debug",
