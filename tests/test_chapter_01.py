@@ -645,22 +645,6 @@ def test_the_check_module_holds_no_answer():
             assert not is_key(value), name
 
 
-def test_least_squares_predictions_vary_little_with_many_examples_per_feature_and_a_lot_without():
-    """Chapter 1's scope for "stable": over 200 training samples from one linear model with noise of standard
-    deviation 1, the least-squares prediction at a fixed point spreads by a standard deviation below 0.3 with 200
-    examples of 2 features, and above 2 with 20 examples of 18 features (three seeds each)."""
-    def spread(n, d, seed):
-        rng = np.random.default_rng(seed)
-        beta, x_test = rng.normal(size=d), rng.normal(size=d)
-        preds = []
-        for _ in range(200):
-            X = rng.normal(size=(n, d))
-            preds.append(x_test @ np.linalg.lstsq(X, X @ beta + rng.normal(size=n), rcond=None)[0])
-        return float(np.std(preds))
-    for seed in range(3):
-        assert spread(200, 2, seed) < 0.3 < 2 < spread(20, 18, seed)
-
-
 def test_refits_on_near_duplicate_features_keep_their_predictions_while_the_weights_swing():
     """Chapter 1's gloss on 'stable': bootstrap refits of least squares on two nearly equal features (x and
     x + 1e-3 noise) give predictions (scores of size about 1) that differ by less than 0.5 on every point, while

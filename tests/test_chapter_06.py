@@ -2,6 +2,8 @@
 a test that searches for a counterexample), the numbers and figures the lesson shows,
 checked against independent references, and the exercises' feedback."""
 
+import contextlib
+import io
 import sys
 import warnings
 from fractions import Fraction
@@ -409,13 +411,22 @@ CLAIMS = {
         "test_one_over_k_is_slow_from_a_far_start",
     "`\"d\"` (either case)": "test_exercise_3_reads_letters_in_either_case_and_shows_the_number_typed",
     "the check allows an error of $10^{-9}$": "test_exercise_3_reads_letters_in_either_case_and_shows_the_number_typed",
-    "The check asks for the exact gradient, which a difference quotient in floating point only\napproximates.":
+    "Near a $\\mathbf{w}$ where no margin equals $b$, $J_s$ is\nquadratic, so a central difference has no truncation error there":
+        "test_a_central_difference_of_a_quadratic_piece_is_its_exact_slope",
+    "in floating point it still rounds, by about\n$|J_s| \\cdot 10^{-16}/h$, and a step $h$ long enough to keep that small can carry a margin across $b$":
         "test_no_difference_quotient_passes_the_exact_probes_of_exercise_5",
+    "One of the\ncheck's probes has decimal data, margins in the thousands and one margin just below $b$: there every step $h$ fails\none way or the other.":
+        "test_the_library_numerical_gradient_fails_exercise_5_at_every_step",
+    "margins in the thousands and one margin just below $b$":
+        "test_exercise_5_decimal_probe_has_a_margin_just_below_b_and_large_ones",
     "so a difference quotient in floating point cannot pass":
         "test_exercise_1_key_is_the_hand_computation_and_no_difference_quotient_passes",
     "in exact fractions a one-sided quotient with a small enough step is the slope":
         "test_exact_fraction_difference_quotients_pass_exercises_1_and_5",
-    "Use\nsmall whole numbers: they keep the computer's sums exact": "test_whole_numbers_whose_products_and_sums_stay_below_two_to_the_53_agree",
+    "Use\nwhole numbers of size at most 1000 (the check asks for them): their sums are exact in floats, so the stored run\nstays at $\\mathbf{0}$ too.":
+        "test_on_whole_numbers_the_stored_run_of_exercise_4_stays_at_zero",
+    "(On decimal data the exact step can be zero while the float sums leave a rounding error\nthat moves the stored $\\mathbf{w}$ a little":
+        "test_exercise_4_turns_down_decimal_data_by_its_form",
     "with a constant rate, $\\eta = 1$ needs 3 steps where $\\eta = 0.2$ needs 1, because its first step overshoots":
         "test_one_over_k_is_slow_from_a_far_start",
     "while $\\mathbf{w}$ is tens to hundreds of step lengths long and a step turns it by little":
@@ -458,7 +469,17 @@ CLAIMS = {
         "test_on_non_separable_data_one_over_k_shrinks_w_and_the_error_grows",
     "On the noisy data of section 6 the only minimiser of $J$ is $\\mathbf{w} = \\mathbf{0}$":
         "test_on_non_separable_data_one_over_k_shrinks_w_and_the_error_grows",
-    "then stays between 17.5 % and 20 %\nup to step 2000": "test_the_noisy_runs_as_the_lesson_describes_them",
+    "from step 10 to step 2000, stays\nbetween 17.5 % and 20 %": "test_the_noisy_runs_as_the_lesson_describes_them",
+    "On this bowl the direction across the valley, where $J$ curves more steeply":
+        "test_the_narrow_direction_of_the_bowl_sets_the_step_and_feature_scale_sets_the_curvature",
+    "Multiplying a feature by $s$\nmultiplies the curvature of a squared error along its weight by $s^2$":
+        "test_the_narrow_direction_of_the_bowl_sets_the_step_and_feature_scale_sets_the_curvature",
+    "The weights are of size about 1 on purpose: a central difference in floating point also\nrounds":
+        "test_central_differences_round_at_large_weights_and_agree_at_moderate_ones",
+    "away from the kinks it agrees with central differences up to their rounding, about $|J|\\cdot 10^{-16}/h$, which is\nsmall at moderate weights and not in the millions":
+        "test_central_differences_round_at_large_weights_and_agree_at_moderate_ones",
+    "check it against finite differences away from the kinks (up to their rounding, which is small at moderate weights)":
+        "test_central_differences_round_at_large_weights_and_agree_at_moderate_ones",
     "with the constant step it keeps moving here": "test_the_noisy_runs_as_the_lesson_describes_them",
     "The rule that shrinks $\\eta$ barely\nacts here": "test_the_noisy_runs_as_the_lesson_describes_them",
     "once $\\mathbf{w}$ is\nonly a dozen or two step lengths long, a single step can turn it noticeably, and the error goes "
@@ -962,6 +983,7 @@ def test_the_noisy_runs_as_the_lesson_describes_them():
     e = np.array([error(w) for w in slow.path])
     assert e[1:10].min() == 0.1 and int(np.argmin(e[1:10])) + 1 == 3
     assert e[10:2001].min() == 0.175 and e[10:2001].max() == 0.2
+    assert not 0.175 <= e[8] <= 0.2  # the band holds from step 10, not from the dip on
     assert e[2001:].max() >= 0.45
     # a step turns w by hundredths of a degree while the error stays in its band, by degrees where it first leaves it
     P = slow.path
@@ -1016,6 +1038,41 @@ def test_a_data_set_of_exercise_4_never_moves(data):
     assert not lk.batch_perceptron(Xr, yr, max_iter=5).path.any()
 
 
+@st.composite
+def whole_stalling_sets(draw):
+    """Exercise 4's three given points, completed to a stall set with whole numbers of size at most 1000: a
+    negative at (2, 1) balances the given positives' sum (2, 1) against (-1, 0), then m reflected pairs per class."""
+    X = [[2.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [3.0, 1.0]]
+    y = [1, 1, -1, -1]
+    for label in (1, -1):
+        for _ in range(draw(st.integers(0, 2))):
+            c = np.array(draw(st.tuples(*[st.integers(-500, 500)] * 2)), dtype=float)
+            o = np.array(draw(st.tuples(*[st.integers(-500, 500)] * 2)), dtype=float)
+            X += [(c + o).tolist(), (c - o).tolist(), (c + o).tolist(), (c - o).tolist()]
+            y += [label, label, -label, -label]
+    return np.array(X), np.array(y)
+
+
+@settings(max_examples=100, deadline=None)
+@given(whole_stalling_sets())
+def test_on_whole_numbers_the_stored_run_of_exercise_4_stays_at_zero(data):
+    # the check asks for whole numbers of size at most 1000: every sum of them is exact in floats, so the stored
+    # path is exactly 0 too (with decimals the exact step is 0 and the float one need not be)
+    X, y = data
+    assert not lk.batch_perceptron(X, y).path.any()
+
+
+def test_exercise_4_turns_down_decimal_data_by_its_form():
+    from lecturekit.exercises import ExerciseFailed, check_exercise
+
+    X = np.array([[2.0, 0.0], [0.0, 1.0], [0.1, 0.2], [-1.0, 0.0], [0.3, 0.7], [2.8, 0.5]])
+    y = np.array([1, 1, 1, -1, -1, -1])
+    assert lk.batch_perceptron(X, y).path.any()  # a decimal stall set whose stored run moves by rounding
+    with pytest.raises(ExerciseFailed) as err, contextlib.redirect_stdout(io.StringIO()):
+        check_exercise("ch06-construct-stall", X, y)
+    assert "whole numbers of size at most 1000" in str(err.value) and "1 of 6 checks failed" in str(err.value)
+
+
 def test_the_debug_exercises_code_fails_as_stated():
     text = chapter_text(STEM)
     start = text.index("def descend(X, y, eta1, theta, max_iter=100_000):")
@@ -1063,6 +1120,17 @@ def test_the_explorer_opens_at_30_steps_with_a_slider_up_to_100():
     code = "\n".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code")
     assert "gradient_descent_explorer(Xo, ys, eta=0.05, n_iter=30)" in code
     assert 'gradient_descent_state(Xo, ys, eta, "constant", 100)' in code  # the figure's runs allow 100 steps
+
+
+def test_the_explorers_step_panel_spans_the_steps_allowed_and_its_surface_hatches_the_separating_region():
+    gd = lk.widgets.gradient_descent_explorer(*_shifted()[:2], eta=0.05, n_iter=30)
+    steps = len(gd.state["path"]) - 1
+    right, left = gd._axes["right"], gd._axes["left"]
+    assert steps == 4 and right.get_xlim() == (0.0, 30.0) and right.get_xlabel() == "step k"  # the steps allowed
+    assert any(getattr(c, "get_hatch", lambda: None)() for c in left.get_children())  # the separating region
+    with gd.hold():
+        gd.controls["n_iter"].value = 5
+    assert gd._axes["right"].get_xlim() == (0.0, 10.0)
 
 
 def _walk(widget):
@@ -1422,14 +1490,49 @@ def _difference_quotient(h, central=True):
     return gradient
 
 
+# Steps h for Exercise 5's difference quotients: a fine log grid, every power of two and every half power of ten
+_STEPS5 = sorted(set(np.logspace(-13, 0, 651).tolist() + [2.0 ** -k for k in range(45)]
+                     + [10.0 ** (-k / 2) for k in range(27)]))
+
+
 @pytest.mark.parametrize("central", [True, False])
 def test_no_difference_quotient_passes_the_exact_probes_of_exercise_5(central):
+    # the "decimal" probe is the one that fails them all; "big" and "near-b" alone let a power-of-two step pass
     from lecturekit.exercises import check_exercise
     from lecturekit.exercises import ExerciseFailed
 
-    for h in 10.0 ** np.arange(-9, 2):
-        with pytest.raises(ExerciseFailed):
+    for h in _STEPS5:
+        with pytest.raises(ExerciseFailed), contextlib.redirect_stdout(io.StringIO()):
             check_exercise("ch06-margin-gradient", _difference_quotient(float(h), central))
+
+
+def test_the_library_numerical_gradient_fails_exercise_5_at_every_step():
+    # lk.numerical_gradient (shown in the lesson) on a one-line J_s, with any step h: the "decimal" probe fails it
+    from lecturekit.exercises import check_exercise
+    from lecturekit.exercises import ExerciseFailed
+    from lecturekit.exercises.ch06 import squared_margin_criterion
+
+    failed_on = set()
+    for h in _STEPS5:
+        def gradient(w, X, y, b, h=h):
+            return lk.numerical_gradient(lambda v: squared_margin_criterion(v, X, y, b), w, h=h)
+        out = io.StringIO()
+        with pytest.raises(ExerciseFailed) as err, contextlib.redirect_stdout(out):
+            check_exercise("ch06-margin-gradient", gradient)
+        if "2.14005" in str(err.value) + out.getvalue():
+            failed_on.add(h)
+    # and a power-of-two step passes every probe but "decimal": that probe is needed
+    assert 2.0 ** -12 in failed_on
+
+
+def test_exercise_5_decimal_probe_has_a_margin_just_below_b_and_large_ones():
+    from lecturekit.exercises import ch06
+
+    w, X, y, b = ch06._ARGS5["decimal"]
+    margins = sorted(int(y_i) * sum(
+        Fraction(repr(float(a))) * Fraction(repr(float(c))) for a, c in zip(w, (1.0, *x_i))) for x_i, y_i in zip(X, y))
+    assert Fraction(repr(b)) - margins[-1] == Fraction(5, 10 ** 5)
+    assert all(m < -3000 for m in margins[:-1])
 
 
 def _descend_step_first(X, y, eta1, theta, max_iter=100_000):
@@ -1814,11 +1917,12 @@ def test_the_linear_discriminants_slide_drops_the_index_r():
 
 def test_chapters_5_and_9_take_up_the_slides_separability_lines():
     for stem in ("05_convergence_proof", "09_feature_trick"):
-        text = chapter_text(stem)
+        text = " ".join(chapter_text(stem).split())  # however the other chapter wraps its lines
         assert "underlying concept is linearly separable" in text, stem
         assert "separable as the dimension grows" in text, stem
-    assert "the arrow\nreads as a warning that the implication fails" in chapter_text("05_convergence_proof")
-    assert "is the reason\nthe implication fails" in chapter_text("09_feature_trick")
+    assert "the arrow reads as a warning that the implication fails" in " ".join(
+        chapter_text("05_convergence_proof").split())
+    assert "is the reason the implication fails" in " ".join(chapter_text("09_feature_trick").split())
 
 
 def test_two_pairs_of_negatives_nearly_coincide_on_the_last_set():
@@ -1855,3 +1959,83 @@ def test_on_a_quadratic_bowl_descent_converges_exactly_below_two_over_the_larges
         assert np.linalg.norm(w) < np.linalg.norm(start) * max(radius, 1 - 1e-9) ** 100
     else:
         assert np.linalg.norm(w) >= np.linalg.norm(start) * 0.999
+
+
+def test_a_central_difference_of_a_quadratic_piece_is_its_exact_slope():
+    # Exercise 5's prose: near a w where no margin equals b, J_s is a quadratic, and a central difference of a
+    # quadratic is its derivative exactly (here in exact fractions, so rounding plays no part), for every h that keeps
+    # the margins on their sides of b; compared with the chain-rule formula, also in fractions
+    import ch06_reference as r
+
+    rng = np.random.default_rng(6)
+    for _ in range(40):
+        X = np.round(rng.normal(size=(5, 2)) * 3, 1)
+        y = rng.choice([-1, 1], size=5)
+        w = [Fraction(int(v), 10) for v in rng.integers(-30, 30, size=3)]
+        b = Fraction(int(rng.integers(1, 20)), 10)
+        rows = [[Fraction(1)] + [Fraction(repr(float(v))) for v in x] for x in X]
+        m = [int(y_i) * sum(a * c for a, c in zip(w, x)) for x, y_i in zip(rows, y)]
+        gap = min(abs(m_i - b) for m_i in m)
+        if gap == 0:
+            continue
+        formula = [-sum((b - m_i) * int(y_i) * x[j] for x, y_i, m_i in zip(rows, y, m) if m_i <= b) for j in range(3)]
+        scale = max(abs(v) for x in rows for v in x)
+        for h in (gap / scale / 2, gap / scale / 7):
+            for j in range(3):
+                up, down = list(w), list(w)
+                up[j] += h
+                down[j] -= h
+                quotient = (r.exact_criterion5(up, X, y, b) - r.exact_criterion5(down, X, y, b)) / (2 * h)
+                assert quotient == formula[j]
+
+
+def test_the_narrow_direction_of_the_bowl_sets_the_step_and_feature_scale_sets_the_curvature():
+    # the bowl (w1 - 1)^2 + 4 (w2 + 0.5)^2: one step multiplies w1 - 1 by 1 - 2 eta and w2 + 0.5 by 1 - 8 eta, so
+    # as eta grows the w2 factor leaves (-1, 1) first (at eta = 1/4), while the w1 factor stays inside up to 1
+    etas = [Fraction(k, 1000) for k in range(1, 1001)]
+    first_w2 = min(e for e in etas if abs(1 - 8 * e) >= 1)
+    first_w1 = min(e for e in etas if abs(1 - 2 * e) >= 1)
+    assert first_w2 == Fraction(1, 4) < first_w1 == 1
+    assert 1 - 2 * Fraction(24, 100) == Fraction(52, 100)
+    # and numerically: at eta = 0.24 the descent of section 1's code converges, slowly along w1
+    w = np.array([-2.0, 1.0])
+    for _ in range(5):
+        w = w - 0.24 * np.array([2 * (w[0] - 1), 8 * (w[1] + 0.5)])
+    assert abs(w[0] - 1) > 0.1 and abs(w[1] + 0.5) < 1
+    # the curvature of a squared error 1/2 sum (w . x_i - t_i)^2 along w_j is sum x_ij^2 (its Hessian's diagonal,
+    # X^T X): multiplying feature j by s multiplies it by s^2, exactly in fractions
+    rng = np.random.default_rng(7)
+    for _ in range(20):
+        X = [[Fraction(int(v), 10) for v in row] for row in rng.integers(-50, 50, size=(6, 3))]
+        j, s = int(rng.integers(0, 3)), Fraction(int(rng.integers(1, 500)), 7)
+        scaled = [[v * s if k == j else v for k, v in enumerate(row)] for row in X]
+        assert sum(row[j] ** 2 for row in scaled) == s ** 2 * sum(row[j] ** 2 for row in X)
+    # with numpy on features of scales 1 and 1000, the curvatures differ by about 10^6: a long, narrow valley
+    Xs = np.random.default_rng(8).normal(size=(50, 2)) * [1.0, 1000.0]
+    curv = np.linalg.eigvalsh(Xs.T @ Xs)
+    assert curv.max() / curv.min() > 1e5
+
+
+def test_central_differences_round_at_large_weights_and_agree_at_moderate_ones():
+    X, y = lk.datasets.toy()
+    f = lambda v: lk.perceptron_criterion(v, X, y)  # noqa: E731
+    w = np.array([0.3, 1e6, -1e6])
+    assert np.min(np.abs(lk.to_homogeneous(X) @ w)) >= 1e6 - 1  # every score a million from 0
+    exact = lk.perceptron_criterion_gradient(w, X, y)
+    assert exact.tolist() == [0.0, 2.0, -3.0]
+    miss = np.max(np.abs(lk.numerical_gradient(f, w) - exact))
+    assert 1e-4 < miss < 5e-4 and not np.allclose(lk.numerical_gradient(f, w), exact)
+    # and the size |J| 1e-16 / h: J there, times the unit roundoff, over h = 1e-6, is of the order of the miss
+    assert 0.1 < miss / (f(w) * 2.0 ** -53 / 1e-6) < 100
+    # at moderate weights (size about 1), away from the kinks, they agree: many random data sets and weights
+    rng = np.random.default_rng(9)
+    agree = total = 0
+    for seed in range(20):
+        Xr, yr = lk.datasets.noisy(20, d=3, seed=seed)
+        Xrh = lk.to_homogeneous(Xr)
+        for v in rng.normal(size=(30, 4)):
+            if np.min(np.abs(Xrh @ v)) > 0.01:
+                total += 1
+                agree += np.allclose(lk.perceptron_criterion_gradient(v, Xr, yr),
+                                     lk.numerical_gradient(lambda u: lk.perceptron_criterion(u, Xr, yr), v))
+    assert total > 100 and agree == total

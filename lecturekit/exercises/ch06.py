@@ -274,6 +274,9 @@ _GIVEN = ((np.array([2.0, 0.0]), conventions.POSITIVE), (np.array([0.0, 1.0]), c
           (np.array([-1.0, 0.0]), conventions.NEGATIVE))
 
 
+_STALL_MAX = 1000  # whole numbers up to this size: every sum the batch perceptron forms from them is exact in floats
+
+
 def _point(row):
     return "(" + ", ".join(f"{v:g}" for v in row) + ")"
 
@@ -313,6 +316,10 @@ def _construct_stall(t, X_stall, y_stall):
     else:
         mistake = None
     t.check_true(not repeated, what="no point may appear twice in `X_stall`", mistake=mistake)
+    t.check_true(bool(np.all((X == np.round(X)) & (np.abs(X) <= _STALL_MAX))),
+                 what=f"`X_stall` must hold whole numbers of size at most {_STALL_MAX}, as the prompt asks (write 3 "
+                      "or 3.0, not a decimal such as 0.3): on them the computer's sums are exact, so the library's "
+                      "run stays at 0 in floats as well as in exact arithmetic")
     step = _first_step(X, y)
     features = [v for j, v in enumerate(step) if j != conventions.BIAS_INDEX]
     what = "the first step from w = 0 must be zero in every coordinate (computed exactly)"
@@ -343,6 +350,7 @@ def squared_margin_criterion(w, X, y, b):
 
 
 _X_BIG, _Y_BIG = np.array([[3000.0], [-2000.0], [1000.0]]), np.array([1, -1, 1])
+_X_DEC, _Y_DEC = np.array([[3000.1], [-2000.3], [1000.7], [0.7], [-2000.5]]), np.array([1, -1, 1, -1, -1])
 
 
 # The exact gradients of J_s at the probes that no difference quotient passes, and the catalogued wrong answer
@@ -351,13 +359,15 @@ _X_BIG, _Y_BIG = np.array([[3000.0], [-2000.0], [1000.0]]), np.array([1, -1, 1])
 _SALT5, _ATOL5, _NEAR_ATOL5 = "ch06-margin-gradient", 1e-9, 1e-4
 _ARGS5 = {"toy": ([0.5, 1.0, -1.0], _X_TOY, _Y_TOY, 1.0), "toy-zero": ([0.0, 0.0, 0.0], _X_TOY, _Y_TOY, 2.0),
           "toy-far": ([0.0, -1.0, 4.0], _X_TOY, _Y_TOY, 0.5), "big": ([1.0, -3.0], _X_BIG, _Y_BIG, 2.0),
-          "near-b": ([0.5, 0.4995], _X_LINE, _Y_LINE, 1.0)}
+          "near-b": ([0.5, 0.4995], _X_LINE, _Y_LINE, 1.0),
+          "decimal": ([0.1, -3.2], _X_DEC, _Y_DEC, 2.14005)}
 _KEYS5 = {
     "toy": "daafe90372ba5d2f45bad6714319fdce",
     "toy-zero": "c464573f24d6af85b23cf5cef6fa3728",
     "toy-far": "137966d0ac637221b143c267fa033c03",
     "big": "a3766b4047a7a9eb604a7fe155e7dc3c",
     "near-b": "192e65ec194dc0c0c570bf217da618b6",
+    "decimal": "376322f1041cd2c79bcb90cf34ee0bc5",
 }
 _NEAR5 = {"big": "7e2bd396a076bba9d123ac91f5ef1c64", "near-b": "8bd99ce4c337b79bfc33589de0e2f280"}
 _PERCEPTRON_SET5 = "c2c1e49a54b71cf99cc212ef88b5d348"
@@ -449,10 +459,14 @@ def _margin_gradient(t, squared_margin_gradient):
                 atol=1e-5, reveal=False,
                 call=f"`squared_margin_gradient({w_r}, [[1], [2], [3]], [1, 1, -1], b={b})` against central "
                      "differences of J_s (compare them yourself with lk.numerical_gradient)")
-    # Two probes that no difference quotient in floats passes, whatever its step h: (a) large margins on whole
-    # numbers, where (J(w + h e) - J(w - h e)) / 2h loses about |J| 1e-16 / h to rounding; (b) a margin within
-    # 5e-4 of b, which a step h >= 1e-3 carries across b.
-    for name in ("big", "near-b"):
+    # Probes for the exact gradient. On "big" (whole numbers, large margins) and "near-b" (a margin 5e-4 below b)
+    # a central difference with a power-of-two step such as 2**-12 passes: J_s is quadratic near these w, so a
+    # central difference has no truncation error, and such a step adds no rounding on these numbers. "decimal"
+    # (decimal data, margins near 1e4, one margin 5e-5 below b, a bias slope near 0.4 that is held to 1e-9) is
+    # the one no difference quotient in floats passes: a step below 5e-5 keeps that margin on its side of b but
+    # loses about |J_s| 1e-16 / h (far above 1e-9) to rounding, and a longer step carries it across b
+    # (tests/test_chapter_06.py tries thousands of steps h, central and one-sided).
+    for name in ("big", "near-b", "decimal"):
         w_r, X_r, y_r, b = _ARGS5[name]
         call = (f"`squared_margin_gradient({w_r}, {np.asarray(X_r).tolist()}, {np.asarray(y_r).tolist()}, "
                 f"b={b})`")
@@ -461,7 +475,7 @@ def _margin_gradient(t, squared_margin_gradient):
             continue
         try:
             got = np.asarray(squared_margin_gradient(w_r, X_r, y_r, b), dtype=float)
-            close = got.shape == (2,) and _NEAR5[name] in fingerprints(f"{_SALT5}/{name}/near", got.tolist(),
+            close = got.shape == (2,) and name in _NEAR5 and _NEAR5[name] in fingerprints(f"{_SALT5}/{name}/near", got.tolist(),
                                                                          _NEAR_ATOL5)
         except Exception:  # noqa: BLE001 - the learner's code may raise anything; the probe above reported it
             close = False

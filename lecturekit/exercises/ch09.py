@@ -210,17 +210,17 @@ def _construct_lost(t, X_lost, y_lost):
             ])
 
 
-def _classmate_alpha(G, y, max_epochs):
-    """The classmate's code as the exercise shows it (no bias), for recognising it."""
+def _classmate_alpha(G, y, max_epochs, c, alpha0):
+    """The classmate's code as the exercise shows it (both bugs in), for recognising it."""
     n = len(y)
-    alpha = np.zeros(n, dtype=np.int64)
+    alpha = np.array(alpha0, dtype=np.int64)
     scores = np.zeros(n)
     for _ in range(max_epochs):
         mistakes = 0
         for i in range(n):
             if conventions.is_mistake(y[i] * scores[i]):
                 alpha[i] += 1
-                scores += G[i]
+                scores += y[i] * (G[i] + c)
                 mistakes += 1
         if mistakes == 0:
             break
@@ -290,7 +290,8 @@ class _NoLibraryRun:
         return False
 
 
-@exercise("ch09-debug-dual", number=3, title="fix and extend a faster kernel perceptron", points=4, kind="debug",
+@exercise("ch09-debug-dual", number=3, title="debug a faster kernel perceptron that can resume", points=4,
+          kind="debug",
           hint="Write down what scores[j] must equal at every moment of the run, as a sum over the examples, in terms "
                "of alpha, y and the dot products of the points the perceptron works on. Which statements of the loop "
                "keep that equation true, and which moment before the first visit does it also cover?")
@@ -320,7 +321,7 @@ def _debug_dual(t, dual_alpha):
         # the classmate's code is shown, so its counts are worked out here, not stored
         messages["classmate"] = ("these are the counts of the classmate's code: work out what scores[j] must hold "
                                  "after each update, and compare it with what the code adds")
-        printed = {"classmate": fingerprint(f"ch09/dual/{k}/classmate", _classmate_alpha(G, y, epochs).tolist(),
+        printed = {"classmate": fingerprint(f"ch09/dual/{k}/classmate", _classmate_alpha(G, y, epochs, c, alpha0).tolist(),
                                             _ATOL3), **printed}
         hashed_check(t, run, key, salt=f"ch09/dual/{k}", atol=_ATOL3, call=call, placeholder=[0] * len(y),
                      mistakes=[(mid, fp, messages[mid]) for mid, fp in printed.items()], max_named=1)
@@ -452,16 +453,17 @@ _MESSAGES6 = {
                          "Delta²): all of it is squared",
     "radius-short": "the length of an augmented point counts its constant coordinate 1 and the added coordinate Delta: "
                     "at most sqrt(R² + Delta²), R the length of the longest (1, x1, x2)",
-    "margin-unchanged": "the long vector (u, y_i d_i / Delta, ...) must be divided by its length before it is a unit "
-                        "vector, and that shrinks its margin",
+    "margin-unchanged": "your bound uses gamma as the margin: chapter 5's bound is applied here to the augmented data "
+                        "and to a unit vector in their space, the normalised long vector, whose margin section 7 works "
+                        "out",
     "shortfall-without-gamma": "an example falls short of the margin gamma, not of 0: d_i = max(0, gamma - y_i "
                                "u·x̃_i)",
     "shortfall-of-every-example": "an example beyond the margin falls short by 0, not by a negative amount: d_i takes "
                                   "the max with 0",
-    "margin-of-the-short": "gamma / sqrt(1 + D² / Delta²) is the margin on the visits of the examples that fall short "
-                           "of gamma; example 1 does not fall short: work out its augmented point and the long "
-                           "vector's product with it",
-    "margin-not-normalised": "that is the margin of the long vector before it is divided by its length",
+    "margin-of-the-short": "that is section 7's lower bound, one number for all fifteen visits; margin_1 asks for the "
+                           "margin on one visit, example 1's in pass 2",
+    "margin-not-normalised": "margin_1 is y u'·x' for u' the normalised long vector, the one chapter 5's bound is "
+                             "applied to: is the vector your number was taken with that vector, of length 1?",
     "margin-one-pass-D": "the long vector of three passes holds the shortfalls of all fifteen visits: its length "
                          "counts all of them",
     "margin-squared-length": "the long vector is divided by its length, the square root of the sum of its squared "

@@ -155,7 +155,7 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
         left = fig.add_axes((0.07, 0.12, 0.36, 0.76))
         right = fig.add_axes((0.62, 0.12, 0.35, 0.76))
         surface = criterion_surface(X, y, ax=left, kind=kind, bounds=(-reach, reach, -reach, reach),
-                                    resolution=81)
+                                    resolution=81, separating=kind == "perceptron")
         left.set_xlim(-reach, reach)
         left.set_ylim(-reach, reach)
         left.set_aspect("equal", adjustable="box")
@@ -166,7 +166,7 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
         right.set_xlim(0, steps)
         # a path inside the view stays below the surface's top; one that never rose stays below its start
         right.set_ylim(0, 1.05 * (float(surface.J.max()) if start_value is None else start_value))
-        right.set_xlabel("iteration")
+        right.set_xlabel("step k" if kind == "perceptron" else "iteration")
         right.set_ylabel("J(w)" if kind == "perceptron" else "SSE")
         from ..plot import OKABE_ITO
 

@@ -14,6 +14,21 @@ _DUAL = ('def dual_alpha(G, y, max_epochs, c, alpha0):\n'
          '        if mistakes == 0:\n'
          '            break\n'
          '    return alpha\n')
+# the classmate's code as Exercise 3 shows it: both bugs in
+_CLASSMATE = ('def dual_alpha(G, y, max_epochs, c, alpha0):\n'
+              '    n = len(y)\n'
+              '    alpha = np.array(alpha0, dtype=int)\n'
+              '    scores = np.zeros(n)\n'
+              '    for epoch in range(max_epochs):\n'
+              '        mistakes = 0\n'
+              '        for i in range(n):\n'
+              '            if y[i] * scores[i] <= 0:\n'
+              '                alpha[i] += 1\n'
+              '                scores += y[i] * (G[i] + c)\n'
+              '                mistakes += 1\n'
+              '        if mistakes == 0:\n'
+              '            break\n'
+              '    return alpha\n')
 _OTHER_C = ("with c = 2 your counts differ from those of the dual perceptron on the points (c, x_i); write out "
             "(c, x_i) · (c, x_j) and compare it with what your update adds")
 _POLY3 = ("def poly3_features(X):\n    X = np.asarray(X, dtype=float)\n    x1, x2 = X[:, 0], X[:, 1]\n"
@@ -41,12 +56,14 @@ MUTANTS = {
     ],
     "ch09-debug-dual": [
         ("these are the counts of the classmate's code: work out what scores[j] must hold after each update, and "
-         "compare it with what the code adds", _DUAL.format("<=", "1", "scores += G[i]")),
+         "compare it with what the code adds", _CLASSMATE),
         ("these are the counts of a dual perceptron with no constant coordinate (c = 0): this call has c = 1",
          _DUAL.format("<=", "1", "scores += y[i] * G[i]")),
         # lk.dual_perceptron's fit_intercept inlined (its source adds 1), and a constant coordinate that adds c
         (_OTHER_C, _DUAL.format("<=", "1", "scores += y[i] * (G[i] + 1)")),
-        (_OTHER_C, _DUAL.format("<=", "1", "scores += y[i] * (G[i] + c)")),
+        # a constant coordinate that adds c, from alpha = 0: on the c = 2 probe its counts are the classmate's
+        ("these are the counts of the classmate's code: work out what scores[j] must hold after each update, and "
+         "compare it with what the code adds", _DUAL.format("<=", "1", "scores += y[i] * (G[i] + c)")),
         # the right update, but the run starts from alpha = 0 whatever alpha0 says
         ("these are the counts of a run that starts from alpha = 0; this call starts from alpha0 = [1, 0, 1, 1, 0, 1, "
          "1, 1, 0], the counts of an earlier epoch", _DUAL.format("<=", "1", "scores += y[i] * (G[i] + c * c)")),
@@ -71,18 +88,19 @@ MUTANTS = {
          "1 / sqrt(1 + D² / Delta²)", "bound_at_1 = 6 * 7.06 ** 0.5 / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
         ("the length of an augmented point counts its constant coordinate 1 and the added coordinate Delta: at most "
          "sqrt(R² + Delta²), R the length of the longest (1, x1, x2)", "bound_at_1 = 5 * 7.06 / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
-        ("the long vector (u, y_i d_i / Delta, ...) must be divided by its length before it is a unit vector, and "
-         "that shrinks its margin", "bound_at_1 = 6 / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
+        ("your bound uses gamma as the margin: chapter 5's bound is applied here to the augmented data and to a unit "
+         "vector in their space, the normalised long vector, whose margin section 7 works out", "bound_at_1 = 6 / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
         ("an example falls short of the margin gamma, not of 0: d_i = max(0, gamma - y_i u·x̃_i)",
          "bound_at_1 = 6 * (1 + 3 * (0.6 ** 2 + 0.4 ** 2)) / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
         ("an example beyond the margin falls short by 0, not by a negative amount: d_i takes the max with 0",
          "bound_at_1 = 6 * (1 + 3 * (0.9 ** 2 + 0.7 ** 2 + 0.3 ** 2 + 1.1 ** 2 + 0.9 ** 2)) / 0.25\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
         # the bound right, the margin wrong: section 7's lower bound typed for a point that reaches the margin,
         # and the long vector left unnormalised
-        ("gamma / sqrt(1 + D² / Delta²) is the margin on the visits of the examples that fall short of gamma; "
-         "example 1 does not fall short: work out its augmented point and the long vector's product with it",
+        ("that is section 7's lower bound, one number for all fifteen visits; margin_1 asks for the margin on one "
+         "visit, example 1's in pass 2",
          "bound_at_1 = 6 * 7.06 / 0.25\nmargin_1 = 0.5 / 7.06 ** 0.5\n"),
-        ("that is the margin of the long vector before it is divided by its length",
+        ("margin_1 is y u'·x' for u' the normalised long vector, the one chapter 5's bound is applied to: is the vector "
+         "your number was taken with that vector, of length 1?",
          "bound_at_1 = 6 * 7.06 / 0.25\nmargin_1 = 1.4\n"),
         # gamma not squared, and the best Delta typed to the two decimals the exercise asks for
         ("chapter 5's bound is (radius / margin)², and the margin here is gamma / sqrt(1 + D² / Delta²): all of it "
