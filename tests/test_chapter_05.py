@@ -762,8 +762,18 @@ CLAIMS = {
     "$\\eta$ only rescales every $\\mathbf{w}_k$": "test_from_zero_eta_only_rescales",
     "from $\\mathbf{w} = \\mathbf{0}$ every weight vector is $\\eta$ times the one for $\\eta = 1$":
         "test_from_zero_eta_only_rescales",
-    "does not apply to the perceptron started at $\\mathbf{0}$ with a fixed $\\eta$":
+    "does not apply to the perceptron started at $\\mathbf{0}$, neither with a fixed $\\eta$ nor with a\n"
+    "schedule $\\eta(k) = \\eta(1)\\,f(k)$ such as the slides' $\\eta(k) = \\eta(1)/k$: every weight vector is then $\\eta(1)$\n"
+    "times the one for $\\eta(1) = 1$, so the size of $\\eta(1)$ cancels": "test_from_zero_eta1_cancels_under_any_schedule",
+    "It applies when the start is elsewhere (Flach's\nFig. 7.5 starts at the basic linear classifier, and there $\\eta$ matters)":
         "test_eta_matters_from_another_start",
+    "The cell below finds these repeats by running Alg. 7.1 in exact fractions on the numbers as typed":
+        "test_the_lessons_first_repeat_is_exact_and_float_weights_miss_repeats",
+    "the float weights `lk.perceptron_loop` records are rounded sums, and on\n"
+    "decimal data they can miss a repeat that exact arithmetic has":
+        "test_the_lessons_first_repeat_is_exact_and_float_weights_miss_repeats",
+    "the smallest bound comes from the maximum-margin hyperplane through the origin\nof the $\\tilde{\\mathbf{x}}$ space":
+        "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
     "The projection of a vector on a unit vector is never longer than the vector itself":
         "test_projection_on_a_unit_vector_is_never_longer",
     "with every update the floor asks $\\mathbf{w}_k$ to point more nearly along $\\mathbf{u}$, and no vector points "
@@ -1335,7 +1345,7 @@ def _exact_updates(X, y, eta=1.0, w0=None, max_epochs=100_000):
 
 
 def test_linearsvc_gives_about_the_best_bound_on_section_2s_data():
-    """Section 3.1's LinearSVC cell: its u gives a bound within 0.1 % of the smallest bound on section 2's data.  The
+    """The LinearSVC cell after the exercises: its u gives a bound within 0.1 % of the smallest bound on section 2's data.  The
     smallest bound is R^2 / gamma*^2 with gamma* the largest homogeneous margin, which is the length of the point of
     conv{y_i x~_i} nearest the origin; any point of that hull (here SLSQP's) is at least that long, and any unit u
     has a margin at most gamma*, so  R^2 / |p|^2 <= best <= bound(u_svm)  brackets the best bound from both sides."""
@@ -1997,8 +2007,8 @@ def test_symmetric_pair_bound_is_one_plus_one_over_c_squared():
 def test_the_slow_pair_counts_and_their_repeats_as_the_lesson_computes_them():
     """The lesson's cells compute 0.1 s and 0.3 s as float products s * 0.1 (0.3 * 0.1 = 0.030000000000000002, a
     decimal of its own): on those numbers the perceptron needs 373, 3337, 37 041 updates (counted in fractions here),
-    and with a copy of 0.1 s labelled +1 listed last the first repeat (in fractions, and in the float weights
-    lk.perceptron_loop records) comes at 374, 3338, 37 042, one update after; with the copy first, at update 2."""
+    and with a copy of 0.1 s labelled +1 listed last the first repeat (in fractions here and in the lesson's
+    first_repeat) comes at 374, 3338, 37 042, one update after; with the copy first, at update 2."""
     pair, three = np.array([[0.1], [0.3]]), np.array([[0.1], [0.3], [0.1]])
     y2, y3 = np.array([-1, 1]), np.array([-1, 1, 1])
     for s, n in ((0.3, 373), (0.1, 3337), (0.03, 37041)):
@@ -2006,14 +2016,7 @@ def test_the_slow_pair_counts_and_their_repeats_as_the_lesson_computes_them():
         X3 = s * three
         assert not lk.is_separable(X3, y3)
         assert _first_repeat(X3, y3)[1] == n + 1
-        W = lk.perceptron_loop(lk.to_homogeneous(X3), y3, max_epochs=40_000, keep_weights=True).trace.weights
-        seen, first = set(), None
-        for k_r, w_r in enumerate(map(tuple, W.tolist())):
-            if w_r in seen:
-                first = k_r
-                break
-            seen.add(w_r)
-        assert first == n + 1
+        assert _lesson_first_repeat()(X3, y3, 40_000) == n + 1
         assert _first_repeat(X3[[2, 0, 1]], y3[[2, 0, 1]])[1] == 2
 
 
@@ -2038,3 +2041,120 @@ def test_the_check_module_holds_fingerprints_of_the_references_and_no_reference(
             assert not shipped._accepted(probe, bumped) or any(
                 shipped._accepted(probe, w) and np.allclose(w, bumped, rtol=0, atol=4 * atol * max(1.0, np.max(np.abs(w))))
                 for w in accepted if w is not v), probe
+
+
+def _scheduled_run(X, y, eta1, schedule, max_updates=400):
+    """Alg. 7.1 in fractions on the numbers as typed, from w = 0, with the rate eta(k) = eta1 * schedule(k) at the k-th
+    update (k = 1, 2, ...): the list of (example index, weights after the update), until an epoch is clean or
+    max_updates updates are made."""
+    rows = [[Fraction(1)] + [Fraction(repr(float(v))) for v in x] for x in np.asarray(X, dtype=float)]
+    w, k, trace = [Fraction(0)] * len(rows[0]), 0, []
+    while k < max_updates:
+        clean = True
+        for i, (x, label) in enumerate(zip(rows, y)):
+            if int(label) * sum(a * b for a, b in zip(w, x)) <= 0:
+                k, clean = k + 1, False
+                rate = eta1 * schedule(k)
+                w = [a + rate * int(label) * b for a, b in zip(w, x)]
+                trace.append((i, tuple(w)))
+                if k == max_updates:
+                    break
+        if clean:
+            break
+    return trace
+
+
+_SCHEDULES = {"fixed": lambda k: Fraction(1), "1/k": lambda k: Fraction(1, k), "1/k^2": lambda k: Fraction(1, k * k),
+              "1/(k+1)": lambda k: Fraction(1, k + 1), "k": lambda k: Fraction(k)}
+_ETA1 = [Fraction(1, 1000), Fraction(1, 10), Fraction(3, 10), Fraction(1), Fraction(7), Fraction(50)]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.integers(2, 6), st.sampled_from(sorted(_SCHEDULES)))
+def test_from_zero_eta1_cancels_under_any_schedule(seed, n, name):
+    """Section 1: from w = 0 with eta(k) = eta(1) f(k) (fixed, the slides' eta(1)/k, and other shapes), every weight
+    vector is eta(1) times the one for eta(1) = 1, so the same examples are updated in the same order for every
+    eta(1): exact runs at eta(1) = 0.001, 0.1, 0.3, 1, 7, 50 on random decimal data, separable or not, and the toy
+    set; the size of eta(1) cancels, so the slides' small/large advice has nothing to act on from 0."""
+    rng = np.random.default_rng(seed)
+    sets = [lk.datasets.toy(), (np.round(rng.uniform(-1, 1, size=(n, 2)), 1), rng.choice([-1, 1], size=n))]
+    for X, y in sets:
+        base = _scheduled_run(X, y, Fraction(1), _SCHEDULES[name])
+        for eta1 in _ETA1:
+            run = _scheduled_run(X, y, eta1, _SCHEDULES[name])
+            assert [i for i, _ in run] == [i for i, _ in base]
+            assert all(w == tuple(eta1 * v for v in w1) for (_, w), (_, w1) in zip(run, base))
+    # on the toy set the 1/k run is as long for every eta(1): the count the slides' advice would speed up or slow down
+    assert len({len(_scheduled_run(*lk.datasets.toy(), eta1, _SCHEDULES["1/k"])) for eta1 in _ETA1}) == 1
+
+
+def _lesson_first_repeat():
+    """The lesson's first_repeat, taken from the notebook's cell."""
+    import json
+
+    cells = json.loads((ROOT / "notebooks" / f"{STEM}.ipynb").read_text())["cells"]
+    source = next("".join(c["source"]) for c in cells
+                  if c["cell_type"] == "code" and "def first_repeat" in "".join(c["source"]))
+    space = {"np": np, "lk": lk, "Fraction": Fraction}
+    exec(source[:source.index("\ny_three")], space)  # noqa: S102 - the course's own notebook
+    return space["first_repeat"]
+
+
+def _float_first_repeat(X, y, epochs):
+    """A repeat looked for in the float weights lk.perceptron_loop records (what the lesson does not do)."""
+    W = lk.perceptron_loop(lk.to_homogeneous(X), y, max_epochs=epochs, keep_weights=True).trace.weights
+    seen = set()
+    for k_r, w_r in enumerate(map(tuple, W.tolist())):
+        if w_r in seen:
+            return k_r
+        seen.add(w_r)
+    return None
+
+
+def test_the_lessons_first_repeat_is_exact_and_float_weights_miss_repeats():
+    """Section 3.3: the lesson's first_repeat finds the first repeat of the exact weights (the independent
+    _first_repeat, in fractions) on random 5-point decimal sets that are not separable, and on the lesson's three
+    points; the float weights lk.perceptron_loop records miss a repeat on many of these sets (exact w_k come back,
+    the rounded sums do not), so a float detector would report 'no repeat' where there is one."""
+    first_repeat = _lesson_first_repeat()
+    rng = np.random.default_rng(0)
+    tried = missed = 0
+    while tried < 20:
+        X, y = np.round(rng.uniform(-1, 1, size=(5, 2)), 1), rng.choice([-1, 1], size=5)
+        if len(set(y.tolist())) < 2 or lk.is_separable(X, y):
+            continue
+        tried += 1
+        exact = _first_repeat(X, y)
+        assert exact is not None
+        assert first_repeat(X, y, 200) == exact[1]
+        missed += _float_first_repeat(X, y, 200) != exact[1]
+    assert missed >= 5
+    y3 = np.array([-1, 1, 1])
+    X3 = 0.3 * np.array([[0.1], [0.3], [0.1]])
+    assert first_repeat(X3, y3, 200) == _first_repeat(X3, y3)[1] == 374
+    assert first_repeat(X3[[2, 0, 1]], y3[[2, 0, 1]], 5) == 2
+    X_xor, y_xor = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]), np.array([-1, -1, 1, 1])
+    assert first_repeat(X_xor, y_xor, 2) == 5
+    # on separable data it finds none: the run stops (here within the epochs given)
+    X_sep, y_sep = lk.datasets.toy()
+    assert first_repeat(X_sep, y_sep, 50) is None
+
+
+def test_exercise_4_feedback_names_no_term_of_the_derivation():
+    """Exercise 4: the feedback to every registered wrong answer (one ingredient of the derivation changed) says
+    which part of the expansion to redo, and states none of the terms the key is built from: not the cross term
+    2 eta y w . x, not the squared step eta² |x|², not the update test y w . x <= tau, not the start a²."""
+    from exercise_support import load_mutants
+
+    from lecturekit import homework as hw
+
+    leaks = [r"2 eta y w", r"(?<![a-z])eta(²|\^2)", r"<= tau", r"≤ tau", r"(?<![a-z])a(²|\^2)", r"2 tau", r"2 a gamma",
+             r"2 eta"]
+    reference, _ = exercises(STEM)["ch05-distance"]
+    mutants = load_mutants()[(STEM, "ch05-distance")]
+    assert len(mutants) >= 8
+    for desc, change in mutants:
+        message = visible_feedback(STEM, "ch05-distance", hw.mutant_source(reference, change))
+        assert message is not None, desc
+        found = [leak for leak in leaks if re.search(leak, message)]
+        assert not found, (desc, found, message)

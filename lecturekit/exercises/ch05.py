@@ -381,6 +381,10 @@ def _far_point(t, x_new, doubling_square):
 # Exercise 4 (extend): the distance argument for a perceptron that steps eta y x while y w.x <= tau
 # --------------------------------------------------------------------------
 # The expected bounds and best a are fingerprints (see _KEYS).
+_MIDDLE_TERM = ("the part of your answer that comes from tau: recompute the middle term of the expansion of "
+                "|w + eta y x - a u|² from this rule's step, factor by factor, then bound it with the rule's test")
+_LAST_TERM = ("the part of your drop that comes from beta²: recompute the last term of the expansion, the squared "
+              "length of this rule's step")
 _ROUNDED_UP = "rounded up: no run makes more updates than the bound, so the most whole updates is its integer part"
 
 
@@ -392,18 +396,18 @@ def _distance(t, distance_bound, best_a):
     # the accepted answers are the bound and its integer part (the most whole updates); both are fingerprints
     _keyed(t, "distance-probe", lambda: float(distance_bound(200.0, 2.5, 0.05, 0.5, 3.0)),
            call="`distance_bound(200, 2.5, 0.05, 0.5, 3)`",
-           messages={"distance-no-tau": "the middle term taken as at most 0, as for a mistake: the update now "
-                                        "happens while y w · x <= tau",
-                     "distance-tau-once": "tau counted once: the middle term of the expansion is 2 eta y w · x",
-                     "distance-tau-no-eta": "the middle term without eta: the step is eta y x, so the cross term is "
-                                            "2 eta y w · x",
-                     "distance-eta-once": "eta not squared in the last term: the step eta y x has squared length "
-                                          "eta² |x|²",
+           messages={"distance-no-tau": "your bound does not change with tau: which test does y w · x pass when this "
+                                        "rule updates, and what does that allow the middle term of the expansion to be?",
+                     "distance-tau-once": _MIDDLE_TERM,
+                     "distance-tau-no-eta": _MIDDLE_TERM,
+                     "distance-eta-once": _LAST_TERM,
                      "distance-no-eta": "at this probe your bound is not the argument's: expand "
-                                        "|w + eta y x - a u|² again, term by term, with this rule's step eta y x and "
-                                        "its test y w · x <= tau",
-                     "distance-no-two": "the drop taken as a eta gamma - ..., without the 2 of the cross term",
-                     "distance-start": "the start taken as a, not a²: the squared distance of 0 from a u",
+                                        "|w + eta y x - a u|² again, term by term, with this rule's step and its "
+                                        "test",
+                     "distance-no-two": "the part of your drop that grows with a: recompute the cross term of the "
+                                        "expansion with -a u, factor by factor",
+                     "distance-start": "where your bound starts: recompute the squared distance of the start w = 0 "
+                                       "from a u",
                      "distance-rounded-up": _ROUNDED_UP})
     _keyed(t, "distance-section-5", lambda: float(distance_bound(2.7122 / 0.0476, 2.7122, 0.0476, 0.0, 1.0)),
            call="`distance_bound(beta2 / gamma, beta2, gamma, 0, 1)` (section 5's run and choice of a)")
@@ -434,12 +438,12 @@ def _distance(t, distance_bound, best_a):
     t.check(lambda: said(4.0, 3.0, 0.5, 0.5, 1.0), no_bound,
             call="`distance_bound(4, 3, 0.5, 0.5, 1)`", misconceptions=[returned_none])
     _keyed(t, "best-a-probe", lambda: float(best_a(2.5, 0.05, 0.5, 3.0)), call="`best_a(2.5, 0.05, 0.5, 3)`",
-           messages={"best-a-no-tau": "an a that ignores tau: minimise a² / (the least fall) for this rule",
+           messages={"best-a-no-tau": "your best a does not depend on tau: minimise your bound over a for this "
+                                    "rule",
                      "best-a-least": "the smallest a that proves anything, not the a with the smallest bound",
-                     "best-a-tau-once": "tau counted once in the best a: the middle term of the expansion is "
-                                        "2 eta y w · x",
-                     "best-a-no-eta": "section 5's a with tau, eta left out: with tau > 0 the step size no longer "
-                                      "cancels"})
+                     "best-a-tau-once": _MIDDLE_TERM,
+                     "best-a-no-eta": "your best a does not depend on eta: with tau > 0, minimise your "
+                                      "bound over a for this rule's step eta y x"})
     _keyed(t, "best-a-second", lambda: float(best_a(1.0, 0.2, 2.0, 0.5)), call="`best_a(1, 0.2, 2, 0.5)`")
 
 
