@@ -122,10 +122,11 @@ def wvec(w) -> str:
 
 
 def equation(w) -> str:
-    """'w0 + w1·x₁ + w2·x₂ = 0' with two decimals, for read-outs and text alternatives."""
+    """'w0 + w1·x₁ + w2·x₂ = 0', bias first as in the course's notation, with two decimals (read-outs and text
+    alternatives)."""
     b, w1, w2 = (float(t) + 0.0 for t in w)
-    return (f"{'−' if w1 < 0 else ''}{abs(w1):.2f}·x₁ {'+' if w2 >= 0 else '−'} {abs(w2):.2f}·x₂ "
-            f"{'+' if b >= 0 else '−'} {abs(b):.2f} = 0")
+    return (f"{'−' if b < 0 else ''}{abs(b):.2f} {'+' if w1 >= 0 else '−'} {abs(w1):.2f}·x₁ "
+            f"{'+' if w2 >= 0 else '−'} {abs(w2):.2f}·x₂ = 0")
 
 
 def plain(markup: str) -> str:

@@ -11,17 +11,10 @@ from .. import datasets
 from .._validation import check_choice, check_count
 from ..multiclass import linear_machine, one_vs_one, one_vs_rest
 from ..results import ConvergenceWarning
-from ._helpers import animate, check_data, toggles
+from ._helpers import animate, check_data, equation, toggles
 from .explorer import Explorer
 
 __all__ = ["multiclass_state", "multiclass_explorer"]
-
-
-def _equation(w) -> str:
-    """'b + w1·x₁ + w2·x₂ = 0', bias first as in the course's notation, with two decimals (for the text alternative)."""
-    b, w1, w2 = (float(t) + 0.0 for t in w)
-    return (f"{'−' if b < 0 else ''}{abs(b):.2f} {'+' if w1 >= 0 else '−'} {abs(w1):.2f}·x₁ "
-            f"{'+' if w2 >= 0 else '−'} {abs(w2):.2f}·x₂ = 0")
 
 
 _SCHEMES = ("one-vs-rest", "pairwise", "linear machine")
@@ -190,7 +183,7 @@ def multiclass_explorer(X=None, y=None, *, scheme="one-vs-rest", method="centroi
 
     def alt(s):
         counts = ", ".join(f"{int(np.sum(y == c))} of class {c}" for c in classes)
-        lines = "; ".join(_equation(w) for w in s["W"]) if s["scheme"] != "linear machine" else ""
+        lines = "; ".join(equation(w) for w in s["W"]) if s["scheme"] != "linear machine" else ""
         return (f"The plane coloured by the class that {s['scheme']}"
                 f"{'' if s['scheme'] == 'linear machine' else ' with ' + s['method']} predicts, over the data "
                 f"({counts}). {s['ambiguous_fraction']:.0%} of the area is ambiguous and hatched"
