@@ -256,12 +256,15 @@ def _sanitized(text):
 
 def _text_outputs(cell):
     """What strict nbval compares of a cell's outputs (images excepted); like
-    nbval, consecutive chunks of one stream count as one output."""
+    nbval (its coalesce_streams), all chunks of one stream count as one output at
+    the place of the first, so a warning on stderr that lands between two prints
+    in one run and after them in another changes nothing."""
     found = []
     for out in cell.get("outputs", []):
         if out["output_type"] == "stream":
-            if found and found[-1][0] == out["name"]:
-                found[-1] = (out["name"], found[-1][1] + _sanitized(out["text"]))
+            at = next((k for k, f in enumerate(found) if f[0] == out["name"]), None)
+            if at is not None:
+                found[at] = (out["name"], found[at][1] + _sanitized(out["text"]))
             else:
                 found.append((out["name"], _sanitized(out["text"])))
         elif out["output_type"] in ("execute_result", "display_data"):
