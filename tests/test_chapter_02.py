@@ -31,7 +31,7 @@ CLAIMS = {
         "test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary",
     "a classifier with those weights computes a tiny positive score at $(1, 1)$ and predicts $+1$":
         "test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary",
-    "decides the sign exactly on the decimals Python prints for the weights":
+    "decides the sign exactly on the decimals Python prints for the weights and the point":
         "test_lecturekit_decides_the_sign_exactly_on_the_printed_decimals",
     "its default divides by\n$\\|\\tilde w\\|$, a different margin, which on some data peaks at another bias":
         "test_exercise_2s_margin_is_lk_margin_in_the_input_space_not_its_default",
