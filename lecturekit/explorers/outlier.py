@@ -228,14 +228,17 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
                      f"({s['n_neg']} in all)")
         return f"{sizes}; training error: {rates}{note}"
 
+    def pair(p, digits=2):     # a point with true minus signs, as in the equations
+        return "(" + ", ".join(f"{v + 0.0:.{digits}f}".replace("-", "−") for v in p) + ")"
+
     def alt(s):
         o = s["outlier"]
         lines = "; ".join(f"{name}: {equation(s['w'][name])}, training error {s['error'][name]:.1%}"
                           for name in _OUTLIER_LEARNERS)
         return (f"Scatter plot of {s['n_pos']} examples of class +1 (blue plus signs) and {s['n_neg']} of "
                 f"class −1 (vermillion circles), with the outlier of class {s['label']:+d} ringed at "
-                f"({o[0]:.1f}, {o[1]:.1f}). The class means, drawn large with their class's marker, are "
-                f"μ+ = ({s['mu_pos'][0]:.2f}, {s['mu_pos'][1]:.2f}) and μ− = ({s['mu_neg'][0]:.2f}, {s['mu_neg'][1]:.2f}). "
+                f"{pair(o, 1)}. The class means, drawn large with their class's marker, are "
+                f"μ+ = {pair(s['mu_pos'])} and μ− = {pair(s['mu_neg'])}. "
                 f"Three boundaries: {lines}. " + _convergence_sentence(s))
 
     return Explorer("outlier_explorer", controls, compute, draw, describe, rows=[("ox", "oy"), ("n_pos",)],
