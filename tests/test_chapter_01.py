@@ -1726,19 +1726,25 @@ def test_exercise_1_gives_a_normal_on_the_wrong_side_or_of_the_wrong_length_the_
 
 
 def test_exercise_5_asks_for_an_angle_the_lesson_does_not_code_and_the_shown_test_does_not_pass():
-    """The check's rows are at the angles it stores (recomputed here in high precision from the rows, with
-    Fractions and mpmath-free series: asin of the exact ratio, within 1e-9°), including multiples of w where the
-    computed cosine rounds past 1 and the origin.  The reference and arcsin of a clipped cosine pass; the lesson's
-    test for 0 with sin(0.01°) (a yes/no per row), the angle with w, 90° minus it without abs, radians, arcsin
-    unclipped, the cosine read as an angle, one length for the whole table and a missing origin fail, and no
-    message names an angle of a row."""
+    """The check holds each row's angle only as a fingerprint, and the fingerprints are those of the angles
+    computed in tests/ch01_reference.py (exact dot and cross products of the stored floats, then atan2); they
+    agree with asin of the exact squared cosine to 1e-6°, no angle lies within 1e-9° of the edge of the band the
+    fingerprints accept, and the rows include multiples of w whose computed cosine rounds past 1 and the origin.
+    The reference and arcsin of a clipped cosine pass; the lesson's test for 0 with sin(0.01°) (a yes/no per
+    row), the angle with w, 90° minus it without abs, radians, arcsin unclipped, the cosine read as an angle,
+    one length for the whole table and a missing origin fail, and no message names an angle of a row."""
+    import ch01_reference
     from lecturekit.exercises import check_exercise
-    from lecturekit.exercises.ch01 import _ANGLE_PROBES, _angle_probe
+    from lecturekit.exercises.ch01 import _ANGLE_KEYS, _ANGLE_PROBES, _angle_right, _angle_rows
+    assert ch01_reference.keys() == _ANGLE_KEYS
     past_one = 0
-    for seed, w, scale in _ANGLE_PROBES:
-        rows, degrees = _angle_probe(seed, w, scale)
+    for k, ((seed, w, scale), degrees) in enumerate(zip(_ANGLE_PROBES, ch01_reference.angles())):
+        rows = _angle_rows(seed, w, scale)
         fw = [Fraction(v) for v in w]
-        for x, deg in zip(rows, degrees):
+        for i, (x, deg) in enumerate(zip(rows, degrees)):
+            # accepted within 1e-5° (the prompt), refused beyond 3e-5°
+            assert all(_angle_right(k, i, deg + d) for d in (-1e-5 + 1e-9, -1e-9, 0.0, 1e-9, 1e-5 - 1e-9))
+            assert not any(_angle_right(k, i, deg + d) for d in (-3.1e-5, 3.1e-5, 1e-3, 90.0))
             fx = [Fraction(float(v)) for v in x]
             if not any(fx):
                 assert deg == 0.0
