@@ -40,7 +40,7 @@ CLAIMS = {
         "test_the_perceptrons_line_depends_on_the_order_of_the_examples",
     "for a nearly perpendicular pair by the whole\nresult, even in sign":
         "test_the_projection_onto_5b_of_a_nearly_perpendicular_pair_can_differ_in_sign",
-    "which in the computer can differ from\n$\\sqrt{x \\cdot x}$ in the last digit":
+    "in the computer it can differ from\n$\\sqrt{x \\cdot x}$ in the last digit":
         "test_norm_and_the_square_root_of_the_dot_product_differ_at_most_in_the_last_digits",
     "$\\varepsilon = 10^{-12}$ is ample up to a few thousand\n  coordinates":
         "test_a_tolerance_of_1e_12_covers_the_rounding_of_a_few_thousand_coordinates",
@@ -62,7 +62,7 @@ CLAIMS = {
     "Every other point has a non-zero projection onto $w$": "test_the_sign_of_the_score_is_the_side",
     "Every point on the side the arrow points to has a positive score": "test_the_sign_of_the_score_is_the_side",
     "Scaling $w$ by any $\\alpha > 0$ multiplies every score": "test_positive_scaling_keeps_sides_negation_swaps_them",
-    "scaling by a power of 2 (½, 2, 4) is exact in binary and changes no":
+    "Scaling by a power of 2 (½, 2, 4) is exact\n  in binary and changes no":
         "test_scaling_by_a_power_of_two_changes_no_computed_sign",
     "can get a tiny score\nunder $3w$ with another sign than under $w$":
         "test_scaling_by_three_changes_a_computed_sign_only_next_to_the_line",
@@ -132,6 +132,8 @@ CLAIMS = {
     "on paper it\nis the list of the dot products of the rows with $w$":
         "test_x_at_w_is_the_row_dot_products_on_paper_and_may_differ_from_lk_dot_in_floats",
     "The library function's body is the formula": "test_the_body_of_lk_dot_is_the_sum_of_products",
+    "a square\nof a number above about $10^{154}$ is too large for a float":
+        "test_squares_above_1e154_overflow_and_lk_norm_does_not_square_them",
     "the length of $b$ stays between 2 and 2.3": "test_the_three_panels_keep_a_and_the_length_of_b_nearly",
     "then the condition\nreads $w \\cdot z_i > 0$ for every $i$": "test_multiplying_the_negatives_by_minus_1_puts_every_example_on_one_side",
     "The arrow it draws shows the direction of $w$, not its length":
@@ -1769,6 +1771,16 @@ def test_exercise_5_asks_for_an_angle_the_lesson_does_not_code_and_the_shown_tes
         message = visible_feedback(STEM, "ch01-boundary", f"def angle_to_line(X, w):\n    return {bad}\n")
         assert message is not None, bad
         assert not any(k in message for k in ("90 -", "arcsin", "lk.angle", "sin(")), (bad, message)
+
+
+def test_squares_above_1e154_overflow_and_lk_norm_does_not_square_them():
+    """Section 2: (1.4e154)^2 overflows to inf while (1.3e154)^2 is finite, so sqrt(x . x) is inf for
+    (3e160, 4e160) (and lk.dot says it overflows); lk.norm gives 5e160 and agrees with math.hypot there."""
+    assert math.isfinite(1.3e154 * 1.3e154) and math.isinf(1.4e154 * 1.4e154)
+    assert math.isinf(math.sqrt(3e160 * 3e160 + 4e160 * 4e160))
+    with pytest.raises(OverflowError, match="overflows"):
+        lk.dot([3e160, 4e160], [3e160, 4e160])
+    assert lk.norm([3e160, 4e160]) == pytest.approx(5e160, rel=1e-15) == math.hypot(3e160, 4e160)
 
 
 def test_squares_below_1e_154_lose_digits_and_below_1e_162_vanish():
