@@ -583,16 +583,24 @@ def test_the_mirror_exercise_hidden_tests_reject_the_inlined_projection_and_pass
 
 
 def test_exercise_1_wants_the_unit_normal_on_the_side_of_the_point():
-    """(5, -1, -1) solves w . (1, 2, 3) = 0 = w . (0, 1, -1) (by hand: w2 = w3 = s, w1 = -5s) and scores
-    (1, 0, 0) at 5 > 0; only its unit multiple passes, and then w . x is the signed distance."""
+    """(5, -2, -2, 5) solves w . (1, 2, 3, 1) = w . (0, 1, -1, 0) = w . (1, 0, 0, -1) = 0 (by hand: w2 = w3,
+    w1 = w4, 2 w1 + 5 w2 = 0; the three directions are independent, so these are all its normals) and scores
+    (1, 0, 0, 0) at 5 > 0; only its unit multiple passes, and then w . x is the signed distance.  np.cross,
+    which would give a normal in 3-D, does not take 4-D vectors."""
     from lecturekit.exercises import check_exercise
     from lecturekit.feedback import ExerciseFailure
 
-    unit = np.array([5.0, -1.0, -1.0]) / np.sqrt(27.0)
+    span = np.array([[1.0, 2.0, 3.0, 1.0], [0.0, 1.0, -1.0, 0.0], [1.0, 0.0, 0.0, -1.0]])
+    assert np.linalg.matrix_rank(span) == 3 and not (span @ [5.0, -2.0, -2.0, 5.0]).any()
+    unit = np.array([5.0, -2.0, -2.0, 5.0]) / np.sqrt(58.0)
     check_exercise("ch01-normal", unit.tolist())
-    x = np.array([0.3, -2.0, 1.7])
+    check_exercise("ch01-normal", [0.657, -0.263, -0.263, 0.657])   # three decimal places
+    x = np.array([0.3, -2.0, 1.7, 0.4])
     assert unit @ x == pytest.approx(lk.projection_length(x, unit))
-    for bad in ([5.0, -1.0, -1.0], (-unit).tolist(), (0.5 * unit).tolist(), [0.0, 0.0, 0.0]):
+    with pytest.raises(ValueError):
+        np.cross(span[0], span[1])
+    for bad in ([5.0, -2.0, -2.0, 5.0], (-unit).tolist(), (0.5 * unit).tolist(), [0.0, 0.0, 0.0, 0.0],
+                [5.0, -1.0, -1.0] / np.sqrt(27.0)):
         with pytest.raises(ExerciseFailure):
             check_exercise("ch01-normal", bad)
 
@@ -616,7 +624,7 @@ def test_exercise_3_accepts_each_number_within_0_001_of_the_values_by_hand_and_n
 
 def test_the_check_module_holds_no_answer():
     """No constant of lecturekit/exercises/ch01.py, and no function of it called without arguments, holds the
-    key of Exercise 1 (the unit normal, or any normal: a multiple of (5, -1, -1)) or of Exercise 3."""
+    key of Exercise 1 (the unit normal, or any normal: a multiple of (5, -2, -2, 5)) or of Exercise 3."""
     import inspect
 
     from lecturekit.exercises import ch01
@@ -629,7 +637,7 @@ def test_the_check_module_holds_no_answer():
 
     def is_key(v):
         flat = numbers(v)
-        if len(flat) == 3 and any(flat) and np.allclose(np.cross(flat, [5.0, -1.0, -1.0]), 0, atol=1e-9):
+        if len(flat) == 4 and any(flat) and np.linalg.matrix_rank(np.array([flat, [5.0, -2.0, -2.0, 5.0]])) == 1:
             return True
         return len(flat) == 4 and np.allclose(flat, [120.0, -1.0, -2.5, math.sqrt(39.0)], atol=1e-3)
 
@@ -1208,11 +1216,12 @@ def test_exercise_3_check_and_hidden_tests_agree_to_within_a_thousandth(answers)
 
 
 @pytest.mark.parametrize("answer, named", [
-    ([np.nan, 0.0, 0.0], None), ([1.0, 3.0, 2.0], "a direction that lies in the plane"),
-    ((np.array([1.0, 2.0, 3.0]) + np.array([0.0, 1.0, -1.0])) / np.sqrt(14.0), "a direction that lies in the plane"),
-    ([2.0, -1.0, 0.0], "perpendicular to a but not to c")])
+    ([np.nan, 0.0, 0.0, 0.0], None), ([0.0, 1.0, -1.0, 0.0], "a direction that lies in the hyperplane"),
+    ((np.array([1.0, 2.0, 3.0, 1.0]) + np.array([1.0, 0.0, 0.0, -1.0])) / 4.0, "a direction that lies in the hyperplane"),
+    ([2.0, -1.0, 0.0, 0.0], "perpendicular to some of the three directions but not to all")])
 def test_exercise_1_names_the_right_mistake(answer, named):
-    """nan is not 'the zero vector'; any direction in the plane (a + c, not only a or c) is named as one."""
+    """nan is not 'the zero vector'; any direction in the hyperplane (a + e, not only a, c or e) is named as
+    one; (2, -1, 0, 0) is perpendicular to a only."""
     message = visible_feedback(STEM, "ch01-normal", f"w_normal = {np.asarray(answer).tolist()!r}\n".replace("nan", "float('nan')"))
     assert message is not None and "the zero vector" not in message
     if named is None:
@@ -1233,7 +1242,7 @@ def test_the_reference_solution_is_offered_only_after_a_pass_or_three_failed_run
         with pytest.raises(ExerciseFailure):
             ex.check_exercise("ch01-three-numbers", 60.0, -1.0, -2.5, 6.0)
         assert offered == ([] if k < ex.SOLUTION_AFTER_FAILURES else ["ch01-three-numbers"])
-    ex.check_exercise("ch01-normal", (np.array([5.0, -1.0, -1.0]) / np.sqrt(27.0)).tolist())
+    ex.check_exercise("ch01-normal", (np.array([5.0, -2.0, -2.0, 5.0]) / np.sqrt(58.0)).tolist())
     assert offered[-1] == "ch01-normal"
 
 
@@ -1525,8 +1534,8 @@ def test_exercise_4_probes_keep_the_prompts_promise_and_the_rest_after_a_project
 
 
 def test_exercise_1_says_that_a_two_place_rounding_is_too_coarse():
-    """(0.96, -0.19, -0.19), the answer rounded to two places, fails and is told to keep more places."""
-    message = visible_feedback(STEM, "ch01-normal", "w_normal = [0.96, -0.19, -0.19]\n")
+    """(0.66, -0.26, -0.26, 0.66), the answer rounded to two places, fails and is told to keep more places."""
+    message = visible_feedback(STEM, "ch01-normal", "w_normal = [0.66, -0.26, -0.26, 0.66]\n")
     assert message is not None and "keep three or more decimal places" in message
 
 
@@ -1609,7 +1618,7 @@ def test_no_registered_wrong_answer_is_shown_the_key():
     of a construct or predict exercise (the unit normal's coordinates, the four numbers, the quarter turn of
     (3, 4) at length 10 on either side, the rows' angles), written in the ways the messages write numbers."""
     from lecturekit import homework as hw
-    keys = {"ch01-normal": ["0.9623", "0.1925", "-0.1925"],
+    keys = {"ch01-normal": ["0.6565", "0.2626", "-0.2626"],
             "ch01-three-numbers": ["120", "-2.5", "6.245", "2.094"],
             "ch01-perpendicular": ["(-8, 6)", "-8.0, 6.0", "[-8, 6]", "(8, -6)", "8.0, -6.0", "[8, -6]"],
             "ch01-reflect": ["(3, 0)"],
@@ -1714,11 +1723,11 @@ def test_exercise_4_accepts_an_answer_written_for_numpy_arrays_and_names_the_err
 
 def test_exercise_1_gives_a_normal_on_the_wrong_side_or_of_the_wrong_length_the_words_of_any_wrong_vector():
     """A learner who holds some normal must not learn from the feedback whether to negate it or rescale it (one
-    token from the key): the normal negated, rescaled, both, np.cross's normal, and vectors that are no normal
-    at all (and fit no named misconception) get one and the same feedback, which prints no length."""
-    unit = np.array([5.0, -1.0, -1.0]) / 27 ** 0.5
-    answers = [-unit, 3.7 * unit, 0.37 * unit, -2.5 * unit, np.cross([1.0, 2.0, 3.0], [0.0, 1.0, -1.0]),
-               np.array([1.0, 1.0, 1.0]) + np.array([0.0, 0.5, 0.0]), np.array([2.0, -3.0, 0.5])]
+    token from the key): the normal negated, rescaled, both, and vectors that are no normal at all (and fit no
+    named misconception) get one and the same feedback, which prints no length."""
+    unit = np.array([5.0, -2.0, -2.0, 5.0]) / 58 ** 0.5
+    answers = [-unit, 3.7 * unit, 0.37 * unit, -2.5 * unit, np.array([1.0, 0.5, 1.0, 0.0]),
+               np.array([2.0, -3.0, 0.5, 1.0])]
     messages = {visible_feedback(STEM, "ch01-normal", f"w_normal = {w.tolist()!r}\n") for w in answers}
     assert len(messages) == 1, messages
     message = messages.pop()

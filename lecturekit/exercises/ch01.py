@@ -1,7 +1,7 @@
 """Checks of chapter 1's exercises (dot products).
 
 The module holds no answer and no reference solution.  Each check tests
-properties the prompt states (a normal is perpendicular to both directions; a
+properties the prompt states (a normal is perpendicular to the given directions; a
 mirror image lies on the perpendicular through the point, as far beyond the
 line as the point is before it; an angle's cosine times the two lengths is the
 dot product; a vector is perpendicular to a, of the given length, on the side
@@ -21,27 +21,28 @@ import numpy as np
 from . import Mistake, exercise, public
 
 # --------------------------------------------------------------------------
-# Exercise 1 (construct): the unit normal of a plane spanned by two directions
+# Exercise 1 (construct): the unit normal of a hyperplane of R^4 spanned by three directions
 # --------------------------------------------------------------------------
 
-_SPAN_A, _SPAN_C, _POSITIVE_POINT = np.array([1.0, 2.0, 3.0]), np.array([0.0, 1.0, -1.0]), np.array([1.0, 0.0, 0.0])
+_SPAN = np.array([[1.0, 2.0, 3.0, 1.0], [0.0, 1.0, -1.0, 0.0], [1.0, 0.0, 0.0, -1.0]])   # a, c, e
+_POSITIVE_POINT = np.array([1.0, 0.0, 0.0, 0.0])
 
 
 _TOL = 1e-3   # what a decimal typed to three places can be off by
 _FAR = 0.05   # beyond this a failed condition is a mistake, not rounding
 _ROUNDED = 1e-2   # a condition failed by no more than this: a direction rounded to two decimal places
 _NORMAL_REQUIREMENTS = ("your w fails at least one of the exercise's requirements, and the check does not say which: "
-                        "work out by hand w · a and w · c, the score w · x of the point (1, 0, 0), and |w|, and "
-                        "compare each with what the exercise asks for")
+                        "work out by hand w · a, w · c and w · e, the score w · x of the point (1, 0, 0, 0), and "
+                        "|w|, and compare each with what the exercise asks for")
 
 
-@exercise("ch01-normal", number=1, title="the unit normal of a plane", points=2, kind="construct",
-          hint="A normal is perpendicular to every direction in the plane, so w · a = 0 and w · c = 0: "
-               "two equations for three unknowns, which fix w up to a common factor. Then choose the "
-               "factor: its sign from the score of (1, 0, 0), its size from section 2.")
+@exercise("ch01-normal", number=1, title="the unit normal of a hyperplane", points=2, kind="construct",
+          hint="A normal is perpendicular to every direction in the hyperplane, so w · a = 0, w · c = 0 and "
+               "w · e = 0: three equations for four unknowns, which here fix w up to a common factor. Then "
+               "choose the factor: its sign from the score of (1, 0, 0, 0), its size from section 2.")
 def _normal(t, w_normal):
     w = np.asarray(w_normal, dtype=float)
-    if not t.check_true(w.shape == (3,), what=f"`w_normal` holds three numbers (w1, w2, w3); got shape {w.shape}"):
+    if not t.check_true(w.shape == (4,), what=f"`w_normal` holds four numbers (w1, w2, w3, w4); got shape {w.shape}"):
         return
     if not t.check_true(bool(np.all(np.isfinite(w))), what="`w_normal` holds finite numbers (no nan or inf): "
                                                            "a division by zero on the way?"):
@@ -53,34 +54,32 @@ def _normal(t, w_normal):
         return
     # decimals typed to three places are accepted: each condition holds to within _TOL (relative to the
     # lengths involved); a misconception is named only when a condition fails by far more than rounding
-    cos_a = abs(w @ _SPAN_A) / (np.linalg.norm(w) * np.linalg.norm(_SPAN_A))
-    cos_c = abs(w @ _SPAN_C) / (np.linalg.norm(w) * np.linalg.norm(_SPAN_C))
-    # 0 when w lies in the plane of a and c (the three vectors span no volume)
-    off_plane = abs(np.linalg.det(np.array([_SPAN_A, _SPAN_C, w]))) / (
-        np.linalg.norm(w) * np.linalg.norm(_SPAN_A) * np.linalg.norm(_SPAN_C))
-    perp_a, perp_c = cos_a <= _TOL, cos_c <= _TOL
-    right = bool(perp_a and perp_c and float(w @ _POSITIVE_POINT) > 0 and abs(np.linalg.norm(w) - 1.0) <= _TOL)
-    # One verdict for the three requirements.  A misconception about perpendicularity is named (the learner can
-    # test it by hand, and it does not narrow the answer down); every other wrong w -- a normal on the wrong
-    # side or of the wrong length as much as any other vector -- gets the same words, so that the feedback does
-    # not tell a learner who holds some normal whether to negate it or to rescale it.  Those words name no
+    cosines = np.abs(_SPAN @ w) / (np.linalg.norm(w) * np.linalg.norm(_SPAN, axis=1))
+    # 0 when w lies in the hyperplane of a, c and e (the four vectors span no volume)
+    off_plane = abs(np.linalg.det(np.vstack([_SPAN, w]))) / (np.linalg.norm(w) * np.prod(np.linalg.norm(_SPAN, axis=1)))
+    perp = cosines <= _TOL
+    right = bool(perp.all() and float(w @ _POSITIVE_POINT) > 0 and abs(np.linalg.norm(w) - 1.0) <= _TOL)
+    # One verdict for the requirements.  A misconception about perpendicularity is named (the learner can test
+    # it by hand, and it does not narrow the answer down); every other wrong w -- a normal on the wrong side or
+    # of the wrong length as much as any other vector -- gets the same words, so that the feedback does not tell
+    # a learner who holds some normal whether to negate it or to rescale it.  Those words name no
     # misconception, so they are the failure itself, not a Mistake.
     mistake = None
-    if perp_a and perp_c:
+    if perp.all():
         pass   # a normal, on the wrong side or of the wrong length: the shared words
     elif off_plane <= _FAR:
-        mistake = Mistake("direction-not-normal", None, "a direction that lies in the plane, not a normal to "
-                                                        "it: the normal is at a right angle to both directions")
-    elif cos_a <= _TOL and cos_c > _FAR:
-        mistake = Mistake("normal-to-a-only", None, "perpendicular to a but not to c: one equation of the two")
-    elif cos_c <= _TOL and cos_a > _FAR:
-        mistake = Mistake("normal-to-c-only", None, "perpendicular to c but not to a: one equation of the two")
-    elif max(cos_a, cos_c) <= _ROUNDED:
+        mistake = Mistake("direction-not-normal", None, "a direction that lies in the hyperplane, not a normal to "
+                                                        "it: the normal is at a right angle to every direction")
+    elif perp.any() and bool(np.all(perp | (cosines > _FAR))):
+        mistake = Mistake("normal-to-some-only", None, "perpendicular to some of the three directions but not to "
+                                                       "all: each direction gives one equation, and w must "
+                                                       "satisfy all three")
+    elif cosines.max() <= _ROUNDED:
         mistake = Mistake("normal-rounded", None, "the conditions fail only by about what rounding the "
                                                   "coordinates costs: keep three or more decimal places, or type an exact "
                                                   "expression such as a square root")
-    what = ("`w_normal` is perpendicular to both directions, gives (1, 0, 0) a positive score and has length 1 "
-            "(each to within 10⁻³)")
+    what = ("`w_normal` is perpendicular to the three directions, gives (1, 0, 0, 0) a positive score and has "
+            "length 1 (each to within 10⁻³)")
     t.check_true(right, what=what if mistake is not None else f"{what}: {_NORMAL_REQUIREMENTS}", mistake=mistake)
 
 
