@@ -34,7 +34,7 @@ CLAIMS = {
         "test_show_solution_shows_the_reference_at_any_time_in_a_workspace_with_solutions",
     "it never shows the expected answer (for the numbers you work out by hand it says only\nwhether they are all right)":
         "test_no_registered_wrong_answer_is_shown_the_key",
-    "whether a linear fit does depends on the data":
+    "Whether a linear fit does depends on the data":
         "test_whether_a_least_squares_fit_changes_little_between_samples_depends_on_the_data",
     "chapter 4 §7 shows the perceptron's line changing with the mere order of the examples":
         "test_the_perceptrons_line_depends_on_the_order_of_the_examples",
