@@ -58,6 +58,7 @@ __all__ = [
     "MARKERS",
     "data",
     "boundary",
+    "boundary_through_origin",
     "distances",
     "offset",
     "regions",
@@ -1063,6 +1064,34 @@ class DistanceArtists:
 def _signed(v: float) -> str:
     """'+1.34' or '−0.45' (a true minus sign, as on the axes)."""
     return f"{v + 0.0:+.2f}".replace("-", "−")
+
+
+def boundary_through_origin(w, ax=None, *, label=None, color=None):
+    """Draw the line ``w1 x1 + w2 x2 = 0`` of a weight vector w = (w1, w2) without a bias, with its normal.
+
+    Chapter 1's boundary: :func:`boundary` of the homogeneous weights (0, w1, w2), with the same
+    arrow, text alternative and errors.
+
+    Raises
+    ------
+    ValueError
+        If w is not of length 2 or is the zero vector (no boundary).
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> art = lk.plot.boundary_through_origin([1.0, 2.0], ax=ax)
+    >>> x1, x2 = art.line.get_xy1()
+    >>> round(x1 + 2 * x2, 12)
+    0.0
+    >>> plt.close(fig)
+    """
+    w = check_weights(w, 2, "w", what=" for a boundary through the origin: (w1, w2)")
+    if not w.any():
+        raise ValueError("w = (0, 0) has no boundary: every point has the score 0. Give w a non-zero direction.")
+    return boundary([0.0, *w.tolist()], ax=ax, label=label, color=color)
 
 
 def distances(w, X, ax=None, *, color="0.35"):
