@@ -995,7 +995,9 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
         v = w[1:]
         reach = margin * np.sqrt(v @ v)  # |w . (1, x)| <= margin |v|
         strip = _clip_convex(_clip_convex(box, v, w[0] + reach), -v, -w[0] + reach)
-        band = Polygon(strip, closed=True, facecolor=color, edgecolor="none", alpha=0.12, zorder=1,
+        # a visible tint with a thin edge in the line's colour, so that the band reads at notebook width
+        band = Polygon(strip, closed=True, facecolor=to_rgba(color, 0.2), edgecolor=to_rgba(color, 0.45),
+                       linewidth=0.6, zorder=1,
                        label=f"margin in the plane {margin:.3g}")
         ax.add_artist(band)  # add_artist, not add_patch: the band must not change the data limits
     if guide:
