@@ -816,6 +816,8 @@ CLAIMS = {
     "`lk.lms` takes the examples in a fixed order, so there is no noise to die out, only the loop":
         "test_online_lms_visits_the_examples_in_a_fixed_order",
     "The data as given have the same slowest factor, $-0.8$": "test_the_slowest_factor_and_the_share_of_the_start_along_it",
+    "for\n$\\kappa \\lt 9$ it is the slowest one, so $\\kappa$ does not set the count":
+        "test_epochs_follow_kappa_only_when_the_slow_direction_is_the_smallest_eigenvalue",
     "`np.linalg.lstsq` never forms\n$\\tilde X^\\top\\tilde X$": "test_the_condition_number_of_x_is_the_square_root_of_kappa",
     "with the constant schedule, once $\\eta$ has passed the stable rate, the read-out":
         "test_the_explorer_read_out_names_the_stable_rate_with_the_constant_schedule",
@@ -1479,6 +1481,10 @@ def test_epochs_follow_kappa_only_when_the_slow_direction_is_the_smallest_eigenv
     assert kappa_std < kappa_given < 9 and k_std > k_given
     slow = max(abs(1 - 0.9 * 2), 1 - 0.9 * 2 / kappa_std)
     assert slow == pytest.approx(0.8)
+    # at 0.9 eta* = 1.8 / lambda_max the factors are 1 - 1.8 lambda / lambda_max; the smallest eigenvalue's,
+    # 1 - 1.8 / kappa, is at most 0.8 in size exactly while kappa <= 9
+    for k in [Fraction(1), Fraction(7, 2), Fraction(8), Fraction(899, 100), Fraction(9), Fraction(901, 100), Fraction(50)]:
+        assert (abs(1 - Fraction(18, 10) / k) <= Fraction(8, 10)) == (k <= 9)
     kappa_big, k_big = first_close(X * [1, 10] + [0, 30])
     assert kappa_big > 1e4 and k_big is None
     # large kappa: rows (1, a), (1, -a) give X~'X~ = diag(2, 2a^2), kappa = 1/a^2; epochs / kappa roughly constant
