@@ -630,7 +630,8 @@ CLAIMS = {
     "on\n  random data sets we tried the distance shrank like $k^{-\\eta_1\\lambda_{\\min}}$":
         "test_the_1_over_k_schedule_closes_the_gap_like_a_power_of_k",
     "almost a quarter of": "test_the_1_over_k_schedule_closes_the_gap_like_a_power_of_k",
-    "The check runs both functions on that example and on four\nothers, to within $10^{-12}$ on the last two":
+    "The check runs both functions on that example and on four\nothers": "test_exercise_3_probes_and_fingerprints",
+    "to within $10^{-12}$ on the last two":
         "test_exercise_3_tight_probes_take_a_float_formula_and_reject_a_finite_difference_slope",
     "a line separates them, and the least-squares classifier classifies all seven\ncorrectly":
         "test_exercise_5_needs_a_construction_not_a_search",
@@ -826,7 +827,6 @@ CLAIMS = {
     "With a constant rate below the safe rate, on noisy data, it ends in a loop instead of at":
         "test_online_lms_on_noisy_data_ends_in_a_loop_not_a_point",
     "still 0.003 away\nafter 100 epochs": "test_least_squares_classifier_is_lstsq_and_batch_lms_reaches_it",
-    "The check runs both functions on that example and on two\nothers": "test_exercise_3_probes_and_fingerprints",
     "and in exact arithmetic so are the\npredictions of the least-squares classifier":
         "test_an_invertible_affine_change_keeps_the_least_squares_predictions_and_cubing_need_not",
     "the runs settle when the largest $|\\text{eigenvalue}|$ of $A$": "test_on_the_regression_data_the_runs_settle_exactly_below_radius_one",
