@@ -7,8 +7,8 @@ its statement defines, in floating point and, on integer inputs, in Fraction
 arithmetic, where they are exact for a quadratic error (the minimiser judged by
 the property that that gradient vanishes there, not against a stored
 solution); Exercise 3's rate by the property that the step leaves B's residual
-at 0, also on Fraction probes, where B's residuals are held as a hash of their
-exact fractions.  Exercise 2's stable rate and the other answers of Exercises
+at 0, also on two probes judged to 1e-12, where B's residuals are held as a
+hash of the exact fractions they must be that close to.  Exercise 2's stable rate and the other answers of Exercises
 3 and 4 are held only as fingerprints
 (hashes of the values rounded to the tolerance,
 :func:`lecturekit.exercises.public.fingerprint`); so are the catalogued
