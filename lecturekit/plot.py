@@ -3033,6 +3033,15 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5, edge_on: bool = False):
             drawn.set_sizes([60])  # larger, so that the plus signs' strokes read against the green line
         ax.set_box_aspect((1, 1, 1))
         ax.set(xticks=[], yticks=[], zticks=[], xlabel="", ylabel="", zlabel="")
+        # no axes can be read in this view, so name what is seen: the origin, the slice, the plane, the normal
+        lifted_foot = np.r_[1.0, foot]
+        below = lifted_foot - np.r_[0.0, 0.8 * limit * n / np.linalg.norm(n)]
+        for at, words, style in (((0.0, 0.0, 0.0), "  origin", {"ha": "left", "va": "top"}),
+                                 (below, "the slice $x_0 = 1$  ", {"ha": "right", "va": "center"}),
+                                 (-1.6 * lifted_foot, "  the plane $\\tilde w \\cdot \\tilde x = 0$",
+                                  {"ha": "left", "va": "bottom"}),
+                                 (1.08 * w, "$\\tilde w$", {"ha": "center", "va": "bottom"})):
+            ax.text(*at, words, fontsize="medium", zorder=7, **style)
     art.positive.set_label("$\\tilde w \\cdot \\tilde x > 0$")
     art.negative.set_label("$\\tilde w \\cdot \\tilde x < 0$")
     art.normal.set_label(f"normal $\\tilde w = ({', '.join(_number(c) for c in w)})$")
