@@ -431,7 +431,11 @@ CLAIMS = {
     "The $\\sqrt2$ factors are needed": "test_without_the_sqrt2_factors_the_primal_run_differs",
     "how well its last weight vector does depends on the epoch it stopped after":
         "test_where_the_perceptron_stops_on_the_ring_decides_its_training_accuracy",
-    "and so are its numbers rounded to 5 significant digits": "test_exercise_1_accepts_the_answer_rounded_to_5_digits",
+    "as\nmuch as rounding the weights to 5 significant digits can cause":
+        "test_exercise_1_accepts_the_answer_rounded_to_5_digits",
+    "an error of $5 \\cdot 10^{-5}$ times $|b| + |v_1| x_1^2 + |v_2| x_2^2$": "test_exercise_1_tolerance_is_as_stated",
+    "computes the squares of the numbers as typed (0.1 squares to 0.01, not to the\n0.010000000000000002 that `X**2` "
+    "gives), for arrays of up to 65,536 numbers": "test_square_features_squares_the_numbers_as_typed",
     "(the check squares such numbers exactly)":
         "test_squares_of_numbers_typed_with_up_to_7_significant_digits_are_exact",
     "coordinate as 0 or as a number with at most 7 significant digits between $10^{-150}$ and $10^{150}$ in size":
@@ -1298,6 +1302,22 @@ def test_exercise_1_accepts_the_answer_rounded_to_5_digits(scale, digits):
     assert visible_feedback(STEM, "ch09-construct-ellipse", f"w_ellipse = {rounded(_ellipse_answers())}\n") is None
     swapped = visible_feedback(STEM, "ch09-construct-ellipse", f"w_ellipse = {rounded([-32, 12, 5])}\n")
     assert swapped is not None and "(1, 2) and (1.5, 1)" in swapped, swapped
+
+
+def test_exercise_1_tolerance_is_as_stated():
+    """At each point the score may miss 0 by 5e-5 times the sum of its terms' sizes: moving b of (-32, 5, 12) alone
+    by 0.99 of that passes, by 1.01 of it fails (both points have terms 32 + 20 + 12 = 32 + 5 + 27 = 64)."""
+    for factor, passes in ((0.99, True), (-0.99, True), (1.01, False), (-1.01, False)):
+        b = -32 + factor * 5e-5 * 64
+        message = visible_feedback(STEM, "ch09-construct-ellipse", f"w_ellipse = [{b!r}, 5.0, 12.0]\n")
+        assert (message is None) == passes, (factor, message)
+
+
+def test_square_features_squares_the_numbers_as_typed():
+    assert 0.1 ** 2 == 0.010000000000000002 and lk.square_features([[0.1, 0.3]]).tolist() == [[0.01, 0.09]]
+    assert lk.features.EXACT_LIMIT == 65536
+    big = np.full((65537, 1), 0.1)
+    assert lk.square_features(big)[0, 0] == 0.1 * 0.1 and lk.square_features(big[:65536])[0, 0] == 0.01
 
 
 def test_exercise_1_reviewers_rounded_answer_passes():

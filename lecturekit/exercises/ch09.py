@@ -141,12 +141,6 @@ def _significant_digits(v: float) -> int:
     return len(Decimal(repr(float(v))).normalize().as_tuple().digits)
 
 
-def _lost_properties(X, y):
-    """What exercise 2 asks of (X, y): separable raw, not separable after squaring."""
-    return {"a line separates the raw data": bool(is_separable(X, y)),
-            "a line separates the squared features": bool(is_separable(square_features(X), y))}
-
-
 @exercise("ch09-construct-lost", number=2, title="construct: data the squares cannot separate", points=2,
           kind="construct",
           hint="Draw where the two classes land after the map, in the (z1, z2) plane. When can no line separate "
@@ -187,30 +181,26 @@ def _construct_lost(t, X_lost, y_lost):
                                                              "asks for images that all differ, so the reason no line "
                                                              "separates them must lie elsewhere")):
         return
-    # the digit rule first, whatever the data: only then are the squares below exact, and the verdict is one on the
-    # numbers as typed
+    # the raw data first: whether a line separates the numbers as typed needs no squaring, so no digit rule either
+    digits_ok = max((_significant_digits(v) for v in X.ravel()), default=0) <= 7
+    if not is_separable(X, y):
+        needs_squares = digits_ok and bool(is_separable(square_features(X), y))
+        t.check_true(False, what="a line separates the raw data `(X_lost, y_lost)` (no line does)",
+                     mistake=Mistake("not-separable-raw", None,
+                                     "these data need the squares (like the ring): the exercise asks for data a line "
+                                     "already separates before the map") if needs_squares else None)
+        return
+    # the digit rule before the squares: only then are they exact, and the verdict is one on the numbers as typed
     if not t.check_true(
-            max((_significant_digits(v) for v in X.ravel()), default=0) <= 7,
+            digits_ok,
             what="every coordinate of `X_lost` has at most 7 significant digits, as the exercise asks (the check "
                  "squares such numbers exactly; longer ones it has to round, and then it cannot tell whether a line "
                  "separates the squares)"):
         return
-    properties = _lost_properties(X, y)
-    if properties["a line separates the raw data"]:
-        # the images of the two classes can still be cut apart: a requirement not met, not a catalogued misconception
-        t.check_true(not properties["a line separates the squared features"],
-                     what="no line separates the squared features of `(X_lost, y_lost)` (a line separates them: "
-                          "look at where each image lands)")
-        return
-    t.check(properties, {"a line separates the raw data": True,
-                                     "a line separates the squared features": False},
-            call="the properties of `(X_lost, y_lost)`",
-            misconceptions=[
-                Mistake("not-separable-raw", {"a line separates the raw data": False,
-                                              "a line separates the squared features": True},
-                        "these data need the squares (like the ring): the exercise asks for data a line already "
-                        "separates before the map"),
-            ])
+    # the images of the two classes can still be cut apart: a requirement not met, not a catalogued misconception
+    t.check_true(not is_separable(square_features(X), y),
+                 what="no line separates the squared features of `(X_lost, y_lost)` (a line separates them: look at "
+                      "where each image lands)")
 
 
 def _classmate_alpha(G, y, max_epochs, c, alpha0):
