@@ -1955,8 +1955,10 @@ def test_the_enlarged_corner_describes_and_draws_only_the_points_in_view():
     origin = ax.transData.transform((0.0, 0.0))
     corner = ax.transAxes.transform((0.0, 0.0))
     assert origin[0] - corner[0] > radius_px and origin[1] - corner[1] > radius_px
-    # the middle panel's normal arrow starts on the line and ends in the quadrant z >= 0, where squares land
-    base, tip = np.array(art.line.normal.xyann), np.array(art.line.normal.xy)
+    # the normal arrow is drawn in the enlarged corner only (in the middle panel it would sit among the positives);
+    # it starts on the line and ends in the quadrant z >= 0, where squares land
+    assert art.line.normal is None and art.corner_line.normal.axes is art.axes[2]
+    base, tip = np.array(art.corner_line.normal.xyann), np.array(art.corner_line.normal.xy)
     w = np.asarray(_RES.w)
     assert abs(w[0] + w[1:] @ base) < 1e-9 * np.abs(w).sum() and np.all(base >= 0) and np.all(tip >= 0), (base, tip)
     assert w[0] + w[1:] @ tip > 0
