@@ -2072,7 +2072,8 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
     far = 1e6
     for corner, size, transform in (((0.0, -far), (1.0, far), right.get_yaxis_transform()),   # x axes, y data
                                     ((-far, 0.0), (far, 1.0), right.get_xaxis_transform())):  # x data, y axes
-        right.add_patch(Rectangle(corner, *size, transform=transform, facecolor="0.9", edgecolor="none", zorder=0))
+        # add_artist, not add_patch: the strips reach far beyond the data and must not widen its limits
+        right.add_artist(Rectangle(corner, *size, transform=transform, facecolor="0.9", edgecolor="none", zorder=0))
     describe(right, "The grey strips below z₂ = 0 and left of z₁ = 0 are where no squared point can land.")
     for panel in (left, right):  # shapes and the normal's right angle read true only at equal scales
         panel.set_aspect("equal", adjustable="datalim")
