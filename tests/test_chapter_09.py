@@ -433,6 +433,8 @@ CLAIMS = {
         "test_where_the_perceptron_stops_on_the_ring_decides_its_training_accuracy",
     "as\nmuch as rounding the weights to 5 significant digits can cause":
         "test_exercise_1_accepts_the_answer_rounded_to_5_digits",
+    "Set `t_changes` to the list\nof every $t$ at which the label this classifier gives changes":
+        "test_exercise_5_passes_the_roots_in_any_order_and_to_2_decimals",
     "an error of $5 \\cdot 10^{-5}$ times $|b| + |v_1| x_1^2 + |v_2| x_2^2$": "test_exercise_1_tolerance_is_as_stated",
     "computes the squares of the numbers as typed (0.1 squares to 0.01, not to the\n0.010000000000000002 that `X**2` "
     "gives), for arrays of up to 65,536 numbers": "test_square_features_squares_the_numbers_as_typed",
