@@ -301,6 +301,9 @@ class FeatureMapArtists:
     axes : tuple of two or three Axes
     corner : DataArtists or None
         With a third panel: the squared points inside its limits.
+    corner_line : BoundaryArtists or None
+        With a third panel: the straight boundary in it, with the normal vector (which the middle panel then leaves
+        out, since there it would sit among the positives).
     """
 
     raw: DataArtists
@@ -309,6 +312,7 @@ class FeatureMapArtists:
     line: BoundaryArtists
     axes: tuple
     corner: DataArtists | None = None
+    corner_line: BoundaryArtists | None = None
 
 
 @dataclass(frozen=True)
@@ -2087,15 +2091,12 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
     left.set_title("raw features (x₁, x₂): a conic", fontsize="medium")
 
     squared = data(X**2, y, right, axis_labels=("x₁²", "x₂²"), legend=False)
-    line = boundary(w, right, label="boundary")
-    if line.normal is not None:  # the arrow points into the positives: with a white edge to stand out
-        from matplotlib import patheffects
-
+    # with a third panel, the normal is drawn there, enlarged, and not among the positives of the middle panel
+    line = boundary(w, right, label="boundary", normal=len(axes) == 2)
+    if line.normal is not None:
         line.normal.fraction = 0.15  # short enough that its tip lands in the quadrant z >= 0, among the positives
         line.normal.region = (0.0, np.inf, 0.0, np.inf)  # on the part of the line where squares can land
-        line.normal.set_zorder(5)
-        line.normal.arrow_patch.set_linewidth(2.4)
-        line.normal.arrow_patch.set_path_effects([patheffects.withStroke(linewidth=6, foreground="white")])
+        _stand_out(line.normal)
     right.set_title("squared features (x₁², x₂²): a line", fontsize="medium")
     # squares are never negative: shade where no point can land (patches that leave the data limits alone)
     from matplotlib.patches import Rectangle
@@ -2103,21 +2104,24 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
     far = 1e6
     for corner, size, transform in (((0.0, -far), (1.0, far), right.get_yaxis_transform()),   # x axes, y data
                                     ((-far, 0.0), (far, 1.0), right.get_xaxis_transform())):  # x data, y axes
-        right.add_patch(Rectangle(corner, *size, transform=transform, facecolor="0.9", edgecolor="none", zorder=0))
+        # add_artist, not add_patch: the strips reach far beyond the data and must not widen its limits
+        right.add_artist(Rectangle(corner, *size, transform=transform, facecolor="0.9", edgecolor="none", zorder=0))
     describe(right, "The grey strips below z₂ = 0 and left of z₁ = 0 are where no squared point can land.")
     for panel in (left, right):  # shapes and the normal's right angle read true only at equal scales
         panel.set_aspect("equal", adjustable="datalim")
-    # one legend for both panels, below them, where it hides no point
+    corner, corner_line = (None, None) if len(axes) == 2 else _feature_map_corner(X**2, y, w, axes[2])
+    normal = line.normal if corner_line is None else corner_line.normal
+    # one legend for all panels, below them, where it hides no point
     handles, names = left.get_legend_handles_labels()
-    if line.normal is not None:  # named in the legend, so that a reader knows to look for it among the positives
+    if normal is not None:  # named in the legend, so that a reader knows to look for it among the positives
         from matplotlib.lines import Line2D
 
-        handles.append(Line2D([], [], color=line.normal.arrow_patch.get_edgecolor(), linewidth=2.4, marker=">",
+        handles.append(Line2D([], [], color=normal.arrow_patch.get_edgecolor(), linewidth=2.4, marker=">",
                               markersize=7))
         names.append("normal (v₁, v₂) in the squared features")
     left.figure.legend(handles, names, loc="outside lower center", ncol=len(names), fontsize="small")
-    corner = None if len(axes) == 2 else _feature_map_corner(X**2, y, w, axes[2])
-    return FeatureMapArtists(raw=raw, conic=conic_art, squared=squared, line=line, axes=axes, corner=corner)
+    return FeatureMapArtists(raw=raw, conic=conic_art, squared=squared, line=line, axes=axes, corner=corner,
+                             corner_line=corner_line)
 
 
 def _feature_map_corner(Z, y, w, ax):
@@ -2133,10 +2137,21 @@ def _feature_map_corner(Z, y, w, ax):
                  f"{_number(top[0])}, z₂ from 0 to {_number(top[1])}): it shows the {int(in_view.sum())} of the "
                  f"{len(y)} squared points that lie in it.")
     corner = data(Z[in_view], y[in_view], ax, axis_labels=("x₁²", "x₂²"), legend=False)
-    boundary(w, ax)
+    line = boundary(w, ax)
+    if line.normal is not None:
+        _stand_out(line.normal)
     ax.set(xlim=(low[0], top[0]), ylim=(low[1], top[1]), aspect="equal")
-    ax.set_title("the corner of the middle panel, enlarged", fontsize="medium")
-    return corner
+    ax.set_title("the corner of the middle panel, enlarged, with the normal vector", fontsize="medium")
+    return corner, line
+
+
+def _stand_out(normal):
+    """A normal arrow drawn above the points, thick and with a white edge, so that it stands out among them."""
+    from matplotlib import patheffects
+
+    normal.set_zorder(5)
+    normal.arrow_patch.set_linewidth(2.4)
+    normal.arrow_patch.set_path_effects([patheffects.withStroke(linewidth=6, foreground="white")])
 
 
 # --------------------------------------------------------------------------
