@@ -98,6 +98,7 @@ __all__ = [
     "run_lengths",
     "named_points",
     "means",
+    "class_densities",
     "MeansArtists",
     "CLASSIFIER_STYLES",
     "PlaneArtists",
@@ -3033,6 +3034,15 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5, edge_on: bool = False):
             drawn.set_sizes([60])  # larger, so that the plus signs' strokes read against the green line
         ax.set_box_aspect((1, 1, 1))
         ax.set(xticks=[], yticks=[], zticks=[], xlabel="", ylabel="", zlabel="")
+        # no axes can be read in this view, so name what is seen: the origin, the slice, the plane, the normal
+        lifted_foot = np.r_[1.0, foot]
+        below = lifted_foot - np.r_[0.0, 0.8 * limit * n / np.linalg.norm(n)]
+        for at, words, style in (((0.0, 0.0, 0.0), "  origin", {"ha": "left", "va": "top"}),
+                                 (below, "the slice $x_0 = 1$  ", {"ha": "right", "va": "center"}),
+                                 (-1.6 * lifted_foot, "  the plane $\\tilde w \\cdot \\tilde x = 0$",
+                                  {"ha": "left", "va": "bottom"}),
+                                 (1.08 * w, "$\\tilde w$", {"ha": "center", "va": "bottom"})):
+            ax.text(*at, words, fontsize="medium", zorder=7, **style)
     art.positive.set_label("$\\tilde w \\cdot \\tilde x > 0$")
     art.negative.set_label("$\\tilde w \\cdot \\tilde x < 0$")
     art.normal.set_label(f"normal $\\tilde w = ({', '.join(_number(c) for c in w)})$")
@@ -3562,10 +3572,10 @@ def means(X, y, ax=None, *, midpoint=True, size=220):
     markers = {}
     for label, mu, name in ((1, mu_pos, "$\\mu^+$"), (-1, mu_neg, "$\\mu^-$")):
         colour, marker, _ = _BINARY_STYLE[label]
-        # over the data points (zorder 2) and the segment, with an opaque thick black edge, so that a mean in the
-        # middle of its crowd stays visible; its face is mostly see-through, so that the points under it still show
+        # under the data points (zorder 2), so that it hides none of them, with a thick black edge that stays
+        # visible between the points of a crowd around it, and a see-through face
         markers[label] = ax.scatter([mu[0]], [mu[1]], s=size, facecolors=[to_rgba(colour, 0.35)],
-                                    marker=marker, edgecolors="black", linewidths=1.6, zorder=3.5, label=name)
+                                    marker=marker, edgecolors="black", linewidths=1.6, zorder=1.9, label=name)
     segment = ax.plot([mu_neg[0], mu_pos[0]], [mu_neg[1], mu_pos[1]], ":", color="black", linewidth=1.5,
                       zorder=3, label="segment $\\mu^- \\mu^+$")[0]
     middle = (mu_pos + mu_neg) / 2
@@ -3575,6 +3585,69 @@ def means(X, y, ax=None, *, midpoint=True, size=220):
               f"and μ− = ({_number(mu_neg[0])}, {_number(mu_neg[1])}) (vermillion circle), joined by a dotted segment"
               + (f" whose midpoint ({_number(middle[0])}, {_number(middle[1])}) is a black diamond" if midpoint else ""))
     return MeansArtists(markers=markers, segment=segment, midpoint=mid, mu_pos=mu_pos, mu_neg=mu_neg)
+
+
+def class_densities(X, y, ax=None, *, bounds, sigma2=1.0, levels=(0.01, 0.02, 0.1)):
+    """Contour lines of the round Gaussian p(x | ±1) around each class mean of 2-D data, in the class's colour.
+
+    Each class ``±1`` is modelled as a round Gaussian of variance ``sigma2`` around
+    its mean ``μ±``, ``p(x | ±1) = exp(−‖x − μ±‖² / (2 sigma2)) / (2π sigma2)``,
+    and drawn with :func:`function_contours`; each level's label sits on the side
+    of its mean away from the other mean, so that the labels stay clear of the
+    region between the means, where the circles of the two classes cross.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : labels -1/+1, both present
+    ax : matplotlib Axes, optional
+    bounds : (x_min, x_max, y_min, y_max)
+    sigma2 : float, default 1
+        The variance of each coordinate, the same for both classes.
+    levels : sequence of float, default (0.01, 0.02, 0.1)
+        Increasing density values, each below the peak ``1 / (2π sigma2)``.
+
+    Returns
+    -------
+    dict
+        ``{+1: ContourArtists, -1: ContourArtists}``.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> X, y = lk.datasets.toy()
+    >>> art = lk.plot.class_densities(X, y, ax=ax, bounds=(-3.5, 4.5, -3.5, 4.5))
+    >>> lk.plot.description(ax)
+    'Contour lines of p(x | +1) over (x₁, x₂) at 0.01, 0.02, 0.1. Contour lines of p(x | −1) over (x₁, x₂) at 0.01, 0.02, 0.1.'
+    >>> plt.close(fig)
+    """
+    X = _check_X2(X)
+    y = check_binary_y(y, X.shape[0])
+    sigma2 = float(sigma2)
+    if not np.isfinite(sigma2) or sigma2 <= 0:
+        raise ValueError(f"sigma2 must be a number > 0; got {sigma2!r}.")
+    levels = as_float_array(levels, "levels", ndim=1)
+    peak = 1 / (2 * np.pi * sigma2)
+    if levels.shape[0] == 0 or np.any(levels <= 0) or np.any(levels >= peak):
+        raise ValueError(f"levels must be densities between 0 and the peak 1 / (2π sigma2) = {peak:.4g}; "
+                         f"got {levels.tolist()}.")
+    mu = {1: X[y > 0].mean(axis=0), -1: X[y < 0].mean(axis=0)}
+    radii = np.sqrt(-2 * sigma2 * np.log(levels / peak))      # the circle of each level
+    spread = np.radians(35.0) * (np.arange(levels.shape[0]) - (levels.shape[0] - 1) / 2)
+    art = {}
+    for label, sign in ((1, "+"), (-1, "−")):
+        away = mu[label] - mu[-label]
+        norm = np.linalg.norm(away)
+        angle = np.arctan2(away[1], away[0]) if norm > 0 else np.pi / 2
+        spots = mu[label] + radii[:, None] * np.c_[np.cos(angle + spread), np.sin(angle + spread)]
+        m = mu[label]
+        art[label] = function_contours(
+            lambda x, m=m: np.exp(-((x[0] - m[0]) ** 2 + (x[1] - m[1]) ** 2) / (2 * sigma2)) * peak, ax,
+            bounds=bounds, levels=levels, name=f"p(x | {sign}1)", axis_labels=("x₁", "x₂"),
+            color=_BINARY_STYLE[label][0], label_at=spots)
+    return art
 
 
 def run_lengths(x, counts, ax=None, *, marked=None, xlabel="x", ylabel="updates until convergence",
