@@ -392,7 +392,7 @@ CLAIMS = {
     "on the run of section 4 the rule agreed with \"$M$ is empty\" for every $\\theta$ with $0 < \\theta \\le$ the shortest step taken "
     "with an example still wrong, and stopped too early for every larger $\\theta$":
         "test_the_stopping_rule_on_the_run_shown",
-    "`converged` says whether a run reached an iterate with $M$ empty (an exact iterate": "test_converged_means_M_empty_not_J_zero",
+    "`converged` says whether a run reached an iterate with $M$ empty, every example strictly on its right side": "test_converged_means_M_empty_not_J_zero",
     "on data like those of Exercise 4 a run can stay at\n$J = 0$ for its whole budget without converging":
         "test_converged_means_M_empty_not_J_zero",
     "The flag `converged` means \"$M$ is empty\", not \"$J = 0$\".": "test_converged_means_M_empty_not_J_zero",
@@ -448,7 +448,7 @@ CLAIMS = {
     "mistakes.": "test_the_batch_bound_is_n_times_the_online_bound_of_chapter_5_and_ciml",
     "the slides add that this limit, pointed out by Minsky and Papert in 1969, set back "
     "research for many years": "test_the_slides_cite_minsky_and_papert",
-    "its right panel spans the steps allowed, so a run that stops early leaves it mostly empty":
+    "the right panel's axis is set by the steps slider, not by the run, so a run that stops early leaves it mostly empty":
         "test_the_explorers_step_panel_spans_the_steps_allowed_and_its_surface_hatches_the_separating_region",
     "Use\nwhole numbers of size at most 1000 (the check asks for them): their sums are exact in floats, so the stored run\nstays at $\\mathbf{0}$ too.":
         "test_on_whole_numbers_the_stored_run_of_exercise_4_stays_at_zero",

@@ -8,7 +8,9 @@ and the catalogued wrong answers whose value would give a key away, are stored
 only as fingerprints (:func:`lecturekit.exercises.public.fingerprint`: a hash of
 the value, its numbers rounded to the probe's tolerance); Exercise 5 is also
 compared with central differences of J_s at three probes.  Exercises 2 and 4 are
-graded by the property the answer must have.  The reference answers that produced the
+graded by the property the answer must have.  Exercise 1 is also called with
+symbols for a and c (``_Symbol``: sums of numbers times a and c, which refuse to be
+compared), and the formulas it returns must give its numbers.  The reference answers that produced the
 fingerprints are in ``tests/ch06_reference.py``.  The mistake test and the label
 at a score of 0 come from :mod:`lecturekit.conventions`.  Predict and explain
 answers are never shown (``reveal=False``), and no catalogued mistake's message
@@ -87,7 +89,7 @@ _NEAR1 = (
 _ZERO_SIDE = Mistake("one-boundary-point", None, "a slope of 0: on that side of t = 0, is every example really "
                                                  "on its right side?")
 _WRONG_SIGN = Mistake("uphill", None,
-                      "at one of the check's (a, c) your slopes make f fall below f(0) just beside t = 0, on at "
+                      "at one of the check's (a, c) your slopes make f fall below f(0) = 0 just beside t = 0, on at "
                       "least one side; J is a sum of terms that are never negative (this says nothing about the "
                       "sizes of your slopes)")
 _APPROXIMATE = Mistake("difference-quotient", None,
