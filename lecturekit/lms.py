@@ -75,7 +75,12 @@ def lms_stable_eta(X, *, mode: str = "batch", fit_intercept: bool = True) -> flo
     # underflows to 0.0 only when the rate itself is below the smallest float
     s = 2.0 ** np.frexp(np.max(np.abs(Xh)))[1] if np.any(Xh) else 1.0
     Z = Xh / s
-    top = np.linalg.eigvalsh(Z.T @ Z)[-1] if mode == "batch" else np.max(np.sum(Z * Z, axis=1))
+    norms = np.sum(Z * Z, axis=1)
+    top = np.max(norms)
+    if mode == "batch":
+        # lambda_max lies between the largest |x_i|^2 and their sum; kept there, so that the rounding of eigvalsh
+        # (one ulp on a single example) cannot put the batch rate above the online one
+        top = min(max(np.linalg.eigvalsh(Z.T @ Z)[-1], top), np.sum(norms))
     return float(2.0 / top / s / s)
 
 

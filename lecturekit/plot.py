@@ -58,6 +58,7 @@ __all__ = [
     "MARKERS",
     "data",
     "boundary",
+    "boundary_through_origin",
     "distances",
     "offset",
     "regions",
@@ -98,6 +99,7 @@ __all__ = [
     "run_lengths",
     "named_points",
     "means",
+    "class_densities",
     "MeansArtists",
     "CLASSIFIER_STYLES",
     "PlaneArtists",
@@ -299,6 +301,9 @@ class FeatureMapArtists:
     axes : tuple of two or three Axes
     corner : DataArtists or None
         With a third panel: the squared points inside its limits.
+    corner_line : BoundaryArtists or None
+        With a third panel: the straight boundary in it, with the normal vector (which the middle panel then leaves
+        out, since there it would sit among the positives).
     """
 
     raw: DataArtists
@@ -307,6 +312,7 @@ class FeatureMapArtists:
     line: BoundaryArtists
     axes: tuple
     corner: DataArtists | None = None
+    corner_line: BoundaryArtists | None = None
 
 
 @dataclass(frozen=True)
@@ -993,7 +999,9 @@ def boundary(w, ax=None, *, normal=True, margin=None, label=None, color=None, gu
         v = w[1:]
         reach = margin * np.sqrt(v @ v)  # |w . (1, x)| <= margin |v|
         strip = _clip_convex(_clip_convex(box, v, w[0] + reach), -v, -w[0] + reach)
-        band = Polygon(strip, closed=True, facecolor=color, edgecolor="none", alpha=0.12, zorder=1,
+        # a visible tint with a thin edge in the line's colour, so that the band reads at notebook width
+        band = Polygon(strip, closed=True, facecolor=to_rgba(color, 0.2), edgecolor=to_rgba(color, 0.45),
+                       linewidth=0.6, zorder=1,
                        label=f"margin in the plane {margin:.3g}")
         ax.add_artist(band)  # add_artist, not add_patch: the band must not change the data limits
     if guide:
@@ -1062,6 +1070,34 @@ class DistanceArtists:
 def _signed(v: float) -> str:
     """'+1.34' or '−0.45' (a true minus sign, as on the axes)."""
     return f"{v + 0.0:+.2f}".replace("-", "−")
+
+
+def boundary_through_origin(w, ax=None, *, label=None, color=None):
+    """Draw the line ``w1 x1 + w2 x2 = 0`` of a weight vector w = (w1, w2) without a bias, with its normal.
+
+    Chapter 1's boundary: :func:`boundary` of the homogeneous weights (0, w1, w2), with the same
+    arrow, text alternative and errors.
+
+    Raises
+    ------
+    ValueError
+        If w is not of length 2 or is the zero vector (no boundary).
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> art = lk.plot.boundary_through_origin([1.0, 2.0], ax=ax)
+    >>> x1, x2 = art.line.get_xy1()
+    >>> round(x1 + 2 * x2, 12)
+    0.0
+    >>> plt.close(fig)
+    """
+    w = check_weights(w, 2, "w", what=" for a boundary through the origin: (w1, w2)")
+    if not w.any():
+        raise ValueError("w = (0, 0) has no boundary: every point has the score 0. Give w a non-zero direction.")
+    return boundary([0.0, *w.tolist()], ax=ax, label=label, color=color)
 
 
 def distances(w, X, ax=None, *, color="0.35"):
@@ -2055,15 +2091,12 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
     left.set_title("raw features (x₁, x₂): a conic", fontsize="medium")
 
     squared = data(X**2, y, right, axis_labels=("x₁²", "x₂²"), legend=False)
-    line = boundary(w, right, label="boundary")
-    if line.normal is not None:  # the arrow points into the positives: with a white edge to stand out
-        from matplotlib import patheffects
-
+    # with a third panel, the normal is drawn there, enlarged, and not among the positives of the middle panel
+    line = boundary(w, right, label="boundary", normal=len(axes) == 2)
+    if line.normal is not None:
         line.normal.fraction = 0.15  # short enough that its tip lands in the quadrant z >= 0, among the positives
         line.normal.region = (0.0, np.inf, 0.0, np.inf)  # on the part of the line where squares can land
-        line.normal.set_zorder(5)
-        line.normal.arrow_patch.set_linewidth(2.4)
-        line.normal.arrow_patch.set_path_effects([patheffects.withStroke(linewidth=6, foreground="white")])
+        _stand_out(line.normal)
     right.set_title("squared features (x₁², x₂²): a line", fontsize="medium")
     # squares are never negative: shade where no point can land (patches that leave the data limits alone)
     from matplotlib.patches import Rectangle
@@ -2071,21 +2104,24 @@ def feature_map(X, y, w, axes=None, *, resolution=400):
     far = 1e6
     for corner, size, transform in (((0.0, -far), (1.0, far), right.get_yaxis_transform()),   # x axes, y data
                                     ((-far, 0.0), (far, 1.0), right.get_xaxis_transform())):  # x data, y axes
-        right.add_patch(Rectangle(corner, *size, transform=transform, facecolor="0.9", edgecolor="none", zorder=0))
+        # add_artist, not add_patch: the strips reach far beyond the data and must not widen its limits
+        right.add_artist(Rectangle(corner, *size, transform=transform, facecolor="0.9", edgecolor="none", zorder=0))
     describe(right, "The grey strips below z₂ = 0 and left of z₁ = 0 are where no squared point can land.")
     for panel in (left, right):  # shapes and the normal's right angle read true only at equal scales
         panel.set_aspect("equal", adjustable="datalim")
-    # one legend for both panels, below them, where it hides no point
+    corner, corner_line = (None, None) if len(axes) == 2 else _feature_map_corner(X**2, y, w, axes[2])
+    normal = line.normal if corner_line is None else corner_line.normal
+    # one legend for all panels, below them, where it hides no point
     handles, names = left.get_legend_handles_labels()
-    if line.normal is not None:  # named in the legend, so that a reader knows to look for it among the positives
+    if normal is not None:  # named in the legend, so that a reader knows to look for it among the positives
         from matplotlib.lines import Line2D
 
-        handles.append(Line2D([], [], color=line.normal.arrow_patch.get_edgecolor(), linewidth=2.4, marker=">",
+        handles.append(Line2D([], [], color=normal.arrow_patch.get_edgecolor(), linewidth=2.4, marker=">",
                               markersize=7))
         names.append("normal (v₁, v₂) in the squared features")
     left.figure.legend(handles, names, loc="outside lower center", ncol=len(names), fontsize="small")
-    corner = None if len(axes) == 2 else _feature_map_corner(X**2, y, w, axes[2])
-    return FeatureMapArtists(raw=raw, conic=conic_art, squared=squared, line=line, axes=axes, corner=corner)
+    return FeatureMapArtists(raw=raw, conic=conic_art, squared=squared, line=line, axes=axes, corner=corner,
+                             corner_line=corner_line)
 
 
 def _feature_map_corner(Z, y, w, ax):
@@ -2101,10 +2137,21 @@ def _feature_map_corner(Z, y, w, ax):
                  f"{_number(top[0])}, z₂ from 0 to {_number(top[1])}): it shows the {int(in_view.sum())} of the "
                  f"{len(y)} squared points that lie in it.")
     corner = data(Z[in_view], y[in_view], ax, axis_labels=("x₁²", "x₂²"), legend=False)
-    boundary(w, ax)
+    line = boundary(w, ax)
+    if line.normal is not None:
+        _stand_out(line.normal)
     ax.set(xlim=(low[0], top[0]), ylim=(low[1], top[1]), aspect="equal")
-    ax.set_title("the corner of the middle panel, enlarged", fontsize="medium")
-    return corner
+    ax.set_title("the corner of the middle panel, enlarged, with the normal vector", fontsize="medium")
+    return corner, line
+
+
+def _stand_out(normal):
+    """A normal arrow drawn above the points, thick and with a white edge, so that it stands out among them."""
+    from matplotlib import patheffects
+
+    normal.set_zorder(5)
+    normal.arrow_patch.set_linewidth(2.4)
+    normal.arrow_patch.set_path_effects([patheffects.withStroke(linewidth=6, foreground="white")])
 
 
 # --------------------------------------------------------------------------
@@ -3033,6 +3080,15 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5, edge_on: bool = False):
             drawn.set_sizes([60])  # larger, so that the plus signs' strokes read against the green line
         ax.set_box_aspect((1, 1, 1))
         ax.set(xticks=[], yticks=[], zticks=[], xlabel="", ylabel="", zlabel="")
+        # no axes can be read in this view, so name what is seen: the origin, the slice, the plane, the normal
+        lifted_foot = np.r_[1.0, foot]
+        below = lifted_foot - np.r_[0.0, 0.8 * limit * n / np.linalg.norm(n)]
+        for at, words, style in (((0.0, 0.0, 0.0), "  origin", {"ha": "left", "va": "top"}),
+                                 (below, "the slice $x_0 = 1$  ", {"ha": "right", "va": "center"}),
+                                 (-1.6 * lifted_foot, "  the plane $\\tilde w \\cdot \\tilde x = 0$",
+                                  {"ha": "left", "va": "bottom"}),
+                                 (1.08 * w, "$\\tilde w$", {"ha": "center", "va": "bottom"})):
+            ax.text(*at, words, fontsize="medium", zorder=7, **style)
     art.positive.set_label("$\\tilde w \\cdot \\tilde x > 0$")
     art.negative.set_label("$\\tilde w \\cdot \\tilde x < 0$")
     art.normal.set_label(f"normal $\\tilde w = ({', '.join(_number(c) for c in w)})$")
@@ -3562,10 +3618,10 @@ def means(X, y, ax=None, *, midpoint=True, size=220):
     markers = {}
     for label, mu, name in ((1, mu_pos, "$\\mu^+$"), (-1, mu_neg, "$\\mu^-$")):
         colour, marker, _ = _BINARY_STYLE[label]
-        # over the data points (zorder 2) and the segment, with an opaque thick black edge, so that a mean in the
-        # middle of its crowd stays visible; its face is mostly see-through, so that the points under it still show
+        # under the data points (zorder 2), so that it hides none of them, with a thick black edge that stays
+        # visible between the points of a crowd around it, and a see-through face
         markers[label] = ax.scatter([mu[0]], [mu[1]], s=size, facecolors=[to_rgba(colour, 0.35)],
-                                    marker=marker, edgecolors="black", linewidths=1.6, zorder=3.5, label=name)
+                                    marker=marker, edgecolors="black", linewidths=1.6, zorder=1.9, label=name)
     segment = ax.plot([mu_neg[0], mu_pos[0]], [mu_neg[1], mu_pos[1]], ":", color="black", linewidth=1.5,
                       zorder=3, label="segment $\\mu^- \\mu^+$")[0]
     middle = (mu_pos + mu_neg) / 2
@@ -3575,6 +3631,69 @@ def means(X, y, ax=None, *, midpoint=True, size=220):
               f"and μ− = ({_number(mu_neg[0])}, {_number(mu_neg[1])}) (vermillion circle), joined by a dotted segment"
               + (f" whose midpoint ({_number(middle[0])}, {_number(middle[1])}) is a black diamond" if midpoint else ""))
     return MeansArtists(markers=markers, segment=segment, midpoint=mid, mu_pos=mu_pos, mu_neg=mu_neg)
+
+
+def class_densities(X, y, ax=None, *, bounds, sigma2=1.0, levels=(0.01, 0.02, 0.1)):
+    """Contour lines of the round Gaussian p(x | ±1) around each class mean of 2-D data, in the class's colour.
+
+    Each class ``±1`` is modelled as a round Gaussian of variance ``sigma2`` around
+    its mean ``μ±``, ``p(x | ±1) = exp(−‖x − μ±‖² / (2 sigma2)) / (2π sigma2)``,
+    and drawn with :func:`function_contours`; each level's label sits on the side
+    of its mean away from the other mean, so that the labels stay clear of the
+    region between the means, where the circles of the two classes cross.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : labels -1/+1, both present
+    ax : matplotlib Axes, optional
+    bounds : (x_min, x_max, y_min, y_max)
+    sigma2 : float, default 1
+        The variance of each coordinate, the same for both classes.
+    levels : sequence of float, default (0.01, 0.02, 0.1)
+        Increasing density values, each below the peak ``1 / (2π sigma2)``.
+
+    Returns
+    -------
+    dict
+        ``{+1: ContourArtists, -1: ContourArtists}``.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import lecturekit as lk
+    >>> fig, ax = plt.subplots()
+    >>> X, y = lk.datasets.toy()
+    >>> art = lk.plot.class_densities(X, y, ax=ax, bounds=(-3.5, 4.5, -3.5, 4.5))
+    >>> lk.plot.description(ax)
+    'Contour lines of p(x | +1) over (x₁, x₂) at 0.01, 0.02, 0.1. Contour lines of p(x | −1) over (x₁, x₂) at 0.01, 0.02, 0.1.'
+    >>> plt.close(fig)
+    """
+    X = _check_X2(X)
+    y = check_binary_y(y, X.shape[0])
+    sigma2 = float(sigma2)
+    if not np.isfinite(sigma2) or sigma2 <= 0:
+        raise ValueError(f"sigma2 must be a number > 0; got {sigma2!r}.")
+    levels = as_float_array(levels, "levels", ndim=1)
+    peak = 1 / (2 * np.pi * sigma2)
+    if levels.shape[0] == 0 or np.any(levels <= 0) or np.any(levels >= peak):
+        raise ValueError(f"levels must be densities between 0 and the peak 1 / (2π sigma2) = {peak:.4g}; "
+                         f"got {levels.tolist()}.")
+    mu = {1: X[y > 0].mean(axis=0), -1: X[y < 0].mean(axis=0)}
+    radii = np.sqrt(-2 * sigma2 * np.log(levels / peak))      # the circle of each level
+    spread = np.radians(35.0) * (np.arange(levels.shape[0]) - (levels.shape[0] - 1) / 2)
+    art = {}
+    for label, sign in ((1, "+"), (-1, "−")):
+        away = mu[label] - mu[-label]
+        norm = np.linalg.norm(away)
+        angle = np.arctan2(away[1], away[0]) if norm > 0 else np.pi / 2
+        spots = mu[label] + radii[:, None] * np.c_[np.cos(angle + spread), np.sin(angle + spread)]
+        m = mu[label]
+        art[label] = function_contours(
+            lambda x, m=m: np.exp(-((x[0] - m[0]) ** 2 + (x[1] - m[1]) ** 2) / (2 * sigma2)) * peak, ax,
+            bounds=bounds, levels=levels, name=f"p(x | {sign}1)", axis_labels=("x₁", "x₂"),
+            color=_BINARY_STYLE[label][0], label_at=spots)
+    return art
 
 
 def run_lengths(x, counts, ax=None, *, marked=None, xlabel="x", ylabel="updates until convergence",

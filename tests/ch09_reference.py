@@ -1,6 +1,6 @@
-"""Reference answers of chapter 9's Exercises 3 and 6, kept out of the shipped check module.
+"""Reference answers of chapter 9's Exercises 3, 5 and 6, kept out of the shipped check module.
 
-``lecturekit/exercises/ch09.py`` holds the keys of Exercises 3 and 6, and the
+``lecturekit/exercises/ch09.py`` holds the keys of Exercises 3, 5 and 6, and the
 values of their catalogued mistakes, only as fingerprints
 (:func:`lecturekit.exercises.public.fingerprint`).  This module computes those
 values from the definitions (Alg. 7.2 on the points (c, x_i) through
@@ -146,3 +146,34 @@ def fs_keys():
         out[name] = (fingerprint(salt, key, ch09._ATOL6),
                      {mid: fingerprint(f"{salt}/{mid}", v, ch09._ATOL6) for mid, v in mistakes.items()})
     return out
+
+
+# ---------------------------------------------------------------- Exercise 5
+def sign_changes(coefficients):
+    """The real t, rounded to 2 decimals, at which the polynomial (coefficients highest first) changes sign: its
+    roots of odd multiplicity, found by numpy and confirmed by a sign change on either side."""
+    poly = np.poly1d(coefficients)
+    roots = sorted({round(float(r.real), 9) for r in np.roots(coefficients) if abs(r.imag) < 1e-12})
+    return [round(r, 2) for r in roots if poly(r - 1e-6) * poly(r + 1e-6) < 0]
+
+
+def line_values():
+    """Exercise 5's key and its catalogued wrong turns, from the score b + v1 x1² + v2 x2² along (t, t/2 + 1)
+    multiplied out as polynomials in t."""
+    b, v1, v2 = ch09._W5
+    t, x2 = np.poly1d([1.0, 0.0]), np.poly1d([0.5, 1.0])
+
+    def along(x2_of_t):
+        return (b + v1 * t * t + v2 * x2_of_t * x2_of_t).coeffs
+
+    return sign_changes(along(x2)), {
+        "cross-term-dropped": sign_changes((b + v1 * t * t + v2 * (np.poly1d([0.25, 0.0, 1.0]))).coeffs),
+        "line-through-origin": sign_changes(along(np.poly1d([0.5, 0.0]))),
+    }
+
+
+def line_keys():
+    """The fingerprints ch09._KEY5 and ch09._MISTAKES5 must hold."""
+    key, mistakes = line_values()
+    return (fingerprint(ch09._SALT5, key, ch09._ATOL5),
+            {mid: fingerprint(f"{ch09._SALT5}/{mid}", v, ch09._ATOL5) for mid, v in mistakes.items()})

@@ -34,13 +34,13 @@ CLAIMS = {
         "test_show_solution_shows_the_reference_at_any_time_in_a_workspace_with_solutions",
     "it never shows the expected answer (for the numbers you work out by hand it says only\nwhether they are all right)":
         "test_no_registered_wrong_answer_is_shown_the_key",
-    "whether a linear fit does depends on the data":
+    "Whether a linear fit does depends on the data":
         "test_whether_a_least_squares_fit_changes_little_between_samples_depends_on_the_data",
     "chapter 4 §7 shows the perceptron's line changing with the mere order of the examples":
         "test_the_perceptrons_line_depends_on_the_order_of_the_examples",
     "for a nearly perpendicular pair by the whole\nresult, even in sign":
         "test_the_projection_onto_5b_of_a_nearly_perpendicular_pair_can_differ_in_sign",
-    "which in the computer can differ from\n$\\sqrt{x \\cdot x}$ in the last digit":
+    "in the computer it can differ from\n$\\sqrt{x \\cdot x}$ in the last digit":
         "test_norm_and_the_square_root_of_the_dot_product_differ_at_most_in_the_last_digits",
     "$\\varepsilon = 10^{-12}$ is ample up to a few thousand\n  coordinates":
         "test_a_tolerance_of_1e_12_covers_the_rounding_of_a_few_thousand_coordinates",
@@ -62,7 +62,7 @@ CLAIMS = {
     "Every other point has a non-zero projection onto $w$": "test_the_sign_of_the_score_is_the_side",
     "Every point on the side the arrow points to has a positive score": "test_the_sign_of_the_score_is_the_side",
     "Scaling $w$ by any $\\alpha > 0$ multiplies every score": "test_positive_scaling_keeps_sides_negation_swaps_them",
-    "scaling by a power of 2 (½, 2, 4) is exact in binary and changes no":
+    "Scaling by a power of 2 (½, 2, 4) is exact\n  in binary and changes no":
         "test_scaling_by_a_power_of_two_changes_no_computed_sign",
     "can get a tiny score\nunder $3w$ with another sign than under $w$":
         "test_scaling_by_three_changes_a_computed_sign_only_next_to_the_line",
@@ -132,6 +132,8 @@ CLAIMS = {
     "on paper it\nis the list of the dot products of the rows with $w$":
         "test_x_at_w_is_the_row_dot_products_on_paper_and_may_differ_from_lk_dot_in_floats",
     "The library function's body is the formula": "test_the_body_of_lk_dot_is_the_sum_of_products",
+    "a square\nof a number above about $10^{154}$ is too large for a float":
+        "test_squares_above_1e154_overflow_and_lk_norm_does_not_square_them",
     "the length of $b$ stays between 2 and 2.3": "test_the_three_panels_keep_a_and_the_length_of_b_nearly",
     "then the condition\nreads $w \\cdot z_i > 0$ for every $i$": "test_multiplying_the_negatives_by_minus_1_puts_every_example_on_one_side",
     "The arrow it draws shows the direction of $w$, not its length":
@@ -581,16 +583,24 @@ def test_the_mirror_exercise_hidden_tests_reject_the_inlined_projection_and_pass
 
 
 def test_exercise_1_wants_the_unit_normal_on_the_side_of_the_point():
-    """(5, -1, -1) solves w . (1, 2, 3) = 0 = w . (0, 1, -1) (by hand: w2 = w3 = s, w1 = -5s) and scores
-    (1, 0, 0) at 5 > 0; only its unit multiple passes, and then w . x is the signed distance."""
+    """(5, -2, -2, 5) solves w . (1, 2, 3, 1) = w . (0, 1, -1, 0) = w . (1, 0, 0, -1) = 0 (by hand: w2 = w3,
+    w1 = w4, 2 w1 + 5 w2 = 0; the three directions are independent, so these are all its normals) and scores
+    (1, 0, 0, 0) at 5 > 0; only its unit multiple passes, and then w . x is the signed distance.  np.cross,
+    which would give a normal in 3-D, does not take 4-D vectors."""
     from lecturekit.exercises import check_exercise
     from lecturekit.feedback import ExerciseFailure
 
-    unit = np.array([5.0, -1.0, -1.0]) / np.sqrt(27.0)
+    span = np.array([[1.0, 2.0, 3.0, 1.0], [0.0, 1.0, -1.0, 0.0], [1.0, 0.0, 0.0, -1.0]])
+    assert np.linalg.matrix_rank(span) == 3 and not (span @ [5.0, -2.0, -2.0, 5.0]).any()
+    unit = np.array([5.0, -2.0, -2.0, 5.0]) / np.sqrt(58.0)
     check_exercise("ch01-normal", unit.tolist())
-    x = np.array([0.3, -2.0, 1.7])
+    check_exercise("ch01-normal", [0.657, -0.263, -0.263, 0.657])   # three decimal places
+    x = np.array([0.3, -2.0, 1.7, 0.4])
     assert unit @ x == pytest.approx(lk.projection_length(x, unit))
-    for bad in ([5.0, -1.0, -1.0], (-unit).tolist(), (0.5 * unit).tolist(), [0.0, 0.0, 0.0]):
+    with pytest.raises(ValueError):
+        np.cross(span[0], span[1])
+    for bad in ([5.0, -2.0, -2.0, 5.0], (-unit).tolist(), (0.5 * unit).tolist(), [0.0, 0.0, 0.0, 0.0],
+                [5.0, -1.0, -1.0] / np.sqrt(27.0)):
         with pytest.raises(ExerciseFailure):
             check_exercise("ch01-normal", bad)
 
@@ -614,7 +624,7 @@ def test_exercise_3_accepts_each_number_within_0_001_of_the_values_by_hand_and_n
 
 def test_the_check_module_holds_no_answer():
     """No constant of lecturekit/exercises/ch01.py, and no function of it called without arguments, holds the
-    key of Exercise 1 (the unit normal, or any normal: a multiple of (5, -1, -1)) or of Exercise 3."""
+    key of Exercise 1 (the unit normal, or any normal: a multiple of (5, -2, -2, 5)) or of Exercise 3."""
     import inspect
 
     from lecturekit.exercises import ch01
@@ -627,7 +637,7 @@ def test_the_check_module_holds_no_answer():
 
     def is_key(v):
         flat = numbers(v)
-        if len(flat) == 3 and any(flat) and np.allclose(np.cross(flat, [5.0, -1.0, -1.0]), 0, atol=1e-9):
+        if len(flat) == 4 and any(flat) and np.linalg.matrix_rank(np.array([flat, [5.0, -2.0, -2.0, 5.0]])) == 1:
             return True
         return len(flat) == 4 and np.allclose(flat, [120.0, -1.0, -2.5, math.sqrt(39.0)], atol=1e-3)
 
@@ -1206,11 +1216,12 @@ def test_exercise_3_check_and_hidden_tests_agree_to_within_a_thousandth(answers)
 
 
 @pytest.mark.parametrize("answer, named", [
-    ([np.nan, 0.0, 0.0], None), ([1.0, 3.0, 2.0], "a direction that lies in the plane"),
-    ((np.array([1.0, 2.0, 3.0]) + np.array([0.0, 1.0, -1.0])) / np.sqrt(14.0), "a direction that lies in the plane"),
-    ([2.0, -1.0, 0.0], "perpendicular to a but not to c")])
+    ([np.nan, 0.0, 0.0, 0.0], None), ([0.0, 1.0, -1.0, 0.0], "a direction that lies in the hyperplane"),
+    ((np.array([1.0, 2.0, 3.0, 1.0]) + np.array([1.0, 0.0, 0.0, -1.0])) / 4.0, "a direction that lies in the hyperplane"),
+    ([2.0, -1.0, 0.0, 0.0], "perpendicular to some of the three directions but not to all")])
 def test_exercise_1_names_the_right_mistake(answer, named):
-    """nan is not 'the zero vector'; any direction in the plane (a + c, not only a or c) is named as one."""
+    """nan is not 'the zero vector'; any direction in the hyperplane (a + e, not only a, c or e) is named as
+    one; (2, -1, 0, 0) is perpendicular to a only."""
     message = visible_feedback(STEM, "ch01-normal", f"w_normal = {np.asarray(answer).tolist()!r}\n".replace("nan", "float('nan')"))
     assert message is not None and "the zero vector" not in message
     if named is None:
@@ -1231,7 +1242,7 @@ def test_the_reference_solution_is_offered_only_after_a_pass_or_three_failed_run
         with pytest.raises(ExerciseFailure):
             ex.check_exercise("ch01-three-numbers", 60.0, -1.0, -2.5, 6.0)
         assert offered == ([] if k < ex.SOLUTION_AFTER_FAILURES else ["ch01-three-numbers"])
-    ex.check_exercise("ch01-normal", (np.array([5.0, -1.0, -1.0]) / np.sqrt(27.0)).tolist())
+    ex.check_exercise("ch01-normal", (np.array([5.0, -2.0, -2.0, 5.0]) / np.sqrt(58.0)).tolist())
     assert offered[-1] == "ch01-normal"
 
 
@@ -1523,8 +1534,8 @@ def test_exercise_4_probes_keep_the_prompts_promise_and_the_rest_after_a_project
 
 
 def test_exercise_1_says_that_a_two_place_rounding_is_too_coarse():
-    """(0.96, -0.19, -0.19), the answer rounded to two places, fails and is told to keep more places."""
-    message = visible_feedback(STEM, "ch01-normal", "w_normal = [0.96, -0.19, -0.19]\n")
+    """(0.66, -0.26, -0.26, 0.66), the answer rounded to two places, fails and is told to keep more places."""
+    message = visible_feedback(STEM, "ch01-normal", "w_normal = [0.66, -0.26, -0.26, 0.66]\n")
     assert message is not None and "keep three or more decimal places" in message
 
 
@@ -1607,7 +1618,7 @@ def test_no_registered_wrong_answer_is_shown_the_key():
     of a construct or predict exercise (the unit normal's coordinates, the four numbers, the quarter turn of
     (3, 4) at length 10 on either side, the rows' angles), written in the ways the messages write numbers."""
     from lecturekit import homework as hw
-    keys = {"ch01-normal": ["0.9623", "0.1925", "-0.1925"],
+    keys = {"ch01-normal": ["0.6565", "0.2626", "-0.2626"],
             "ch01-three-numbers": ["120", "-2.5", "6.245", "2.094"],
             "ch01-perpendicular": ["(-8, 6)", "-8.0, 6.0", "[-8, 6]", "(8, -6)", "8.0, -6.0", "[8, -6]"],
             "ch01-reflect": ["(3, 0)"],
@@ -1712,11 +1723,11 @@ def test_exercise_4_accepts_an_answer_written_for_numpy_arrays_and_names_the_err
 
 def test_exercise_1_gives_a_normal_on_the_wrong_side_or_of_the_wrong_length_the_words_of_any_wrong_vector():
     """A learner who holds some normal must not learn from the feedback whether to negate it or rescale it (one
-    token from the key): the normal negated, rescaled, both, np.cross's normal, and vectors that are no normal
-    at all (and fit no named misconception) get one and the same feedback, which prints no length."""
-    unit = np.array([5.0, -1.0, -1.0]) / 27 ** 0.5
-    answers = [-unit, 3.7 * unit, 0.37 * unit, -2.5 * unit, np.cross([1.0, 2.0, 3.0], [0.0, 1.0, -1.0]),
-               np.array([1.0, 1.0, 1.0]) + np.array([0.0, 0.5, 0.0]), np.array([2.0, -3.0, 0.5])]
+    token from the key): the normal negated, rescaled, both, and vectors that are no normal at all (and fit no
+    named misconception) get one and the same feedback, which prints no length."""
+    unit = np.array([5.0, -2.0, -2.0, 5.0]) / 58 ** 0.5
+    answers = [-unit, 3.7 * unit, 0.37 * unit, -2.5 * unit, np.array([1.0, 0.5, 1.0, 0.0]),
+               np.array([2.0, -3.0, 0.5, 1.0])]
     messages = {visible_feedback(STEM, "ch01-normal", f"w_normal = {w.tolist()!r}\n") for w in answers}
     assert len(messages) == 1, messages
     message = messages.pop()
@@ -1726,19 +1737,25 @@ def test_exercise_1_gives_a_normal_on_the_wrong_side_or_of_the_wrong_length_the_
 
 
 def test_exercise_5_asks_for_an_angle_the_lesson_does_not_code_and_the_shown_test_does_not_pass():
-    """The check's rows are at the angles it stores (recomputed here in high precision from the rows, with
-    Fractions and mpmath-free series: asin of the exact ratio, within 1e-9°), including multiples of w where the
-    computed cosine rounds past 1 and the origin.  The reference and arcsin of a clipped cosine pass; the lesson's
-    test for 0 with sin(0.01°) (a yes/no per row), the angle with w, 90° minus it without abs, radians, arcsin
-    unclipped, the cosine read as an angle, one length for the whole table and a missing origin fail, and no
-    message names an angle of a row."""
+    """The check holds each row's angle only as a fingerprint, and the fingerprints are those of the angles
+    computed in tests/ch01_reference.py (exact dot and cross products of the stored floats, then atan2); they
+    agree with asin of the exact squared cosine to 1e-6°, no angle lies within 1e-9° of the edge of the band the
+    fingerprints accept, and the rows include multiples of w whose computed cosine rounds past 1 and the origin.
+    The reference and arcsin of a clipped cosine pass; the lesson's test for 0 with sin(0.01°) (a yes/no per
+    row), the angle with w, 90° minus it without abs, radians, arcsin unclipped, the cosine read as an angle,
+    one length for the whole table and a missing origin fail, and no message names an angle of a row."""
+    import ch01_reference
     from lecturekit.exercises import check_exercise
-    from lecturekit.exercises.ch01 import _ANGLE_PROBES, _angle_probe
+    from lecturekit.exercises.ch01 import _ANGLE_KEYS, _ANGLE_PROBES, _angle_right, _angle_rows
+    assert ch01_reference.keys() == _ANGLE_KEYS
     past_one = 0
-    for seed, w, scale in _ANGLE_PROBES:
-        rows, degrees = _angle_probe(seed, w, scale)
+    for k, ((seed, w, scale), degrees) in enumerate(zip(_ANGLE_PROBES, ch01_reference.angles())):
+        rows = _angle_rows(seed, w, scale)
         fw = [Fraction(v) for v in w]
-        for x, deg in zip(rows, degrees):
+        for i, (x, deg) in enumerate(zip(rows, degrees)):
+            # accepted within 1e-5° (the prompt), refused beyond 3e-5°
+            assert all(_angle_right(k, i, deg + d) for d in (-1e-5 + 1e-9, -1e-9, 0.0, 1e-9, 1e-5 - 1e-9))
+            assert not any(_angle_right(k, i, deg + d) for d in (-3.1e-5, 3.1e-5, 1e-3, 90.0))
             fx = [Fraction(float(v)) for v in x]
             if not any(fx):
                 assert deg == 0.0
@@ -1763,6 +1780,16 @@ def test_exercise_5_asks_for_an_angle_the_lesson_does_not_code_and_the_shown_tes
         message = visible_feedback(STEM, "ch01-boundary", f"def angle_to_line(X, w):\n    return {bad}\n")
         assert message is not None, bad
         assert not any(k in message for k in ("90 -", "arcsin", "lk.angle", "sin(")), (bad, message)
+
+
+def test_squares_above_1e154_overflow_and_lk_norm_does_not_square_them():
+    """Section 2: (1.4e154)^2 overflows to inf while (1.3e154)^2 is finite, so sqrt(x . x) is inf for
+    (3e160, 4e160) (and lk.dot says it overflows); lk.norm gives 5e160 and agrees with math.hypot there."""
+    assert math.isfinite(1.3e154 * 1.3e154) and math.isinf(1.4e154 * 1.4e154)
+    assert math.isinf(math.sqrt(3e160 * 3e160 + 4e160 * 4e160))
+    with pytest.raises(OverflowError, match="overflows"):
+        lk.dot([3e160, 4e160], [3e160, 4e160])
+    assert lk.norm([3e160, 4e160]) == pytest.approx(5e160, rel=1e-15) == math.hypot(3e160, 4e160)
 
 
 def test_squares_below_1e_154_lose_digits_and_below_1e_162_vanish():

@@ -25,23 +25,20 @@ grids = arrays(np.float64, (12, 2), elements=st.integers(-3, 3).map(float))   # 
 CLAIMS = {
     "$-0.3 + 0.1 + 0.2$ gives $2.8 \\times 10^{-17}$ and $0.1 + 0.2 - 0.3$ gives $5.6 \\times 10^{-17}$":
         "test_the_two_orders_of_a_sum_round_differently_and_lecturekit_predicts_minus_1_in_both_layouts",
-    "Exercise 1's\nparameter `w` is the $d + 1$ numbers it asks about": "test_exercise_1s_parameter_w_is_the_d_plus_1_numbers",
     "(its `SVC` is the exception: there it predicts `classes_[1]`, the positive class)":
         "test_scikit_learns_svc_is_the_exception_that_predicts_the_positive_class_at_a_score_of_0",
     "With those weights lecturekit and scikit-learn agree at every point\nfarther from the boundary than rounding":
         "test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary",
-    "a scikit-learn classifier with those weights,\nwhose computed score there is a tiny positive number, predicts $+1$":
+    "a classifier with those weights computes a tiny positive score at $(1, 1)$ and predicts $+1$":
         "test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary",
+    "decides the sign exactly on the decimals Python prints for the weights and the point":
+        "test_lecturekit_decides_the_sign_exactly_on_the_printed_decimals",
     "its default divides by\n$\\|\\tilde w\\|$, a different margin, which on some data peaks at another bias":
         "test_exercise_2s_margin_is_lk_margin_in_the_input_space_not_its_default",
-    "lecturekit decides\nthat a score is 0 on the numbers as typed, scikit-learn on its rounded score":
-        "test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary",
     "a boundary among the data usually lies\nfar from the origin (unless its line happens to pass near it":
         "test_features_in_the_thousands_usually_put_the_boundary_far_from_the_origin_but_not_always",
     "(scikit-learn's `LinearSVC`\nand the liblinear solver of `LogisticRegression` do not: they penalise it)":
         "test_liblinear_penalises_the_bias_so_shifting_the_data_changes_what_it_learns",
-    "a point whose computed score is 0, on the line or within\nrounding of it, gets $-1$ under both signs":
-        "test_in_plain_floating_point_a_point_off_the_line_can_score_0_under_both_signs",
     "On paper the score is unchanged; only the bookkeeping differs": "test_the_bias_trick_keeps_every_score",
     "the right panel looks along the orange line,\nso the grey plane is seen edge-on":
         "test_the_second_3d_view_looks_along_the_cut_line",
@@ -49,37 +46,24 @@ CLAIMS = {
         "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
     "In the computer a computed multiple can move only points on or within\n  rounding of the boundary":
         "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
-    "keep one such vector per\nclass, trained one class against the rest or, as in multinomial logistic regression, jointly":
-        "test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0",
     "multiplies every score by $k$": "test_positive_multiples_are_the_same_classifier",
     "The converse holds too: two weight vectors $\\tilde w$, $\\tilde w'$ with $w, w' \\neq 0$ that label every point of the\nplane alike are positive multiples of each other":
         "test_two_classifiers_that_label_every_point_alike_are_positive_multiples",
     "only the direction of $w$ and the ratio $t / \\|w\\|$ matter": "test_positive_multiples_are_the_same_classifier",
     "On paper a **negative** $k$ keeps the line": "test_negative_multiples_keep_the_line_and_swap_the_sides",
-    "Negating a number is exact, so for $k = -1$ every score the computer forms\nchanges sign exactly":
-        "test_negating_the_weights_is_exact_for_every_weight_vector",
-    "`lk.LinearClassifier` keeps a point of the line at 0 and\npredicts $-1$ under both":
-        "test_lecturekit_keeps_a_point_on_the_line_at_0_under_both_signs_at_every_scale",
-    "in plain floating point a point on the\nline can score a tiny $\\pm 2.8 \\times 10^{-17}$ instead of 0":
-        "test_lecturekit_keeps_a_point_on_the_line_at_0_under_both_signs_at_every_scale",
-    "in this chapter's lesson cells `w` is a raw normal and `w_h` a homogeneous vector":
-        "test_the_cells_keep_w_for_raw_normals_and_w_h_for_homogeneous_vectors",
-    "the explorer decides each\npoint's side on the slider values $b, w_1, w_2$ as typed, before it multiplies by $k$":
-        "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
+    "(not for $k = -1$: negating a number is exact)": "test_negating_the_weights_is_exact_for_every_weight_vector",
     "it is\nmultiplied by $k$ when $\\tilde w$ is multiplied by $k > 0$":
         "test_flachs_example_margin_scales_with_k_and_the_distance_form_does_not",
-    "their perceptron calls $x_r$ correct only if $y_r (w \\cdot x_r) > 0$, so a score of 0 is a mistake":
+    "their note calls $x_r$ correct only if $y_r (w \\cdot x_r) > 0$, so a score of 0 is a mistake":
         "test_the_linear_discriminants_slides_count_a_score_of_0_as_a_mistake_as_the_course_does",
-    "A point of the\nline, $-1$ on paper, can come out $+1$, for negative $k$ as for positive":
+    "can get another label than $k \\tilde w$ gives it on paper, for negative $k$ as for positive":
         "test_a_computed_negative_multiple_can_move_a_point_of_the_line_to_the_positive_side",
-    "for negative $k$ a point\nwithin rounding of the line can keep its side where on paper it changes side":
-        "test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_side",
+    "a point on the boundary or within rounding of it can get another label":
+        "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
     "and $k < 0$ keeps the line and swaps the\n  sides of the points off it":
         "test_a_computed_negative_multiple_can_leave_a_point_beside_the_line_on_its_side",
     "the separating $\\tilde w$ are the points of all $n$ half-spaces at once, a cone":
         "test_the_separating_weight_vectors_form_a_cone",
-    "`SVC(kernel=\"linear\")` keeps one per\npair of classes and lets them vote": 
-        "test_a_scikit_learn_classifier_is_intercept_then_coef_and_predicts_minus_1_at_a_score_of_0",
     "Flach divides by $\\|w\\|$ for the margin of the boundary, $m / \\|w\\|$, not for that of an example":
         "test_flachs_example_margin_scales_with_k_and_the_distance_form_does_not",
     "The multiclass estimator classes `lk.OneVsRestClassifier` and\n`lk.OneVsOneClassifier` do not":
@@ -99,8 +83,6 @@ CLAIMS = {
         "test_with_w_zero_every_point_scores_the_bias",
     "A point on the line is ringed whatever its label, and $k$ cannot change which points are ringed":
         "test_the_explorer_decides_mistakes_exactly_so_k_changes_no_ring",
-    "For other $k$ the product $k \\tilde w$ is rounded, and a point on the boundary\nor within rounding of it can then get another label than $k \\tilde w$ on paper gives it":
-        "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
     "shifting\nevery example by the same vector can change the classifier learned":
         "test_a_penalised_bias_makes_the_fit_depend_on_a_shift",
     "boundaries can lie so close together that a search over points misses the region between them":
@@ -477,13 +459,15 @@ def test_the_linear_discriminants_slides_count_a_score_of_0_as_a_mistake_as_the_
         text = seed.read_text()
         assert "A point x_r is classified correctly if and only if" in text
         assert "$-y_r(w \\bullet x_r) > 0$" in text
+        assert "incorrectly classified i.e. $w \\cdot x_r < 0$" in text    # the update slide: strict, 0 left open
     for label in (1, -1):
         assert not label * 0.0 > 0
         assert lk.conventions.is_mistake(label * 0.0)
 
 
 def test_a_computed_negative_multiple_can_move_a_point_of_the_line_to_the_positive_side():
-    """The chapter's example: (1, 2.5) is exactly on the line of (0.5, 0, -0.2) (by Fractions); lecturekit
+    """Section 5's "for negative k as for positive", on an example the chapter does not print: (1, 2.5) is
+    exactly on the line of (0.5, 0, -0.2) (by Fractions); lecturekit
     predicts -1 for k = 1 and k = -1 (score exactly 0) but +1 for the stored fl(-3 w~), whose exact score
     there is positive; the stored product's digits are the ones the chapter prints."""
     from fractions import Fraction
@@ -741,48 +725,6 @@ def test_lecturekit_keeps_a_point_on_the_line_at_0_under_both_signs_at_every_sca
             clf = lk.LinearClassifier(v)
             assert clf.decision_function([[1.0, 1.0]])[0] == 0.0
             assert clf.predict([[1.0, 1.0]])[0] == lk.conventions.SIGN_AT_ZERO == -1
-
-
-def test_exercise_1s_parameter_w_is_the_d_plus_1_numbers():
-    """The notation cell's exception to "`w` is a raw normal": Exercise 1's function takes `w`, the d + 1 numbers
-    (w0, ..., wd), and its check calls it with vectors of 2 to 20 numbers."""
-    import inspect
-    from lecturekit.exercises import ch02
-    assert "def same_in_both_layouts(w):" in NOTEBOOK.read_text()
-    assert "(w0, ..., wd)" in NOTEBOOK.read_text()
-    assert {len(v) for v in ch02._LAYOUT_PROBES} >= {2, 3, 6, 20}
-    assert "same_in_both_layouts" in inspect.getsource(ch02)
-
-
-def test_the_cells_keep_w_for_raw_normals_and_w_h_for_homogeneous_vectors():
-    """Every top-level assignment to `w` in a code cell is a raw normal of the 2-D data (2 numbers, its bias
-    bound beside it); every assignment to `w_h` builds a homogeneous vector from (w, b)."""
-    import ast
-    import json
-
-    seen = {"w": 0, "w_h": 0}
-    for cell in json.loads(NOTEBOOK.read_text())["cells"]:
-        if cell["cell_type"] != "code":
-            continue
-        src = "".join(cell["source"])
-        tree = ast.parse("\n".join(l for l in src.splitlines() if not l.lstrip().startswith(("%", "!"))))
-        for node in tree.body:  # the cell's own names, not the locals of a function it defines
-            if not isinstance(node, ast.Assign):
-                continue
-            for target in node.targets:
-                pairs = ([(target, node.value)] if isinstance(target, ast.Name) else
-                         list(zip(target.elts, node.value.elts)) if isinstance(target, ast.Tuple)
-                         and isinstance(node.value, ast.Tuple) else
-                         [(t, None) for t in getattr(target, "elts", [])])
-                for name, value in pairs:
-                    if not isinstance(name, ast.Name) or name.id not in seen:
-                        continue
-                    seen[name.id] += 1
-                    if name.id == "w":
-                        assert value is not None and len(eval(ast.unparse(value), {"np": np})) == 2, src
-                    else:
-                        assert isinstance(value, ast.Call) and ast.unparse(value.func) == "lk.join_bias", src
-    assert seen["w"] >= 2 and seen["w_h"] >= 2
 
 
 @given(arrays(np.float64, 3, elements=st.one_of(st.integers(-30, 30).map(lambda v: v / 10),
@@ -1176,8 +1118,24 @@ def test_in_plain_floating_point_a_point_off_the_line_can_score_0_under_both_sig
     assert lk.LinearClassifier(w).predict(x)[0] == 1 and lk.LinearClassifier(-w).predict(x)[0] == -1
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.decimals(-9, 9, places=2, allow_nan=False), min_size=3, max_size=3),
+       st.lists(st.decimals(-9, 9, places=1, allow_nan=False), min_size=2, max_size=2),
+       st.sampled_from([1, 10**-3, 10**5]))
+def test_lecturekit_decides_the_sign_exactly_on_the_printed_decimals(w_dec, x_dec, scale):
+    """Section 5: lk.LinearClassifier's prediction is the sign (0 -> SIGN_AT_ZERO) of the exact score of the
+    numbers as Python prints them; two-decimal weights and one-decimal points put many points exactly on the line."""
+    from fractions import Fraction
+
+    w = np.array([float(v) * scale for v in w_dec])
+    x = [float(v) for v in x_dec]
+    exact = sum(Fraction(repr(float(a))) * Fraction(repr(float(c))) for a, c in zip(w, [1.0, *x]))
+    expected = 1 if exact > 0 else (-1 if exact < 0 else lk.conventions.SIGN_AT_ZERO)
+    assert lk.LinearClassifier(w).predict([x])[0] == expected
+
+
 def test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary():
-    """The notation cell and section 9: a scikit-learn classifier with w~ = (-0.3, 0.1, 0.2) predicts +1 at (1, 1),
+    """The notation cell and section 5: a scikit-learn classifier with w~ = (-0.3, 0.1, 0.2) predicts +1 at (1, 1),
     which is on the line (lecturekit: -1), and at a point 1e-17 on the negative side; on 4000 random points at
     least 1e-9 from the line the two agree."""
     from sklearn.linear_model import LogisticRegression

@@ -23,18 +23,13 @@ STEM = NOTEBOOK.stem
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
     "where rounding breaks an exact tie it and `lk.centroid_classifier` can differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
-    "the sign on the numbers as you typed them, so both ties are predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "with its default settings, implements the same rule": "test_nearest_mean_equals_sklearn_nearest_centroid",
     "decides the sign on the numbers as typed (for a training set of up to 65,536 numbers, as here": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
     "carrying all positives but one far enough into the positive side of a separating boundary makes the basic linear classifier misclassify the one left behind, while the data stay separable": "test_carrying_the_other_positives_far_enough_along_w_makes_the_centroid_rule_miss_the_one_left_behind",
     "it has barely moved (its signed distance from the origin went from 0.35 to 0.27)": "test_the_centroid_line_of_section_9_barely_moves_and_its_new_mistakes_are_extra_positives",
     "its 13\nmistakes are all positives: the three it missed with 50, and 10 of the 350 extra ones": "test_the_centroid_line_of_section_9_barely_moves_and_its_new_mistakes_are_extra_positives",
-    "Here $w \\cdot x + b$ happens to give 0.0 at 0.6, but the difference\nof the squared distances": "test_float_means_move_a_tie_off_zero_in_the_distances_or_the_score",
-    "the tie at 0.4 scores $+2.8\\cdot10^{-17}$\nin floats, which a float sign calls $+1$": "test_float_means_move_a_tie_off_zero_in_the_distances_or_the_score",
-    "so both ties are predicted $-1$": "test_float_means_move_a_tie_off_zero_in_the_distances_or_the_score",
     "misclassifies 39 of the 50 (the negatives above its dashed line)": "test_imbalance_claims",
     "the centroid rule on standardised features has\n$w = V^{-1}(\\mu^+ - \\mu^-)$": "test_the_centroid_rule_on_standardised_features_is_flachs_family_with_the_diagonal_of_variances",
-    "It is not the average of the squared lengths of the points": "test_the_squared_length_of_the_mean_is_not_the_mean_squared_length_on_the_toy_set",
     "for two classes the least-squares normal is Fisher's\ndirection, but its bias is in general not the one of the Gaussian model": "test_the_least_squares_bias_is_not_the_shared_covariance_gaussian_bias_on_the_imbalance_draw",
     "on this draw the two differ": "test_the_least_squares_bias_is_not_the_shared_covariance_gaussian_bias_on_the_imbalance_draw",
     "predicted $-1$ (by `lk.centroid_classifier` too)": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
@@ -43,7 +38,9 @@ CLAIMS = {
     "the same solve also gives the bias, so\nno threshold is chosen separately": "test_on_centred_data_flachs_raw_family_with_xtx_gives_the_least_squares_weights",
     "the cross terms vanish, because within each class the $x_i - \\mu_{y_i}$ sum to 0": "test_the_total_scatter_is_the_within_class_scatter_plus_c_delta_delta_t",
     "a new point is\nstandardised with those same numbers before it is classified": "test_a_new_point_is_standardised_with_the_training_statistics",
-    "A tie is a mistake only for a\npositive": "test_a_tie_is_a_mistake_only_for_a_positive",
+    "the mean of 0.6 and 1.2 is 0.8999999999999999 in floats, not 0.9": "test_float_means_move_a_tie_off_zero_in_the_distances_or_the_score",
+    "comes out $4.2\\cdot10^{-17}$, not 0": "test_float_means_move_a_tie_off_zero_in_the_distances_or_the_score",
+    "A tie is a mistake only for a positive": "test_a_tie_is_a_mistake_only_for_a_positive",
     "if that model too is two equally likely round\nGaussians of one variance": "test_the_plug_in_rule_misses_the_most_probable_class_of_unequally_likely_classes",
     "where the two circles of one level cross (the two outer levels\nhere; the circles of level 0.1 are too small to meet)": "test_the_circles_of_the_two_outer_levels_cross_on_the_boundary",
     "least squares\ncollapses back to a multiple of $\\mu^+ - \\mu^-$": "test_least_squares_collapses_to_the_centroid_direction_on_centred_uncorrelated_balanced_data",
@@ -79,7 +76,7 @@ CLAIMS = {
     "so for $D$ up to about 3.87 row 9 is a mistake there, triggers an\nupdate, and the run changes with $D$": "test_the_outlier_of_section_8_triggers_updates_exactly_up_to_d_about_3_87",
     "For every larger $D$ row 9 is never a mistake, and the run is the\nsame whatever $D$ is": "test_the_outlier_of_section_8_triggers_updates_exactly_up_to_d_about_3_87",
     "score is about $-1.534 + 0.397\\,D$": "test_the_outlier_of_section_8_triggers_updates_exactly_up_to_d_about_3_87",
-    "on data whose entries are `Fraction`s\n(from `fractions`) it should return the exact fraction (the check tries that)": "test_exercise_3_needs_the_formula_not_a_search",
+    "on data whose entries are `Fraction`s\n(from `fractions`) it should return the exact fraction": "test_exercise_3_needs_the_formula_not_a_search",
     "the two rules agree on all of them": "test_the_gap_of_squared_distances_is_twice_the_score",
     "a score of exactly 0 is predicted $-1$": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "the nearer centre is the more probable class, whatever": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
@@ -111,7 +108,7 @@ CLAIMS = {
     "The balanced classes matter only for the bias": "test_flachs_reduction_needs_balanced_classes_only_for_the_bias",
     "least squares' $w$ is a multiple of\n$\\mu^+ - \\mu^-$ whatever the class sizes, and its bias is $(n^+ - n^-)/n$": "test_flachs_reduction_needs_balanced_classes_only_for_the_bias",
     "Every positive gets the same weight $1/n^+$": "test_moving_one_example_moves_w_by_delta_over_its_class_size",
-    "So the rule needs the training points only through their dot products": "test_the_centroid_score_from_dot_products_alone",
+    "the score and the bias need the training points only through\ndot products": "test_the_centroid_score_from_dot_products_alone",
     "here every example has weight 1 on the right-hand side": "test_the_least_squares_right_hand_side_counts_every_example",
     "its minimisers are exactly the points where the gradient": "test_the_normal_equations_are_where_the_gradient_vanishes",
     "M = I$ with both weights 1 gives the closest-centroid rule's": "test_flachs_family_with_m_the_identity_is_the_centroid_rule",
@@ -1656,18 +1653,22 @@ def test_swapping_the_labels_swaps_the_open_sides_and_keeps_the_bisector_negativ
             assert u == -v
 
 
-def test_the_means_are_drawn_over_the_data_points():
-    """Section 4's figure: lk.plot.means draws the two means above the data's markers (a mean in the middle of its
-    crowd stays visible)."""
+def test_the_means_are_drawn_under_the_data_points():
+    """Section 4's figure: lk.plot.means draws the two means under the data's markers (so that the large mean
+    marker in a tight cloud hides none of its points) and above the shaded regions."""
     import matplotlib.pyplot as plt
     Xn, yn = lk.datasets.centroid_failure(distance=2.0)
     fig, ax = plt.subplots()
-    art = lk.plot.classifiers({"basic linear": lk.centroid_classifier(Xn, yn)}, Xn, yn, ax=ax, legend=None)
-    below = max(c.get_zorder() for c in ax.collections)
+    model = lk.centroid_classifier(Xn, yn)
+    lk.plot.regions(model, Xn, ax=ax, resolution=20)
+    regions = max(a.get_zorder() for a in ax.get_children() if a not in ax.collections and hasattr(a, "get_array"))
+    art = lk.plot.classifiers({"basic linear": model}, Xn, yn, ax=ax, legend=None)
+    points = min(c.get_zorder() for c in ax.collections if len(c.get_offsets()) == len(Xn[yn == -1]))
     means = lk.plot.means(Xn, yn, ax=ax, midpoint=False)
     plt.close(fig)
     assert art.mistakes["basic linear"].size == 0
-    assert min(m.get_zorder() for m in means.markers.values()) > below
+    assert regions < min(m.get_zorder() for m in means.markers.values())
+    assert max(m.get_zorder() for m in means.markers.values()) < points
 
 
 def test_exercise_3_needs_the_formula_not_a_search():
@@ -2021,25 +2022,31 @@ def test_a_new_point_is_standardised_with_the_training_statistics():
     assert not np.allclose(StandardScaler().fit_transform(new), scaler.transform(new))
 
 
-def test_the_density_contours_take_the_class_colour_and_labels_where_asked():
-    """Section 2's figure: function_contours draws its lines in the colour asked, puts one label near each point
-    of label_at (the labels away from the midpoint (0.5, 0.5)), and its text alternative names no lowest value
-    when the grid's lowest cell is on its edge (a density's lowest cell is a corner), but does for an interior
-    minimum."""
+def test_the_density_contours_take_the_class_colour_and_labels_away_from_the_other_mean():
+    """Section 2's figure: lk.plot.class_densities draws each class's circles in its colour, one label per level
+    on that level's circle around its own mean (radius sqrt(-2 sigma2 ln(2 pi sigma2 level))), on the side away
+    from the other mean, so no label lies within 1 of the midpoint (0.5, 0.5); and its text alternative names
+    no lowest value when the grid's lowest cell is on its edge (a density's lowest cell is a corner), but
+    function_contours does for an interior minimum."""
     import matplotlib.pyplot as plt
     from matplotlib.colors import to_rgba
-    density = lambda x: np.exp(-((x[0] - 1.5) ** 2 + (x[1] - 2) ** 2) / 2) / (2 * np.pi)   # noqa: E731
-    at = [(1.1, 4.3), (3.4, 2.7), (2.2, 2.7)]
+    X, y = lk.datasets.toy()
     fig, ax = plt.subplots()
-    art = lk.plot.function_contours(density, ax, bounds=(-3.5, 4.5, -3.5, 4.5), levels=[0.01, 0.02, 0.1],
-                                    name="p", axis_labels=("x₁", "x₂"), color=lk.plot.OKABE_ITO[0], label_at=at)
-    assert all(np.allclose(c, to_rgba(lk.plot.OKABE_ITO[0])) for c in art.lines.get_edgecolor())
-    spots = np.array([t.get_position() for t in art.lines.labelTexts])
-    assert len(spots) == 3
-    assert all(np.min(np.linalg.norm(spots - np.array(p), axis=1)) < 0.6 for p in at)
-    assert np.min(np.linalg.norm(spots - [0.5, 0.5], axis=1)) > 1.0
+    art = lk.plot.class_densities(X, y, ax=ax, bounds=(-3.5, 4.5, -3.5, 4.5), sigma2=1.0, levels=[0.01, 0.02, 0.1])
+    radii = np.sqrt(-2 * np.log(2 * np.pi * np.array([0.01, 0.02, 0.1])))
+    for label, colour, mu, other in ((1, lk.plot.OKABE_ITO[0], [1.5, 2.0], [-0.5, -1.0]),
+                                     (-1, lk.plot.OKABE_ITO[1], [-0.5, -1.0], [1.5, 2.0])):
+        assert all(np.allclose(c, to_rgba(colour)) for c in art[label].lines.get_edgecolor())
+        spots = np.array([t.get_position() for t in art[label].lines.labelTexts])
+        assert len(spots) == 3
+        dist = np.sort(np.linalg.norm(spots - mu, axis=1))
+        assert np.allclose(dist, np.sort(radii), atol=0.05)
+        assert np.all((spots - mu) @ (np.array(mu) - other) > 0)
+        assert np.min(np.linalg.norm(spots - [0.5, 0.5], axis=1)) > 1.0
     assert "is lowest" not in lk.plot.description(ax)
     plt.close(fig)
+    with pytest.raises(ValueError, match="peak"):
+        lk.plot.class_densities(X, y, bounds=(-3.5, 4.5, -3.5, 4.5), levels=[0.2])
     fig, ax = plt.subplots()
     lk.plot.function_contours(lambda w: (w[0] - 1) ** 2 + w[1] ** 2, ax, bounds=(-1, 3, -1, 1), levels=[0.5, 2])
     assert "is lowest, 0, at (1, 0)" in lk.plot.description(ax)

@@ -984,7 +984,7 @@ def test_no_predict_or_explain_answer_is_in_the_notebook_before_its_check():
 CLAIMS = {
     "The check refuses points taken from a set the chapter shows: two or\nmore of them with the label they have there, or all three close to such points":
         "test_exercise_4_refuses_points_of_the_chapters_sets_and_only_those",
-    "their bullet reads \"separable training sample ⇒ underlying concept is linearly separable\"":
+    "slides list \"separable training sample ⇒ underlying concept is linearly separable\"":
         "test_the_linear_discriminants_slides_arrow_and_the_bullet_under_it",
     "with at most as many points as weights,\nin general position, every labelling is separable": "test_covers_count_for_the_digits",
     "The \"Linear Discriminants\" slides are not consistent here":
@@ -993,7 +993,7 @@ CLAIMS = {
         "test_a_strict_mistake_test_stays_at_zero",
     "His comment on that line, \"i.e., $\\hat y_i \\ne y_i$\", says the\nsame with his own sign":
         "test_flachs_gloss_agrees_with_the_test_under_his_sign_and_not_under_the_courses",
-    "on data of your own with a\ntie the rate-1 run from such a start can make other updates than the rate-η run":
+    "type the start $\\tilde{\\mathbf{w}}_0/\\eta$ as decimals\nrather than computing it in floating point":
         "test_a_start_divided_by_eta_in_floats_can_change_the_run",
     "and let all four take part: no two of them on their own (in your order) may already need ten updates":
         "test_the_slow_exercise_refuses_a_slow_pair_padded_with_two_points",
@@ -1109,8 +1109,6 @@ CLAIMS = {
     "Flach's Alg. 7.3 turns the same loop into a regressor": "test_the_forward_pointer_to_alg_7_3_lands_in_chapter_7",
     "vote predicts what that vector predicts, its boundary included":
         "test_the_vote_with_the_course_sign_is_one_vectors_prediction_when_its_count_outweighs_the_rest",
-    "the rounding can put a point that lies exactly on its\nboundary on the other side":
-        "test_the_rounded_dominant_vector_can_disagree_with_the_vote_on_its_boundary",
     "the argument above works for every $\\eta > 0$, so that range is a\nconvention":
         "test_the_rate_argument_holds_for_every_positive_rate_in_exact_arithmetic",
     "adding a positive multiple of a vector never makes the angle to it larger":

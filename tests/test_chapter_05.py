@@ -155,8 +155,9 @@ def test_exercise_3_exact_reference_is_the_formula_by_hand():
 
 def test_exercise_3_is_not_passed_by_a_numerical_search_and_exercise_1_says_it_is():
     """Exercise 3's formula is not passed by a bisection on lk.novikoff_bound with a third point: the check calls it on
-    Fraction inputs and wants the exact fraction, which the formula gives and a float search does not.  Exercise 1
-    grades the four numbers only, as its prompt says: a fit of lk.novikoff_bound at three scales passes it too."""
+    Fraction inputs and wants the exact fraction, which the formula gives and a float search does not.  Exercise 1's
+    check sees the four numbers only: a fit of lk.novikoff_bound at three scales passes it too (what it misses is the
+    derivation by hand that the prompt asks for)."""
     from fractions import Fraction
 
     from lecturekit.exercises import ExerciseFailed, check_exercise
@@ -713,18 +714,14 @@ CLAIMS = {
         "test_the_explorers_raw_points_lie_in_the_disc_of_radius_rho",
     "`lk.perceptron_loop`, the library's line-by-line Alg. 7.1 (chapter 4\nwrites the same algorithm as "
     "`perceptron_basic`)": "test_perceptron_loop_runs_chapter_4s_perceptron_basic",
-    "it grades the\nnumbers, not the derivation that gives them": "test_exercise_1_grades_the_numbers_whatever_computes_them",
-    "it computes the bound exactly on the numbers as typed and rounds the result up to a float, so a\n"
-    "whole-number bound comes back as that number up to $2^{53}$, far above every bound in this chapter":
+    "it computes the bound exactly on the numbers as typed and never returns less than it":
         "test_novikoff_bound_is_the_exact_bound_rounded_up",
-    "`(lk.radius(X) / lk.margin(u, X, y)) ** 2` rounds at every step and can land a hair above the exact bound or a hair\n"
-    "below it": "test_novikoff_bound_is_the_exact_bound_rounded_up",
-    "For the first pair the float recipe would make a run that reaches its bound seem to fall short of it; for the\n"
-    "second it is a hair below 101 (that run makes only 2 updates)": "test_novikoff_bound_is_the_exact_bound_rounded_up",
-    "Compare with `lk.novikoff_bound` (section 4), and type `u_tight` as the decimals you mean: the\n"
-    "check, like `lk.novikoff_bound`, reads the numbers as typed": "test_exercise_6_names_a_float_u_of_a_tight_run",
-    "Write constants as integers (`2`, not `2.0`) and use no NumPy function: the check also calls it with\n"
-    "`fractions.Fraction` arguments": "test_a_right_formula_in_float_form_is_told_to_keep_fractions_exact",
+    "type `u_tight` as the exact decimals you mean,\nnot the result of float arithmetic":
+        "test_exercise_6_names_a_float_u_of_a_tight_run",
+    "Given `fractions.Fraction` arguments, it must return an exact `Fraction`: write constants as integers (`2`, not\n"
+    "`2.0`) and use no NumPy function": "test_a_right_formula_in_float_form_is_told_to_keep_fractions_exact",
+    "the triangle inequality on\n$\\lVert\\mathbf{w}_k\\rVert$ gives a looser bound, not the one asked for":
+        "test_exercise_5_refuses_the_looser_triangle_inequality_bound",
     "The bound for the generating $\\mathbf{u}$ is not the best one (section 1's theorem holds for every separating\n"
     "$\\mathbf{u}$, and Question 3 asks which gives the smallest)": "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
     "scikit-learn's `LinearSVC` approximates it": "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
@@ -861,7 +858,7 @@ CLAIMS = {
         "test_one_class_is_separable_and_a_lone_middle_point_is_not",
     "once there are at least $n - 1$ features and the points are in general position, every labelling is separable":
         "test_few_points_in_general_position_are_always_shattered",
-    "Cover's count shows that it does: $n \\le d + 1$ points in\ngeneral position are separable whatever their labels":
+    "with at most $d + 1$ points in general position, separability is certain":
         "test_few_points_in_general_position_are_always_shattered",
     "With $n \\gg d$, random labels are almost never separable": "test_cover_formula_facts",
     "every score is 0, so under the NOTE every example is a mistake and the first update is made on a score of exactly 0, "
@@ -1853,7 +1850,7 @@ def test_a_right_formula_in_float_form_is_told_to_keep_fractions_exact(gid, sour
     "    return A, B, C, (A / C) ** 0.25\n",
 ])
 def test_exercise_1_grades_the_numbers_whatever_computes_them(source):
-    """Exercise 1's prompt says the check tests numbers, not algebra: the right formulas in float form (4.0,
+    """Exercise 1's check tests numbers, not algebra: the right formulas in float form (4.0,
     np.sqrt) pass, and so does an evaluation of (R/gamma)^2 at three scales solved for A, B and C; a wrong formula
     does not (the registered wrong answers, tests/test_misconceptions.py)."""
     assert visible_feedback(STEM, "ch05-best-scale", source) is None
@@ -2158,3 +2155,43 @@ def test_exercise_4_feedback_names_no_term_of_the_derivation():
         assert message is not None, desc
         found = [leak for leak in leaks if re.search(leak, message)]
         assert not found, (desc, found, message)
+
+
+_TRIANGLE = '''def bound_from_start(w0, X, y, u):
+    w0, u = np.asarray(w0, dtype=float), np.asarray(u, dtype=float)
+    Xh = np.hstack([np.ones((len(X), 1)), np.asarray(X, dtype=float)])
+    u = u / np.linalg.norm(u)
+    R = np.sqrt(np.max(np.sum(Xh ** 2, axis=1)))
+    gamma = np.min(np.asarray(y) * (Xh @ u))
+    c, n = w0 @ u, np.sqrt(w0 @ w0)
+    # k gamma + c <= |w_k| <= |w0| + sqrt(k) R: a quadratic in t = sqrt(k)
+    t = (R + np.sqrt(R ** 2 - 4 * gamma * (c - n))) / (2 * gamma)
+    return float(t ** 2)
+'''
+
+
+def test_exercise_5_refuses_the_looser_triangle_inequality_bound():
+    """Exercise 5's prompt: bounding |w_k| by the triangle inequality, |w_k| <= |w0| + sqrt(k) R, gives a bound that is
+    never smaller than the one from |w_k|^2 <= |w0|^2 + k R^2 (equal from w0 = 0, larger from every other start tried,
+    on random decimal data), and the check does not accept it."""
+    from ch05_references import _start_reference
+
+    namespace = {"np": np}
+    exec(_TRIANGLE, namespace)
+    triangle = namespace["bound_from_start"]
+    rng = np.random.default_rng(3)
+    compared = 0
+    for _ in range(300):
+        X = np.round(rng.uniform(-2, 2, size=(int(rng.integers(2, 8)), 2)), 1)
+        u = np.round(rng.uniform(-2, 2, size=3), 1)
+        y = np.where(np.hstack([np.ones((len(X), 1)), X]) @ u > 0, 1, -1)
+        if np.min(y * (np.hstack([np.ones((len(X), 1)), X]) @ u)) <= 1e-6:
+            continue
+        assert triangle(np.zeros(3), X, y, u) == pytest.approx(_start_reference(np.zeros(3), X, y, u), rel=1e-9)
+        w0 = np.round(rng.uniform(-3, 3, size=3), 1)
+        if not w0.any():
+            continue
+        assert triangle(w0, X, y, u) > _start_reference(w0, X, y, u) * (1 + 1e-12)
+        compared += 1
+    assert compared > 100
+    assert visible_feedback(STEM, "ch05-start", _TRIANGLE) is not None

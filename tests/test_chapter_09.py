@@ -431,7 +431,13 @@ CLAIMS = {
     "The $\\sqrt2$ factors are needed": "test_without_the_sqrt2_factors_the_primal_run_differs",
     "how well its last weight vector does depends on the epoch it stopped after":
         "test_where_the_perceptron_stops_on_the_ring_decides_its_training_accuracy",
-    "and so are its numbers rounded to 5 significant digits": "test_exercise_1_accepts_the_answer_rounded_to_5_digits",
+    "as\nmuch as rounding the weights to 5 significant digits can cause":
+        "test_exercise_1_accepts_the_answer_rounded_to_5_digits",
+    "Set `t_changes` to the list\nof every $t$ at which the label this classifier gives changes":
+        "test_exercise_5_passes_the_roots_in_any_order_and_to_2_decimals",
+    "an error of $5 \\cdot 10^{-5}$ times $|b| + |v_1| x_1^2 + |v_2| x_2^2$": "test_exercise_1_tolerance_is_as_stated",
+    "computes the squares of the numbers as typed (0.1 squares to 0.01, not to the\n0.010000000000000002 that `X**2` "
+    "gives), for arrays of up to 65,536 numbers": "test_square_features_squares_the_numbers_as_typed",
     "(the check squares such numbers exactly)":
         "test_squares_of_numbers_typed_with_up_to_7_significant_digits_are_exact",
     "coordinate as 0 or as a number with at most 7 significant digits between $10^{-150}$ and $10^{150}$ in size":
@@ -556,7 +562,7 @@ UNRELATED = {
     "ch09-construct-lost": "X_lost = np.array([[1.0, 0.0], [2.0, 0.0], [3.0, 0.0]])\ny_lost = np.array([1, -1, 1])\n",
     "ch09-debug-dual": "def dual_alpha(G, y, max_epochs, c, alpha0):\n    return np.full(len(y), 2)\n",
     "ch09-poly3": "def poly3_features(X):\n    return np.zeros((len(X), 10))\n",
-    "ch09-shape": 'boundary_shape = "z"\nlabels_at = [1, 1]\n',   # every triple of labels has its message
+    "ch09-shape": "t_changes = [1.0, 2.0]\n",
 }
 
 
@@ -568,26 +574,26 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
 
 
 def test_the_predict_answers_are_not_revealed():
-    for answer in ('boundary_shape = "a"\nlabels_at = [1, 1, 1]\n', 'boundary_shape = "c"\nlabels_at = [1, -1, 1]\n'):
-        message = visible_feedback(STEM, "ch09-shape", answer)
-        assert "expected" not in message and "[1, -1, -1]" not in message, message
+    """No wrong answer to Exercise 5 is told a root it did not give, and the messages to wrong values are the same
+    form for every such value (an observation at the learner's own t)."""
+    for answer in ("[]", "[-2.0]", "[3.33]", "[-2.5]", "[-2.58, 2.58]", "[2.0, 3.33]", "[-2.0, 3.3]", "[-2.0, -2.0, 3.33]"):
+        message = visible_feedback(STEM, "ch09-shape", f"t_changes = {answer}\n")
+        assert message is not None and "expected" not in message, message
+        assert not any(root in message.replace(answer, "") for root in ("-2.0,", "3.33", "10/3", "two roots")), message
     for wrong in ("40.0", "60.4", "24.0", "72.48", "217.44"):
         message = visible_feedback(STEM, "ch09-fs-bound", f"bound_at_1 = {wrong}\nmargin_1 = {_MARGIN6}\n")
         assert "expected" not in message and "169.4" not in message, message
-    # no single wrong guess confirms half of Exercise 5: the other hyperbola is not told that its curve is right, and
-    # the labels with +1 at the tie are not told where the tie is
-    for answer, leaks in (('boundary_shape = "d"\nlabels_at = [1, -1, -1]\n', ("right", "hyperbola", '"c"')),
-                          ('boundary_shape = "c"\nlabels_at = [1, -1, 1]\n', ("exactly 0", "third", "tie"))):
-        message = visible_feedback(STEM, "ch09-shape", answer)
-        assert message is not None and not any(leak in message for leak in leaks), message
 
 
-def test_exercise_5_reads_the_letter_in_any_case_and_the_tie_is_negative():
-    """-4 + x1² - x2²: positive far out on the x1-axis (c); at (-2.5, -1.5) the score is exactly 0 (6.25 - 2.25 = 4 in
-    floats too), so the label there is sign(0) = -1."""
-    assert -4 + 2.5**2 - 1.5**2 == 0 and lk.conventions.SIGN_AT_ZERO == -1
-    for letter in ('"c"', '" C "', '"(c)"'):
-        assert visible_feedback(STEM, "ch09-shape", f"boundary_shape = {letter}\nlabels_at = [1, -1, -1]\n") is None
+def test_exercise_5_passes_the_roots_in_any_order_and_to_2_decimals():
+    """0.75 t² - t - 5 = (3t - 10)(t + 2) / 4 along (t, t/2 + 1): the label changes at -2 and 10/3."""
+    from fractions import Fraction as F
+
+    assert [-4 + t * t - (t / 2 + 1) ** 2 for t in (F(-2), F(10, 3))] == [0, 0]
+    for answer in ("[-2, 3.33]", "[3.333333, -2.0]", "(-2.004, 3.3349)", "np.array([-2.0, 10 / 3])"):
+        assert visible_feedback(STEM, "ch09-shape", f"t_changes = {answer}\n") is None, answer
+    for answer in ("[-2, 3.34]", "[-2.01, 3.33]", "[-2, 3.33, 5]", "-2", "[[-2, 3.33]]"):
+        assert visible_feedback(STEM, "ch09-shape", f"t_changes = {answer}\n") is not None, answer
 
 
 def test_exercise_3_checks_data_the_learner_is_not_shown_and_prints_no_counts():
@@ -1300,6 +1306,22 @@ def test_exercise_1_accepts_the_answer_rounded_to_5_digits(scale, digits):
     assert swapped is not None and "(1, 2) and (1.5, 1)" in swapped, swapped
 
 
+def test_exercise_1_tolerance_is_as_stated():
+    """At each point the score may miss 0 by 5e-5 times the sum of its terms' sizes: moving b of (-32, 5, 12) alone
+    by 0.99 of that passes, by 1.01 of it fails (both points have terms 32 + 20 + 12 = 32 + 5 + 27 = 64)."""
+    for factor, passes in ((0.99, True), (-0.99, True), (1.01, False), (-1.01, False)):
+        b = -32 + factor * 5e-5 * 64
+        message = visible_feedback(STEM, "ch09-construct-ellipse", f"w_ellipse = [{b!r}, 5.0, 12.0]\n")
+        assert (message is None) == passes, (factor, message)
+
+
+def test_square_features_squares_the_numbers_as_typed():
+    assert 0.1 ** 2 == 0.010000000000000002 and lk.square_features([[0.1, 0.3]]).tolist() == [[0.01, 0.09]]
+    assert lk.features.EXACT_LIMIT == 65536
+    big = np.full((65537, 1), 0.1)
+    assert lk.square_features(big)[0, 0] == 0.1 * 0.1 and lk.square_features(big[:65536])[0, 0] == 0.01
+
+
 def test_exercise_1_reviewers_rounded_answer_passes():
     assert visible_feedback(STEM, "ch09-construct-ellipse", "w_ellipse = [-2.6667, 0.41667, 1.0]\n") is None
 
@@ -1839,12 +1861,12 @@ def test_monomials_are_scikit_learns_polynomial_features_in_another_order(p):
 
 
 def test_answers_of_another_form_are_named_as_such():
-    """A w_ellipse of four numbers, a boundary_shape that is a word, and X_lost whose squares overflow each get a
+    """A w_ellipse of four numbers, a t_changes that is a word, and X_lost whose squares overflow each get a
     message about their form, not 'the check needs a string' or 'the same squares'."""
     from lecturekit.exercises import ExerciseFailed, check_exercise
 
     cases = [(("ch09-construct-ellipse", [-32, 5, 12, 1]), "must hold three numbers (b, v1, v2); it holds 4"),
-             (("ch09-shape", "hyperbola", [1, -1, -1]), "one of the letters a to e (it is 'hyperbola')"),
+             (("ch09-shape", "hyperbola"), "a list of finite numbers"),
              (("ch09-construct-lost", np.array([[1e200, 0], [3e200, 0], [-2e200, 0]]), np.array([1, 1, -1])),
               "overflow")]
     for args, needle in cases:
@@ -1935,8 +1957,10 @@ def test_the_enlarged_corner_describes_and_draws_only_the_points_in_view():
     origin = ax.transData.transform((0.0, 0.0))
     corner = ax.transAxes.transform((0.0, 0.0))
     assert origin[0] - corner[0] > radius_px and origin[1] - corner[1] > radius_px
-    # the middle panel's normal arrow starts on the line and ends in the quadrant z >= 0, where squares land
-    base, tip = np.array(art.line.normal.xyann), np.array(art.line.normal.xy)
+    # the normal arrow is drawn in the enlarged corner only (in the middle panel it would sit among the positives);
+    # it starts on the line and ends in the quadrant z >= 0, where squares land
+    assert art.line.normal is None and art.corner_line.normal.axes is art.axes[2]
+    base, tip = np.array(art.corner_line.normal.xyann), np.array(art.corner_line.normal.xy)
     w = np.asarray(_RES.w)
     assert abs(w[0] + w[1:] @ base) < 1e-9 * np.abs(w).sum() and np.all(base >= 0) and np.all(tip >= 0), (base, tip)
     assert w[0] + w[1:] @ tip > 0
@@ -2012,13 +2036,16 @@ def test_conic_takes_its_coefficients_in_the_stated_order():
 
 
 def test_the_stored_fingerprints_are_those_of_the_reference():
-    """The shipped check holds no reference code: the fingerprints of Exercises 3 and 6 are those of the values
+    """The shipped check holds no reference code: the fingerprints of Exercises 3, 5 and 6 are those of the values
     tests/ch09_reference.py derives from the definitions, and no probe's key is a catalogued mistake's value."""
     import ch09_reference as ref
     from lecturekit.exercises import ch09
 
     assert [(a, key, dict(m)) for a, key, m in ch09._KEYS3] == ref.dual_keys()
     assert ch09._KEYS6 == ref.fs_keys()
+    assert (ch09._KEY5, ch09._MISTAKES5) == ref.line_keys()
+    key5, mistakes5 = ref.line_values()
+    assert key5 == [-2.0, 3.33] and key5 not in mistakes5.values()
     for k in range(len(ch09._PROBES3)):
         _, expected, mistakes = ref.dual_values(k)
         assert all(not np.array_equal(expected, v) for v in mistakes.values()), k
@@ -2035,17 +2062,3 @@ def test_exercise_1_rejects_weights_no_rounding_of_a_multiple_gives():
         assert visible_feedback(STEM, "ch09-construct-ellipse", f"w_ellipse = {w}\n") is not None, w
 
 
-def test_exercise_5_gives_one_verdict_for_the_letter_and_the_labels():
-    """A wrong letter with the right labels and the right letter with wrong labels get the same plain failure (no
-    catalogued mistake, no letter or label named); v1 and v2 exchanged is named, by an observation at (0, 50)."""
-    from exercise_support import KNOWN
-
-    def said(letter, labels):
-        return visible_feedback(STEM, "ch09-shape", f"boundary_shape = {letter!r}\nlabels_at = {labels}\n")
-
-    assert said("c", [1, -1, -1]) is None
-    plain = [said(k, [1, -1, -1]) for k in "abde"] + [said("c", t) for t in ([1, -1, 1], [1, 1, -1], [-1, -1, -1])]
-    assert all(m is not None and KNOWN not in m for m in plain), plain
-    assert len({m.replace("'a'", "").replace("'b'", "") for m in plain[:1]}) == 1
-    swapped = said("d", [-1, 1, -1])
-    assert swapped is not None and KNOWN in swapped and "(0, 50)" in swapped, swapped

@@ -796,7 +796,7 @@ def test_outlier_explorer_draws_what_its_state_says():
     assert picture(box) != before
     for name in ("basic linear classifier", "least squares", "perceptron"):
         assert f"{name} <b>{s['error'][name]:.1%}</b>" in box.readout.value
-    assert "(-6.0, -6.0)" in box.alt and "6 examples of class +1" in box.alt
+    assert "(−6.0, −6.0)" in box.alt and "6 examples of class +1" in box.alt
 
 
 # --------------------------------------------------------------------------

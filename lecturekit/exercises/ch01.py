@@ -1,13 +1,13 @@
 """Checks of chapter 1's exercises (dot products).
 
 The module holds no answer and no reference solution.  Each check tests
-properties the prompt states (a normal is perpendicular to both directions; a
+properties the prompt states (a normal is perpendicular to the given directions; a
 mirror image lies on the perpendicular through the point, as far beyond the
 line as the point is before it; an angle's cosine times the two lengths is the
 dot product; a vector is perpendicular to a, of the given length, on the side
-the prompt names).  Exercise 5's probes are rows built at chosen angles from
-the line (the rows come from the angles, not the other way round); the
-notebook's hidden tests build other rows.  A wrong answer is told which
+the prompt names).  Exercise 5's angles are held only as fingerprints
+(:func:`lecturekit.exercises.public.fingerprints`), computed in
+tests/ch01_reference.py; the notebook's hidden tests build other rows.  A wrong answer is told which
 requirement it fails, as what it does on a probe the learner can recompute or
 as the requirement restated, in the same words for every answer that fails
 it; no message names an expected value or says which way to change the
@@ -18,30 +18,31 @@ import math
 
 import numpy as np
 
-from . import Mistake, exercise
+from . import Mistake, exercise, public
 
 # --------------------------------------------------------------------------
-# Exercise 1 (construct): the unit normal of a plane spanned by two directions
+# Exercise 1 (construct): the unit normal of a hyperplane of R^4 spanned by three directions
 # --------------------------------------------------------------------------
 
-_SPAN_A, _SPAN_C, _POSITIVE_POINT = np.array([1.0, 2.0, 3.0]), np.array([0.0, 1.0, -1.0]), np.array([1.0, 0.0, 0.0])
+_SPAN = np.array([[1.0, 2.0, 3.0, 1.0], [0.0, 1.0, -1.0, 0.0], [1.0, 0.0, 0.0, -1.0]])   # a, c, e
+_POSITIVE_POINT = np.array([1.0, 0.0, 0.0, 0.0])
 
 
 _TOL = 1e-3   # what a decimal typed to three places can be off by
 _FAR = 0.05   # beyond this a failed condition is a mistake, not rounding
 _ROUNDED = 1e-2   # a condition failed by no more than this: a direction rounded to two decimal places
 _NORMAL_REQUIREMENTS = ("your w fails at least one of the exercise's requirements, and the check does not say which: "
-                        "work out by hand w · a and w · c, the score w · x of the point (1, 0, 0), and |w|, and "
-                        "compare each with what the exercise asks for")
+                        "work out by hand w · a, w · c and w · e, the score w · x of the point (1, 0, 0, 0), and "
+                        "|w|, and compare each with what the exercise asks for")
 
 
-@exercise("ch01-normal", number=1, title="the unit normal of a plane", points=2, kind="construct",
-          hint="A normal is perpendicular to every direction in the plane, so w · a = 0 and w · c = 0: "
-               "two equations for three unknowns, which fix w up to a common factor. Then choose the "
-               "factor: its sign from the score of (1, 0, 0), its size from section 2.")
+@exercise("ch01-normal", number=1, title="the unit normal of a hyperplane", points=2, kind="construct",
+          hint="A normal is perpendicular to every direction in the hyperplane, so w · a = 0, w · c = 0 and "
+               "w · e = 0: three equations for four unknowns, which here fix w up to a common factor. Then "
+               "choose the factor: its sign from the score of (1, 0, 0, 0), its size from section 2.")
 def _normal(t, w_normal):
     w = np.asarray(w_normal, dtype=float)
-    if not t.check_true(w.shape == (3,), what=f"`w_normal` holds three numbers (w1, w2, w3); got shape {w.shape}"):
+    if not t.check_true(w.shape == (4,), what=f"`w_normal` holds four numbers (w1, w2, w3, w4); got shape {w.shape}"):
         return
     if not t.check_true(bool(np.all(np.isfinite(w))), what="`w_normal` holds finite numbers (no nan or inf): "
                                                            "a division by zero on the way?"):
@@ -53,34 +54,32 @@ def _normal(t, w_normal):
         return
     # decimals typed to three places are accepted: each condition holds to within _TOL (relative to the
     # lengths involved); a misconception is named only when a condition fails by far more than rounding
-    cos_a = abs(w @ _SPAN_A) / (np.linalg.norm(w) * np.linalg.norm(_SPAN_A))
-    cos_c = abs(w @ _SPAN_C) / (np.linalg.norm(w) * np.linalg.norm(_SPAN_C))
-    # 0 when w lies in the plane of a and c (the three vectors span no volume)
-    off_plane = abs(np.linalg.det(np.array([_SPAN_A, _SPAN_C, w]))) / (
-        np.linalg.norm(w) * np.linalg.norm(_SPAN_A) * np.linalg.norm(_SPAN_C))
-    perp_a, perp_c = cos_a <= _TOL, cos_c <= _TOL
-    right = bool(perp_a and perp_c and float(w @ _POSITIVE_POINT) > 0 and abs(np.linalg.norm(w) - 1.0) <= _TOL)
-    # One verdict for the three requirements.  A misconception about perpendicularity is named (the learner can
-    # test it by hand, and it does not narrow the answer down); every other wrong w -- a normal on the wrong
-    # side or of the wrong length as much as any other vector -- gets the same words, so that the feedback does
-    # not tell a learner who holds some normal whether to negate it or to rescale it.  Those words name no
+    cosines = np.abs(_SPAN @ w) / (np.linalg.norm(w) * np.linalg.norm(_SPAN, axis=1))
+    # 0 when w lies in the hyperplane of a, c and e (the four vectors span no volume)
+    off_plane = abs(np.linalg.det(np.vstack([_SPAN, w]))) / (np.linalg.norm(w) * np.prod(np.linalg.norm(_SPAN, axis=1)))
+    perp = cosines <= _TOL
+    right = bool(perp.all() and float(w @ _POSITIVE_POINT) > 0 and abs(np.linalg.norm(w) - 1.0) <= _TOL)
+    # One verdict for the requirements.  A misconception about perpendicularity is named (the learner can test
+    # it by hand, and it does not narrow the answer down); every other wrong w -- a normal on the wrong side or
+    # of the wrong length as much as any other vector -- gets the same words, so that the feedback does not tell
+    # a learner who holds some normal whether to negate it or to rescale it.  Those words name no
     # misconception, so they are the failure itself, not a Mistake.
     mistake = None
-    if perp_a and perp_c:
+    if perp.all():
         pass   # a normal, on the wrong side or of the wrong length: the shared words
     elif off_plane <= _FAR:
-        mistake = Mistake("direction-not-normal", None, "a direction that lies in the plane, not a normal to "
-                                                        "it: the normal is at a right angle to both directions")
-    elif cos_a <= _TOL and cos_c > _FAR:
-        mistake = Mistake("normal-to-a-only", None, "perpendicular to a but not to c: one equation of the two")
-    elif cos_c <= _TOL and cos_a > _FAR:
-        mistake = Mistake("normal-to-c-only", None, "perpendicular to c but not to a: one equation of the two")
-    elif max(cos_a, cos_c) <= _ROUNDED:
+        mistake = Mistake("direction-not-normal", None, "a direction that lies in the hyperplane, not a normal to "
+                                                        "it: the normal is at a right angle to every direction")
+    elif perp.any() and bool(np.all(perp | (cosines > _FAR))):
+        mistake = Mistake("normal-to-some-only", None, "perpendicular to some of the three directions but not to "
+                                                       "all: each direction gives one equation, and w must "
+                                                       "satisfy all three")
+    elif cosines.max() <= _ROUNDED:
         mistake = Mistake("normal-rounded", None, "the conditions fail only by about what rounding the "
                                                   "coordinates costs: keep three or more decimal places, or type an exact "
                                                   "expression such as a square root")
-    what = ("`w_normal` is perpendicular to both directions, gives (1, 0, 0) a positive score and has length 1 "
-            "(each to within 10⁻³)")
+    what = ("`w_normal` is perpendicular to the three directions, gives (1, 0, 0, 0) a positive score and has "
+            "length 1 (each to within 10⁻³)")
     t.check_true(right, what=what if mistake is not None else f"{what}: {_NORMAL_REQUIREMENTS}", mistake=mistake)
 
 
@@ -349,27 +348,42 @@ def _perpendicular(t, perpendicular):
 # --------------------------------------------------------------------------
 
 _WITHIN_DEGREES = 1e-5   # the prompt's accuracy
+# the angles are hashed in units of 100° (below 1, where fingerprint cells have one width, _ANGLE_ATOL): every
+# angle within _WITHIN_DEGREES of a key matches it, none beyond 3 _WITHIN_DEGREES
+_ANGLE_UNIT, _ANGLE_ATOL = 100.0, 2 * _WITHIN_DEGREES / 100.0
 
 
-def _angle_probe(seed, w, scale):
-    """Rows built at chosen angles from the line w . x = 0: (rows, their angles in degrees).  Each row is
-    r (cos phi t + sin phi n) for the unit vector t along the line and the unit normal n, with random signs and
-    lengths r; the last rows are multiples of w (90 degrees) and the origin (on the line: 0 degrees)."""
+def _angle_rows(seed, w, scale):
+    """The rows of one probe of Exercise 5: random combinations of the directions along and across the line
+    w . x = 0, three of them very close to it, then 8.3 w, -1.3 w and the origin."""
     rng = np.random.default_rng(seed)
     w = np.asarray(w, dtype=float)
     n = w / np.linalg.norm(w)
     along = np.array([-n[1], n[0]])
-    degrees = np.concatenate([[0.0], rng.uniform(0.001, 0.02, 3), rng.uniform(1, 89, 4)])
-    signs = rng.choice([-1.0, 1.0], size=(2, len(degrees)))
-    phi = np.radians(degrees)
-    rows = (signs[0, :, None] * np.cos(phi)[:, None] * along + signs[1, :, None] * np.sin(phi)[:, None] * n)
-    rows = rows * rng.uniform(0.1, 10, size=(len(degrees), 1)) * scale
-    rows = np.vstack([rows, [8.3 * w, -1.3 * w, [0.0, 0.0]]])
-    return rows, np.concatenate([degrees, [90.0, 90.0, 0.0]])
+    a = rng.choice([-1.0, 1.0], size=7) * rng.uniform(0.1, 10, size=7)
+    b = rng.choice([-1.0, 1.0], size=7) * np.concatenate([rng.uniform(2e-5, 4e-4, 3), rng.uniform(0.05, 20, 4)])
+    rows = (a[:, None] * along + (b * np.abs(a))[:, None] * n) * scale
+    return np.vstack([rows, [8.3 * w, -1.3 * w, [0.0, 0.0]]])
 
 
 # (seed, w, scale of the rows): rows and weight vectors of very different lengths
 _ANGLE_PROBES = ((15, (0.3, 0.2), 1.0), (16, (3e6, -2e6), 1e-20), (17, (-1e-8, 4e-9), 1e8))
+# each row's angle, held only as the first 16 hex digits of its fingerprint (salt "ch01-boundary/<probe>/<row>",
+# tolerance _ANGLE_ATOL); tests/ch01_reference.py computes the angles and tests/test_chapter_01.py checks the keys
+_ANGLE_KEYS = (
+    ('6255922da5aa289b', '134c40ac39c05be8', '3cd15394d9d18f3f', '4845c7afbc025d22', 'bb46ef2a4557ef74',
+     'b9b6bedcede04b95', 'e1a8b11607e52bc6', 'cf5dec998fabbca5', '49cc7f92ca600808', 'a6d45bb6de096348'),
+    ('98e9985b985b0bbc', '9eb097a4a208f7a1', '36bc41db8645f470', '8eda3dc1c8174924', '0bba74cc62e575ba',
+     '206146347292b520', 'c2854504ec91d37a', '3bf619fa67b95f81', '787985d628886d03', '6921b90e97e7006f'),
+    ('d2df99604a8ad161', '399b6a1219b7279a', '13d4ba21cb575422', 'ba1e87b46fb6895b', '463bb932b28ccdb1',
+     'f3d460e11dfe453b', '041071b8269aa981', 'a5f4d55ee13a0d1b', '7b27d614dd138f88', '14d341ba6d1bd632'),
+)
+
+
+def _angle_right(k, i, value):
+    """Is ``value`` row i's angle in probe k (its fingerprint, to 16 hex digits, is the stored one)?"""
+    return _ANGLE_KEYS[k][i] in {f[:16] for f in public.fingerprints(f"ch01-boundary/{k}/{i}",
+                                                                      [float(value) / _ANGLE_UNIT], _ANGLE_ATOL)}
 
 
 @exercise("ch01-boundary", number=5, title="how far from the boundary, as an angle", points=2, kind="construct",
@@ -378,8 +392,7 @@ _ANGLE_PROBES = ((15, (0.3, 0.2), 1.0), (16, (3e6, -2e6), 1e-20), (17, (-1e-8, 4
                "are multiples of w, where a computed cosine can come out beyond 1 (section 3), and the origin.")
 def _boundary(t, angle_to_line):
     for k, (seed, w, scale) in enumerate(_ANGLE_PROBES, 1):
-        X, expected = _angle_probe(seed, w, scale)
-        w = np.array(w)
+        X, w = _angle_rows(seed, w, scale), np.array(w)
         call = f"`angle_to_line(X, w)` for probe {k}, w = {_typed(w)}"
         try:
             got = np.asarray(angle_to_line(X.copy(), w.copy()), dtype=float)
@@ -390,7 +403,7 @@ def _boundary(t, angle_to_line):
             t.check_true(False, what=f"{call} returns one number per row of X ({len(X)} rows); got shape "
                                      f"{got.shape}")
             continue
-        right = bool(np.all(np.abs(got - expected) <= _WITHIN_DEGREES))
+        right = all(np.isfinite(g) and _angle_right(k - 1, i, g) for i, g in enumerate(got))
         rows = ", ".join(f"({float(x[0])!r}, {float(x[1])!r})" for x in X)
         t.check_true(right, what=f"{call} gives each row's angle with the line in degrees, to within 10⁻⁵°: for "
                                  f"w = {_typed(w)} your angle_to_line gets at least one of the rows {rows} wrong, "

@@ -7,8 +7,8 @@ its statement defines, in floating point and, on integer inputs, in Fraction
 arithmetic, where they are exact for a quadratic error (the minimiser judged by
 the property that that gradient vanishes there, not against a stored
 solution); Exercise 3's rate by the property that the step leaves B's residual
-at 0, also on Fraction probes, where B's residuals are held as a hash of their
-exact fractions.  Exercise 2's stable rate and the other answers of Exercises
+at 0, also on two probes judged to 1e-12, where B's residuals are held as a
+hash of the exact fractions they must be that close to.  Exercise 2's stable rate and the other answers of Exercises
 3 and 4 are held only as fingerprints
 (hashes of the values rounded to the tolerance,
 :func:`lecturekit.exercises.public.fingerprint`); so are the catalogued
@@ -403,14 +403,16 @@ _MISTAKES3 = (
 )
 
 
-# Exercise 3's exact probes: the same questions on numbers given as fractions.Fraction (lists of them, the labels as
-# ints).  A formula in the inputs' own arithmetic returns exact Fractions; a step simulated with lk.lms
-# (or anything that goes through floats) does not.  B's residuals are held only as a hash of their
-# "numerator/denominator" texts; tests/test_chapter_07.py recomputes them in fractions.
+# Exercise 3's tight probes: two more examples, given to the learner's functions as float arrays like the others,
+# (every number a short decimal) whose answers are judged to 1e-12.  A formula (or a step simulated in floating point) is that close; a rate found
+# from a finite-difference slope in eta is not on the second probe.  The probes are written as Fractions so that
+# the judging is exact: the rate by the property that the step leaves B's residual at 0, B's residuals as a hash of
+# the exact fractions they are close to (denominators below 10**5); tests/test_chapter_07.py recomputes them.
 _F = Fraction
-_EXACT3 = (((_F(1, 3), _F(-1, 2), _F(1)), (1, _F(1, 5), _F(2, 3)), -1, (1, _F(-3, 7), _F(1, 2)), 1),
+_EXACT3 = (((_F(3, 10), _F(-1, 2), _F(1)), (1, _F(1, 5), _F(7, 10)), -1, (1, _F(-2, 5), _F(9, 10)), 1),
            ((0, _F(1, 10), _F(3, 10)), (1, _F(3, 10), _F(-1, 10)), 1, (1, _F(7, 10), _F(1, 5)), 1))
-_EXACT_KEY3 = "8921cca9ee4d2d744d750fadc45527b0"
+_EXACT_KEY3 = "f4cd266217a2c53f7954a7dacf10a7c3"
+_TIGHT3 = 1e-12
 
 
 def _exact_print3(values):
@@ -419,18 +421,16 @@ def _exact_print3(values):
     return hashlib.sha256(f"ch07-predict-step/exact\n{text}".encode()).hexdigest()[:32]
 
 
-def _exact_args(p):
-    """The probe as the learner's functions receive it: lists of Fractions (plain data, which the graded homework can
-    hand to the learner's process; np.asarray makes each an array of Fractions)."""
-    return tuple(list(v) if isinstance(v, tuple) else v for v in p)
+def _floats(p):
+    """A probe as the learner's functions receive it: its numbers as floats (every one a short decimal)."""
+    return tuple(tuple(float(u) for u in v) if isinstance(v, tuple) else float(v) for v in p)
 
 
-def _exact_arrays(p):
-    return tuple(np.array(v, dtype=object) if isinstance(v, tuple) else v for v in p)
-
-
-def _is_exact(v):
-    return isinstance(v, (Fraction, int)) and not isinstance(v, bool)
+def _near_fraction(v):
+    """The fraction with denominator below 10**5 that the number v is within 1e-12 of, or None."""
+    f = Fraction(v) if isinstance(v, (Fraction, int)) else Fraction(float(v))
+    near = f.limit_denominator(10 ** 5)
+    return near if abs(f - near) <= _TIGHT3 * max(1, abs(near)) else None
 
 
 def _probe_text(p):
@@ -477,30 +477,25 @@ def _derive_step(t, eta_fit_b, residual_b):
                                           "residual_b asks for B's residual after that step (at the rate that "
                                           "fits A, not the one that fits B): work out B's score after it on the "
                                           "first probe by hand"),))
-    # the same two functions on Fraction inputs: the exact values a formula gives
-    exact_text = ("`eta_fit_b` and `residual_b` on two probes given as fractions.Fraction: each returns an exact "
-                  "Fraction (a float came back means the arithmetic went through floating point: float(), "
-                  "dtype=float, a float constant such as 1.0, or a routine such as lk.lms that works in floats), "
-                  "the rate leaves B's residual at exactly 0, and B's residuals are exactly right")
+    # two more probes, judged to 1e-12: a formula gets there, a slope by finite differences in eta does not
+    tight_text = ("`eta_fit_b` and `residual_b` on two more probes, " + "; ".join(_probe_text(_floats(p)) for p in _EXACT3)
+                  + ": the rate leaves B's residual at 0 and B's residuals are right, both to within 1e-12")
 
-    def exact_run():
-        rates, residuals = [], []
+    def tight_run():
         for p in _EXACT3:
-            rates.append(eta_fit_b(*_exact_args(p)))
-            residuals.append(residual_b(*_exact_args(p)))
-        if not all(_is_exact(v) for v in rates + residuals):
-            return False
-        for p, eta in zip(_EXACT3, rates):
-            w, xa, ya, xb, yb = _exact_arrays(p)
-            if yb - (w + eta * (ya - w @ xa) * xa) @ xb != 0:
+            w, xa, ya, xb, yb = (np.array(v, dtype=object) if isinstance(v, tuple) else v for v in p)
+            eta = Fraction(float(eta_fit_b(*(np.array(v) if isinstance(v, tuple) else v for v in _floats(p)))))
+            if abs(yb - (w + eta * (ya - w @ xa) * xa) @ xb) > _TIGHT3:
                 return False
-        return _exact_print3([Fraction(v) for v in residuals]) == _EXACT_KEY3
+        near = [_near_fraction(residual_b(*(np.array(v) if isinstance(v, tuple) else v for v in _floats(p))))
+                for p in _EXACT3]
+        return None not in near and _exact_print3(near) == _EXACT_KEY3
 
     try:
-        exact = bool(exact_run())
-    except Exception:  # noqa: BLE001 - the learner's code may raise anything on Fraction inputs
-        exact = False
-    t.check_true(exact, what=exact_text)
+        tight = bool(tight_run())
+    except Exception:  # noqa: BLE001 - the learner's code may raise anything
+        tight = False
+    t.check_true(tight, what=tight_text)
 
 
 # Exercise 4: the mean error's X~^T X~ / n for the rescaled points of the statement

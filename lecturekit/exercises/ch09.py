@@ -3,10 +3,8 @@
 This module holds no answer and no reference solution.  Exercises 1, 2 and 4
 are checked by properties: the points an ellipse passes through, read from the
 learner's own weights; separability, by lecturekit's exact linear program;
-Gram matrices, against ``(1 + x . z)^3``.  Exercise 5's letter and labels are
-worked out inside its check from the score and ``lk.plot.conic_shape``.
-Exercises 3 and 6 compare with expected values held only as fingerprints
-(:func:`lecturekit.exercises.public.fingerprint`, hashes of the values rounded
+Gram matrices, against ``(1 + x . z)^3``.  Exercises 3, 5 and 6 compare with
+expected values held only as fingerprints (:func:`lecturekit.exercises.public.fingerprint`, hashes of the values rounded
 to a tolerance), as are the values of their catalogued mistakes, except the
 counts of the classmate's code, which the exercise shows; the reference code
 that derives them is ``tests/ch09_reference.py``.  No message names a key.
@@ -20,21 +18,26 @@ import numpy as np
 from .. import conventions
 from ..datasets import circles, xor
 from ..features import EXACT_LIMIT, square_features
-from ..plot import conic_shape
 from ..perceptron import dual_perceptron, polynomial_kernel
-from ..results import LinearClassifier
 from ..theory import is_separable
 from . import Mistake, exercise
-from .public import fingerprint, hashed_check
+from .public import fingerprint, fingerprints, hashed_check
 
 
-# Exercise 5: the weights (b, v1, v2) a perceptron returned; the letter and the labels are worked out inside the
-# check from the score, so the module holds no key.
-_W5 = np.array([-4.0, 1.0, -1.0])
-_POINTS5 = np.array([[3.0, 1.0], [1.0, 3.0], [-2.5, -1.5]])
-_LETTERS = "abcde"
-# the origin and a point far out on each axis: where the positives of each picture are
-_PROBES5 = np.array([[0.0, 0.0], [50.0, 0.0], [0.0, 50.0]])
+# Exercise 5: the weights (b, v1, v2) a perceptron returned, and the line (t, t/2 + 1) the learner follows.  The key
+# (every t at which the label changes, rounded to 2 decimals) is held only as a fingerprint; tests/ch09_reference.py
+# solves for it and tests/test_chapter_09.py checks that the fingerprint is its.
+_W5 = (-4.0, 1.0, -1.0)
+_SALT5 = "ch09/line"
+_ATOL5 = 1e-6
+_KEY5 = "3afdc8a7766cdb16f1a170f626840c0a"
+_MISTAKES5 = {"cross-term-dropped": "b85c766791ba28ab1b2d00eb1c8253de",
+              "line-through-origin": "8272957a34131e4ad0cb25988e4dac34"}
+_MESSAGES5 = {
+    "cross-term-dropped": "at t = 2 the point is (2, 2), where x2² = 4; (t/2)² + 1 gives 2 there: square t/2 + 1 "
+                          "as a whole",
+    "line-through-origin": "at t = 0 the point of this line is (0, 1), not the origin: x2 = t/2 + 1",
+}
 
 
 def _three_numbers(w):
@@ -138,12 +141,6 @@ def _significant_digits(v: float) -> int:
     return len(Decimal(repr(float(v))).normalize().as_tuple().digits)
 
 
-def _lost_properties(X, y):
-    """What exercise 2 asks of (X, y): separable raw, not separable after squaring."""
-    return {"a line separates the raw data": bool(is_separable(X, y)),
-            "a line separates the squared features": bool(is_separable(square_features(X), y))}
-
-
 @exercise("ch09-construct-lost", number=2, title="construct: data the squares cannot separate", points=2,
           kind="construct",
           hint="Draw where the two classes land after the map, in the (z1, z2) plane. When can no line separate "
@@ -184,30 +181,26 @@ def _construct_lost(t, X_lost, y_lost):
                                                              "asks for images that all differ, so the reason no line "
                                                              "separates them must lie elsewhere")):
         return
-    # the digit rule first, whatever the data: only then are the squares below exact, and the verdict is one on the
-    # numbers as typed
+    # the raw data first: whether a line separates the numbers as typed needs no squaring, so no digit rule either
+    digits_ok = max((_significant_digits(v) for v in X.ravel()), default=0) <= 7
+    if not is_separable(X, y):
+        needs_squares = digits_ok and bool(is_separable(square_features(X), y))
+        t.check_true(False, what="a line separates the raw data `(X_lost, y_lost)` (no line does)",
+                     mistake=Mistake("not-separable-raw", None,
+                                     "these data need the squares (like the ring): the exercise asks for data a line "
+                                     "already separates before the map") if needs_squares else None)
+        return
+    # the digit rule before the squares: only then are they exact, and the verdict is one on the numbers as typed
     if not t.check_true(
-            max((_significant_digits(v) for v in X.ravel()), default=0) <= 7,
+            digits_ok,
             what="every coordinate of `X_lost` has at most 7 significant digits, as the exercise asks (the check "
                  "squares such numbers exactly; longer ones it has to round, and then it cannot tell whether a line "
                  "separates the squares)"):
         return
-    properties = _lost_properties(X, y)
-    if properties["a line separates the raw data"]:
-        # the images of the two classes can still be cut apart: a requirement not met, not a catalogued misconception
-        t.check_true(not properties["a line separates the squared features"],
-                     what="no line separates the squared features of `(X_lost, y_lost)` (a line separates them: "
-                          "look at where each image lands)")
-        return
-    t.check(properties, {"a line separates the raw data": True,
-                                     "a line separates the squared features": False},
-            call="the properties of `(X_lost, y_lost)`",
-            misconceptions=[
-                Mistake("not-separable-raw", {"a line separates the raw data": False,
-                                              "a line separates the squared features": True},
-                        "these data need the squares (like the ring): the exercise asks for data a line already "
-                        "separates before the map"),
-            ])
+    # the images of the two classes can still be cut apart: a requirement not met, not a catalogued misconception
+    t.check_true(not is_separable(square_features(X), y),
+                 what="no line separates the squared features of `(X_lost, y_lost)` (a line separates them: look at "
+                      "where each image lands)")
 
 
 def _classmate_alpha(G, y, max_epochs, c, alpha0):
@@ -377,43 +370,44 @@ def _poly3(t, poly3_features):
                                       "`poly3_features(P)` (a feature map looks at one point at a time)")
 
 
-@exercise("ch09-shape", number=5, title="predict: which curve, and which labels?", points=3, kind="predict",
-          hint="Write the score as a function of x1 and x2. Where is it positive far out on each axis, and how "
-               "does the classifier turn each score into a label (chapter 4)?")
-def _shape(t, boundary_shape, labels_at):
-    letter = str(boundary_shape).strip().strip("()").strip().lower()
-    if not t.check_true(letter in tuple(_LETTERS),
-                        what=f"`boundary_shape` is one of the letters a to e (it is {boundary_shape!r})"):
-        return
+def _score5(t):
+    """The score b + v1 x1² + v2 x2² of Exercise 5's classifier at the point (t, t/2 + 1) of its line."""
+    b, v1, v2 = _W5
+    return b + v1 * t * t + v2 * (t / 2 + 1) ** 2
+
+
+@exercise("ch09-shape", number=5, title="predict: where the label changes along a line", points=3, kind="predict",
+          hint="Put x1 = t and x2 = t/2 + 1 into the score b + v1 x1² + v2 x2²: what kind of function of t is it, "
+               "and where does such a function change sign?")
+def _shape(t, t_changes):
     try:
-        shape_of_labels = np.asarray(labels_at, dtype=float).shape
+        values = np.atleast_1d(np.asarray(t_changes, dtype=float))
     except (TypeError, ValueError):
-        shape_of_labels = None
-    if not t.check_true(shape_of_labels == (len(_POINTS5),),
-                        what=f"`labels_at` holds {len(_POINTS5)} numbers, one label per point"
-                             + ("" if shape_of_labels is None else f"; its shape is {shape_of_labels}")):
+        values = None
+    if not t.check_true(values is not None and values.ndim == 1 and bool(np.all(np.isfinite(values))),
+                        what="`t_changes` is a list of finite numbers (an empty list if the label never changes)"):
         return
-    labels = [int(v) for v in np.asarray(labels_at, dtype=float)]
-
-    def reading(w):
-        """The letter and the three labels of the classifier w on the squares: the letter from the curve's name
-        (lk.plot.conic_shape) and the labels at the origin and far out on each axis."""
-        shape = conic_shape([w[0], 0.0, 0.0, w[1], w[2], 0.0])
-        origin, on_x1, on_x2 = (v == conventions.POSITIVE for v in LinearClassifier(w).predict(square_features(_PROBES5)))
-        curve = ("e" if "parallel" in shape
-                 else ("a" if origin else "b") if shape.startswith("an ellipse")
-                 else {(True, False): "c", (False, True): "d"}.get((on_x1, on_x2)) if "hyperbola" in shape
-                 else None)
-        return {"curve": curve, "labels": [int(v) for v in LinearClassifier(w).predict(square_features(_POINTS5))]}
-
-    # one verdict for the letter and the three labels together, so that no single guess tells which part is off;
-    # the one catalogued misreading is v1 and v2 exchanged, told as an observation on a probe the learner recomputes
-    answer = {"curve": letter, "labels": labels}
-    t.check(lambda: answer, reading(_W5), reveal=False,
-            call="`boundary_shape` and `labels_at` together (one verdict for both)",
-            misconceptions=[Mistake("axes-swapped", reading(_W5[[0, 2, 1]]),
-                                    "your curve and your labels are those of a score that is positive far out on the "
-                                    "x2-axis; work out this w̃'s score at (0, 50)")])
+    given = sorted(round(float(v), 2) for v in values)
+    # what the answer fails, as an observation the learner can recompute (the same for every answer that fails it):
+    # an empty list; a value at which the score keeps its sign within the rounding to 2 decimals; a value named
+    # twice; else the list is not every t at which the label changes
+    off = [v for v in given if _score5(v - 0.005) * _score5(v + 0.005) > 0]
+    if not given:
+        what = ("`t_changes` is empty, which says the label is the same at every point of the line (t, t/2 + 1); the "
+                "list must hold every t at which it changes")
+    elif off:
+        v = off[0]
+        what = (f"at t = {v:g} the point of the line is ({v:g}, {v / 2 + 1:g}), where the score -4 + x1² - x2² is "
+                f"{_score5(v):.4g} and keeps its sign from t = {v - 0.005:g} to {v + 0.005:g}: the label does not "
+                f"change at this t of `t_changes` (each must be right to 2 decimals)")
+    elif len(set(given)) < len(given):
+        what = "`t_changes` names one t twice: list each t at which the label changes once"
+    else:
+        what = ("the label changes at each t of `t_changes`, but the list must hold every t at which it changes "
+                "along the line (t, t/2 + 1)")
+    named = next((Mistake(mid, given, _MESSAGES5[mid]) for mid, fp in _MISTAKES5.items()
+                  if fp in fingerprints(f"{_SALT5}/{mid}", given, _ATOL5)), None)
+    t.check_true(_KEY5 in fingerprints(_SALT5, given, _ATOL5), what=what, mistake=named)
 
 
 # --------------------------------------------------------------------------

@@ -123,10 +123,11 @@ def wvec(w) -> str:
 
 def equation(w) -> str:
     """'w0 + w1·x₁ + w2·x₂ = 0', bias first as in the course's notation, with two decimals (read-outs and text
-    alternatives)."""
+    alternatives); a bias of exactly 0 is left out ('w1·x₁ + w2·x₂ = 0')."""
     b, w1, w2 = (float(t) + 0.0 for t in w)
-    return (f"{'−' if b < 0 else ''}{abs(b):.2f} {'+' if w1 >= 0 else '−'} {abs(w1):.2f}·x₁ "
-            f"{'+' if w2 >= 0 else '−'} {abs(w2):.2f}·x₂ = 0")
+    first = f"{'−' if w1 < 0 else ''}{abs(w1):.2f}·x₁" if b == 0 else \
+        f"{'−' if b < 0 else ''}{abs(b):.2f} {'+' if w1 >= 0 else '−'} {abs(w1):.2f}·x₁"
+    return f"{first} {'+' if w2 >= 0 else '−'} {abs(w2):.2f}·x₂ = 0"
 
 
 def plain(markup: str) -> str:

@@ -166,18 +166,19 @@ def bound_explorer(*, gamma=0.1, R=3.0):
             "u_line": left.plot([], [], color="#009E73", linewidth=1.6, zorder=3)[0],
             "u_band": left.fill_between([0, 1], [0, 0], [0, 0], color="#009E73", alpha=0.15, linewidth=0, zorder=1),
             "w_line": left.plot([], [], color="black", linestyle="--", linewidth=1.4, zorder=3)[0],
-            "lower": right.plot(kk, kk * s["gamma"], color="#009E73", linestyle="--", linewidth=1.2)[0],
-            "upper": right.plot(kk, np.sqrt(kk) * s["R"], color="#D55E00", linestyle="--", linewidth=1.2)[0],
-            "projection": right.plot([], [], color="#009E73", linewidth=2.0, marker="o", markersize=3)[0],
-            "norm": right.plot([], [], color="#D55E00", linewidth=2.0)[0],
+            # the race in colours no class and not u* uses, so that no colour links the two panels
+            "lower": right.plot(kk, kk * s["gamma"], color=OKABE_ITO[3], linestyle="--", linewidth=1.2)[0],
+            "upper": right.plot(kk, np.sqrt(kk) * s["R"], color=OKABE_ITO[4], linestyle="--", linewidth=1.2)[0],
+            "projection": right.plot([], [], color=OKABE_ITO[3], linewidth=2.0, marker="o", markersize=3)[0],
+            "norm": right.plot([], [], color=OKABE_ITO[4], linewidth=2.0)[0],
             "bound": right.axvline(1.0, color="black", linewidth=1.0, linestyle=":"),
             "updates": right.axvline(1.0, color="black", linewidth=1.6),
         }
         from matplotlib.lines import Line2D
 
-        handles = [Line2D([], [], color="#009E73", linewidth=1.6), Line2D([], [], color="black", linestyle="--"),
-                   a["projection"], a["lower"], a["norm"], a["upper"], a["updates"], a["bound"]]
-        labels = ["u* (margin γ shaded)", "perceptron's boundary", "w̃ₖ · u*", "k γ (≤ w̃ₖ · u*)", "‖w̃ₖ‖",
+        handles = [a["pos"], a["neg"], Line2D([], [], color="#009E73", linewidth=1.6),
+                   Line2D([], [], color="black", linestyle="--"), a["projection"], a["lower"], a["norm"], a["upper"], a["updates"], a["bound"]]
+        labels = ["class +1", "class −1", "u* (margin γ shaded)", "perceptron's boundary", "w̃ₖ · u*", "k γ (≤ w̃ₖ · u*)", "‖w̃ₖ‖",
                   "√k R (≥ ‖w̃ₖ‖)", "actual updates", "bound (R/γ)²"]
         fig.legend(handles, labels, loc="center right", frameon=False)
         animate(a)

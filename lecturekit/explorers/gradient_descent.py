@@ -166,6 +166,7 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
         right.set_xlim(0, steps)
         # a path inside the view stays below the surface's top; one that never rose stays below its start
         right.set_ylim(0, 1.05 * (float(surface.J.max()) if start_value is None else start_value))
+        right.set_title("J(w) at each step" if kind == "perceptron" else "SSE at each iterate", fontsize="medium")
         right.set_xlabel("step k" if kind == "perceptron" else "iteration")
         right.set_ylabel("J(w)" if kind == "perceptron" else "SSE")
         from ..plot import OKABE_ITO

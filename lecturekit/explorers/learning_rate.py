@@ -108,7 +108,7 @@ def learning_rate_explorer(X=None, y=None, *, etas=(0.01, 0.02, 0.05, 0.1, 0.2, 
         right.set_title("mistakes per epoch", fontsize="medium")
         static_legend(fig, [("data", 1), ("data", -1),
                              ("line", {"color": "#009E73", "linestyle": "--", "linewidth": 1.4}, "start"),
-                             ("line", {"color": "0.45", "linewidth": 1.0}, "after each update"),
+                             ("line", {"color": "0.45", "linewidth": 1.0}, "after each earlier\nupdate (fainter: older)"),
                              ("line", {"color": "black", "linewidth": 1.8}, "final boundary"),
                              ("ring", "triggered an update")])
         title = left.text(0.5, 1.02, "", transform=left.transAxes, ha="center", va="bottom", fontsize="medium")

@@ -184,11 +184,11 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
             "outlier": ax.scatter([], [], s=220, facecolors="none", edgecolors="black", linewidths=1.5, zorder=4,
                                   label="the outlier"),
             "link": ax.plot([], [], color="0.4", linestyle=":", linewidth=1.0, zorder=1)[0],
-            # the class means as in lk.plot.means: large, their class's marker, a see-through face, a black edge
+            # the class means as in lk.plot.means: large, their class's marker, a see-through face, a black edge, under the points
             "mu_pos": ax.scatter([0], [0], s=160, facecolors=[to_rgba(OKABE_ITO[0], 0.35)], marker="P",
-                                 edgecolors="black", linewidths=1.6, zorder=5, label="μ+ (mean of y = +1)"),
+                                 edgecolors="black", linewidths=1.6, zorder=1.9, label="μ+ (mean of y = +1)"),
             "mu_neg": ax.scatter([0], [0], s=160, facecolors=[to_rgba(OKABE_ITO[1], 0.35)], marker="o",
-                                 edgecolors="black", linewidths=1.6, zorder=5, label="μ− (mean of y = −1)"),
+                                 edgecolors="black", linewidths=1.6, zorder=1.9, label="μ− (mean of y = −1)"),
             "lines": {name: ax.plot([], [], color=c, linestyle=ls, linewidth=1.8, zorder=3, label=name)[0]
                       for name, (c, ls) in styles.items()},
         }
@@ -228,14 +228,17 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
                      f"({s['n_neg']} in all)")
         return f"{sizes}; training error: {rates}{note}"
 
+    def pair(p, digits=2):     # a point with true minus signs, as in the equations
+        return "(" + ", ".join(f"{v + 0.0:.{digits}f}".replace("-", "−") for v in p) + ")"
+
     def alt(s):
         o = s["outlier"]
         lines = "; ".join(f"{name}: {equation(s['w'][name])}, training error {s['error'][name]:.1%}"
                           for name in _OUTLIER_LEARNERS)
         return (f"Scatter plot of {s['n_pos']} examples of class +1 (blue plus signs) and {s['n_neg']} of "
                 f"class −1 (vermillion circles), with the outlier of class {s['label']:+d} ringed at "
-                f"({o[0]:.1f}, {o[1]:.1f}). The class means, drawn large with their class's marker, are "
-                f"μ+ = ({s['mu_pos'][0]:.2f}, {s['mu_pos'][1]:.2f}) and μ− = ({s['mu_neg'][0]:.2f}, {s['mu_neg'][1]:.2f}). "
+                f"{pair(o, 1)}. The class means, drawn large with their class's marker, are "
+                f"μ+ = {pair(s['mu_pos'])} and μ− = {pair(s['mu_neg'])}. "
                 f"Three boundaries: {lines}. " + _convergence_sentence(s))
 
     return Explorer("outlier_explorer", controls, compute, draw, describe, rows=[("ox", "oy"), ("n_pos",)],

@@ -7,17 +7,16 @@ SIDE_FAILS = 'fails: the side is decided on probes such as these (your numbers, 
 ROW_FAILS = 'fails: or returns nan for it (the check does not say which); work out the angle each'
 MUTANTS = {
     "ch01-normal": [
-        ("zero-normal", "w_normal = [0.0, 0.0, 0.0]\n"),
-        ("direction-not-normal", "w_normal = [1.0, 2.0, 3.0]\n"),
-        ("normal-to-a-only", "w_normal = [1.0, 1.0, -1.0]\n"),
-        ("normal-to-c-only", "w_normal = [0.0, 1.0, 1.0]\n"),
+        ("zero-normal", "w_normal = [0.0, 0.0, 0.0, 0.0]\n"),
+        ("direction-not-normal", "w_normal = [1.0, 2.0, 3.0, 1.0]\n"),
+        ("normal-to-some-only", "w_normal = [1.0, 1.0, -1.0, 0.0]\n"),     # perpendicular to a and e only
+        ("normal-to-some-only", "w_normal = [0.0, 1.0, 1.0, 0.0]\n"),      # perpendicular to c and e only
         # a normal on the wrong side, or of the wrong length, gets the words every other wrong w gets: the
         # feedback must not say whether to negate or to rescale it
-        (NORMAL_FAILS, "w_normal = np.array([-5.0, 1.0, 1.0]) / 27 ** 0.5\n"),
-        (NORMAL_FAILS, "w_normal = [5.0, -1.0, -1.0]\n"),
-        (NORMAL_FAILS, "w_normal = np.cross([1.0, 2.0, 3.0], [0.0, 1.0, -1.0])\n"),
-        (NORMAL_FAILS, "w_normal = [2.0, -3.0, 0.5]\n"),
-        ("normal-rounded", "w_normal = [0.96, -0.19, -0.19]\n"),
+        (NORMAL_FAILS, "w_normal = np.array([-5.0, 2.0, 2.0, -5.0]) / 58 ** 0.5\n"),
+        (NORMAL_FAILS, "w_normal = [5.0, -2.0, -2.0, 5.0]\n"),
+        (NORMAL_FAILS, "w_normal = [2.0, -3.0, 0.5, 1.0]\n"),
+        ("normal-rounded", "w_normal = [0.66, -0.26, -0.26, 0.66]\n"),
     ],
     "ch01-reflect": [
         # each answer is told the first requirement of a mirror image it fails, in the same words as every

@@ -109,7 +109,13 @@ MUTANTS = {
          "bound_at_1 = 88.28\nmargin_1 = 1.4 / 7.06 ** 0.5\n"),
     ],
     "ch09-shape": [
-        # v1 and v2 exchanged: the curve and the labels of (-4, -1, 1)
-        ("axes-swapped", 'boundary_shape = "d"\nlabels_at = [-1, 1, -1]\n'),
+        # (t/2 + 1)² taken as t²/4 + 1: the roots of 0.75 t² - 5
+        ("cross-term-dropped", "t_changes = [-2.58, 2.58]\n"),
+        # the line taken as (t, t/2), through the origin: the roots of 0.75 t² - 4
+        ("line-through-origin", "t_changes = [-2.31, 2.31]\n"),
+        # one root only (read off a sketch, or the quadratic's other root dropped)
+        ("fails: the label changes at each t of t_changes, but the list must hold every t", "t_changes = [-2.0]\n"),
+        # the classifier taken to keep one label along the line (v1 and v2 exchanged, or b's sign flipped: no root)
+        ("fails: t_changes is empty", "t_changes = []\n"),
     ],
 }
