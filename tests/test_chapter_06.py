@@ -124,19 +124,37 @@ def test_exercise_1_key_is_the_hand_computation_and_no_difference_quotient_passe
                                lambda a, c, h=h, e=exactify: e(_library_slopes(float(a), float(c), h)[1]))
 
 
-def test_exact_fraction_difference_quotients_pass_exercises_1_and_5():
-    # what the prose of exercises 1 and 5 scopes: a difference quotient in floats cannot pass, one in exact
-    # fractions can (f is linear on each side of t = 0 near it; J_s is piecewise quadratic, so a central
-    # difference in fractions is its gradient wherever J_s has one)
-    from lecturekit.exercises import check_exercise
+def test_exact_fraction_difference_quotients_fail_exercise_1_and_pass_exercise_5():
+    # exercise 1: one-sided quotients in exact fractions give the right numbers (f is linear on each side of t = 0
+    # near it) but compare margins with 0, which the check's symbols refuse, so they fail; the formulas pass.
+    # Exercise 5: a central difference of J_s in fractions passes (J_s is quadratic off its kinks, and at a kink,
+    # where it is C^1, the difference is off by a term of order h), as its prose says
+    from lecturekit.exercises import check_exercise, ExerciseFailed
+    import contextlib
+    import io
 
     def J1(t, a, c):
         pts = [((1, a), 1), ((1, -c), 1), ((3, 0), 1), ((0, 0), -1)]
         w = [Fraction(-1), 1 + t, t]
         return sum((max(Fraction(0), -yl * (w[0] + w[1] * x[0] + w[2] * x[1])) for x, yl in pts), Fraction(0))
     h = Fraction(1, 10 ** 6)
-    check_exercise("ch06-predict-gradient", lambda a, c: (J1(-h, a, c) - J1(0, a, c)) / -h,
-                   lambda a, c: (J1(h, a, c) - J1(0, a, c)) / h)
+    for a, c in ((Fraction(5, 2), Fraction(3, 2)), (Fraction(10 ** 20 + 1), Fraction(10 ** 20 + 9, 10 ** 20))):
+        assert ((J1(-h, a, c) - J1(0, a, c)) / -h, (J1(h, a, c) - J1(0, a, c)) / h) == (-(1 + a), c - 1)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(ExerciseFailed) as err:
+        check_exercise("ch06-predict-gradient", lambda a, c: (J1(-h, a, c) - J1(0, a, c)) / -h,
+                       lambda a, c: (J1(h, a, c) - J1(0, a, c)) / h)
+    assert "symbols" in str(err.value) + out.getvalue()
+    with contextlib.redirect_stdout(io.StringIO()):
+        check_exercise("ch06-predict-gradient", lambda a, c: -(1 + a), lambda a, c: c - 1)
+        check_exercise("ch06-predict-gradient", lambda a, c: -a - 1, lambda a, c: (2 * c - 2) / 2)
+        check_exercise("ch06-predict-gradient", lambda a, c: Fraction(-1) - np.int64(1) * a, lambda a, c: c + (-1))
+    # at a kink of J_s (a margin equal to b) the exact central difference misses the gradient by h x^2 / 4 in size
+    X, y, b, w = np.array([[2.0]]), np.array([1]), 3.0, np.array([1.0, 1.0])  # margin 1 + 2 = 3 = b
+    hk = Fraction(1, 10 ** 6)
+    Js = lambda v: sum((Fraction(b) - m) ** 2 / 2 for m in [v[0] + 2 * v[1]] if m <= b)  # noqa: E731
+    d1 = (Js([Fraction(1), 1 + hk]) - Js([Fraction(1), 1 - hk])) / (2 * hk)
+    assert d1 == -hk * 2 ** 2 / 4  # the gradient is 0 there; the difference misses it by h x^2 / 4, x = 2
 
     def gradient_by_fractions(w, X, y, b):
         Xh = [[Fraction(1)] + [Fraction(repr(float(v))) for v in row] for row in np.asarray(X, float)]
@@ -331,7 +349,7 @@ CLAIMS = {
         "test_criterion_is_continuous_and_piecewise_linear_with_kinks",
     "The formula changes only where an example crosses the boundary":
         "test_criterion_is_continuous_and_piecewise_linear_with_kinks",
-    "it holds every $\\mathbf{w}$ with $J$ below 2, and within the window drawn most of those do not separate":
+    "band, $J$ from 0 to 2 on the colour bar, is wider, and within the window drawn most of its points do not separate":
         "test_the_pale_cells_are_exactly_the_separating_weights",
     "it contains only half of the boundary example's term": "test_at_a_kink_the_library_gradient_is_a_subgradient",
     "each example on the boundary contributes $-y_i\\mathbf{x}_i$ to the library's gradient and\nhalf of that to the "
@@ -374,7 +392,7 @@ CLAIMS = {
     "on the run of section 4 the rule agreed with \"$M$ is empty\" for every $\\theta$ with $0 < \\theta \\le$ the shortest step taken "
     "with an example still wrong, and stopped too early for every larger $\\theta$":
         "test_the_stopping_rule_on_the_run_shown",
-    "`converged` says whether a run reached an iterate with $M$ empty (an exact iterate": "test_converged_means_M_empty_not_J_zero",
+    "`converged` says whether a run reached an iterate with $M$ empty, every example strictly on its right side": "test_converged_means_M_empty_not_J_zero",
     "on data like those of Exercise 4 a run can stay at\n$J = 0$ for its whole budget without converging":
         "test_converged_means_M_empty_not_J_zero",
     "The flag `converged` means \"$M$ is empty\", not \"$J = 0$\".": "test_converged_means_M_empty_not_J_zero",
@@ -421,8 +439,17 @@ CLAIMS = {
         "test_exercise_5_decimal_probe_has_a_margin_just_below_b_and_large_ones",
     "so a difference quotient in floating point cannot pass":
         "test_exercise_1_key_is_the_hand_computation_and_no_difference_quotient_passes",
-    "in exact fractions a one-sided quotient with a small enough step is the slope":
-        "test_exact_fraction_difference_quotients_pass_exercises_1_and_5",
+    "It also calls them with symbols standing for $a$ and $c$, which\ncan be added, subtracted, and multiplied or divided "
+    "by numbers, but not compared": "test_exact_fraction_difference_quotients_fail_exercise_1_and_pass_exercise_5",
+    "In exact fractions a central difference with a tiny $h$ comes as close to the gradient as you like":
+        "test_exact_fraction_difference_quotients_fail_exercise_1_and_pass_exercise_5",
+    "That is $n$ times chapter 5's bound "
+    "$(R/\\gamma)^2$ on the online perceptron's updates, the bound CIML states, because one batch step can hold up to $n$ "
+    "mistakes.": "test_the_batch_bound_is_n_times_the_online_bound_of_chapter_5_and_ciml",
+    "the slides add that this limit, pointed out by Minsky and Papert in 1969, set back "
+    "research for many years": "test_the_slides_cite_minsky_and_papert",
+    "the right panel's axis is set by the steps slider, not by the run, so a run that stops early leaves it mostly empty":
+        "test_the_explorers_step_panel_spans_the_steps_allowed_and_its_surface_hatches_the_separating_region",
     "Use\nwhole numbers of size at most 1000 (the check asks for them): their sums are exact in floats, so the stored run\nstays at $\\mathbf{0}$ too.":
         "test_on_whole_numbers_the_stored_run_of_exercise_4_stays_at_zero",
     "(On decimal data the exact step can be zero while the float sums leave a rounding error\nthat moves the stored $\\mathbf{w}$ a little":
@@ -1902,6 +1929,31 @@ def test_the_check_module_holds_no_answer():
         assert not hasattr(ch06, gone), gone
     strings = [v for v in vars(ch06).values() if isinstance(v, str)]
     assert "d" not in strings and all(len(v) == 32 for v in (ch06._KEY1, ch06._KEY3, ch06._LIMIT3))
+
+
+def test_the_slides_cite_minsky_and_papert():
+    seeds = Path("/work/shared/seeds")
+    if not seeds.is_dir():
+        pytest.skip("the seed texts are not on this machine")
+    text = {p.name[:3]: p.read_text() for p in seeds.glob("*.txt")}
+    assert "Cannot learn X-OR" in text["003"]
+    assert "Pointed out by Minsky & Papert (1969) set back research for many years" in text["003"]
+
+
+def test_the_batch_bound_is_n_times_the_online_bound_of_chapter_5_and_ciml():
+    # the online bound (R/gamma)^2 is chapter 5's and CIML's; the batch proof's only change is
+    # |z|^2 <= |M|^2 R^2 <= n |M| R^2, one batch step holding up to n mistakes; searched: a batch step with all
+    # n examples wrong (from 0, every example is in M) reaches |z|^2 = n^2 R^2 when every y_i x_i is the same vector
+    from claims_support import chapter_text as text_of
+    stem = next((ROOT_NB := Path(__file__).resolve().parents[1] / "notebooks").glob("05_*.ipynb")).stem
+    assert "makes at most $(R/\\gamma)^2$ updates" in text_of(stem)
+    seeds = Path("/work/shared/seeds")
+    if seeds.is_dir():
+        assert "R^2/\\gamma^2$ iterations" in next(seeds.glob("002*.txt")).read_text()
+    n, v = 7, np.array([1.0, 2.0, -2.0])
+    Xh = np.tile(v, (n, 1))
+    z = np.ones(n) @ Xh
+    assert np.isclose(z @ z, n ** 2 * (v @ v))
 
 
 def test_the_seeds_state_the_rate_bounds_quoted():
