@@ -984,20 +984,20 @@ def test_no_predict_or_explain_answer_is_in_the_notebook_before_its_check():
 CLAIMS = {
     "The check refuses points taken from a set the chapter shows: two or\nmore of them with the label they have there, or all three close to such points":
         "test_exercise_4_refuses_points_of_the_chapters_sets_and_only_those",
-    "slides list \"separable training sample ⇒ underlying concept is linearly separable\"":
-        "test_the_linear_discriminants_slides_arrow_and_the_bullet_under_it",
     "with at most as many points as weights,\nin general position, every labelling is separable": "test_covers_count_for_the_digits",
     "The \"Linear Discriminants\" slides are not consistent here":
         "test_the_linear_discriminants_slides_write_both_mistake_tests",
     "A loop that updates only on the strict $<$ stays at $\\mathbf{0}$ in\njust this way":
         "test_a_strict_mistake_test_stays_at_zero",
-    "His comment on that line, \"i.e., $\\hat y_i \\ne y_i$\", says the\nsame with his own sign":
+    "says the same, since a score of 0 predicts 0, neither label":
         "test_flachs_gloss_agrees_with_the_test_under_his_sign_and_not_under_the_courses",
-    "type the start $\\tilde{\\mathbf{w}}_0/\\eta$ as decimals\nrather than computing it in floating point":
+    "so that $\\tilde{\\mathbf{w}}_0/\\eta$ has a finite decimal, and type that start\nas decimals rather than computing it in floating point":
         "test_a_start_divided_by_eta_in_floats_can_change_the_run",
+    "pick a rate whose reciprocal is a whole number":
+        "test_a_rate_with_a_whole_reciprocal_and_the_start_typed_reproduce_the_rate_one_run",
     "and let all four take part: no two of them on their own (in your order) may already need ten updates":
         "test_the_slow_exercise_refuses_a_slow_pair_padded_with_two_points",
-    "as scikit-learn does and as the \"Linear models\" slides define sign":
+    "as scikit-learn's `predict` does":
         "test_predict_at_a_score_of_zero_is_minus_one_like_scikit_learn_and_the_linear_models_slides",
     "The cell below prints whether the training digits with their labels shuffled are separable":
         "test_the_scikit_learn_cell_prints_what_the_text_says",
@@ -1104,7 +1104,7 @@ CLAIMS = {
     "each marked by an open square in its line's colour": "test_the_zoom_of_section_7_holds_the_closest_points_of_three_drawn_lines",
     "Why `lk.perceptron` needs 111 updates for two points":
         "test_the_two_tie_points_are_nearly_parallel_so_their_margin_is_small_and_the_bound_large",
-    "Read one coordinate at a time, as the \"Linear Discriminants\" slides do":
+    "*One coordinate at a time*, as the \"Linear Discriminants\" slides read it":
         "test_the_update_read_one_coordinate_at_a_time",
     "Flach's Alg. 7.3 turns the same loop into a regressor": "test_the_forward_pointer_to_alg_7_3_lands_in_chapter_7",
     "vote predicts what that vector predicts, its boundary included":
@@ -1174,8 +1174,7 @@ SHOWN = [
     "On XOR, $\\tilde{\\mathbf{w}}$ returns to $\\mathbf{0}$ after every epoch",
     "to measure accuracy on digits the perceptron never saw",
     # definitions: of the algorithm, its variants and the sources' choices
-    "but his line 6 never calls sign",
-    "that update is zero whenever the score is 0",
+    "which is zero when the score is 0",
     "Alg. 7.1 visits the examples as they come",
     "keep every weight vector $\\tilde{\\mathbf{w}}_k$ the run held",
     "It needs no list of vectors, only two running sums",
@@ -2555,3 +2554,23 @@ def test_exercise_5_decides_the_margin_exactly_on_the_numbers_as_typed():
         gamma = np.min(_MARGIN_Y * (_MARGIN_X @ w[1:] + w[0])) / np.hypot(w[1], w[2])
         if abs(gamma - 2) > 1e-9:
             assert _margin_reaches_2(w) == (gamma >= 2)
+
+
+def test_a_rate_with_a_whole_reciprocal_and_the_start_typed_reproduce_the_rate_one_run():
+    """§6's advice for testing the theorem: with eta = 1/m (m a whole number) and a decimal start, w0/eta = m*w0 is a
+    decimal; typed as such, the rate-1 run from it makes exactly the updates of the rate-eta run from w0, ties
+    included (decimal data on a coarse grid, so that ties are frequent)."""
+    rng = np.random.default_rng(2026)
+    for trial in range(300):
+        n = int(rng.integers(2, 7))
+        X = np.round(rng.integers(-5, 6, size=(n, 2)) / 10, 1)
+        y = np.where(rng.random(n) < 0.5, 1, -1)
+        y[0], y[1] = 1, -1
+        w0 = np.round(rng.integers(-9, 10, size=3) / 10, 1)
+        m = int(rng.choice([2, 4, 5]))
+        eta = {2: 0.5, 4: 0.25, 5: 0.2}[m]
+        start = [float(str(round(m * v, 2))) for v in w0]  # m * w0 typed as its decimal (0.3 * 5 -> 1.5)
+        a = quiet(lk.perceptron, X, y, eta=eta, w0=w0, max_epochs=30)
+        b = quiet(lk.perceptron, X, y, eta=1.0, w0=start, max_epochs=30)
+        assert a.n_updates == b.n_updates
+        assert a.trace.index.tolist() == b.trace.index.tolist()  # the same examples, in the same order

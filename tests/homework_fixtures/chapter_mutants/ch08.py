@@ -43,20 +43,20 @@ MUTANTS = {
     "ch08-ovr-predict": [
         # each wrong answer misses one requirement only
         # a single claim thought to be overridden by the nearest mean: class 1's mean put nearest to (0.9, 0.6)
-        ("ovr-means-a",
+        ("fails: (a) class 1 at (0.9, 0.6)",
          _MEANS.format([[-0.5, 1.0], [0.9, 0.6], [1.6, 0.2]])),
         # class 2's mean thought to win (1.6, 0.2) when nearest, so kept away from it
-        ("ovr-means-b",
+        ("fails: (b) class 1 at (1.6, 0.2)",
          _MEANS.format([[-0.5, 1.0], [2.3, -0.2], [0.9, 1.6]])),
         # classifier 1 thought to claim (-0.5, 1) (its score there is exactly 0), so class 0's mean placed with no
         # regard to that point
-        ("ovr-means-c",
+        ("fails: (c) class 0 at (-0.5, 1)",
          _MEANS.format([[2.0, 1.2], [2.3, -0.2], [1.6, 0.2]])),
     ],
     "ch08-pairwise-vote": [
-        ("some rows of this probe come out wrong, though not all",
+        ("these are the answers of the classmate's code with one of its two bugs fixed",
          _PAIRWISE.replace("        tied.append(len(top) > 1)\n", "        tied.append(most < k - 1)\n")),
-        ("some rows of this probe come out wrong, though not all",
+        ("these are the answers of the classmate's code with one of its two bugs fixed",
          _PAIRWISE.replace("min(top, key=lambda c: dist[c])", "int(np.argmin(dist)) if len(top) > 1 else top[0]")),
         ("these are the answers of the classmate's code as printed: both bugs are still in it", _CLASSMATE),
     ],
@@ -108,8 +108,7 @@ MUTANTS = {
         ("classes 0 and 1 are neighbours here; going round the point where the regions meet, which classes follow "
          "each other?",
          "W_apart = [[1.0, 1.0, 0.0], [-2.0, 0.0, 1.0], [-1.0, -1.0, 0.0], [2.0, 0.0, -1.0]]\napart = [(0, 2), (1, 3)]\n"),
-        ("the four scores tie at another point: where all four regions meet, every score has the same value; the "
-         "biases decide where that is",
+        ("fails: the four regions meet at (-1, 2), up to 1e-9; they meet at",
          "X4, y4 = lk.datasets.blobs(30, 4, seed=7)\nlm7 = lk.linear_machine(X4, y4)\n"
          "W_apart = lm7.W[[0, 2, 1, 3]]\napart = [(0, 1), (2, 3)]\n"),
     ],
@@ -127,7 +126,7 @@ MUTANTS = {
     ],
     "ch08-construct-argmax": [
         # a point two classifiers claim where the larger score's class also has the nearer mean
-        ("readings-agree", "x_two = [1.0, 3.0]\n"),
+        ("fails: give different classes", "x_two = [1.0, 3.0]\n"),
         # a score of exactly 0 taken for a claim: class 0's score at (0, 1) is 0
         ("claim-count", "x_two = [0.0, 1.0]\n"),
         # a point only one classifier claims
