@@ -15,18 +15,58 @@ from lecturekit.exercises.public import fingerprint
 from lecturekit.results import LinearClassifier
 
 # ---------------------------------------------------------------- Exercise 1
-# each probe's verdict, decided on paper from the definition (tests/test_chapter_02.py checks every one
-# against lk.LinearClassifier: a point where the readings differ for each False one)
-LAYOUT_VERDICTS = [True, True, True, True, True, False, False, False, False, False, False, False, False,
-                   True, False, False, True, True, True, False, False, False, False]
+def _hyperplane(v):
+    """The points of R^d scoring 0 under (bias, normal) = (v[0], v[1:]), in exact arithmetic on the decimals:
+    "all", "none", or (a point of it, a basis of its directions)."""
+    b, n = v[0], v[1:]
+    if not any(n):
+        return "all" if b == 0 else "none"
+    nn = sum(c * c for c in n)
+    foot = [-b * c / nn for c in n]
+    d = len(n)
+    dirs = [[(1 if i == j else 0) - n[j] * n[i] / nn for i in range(d)] for j in range(d)]
+    return foot, dirs
+
+
+def same_boundary(w):
+    """Whether (w0, ..., wd) read with the 1 first, (w0, (w1..wd)), and with the 1 last, (wd, (w0..w(d-1))),
+    have the same set of points scoring 0: decided on Fractions of the typed decimals, from the definition."""
+    from fractions import Fraction
+    v = [Fraction(repr(float(c))) for c in w]
+    readings = (v, [v[-1]] + v[:-1])
+    sets = [_hyperplane(r) for r in readings]
+    if isinstance(sets[0], str) or isinstance(sets[1], str):
+        return sets[0] == sets[1]
+
+    def score(r, x):
+        return r[0] + sum(c * xi for c, xi in zip(r[1:], x))
+    # two hyperplanes of the same dimension are equal when one holds a point and every direction of the other
+    foot, dirs = sets[0]
+    other = readings[1]
+    return score(other, foot) == 0 and all(score(other, [f + e for f, e in zip(foot, d)]) == 0 for d in dirs)
+
+
+# each probe's verdict, decided from the definition (tests/test_chapter_02.py also checks each False one
+# against lk.LinearClassifier: a point of one boundary that the other reading does not score 0)
+LAYOUT_VERDICTS = [same_boundary(w) for w in ch02._LAYOUT_PROBES]
+
+
+def _moved(w):
+    return np.r_[w[-1], w[:-1]]
+
+
+def _key_rule(w):
+    w = np.asarray(w, dtype=float)
+    return np.array_equal(_moved(w), w) or np.array_equal(_moved(w), -w)
+
 
 # the misconceptions of Exercise 1, each as the rule a learner who has it would write
 LAYOUT_RULES = {
-    "layout-zero": lambda w: all(v == w[0] for v in w) and any(w),
-    "layout-negative": lambda w: all(v == w[0] for v in w) and w[0] >= 0,
+    "layout-zero": lambda w: _key_rule(w) and any(w),
+    "layout-negative": lambda w: _key_rule(w) and w[0] >= 0,
     "layout-palindrome": lambda w: list(w) == list(w)[::-1],
-    "layout-close": lambda w: max(w) - min(w) <= 1e-9 * max(1.0, abs(w[0])),
-    "layout-no-line": lambda w: all(v == w[0] for v in w) or not any(w[1:]) or not any(w[:-1]),
+    "layout-close": lambda w: bool(np.allclose(_moved(np.asarray(w)), w) or np.allclose(_moved(np.asarray(w)), -np.asarray(w))),
+    "layout-no-line": lambda w: _key_rule(w) or not any(w[1:]) or not any(w[:-1]),
 }
 
 

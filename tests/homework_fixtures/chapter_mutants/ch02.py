@@ -1,11 +1,14 @@
 # Plausible wrong answers for chapter 02: each must lose points under the grader.
 MUTANTS = {
     "ch02-both-layouts": [
-        ("layout-zero", ("return all(v == w[0] for v in w)", "return all(v == w[0] for v in w) and w[0] != 0")),
-        ("layout-palindrome", ("return all(v == w[0] for v in w)", "return list(w) == list(w)[::-1]")),
-        ("layout-close", ("return all(v == w[0] for v in w)", "return bool(np.allclose(w, w[0]))")),
-        ("layout-negative", ("return all(v == w[0] for v in w)", "return all(v == w[0] for v in w) and w[0] >= 0")),
-        ("layout-no-line", ("return all(v == w[0] for v in w)", "return all(v == w[0] for v in w) or not any(w[1:]) or not any(w[:-1])")),
+        ("layout-zero", ("return bool(np.array_equal(moved, w) or np.array_equal(moved, -w))", "return bool((np.array_equal(moved, w) or np.array_equal(moved, -w)) and w.any())")),
+        ("layout-palindrome", ("return bool(np.array_equal(moved, w) or np.array_equal(moved, -w))", "return list(w) == list(w)[::-1]")),
+        ("layout-close", ("return bool(np.array_equal(moved, w) or np.array_equal(moved, -w))", "return bool(np.allclose(moved, w) or np.allclose(moved, -w))")),
+        ("layout-negative", ("return bool(np.array_equal(moved, w) or np.array_equal(moved, -w))", "return bool((np.array_equal(moved, w) or np.array_equal(moved, -w)) and w[0] >= 0)")),
+        ("layout-no-line", ("return bool(np.array_equal(moved, w) or np.array_equal(moved, -w))", "return bool(np.array_equal(moved, w) or np.array_equal(moved, -w) or not w[1:].any() or not w[:-1].any())")),
+        # the same labels instead of the same boundary: moving the 1 leaves the numbers unchanged (Question 2's
+        # np.roll); no catalogued misconception, so the failure is named by what it fails
+        ("fails: gives a wrong verdict for at least one", ("return bool(np.array_equal(moved, w) or np.array_equal(moved, -w))", "return bool(np.array_equal(np.roll(w, 1), w))")),
     ],
     "ch02-centre": [
         ("centre-bias-last",
@@ -52,5 +55,7 @@ MUTANTS = {
         ("swap-score-zero", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 6")),
         ("swap-score-zero", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 6 + 1")),
         ("swap-groups", ("n_right_after_swap = 6 + 2", "n_right_after_swap = 31 + 1")),
+        # 35 = 31 + 3 + 1: no catalogued misconception explains it without pointing at the groups it got right
+        ("fails: is not right (the check does not say which of the two)", ("n_after_swap = 31 + 3", "n_after_swap = 31 + 4")),
     ],
 }
