@@ -1539,6 +1539,59 @@ def test_exercise_1_says_that_a_two_place_rounding_is_too_coarse():
     assert message is not None and "keep three or more decimal places" in message
 
 
+def _exercise_1_mistakes(w):
+    """The ids of the misconceptions Exercise 1's check names for ``w`` (None when it passes)."""
+    from lecturekit.exercises import check_exercise
+    from lecturekit.feedback import ExerciseFailure
+    try:
+        check_exercise("ch01-normal", list(map(float, w)))
+    except ExerciseFailure as exc:
+        return {f.mistake.id for f in exc.outcome.checks.failures if f.mistake is not None}
+    return None
+
+
+def test_every_misconception_exercise_1_names_is_true_of_every_answer_that_is_told_it():
+    """Each named mistake states something of the learner's w; the statement is checked here, independently of
+    the check (cosines and the angle to the hyperplane from its unit normal, found by SVD), on about 4000 wrong
+    answers: near-normals negated, rescaled, rounded to 1-3 places and jittered, directions in and near the
+    hyperplane, and random vectors.  A normal on the wrong side or of the wrong length, rounded to two places,
+    is not told it fails only by rounding (the review's (-0.66, 0.26, 0.26, -0.66) and (6.6, -2.6, -2.6, 6.6))."""
+    span = np.array([[1.0, 2.0, 3.0, 1.0], [0.0, 1.0, -1.0, 0.0], [1.0, 0.0, 0.0, -1.0]])
+    normal = np.linalg.svd(span)[2][-1]
+    normal *= np.sign(normal[0])
+    rng = np.random.default_rng(2026)
+    answers = [np.array([-0.66, 0.26, 0.26, -0.66]), np.array([6.6, -2.6, -2.6, 6.6])]
+    for factor in (1.0, -1.0, 0.5, -0.5, 0.99, 1.01, 1.02, 0.97, 3.0, -3.0, 10.0, -10.0):
+        for jitter in (0.0, 1e-3, 4e-3, 1e-2, 3e-2, 0.1):
+            for places in (None, 1, 2, 3):
+                for _ in range(8):
+                    w = factor * normal + jitter * rng.normal(size=4)
+                    answers.append(w if places is None else np.round(w, places))
+    inplane = rng.normal(size=(300, 3)) @ span
+    answers += list(inplane) + list(inplane + rng.uniform(0.0, 0.08, size=(300, 1)) * np.linalg.norm(inplane, axis=1)[:, None] * normal)
+    answers += list(rng.normal(size=(300, 4))) + list(np.round(rng.normal(size=(300, 4)), 1))
+    answers += [np.array([1.0, 1.0, -1.0, 0.0]), np.array([0.0, 1.0, 1.0, 0.0]), np.zeros(4)]
+    told = {}
+    for w in answers:
+        for name in _exercise_1_mistakes(w) or ():
+            told.setdefault(name, []).append(w)
+    assert set(told) == {"zero-normal", "direction-not-normal", "normal-to-some-only", "normal-rounded"}, told.keys()
+    lengths = np.linalg.norm(span, axis=1)
+    for name, ws in told.items():
+        for w in ws:
+            size = float(np.linalg.norm(w))
+            cosines = np.abs(span @ w) / (lengths * size) if size else None
+            if name == "zero-normal":
+                assert not w.any()
+            elif name == "direction-not-normal":          # "lies in the hyperplane, or within 3° of it"
+                assert abs(w @ normal) / size <= math.sin(math.radians(3.0)), w
+            elif name == "normal-to-some-only":           # perpendicular (to 10⁻³) to some, not to all
+                assert (cosines <= 1e-3).any() and (cosines > 1e-3).any(), w
+            else:                                         # positive score; length and cosines within 10⁻²
+                assert w[0] > 0 and abs(size - 1.0) <= 1e-2 and cosines.max() <= 1e-2, w
+    assert not any(np.array_equal(w, answers[k]) for w in told["normal-rounded"] for k in (0, 1))
+
+
 def test_lk_dot_adds_like_the_loop_below_8_coordinates_and_often_not_from_8_on():
     """Section 1: numpy adds the products one by one below 8 coordinates (the loop's order, so the same
     float), and in blocks of 8 from 8 on, where the last digit often differs from the loop's."""
