@@ -44,7 +44,7 @@ CLAIMS = {
         "test_norm_and_the_square_root_of_the_dot_product_differ_at_most_in_the_last_digits",
     "$\\varepsilon = 10^{-12}$ is ample up to a few thousand\n  coordinates":
         "test_a_tolerance_of_1e_12_covers_the_rounding_of_a_few_thousand_coordinates",
-    "The arrow on the left is $w$ itself, of length $\\sqrt 6$": "test_the_slanted_3d_figure_draws_w_itself",
+    "The arrow is $w$ itself, of length $\\sqrt 6$": "test_the_slanted_3d_figure_draws_w_itself",
     "the dashed side is $a - b$": "test_the_law_of_cosines_figure_draws_the_perpendicular_and_the_side_a_minus_b",
     "the foot of the dotted perpendicular lies at\n$\\|a\\| \\cos\\theta = 3$ along $b$":
         "test_the_law_of_cosines_figure_has_its_foot_at_3_and_a_perpendicular_of_1",
