@@ -84,8 +84,8 @@ CLAIMS = {
         "test_exercise_4_probes_keep_the_prompts_promise_and_the_rest_after_a_projection_does_not_pass",
     "numpy may add the products in another order than the loop above":
         "test_lk_dot_adds_like_the_loop_below_8_coordinates_and_often_not_from_8_on",
-    "it shows the direction of $w$, not its length), stands at a right angle":
-        "test_the_3d_plane_and_its_spanning_directions",
+    "The arrow is now the unit normal $w / \\|w\\|$, at a right angle to the line":
+        "test_the_edge_on_direction_lies_in_the_plane_and_the_chapter_shows_no_cross_product",
     "**What is exact.** Symmetry, since": "test_symmetry_and_negation_are_exact_in_floats",
     "is off by at most a small multiple of $d\\,u$ times the products of the lengths involved":
         "test_linearity_holds_in_floats_up_to_1e_16_times_the_lengths_not_the_values",
