@@ -2342,3 +2342,13 @@ def test_the_condition_number_of_x_is_the_square_root_of_kappa(noisy):
         Xh = lk.to_homogeneous(Xv)
         lam = np.linalg.eigvalsh(Xh.T @ Xh)
         assert np.isclose(np.linalg.cond(Xh), np.sqrt(lam.max() / lam.min()), rtol=1e-6)
+
+
+def test_the_explorer_still_has_a_marker_legend_and_an_epoch_axis():
+    """Section 5's explorer (squared error): the left panel names its start and end markers, and the right panel's
+    steps are epochs, as in the chapter's other learning curves (one batch step is one epoch)."""
+    e = lk.widgets.gradient_descent_explorer(criterion="squared error")
+    e.flush()
+    left, right = e.figure.axes[0], [ax for ax in e.figure.axes if ax.get_ylabel() == "SSE"][0]
+    assert [t.get_text() for t in left.get_legend().get_texts()] == ["start", "last iterate"]
+    assert right.get_xlabel().startswith("epoch")
