@@ -3518,11 +3518,7 @@ def shared_legend(fig, *, ncol=6):
         if ax.get_legend() is not None:
             ax.get_legend().remove()
     loc = "outside lower center" if fig.get_layout_engine() is not None else "lower center"
-    legend = fig.legend(handles, labels, loc=loc, ncol=int(ncol), fontsize="small")
-    for handle in legend.legend_handles:  # a large marker (a class mean) would spill over its neighbours
-        if hasattr(handle, "get_sizes") and np.size(handle.get_sizes()) and np.max(handle.get_sizes()) > 420:
-            handle.set_sizes([220])
-    return legend
+    return fig.legend(handles, labels, loc=loc, ncol=int(ncol), fontsize="small")
 
 
 def _off_view_arrow(ax, p, view, avoid=(), points=None):
@@ -3626,11 +3622,13 @@ def means(X, y, ax=None, *, midpoint=True, size=500):
         colour, marker, _ = _BINARY_STYLE[label]
         # on top of the data points, hollow, so that every point inside it shows through: a thick outline in
         # the class's colour, edged black, with a white halo that sets it off from a crowd of points
+        halo = [patheffects.withStroke(linewidth=4.4, foreground="white"),
+                patheffects.withStroke(linewidth=3.0, foreground="black"), patheffects.Normal()]
         markers[label] = ax.scatter([mu[0]], [mu[1]], s=size, facecolors="none", marker=marker,
-                                    edgecolors=[colour], linewidths=1.6, zorder=4.5, label=name)
-        markers[label].set_path_effects([patheffects.withStroke(linewidth=4.4, foreground="white"),
-                                         patheffects.withStroke(linewidth=3.0, foreground="black"),
-                                         patheffects.Normal()])
+                                    edgecolors=[colour], linewidths=1.6, zorder=4.5, path_effects=halo)
+        # the legend's entry: the same marker at a size that fits a legend row
+        ax.scatter([], [], s=min(size, 220), facecolors="none", marker=marker, edgecolors=[colour],
+                   linewidths=1.6, path_effects=halo, label=name)
     segment = ax.plot([mu_neg[0], mu_pos[0]], [mu_neg[1], mu_pos[1]], ":", color="black", linewidth=1.5,
                       zorder=3, label="segment $\\mu^- \\mu^+$")[0]
     middle = (mu_pos + mu_neg) / 2
