@@ -44,7 +44,7 @@ CLAIMS = {
         "test_norm_and_the_square_root_of_the_dot_product_differ_at_most_in_the_last_digits",
     "$\\varepsilon = 10^{-12}$ is ample up to a few thousand\n  coordinates":
         "test_a_tolerance_of_1e_12_covers_the_rounding_of_a_few_thousand_coordinates",
-    "The arrow on the left is $w$ itself, of length $\\sqrt 6$": "test_the_slanted_3d_figure_draws_w_itself",
+    "The arrow is $w$ itself, of length $\\sqrt 6$": "test_the_slanted_3d_figure_draws_w_itself",
     "the dashed side is $a - b$": "test_the_law_of_cosines_figure_draws_the_perpendicular_and_the_side_a_minus_b",
     "the foot of the dotted perpendicular lies at\n$\\|a\\| \\cos\\theta = 3$ along $b$":
         "test_the_law_of_cosines_figure_has_its_foot_at_3_and_a_perpendicular_of_1",
@@ -84,8 +84,8 @@ CLAIMS = {
         "test_exercise_4_probes_keep_the_prompts_promise_and_the_rest_after_a_projection_does_not_pass",
     "numpy may add the products in another order than the loop above":
         "test_lk_dot_adds_like_the_loop_below_8_coordinates_and_often_not_from_8_on",
-    "it shows the direction of $w$, not its length), stands at a right angle":
-        "test_the_3d_plane_and_its_spanning_directions",
+    "The arrow is now the unit normal $w / \\|w\\|$, at a right angle to the line":
+        "test_the_edge_on_direction_lies_in_the_plane_and_the_chapter_shows_no_cross_product",
     "**What is exact.** Symmetry, since": "test_symmetry_and_negation_are_exact_in_floats",
     "is off by at most a small multiple of $d\\,u$ times the products of the lengths involved":
         "test_linearity_holds_in_floats_up_to_1e_16_times_the_lengths_not_the_values",
@@ -1537,6 +1537,59 @@ def test_exercise_1_says_that_a_two_place_rounding_is_too_coarse():
     """(0.66, -0.26, -0.26, 0.66), the answer rounded to two places, fails and is told to keep more places."""
     message = visible_feedback(STEM, "ch01-normal", "w_normal = [0.66, -0.26, -0.26, 0.66]\n")
     assert message is not None and "keep three or more decimal places" in message
+
+
+def _exercise_1_mistakes(w):
+    """The ids of the misconceptions Exercise 1's check names for ``w`` (None when it passes)."""
+    from lecturekit.exercises import check_exercise
+    from lecturekit.feedback import ExerciseFailure
+    try:
+        check_exercise("ch01-normal", list(map(float, w)))
+    except ExerciseFailure as exc:
+        return {f.mistake.id for f in exc.outcome.checks.failures if f.mistake is not None}
+    return None
+
+
+def test_every_misconception_exercise_1_names_is_true_of_every_answer_that_is_told_it():
+    """Each named mistake states something of the learner's w; the statement is checked here, independently of
+    the check (cosines and the angle to the hyperplane from its unit normal, found by SVD), on about 4000 wrong
+    answers: near-normals negated, rescaled, rounded to 1-3 places and jittered, directions in and near the
+    hyperplane, and random vectors.  A normal on the wrong side or of the wrong length, rounded to two places,
+    is not told it fails only by rounding (the review's (-0.66, 0.26, 0.26, -0.66) and (6.6, -2.6, -2.6, 6.6))."""
+    span = np.array([[1.0, 2.0, 3.0, 1.0], [0.0, 1.0, -1.0, 0.0], [1.0, 0.0, 0.0, -1.0]])
+    normal = np.linalg.svd(span)[2][-1]
+    normal *= np.sign(normal[0])
+    rng = np.random.default_rng(2026)
+    answers = [np.array([-0.66, 0.26, 0.26, -0.66]), np.array([6.6, -2.6, -2.6, 6.6])]
+    for factor in (1.0, -1.0, 0.5, -0.5, 0.99, 1.01, 1.02, 0.97, 3.0, -3.0, 10.0, -10.0):
+        for jitter in (0.0, 1e-3, 4e-3, 1e-2, 3e-2, 0.1):
+            for places in (None, 1, 2, 3):
+                for _ in range(8):
+                    w = factor * normal + jitter * rng.normal(size=4)
+                    answers.append(w if places is None else np.round(w, places))
+    inplane = rng.normal(size=(300, 3)) @ span
+    answers += list(inplane) + list(inplane + rng.uniform(0.0, 0.08, size=(300, 1)) * np.linalg.norm(inplane, axis=1)[:, None] * normal)
+    answers += list(rng.normal(size=(300, 4))) + list(np.round(rng.normal(size=(300, 4)), 1))
+    answers += [np.array([1.0, 1.0, -1.0, 0.0]), np.array([0.0, 1.0, 1.0, 0.0]), np.zeros(4)]
+    told = {}
+    for w in answers:
+        for name in _exercise_1_mistakes(w) or ():
+            told.setdefault(name, []).append(w)
+    assert set(told) == {"zero-normal", "direction-not-normal", "normal-to-some-only", "normal-rounded"}, told.keys()
+    lengths = np.linalg.norm(span, axis=1)
+    for name, ws in told.items():
+        for w in ws:
+            size = float(np.linalg.norm(w))
+            cosines = np.abs(span @ w) / (lengths * size) if size else None
+            if name == "zero-normal":
+                assert not w.any()
+            elif name == "direction-not-normal":          # "lies in the hyperplane, or within 3° of it"
+                assert abs(w @ normal) / size <= math.sin(math.radians(3.0)), w
+            elif name == "normal-to-some-only":           # perpendicular (to 10⁻³) to some, not to all
+                assert (cosines <= 1e-3).any() and (cosines > 1e-3).any(), w
+            else:                                         # positive score; length and cosines within 10⁻²
+                assert w[0] > 0 and abs(size - 1.0) <= 1e-2 and cosines.max() <= 1e-2, w
+    assert not any(np.array_equal(w, answers[k]) for w in told["normal-rounded"] for k in (0, 1))
 
 
 def test_lk_dot_adds_like_the_loop_below_8_coordinates_and_often_not_from_8_on():

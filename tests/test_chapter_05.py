@@ -723,7 +723,9 @@ CLAIMS = {
     "the triangle inequality on\n$\\lVert\\mathbf{w}_k\\rVert$ gives a looser bound, not the one asked for":
         "test_exercise_5_refuses_the_looser_triangle_inequality_bound",
     "The bound for the generating $\\mathbf{u}$ is not the best one (section 1's theorem holds for every separating\n"
-    "$\\mathbf{u}$, and Question 3 asks which gives the smallest)": "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
+    "$\\mathbf{u}$)": "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
+    "The smallest comes from the $\\mathbf{u}$ with the largest\nmargin on the homogeneous points": "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
+    "the shape $f$ can still change the run": "test_the_shape_of_a_schedule_can_change_the_run_on_the_toy_set",
     "scikit-learn's `LinearSVC` approximates it": "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
     "The best bound on these data is about 57 % of the bound for the generating $\\mathbf{u}$, and still\n"
     "seventeen times the 39 updates the run made": "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
@@ -2195,3 +2197,12 @@ def test_exercise_5_refuses_the_looser_triangle_inequality_bound():
         compared += 1
     assert compared > 100
     assert visible_feedback(STEM, "ch05-start", _TRIANGLE) is not None
+
+
+def test_the_shape_of_a_schedule_can_change_the_run_on_the_toy_set():
+    """Section 1: the size of eta(1) cancels from 0, but the shape f does not: on the toy set the exact run with
+    eta(k) = 1/k makes 2 updates, the fixed rate 4 (and lk.perceptron, at any fixed rate, 4)."""
+    X, y = lk.datasets.toy()
+    assert len(_scheduled_run(X, y, Fraction(1), _SCHEDULES["1/k"])) == 2
+    assert len(_scheduled_run(X, y, Fraction(1), _SCHEDULES["fixed"])) == 4
+    assert lk.perceptron(X, y).n_updates == 4

@@ -67,16 +67,20 @@ def _normal(t, w_normal):
     mistake = None
     if perp.all():
         pass   # a normal, on the wrong side or of the wrong length: the shared words
-    elif off_plane <= _FAR:
-        mistake = Mistake("direction-not-normal", None, "a direction that lies in the hyperplane, not a normal to "
-                                                        "it: the normal is at a right angle to every direction")
+    elif off_plane <= _FAR:   # within 3° of the hyperplane (tests/test_chapter_01.py measures it)
+        mistake = Mistake("direction-not-normal", None, "a direction that lies in the hyperplane, or within 3° of "
+                                                        "it, not a normal to it: the normal is at a right angle to "
+                                                        "every direction")
     elif perp.any() and bool(np.all(perp | (cosines > _FAR))):
         mistake = Mistake("normal-to-some-only", None, "perpendicular to some of the three directions but not to "
                                                        "all: each direction gives one equation, and w must "
                                                        "satisfy all three")
-    elif cosines.max() <= _ROUNDED:
-        mistake = Mistake("normal-rounded", None, "the conditions fail only by about what rounding the "
-                                                  "coordinates costs: keep three or more decimal places, or type an exact "
+    elif (cosines.max() <= _ROUNDED and float(w @ _POSITIVE_POINT) > 0
+          and abs(np.linalg.norm(w) - 1.0) <= _ROUNDED):
+        mistake = Mistake("normal-rounded", None, "your w gives (1, 0, 0, 0) a positive score, and its length and "
+                                                  "its cosines with the three directions miss 1 and 0 by at most "
+                                                  "10⁻², about what rounding the coordinates to two decimal places "
+                                                  "costs: keep three or more decimal places, or type an exact "
                                                   "expression such as a square root")
     what = ("`w_normal` is perpendicular to the three directions, gives (1, 0, 0, 0) a positive score and has "
             "length 1 (each to within 10⁻³)")

@@ -17,6 +17,9 @@ MUTANTS = {
         (NORMAL_FAILS, "w_normal = [5.0, -2.0, -2.0, 5.0]\n"),
         (NORMAL_FAILS, "w_normal = [2.0, -3.0, 0.5, 1.0]\n"),
         ("normal-rounded", "w_normal = [0.66, -0.26, -0.26, 0.66]\n"),
+        # rounded to two places too, but on the wrong side or of the wrong length: not "only rounding"
+        (NORMAL_FAILS, "w_normal = [-0.66, 0.26, 0.26, -0.66]\n"),
+        (NORMAL_FAILS, "w_normal = [6.6, -2.6, -2.6, 6.6]\n"),
     ],
     "ch01-reflect": [
         # each answer is told the first requirement of a mirror image it fails, in the same words as every
