@@ -917,18 +917,31 @@ def test_exercise_5_takes_a_rounding_sized_gap_for_the_meeting_point():
 
 
 def test_exercise_2_feedback_after_one_fix_does_not_name_the_other_bug():
-    """With one of the two bugs fixed, the message is the same whichever bug is left, and quotes no row of the
-    probe (its votes or distances), so one check does not say which bug remains or where it shows."""
+    """With one of the two bugs fixed, or none, the message quotes no row of the five-row probe (its votes or
+    distances) and no point of the 400-point probe: that probe runs only once the five rows are right, because
+    where the classmate's code parts from the rule there it does so through one bug only (a point, or a pass of that
+    probe, would say which bug remains). Either half-fix gets the same catalogued message. An answer right on the
+    five rows and wrong elsewhere is told how many of the 400 points differ, and no point."""
     import importlib
     mutants = importlib.import_module("homework_fixtures.chapter_mutants.ch08").MUTANTS["ch08-pairwise-vote"]
     messages = []
-    for description, code in mutants[:2]:
+    for description, code in mutants:
         message = visible_feedback(STEM, "ch08-pairwise-vote", code)
-        for words in ("(3, 2, 2, 2, 1)", "(3, 3, 2, 1, 1)", "(5, 4, 1, 3, 2)", "first row", "third row"):
+        for words in ("(3, 2, 2, 2, 1)", "(3, 3, 2, 1, 1)", "(5, 4, 1, 3, 2)", "first row", "third row",
+                      "x = (", "400", "squared distances"):
             assert words not in message, message
         messages.append(message)
     from lecturekit.exercises.ch08 import _ONE_BUG_LEFT
-    assert all(_ONE_BUG_LEFT.split(":")[0] in m for m in messages), messages
+    assert all(_ONE_BUG_LEFT in m for m in messages[:2]), messages
+    # right on the five rows, wrong at the 400 points: a count, no point
+    key = mutants[0][1].replace("        tied.append(most < k - 1)\n", "        tied.append(len(top) > 1)\n")
+    assert visible_feedback(STEM, "ch08-pairwise-vote", key) is None
+    wrong_away = key + ("\n_right = pairwise_predict\n"
+                        "def pairwise_predict(S, pairs, k, d2):\n"
+                        "    p, t = _right(S, pairs, k, d2)\n"
+                        "    return (p if len(S) == 5 else (p + 1) % k), t\n")
+    message = visible_feedback(STEM, "ch08-pairwise-vote", wrong_away)
+    assert message is not None and "of 400 do not" in message and "x = (" not in message, message
 
 
 def test_exercise_1s_third_point_is_on_classifier_1s_line_in_floats_too():
