@@ -426,8 +426,10 @@ CLAIMS = {
     "on `lk.datasets.blobs(20, 5, seed=2)`, for instance, the two agree at every training":
         "test_the_pairwise_exercises_code_agrees_with_three_classes_only",
     "part at 1 of the 400 points of the square": "test_the_pairwise_exercises_code_agrees_with_three_classes_only",
-    "positive on a\nwhole half-plane; this one only far from the data, above and to the right":
-        "test_the_middle_classifier_is_negative_in_the_picture_and_positive_far_above",
+    "the middle class gets only a sliver at the top": "test_the_middle_score_is_nearly_flat_and_the_outer_scores_pass_it",
+    "(from about −0.6 to −0.2 across the picture)": "test_the_middle_score_is_nearly_flat_and_the_outer_scores_pass_it",
+    "so almost everywhere one of the two outer scores is the larger":
+        "test_the_middle_score_is_nearly_flat_and_the_outer_scores_pass_it",
     "of the two diagonal pairs at most one can share a border":
         "test_four_classes_with_no_parallel_lines_have_an_enclosed_class_or_one_pair_apart",
     "lies inside the triangle of the other three. (Far out":
@@ -488,8 +490,8 @@ CLAIMS = {
         "test_question_5_a_two_class_machine_and_the_perceptron_part_only_on_the_line",
     "lecturekit's linear machine then picks class 1, the\nfirst, while the perceptron's score of 0 predicts $-1$":
         "test_question_5_the_reviewers_tie_point",
-    "has scores that are negative everywhere in the picture":
-        "test_the_middle_classifier_is_negative_in_the_picture_and_positive_far_above",
+    "rises steeply towards its own side\n(from about −1.9 to 1.3)":
+        "test_the_middle_score_is_nearly_flat_and_the_outer_scores_pass_it",
     "(setosa's and virginica's the first, setosa's and versicolor's the second)":
         "test_the_iris_one_vs_rest_block_top_left_and_the_pairwise_triangle_above_the_box",
     "but it lies just above the box, near petal length 1 cm and width 2.85 cm":
@@ -1451,20 +1453,29 @@ def _three_in_a_row():
     return Xr, np.repeat([0, 1, 2], 20)
 
 
-def test_the_middle_classifier_is_negative_in_the_picture_and_positive_far_above():
+def test_the_middle_score_is_nearly_flat_and_the_outer_scores_pass_it():
+    """Section 6's argmax panel (cell 43's area and grid): the middle classifier's score stays between about -0.6 and
+    -0.2, each outer score spans about -1.9 to 1.3 and rises towards its own side, and the middle score is the
+    largest only on a sliver (under 2% of the picture) that reaches the top edge and lies above the data's middle
+    (x2 > 0). Being negative is not what loses it the argmax: on that sliver all three scores are negative."""
     Xr, yr = _three_in_a_row()
     ovr = lk.one_vs_rest(Xr, yr, method="least_squares")
-    area = np.vstack([Xr, [[-4.5, -3.2], [4.5, 1.6]]])   # the figure's box
-    lo, hi = area.min(axis=0) - 1, area.max(axis=0) + 1  # and a margin round it
-    g1, g2 = np.meshgrid(np.linspace(lo[0], hi[0], 300), np.linspace(lo[1], hi[1], 300))
-    Z = np.column_stack([g1.ravel(), g2.ravel()])
-    assert (ovr.decision_function(Z)[:, 1] < 0).all()
-    w = ovr.W[1]
-    assert w[2] > 0 and (lk.to_homogeneous(np.array([[0.0, -w[0] / w[2] + 1]])) @ w)[0] > 0  # positive far above
-    assert -w[0] / w[2] > hi[1]
-    # "above and to the right": both weights positive, and the line crosses x2 = 0 right of the box
-    assert w[1] > 0 and (lk.to_homogeneous(np.array([[-w[0] / w[1] + 1, 0.0]])) @ w)[0] > 0
-    assert -w[0] / w[1] > hi[0]
+    lm = lk.linear_machine(Xr, yr)
+    B = np.array([lm.boundary(0, 1), lm.boundary(1, 2)])
+    area = np.vstack([Xr, [np.linalg.solve(B[:, 1:], -B[:, 0]) - [0, 1]]])
+    fig, ax = plt.subplots()
+    art = lk.plot.regions(ovr, area, ax=ax, resolution=150)
+    plt.close(fig)
+    G = np.column_stack([art.xx.ravel(), art.yy.ravel()])
+    S = ovr.decision_function(G)
+    assert (round(S[:, 1].min(), 1), round(S[:, 1].max(), 1)) == (-0.6, -0.2)
+    for c in (0, 2):
+        assert (round(S[:, c].min(), 1), round(S[:, c].max(), 1)) == (-1.9, 1.3)
+    assert ovr.W[0, 1] < 0 < ovr.W[2, 1]                      # class 0's score rises to the left, class 2's to the right
+    wins = S.argmax(axis=1) == 1
+    assert 0 < wins.mean() < 0.02
+    assert G[wins, 1].min() > 0 and np.isclose(G[wins, 1].max(), G[:, 1].max())
+    assert (S[wins] < 0).all()                                 # where it wins, all three scores are negative
 
 
 def test_the_iris_one_vs_rest_block_top_left_and_the_pairwise_triangle_above_the_box():
