@@ -530,7 +530,7 @@ SHOWN = [
     "This failure of least squares on a class between others has a name",  # a name and its sources
     "masking again, as in section 6",
     "They also note a typo in Duda, Hart & Stork's formula",  # what the slides say, and the correction
-    "In the text of the slides we work from, their rule reads",
+    "their own: their rule reads",  # quoted as the slides write it: test_the_sources_cell_quotes_the_slides_verbatim
     "the confusion counts show that the few mistakes are",  # the counts cell 58 prints (nbval guards them)  # seed 003, the rule and H_ij with g_i on both sides
 ]
 
@@ -1751,6 +1751,20 @@ def test_printed_weights_of_a_trained_machine_are_rounded():
 
 
 # ---------------------------------------------------------------- Exercises 2 and 3: keys only as fingerprints
+def test_the_sources_cell_quotes_the_slides_verbatim():
+    """The Sources cell's formulas from the slides (DHS's typo as they quote it, their g_i, their rule and their
+    border H_ij with the same index slip) are the slides' own text, token for token."""
+    seeds = Path("/work/shared/seeds")
+    if not seeds.is_dir():
+        pytest.skip("the slide decks are not on this machine")
+    slides = "".join(p.read_text() for p in sorted(seeds.glob("*.txt")))
+    cell = next(c for c in chapter_text(STEM).split("## ") if c.startswith("Sources"))
+    for quote in (r"$g_i(x) = w^t x_i + w_{i0}$", r"$g_i(x) = w_i x^t + w_{i0}$", r"$g_i(x) > g_i(x)$ for all $j \neq i$",
+                  r"$H_{ij} = \{x: g_i(x) = g_i(x)\} = \{x: (w_i-w_j)x^t + w_{i0}-w_{j0} = 0\}$"):
+        assert quote in cell.replace("\n  ", " "), quote
+        assert quote.strip("$") in slides or quote in slides, quote
+
+
 def test_the_slides_say_single_connected():
     """Section 4 quotes the slides' words for a region in one piece without holes."""
     text = "".join(p.read_text() for p in sorted(Path("/work/shared/seeds").glob("*.txt"))) \
