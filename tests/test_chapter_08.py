@@ -1922,3 +1922,22 @@ def test_the_border_figures_segments_are_the_borders_the_grid_finds():
                 else:
                     assert len(P) > 0          # the line crosses the box, inside other classes' regions
         assert found == want, name
+
+
+def test_plot_borders_draws_and_describes_each_pair_and_rejects_a_model_without_rows():
+    """lk.plot.borders (cell 32): a black segment per border, a dashed grey line per pair apart, the region numbers
+    where predict gives each class, axis labels, and both lists of pairs in the text alternative."""
+    from lecturekit.multiclass import LinearMachineResult
+    par = LinearMachineResult(classes=np.arange(3), W=np.array([[0.0, -1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]),
+                              means=np.zeros((3, 2)))
+    fig, ax = plt.subplots()
+    ax.set_xlim(-4, 4)
+    ax.set_ylim(-4, 4)
+    shared, apart = lk.plot.borders(par, {(0, 1): ((-1, -4), (-1, 4)), (0, 2): None, (1, 2): ((1, -4), (1, 4))}, ax=ax)
+    assert (shared, apart) == ([(0, 1), (1, 2)], [(0, 2)])
+    assert sorted(t.get_text() for t in ax.texts) == ["0", "1", "2"]
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("x₁", "x₂")
+    assert "Black borders: 0|1, 1|2; dashed grey line of a pair apart: 0|2." in lk.plot.description(fig)
+    plt.close(fig)
+    with pytest.raises(TypeError, match="model"):
+        lk.plot.borders(object(), {})
