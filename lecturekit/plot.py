@@ -3650,11 +3650,11 @@ class MeansArtists:
     mu_neg: np.ndarray
 
 
-def means(X, y, ax=None, *, midpoint=True, size=220):
+def means(X, y, ax=None, *, midpoint=True, size=500):
     """The two class means of 2-D data (labels -1/+1), joined by a dotted segment with its midpoint.
 
-    The means are drawn with the markers and colours of their classes, large,
-    and labelled μ+ and μ− in the legend; the midpoint ½(μ+ + μ−), where the
+    The means are drawn with the markers and colours of their classes, large
+    and hollow, and labelled μ+ and μ− in the legend; the midpoint ½(μ+ + μ−), where the
     closest-centroid boundary crosses the segment, is a black diamond.  The
     description gives the coordinates of all three.
 
@@ -3665,8 +3665,9 @@ def means(X, y, ax=None, *, midpoint=True, size=220):
     ax : matplotlib Axes, optional
     midpoint : bool, default True
         Mark the midpoint of the two means.
-    size : float, default 220
-        Marker area of the means, in points^2.
+    size : float, default 500
+        Marker area of the means, in points^2.  They are drawn hollow, on top
+        of the data, so that the points inside them stay visible.
 
     Returns
     -------
@@ -3690,13 +3691,19 @@ def means(X, y, ax=None, *, midpoint=True, size=220):
     check_bool(midpoint, "midpoint")
     ax = _ax(ax)
     mu_pos, mu_neg = X[y > 0].mean(axis=0), X[y < 0].mean(axis=0)
+    from matplotlib import patheffects
     markers = {}
     for label, mu, name in ((1, mu_pos, "$\\mu^+$"), (-1, mu_neg, "$\\mu^-$")):
         colour, marker, _ = _BINARY_STYLE[label]
-        # under the data points (zorder 2), so that it hides none of them, with a thick black edge that stays
-        # visible between the points of a crowd around it, and a see-through face
-        markers[label] = ax.scatter([mu[0]], [mu[1]], s=size, facecolors=[to_rgba(colour, 0.35)],
-                                    marker=marker, edgecolors="black", linewidths=1.6, zorder=1.9, label=name)
+        # on top of the data points, hollow, so that every point inside it shows through: a thick outline in
+        # the class's colour, edged black, with a white halo that sets it off from a crowd of points
+        halo = [patheffects.withStroke(linewidth=4.4, foreground="white"),
+                patheffects.withStroke(linewidth=3.0, foreground="black"), patheffects.Normal()]
+        markers[label] = ax.scatter([mu[0]], [mu[1]], s=size, facecolors="none", marker=marker,
+                                    edgecolors=[colour], linewidths=1.6, zorder=4.5, path_effects=halo)
+        # the legend's entry: the same marker at a size that fits a legend row
+        ax.scatter([], [], s=min(size, 220), facecolors="none", marker=marker, edgecolors=[colour],
+                   linewidths=1.6, path_effects=halo, label=name)
     segment = ax.plot([mu_neg[0], mu_pos[0]], [mu_neg[1], mu_pos[1]], ":", color="black", linewidth=1.5,
                       zorder=3, label="segment $\\mu^- \\mu^+$")[0]
     middle = (mu_pos + mu_neg) / 2

@@ -24,7 +24,7 @@ STEM = NOTEBOOK.stem
 CLAIMS = {
     "where rounding breaks an exact tie it and `lk.centroid_classifier` can differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
     "with its default settings, implements the same rule": "test_nearest_mean_equals_sklearn_nearest_centroid",
-    "decides the sign on the numbers as typed (for a training set of up to 65,536 numbers, as here": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
+    "decides the sign on the numbers as typed, predicts $-1$": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
     "carrying all positives but one far enough into the positive side of a separating boundary makes the basic linear classifier misclassify the one left behind, while the data stay separable": "test_carrying_the_other_positives_far_enough_along_w_makes_the_centroid_rule_miss_the_one_left_behind",
     "it has barely moved (its signed distance from the origin went from 0.35 to 0.27)": "test_the_centroid_line_of_section_9_barely_moves_and_its_new_mistakes_are_extra_positives",
     "its 13\nmistakes are all positives: the three it missed with 50, and 10 of the 350 extra ones": "test_the_centroid_line_of_section_9_barely_moves_and_its_new_mistakes_are_extra_positives",
@@ -41,10 +41,10 @@ CLAIMS = {
     "the mean of 0.6 and 1.2 is 0.8999999999999999 in floats, not 0.9": "test_float_means_move_a_tie_off_zero_in_the_distances_or_the_score",
     "comes out $4.2\\cdot10^{-17}$, not 0": "test_float_means_move_a_tie_off_zero_in_the_distances_or_the_score",
     "A tie is a mistake only for a positive": "test_a_tie_is_a_mistake_only_for_a_positive",
-    "if that model too is two equally likely round\nGaussians of one variance": "test_the_plug_in_rule_misses_the_most_probable_class_of_unequally_likely_classes",
+    "if the data really are two equally likely round\nGaussian clouds of one variance": "test_the_plug_in_rule_misses_the_most_probable_class_of_unequally_likely_classes",
     "where the two circles of one level cross (the two outer levels\nhere; the circles of level 0.1 are too small to meet)": "test_the_circles_of_the_two_outer_levels_cross_on_the_boundary",
     "least squares\ncollapses back to a multiple of $\\mu^+ - \\mu^-$": "test_least_squares_collapses_to_the_centroid_direction_on_centred_uncorrelated_balanced_data",
-    "the second cell below checks it on eight\npoints built that way": "test_least_squares_collapses_to_the_centroid_direction_on_centred_uncorrelated_balanced_data",
+    "The cell above checks it on eight points built that way": "test_least_squares_collapses_to_the_centroid_direction_on_centred_uncorrelated_balanced_data",
     "A score written in the entries of `G` and `k`\nworks for it unchanged": "test_the_dot_product_score_holds_for_any_symmetric_product",
     "which gives some points a negative squared length, so that no\npoints have these numbers as ordinary dot products": "test_the_dot_product_score_holds_for_any_symmetric_product",
     "under the model with the averages as centres and the two classes taken as equally likely": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
@@ -65,9 +65,9 @@ CLAIMS = {
     "is a circle (a sphere in $d$ dimensions) around": "test_unequal_weights_of_the_two_distances_give_a_circle",
     "so the rule is a linear classifier with a closed-form weight vector": "test_the_gap_of_squared_distances_is_twice_the_score",
     "the averages\nstand in for the clouds' unknown centres, the rule picks the class that is more probable under that\nfitted model": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
-    "as the averages approach the centres when $n^\\pm$ grow, it\napproaches the more probable class of the true model": "test_the_plug_in_rule_approaches_the_most_probable_class_as_the_classes_grow",
+    "the averages approach the true centres": "test_the_plug_in_rule_approaches_the_most_probable_class_as_the_classes_grow",
     "It sees only two averages, so one far-away point moves it": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",
-    "a failure that chapter 4's perceptron, which learns from its own mistakes, avoids given enough epochs": "test_the_perceptron_separates_separable_data",
+    "chapter 4's perceptron, which learns from its own mistakes, avoids\nthat failure given enough epochs": "test_the_perceptron_separates_separable_data",
     "compute the rule's score from dot products alone": "test_the_centroid_score_from_dot_products_alone",
     "The rule \"label a point by the nearer mean\" is a linear classifier with": "test_the_gap_of_squared_distances_is_twice_the_score",
     "scikit-learn's `NearestCentroid().predict` is the same rule in exact arithmetic": "test_nearest_mean_equals_sklearn_nearest_centroid",
@@ -106,6 +106,7 @@ CLAIMS = {
     "inside the large black ring in\nevery panel": "test_section_4s_figure_rings_the_lone_positive_in_every_panel_and_its_mistake_once",
     "a\nsecond, smaller ring in the basic linear classifier's colour surrounds it": "test_section_4s_figure_rings_the_lone_positive_in_every_panel_and_its_mistake_once",
     "The balanced classes matter only for the bias": "test_flachs_reduction_needs_balanced_classes_only_for_the_bias",
+    "with such features\n$X^\\top X$ is a multiple of the identity (here $12I$)": "test_centred_equal_variance_uncorrelated_features_make_xtx_a_multiple_of_the_identity",
     "least squares' $w$ is a multiple of\n$\\mu^+ - \\mu^-$ whatever the class sizes, and its bias is $(n^+ - n^-)/n$": "test_flachs_reduction_needs_balanced_classes_only_for_the_bias",
     "Every positive gets the same weight $1/n^+$": "test_moving_one_example_moves_w_by_delta_over_its_class_size",
     "the score and the bias need the training points only through\ndot products": "test_the_centroid_score_from_dot_products_alone",
@@ -156,7 +157,7 @@ SHOWN = [
     "On the left the least-squares and perceptron lines nearly coincide",  # the figure above it
     "as the slides' sign,\n$1$ when positive and $-1$ otherwise, does",   # the slides' definition
     "Flach calls it the *basic linear classifier*",              # the name; the claim is the next clause's (tested)
-    "away from that picture its simplicity is its\nweakness",     # a summary, argued by the chapter's examples
+    "Away from that picture its simplicity is its weakness",     # a summary, argued by the chapter's examples
     "Already on these four points the rule makes a mistake",  # the toy set
     "For the probability model behind the rule and for Fisher's discriminant (not in the seeds)",   # sources
     "the positive 0.6 sits exactly halfway, and the rule calls it negative",   # the example, printed below it
@@ -1306,7 +1307,8 @@ def test_fishers_direction_needs_an_invertible_within_class_scatter():
 def test_the_exact_tie_needs_data_of_at_most_65536_numbers():
     """Section 2's tie (0.6 between mu- = 0.3 and mu+ = 0.9) on the line data repeated: with 65,535 and with exactly
     65,536 numbers (the limit, exact.MAX_KEPT) it is still predicted -1 with score 0; with 65,538 numbers the
-    classifier keeps no exact copy and the float weights decide, here +1: the scope in the text is needed."""
+    classifier keeps no exact copy and the float weights decide, here +1.  Note 1's line example (3 numbers) is far
+    inside the limit, which docs/engines.md gives."""
     assert lk.exact.MAX_KEPT == 65_536
     X1, y1 = np.array([[0.3], [0.6], [1.2]]), np.array([-1, 1, 1])
     for X, y in ((np.tile(X1, (21_845, 1)), np.tile(y1, 21_845)),                     # 65,535 numbers
@@ -1653,22 +1655,27 @@ def test_swapping_the_labels_swaps_the_open_sides_and_keeps_the_bisector_negativ
             assert u == -v
 
 
-def test_the_means_are_drawn_under_the_data_points():
-    """Section 4's figure: lk.plot.means draws the two means under the data's markers (so that the large mean
-    marker in a tight cloud hides none of its points) and above the shaded regions."""
+def test_the_means_are_drawn_hollow_on_top_of_the_data_points():
+    """Section 4's figure: lk.plot.means draws the two means above the data's markers and the shaded regions, so a
+    crowd of points cannot cover them, much larger than a data point, and hollow (no face), so that they hide no
+    point inside them."""
     import matplotlib.pyplot as plt
-    Xn, yn = lk.datasets.centroid_failure(distance=2.0)
-    fig, ax = plt.subplots()
-    model = lk.centroid_classifier(Xn, yn)
-    lk.plot.regions(model, Xn, ax=ax, resolution=20)
-    regions = max(a.get_zorder() for a in ax.get_children() if a not in ax.collections and hasattr(a, "get_array"))
-    art = lk.plot.classifiers({"basic linear": model}, Xn, yn, ax=ax, legend=None)
-    points = min(c.get_zorder() for c in ax.collections if len(c.get_offsets()) == len(Xn[yn == -1]))
-    means = lk.plot.means(Xn, yn, ax=ax, midpoint=False)
-    plt.close(fig)
-    assert art.mistakes["basic linear"].size == 0
-    assert regions < min(m.get_zorder() for m in means.markers.values())
-    assert max(m.get_zorder() for m in means.markers.values()) < points
+    Xf, yf = lk.datasets.centroid_failure()
+    fig, ax = plt.subplots(figsize=(4, 4), dpi=100)
+    try:
+        model = lk.centroid_classifier(Xf, yf)
+        lk.plot.regions(model, Xf, ax=ax, resolution=20)
+        regions = max(a.get_zorder() for a in ax.get_children() if a not in ax.collections and hasattr(a, "get_array"))
+        art = lk.plot.classifiers({"basic linear": model}, Xf, yf, ax=ax, legend=None)
+        data = [c for c in ax.collections if len(c.get_offsets()) in ((yf == 1).sum(), (yf == -1).sum())]
+        means = lk.plot.means(Xf, yf, ax=ax, midpoint=False)
+        assert art.mistakes["basic linear"].tolist() == [8]
+        for m in means.markers.values():
+            assert m.get_zorder() > max(regions, *(c.get_zorder() for c in data))
+            assert m.get_facecolor().size == 0 or np.all(m.get_facecolor()[:, 3] == 0)
+            assert m.get_sizes()[0] >= 10 * max(c.get_sizes()[0] for c in data)
+    finally:
+        plt.close(fig)
 
 
 def test_exercise_3_needs_the_formula_not_a_search():
@@ -2320,6 +2327,41 @@ def test_flachs_reduction_needs_balanced_classes_only_for_the_bias():
         delta = Z[y == 1].mean(axis=0) - Z[y == -1].mean(axis=0)
         c = (w[1:] @ delta) / (delta @ delta)
         assert np.allclose(w[1:], c * delta, atol=1e-9) and np.isclose(w[0], (n_p - n_n) / (n_p + n_n))
+
+
+@settings(deadline=None, max_examples=60)
+@given(st.integers(1, 99), st.integers(1, 99), st.integers(0, 10_000))
+def test_centred_equal_variance_uncorrelated_features_make_xtx_a_multiple_of_the_identity(i, j, seed):
+    """Section 6: with zero-centred, equal-variance, uncorrelated features X^T X is a multiple of the identity,
+    n v I for the common variance v, so n I only when v = 1: the chapter's eight points (variance 1.5) give 12 I
+    with n = 8.  Exactly (fractions) on decimal data built that way from a = i/10, b = j/10 (the eight points
+    (+-a, +-b), (+-b, +-a), variance (a^2 + b^2)/2), where least squares' w is also a multiple of mu+ - mu- with
+    bias (n+ - n-)/n for every unbalanced labelling tried; and in floats on whitened random data of variance s^2."""
+    from fractions import Fraction
+    Xw = np.array([[1, 1], [-1, 1], [2, 0], [0, 2], [1, -1], [-1, -1], [-2, 0], [0, -2]], dtype=float)
+    assert (Xw.T @ Xw).tolist() == [[12, 0], [0, 12]] and len(Xw) == 8 and Xw.var(axis=0).tolist() == [1.5, 1.5]
+    a, b = i / 10, j / 10
+    Xd = np.array([[sa * a, sb * b] for sa in (1, -1) for sb in (1, -1)]
+                  + [[sb * b, sa * a] for sa in (1, -1) for sb in (1, -1)])
+    F = [[Fraction(repr(float(v))) for v in r] for r in Xd]
+    xtx = [[sum(r[p] * r[q] for r in F) for q in range(2)] for p in range(2)]
+    v = (Fraction(i, 10) ** 2 + Fraction(j, 10) ** 2) / 2
+    assert sum(r[0] for r in F) == sum(r[1] for r in F) == 0
+    assert xtx == [[8 * v, 0], [0, 8 * v]]
+    rng = np.random.default_rng(seed)
+    for _ in range(3):
+        y = rng.choice([-1, 1], size=8)
+        y[0], y[1] = 1, -1
+        w = _exact_least_squares(Xd, y)
+        n_p, n_n = int((y == 1).sum()), int((y == -1).sum())
+        delta = [sum(r[k] for r, lab in zip(F, y) if lab == 1) / n_p - sum(r[k] for r, lab in zip(F, y) if lab == -1) / n_n
+                 for k in range(2)]
+        assert w[1] * delta[1] - w[2] * delta[0] == 0 and w[0] == Fraction(n_p - n_n, 8)
+    n, d, s = int(rng.integers(5, 40)), int(rng.integers(1, 5)), float(rng.uniform(0.1, 10))
+    Z = rng.normal(size=(n, d)) @ rng.normal(size=(d, d))
+    Z = Z - Z.mean(axis=0)
+    Z = s * Z @ np.linalg.inv(np.linalg.cholesky(Z.T @ Z / n)).T
+    assert np.allclose(Z.T @ Z, n * s ** 2 * np.eye(d), rtol=1e-9, atol=1e-9 * n * s ** 2)
 
 
 def test_flachs_threshold_in_place_of_the_bias_gets_the_stated_requirement_not_a_diagnosis():

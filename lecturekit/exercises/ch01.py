@@ -293,8 +293,9 @@ def _perpendicular(t, perpendicular):
     which_failed = {"unit": False, "scaled": False}
     observed = {}   # the shown probes: the learner's numbers, whether right or wrong there
     for k, (a, length, toward) in enumerate(probes):
-        show = lambda v: np.round(v, 3).tolist()   # noqa: E731
-        call = f"`perpendicular({show(a)}, {length:.3f}, {show(toward)})`".replace(".000", ".0")
+        # six significant digits, so that the tiny probes (1e-08, ...) are not shown as zeros
+        show = lambda v: "[" + ", ".join(f"{float(c):.6g}" for c in v) + "]"   # noqa: E731
+        call = f"`perpendicular({show(a)}, {length:.6g}, {show(toward)})`"
         try:
             p = np.asarray(perpendicular(a.copy(), float(length), toward.copy()), dtype=float)   # numpy arrays
         except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything

@@ -130,7 +130,7 @@ def _prior(t, prior_weights):
     Xe, ye = datasets.unbalanced(6, 6, seed=43)
     t.check(lambda: np.asarray(prior_weights(Xe.copy(), ye.copy(), 1.7), dtype=float),
             centroid_classifier(Xe, ye).w, call="`prior_weights(X, y, sigma2=1.7)` with 6 examples in each class",
-            atol=5e-7, reveal=False)     # the tolerance the prompt states
+            atol=5e-7, reveal=False)     # the prompt asks for no precision: any correct float form agrees far closer
 
 
 # --------------------------------------------------------------------------
