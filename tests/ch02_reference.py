@@ -174,3 +174,13 @@ SWAP_COUNTS = (31 + 3, 6 + 2)    # derived on forty points in tests/test_chapter
 
 def swap_key():
     return fingerprint("ch02-swap", list(SWAP_COUNTS), 0.01)
+
+
+# The misconception "swap-score-zero" (the three points with score 0 mishandled) is named for every pair whose
+# counts are both within 3 of what the two big groups alone give after the swap: the 31 points that were right
+# become mistakes, the 6 strictly wrong ones become right.  The key's own pair lies in that region.
+ZERO_REGION = [(a, b) for a in range(31, 35) for b in range(6, 10)]
+
+
+def zero_region_keys():
+    return {fingerprint("ch02-swap-zero", [a, b], 0.01) for a, b in ZERO_REGION}

@@ -35,7 +35,7 @@ CLAIMS = {
         "test_lecturekit_decides_the_sign_exactly_on_the_printed_decimals",
     "its default divides by\n$\\|\\tilde w\\|$, a different margin, which on some data peaks at another bias":
         "test_exercise_2s_margin_is_lk_margin_in_the_input_space_not_its_default",
-    "a boundary among the data usually lies\nfar from the origin (unless its line happens to pass near it":
+    "a boundary among the data lies far from the\norigin unless its line happens to pass near it":
         "test_features_in_the_thousands_usually_put_the_boundary_far_from_the_origin_but_not_always",
     "On paper the score is unchanged; only the bookkeeping differs": "test_the_bias_trick_keeps_every_score",
     "the right panel looks along the orange line,\nso the grey plane is seen edge-on":
@@ -101,10 +101,10 @@ CLAIMS = {
     "in exact arithmetic an algorithm that only uses scores and sums of examples makes the same decisions in either":
         "test_the_bias_trick_keeps_every_score",
     "changes $w_0$ by $\\eta\\, y_i$": "test_the_perceptron_updates_the_bias_as_one_more_weight",
-    "depends on the bias and, unless $b = 0$, on the value of the constant coordinate":
+    "depends on the bias, and, unless $b = 0$, on the value of the\nconstant coordinate":
         "test_the_lifted_margin_depends_on_the_constant_coordinate_the_input_margin_does_not",
-    "Chapter 5's radius $\\max_i \\|\\tilde x_i\\|$ does not involve\n$\\tilde w$ at all":
-        "test_the_radius_does_not_involve_the_weights_and_grows_with_the_constant_coordinate",
+    "the distance in the plane of $x$ does not depend on the constant coordinate":
+        "test_the_lifted_margin_depends_on_the_constant_coordinate_the_input_margin_does_not",
     "lecturekit's `predict` always returns one of the two labels": "test_predict_returns_a_label_even_at_a_score_of_0",
     "then the largest margin\nis zero or negative": "test_the_centred_bias_has_the_largest_margin",
     "so every weight is negated (section 5, $k = -1$), which keeps the line":
@@ -370,6 +370,20 @@ def test_exercise_5_counts_on_forty_points():
     assert (mistakes, right) == SWAP_COUNTS and swap_key() == _SWAP_KEY
     # the prompt's numbers are not the answers
     assert not {mistakes, right} & {40, 31, 6, 3, 2, 1}
+
+
+def test_exercise_5_names_the_score_zero_slip_for_the_region_the_reference_gives():
+    """The check keeps the pairs it names "swap-score-zero" for only as fingerprints; they are the reference's
+    region (both counts within 3 of what the two big groups alone give), the key's pair among them."""
+    from ch02_reference import SWAP_COUNTS, ZERO_REGION, zero_region_keys
+    from lecturekit.exercises import ch02
+
+    assert zero_region_keys() == set(ch02._ZERO_REGION_KEYS) and SWAP_COUNTS in ZERO_REGION
+    zero_message = "with score 0 (two labelled +1, one -1)"
+    for a, b in [(31, 6), (34, 9), (33, 7)]:
+        assert zero_message in _feedback("ch02-swap", a, b)
+    for a, b in [(30, 6), (35, 8), (20, 20)]:
+        assert zero_message not in _feedback("ch02-swap", a, b)
 
 
 def test_exercise_3_key_labels_each_mirrored_point_as_the_colleague_labels_its_source():

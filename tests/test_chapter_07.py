@@ -627,9 +627,7 @@ CLAIMS = {
     "any far group at\n$D \\ge 2.52\\,a$ does it whatever its size $m$":
         "test_with_8_negatives_any_far_group_beyond_2_52_a_loses_the_lone_positive",
     # sentence fragment (as in the notebook): the test that searches for a counterexample
-    "on\n  random data sets we tried the distance shrank like $k^{-\\eta_1\\lambda_{\\min}}$":
-        "test_the_1_over_k_schedule_closes_the_gap_like_a_power_of_k",
-    "almost a quarter of": "test_the_1_over_k_schedule_closes_the_gap_like_a_power_of_k",
+    "though on our data $\\eta_1/k$ was slow at first": "test_on_the_noisy_data_the_1_over_k_schedule_is_slow_at_first",
     "The check runs both functions on that example and on four\nothers": "test_exercise_3_probes_and_fingerprints",
     "to within $10^{-12}$ on the last two":
         "test_exercise_3_tight_probes_take_a_float_formula_and_reject_a_finite_difference_slope",
@@ -663,18 +661,14 @@ CLAIMS = {
     "At equality the score is exactly 0, a tie": "test_at_the_one_dimensional_threshold_the_score_is_a_tie",
     "of the distances tried, from 6 on (not at 5)": "test_one_far_point_on_the_line_through_the_class_is_enough",
     "The last column counts the draws that are linearly separable": "test_far_cluster_failures_over_forty_draws",
-    "In these draws 5 far positives cost a mistake in at most 3 of 40 and 100 in all 40":
+    "5 far positives cost a mistake in at most\n3 of 40 draws and 100 in all 40":
         "test_far_cluster_failures_over_forty_draws",
     "the draw of `seed=0` alone separates\nwith 20 far points at every one of these distances":
         "test_far_cluster_failures_over_forty_draws",
     "the share of 40 random draws that failed grew with the number of far points and their distance":
         "test_far_cluster_failures_over_forty_draws",
-    "the share of failures grew with the number of far points and\ntheir distance":
-        "test_far_cluster_failures_over_forty_draws",
     "a single far positive far out along the $x_1$ axis (through the lone positive, close to the negatives'\n"
     "  centre) did it at every distance tried from 6 on (not at 5)": "test_one_far_point_on_the_line_through_the_class_is_enough",
-    "the line through that centre and the lone positive misses\n$(D, 0)$ by 0.11 at $D = 8$ and by 17 at $D = 1000$":
-        "test_the_far_point_on_the_x1_axis_is_off_the_line_through_the_negatives_centre",
     "That axis runs through the lone positive $(1.5, 0)$ and close to the\nnegatives' centre $(-1.17, -0.04)$":
         "test_the_far_point_on_the_x1_axis_is_off_the_line_through_the_negatives_centre",
     "at $0.9\\,\\eta^\\ast$ every direction\nshrinks by the same factor":
@@ -695,8 +689,6 @@ CLAIMS = {
     "when the numbers themselves are too large, rescaling": "test_the_overflow_message_is_built_without_overflow_for_huge_features",
     "(With a single negative, $n = 1$, it never happens.)": "test_with_a_single_negative_the_lone_positive_is_never_lost",
     "the lone positive's score is\nnegative exactly when": "test_one_dimensional_condition_for_losing_the_lone_positive",
-    "in the plane (on our data) already with a single point far\nout along the $x_1$ axis":
-        "test_in_the_plane_one_far_point_on_the_line_is_lost_beyond_the_1d_threshold",
     "Once the line passes the points, the rule has no way back":
         "test_the_printed_squared_rule_never_decreases_a_weight_on_non_negative_features",
     "The guaranteed bound is about 0.40": "test_below_the_per_step_bound_an_epoch_of_online_steps_never_expands",
@@ -761,6 +753,7 @@ CLAIMS = {
     "In the figure below, drawn projected onto $(w_1, w_2)$,\n$\\tilde{\\mathbf w}_{\\mathrm{LS}}$ lies outside the loop":
         "test_in_the_projection_w_ls_lies_outside_the_loop",
     "scores the far positives about 17 on average": "test_the_scaled_perceptron_scores_the_far_positives_about_17",
+    "its squared error is\n9984 against 2.15": "test_the_scaled_perceptron_scores_the_far_positives_about_17",
     "a constant rate ends in a\nloop instead, and it takes a rate that shrinks":
         "test_online_lms_on_noisy_data_ends_in_a_loop_not_a_point",
     "it rules out divergence, not a large loop": "test_near_the_safe_rate_the_loop_is_far_from_least_squares",
@@ -778,7 +771,10 @@ CLAIMS = {
     "the same data with every $y_i$ multiplied by a constant $c \\gt 0$ must stop at the same epoch":
         "test_exercise_1_scaling_y_by_a_power_of_two_scales_the_batch_path_exactly",
     "at `tol = 1e-6` the weights returned must lie within": "test_exercise_1_states_the_accuracy_its_check_demands",
-    "on separable data it converges to a separating vector": "test_ho_kashyap_finds_a_separating_vector_on_separable_data",
+    "With a constant rate $0 < \\eta < 1$, on separable data it finds a separating vector in finitely many steps":
+        "test_ho_kashyap_finds_a_separating_vector_on_separable_data",
+    "After each least-squares fit it raises every $b_i$ by $\\eta\\,(e_i + |e_i|)$":
+        "test_ho_kashyap_finds_a_separating_vector_on_separable_data",
     "makes the slowest-shrinking part\nof the error shrink as fast as possible": "test_the_fastest_rate_balances_the_extreme_factors",
     "closer after five passes than the online rule at any of these rates":
         "test_online_is_not_faster_per_pass_than_a_well_chosen_batch_rate",
@@ -811,7 +807,7 @@ CLAIMS = {
         "test_from_0_2_on_the_explorers_path_runs_off_even_the_wider_view",
     "the path starting near $(w_1, w_2) = (2, 0.03)$ rather than at 0":
         "test_from_0_2_on_the_explorers_path_runs_off_even_the_wider_view",
-    "(batch below the stable rate $\\eta^\\ast$, or online with a rate such as $\\eta_1/k$ whose $\\eta_1$ is no larger than\nthe safe rate of section 2) it settles, in the limit of many epochs and for $\\eta_1/k$ perhaps slowly (summary), on one well-defined answer":
+    "(batch below the stable rate $\\eta^\\ast$, or online with a rate such as $\\eta_1/k$ whose $\\eta_1$ is no larger than\nthe safe rate of section 2) it settles, in the limit of many epochs and for $\\eta_1/k$ perhaps slowly (section 5), on one well-defined answer":
         "test_the_1_over_k_schedule_from_a_safe_first_rate_approaches_least_squares",
     "so $\\eta = 1$ overshoots on every point": "test_eta_1_overshoots_every_regression_point_and_grows_the_residual_of_12",
     "`lk.lms` takes the examples in a fixed order, so there is no noise to die out, only the loop":
@@ -1161,7 +1157,8 @@ def test_normalised_lms_gives_every_example_the_same_factor(x, w, y, mu):
 
 
 def _ho_kashyap(X, y, eta=0.5, iters=20_000):
-    """Duda, Hart & Stork's Ho-Kashyap procedure: fit Y w to margins b > 0, raising b where Y w exceeds it."""
+    """Duda, Hart & Stork's Ho-Kashyap procedure (§5.9.2): fit Y w to margins b > 0 by least squares, then raise
+    b by eta (e + |e|), e = Y w - b; stop at the first w that separates (None if none within iters)."""
     Y = y[:, None] * lk.to_homogeneous(X)
     pinv = np.linalg.pinv(Y)
     b = np.ones(len(y))
@@ -1170,20 +1167,25 @@ def _ho_kashyap(X, y, eta=0.5, iters=20_000):
         if np.all(Y @ w > 0):
             return w
         e = Y @ w - b
-        b = b + eta * (e + np.abs(e))
+        raised = b + eta * (e + np.abs(e))
+        # the chapter's reading of the rule: b_i goes up exactly where the margin exceeds it, else stays
+        assert np.array_equal(raised > b, Y @ w > b) and np.array_equal(raised[Y @ w <= b], b[Y @ w <= b])
+        b = raised
         w = pinv @ b
     return None
 
 
 @settings(max_examples=50, deadline=None)
-@given(seed=st.integers(0, 10_000), n=st.integers(4, 30))
-def test_ho_kashyap_finds_a_separating_vector_on_separable_data(seed, n):
+@given(seed=st.integers(0, 10_000), n=st.integers(4, 30), eta=st.floats(0.01, 0.99))
+def test_ho_kashyap_finds_a_separating_vector_on_separable_data(seed, n, eta):
+    """Section 6: with a constant rate 0 < eta < 1, Ho-Kashyap stops at a separating vector on separable data (the
+    slowest rate here, 0.01, takes about 1300 steps on the worst of these sets; 20 000 are allowed)."""
     X, y = lk.datasets.separable(n, 2, margin=0.05, seed=seed)
-    w = _ho_kashyap(X, y)
+    w = _ho_kashyap(X, y, eta)
     assert w is not None and np.all(y * (lk.to_homogeneous(X) @ w) > 0)
     # and on centroid_failure, where least squares (the first step of the procedure) misclassifies a point
     Xc, yc = lk.datasets.centroid_failure()
-    wc = _ho_kashyap(Xc, yc)
+    wc = _ho_kashyap(Xc, yc, eta)
     assert wc is not None and np.all(yc * (lk.to_homogeneous(Xc) @ wc) > 0)
 
 
@@ -1797,29 +1799,19 @@ def test_exercise_5_needs_a_construction_not_a_search():
     assert np.linalg.lstsq is lstsq     # restored after the count
 
 
-def test_the_1_over_k_schedule_closes_the_gap_like_a_power_of_k():
-    """Summary: on random data sets, online LMS with eta_1/k at eta_1 = the safe rate closes the gap to w_LS like
-    k^(-eta_1 lambda_min) when eta_1 lambda_min < 1 (log-log slope between epochs 1000 and 3000 within 0.12 of it);
-    on one set with eta_1 lambda_min = 0.19 almost a quarter of |w_LS| is left after 3000 epochs."""
-    rng = np.random.default_rng(0)
-    compared, slow = 0, []
-    for _ in range(20):
-        n = rng.integers(5, 40)
-        scale = rng.choice([0.5, 1, 3])
-        X, y = rng.normal(size=(n, 2)) * scale, rng.choice([-1.0, 1.0], n)
-        eta1 = lk.lms_stable_eta(X, mode="online")
-        Xh = lk.to_homogeneous(X)
-        w_ls = np.linalg.lstsq(Xh, y, rcond=None)[0]
-        a = eta1 * np.linalg.eigvalsh(Xh.T @ Xh)[0]
-        gap = np.linalg.norm(lk.lms(X, y, eta=eta1, epochs=3000, schedule="1/k").path - w_ls, axis=1)
-        gap /= np.linalg.norm(w_ls)
-        assert gap[3000] < gap[100] < gap[10]
-        if a < 1:
-            compared += 1
-            assert abs(np.log(gap[3000] / gap[1000]) / np.log(3) + a) < 0.12, a
-            if round(a, 2) == 0.19:
-                slow.append(gap[3000])
-    assert compared >= 6 and len(slow) == 1 and 0.2 < slow[0] < 0.25
+def test_on_the_noisy_data_the_1_over_k_schedule_is_slow_at_first(noisy):
+    """Section 5 and the summary: on the 40 noisy points, 0.05/k is still nearly as far from w_LS after 10 epochs as
+    the constant rate, and farther than 0.05/sqrt(k) after 10, 100 and 300 epochs, though closer than the constant
+    rate from epoch 100 on (it closes the gap only in the limit)."""
+    X, y, Xh = noisy
+    w_ls, *_ = np.linalg.lstsq(Xh, y, rcond=None)
+    dist = {name: np.linalg.norm(lk.lms(X, y, eta=0.05, epochs=300, schedule=sch).path - w_ls, axis=1)
+            for name, sch in (("constant", "constant"), ("1/k", "1/k"), ("1/sqrt k", lambda k: 0.05 / np.sqrt(k)))}
+    assert dist["1/k"][10] > 0.9 * dist["constant"][10]
+    assert all(dist["1/k"][k] > 1.5 * dist["1/sqrt k"][k] for k in (10, 100, 300))
+    assert all(dist["1/k"][k] < dist["constant"][k] / 4 for k in (100, 300))
+    # the total of the rates, the distance it can travel, grows like log K: after 300 epochs it is under 7 eta_1
+    assert sum(1 / k for k in range(1, 301)) < 7
 
 
 def test_exercise_2_stable_rate_by_simulation_and_its_fingerprints():
@@ -2046,15 +2038,18 @@ def test_the_loop_of_the_figure_does_not_enclose_the_least_squares_weights(noisy
 
 
 def test_the_scaled_perceptron_scores_the_far_positives_about_17():
-    """Section 6 (before the experiments): on centroid_failure() the perceptron's line, scaled so that it scores the
-    lone positive +1, scores the far positives about 17 on average, where least squares scores them about 1."""
+    """Section 6 (after the picture): on centroid_failure() the perceptron's line, scaled so that it scores the
+    lone positive +1, scores the far positives about 17 on average, where least squares scores them about 1, and its
+    squared error is 9984 against 2.15."""
     Xc, yc = lk.datasets.centroid_failure()
     per = lk.perceptron(Xc, yc)
     sp = per.decision_function(Xc)
     sp = sp / sp[8]
     assert Xc[8].tolist() == [1.5, 0.0] and sp[8] == 1.0
     assert round(float(sp[9:].mean())) == 17
-    assert round(float(lk.least_squares_classifier(Xc, yc).decision_function(Xc)[9:].mean()), 1) == 1.0
+    s = lk.least_squares_classifier(Xc, yc).decision_function(Xc)
+    assert round(float(s[9:].mean()), 1) == 1.0
+    assert round(float(np.sum((yc - sp) ** 2))) == 9984 and round(float(np.sum((yc - s) ** 2)), 2) == 2.15
 
 
 _STEP3 = ("def eta_fit_b(w, xa, ya, xb, yb):\n    return (yb - w @ xb) / ((ya - w @ xa) * (xa @ xb))\n\n\n"
@@ -2347,3 +2342,13 @@ def test_the_condition_number_of_x_is_the_square_root_of_kappa(noisy):
         Xh = lk.to_homogeneous(Xv)
         lam = np.linalg.eigvalsh(Xh.T @ Xh)
         assert np.isclose(np.linalg.cond(Xh), np.sqrt(lam.max() / lam.min()), rtol=1e-6)
+
+
+def test_the_explorer_still_has_a_marker_legend_and_an_epoch_axis():
+    """Section 5's explorer (squared error): the left panel names its start and end markers, and the right panel's
+    steps are epochs, as in the chapter's other learning curves (one batch step is one epoch)."""
+    e = lk.widgets.gradient_descent_explorer(criterion="squared error")
+    e.flush()
+    left, right = e.figure.axes[0], [ax for ax in e.figure.axes if ax.get_ylabel() == "SSE"][0]
+    assert [t.get_text() for t in left.get_legend().get_texts()] == ["start", "last iterate"]
+    assert right.get_xlabel().startswith("epoch")

@@ -369,11 +369,11 @@ CLAIMS = {
     "the perceptron would not stop for the degrees": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "and the perceptron never converges on it": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "By Gordan's theorem exactly one of two things exists": "test_separation_certificate_is_gordans_alternative",
-    "Every point should sit on the boundary: every score should be 0 up to rounding errors":
+    "Every point should sit on the boundary: every score should be 0, up to the rounding of floating point":
         "test_points_of_the_ellipse_score_zero",
     "so every boundary it can express, $v_1x_1^2 + v_2x_2^2 = -b$, is symmetric about\nboth axes":
         "test_a_line_in_the_squares_is_symmetric_about_both_axes",
-    "is chapter 4's averaged perceptron (`lk.averaged_perceptron`, and its voted cousin)":
+    "comes closest to the second: it\nreturns the average of the weight vector over every step of the run":
         "test_the_averaged_perceptron_section_1_points_to_averages_every_step",
     "every sign pattern of\n$b$, $v_1$, $v_2$ falls in one row": "test_section_5s_table_holds_every_sign_pattern",
     "| nowhere | $-1$ everywhere | $(-1, 0, 0)$, $(0, -1, -1)$, $(0, 0, -1)$, $(0, 0, 0)$ |":
@@ -436,8 +436,7 @@ CLAIMS = {
     "Set `t_changes` to the list\nof every $t$ at which the label this classifier gives changes":
         "test_exercise_5_passes_the_roots_in_any_order_and_to_2_decimals",
     "an error of $5 \\cdot 10^{-5}$ times $|b| + |v_1| x_1^2 + |v_2| x_2^2$": "test_exercise_1_tolerance_is_as_stated",
-    "computes the squares of the numbers as typed (0.1 squares to 0.01, not to the\n0.010000000000000002 that `X**2` "
-    "gives), for arrays of up to 65,536 numbers": "test_square_features_squares_the_numbers_as_typed",
+    "`lk.square_features(X)` computes $(x_1^2, x_2^2)$ for each row of `X`": "test_square_features_squares_the_numbers_as_typed",
     "(the check squares such numbers exactly)":
         "test_squares_of_numbers_typed_with_up_to_7_significant_digits_are_exact",
     "coordinate as 0 or as a number with at most 7 significant digits between $10^{-150}$ and $10^{150}$ in size":
@@ -447,7 +446,7 @@ CLAIMS = {
     "draws points uniformly in the rectangle": "test_circles_keeps_half_of_the_points_inside_and_half_outside",
     "the two classes have fixed sizes, half of the points\neach, whatever the areas of the two regions":
         "test_circles_keeps_half_of_the_points_inside_and_half_outside",
-    "The warning below each such run is expected": "test_every_run_that_stops_at_max_epochs_warns",
+    "Each run below that stops at `max_epochs` warns that it did not converge": "test_every_run_that_stops_at_max_epochs_warns",
     "enlarged (it shows only the points inside it)": "test_the_enlarged_corner_describes_and_draws_only_the_points_in_view",
     "at degree 2 the positive region is\none ellipse; at degree 8 least squares puts every training point on its label's side":
         "test_the_degree_2_and_degree_8_boundaries",
@@ -574,12 +573,21 @@ def test_an_unrelated_wrong_answer_gets_the_generic_message(gid):
 
 
 def test_the_predict_answers_are_not_revealed():
-    """No wrong answer to Exercise 5 is told a root it did not give, and the messages to wrong values are the same
-    form for every such value (an observation at the learner's own t)."""
-    for answer in ("[]", "[-2.0]", "[3.33]", "[-2.5]", "[-2.58, 2.58]", "[2.0, 3.33]", "[-2.0, 3.3]", "[-2.0, -2.0, 3.33]"):
+    """Exercise 5 grades the list as a whole: every wrong list that is not a catalogued mistake gets the same
+    message, so no guess learns which of its entries are right, nor a score at its own t (no bisection); the two
+    catalogued mistakes are named, and their messages name no root."""
+    messages = {answer: visible_feedback(STEM, "ch09-shape", f"t_changes = {answer}\n")
+                for answer in ("[]", "[-2.0]", "[3.33]", "[-2.5]", "[2.0, 3.33]", "[-2.0, 3.3]", "[-2.0, -2.0, 3.33]",
+                               "[3.33, 7.0]", "[-2.0, 3.33, 5.0]", "[0.0]", "[-1.99, 3.33]")}
+    assert None not in messages.values() and len(set(messages.values())) == 1, messages
+    assert KNOWN not in messages["[-2.0]"]
+    for answer in ("[-2.58, 2.58]", "[-2.31, 2.31]"):
         message = visible_feedback(STEM, "ch09-shape", f"t_changes = {answer}\n")
-        assert message is not None and "expected" not in message, message
-        assert not any(root in message.replace(answer, "") for root in ("-2.0,", "3.33", "10/3", "two roots")), message
+        assert message is not None and KNOWN in message, message
+        messages[answer] = message
+    for message in messages.values():
+        assert "expected" not in message and "score" not in message.split("Hint: ")[0], message
+        assert not any(root in message for root in ("-2", "3.3", "10/3", "two roots")), message
     for wrong in ("40.0", "60.4", "24.0", "72.48", "217.44"):
         message = visible_feedback(STEM, "ch09-fs-bound", f"bound_at_1 = {wrong}\nmargin_1 = {_MARGIN6}\n")
         assert "expected" not in message and "169.4" not in message, message

@@ -167,7 +167,7 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
         # a path inside the view stays below the surface's top; one that never rose stays below its start
         right.set_ylim(0, 1.05 * (float(surface.J.max()) if start_value is None else start_value))
         right.set_title("J(w) at each step" if kind == "perceptron" else "SSE at each iterate", fontsize="medium")
-        right.set_xlabel("step k" if kind == "perceptron" else "iteration")
+        right.set_xlabel("step k" if kind == "perceptron" else "epoch (one batch step)")
         right.set_ylabel("J(w)" if kind == "perceptron" else "SSE")
         from ..plot import OKABE_ITO
 
@@ -177,6 +177,8 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
              "end": left.plot([], [], "*", color=OKABE_ITO[4], markeredgecolor="black", markersize=13, zorder=4)[0],
              "curve": right.plot([], [], color=OKABE_ITO[0], linewidth=1.6)[0],
              "note": right.text(0.5, 0.5, "", ha="center", va="center", transform=right.transAxes)}
+        left.legend([a["start"], a["end"]], ["start", "last iterate"], loc="upper left",
+                    framealpha=0.9)
         animate(a["path"], a["start"], a["end"], a["curve"], a["note"])
         return a
 

@@ -114,8 +114,8 @@ MUTANTS = {
         # the line taken as (t, t/2), through the origin: the roots of 0.75 t² - 4
         ("line-through-origin", "t_changes = [-2.31, 2.31]\n"),
         # one root only (read off a sketch, or the quadratic's other root dropped)
-        ("fails: the label changes at each t of t_changes, but the list must hold every t", "t_changes = [-2.0]\n"),
+        ("fails: t_changes is the list of every t at which the label changes", "t_changes = [-2.0]\n"),
         # the classifier taken to keep one label along the line (v1 and v2 exchanged, or b's sign flipped: no root)
-        ("fails: t_changes is empty", "t_changes = []\n"),
+        ("fails: t_changes is the list of every t at which the label changes", "t_changes = []\n"),
     ],
 }
