@@ -417,7 +417,7 @@ CLAIMS = {
     "so even `np.allclose`\nprints `False`": "test_on_decimal_data_the_run_decides_on_exact_iterates_and_stores_rounded_ones",
     "the stored float classifies all four\ncorrectly, and the run goes on to step 6":
         "test_on_decimal_data_the_run_decides_on_exact_iterates_and_stores_rounded_ones",
-    "so it has a least value $c > 0$ there, and by homogeneity $J(\\mathbf{w}) \\ge c\\,\\max_j |w_j|$":
+    "so it has a least value $m > 0$ there, and by homogeneity $J(\\mathbf{w}) \\ge m\\,\\max_j |w_j|$":
         "test_on_the_noisy_data_J_grows_at_least_linearly",
     "a small $J$ forces a short $\\mathbf{w}$ here": "test_on_the_noisy_data_J_grows_at_least_linearly",
     "XOR (the four corners $(\\pm1, \\pm1)$,\nwith $+1$ where the two coordinates agree), is not separable either":
@@ -1439,7 +1439,7 @@ def test_on_the_noisy_data_J_grows_at_least_linearly():
             r = linprog(c, A_ub=A, b_ub=np.zeros(n), bounds=bounds, method="highs")
             assert r.status == 0
             best = min(best, r.fun)
-    assert best >= 2.44, best  # the least value c on the cube's surface is positive (about 2.44)
+    assert best >= 2.44, best  # the least value m on the cube's surface is positive (about 2.44)
     # spot check on random w against the library's J
     W = np.random.default_rng(0).normal(size=(2000, d))
     assert all(lk.perceptron_criterion(v, X, y) >= 2.44 * np.max(np.abs(v)) - 1e-9 for v in W)
