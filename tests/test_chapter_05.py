@@ -765,8 +765,6 @@ CLAIMS = {
     "the float weights `lk.perceptron_loop` records are rounded sums, and on\n"
     "decimal data they can miss a repeat that exact arithmetic has":
         "test_the_lessons_first_repeat_is_exact_and_float_weights_miss_repeats",
-    "the smallest bound comes from the maximum-margin hyperplane through the origin\nof the $\\tilde{\\mathbf{x}}$ space":
-        "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
     "The projection of a vector on a unit vector is never longer than the vector itself":
         "test_projection_on_a_unit_vector_is_never_longer",
     "with every update the floor asks $\\mathbf{w}_k$ to point more nearly along $\\mathbf{u}$, and no vector points "
