@@ -63,6 +63,7 @@ __all__ = [
     "offset",
     "regions",
     "unclaimed",
+    "borders",
     "perceptron_trace",
     "mistakes",
     "learning_curve",
@@ -1453,6 +1454,80 @@ def unclaimed(model, art, ax=None, *, color="black", linewidth=1.5):
                              linewidths=linewidth, linestyles="dashed", zorder=5)
     _note(ax, f"A dashed outline surrounds the {100 * none.mean():.0f} % of the area that no classifier claims")
     return outline
+
+
+def borders(model, segments, ax=None, *, numbers=True):
+    """Draw the borders of a linear machine, given as segments, and name its regions.
+
+    ``segments`` maps each pair of classes ``(i, j)`` (row indices of
+    ``model.W``) to the border they share, a pair of end points, or to None
+    when they share none in the view: a border is drawn as a thick black
+    segment, and the line (w_i - w_j) . x~ = 0 of a pair without one as a dashed
+    grey line.  With ``numbers`` each class's number is written at the centre of
+    the part of the view that ``model.predict`` gives it.  The axes are
+    labelled x₁ and x₂ unless they already have labels.  The figure's text
+    alternative lists the pairs of either kind.
+
+    Parameters
+    ----------
+    model : a linear machine with a weight matrix ``W`` of rows (b, w1, w2) and ``predict``
+    segments : dict
+        ``{(i, j): ((x1, y1), (x2, y2)) or None}``, one entry per pair of classes.
+    ax : matplotlib Axes, optional
+    numbers : bool, default True
+
+    Returns
+    -------
+    tuple of two lists
+        The pairs that share a border, and the pairs that do not.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import numpy as np
+    >>> import lecturekit as lk
+    >>> X, y = lk.datasets.blobs(10, 3, seed=3)
+    >>> model = lk.linear_machine(X, y)
+    >>> fig, ax = plt.subplots()
+    >>> art = lk.plot.regions(model, X, ax=ax, resolution=50)
+    >>> shared, apart = lk.plot.borders(model, {(0, 1): ((0, 0), (1, 1)), (0, 2): None, (1, 2): None}, ax=ax)
+    >>> shared, apart
+    ([(0, 1)], [(0, 2), (1, 2)])
+    >>> plt.close(fig)
+    """
+    W = np.asarray(getattr(model, "W", None), dtype=float)
+    if W.ndim != 2 or W.shape[1] != 3 or not callable(getattr(model, "predict", None)):
+        raise TypeError("model: expected a linear machine with a weight matrix W of rows (b, w1, w2) and predict; "
+                        f"got {type(model).__name__}.")
+    if not isinstance(segments, dict):
+        raise TypeError(f"segments: expected a dict {{(i, j): end points or None}}; got {type(segments).__name__}.")
+    ax = _ax(ax)
+    shared, apart = [], []
+    _QUIET.append(True)  # the dashed lines are described with the borders, in one sentence
+    try:
+        for (i, j), seg in sorted(segments.items()):
+            if seg is None:
+                apart.append((i, j))
+                boundary(W[i] - W[j], ax=ax, normal=False, color="0.5", linestyle="--", linewidth=1.5)
+            else:
+                shared.append((i, j))
+                ax.plot(*np.transpose(np.asarray(seg, dtype=float)), color="black", linewidth=2.5)
+    finally:
+        _QUIET.pop()
+    if numbers:
+        x0, x1, y0, y1 = _view(ax)
+        g1, g2 = np.meshgrid(np.linspace(x0, x1, 81), np.linspace(y0, y1, 81))
+        grid = np.column_stack([g1.ravel(), g2.ravel()])
+        predicted = np.asarray(model.predict(grid))
+        for c in getattr(model, "classes", range(len(W))):
+            if np.any(predicted == c):
+                ax.text(*grid[predicted == c].mean(axis=0), str(c), fontsize="x-large", fontweight="bold",
+                        ha="center", va="center", bbox=dict(boxstyle="circle", facecolor="white", alpha=0.8))
+    _label_axes(ax, "x₁", "x₂")
+    shared_text = ", ".join(f"{i}|{j}" for i, j in shared) or "none"
+    apart_text = ", ".join(f"{i}|{j}" for i, j in apart) or "none"
+    _note(ax, f"Black borders: {shared_text}; dashed grey line of a pair apart: {apart_text}")
+    return shared, apart
 
 
 def _clip_to_half_planes(polygon, W):

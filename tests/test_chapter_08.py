@@ -426,8 +426,10 @@ CLAIMS = {
     "on `lk.datasets.blobs(20, 5, seed=2)`, for instance, the two agree at every training":
         "test_the_pairwise_exercises_code_agrees_with_three_classes_only",
     "part at 1 of the 400 points of the square": "test_the_pairwise_exercises_code_agrees_with_three_classes_only",
-    "positive on a\nwhole half-plane; this one only far from the data, above and to the right":
-        "test_the_middle_classifier_is_negative_in_the_picture_and_positive_far_above",
+    "the middle class gets only a sliver at the top": "test_the_middle_score_is_nearly_flat_and_the_outer_scores_pass_it",
+    "(from about −0.6 to −0.2 across the picture)": "test_the_middle_score_is_nearly_flat_and_the_outer_scores_pass_it",
+    "so almost everywhere one of the two outer scores is the larger":
+        "test_the_middle_score_is_nearly_flat_and_the_outer_scores_pass_it",
     "of the two diagonal pairs at most one can share a border":
         "test_four_classes_with_no_parallel_lines_have_an_enclosed_class_or_one_pair_apart",
     "lies inside the triangle of the other three. (Far out":
@@ -488,8 +490,8 @@ CLAIMS = {
         "test_question_5_a_two_class_machine_and_the_perceptron_part_only_on_the_line",
     "lecturekit's linear machine then picks class 1, the\nfirst, while the perceptron's score of 0 predicts $-1$":
         "test_question_5_the_reviewers_tie_point",
-    "has scores that are negative everywhere in the picture":
-        "test_the_middle_classifier_is_negative_in_the_picture_and_positive_far_above",
+    "rises steeply towards its own side\n(from about −1.9 to 1.3)":
+        "test_the_middle_score_is_nearly_flat_and_the_outer_scores_pass_it",
     "(setosa's and virginica's the first, setosa's and versicolor's the second)":
         "test_the_iris_one_vs_rest_block_top_left_and_the_pairwise_triangle_above_the_box",
     "but it lies just above the box, near petal length 1 cm and width 2.85 cm":
@@ -528,7 +530,7 @@ SHOWN = [
     "This failure of least squares on a class between others has a name",  # a name and its sources
     "masking again, as in section 6",
     "They also note a typo in Duda, Hart & Stork's formula",  # what the slides say, and the correction
-    "In the text of the slides we work from, their rule reads",
+    "their own: their rule reads",  # quoted as the slides write it: test_the_sources_cell_quotes_the_slides_verbatim
     "the confusion counts show that the few mistakes are",  # the counts cell 58 prints (nbval guards them)  # seed 003, the rule and H_ij with g_i on both sides
 ]
 
@@ -917,18 +919,31 @@ def test_exercise_5_takes_a_rounding_sized_gap_for_the_meeting_point():
 
 
 def test_exercise_2_feedback_after_one_fix_does_not_name_the_other_bug():
-    """With one of the two bugs fixed, the message is the same whichever bug is left, and quotes no row of the
-    probe (its votes or distances), so one check does not say which bug remains or where it shows."""
+    """With one of the two bugs fixed, or none, the message quotes no row of the five-row probe (its votes or
+    distances) and no point of the 400-point probe: that probe runs only once the five rows are right, because
+    where the classmate's code parts from the rule there it does so through one bug only (a point, or a pass of that
+    probe, would say which bug remains). Either half-fix gets the same catalogued message. An answer right on the
+    five rows and wrong elsewhere is told how many of the 400 points differ, and no point."""
     import importlib
     mutants = importlib.import_module("homework_fixtures.chapter_mutants.ch08").MUTANTS["ch08-pairwise-vote"]
     messages = []
-    for description, code in mutants[:2]:
+    for description, code in mutants:
         message = visible_feedback(STEM, "ch08-pairwise-vote", code)
-        for words in ("(3, 2, 2, 2, 1)", "(3, 3, 2, 1, 1)", "(5, 4, 1, 3, 2)", "first row", "third row"):
+        for words in ("(3, 2, 2, 2, 1)", "(3, 3, 2, 1, 1)", "(5, 4, 1, 3, 2)", "first row", "third row",
+                      "x = (", "400", "squared distances"):
             assert words not in message, message
         messages.append(message)
     from lecturekit.exercises.ch08 import _ONE_BUG_LEFT
-    assert all(_ONE_BUG_LEFT.split(":")[0] in m for m in messages), messages
+    assert all(_ONE_BUG_LEFT in m for m in messages[:2]), messages
+    # right on the five rows, wrong at the 400 points: a count, no point
+    key = mutants[0][1].replace("        tied.append(most < k - 1)\n", "        tied.append(len(top) > 1)\n")
+    assert visible_feedback(STEM, "ch08-pairwise-vote", key) is None
+    wrong_away = key + ("\n_right = pairwise_predict\n"
+                        "def pairwise_predict(S, pairs, k, d2):\n"
+                        "    p, t = _right(S, pairs, k, d2)\n"
+                        "    return (p if len(S) == 5 else (p + 1) % k), t\n")
+    message = visible_feedback(STEM, "ch08-pairwise-vote", wrong_away)
+    assert message is not None and "of 400 do not" in message and "x = (" not in message, message
 
 
 def test_exercise_1s_third_point_is_on_classifier_1s_line_in_floats_too():
@@ -1438,20 +1453,29 @@ def _three_in_a_row():
     return Xr, np.repeat([0, 1, 2], 20)
 
 
-def test_the_middle_classifier_is_negative_in_the_picture_and_positive_far_above():
+def test_the_middle_score_is_nearly_flat_and_the_outer_scores_pass_it():
+    """Section 6's argmax panel (cell 43's area and grid): the middle classifier's score stays between about -0.6 and
+    -0.2, each outer score spans about -1.9 to 1.3 and rises towards its own side, and the middle score is the
+    largest only on a sliver (under 2% of the picture) that reaches the top edge and lies above the data's middle
+    (x2 > 0). Being negative is not what loses it the argmax: on that sliver all three scores are negative."""
     Xr, yr = _three_in_a_row()
     ovr = lk.one_vs_rest(Xr, yr, method="least_squares")
-    area = np.vstack([Xr, [[-4.5, -3.2], [4.5, 1.6]]])   # the figure's box
-    lo, hi = area.min(axis=0) - 1, area.max(axis=0) + 1  # and a margin round it
-    g1, g2 = np.meshgrid(np.linspace(lo[0], hi[0], 300), np.linspace(lo[1], hi[1], 300))
-    Z = np.column_stack([g1.ravel(), g2.ravel()])
-    assert (ovr.decision_function(Z)[:, 1] < 0).all()
-    w = ovr.W[1]
-    assert w[2] > 0 and (lk.to_homogeneous(np.array([[0.0, -w[0] / w[2] + 1]])) @ w)[0] > 0  # positive far above
-    assert -w[0] / w[2] > hi[1]
-    # "above and to the right": both weights positive, and the line crosses x2 = 0 right of the box
-    assert w[1] > 0 and (lk.to_homogeneous(np.array([[-w[0] / w[1] + 1, 0.0]])) @ w)[0] > 0
-    assert -w[0] / w[1] > hi[0]
+    lm = lk.linear_machine(Xr, yr)
+    B = np.array([lm.boundary(0, 1), lm.boundary(1, 2)])
+    area = np.vstack([Xr, [np.linalg.solve(B[:, 1:], -B[:, 0]) - [0, 1]]])
+    fig, ax = plt.subplots()
+    art = lk.plot.regions(ovr, area, ax=ax, resolution=150)
+    plt.close(fig)
+    G = np.column_stack([art.xx.ravel(), art.yy.ravel()])
+    S = ovr.decision_function(G)
+    assert (round(S[:, 1].min(), 1), round(S[:, 1].max(), 1)) == (-0.6, -0.2)
+    for c in (0, 2):
+        assert (round(S[:, c].min(), 1), round(S[:, c].max(), 1)) == (-1.9, 1.3)
+    assert ovr.W[0, 1] < 0 < ovr.W[2, 1]                      # class 0's score rises to the left, class 2's to the right
+    wins = S.argmax(axis=1) == 1
+    assert 0 < wins.mean() < 0.02
+    assert G[wins, 1].min() > 0 and np.isclose(G[wins, 1].max(), G[:, 1].max())
+    assert (S[wins] < 0).all()                                 # where it wins, all three scores are negative
 
 
 def test_the_iris_one_vs_rest_block_top_left_and_the_pairwise_triangle_above_the_box():
@@ -1727,6 +1751,20 @@ def test_printed_weights_of_a_trained_machine_are_rounded():
 
 
 # ---------------------------------------------------------------- Exercises 2 and 3: keys only as fingerprints
+def test_the_sources_cell_quotes_the_slides_verbatim():
+    """The Sources cell's formulas from the slides (DHS's typo as they quote it, their g_i, their rule and their
+    border H_ij with the same index slip) are the slides' own text, token for token."""
+    seeds = Path("/work/shared/seeds")
+    if not seeds.is_dir():
+        pytest.skip("the slide decks are not on this machine")
+    slides = "".join(p.read_text() for p in sorted(seeds.glob("*.txt")))
+    cell = next(c for c in chapter_text(STEM).split("## ") if c.startswith("Sources"))
+    for quote in (r"$g_i(x) = w^t x_i + w_{i0}$", r"$g_i(x) = w_i x^t + w_{i0}$", r"$g_i(x) > g_i(x)$ for all $j \neq i$",
+                  r"$H_{ij} = \{x: g_i(x) = g_i(x)\} = \{x: (w_i-w_j)x^t + w_{i0}-w_{j0} = 0\}$"):
+        assert quote in cell.replace("\n  ", " "), quote
+        assert quote.strip("$") in slides or quote in slides, quote
+
+
 def test_the_slides_say_single_connected():
     """Section 4 quotes the slides' words for a region in one piece without holes."""
     text = "".join(p.read_text() for p in sorted(Path("/work/shared/seeds").glob("*.txt"))) \
@@ -1884,3 +1922,22 @@ def test_the_border_figures_segments_are_the_borders_the_grid_finds():
                 else:
                     assert len(P) > 0          # the line crosses the box, inside other classes' regions
         assert found == want, name
+
+
+def test_plot_borders_draws_and_describes_each_pair_and_rejects_a_model_without_rows():
+    """lk.plot.borders (cell 32): a black segment per border, a dashed grey line per pair apart, the region numbers
+    where predict gives each class, axis labels, and both lists of pairs in the text alternative."""
+    from lecturekit.multiclass import LinearMachineResult
+    par = LinearMachineResult(classes=np.arange(3), W=np.array([[0.0, -1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]),
+                              means=np.zeros((3, 2)))
+    fig, ax = plt.subplots()
+    ax.set_xlim(-4, 4)
+    ax.set_ylim(-4, 4)
+    shared, apart = lk.plot.borders(par, {(0, 1): ((-1, -4), (-1, 4)), (0, 2): None, (1, 2): ((1, -4), (1, 4))}, ax=ax)
+    assert (shared, apart) == ([(0, 1), (1, 2)], [(0, 2)])
+    assert sorted(t.get_text() for t in ax.texts) == ["0", "1", "2"]
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("x₁", "x₂")
+    assert "Black borders: 0|1, 1|2; dashed grey line of a pair apart: 0|2." in lk.plot.description(fig)
+    plt.close(fig)
+    with pytest.raises(TypeError, match="model"):
+        lk.plot.borders(object(), {})
