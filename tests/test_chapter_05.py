@@ -714,21 +714,15 @@ CLAIMS = {
         "test_the_explorers_raw_points_lie_in_the_disc_of_radius_rho",
     "`lk.perceptron_loop`, the library's line-by-line Alg. 7.1 (chapter 4\nwrites the same algorithm as "
     "`perceptron_basic`)": "test_perceptron_loop_runs_chapter_4s_perceptron_basic",
-    "it computes the bound exactly on the numbers as typed and never returns less than it":
-        "test_novikoff_bound_is_the_exact_bound_rounded_up",
-    "type `u_tight` as the exact decimals you mean,\nnot the result of float arithmetic":
-        "test_exercise_6_names_a_float_u_of_a_tight_run",
-    "Given `fractions.Fraction` arguments, it must return an exact `Fraction`: write constants as integers (`2`, not\n"
-    "`2.0`) and use no NumPy function": "test_a_right_formula_in_float_form_is_told_to_keep_fractions_exact",
+    "that returns an exact `Fraction` for `Fraction` arguments":
+        "test_a_right_formula_in_float_form_is_told_to_keep_fractions_exact",
     "the triangle inequality on\n$\\lVert\\mathbf{w}_k\\rVert$ gives a looser bound, not the one asked for":
         "test_exercise_5_refuses_the_looser_triangle_inequality_bound",
     "The bound for the generating $\\mathbf{u}$ is not the best one (section 1's theorem holds for every separating\n"
-    "$\\mathbf{u}$)": "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
-    "The smallest comes from the $\\mathbf{u}$ with the largest\nmargin on the homogeneous points": "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
+    "$\\mathbf{u}$)": "test_the_widest_homogeneous_margin_beats_the_generating_u_on_section_3s_sets",
+    "The smallest comes from the $\\mathbf{u}$ with the largest\nmargin on the homogeneous points":
+        "test_the_widest_homogeneous_margin_beats_the_generating_u_on_section_3s_sets",
     "the shape $f$ can still change the run": "test_the_shape_of_a_schedule_can_change_the_run_on_the_toy_set",
-    "scikit-learn's `LinearSVC` approximates it": "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
-    "The best bound on these data is about 57 % of the bound for the generating $\\mathbf{u}$, and still\n"
-    "seventeen times the 39 updates the run made": "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
     "It assumes a separating $\\mathbf{u}$; section 3.3 shows what a run\n  can still tell, and a bound that needs none":
         "test_freund_and_schapire_bound_for_one_pass",
     "so the bound is $1 + 1/c^2$: the constant coordinate adds 1 to $R^2$ and\nnothing to the score":
@@ -771,8 +765,6 @@ CLAIMS = {
     "the float weights `lk.perceptron_loop` records are rounded sums, and on\n"
     "decimal data they can miss a repeat that exact arithmetic has":
         "test_the_lessons_first_repeat_is_exact_and_float_weights_miss_repeats",
-    "the smallest bound comes from the maximum-margin hyperplane through the origin\nof the $\\tilde{\\mathbf{x}}$ space":
-        "test_linearsvc_gives_about_the_best_bound_on_section_2s_data",
     "The projection of a vector on a unit vector is never longer than the vector itself":
         "test_projection_on_a_unit_vector_is_never_longer",
     "with every update the floor asks $\\mathbf{w}_k$ to point more nearly along $\\mathbf{u}$, and no vector points "
@@ -1341,36 +1333,6 @@ def _exact_updates(X, y, eta=1.0, w0=None, max_epochs=100_000):
         if clean:
             return updates
     raise AssertionError("the reference perceptron did not stop")
-
-
-def test_linearsvc_gives_about_the_best_bound_on_section_2s_data():
-    """The LinearSVC cell after the exercises: its u gives a bound within 0.1 % of the smallest bound on section 2's data.  The
-    smallest bound is R^2 / gamma*^2 with gamma* the largest homogeneous margin, which is the length of the point of
-    conv{y_i x~_i} nearest the origin; any point of that hull (here SLSQP's) is at least that long, and any unit u
-    has a margin at most gamma*, so  R^2 / |p|^2 <= best <= bound(u_svm)  brackets the best bound from both sides."""
-    from scipy.optimize import minimize
-    from sklearn.svm import LinearSVC
-
-    Xs, ys, us = lk.datasets.separable(60, 2, margin=0.02, seed=2, return_direction=True)
-    Z = ys[:, None] * lk.to_homogeneous(Xs)
-    n = len(ys)
-    sol = minimize(lambda a: np.sum((Z.T @ a) ** 2), np.ones(n) / n, jac=lambda a: 2 * Z @ (Z.T @ a),
-                   bounds=[(0, 1)] * n, constraints=[{"type": "eq", "fun": lambda a: a.sum() - 1}],
-                   method="SLSQP", options={"maxiter": 1000, "ftol": 1e-15})
-    p = Z.T @ sol.x
-    assert abs(sol.x.sum() - 1) < 1e-9 and np.all(sol.x >= -1e-12)
-    lower = lk.radius(Xs) ** 2 / np.dot(p, p)        # <= the best bound
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")                  # the lesson's fit converges, no warning printed
-        svm = LinearSVC(fit_intercept=False, loss="hinge", C=1e6, max_iter=200_000, random_state=0)
-        w = svm.fit(lk.to_homogeneous(Xs), ys).coef_[0]
-    best_upper = lk.novikoff_bound(Xs, ys, w)
-    generating = lk.novikoff_bound(Xs, ys, us)
-    assert lower <= best_upper <= 1.001 * lower
-    assert round(best_upper) == 678 and round(generating) == 1199
-    assert 0.56 < lower / generating and best_upper / generating < 0.58      # "about 57 %"
-    res = lk.perceptron(Xs, ys, max_epochs=1000)
-    assert res.n_updates == 39 and 17 <= lower / 39 and best_upper / 39 < 18  # "seventeen times"
 
 
 def test_the_widest_homogeneous_margin_beats_the_generating_u_on_section_3s_sets():
