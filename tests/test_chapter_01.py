@@ -40,9 +40,7 @@ CLAIMS = {
         "test_the_perceptrons_line_depends_on_the_order_of_the_examples",
     "for a nearly perpendicular pair by the whole\nresult, even in sign":
         "test_the_projection_onto_5b_of_a_nearly_perpendicular_pair_can_differ_in_sign",
-    "in the computer it can differ from\n$\\sqrt{x \\cdot x}$ in the last digit":
-        "test_norm_and_the_square_root_of_the_dot_product_differ_at_most_in_the_last_digits",
-    "$\\varepsilon = 10^{-12}$ is ample up to a few thousand\n  coordinates":
+    "$\\tau = 10^{-12}$ is ample up to a few thousand\n  coordinates":
         "test_a_tolerance_of_1e_12_covers_the_rounding_of_a_few_thousand_coordinates",
     "The arrow is $w$ itself, of length $\\sqrt 6$": "test_the_slanted_3d_figure_draws_w_itself",
     "the dashed side is $a - b$": "test_the_law_of_cosines_figure_draws_the_perpendicular_and_the_side_a_minus_b",
@@ -50,7 +48,7 @@ CLAIMS = {
         "test_the_law_of_cosines_figure_has_its_foot_at_3_and_a_perpendicular_of_1",
     "so the two results can differ by a rounding error":
         "test_lk_dot_and_the_loop_differ_by_about_1e_16_of_the_lengths_and_in_sign_where_the_products_cancel",
-    "an error of this size is in its last digit; when it is 0 or nearly 0\non paper, not even its computed sign":
+    "when a dot product is 0 or nearly 0 on paper, not\neven its computed sign can be trusted":
         "test_lk_dot_and_the_loop_differ_by_about_1e_16_of_the_lengths_and_in_sign_where_the_products_cancel",
     "computed projection lengths often differ in the last digit":
         "test_the_projection_length_onto_5b_often_differs_in_the_last_digit",
@@ -70,16 +68,15 @@ CLAIMS = {
     "Its points are exactly the vectors perpendicular to $w$": "test_the_boundary_is_a_hyperplane_of_dimension_d_minus_1",
     "the set $w \\cdot x = 0$ is the whole space, so there is no\nline or plane and there are no sides":
         "test_the_zero_weight_vector_scores_every_point_0",
-    "This holds for\n  coordinates that are 0 or between about $10^{-150}$ and $10^{150}$ in size":
+    "For coordinates that are 0 or between about $10^{-150}$ and $10^{150}$ in size":
         "test_rounding_errors_are_about_1e_16_of_the_sizes_only_far_from_overflow_and_underflow",
     "for $d$ coordinates (within section 3's range), so test":
         "test_rounding_errors_are_about_1e_16_of_the_sizes_only_far_from_overflow_and_underflow",
-    "A computed dot product of $d$ coordinates is off by at most about":
+    "a computed dot product of $d$\n  coordinates is off by at most about":
         "test_a_computed_dot_product_is_off_by_at_most_d_times_1e_16_of_the_lengths_often_less_sometimes_not_at_all",
-    "Each of them is off from the exact dot product of the\ntyped numbers by at most about":
-        "test_a_computed_dot_product_is_off_by_at_most_d_times_1e_16_of_the_lengths_often_less_sometimes_not_at_all",
-    "so they differ from each other by at most twice that, often less,\nsometimes exactly 0":
-        "test_the_loop_and_numpy_are_each_within_the_bound_and_differ_by_at_most_twice_it",
+    "each product and each partial sum\nis rounded to a float": "test_every_float_product_and_sum_is_the_exact_result_rounded",
+    "The exact result is 0, so `lk.dot`'s result\nis all rounding error, and that error decides its sign":
+        "test_lk_dot_and_the_loop_differ_by_about_1e_16_of_the_lengths_and_in_sign_where_the_products_cancel",
     "and so does the origin,\nwhich lies on every line through the origin":
         "test_exercise_5_asks_for_an_angle_the_lesson_does_not_code_and_the_shown_test_does_not_pass",
     "Every `toward` the check tries either lies on that line, as typed, or makes an angle of at least\n1° with it":
@@ -89,7 +86,7 @@ CLAIMS = {
     "The arrow is now the unit normal $w / \\|w\\|$, at a right angle to the line":
         "test_the_edge_on_direction_lies_in_the_plane_and_the_chapter_shows_no_cross_product",
     "**What is exact.** Symmetry, since": "test_symmetry_and_negation_are_exact_in_floats",
-    "is off by at most a small multiple of $d\\,u$ times the products of the lengths involved":
+    "is off by at most a small multiple of $d\\,\\epsilon$ times the products of the lengths involved":
         "test_linearity_holds_in_floats_up_to_1e_16_times_the_lengths_not_the_values",
     "The two right-hand sides are equal, so $a \\cdot b = \\|a\\|\\,\\|b\\|\\cos\\theta$":
         "test_the_law_of_cosines_and_section_2_give_the_cosine_formula",
@@ -134,8 +131,6 @@ CLAIMS = {
     "on paper it\nis the list of the dot products of the rows with $w$":
         "test_x_at_w_is_the_row_dot_products_on_paper_and_may_differ_from_lk_dot_in_floats",
     "The library function's body is the formula": "test_the_body_of_lk_dot_is_the_sum_of_products",
-    "a square\nof a number above about $10^{154}$ is too large for a float":
-        "test_squares_above_1e154_overflow_and_lk_norm_does_not_square_them",
     "the length of $b$ stays between 2 and 2.3": "test_the_three_panels_keep_a_and_the_length_of_b_nearly",
     "then the condition\nreads $w \\cdot z_i > 0$ for every $i$": "test_multiplying_the_negatives_by_minus_1_puts_every_example_on_one_side",
     "The arrow it draws shows the direction of $w$, not its length":
@@ -1838,7 +1833,7 @@ def test_exercise_5_asks_for_an_angle_the_lesson_does_not_code_and_the_shown_tes
 
 
 def test_squares_above_1e154_overflow_and_lk_norm_does_not_square_them():
-    """Section 2: (1.4e154)^2 overflows to inf while (1.3e154)^2 is finite, so sqrt(x . x) is inf for
+    """Why lk.norm scales first (the lesson no longer says so; kept as a library check): (1.4e154)^2 overflows to inf while (1.3e154)^2 is finite, so sqrt(x . x) is inf for
     (3e160, 4e160) (and lk.dot says it overflows); lk.norm gives 5e160 and agrees with math.hypot there."""
     assert math.isfinite(1.3e154 * 1.3e154) and math.isinf(1.4e154 * 1.4e154)
     assert math.isinf(math.sqrt(3e160 * 3e160 + 4e160 * 4e160))
@@ -1848,7 +1843,7 @@ def test_squares_above_1e154_overflow_and_lk_norm_does_not_square_them():
 
 
 def test_squares_below_1e_154_lose_digits_and_below_1e_162_vanish():
-    """Section 2: (1e-160)^2 is a subnormal 1e-320, not 0, and the square root of x . x for (3e-160, 4e-160) is
+    """Why lk.norm scales first, below the range (a library check): (1e-160)^2 is a subnormal 1e-320, not 0, and the square root of x . x for (3e-160, 4e-160) is
     off in the sixth digit; (1e-163)^2 is 0; lk.norm gives 5e-160 to the last digit."""
     assert (1e-160) ** 2 != 0 and (1e-163) ** 2 == 0 and (1e-155) ** 2 != 0
     naive = math.sqrt(3e-160 ** 2 + 4e-160 ** 2)
@@ -1984,8 +1979,8 @@ def test_exercise_3_answers_of_the_wrong_type_are_not_shown_the_key():
 
 
 def test_the_loop_and_numpy_are_each_within_the_bound_and_differ_by_at_most_twice_it():
-    """Section 1's note: the lesson's loop (lk.dot) and numpy's a @ b are each within about (d + 2) u |a| |b| of
-    the exact dot product of the typed decimals, so they differ by at most twice that; on random one-decimal
+    """Section 3's bound, on section 1's two ways to add: lk.dot and numpy's a @ b are each within about
+    (d + 2) eps |a| |b| (eps = 2^-53) of the exact dot product of the typed decimals, so they differ by at most twice that; on random one-decimal
     vectors they often agree exactly and sometimes differ."""
     rng = np.random.default_rng(38)
     same = differ = 0
