@@ -2,11 +2,13 @@
 
 The module holds no answer: Exercise 1's verdicts, Exercise 3's vector, Exercise 5's counts and the
 catalogued slips are kept as fingerprints (:func:`lecturekit.exercises.public.fingerprint`), and Exercises
-2 and 4 are checked by the property their prompt states.  tests/ch02_reference.py computes the keys from
-the definitions and tests/test_chapter_02.py checks that the fingerprints are theirs.  A fingerprint is out
-of sight, not out of reach: a loop over the few plausible answers of a small discrete key finds it, as it
-would through ``check_exercise``.
+2 and 4 are checked by the property their prompt states.  A fingerprint is out of sight, not out of
+reach: a loop over the few plausible answers of a small discrete key finds it, as it would through
+``check_exercise``.
 """
+
+# For maintainers: the course's tests compute the keys from the definitions and check that the
+# fingerprints are theirs.
 
 import numpy as np
 
