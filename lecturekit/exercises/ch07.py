@@ -505,7 +505,7 @@ def _derive_step(t, eta_fit_b, residual_b):
 _X4 = conventions.homogeneous([[2.0, 0.0], [-2.0, 0.0], [0.0, 5.0], [0.0, -5.0]])
 _ATOL4 = 1e-3
 _KEY4 = "d24566043ffc37310a16a0addfd4ff2b"
-# the answer is accepted as the fraction it is (a number within 1e-12 of it, such as 2 / 13.5 typed) or as a decimal
+# the answer is accepted as the fraction it is (a number within 1e-12 of it, typed as a quotient) or as a decimal
 # of k >= 3 places that is that fraction rounded or truncated to k places; _KEY4_EXACT is the hash of the fraction
 _KEY4_EXACT = "e0308495cf6a00283ac26317c6760e22"
 
