@@ -227,8 +227,8 @@ def _four_right(angle, proj_a_on_b, proj_b_on_a, dist):
 
 
 # One verdict for the four numbers: a verdict per number, or a message that depended on which number is wrong
-# or on how it is wrong, would let a learner try the few candidates for one number (two angles with the same cosine up to sign, two projection lengths) and
-# keep the one the check accepts.  Every wrong set of four gets the same words.
+# or on how it is wrong, would let a learner try the few candidates for one number (two angles whose cosines
+# differ in sign, two projection lengths) and keep the one the check accepts.  Every wrong set of four gets the same words.
 _FOUR_WRONG = ("the check does not say which of them is not. Test each against "
                "what the chapter says of it: an angle between 0° and 180° whose cosine is a · b / (|a| |b|), sign "
                "included (section 3); a projection length changes with the length of the vector projected and "
