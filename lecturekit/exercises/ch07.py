@@ -20,6 +20,8 @@ which decides a tie exactly (a score of 0 is a mistake).  No message names a
 key.
 """
 
+import math
+from decimal import Decimal
 from fractions import Fraction
 
 import numpy as np
@@ -31,7 +33,7 @@ from ..gradient import numerical_gradient
 from ..linear import least_squares_classifier
 from ..theory import is_separable
 from . import Mistake, exercise
-from .public import fingerprints
+from .public import away, fingerprints
 from .public import hashed_check as _hashed_check
 
 # a small probe: three examples (homogeneous rows, the 1 first) and labels
@@ -392,8 +394,9 @@ _PROBES3 = (((0.0, 1.0, -1.0), (1.0, 2.0, 1.0), -1.0, (1.0, 3.0, 0.0), -1.0),
             ((-0.25, 0.5, 0.5), (1.0, 0.5, -1.5), 1.0, (1.0, -2.0, 1.0), 1.0))
 _ATOL3 = 1e-6
 _KEY3 = "e2f8aaf418eb9516072dd4bd7ed22867"
-_WRONG_STEP = ("these numbers are B's residual after a step on A that does not leave A's own residual at 0; the step "
-               "at the rate that fits A (section 2) does: recompute A's residual after your step")
+_WRONG_STEP = ("these numbers are B's residual after a step on A that does not leave A's own residual at 0, as the "
+               "Widrow-Hoff step at the rate that fits A does: on the first probe, write out the change in w~ that "
+               "your formula assumes and compute A's residual after it")
 _MISTAKES3 = (
     ("wrong-step", "de830dcf4d43eeab3fabb025e17ad392", _WRONG_STEP),
     ("wrong-step", "b93daf99103481ff640d9cbefd5c30b9", _WRONG_STEP),
@@ -502,6 +505,35 @@ def _derive_step(t, eta_fit_b, residual_b):
 _X4 = conventions.homogeneous([[2.0, 0.0], [-2.0, 0.0], [0.0, 5.0], [0.0, -5.0]])
 _ATOL4 = 1e-3
 _KEY4 = "d24566043ffc37310a16a0addfd4ff2b"
+# the answer is accepted as the fraction it is (a number within 1e-12 of it, typed as a quotient) or as a decimal
+# of k >= 3 places that is that fraction rounded or truncated to k places; _KEY4_EXACT is the hash of the fraction
+_KEY4_EXACT = "e0308495cf6a00283ac26317c6760e22"
+
+
+def _fraction_print4(f):
+    import hashlib
+    return hashlib.sha256(f"ch07-predict-rate/exact\n{f.numerator}/{f.denominator}".encode()).hexdigest()[:32]
+
+
+def _stands_for(v, max_denominator=1000):
+    """The hashes of the fractions (denominator at most max_denominator) that the number v can stand for: one within
+    1e-12 of v, and every x whose rounding or truncation to k places is v, when v is a decimal of k >= 3 places."""
+    f = Fraction(v)
+    found = set()
+    near = f.limit_denominator(max_denominator)
+    if abs(f - near) <= 1e-12 * max(1, abs(near)):
+        found.add(_fraction_print4(near))
+    d = Decimal(repr(v))
+    k = -d.as_tuple().exponent
+    if 3 <= k <= 12:
+        step = Fraction(1, 10 ** k)
+        lo, hi = Fraction(d) - step / 2, Fraction(d) + step   # round(x, k) == d or trunc(x, k) == d
+        for q in range(1, max_denominator + 1):
+            for p in range(math.ceil(lo * q), math.floor(hi * q) + 1):
+                x = Fraction(p, q)
+                if lo <= x < hi and x.denominator == q:
+                    found.add(_fraction_print4(x))
+    return found
 _MISTAKES4 = (
     ("summed-error", "43e7e4e5cda5da547d0f0326a71d9566", "the matrix of the summed error E; the library of this exercise "
                                    "(not lecturekit) steps on the mean error E / n: which matrix multiplies its "
@@ -521,8 +553,17 @@ _MISTAKES4 = (
                "then what dividing the error by n does to them. At a rate eta, by what factor does each eigendirection's "
                "error shrink per step, and which factor decides how fast the whole error shrinks?")
 def _predict_rate(t, eta_best):
-    _hashed_check(t, lambda: float(eta_best), _KEY4, salt="ch07-predict-rate", atol=_ATOL4, placeholder=0.0,
-                  call="`eta_best`", mistakes=_MISTAKES4)
+    try:
+        value = float(eta_best)
+    except (TypeError, ValueError):
+        value = None
+    if value is None or not math.isfinite(value):
+        t.check(lambda: float(eta_best), 0.0, call="`eta_best`", reveal=False, atol=_ATOL4)
+        return
+    named = [Mistake(mid, value, message) for mid, fp, message in _MISTAKES4
+             if fp in fingerprints(f"ch07-predict-rate/{mid}", value, _ATOL4)]
+    t.check(lambda: value, value if _KEY4_EXACT in _stands_for(value) else away(value), call="`eta_best`",
+            reveal=False, atol=_ATOL4, misconceptions=named)
 
 
 # Exercise 5: six negatives around the origin and one positive q; far_point(q) returns one positive point to add.
