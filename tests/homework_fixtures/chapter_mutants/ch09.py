@@ -45,7 +45,7 @@ MUTANTS = {
          "w_ellipse = [-32.0, 12.0, 5.0]\n"),
         ("the two equations used x1 and x2 where the features are x1² and x2²: each coordinate of the points enters "
          "squared", "w_ellipse = [-4.0, 1.0, 2.0]\n"),
-        ("w_ellipse gives the positive label outside its ellipse and the negative label inside it",
+        ("fails: w_ellipse gives the positive label outside its ellipse and the negative label inside it",
          "w_ellipse = [32.0, -5.0, -12.0]\n"),
         ("your boundary passes through one of the two points and misses the other: the score must be 0 at both, one "
          "equation per point", "w_ellipse = [-20.0, 3.0, 8.0]\n"),
