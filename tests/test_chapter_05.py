@@ -737,8 +737,10 @@ CLAIMS = {
     "the updates on the two points pull the bias\n  in opposite directions": "test_the_203_updates_at_s_100",
     "the bound depends on the data\nand on $\\eta$ (from another start, on $\\mathbf{w}_0$ too), not on $k$":
         "test_the_cycling_bound_depends_on_eta_and_the_start",
-    "It\nrefuses a $\\mathbf{u}$ that does not separate the data":
+    "`lk.novikoff_bound`\nrefuses a $\\mathbf{u}$ that does not separate the data":
         "test_novikoff_bound_refuses_a_u_through_a_point_on_decimal_data",
+    "`lk.margin` returns\nthe margin anyway, 0 or negative for such a $\\mathbf{u}$":
+        "test_margin_is_zero_or_negative_for_a_u_that_does_not_separate",
     "every score is 100 times as large, with the same sign": "test_without_a_bias_scaling_by_10_keeps_the_run",
     "on separable data that moment always came": "test_the_bound_holds_for_any_order_and_eta",
     "makes at most $R^2/\\gamma^2$ updates, whatever the order of the examples and whatever $\\eta > 0$":
@@ -2168,3 +2170,25 @@ def test_the_shape_of_a_schedule_can_change_the_run_on_the_toy_set():
     assert len(_scheduled_run(X, y, Fraction(1), _SCHEDULES["1/k"])) == 2
     assert len(_scheduled_run(X, y, Fraction(1), _SCHEDULES["fixed"])) == 4
     assert lk.perceptron(X, y).n_updates == 4
+
+
+def test_margin_is_zero_or_negative_for_a_u_that_does_not_separate():
+    """Section 1's note: lk.margin does not refuse a u that fails to separate; it returns 0 (a point on its boundary,
+    decided on the numbers as typed) or a negative number (a point on the wrong side), on random decimal data."""
+    assert lk.margin([-0.3, 0.2], [[1.5], [3.0], [-5.0]], [1, 1, -1]) == 0.0     # float score +5.6e-17, exactly 0
+    rng = np.random.default_rng(55)
+    seen_negative = 0
+    for _ in range(300):
+        X = np.round(rng.uniform(-1, 1, size=(6, 2)), 1)
+        y = np.where(rng.random(6) < 0.5, 1, -1)
+        y[0], y[1] = 1, -1
+        u = np.round(rng.uniform(-1, 1, size=3), 1)
+        if np.all(u == 0):
+            continue
+        exact = min(int(yi) * (Fraction(repr(float(u[0]))) + sum(Fraction(repr(float(a))) * Fraction(repr(float(b)))
+                                                                for a, b in zip(u[1:], x))) for x, yi in zip(X, y))
+        if exact <= 0:
+            m = lk.margin(u, X, y)
+            assert (m == 0) if exact == 0 else (m < 0)
+            seen_negative += m < 0
+    assert seen_negative > 0
