@@ -59,7 +59,9 @@ CLAIMS = {
     "when $S_W$ is invertible and the means differ": "test_fishers_direction_maximises_fishers_criterion",
     "the direction that maximises $J(v)": "test_fishers_direction_maximises_fishers_criterion",
     "returns the shortest solution, which can change\nwith the units": "test_the_minimum_norm_least_squares_fit_can_change_with_the_units",
-    "at the\ndistances printed below from 2 to 8 and at every step of 0.05 between them, least squares errs more\nthan the centroid rule": "test_least_squares_errs_more_than_the_centroid_rule_for_d_from_2_to_8",
+    "the stored `w` can show rounding\nresidue such as $3 \\times 10^{-17}$; the scores are decided on the numbers as typed, so every point still scores 0":
+        "test_means_equal_only_as_typed_leave_residue_in_w_but_every_score_is_exactly_0",
+    "at the\ndistances printed below from 2 to 8, least squares errs more\nthan the centroid rule": "test_least_squares_errs_more_than_the_centroid_rule_for_d_from_2_to_8",
     "that is a result about\nthese distances and this data set, not a law": "test_least_squares_errs_less_than_the_centroid_rule_on_other_outlier_data",
     "Work out first how $t$ enters the score": "test_the_side_change_reference_is_where_the_prediction_changes",
     "is a circle (a sphere in $d$ dimensions) around": "test_unequal_weights_of_the_two_distances_give_a_circle",
@@ -2391,3 +2393,22 @@ def test_float_means_move_a_tie_off_zero_in_the_distances_or_the_score():
         model = lk.centroid_classifier(np.array([[neg], [pos[0]], [pos[1]]]), [-1, 1, 1])
         assert model.predict([[x]])[0] == -1
     assert (0.6 + 1.2) / 2 == 0.8999999999999999
+
+
+def test_means_equal_only_as_typed_leave_residue_in_w_but_every_score_is_exactly_0():
+    """Section 2: with 0.1, 0.2 (+1) against 0.3, 0.0 (-1) the means are equal as typed (0.15); the float w holds
+    residue of order 1e-17, yet decision_function is exactly 0 everywhere and predict -1; and on random decimal
+    sets whose class sums are equal as typed, every score is exactly 0 too."""
+    X, y = np.array([[0.1], [0.2], [0.3], [0.0]]), np.array([1, 1, -1, -1])
+    res = lk.centroid_classifier(X, y)
+    assert 0 < np.abs(res.w).max() < 1e-16
+    grid = np.array([[-3.0], [0.15], [5.0], [0.1]])
+    assert np.all(res.decision_function(X) == 0) and np.all(res.decision_function(grid) == 0)
+    assert np.all(res.predict(grid) == -1)
+    rng = np.random.default_rng(31)
+    for _ in range(200):
+        p1, p2, shift = rng.integers(-9, 10, size=(3, 2))
+        X = np.vstack([p1, p2, p1 + shift, p2 - shift]) / 10   # two positives, two negatives with the same sum
+        y = np.array([1, 1, -1, -1])
+        s = lk.centroid_classifier(X, y).decision_function(np.round(rng.uniform(-2, 2, size=(5, 2)), 1))
+        assert np.all(s == 0)
