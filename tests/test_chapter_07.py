@@ -735,7 +735,7 @@ CLAIMS = {
         "test_above_eta_star_the_top_factor_is_small_just_above_and_large_further_up",
     "When several eigenvalues equal $\\lambda_{\\max}$, as after the whitening later in\nthis section, all their "
     "directions grow at once.": "test_between_eta_star_and_two_over_lambda_2_only_the_top_direction_grows",
-    "at a\nrate just below $\\eta^\\ast$ the slowest direction contracts by only":
+    "at a\nrate just below $\\eta^\\ast$ the direction of $\\lambda_{\\min}$ contracts by only":
         "test_batch_lms_converges_below_eta_star_and_the_top_direction_grows_above",
     "so $\\tilde X^\\top\\tilde X$ gets one huge\neigenvalue, about $n(1 + 30^2)$": "test_one_change_of_units_at_a_time",
     "and the offset alone did nearly all of that.":
@@ -757,7 +757,7 @@ CLAIMS = {
     "Near the safe rate of section 2 the loop is not near": "test_near_the_safe_rate_the_loop_is_far_from_least_squares",
     "the loop lay far from the\n  least-squares solution near the safe rate": "test_near_the_safe_rate_the_loop_is_far_from_least_squares",
     "On these data `lk.lms` then stops\nwith a `FloatingPointError` that names the stable range of the rate": "test_the_overflow_message_says_what_overflowed_and_blames_eta_only_above_the_stable_rate",
-    "for large $\\kappa$ (once $1 - \\eta\\lambda_{\\min}$ is the factor closest to 1)":
+    "where $|1 - \\eta\\lambda_{\\min}|$ is the largest of the\nfactors $|1 - \\eta\\lambda|$":
         "test_epochs_follow_kappa_only_when_the_slow_direction_is_the_smallest_eigenvalue",
     "in the table the standardised data need more epochs than the\ndata as given":
         "test_epochs_follow_kappa_only_when_the_slow_direction_is_the_smallest_eigenvalue",
