@@ -124,9 +124,10 @@ def test_exercise_1_key_is_the_hand_computation_and_no_difference_quotient_passe
                                lambda a, c, h=h, e=exactify: e(_library_slopes(float(a), float(c), h)[1]))
 
 
-def test_exact_fraction_difference_quotients_fail_exercise_1_and_pass_exercise_5():
+def test_exact_fraction_difference_quotients_pass_exercises_1_and_5():
     # exercise 1: one-sided quotients in exact fractions give the right numbers (f is linear on each side of t = 0
-    # near it) but compare margins with 0, which the check's symbols refuse, so they fail; the formulas pass.
+    # near it), so they pass: the check sees numbers only (the homework sandbox passes the learner's functions
+    # plain data), and the prompt asks for formulas.
     # Exercise 5: a central difference of J_s in fractions passes (J_s is quadratic off its kinks, and at a kink,
     # where it is C^1, the difference is off by a term of order h), as its prose says
     from lecturekit.exercises import check_exercise, ExerciseFailed
@@ -140,12 +141,9 @@ def test_exact_fraction_difference_quotients_fail_exercise_1_and_pass_exercise_5
     h = Fraction(1, 10 ** 6)
     for a, c in ((Fraction(5, 2), Fraction(3, 2)), (Fraction(10 ** 20 + 1), Fraction(10 ** 20 + 9, 10 ** 20))):
         assert ((J1(-h, a, c) - J1(0, a, c)) / -h, (J1(h, a, c) - J1(0, a, c)) / h) == (-(1 + a), c - 1)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), pytest.raises(ExerciseFailed) as err:
+    with contextlib.redirect_stdout(io.StringIO()):
         check_exercise("ch06-predict-gradient", lambda a, c: (J1(-h, a, c) - J1(0, a, c)) / -h,
                        lambda a, c: (J1(h, a, c) - J1(0, a, c)) / h)
-    assert "symbols" in str(err.value) + out.getvalue()
-    with contextlib.redirect_stdout(io.StringIO()):
         check_exercise("ch06-predict-gradient", lambda a, c: -(1 + a), lambda a, c: c - 1)
         check_exercise("ch06-predict-gradient", lambda a, c: -a - 1, lambda a, c: (2 * c - 2) / 2)
         check_exercise("ch06-predict-gradient", lambda a, c: Fraction(-1) - np.int64(1) * a, lambda a, c: c + (-1))
@@ -425,9 +423,9 @@ CLAIMS = {
         "test_one_over_k_is_slow_from_a_far_start",
     "`\"d\"` (either case)": "test_exercise_3_reads_letters_in_either_case_and_shows_the_number_typed",
     "the check allows an error of $10^{-9}$": "test_exercise_3_reads_letters_in_either_case_and_shows_the_number_typed",
-    "a difference quotient does not pass": "test_no_difference_quotient_passes_the_exact_probes_of_exercise_5",
-    "built with $+$, $-$, $\\times$ and $\\div$ only ($a$ and $c$ arrive as exact fractions)":
-        "test_exact_fraction_difference_quotients_fail_exercise_1_and_pass_exercise_5",
+    "a difference quotient in floating point does not pass": "test_no_difference_quotient_passes_the_exact_probes_of_exercise_5",
+    "that return formulas in $a$ and $c$ ($a$ and $c$ arrive as exact fractions)":
+        "test_exact_fraction_difference_quotients_pass_exercises_1_and_5",
     "their proof counts updates on one example at a time, as the online perceptron makes them, not steps of this "
     "batch perceptron": "test_the_batch_bound_is_n_times_the_online_bound_of_chapter_5_and_ciml",
     "That is $n$ times chapter 5's bound "

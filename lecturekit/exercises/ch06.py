@@ -8,9 +8,7 @@ and the catalogued wrong answers whose value would give a key away, are stored
 only as fingerprints (:func:`lecturekit.exercises.public.fingerprint`: a hash of
 the value, its numbers rounded to the probe's tolerance); Exercise 5 is also
 compared with central differences of J_s at three probes.  Exercises 2 and 4 are
-graded by the property the answer must have.  Exercise 1 is also called with
-symbols for a and c (``_Symbol``: sums of numbers times a and c, which refuse to be
-compared), and the formulas it returns must give its numbers.  The reference answers that produced the
+graded by the property the answer must have.  The reference answers that produced the
 fingerprints are in ``tests/ch06_reference.py``.  The mistake test and the label
 at a score of 0 come from :mod:`lecturekit.conventions`.  Predict and explain
 answers are never shown (``reveal=False``), and no catalogued mistake's message
@@ -99,70 +97,6 @@ _APPROXIMATE = Mistake("difference-quotient", None,
                        "fractions the check passes in (fractions in, fractions out)")
 
 
-class _Symbol:
-    """A stand-in for a or c: an expression u + p a + q c with exact numbers u, p, q.  It can be added to and
-    subtracted from numbers and symbols, multiplied and divided by numbers, but not compared, multiplied by a
-    symbol or turned into a number: a formula in a and c goes through, a computation that compares does not."""
-
-    __array_ufunc__ = None  # numpy defers to the reflected operators below
-    __hash__ = None
-
-    def __init__(self, u, p, q):
-        self.coef = (Fraction(u), Fraction(p), Fraction(q))
-
-    @staticmethod
-    def _lift(v):
-        if isinstance(v, _Symbol):
-            return v
-        v = _exactly(v)
-        if v is None:
-            return NotImplemented
-        return _Symbol(v, 0, 0)
-
-    def __add__(self, other):
-        other = self._lift(other)
-        return other if other is NotImplemented else _Symbol(*(s + o for s, o in zip(self.coef, other.coef)))
-
-    __radd__ = __add__
-
-    def __neg__(self):
-        return _Symbol(*(-s for s in self.coef))
-
-    def __pos__(self):
-        return self
-
-    def __sub__(self, other):
-        other = self._lift(other)
-        return other if other is NotImplemented else self + (-other)
-
-    def __rsub__(self, other):
-        return (-self) + other
-
-    def __mul__(self, other):
-        if isinstance(other, _Symbol):
-            raise TypeError("a symbol times a symbol: the slopes are sums of numbers times a and c")
-        k = _exactly(other)
-        return NotImplemented if k is None else _Symbol(*(s * k for s in self.coef))
-
-    __rmul__ = __mul__
-
-    def __truediv__(self, other):
-        k = _exactly(other)
-        if isinstance(other, _Symbol) or k is None or k == 0:
-            raise TypeError("a symbol can be divided only by a non-zero number")
-        return _Symbol(*(s / k for s in self.coef))
-
-    def _refuse(self, *args):
-        raise TypeError("a symbol standing for a or c cannot be compared (abs, max, if, <=) or turned into a number; "
-                        "a > 0 and c > 1 tell you the signs")
-
-    __lt__ = __le__ = __gt__ = __ge__ = __eq__ = __ne__ = __bool__ = __float__ = __int__ = __abs__ = _refuse
-
-    def at(self, a, c):
-        u, p, q = self.coef
-        return u + p * a + q * c
-
-
 def _exactly(v):
     """``v`` as an exact fraction (a float is taken at its exact binary value), or None if it is no number."""
     if isinstance(v, (bool, np.bool_)):
@@ -211,22 +145,6 @@ def _predict(t, slope_left, slope_right):
             return
         if any(left == 0 or right == 0 for left, right in got):
             t.check_true(False, what=what, mistake=_ZERO_SIDE)
-            return
-    if right:  # a formula in a and c; an exact difference quotient of J compares margins with 0, and fails here
-        sym_a, sym_c = _Symbol(0, 1, 0), _Symbol(0, 0, 1)
-        try:
-            formulas = [v if isinstance(v, _Symbol) else _Symbol._lift(v) for v in
-                        (slope_left(sym_a, sym_c), slope_right(sym_a, sym_c))]
-            same = all(isinstance(v, _Symbol) for v in formulas) and all(
-                (formulas[0].at(a, c), formulas[1].at(a, c)) == pair for (a, c), pair in zip(_PROBES1, got))
-            why = "" if same else "they gave other values than at the numbers"
-        except Exception as exc:  # noqa: BLE001 - the learner's code may raise anything
-            same, why = False, f"{type(exc).__name__}: {exc}"
-        if not t.check_true(same, what="the check also calls `slope_left` and `slope_right` with symbols standing "
-                                       "for a and c (they can be added, subtracted, multiplied and divided by "
-                                       "numbers, but not compared), because an exact difference quotient of J "
-                                       "can give the right numbers too: the slopes must be formulas in a and c, not "
-                                       f"a computation that compares; with the symbols {why}"):
             return
     t.check(written, written if right else _away(written), atol=0.0,
             call="`[(slope_left(a, c), slope_right(a, c)) for (a, c) in [(5/2, 3/2), (1/3, 7/2), (10**20 + 1, "

@@ -135,25 +135,6 @@ def slope_left(a, c):
 def slope_right(a, c):
     return _quotient(a, c, 1e-3)
 '''),
-        # the exact bypass: one-sided quotients of J coded in fractions give the right numbers, but compare margins
-        ("fails: with symbols standing for a and c", '''from fractions import Fraction
-
-
-def _f(t, a, c):
-    points = [((1, a), 1), ((1, -c), 1), ((3, 0), 1), ((0, 0), -1)]
-    w = (Fraction(-1), 1 + t, t)
-    return sum(max(Fraction(0), -label * (w[0] + w[1] * x1 + w[2] * x2)) for (x1, x2), label in points)
-
-
-def slope_left(a, c):
-    h = Fraction(1, 10 ** 6)
-    return (_f(-h, a, c) - _f(0, a, c)) / -h
-
-
-def slope_right(a, c):
-    h = Fraction(1, 10 ** 6)
-    return (_f(h, a, c) - _f(0, a, c)) / h
-'''),
     ],
     "ch06-construct": [
         ("zero-vector", "w_flat = [0.0, 0.0, 0.0]\n"),
