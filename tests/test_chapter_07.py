@@ -663,7 +663,7 @@ CLAIMS = {
     "The last column counts the draws that are linearly separable": "test_far_cluster_failures_over_forty_draws",
     "5 far positives cost a mistake in at most\n3 of 40 draws and 100 in all 40":
         "test_far_cluster_failures_over_forty_draws",
-    "the draw of `seed=0` alone separates\nwith 20 far points at every one of these distances":
+    "on the draw of `seed=0`, least squares classifies every point correctly with 20 far positives at every one of\nthese distances":
         "test_far_cluster_failures_over_forty_draws",
     "the share of 40 random draws that failed grew with the number of far points and their distance":
         "test_far_cluster_failures_over_forty_draws",
@@ -771,7 +771,7 @@ CLAIMS = {
         "test_ho_kashyap_finds_a_separating_vector_on_separable_data",
     "After each least-squares fit it raises every $b_i$ by $\\eta\\,(e_i + |e_i|)$":
         "test_ho_kashyap_finds_a_separating_vector_on_separable_data",
-    "makes the slowest-shrinking part\nof the error shrink as fast as possible": "test_the_fastest_rate_balances_the_extreme_factors",
+    "makes the slowest-shrinking component\nof $\\tilde{\\mathbf w}_k - \\tilde{\\mathbf w}_{\\mathrm{LS}}$ shrink as fast as possible": "test_the_fastest_rate_balances_the_extreme_factors",
     "closer after five passes than the online rule at any of these rates":
         "test_online_is_not_faster_per_pass_than_a_well_chosen_batch_rate",
     "below it, in exact arithmetic, no single\nstep can make its own example's residual grow":

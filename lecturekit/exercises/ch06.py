@@ -274,7 +274,7 @@ def _construct(t, w_flat):
 
 
 # --------------------------------------------------------------------------
-# Exercise 3 — explain: a longer step on another bowl
+# Exercise 3 — predict: a longer step on another bowl
 # --------------------------------------------------------------------------
 # The bowl J(w) = 3 (w1 - 1)^2 + 1/2 (w2 + 2)^2 at eta = 0.3.  The letter, the limit and the catalogued wrong limits
 # are held only as fingerprints (tests/ch06_reference.py computes them from the bowl); the letter's fingerprint is
@@ -313,7 +313,7 @@ def _letter_salt(eta_limit):
     return f"{_SALT3}/answer/{round(float(eta_limit), 6)!r}"
 
 
-@exercise("ch06-explain", number=3, title="explain: a longer step on another bowl", points=2, kind="explain",
+@exercise("ch06-explain", number=3, title="predict: a longer step on another bowl", points=2, kind="predict",
           hint="Write one step for each coordinate separately: what does it do to w1 - 1, and to w2 + 2? Compare "
                "each factor you get with -1, 0 and 1, and ask for which rates both factors stay between -1 and 1.")
 def _explain(t, answer, eta_limit):
