@@ -3134,8 +3134,9 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5, edge_on: bool = False):
         The half-width of the cube drawn.
     edge_on : bool, default False
         Look along the orange line, so that the plane is seen edge-on (a line) and the slice too: the
-        camera is set here, the three axes get equal scales (right angles look right) and no ticks, and
-        the orange line, seen end-on, is drawn as an orange dot where the two edges cross.
+        camera is set here, the three axes get equal scales (right angles look right) and the box, its
+        ticks and panes are hidden, and the orange line, seen end-on, is drawn as an orange dot where the two edges
+        cross. Otherwise the foreshortened x0 axis gets a tick every 2 units.
 
     Returns
     -------
@@ -3219,6 +3220,8 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5, edge_on: bool = False):
             drawn.set_sizes([60])  # larger, so that the plus signs' strokes read against the green line
         ax.set_box_aspect((1, 1, 1))
         ax.set(xticks=[], yticks=[], zticks=[], xlabel="", ylabel="", zlabel="")
+        # seen edge-on, the box's shaded panes would meet in a band that reads like one more line: no box
+        ax.set_axis_off()
         # no axes can be read in this view, so name what is seen: the origin, the slice, the plane, the normal
         lifted_foot = np.r_[1.0, foot]
         below = lifted_foot - np.r_[0.0, 0.8 * limit * n / np.linalg.norm(n)]
@@ -3228,6 +3231,8 @@ def lifted_plane(w, X, ax=None, *, limit: float = 3.5, edge_on: bool = False):
                                   {"ha": "left", "va": "bottom"}),
                                  (1.08 * w, "$\\tilde w$", {"ha": "center", "va": "bottom"})):
             ax.text(*at, words, fontsize="medium", zorder=7, **style)
+    else:
+        ax.set_xticks(np.arange(-2.0 * np.floor(limit / 2), limit, 2.0))   # x0 is foreshortened: fewer ticks
     art.positive.set_label("$\\tilde w \\cdot \\tilde x > 0$")
     art.negative.set_label("$\\tilde w \\cdot \\tilde x < 0$")
     art.normal.set_label(f"normal $\\tilde w = ({', '.join(_number(c) for c in w)})$")

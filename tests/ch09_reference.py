@@ -62,6 +62,24 @@ def resumed_run(G, y, before, epochs, c):
     return alpha0, run_with_constant(G, y, before + epochs, c)
 
 
+def start_without_constant(G, y, epochs, c, alpha0):
+    """A half-fixed dual_alpha: the update adds G[i] + c·c, but the start-up scores are (alpha0 * y) @ G, without the
+    c·c of the constant coordinate (a plain loop; its decisions are exact on the integer and kernel data it is run on
+    in the tests)."""
+    alpha = np.array(alpha0, dtype=np.int64)
+    scores = (alpha * y) @ np.asarray(G, dtype=float)
+    for _ in range(epochs):
+        mistakes = 0
+        for i in range(len(y)):
+            if y[i] * scores[i] <= 0:
+                alpha[i] += 1
+                scores += y[i] * (G[i] + c * c)
+                mistakes += 1
+        if mistakes == 0:
+            break
+    return alpha
+
+
 def dual_values(k):
     """Probe k of Exercise 3: (alpha0, the expected counts, {mistake id: its counts})."""
     probe, epochs, c, before, _ = ch09._PROBES3[k]
@@ -73,6 +91,8 @@ def dual_values(k):
         mistakes["constant-c"] = dual_run(G + c, y, epochs, bias=False)
     if before:
         mistakes["start-ignored"] = run_with_constant(G, y, epochs, c)
+        if np.sum(alpha0 * y) != 0:
+            mistakes["start-without-constant"] = start_without_constant(G, y, epochs, c, alpha0)
     return alpha0, expected, mistakes
 
 

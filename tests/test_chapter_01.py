@@ -79,6 +79,8 @@ CLAIMS = {
         "test_lk_dot_and_the_loop_differ_by_about_1e_16_of_the_lengths_and_in_sign_where_the_products_cancel",
     "and so does the origin,\nwhich lies on every line through the origin":
         "test_exercise_5_asks_for_an_angle_the_lesson_does_not_code_and_the_shown_test_does_not_pass",
+    "of the two vectors perpendicular to `a`, the one $p$ with $a_1p_2 - a_2p_1 > 0$":
+        "test_the_counterclockwise_perpendicular_is_the_one_with_a_positive_a1p2_minus_a2p1",
     "Every `toward` the check tries either lies on that line, as typed, or makes an angle of at least\n1° with it":
         "test_exercise_4_probes_keep_the_prompts_promise_and_the_rest_after_a_projection_does_not_pass",
     "numpy may add the products in another order than the loop above":
@@ -604,8 +606,14 @@ def test_exercise_1_wants_the_unit_normal_on_the_side_of_the_point():
 
 def test_exercise_3_accepts_each_number_within_0_001_of_the_values_by_hand_and_nothing_else():
     """|a| = 2, |b| = 5, a.b = -5: cos = -1/2, projections -5/5 and -5/2, |a - b|^2 = 4 + 10 + 25.  The check
-    stores none of these; its properties accept each number within 0.001 of them and reject it beyond."""
-    from lecturekit.exercises.ch01 import _four_right
+    stores these only as fingerprints, and they are those of tests/ch01_reference.py's numbers; it accepts each
+    number within 0.001 of them and rejects it beyond."""
+    import ch01_reference
+    from lecturekit.exercises.ch01 import _THREE_KEYS, _four_right
+
+    assert ch01_reference.three_keys() == _THREE_KEYS
+    assert list(ch01_reference.three_numbers().values()) == pytest.approx([120.0, -1.0, -2.5, math.sqrt(39.0)],
+                                                                          abs=1e-12)
 
     key = [120.0, -1.0, -2.5, math.sqrt(39.0)]
     assert _four_right(*key)
@@ -614,6 +622,10 @@ def test_exercise_3_accepts_each_number_within_0_001_of_the_values_by_hand_and_n
             moved = list(key)
             moved[i] += step
             assert _four_right(*moved) is ok, (i, step)
+        for step in (1e-3 - 6e-7, -(1e-3 - 6e-7)):     # within 0.001 up to the 5e-7 of rounding to 1e-6
+            moved = list(key)
+            moved[i] += step
+            assert _four_right(*moved), (i, step)
     for wrong in ((60.0, -1.0, -2.5, key[3]), (120.0, -2.5, -1.0, key[3]), (120.0, -1.0, -2.5, -key[3]),
                   (240.0, -1.0, -2.5, key[3]), (120.0, 1.0, 2.5, key[3]), (math.nan, -1.0, -2.5, key[3])):
         assert not _four_right(*wrong), wrong
@@ -1481,6 +1493,36 @@ def test_exercise_4_gives_every_answer_that_picks_the_wrong_one_of_the_two_the_s
     words = lambda m: {line.split("#")[0] for line in re.sub(r"-?[0-9.]+(e-?\d+)?", "#", m).splitlines()   # noqa: E731
                        if "known mistake" in line}
     assert words(lengths[0]) == words(lengths[1])
+
+
+@given(arrays(np.float64, 2, elements=finite), st.floats(0.1, 20), st.integers(-30, 30), st.integers(-30, 30))
+def test_the_counterclockwise_perpendicular_is_the_one_with_a_positive_a1p2_minus_a2p1(a, length, i, j):
+    """For a non-zero a, the quarter turn counterclockwise (-a2, a1), scaled to any positive length, has
+    a1 p2 - a2 p1 = length |a| > 0 and its negative the opposite sign, also in floats, on random floats and on
+    one-decimal data; (1, 0) and (0, 1) give 1 * 1 - 0 * 0 = 1."""
+    for v in (a, np.array([i / 10, j / 10])):
+        if not v.any() or lk.norm(v) < 1e-150:
+            continue
+        p = length * np.array([-v[1], v[0]]) / lk.norm(v)
+        assert v[0] * p[1] - v[1] * p[0] > 0 and v[0] * -p[1] - v[1] * -p[0] < 0
+        assert (v[0] * p[1] - v[1] * p[0]) == pytest.approx(length * lk.norm(v), rel=1e-12)
+    assert 1 * 1 - 0 * 0 == 1
+
+
+def test_exercise_4_side_keys_are_the_references_and_agree_with_a_scaled_tolerance_in_floats():
+    """The check holds, per probe, only a fingerprint of which way the asked-for vector is turned from a.  They
+    are those of tests/ch01_reference.py (the side of toward decided exactly on the decimals as typed, the
+    counterclockwise quarter turn on the line), and the float rule of a learner who follows the prompt (a scaled
+    tolerance for 0, section 3) decides the same on every probe."""
+    import ch01_reference
+    from lecturekit.exercises.ch01 import _PERP_KEYS, _perp_probes, _turn
+    assert ch01_reference.perp_keys() == _PERP_KEYS
+    for a, _, toward in _perp_probes():
+        q = np.array([-a[1], a[0]])
+        score = lk.dot(q, toward)
+        p = q if score >= -1e-12 * lk.norm(q) * lk.norm(toward) else -q
+        assert _turn(a, p) == ch01_reference.wanted_turn(a, toward), (a, toward)
+        assert _turn(a, -p) != ch01_reference.wanted_turn(a, toward)
 
 
 def test_exercise_4_probes_keep_the_prompts_promise_and_the_rest_after_a_projection_does_not_pass():

@@ -27,7 +27,7 @@ CLAIMS = {
         "test_the_two_orders_of_a_sum_round_differently_and_lecturekit_predicts_minus_1_in_both_layouts",
     "(its `SVC` is the exception: there it predicts `classes_[1]`, the positive class)":
         "test_scikit_learns_svc_is_the_exception_that_predicts_the_positive_class_at_a_score_of_0",
-    "With those weights lecturekit and scikit-learn agree at every point\nfarther from the boundary than rounding":
+    "lecturekit and scikit-learn agree at every point farther\nfrom the boundary than rounding":
         "test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary",
     "a classifier with those weights computes a tiny positive score at $(1, 1)$ and predicts $+1$":
         "test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary",
@@ -100,10 +100,18 @@ CLAIMS = {
     "in exact arithmetic an algorithm that only uses scores and sums of examples makes the same decisions in either":
         "test_the_bias_trick_keeps_every_score",
     "changes $w_0$ by $\\eta\\, y_i$": "test_the_perceptron_updates_the_bias_as_one_more_weight",
-    "depends on the bias, and, unless $b = 0$, on the value of the\nconstant coordinate":
+    "So the default margin divides by a length that involves the bias; the distance in the plane of $x$\ndivides by $\\|w\\|$, which does not":
         "test_the_lifted_margin_depends_on_the_constant_coordinate_the_input_margin_does_not",
-    "the distance in the plane of $x$ does not depend on the constant coordinate":
-        "test_the_lifted_margin_depends_on_the_constant_coordinate_the_input_margin_does_not",
+    "which is that distance when $\\|w\\| = 1$ and the hyperplane separates the data":
+        "test_daumes_margin_is_the_distance_only_for_a_unit_separating_w",
+    "Rounding is relative to the size of\nthe terms, not a fixed distance":
+        "test_rounding_is_relative_to_the_size_of_the_terms_so_a_far_point_a_unit_from_the_line_flips",
+    "Far from the origin that band is wide":
+        "test_rounding_is_relative_to_the_size_of_the_terms_so_a_far_point_a_unit_from_the_line_flips",
+    "a band that widens far from the origin":
+        "test_rounding_is_relative_to_the_size_of_the_terms_so_a_far_point_a_unit_from_the_line_flips",
+    "(the second cell below computes the $z_i$; chapter 4 rewrites the perceptron's mistake test with them)":
+        "test_the_separating_weight_vectors_form_a_cone",
     "lecturekit's `predict` always returns one of the two labels": "test_predict_returns_a_label_even_at_a_score_of_0",
     "then the largest margin\nis zero or negative": "test_the_centred_bias_has_the_largest_margin",
     "so every weight is negated (section 5, $k = -1$), which keeps the line":
@@ -442,6 +450,69 @@ def test_a_computed_multiple_changes_a_prediction_only_on_the_boundary(w_h, x, k
     w_dec = np.array([-0.3, 0.1, 0.2])
     preds = [lk.LinearClassifier(k * w_dec).predict([[1.0, 1.0]])[0] for k in (1.0, 2.0, 3.0, -1.0)]
     assert preds == [-1, -1, 1, -1]
+
+
+def test_rounding_is_relative_to_the_size_of_the_terms_so_a_far_point_a_unit_from_the_line_flips():
+    """Section 5's scale: a computed multiple k w~ (and a float score) is off by about 1e-16 |w~||x~|, not by a fixed
+    distance. The section's example: x = (-1e17, 5e16), both exact floats, scores -0.3 under w~ = (-0.3, 0.1, 0.2)
+    (Fractions), -0.9 under 3 w~ on paper, 1.34 from the line; lecturekit predicts -1 with w~ and +1 with the stored
+    3 w~. Searched: points at every scale up to 1e17 near the line, many k; every flip has a paper score within
+    2e-16 |k w~||x~| (the bound: each stored weight is off by at most about 2**-53 of itself, so the score by at most
+    2**-53 sum |k w_i x_i| <= 2**-53 |k w~||x~|), and some flips are farther than 1 from the line."""
+    from fractions import Fraction
+
+    def dec(v):
+        return Fraction(repr(float(v)))
+
+    w = np.array([-0.3, 0.1, 0.2])
+    x = [-1e17, 5e16]
+    paper = sum(dec(a) * dec(c) for a, c in zip(w, [1.0, *x]))
+    assert paper == Fraction(-3, 10) and 3 * float(paper) == pytest.approx(-0.9)
+    assert abs(float(paper)) / np.hypot(0.1, 0.2) == pytest.approx(1.3416, abs=1e-4)
+    assert lk.LinearClassifier(w).predict([x])[0] == -1 and lk.LinearClassifier(3 * w).predict([x])[0] == 1
+    assert 0.9 <= 1e-16 * np.linalg.norm(3 * w) * np.linalg.norm([1.0, *x])     # within "rounding" at that size
+    rng = np.random.default_rng(0)
+    flips, far = 0, 0
+    for _ in range(1500):
+        w_h = np.round(rng.uniform(-1, 1, 3), int(rng.integers(1, 4)))
+        if w_h[2] == 0:
+            continue
+        k = float(rng.choice([3.0, 0.1, 7.0, 1 / 3, -3.0, 0.7, 1e3, 1e-3, 11.0]))
+        a = float(np.round(rng.uniform(-1, 1) * 10.0 ** int(rng.integers(0, 18))))
+        b0 = -(w_h[0] + w_h[1] * a) / w_h[2]
+        for off in rng.uniform(-30, 30, 4):
+            x = [a, float(b0 + off * max(1.0, abs(b0)) * 1e-16)]
+            on_paper = dec(k) * sum(dec(c) * dec(t) for c, t in zip(w_h, [1.0, *x]))
+            if on_paper != 0 and (on_paper > 0) != (lk.LinearClassifier(k * w_h).predict([x])[0] > 0):
+                flips += 1
+                size = np.linalg.norm(k * w_h) * np.linalg.norm([1.0, *x])
+                assert abs(float(on_paper)) <= 2e-16 * size
+                far += abs(float(on_paper)) / np.linalg.norm(k * w_h[1:]) > 1
+    assert flips > 50 and far > 0
+
+
+def test_daumes_margin_is_the_distance_only_for_a_unit_separating_w():
+    """Section 3's Daumé parenthetical: seed 002 calls the margin of a hyperplane the distance to the closest point,
+    writes min_n y_n (w . x_n + b), and assumes |w| = 1. On the toy data: for a unit w that separates, the formula is
+    the smallest distance to the line (lk.margin in the input space, and the min over points of |score|/|w|); a unit
+    w that does not separate gives a negative value, which no distance is; 2 w (not unit) doubles it."""
+    seed = next(Path("/work/shared/seeds").glob("002_*.txt"), None) if Path("/work/shared/seeds").is_dir() else None
+    if seed is not None:
+        text = seed.read_text()
+        assert "the distance to the closest point" in text and "\\gamma = \\min_n y_n" in text
+        assert "assume that $\\|\\mathbf{w}\\| = 1$" in text
+    X, y = lk.datasets.toy()
+
+    def daume(w, b):
+        return float(np.min(y * (X @ w + b)))
+
+    w, b = np.array([1.0, 2.0]) / np.sqrt(5.0), -3.0 / np.sqrt(5.0)
+    assert np.all(y * (X @ w + b) > 0)
+    assert daume(w, b) == pytest.approx(lk.margin(np.r_[b, w], X, y, space="input"))
+    assert daume(w, b) == pytest.approx(np.min(np.abs(X @ w + b)))
+    u, c = np.array([-1.0, 2.0]) / np.sqrt(5.0), 0.0                   # unit, does not separate the toy data
+    assert not np.all(y * (X @ u + c) > 0) and daume(u, c) < 0
+    assert daume(2 * w, 2 * b) == pytest.approx(2 * daume(w, b)) != pytest.approx(daume(w, b))
 
 
 def test_three_times_the_weights_scores_the_point_of_the_line_2_4e_16_exactly():
@@ -1152,7 +1223,7 @@ def test_lecturekit_decides_the_sign_exactly_on_the_printed_decimals(w_dec, x_de
 def test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary():
     """The notation cell and section 5: a scikit-learn classifier with w~ = (-0.3, 0.1, 0.2) predicts +1 at (1, 1),
     which is on the line (lecturekit: -1), and at a point 1e-17 on the negative side; on 4000 random points at
-    least 1e-9 from the line the two agree."""
+    least 1e-9 from the line the two agree, and so do points up to 1e17 whose exact score exceeds 4e-16 |w~||x~|."""
     from sklearn.linear_model import LogisticRegression
     clf = LogisticRegression().fit([[0.0, 0.0], [1.0, 1.0]], [-1, 1])
     clf.intercept_, clf.coef_ = np.array([-0.3]), np.array([[0.1, 0.2]])
@@ -1164,6 +1235,19 @@ def test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary
     Z = np.random.default_rng(1).uniform(-5, 5, size=(4000, 2))
     far = np.abs(Z @ [0.1, 0.2] - 0.3) / np.hypot(0.1, 0.2) > 1e-9
     assert far.sum() > 3990 and np.array_equal(ours.predict(Z[far]), clf.predict(Z[far]))
+    # "rounding" in section 5's sense, relative to |w~||x~|: points of every size up to 1e17 near the line; those
+    # whose exact score exceeds 4e-16 |w~||x~| get the same label, and some within it differ
+    from fractions import Fraction
+    rng = np.random.default_rng(2)
+    a = np.round(rng.uniform(-1, 1, 3000) * 10.0 ** rng.integers(0, 18, 3000))
+    b = (0.3 - 0.1 * a) / 0.2 + rng.uniform(-30, 30, 3000) * np.maximum(1.0, np.abs(a)) * 1e-16
+    P = np.column_stack([a, b])
+    exact = np.array([float(Fraction("-0.3") + Fraction("0.1") * Fraction(repr(float(p))) + Fraction("0.2") * Fraction(repr(float(q))))
+                      for p, q in P])
+    size = np.linalg.norm([-0.3, 0.1, 0.2]) * np.linalg.norm(np.column_stack([np.ones(len(P)), P]), axis=1)
+    beyond = np.abs(exact) > 4e-16 * size
+    assert beyond.sum() > 100 and np.array_equal(ours.predict(P[beyond]), clf.predict(P[beyond]))
+    assert not np.array_equal(ours.predict(P[~beyond]), clf.predict(P[~beyond]))
 
 
 def test_exercise_2s_margin_is_lk_margin_in_the_input_space_not_its_default():
@@ -1347,6 +1431,7 @@ def test_the_lifted_plane_figure_draws_and_describes_what_it_is_given():
     text = lk.plot.description(fig)
     assert "−3·x₀ + 1·x₁ + 2·x₂ = 0" in text and "−3 + 1·x₁ + 2·x₂ = 0" in text
     assert "2 with a positive score" in text and "2 with a negative score" in text and "1 with score 0" in text
+    assert ax.get_xticks().tolist() == [-2.0, 0.0, 2.0]                        # x0 foreshortened: few ticks
     plt.close(fig)
     # edge_on: the camera looks along the line (0, w2, -w1), which lies in the plane and in the slice, the
     # line seen end-on is an orange dot on it, and the points are drawn over the slice's outline
@@ -1362,6 +1447,7 @@ def test_the_lifted_plane_figure_draws_and_describes_what_it_is_given():
     (outline,) = [ln for ln in ax.lines if "slice" in ln.get_label()]
     assert min(art.positive.get_zorder(), art.negative.get_zorder(), dot.get_zorder()) > outline.get_zorder()
     assert "orange dot where they cross" in lk.plot.description(fig)
+    assert not ax.axison                                          # no shaded panes meeting in a band
     plt.close(fig)
     with pytest.raises(TypeError, match="edge_on"):
         lk.plot.lifted_plane(w, X, edge_on="yes")

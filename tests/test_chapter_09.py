@@ -1416,6 +1416,29 @@ def test_exercise_3_probes_a_matrix_no_data_set_has_and_a_run_stopped_early():
     assert not cut.converged
 
 
+def test_exercise_3_fails_the_start_up_scores_without_the_constant_coordinate():
+    """A half fix (the update adds c·c, the start-up scores are (alpha0 * y) @ G) passes every probe where
+    sum_i alpha0_i y_i = 0; one probe has it != 0 with c not 0 or 1, so the half fix loses points, and the feedback's
+    observation holds: on the exercise's example (c = 1, resumed from the converged counts) it finds a mistake in its
+    first epoch, and the reference finds none."""
+    import ch09_reference as ref
+    from lecturekit.exercises import ch09
+
+    half = _REFERENCE3.format(epochs="max_epochs", add="c * c").replace("(alpha * y) @ (G + c * c)", "(alpha * y) @ G")
+    message = visible_feedback(STEM, "ch09-debug-dual", half)
+    assert message is not None and "still finds a mistake in its first epoch" in message
+    resumed = [(probe, e, c, k) for k, (probe, e, c, b, _) in enumerate(ch09._PROBES3) if b]
+    assert any(c not in (0.0, 1.0) and np.sum(np.array(ch09._KEYS3[k][0]) * probe()[1]) != 0
+               for probe, e, c, k in resumed)
+    X = np.array([[2, 3], [3, 0], [3, 3], [3, -3], [0, 1], [-2, -1]])
+    y = np.array([1, 1, 1, 1, 1, -1])
+    G = X @ X.T
+    converged = ref.run_with_constant(G, y, 20, 1.0)
+    assert converged.tolist() == [1, 0, 0, 1, 0, 0]
+    assert np.array_equal(ref.run_with_constant(G, y, 21, 1.0), converged)
+    assert not np.array_equal(ref.start_without_constant(G, y, 1, 1.0, converged), converged)
+
+
 def test_exercise_3_matches_the_points_with_constant_coordinate_c_typed_out():
     """The expected counts of the check (the Gram matrix plus c·c) are lk.dual_perceptron's on the points (c, x)
     typed out, linear kernel, no fit_intercept; for c = 1 they are fit_intercept=True's."""
@@ -1900,6 +1923,17 @@ def test_exercise_1_tells_a_curve_through_one_point_which_one(w, point):
     assert message is not None and "neither" not in message, message
     assert f"{point} but not" in message and "one of the two points" in message, message
     assert "-32" not in message and "12.0]" not in message, message
+
+
+def test_exercise_1_gives_one_statement_of_the_sides_to_every_ellipse_with_the_positives_inside():
+    """The right ellipse with the sign flipped, a multiple of it and other ellipses with b > 0 get the same sentence,
+    which restates the requirement (positive outside, negative inside) and names no weight or sign change."""
+    sides = "w_ellipse gives the positive label outside its ellipse and the negative label inside it"
+    for w in ("[32.0, -5.0, -12.0]", "[0.5, -0.078125, -0.1875]", "[4.0, -1.0, -1.0]", "[1.0, -2.0, -0.5]"):
+        message = visible_feedback(STEM, "ch09-construct-ellipse", f"w_ellipse = {w}\n")
+        assert message is not None and sides in message, (w, message)
+        assert not any(word in message for word in ("negate", "flip", "-32", "minus", "multipl", "known mistake")), (w, message)
+    assert visible_feedback(STEM, "ch09-construct-ellipse", "w_ellipse = [-32.0, 5.0, 12.0]\n") is None
 
 
 @pytest.mark.parametrize("w", ["[float('nan'), 1.0, 1.0]", "[1.0, float('inf'), 1.0]", "[0.0, 0.0, float('nan')]"])

@@ -1,17 +1,19 @@
 """Checks of chapter 1's exercises (dot products).
 
-The module holds no answer and no reference solution.  Each check tests
-properties the prompt states (a normal is perpendicular to the given directions; a
-mirror image lies on the perpendicular through the point, as far beyond the
-line as the point is before it; an angle's cosine times the two lengths is the
-dot product; a vector is perpendicular to a, of the given length, on the side
-the prompt names).  Exercise 5's angles are held only as fingerprints
-(:func:`lecturekit.exercises.public.fingerprints`), computed in
-tests/ch01_reference.py; the notebook's hidden tests build other rows.  A wrong answer is told which
-requirement it fails, as what it does on a probe the learner can recompute or
-as the requirement restated, in the same words for every answer that fails
-it; no message names an expected value or says which way to change the
-answer.
+Each check tests properties the prompt states (a normal is perpendicular to
+the given directions; a mirror image lies on the perpendicular through the
+point, as far beyond the line as the point is before it; a vector is
+perpendicular to a and of the given length).  What a property cannot decide
+is held only as fingerprints (:func:`lecturekit.exercises.public.fingerprint`,
+hashes of rounded values), computed in tests/ch01_reference.py: Exercise 3's
+four numbers, which of the two perpendicular vectors Exercise 4 asks for on
+each of its probes, and Exercise 5's angles; the notebook's hidden tests
+build other rows.  The module also holds the probes themselves and the
+catalogued mistakes: reading it tells a learner which inputs are tried, not
+what the answers are.  A wrong answer is told which requirement it fails, as
+what it does on a probe the learner can recompute or as the requirement
+restated, in the same words for every answer that fails it; no message names
+an expected value or says which way to change the answer.
 """
 
 import math
@@ -194,34 +196,39 @@ def _reflect(t, reflect):
 # Exercise 3 (predict): an angle and two projections from |a|, |b| and a . b
 # --------------------------------------------------------------------------
 
-_NORM_A, _NORM_B, _A_DOT_B = 2.0, 5.0, -5.0
-_WITHIN = 1e-3   # each number must be right to within 0.001, as the exercise says (and its hidden tests)
+_THREE_NAMES = ("angle_ab", "proj_a_on_b", "proj_b_on_a", "dist_ab")
+_MICRO = 10 ** 6   # the numbers are hashed as whole multiples of 10⁻⁶ (below 1 once divided by 10⁹)
+# each number, rounded to a multiple of 10⁻⁶, held only as the first 16 hex digits of its fingerprint (salt
+# "ch01-three-numbers/<name>"); tests/ch01_reference.py computes the numbers and tests/test_chapter_01.py the keys
+_THREE_KEYS = {"angle_ab": "50f39bf52a8462f1", "proj_a_on_b": "8af7b5ab119fca1c", "proj_b_on_a": "6597604516ec6376",
+               "dist_ab": "1b47e598915f0040"}
 
 
-def _within(value, holds):
-    """Does ``holds``, a condition on a number that turns from False to True once as the number grows, turn
-    between ``value`` - _WITHIN and ``value`` + _WITHIN?  That is: is ``value`` within _WITHIN of the number
-    where the condition starts to hold."""
-    return not holds(value - _WITHIN) and holds(value + _WITHIN)
+def _micro_key(name, k):
+    """The fingerprint (16 hex digits) of the multiple k of 10⁻⁶ as the answer ``name``."""
+    return public.fingerprint(f"ch01-three-numbers/{name}", k / (1000 * _MICRO), 1 / (1000 * _MICRO))[:16]
+
+
+def _number_right(name, value):
+    """Is ``value`` within 0.001 of the number the fingerprint ``_THREE_KEYS[name]`` holds (rounded to 10⁻⁶)?
+    Every multiple of 10⁻⁶ within 0.001 of ``value`` is hashed and compared with the key."""
+    if not math.isfinite(value) or abs(value) > 1e6:
+        return False
+    lo = math.ceil(value * _MICRO - 1000 - 1e-6)
+    hi = math.floor(value * _MICRO + 1000 + 1e-6)
+    return any(_micro_key(name, k) == _THREE_KEYS[name] for k in range(lo, hi + 1))
 
 
 def _four_right(angle, proj_a_on_b, proj_b_on_a, dist):
-    """Are the four numbers each within _WITHIN of a number with the stated property?  The properties, from the
-    chapter: cos(angle) |a| |b| = a . b with the angle in [0°, 180°] (section 3); a projection length times the
-    length of the vector projected onto is a . b (section 4); and the squared distance is section 2's expansion
-    |a|² - 2 a . b + |b|².  Each condition below turns from False to True once as the learner's number grows."""
-    angle_ok = _within(angle, lambda g: math.cos(math.radians(min(max(g, 0.0), 180.0))) * _NORM_A * _NORM_B
-                       <= _A_DOT_B)
-    a_on_b = _within(proj_a_on_b, lambda g: g * _NORM_B >= _A_DOT_B)
-    b_on_a = _within(proj_b_on_a, lambda g: g * _NORM_A >= _A_DOT_B)
-    squared = _NORM_A ** 2 - 2 * _A_DOT_B + _NORM_B ** 2
-    far = _within(dist, lambda g: g >= 0 and g * g >= squared)
-    return bool(angle_ok and a_on_b and b_on_a and far)
+    """Are the four numbers each within 0.001 (up to 5 × 10⁻⁷) of the ones whose fingerprints are stored?"""
+    # all four are tested, whichever fails, so that not even the time taken depends on which one it is
+    return all([_number_right(name, float(v)) for name, v in
+                zip(_THREE_NAMES, (angle, proj_a_on_b, proj_b_on_a, dist))])
 
 
 # One verdict for the four numbers: a verdict per number, or a message that depended on which number is wrong
-# or on how it is wrong, would let a learner try the few candidates for one number (60 or 120, -1 or -2.5) and
-# keep the one the check accepts.  Every wrong set of four gets the same words.
+# or on how it is wrong, would let a learner try the few candidates for one number (two angles whose cosines
+# differ in sign, two projection lengths) and keep the one the check accepts.  Every wrong set of four gets the same words.
 _FOUR_WRONG = ("the check does not say which of them is not. Test each against "
                "what the chapter says of it: an angle between 0° and 180° whose cosine is a · b / (|a| |b|), sign "
                "included (section 3); a projection length changes with the length of the vector projected and "
@@ -231,7 +238,7 @@ _FOUR_WRONG = ("the check does not say which of them is not. Test each against "
 
 
 def _number(x):
-    if isinstance(x, (str, bytes)):   # "120" is text, not the number 120
+    if isinstance(x, (str, bytes)):   # "0.75" is text, not the number 0.75
         return None
     try:
         return float(x)
@@ -256,27 +263,48 @@ def _three(t, angle_ab, proj_a_on_b, proj_b_on_a, dist_ab):
 # Exercise 4 (construct): a perpendicular vector of a given length
 # --------------------------------------------------------------------------
 
-# Each probe is (a, length, toward).  toward lies on either side of the line through a (so that no fixed quarter
-# turn passes), or on that line as typed: a float multiple of a, a decimal multiple such as (-0.7, -4.9) for
-# (0.1, 0.7), whose computed scores are rounding errors, or the origin.  Every other toward makes an angle of
-# at least 1 degree with the line.  The last three are at very small and very large lengths: a tolerance for
-# "toward's score is 0" that is not scaled by the lengths (section 3) takes the side of the first two for a
-# rounding error (their scores are about -5e-16 and -1.5e-16; the second is 1.7 degrees off the line) and
-# reads the third, on the line as typed, whose computed score is -2**-7, as a side.
+# Each probe is (a, length, toward): toward on either side of the line through a, or on it as typed, at ordinary,
+# tiny and huge lengths (tests/ch01_reference.py and tests/test_chapter_01.py say which and why).
 _PERP_PROBES = [((3.0, 4.0), 10.0, (1.0, 0.0)), ((3.0, 4.0), 10.0, (0.0, 1.0)), ((-2.0, 0.5), 3.0, (-1.0, -1.0)),
                 ((3.0, 4.0), 5.0, (6.0, 8.0)), ((3.0, 4.0), 5.0, (0.0, 0.0)), ((0.1, 0.7), 2.0, (-0.7, -4.9)),
                 ((0.5, -1.5), 0.25, (1.0, 2.0)),
                 ((1e-8, 2e-8), 1.0, (2e-8, -1e-8)), ((1e-8, 7e-8), 1.0, (1.2e-8, 6.9e-8)),
                 ((1847157.7, 3989813.8), 1.0, (-11082946.2, -23938882.8))]
 _SCALED = 1e6   # a probe with |a| |toward| beyond 1e6 or below 1e-6 tests the tolerance's scaling
-# the probes named in the failure message, the same for every answer that picks the wrong one of the two somewhere:
-# toward on either side of the line, on it as a decimal multiple, and the origin (indices into _PERP_PROBES)
+# the probes named in the failure message, the same for every answer that picks the wrong one of the two somewhere
+# (indices into _PERP_PROBES)
 _PERP_SHOWN = (0, 1, 5, 4)
+# per probe (the typed ones, then the three random ones of _perp_probes), the perpendicular vector the prompt asks
+# for, held only as the fingerprint (16 hex digits, salt "ch01-perpendicular/<probe>") of the word saying which
+# way it is turned from a; tests/ch01_reference.py decides it and tests/test_chapter_01.py checks the keys
+_PERP_KEYS = ('cc9808b4a151efb8', '6fa063591fa19281', 'ecfc71567ab28bfd', '6ca34ce94a63faa0', 'ac7d26e1bb81dddd',
+              'd1d497b77e42d48a', '81e2cc58fa16b062', 'a5c9351daef8989a', '3e98c06c35f99011', '938499843a804ba0',
+              '6e0f6f0078ecbc9d', '48e3c2271b780d7f', '3bfa9456cb405785')
+
+
+def _turn(a, p):
+    """Which way the vector p is turned from a: "counterclockwise" when a₁p₂ − a₂p₁ > 0, else "clockwise"."""
+    return "counterclockwise" if float(a[0] * p[1] - a[1] * p[0]) > 0 else "clockwise"
+
+
+def _turn_key(k, turn):
+    return public.fingerprint(f"ch01-perpendicular/{k}", turn, 1.0)[:16]
+
+
+def _perp_probes():
+    """The probes of Exercise 4: the typed ones, then three with random coordinates."""
+    probes = [(np.array(a), length, np.array(toward)) for a, length, toward in _PERP_PROBES]
+    rng = np.random.default_rng(14)
+    for a, length, toward in zip(rng.normal(size=(3, 2)), rng.uniform(0.1, 20, size=3), rng.normal(size=(3, 2))):
+        probes.append((a, float(length), toward))
+    return probes
+
+
 _PERP_WHICH = ("the side is decided on probes such as these (your numbers, for you to judge): {observed}. The other "
                "typed probes, at ordinary, tiny and huge lengths, and three with random coordinates (none within 1° "
                "of the line) test the same requirement. For each probe, decide whether toward lies on the line "
                "through a as typed, which of the two numbers then says what the prompt asks for, and which sign "
-               "it asks for")
+               "it asks for (the prompt says what the sign of a₁p₂ − a₂p₁ means)")
 
 
 @exercise("ch01-perpendicular", number=4, title="construct a perpendicular vector on a given side", points=3,
@@ -286,10 +314,7 @@ _PERP_WHICH = ("the side is decided on probes such as these (your numbers, for y
                "which side of that line toward lies, and section 3 how to test for 0 a number that rounding may "
                "have touched. Then set the length (section 3).")
 def _perpendicular(t, perpendicular):
-    probes = [(np.array(a), length, np.array(toward)) for a, length, toward in _PERP_PROBES]
-    rng = np.random.default_rng(14)
-    for a, length, toward in zip(rng.normal(size=(3, 2)), rng.uniform(0.1, 20, size=3), rng.normal(size=(3, 2))):
-        probes.append((a, float(length), toward))
+    probes = _perp_probes()
     which_failed = {"unit": False, "scaled": False}
     observed = {}   # the shown probes: the learner's numbers, whether right or wrong there
     for k, (a, length, toward) in enumerate(probes):
@@ -321,12 +346,9 @@ def _perpendicular(t, perpendicular):
                                          f"your vector {_fmt(p)} is perpendicular to a = {_fmt(a)} and has length "
                                          f"{size:.4g}; the length asked for is the second argument"))
         else:
-            on_line = not toward.any() or abs(a[0] * toward[1] - a[1] * toward[0]) <= 1e-9 * float(
-                np.linalg.norm(a) * np.linalg.norm(toward))
-            wanted = (a[0] * p[1] - a[1] * p[0]) if on_line else float(p @ toward)
             sizes = float(np.linalg.norm(a) * np.linalg.norm(toward))
             group = "scaled" if toward.any() and not 1 / _SCALED <= sizes <= _SCALED else "unit"
-            which_failed[group] = which_failed[group] or not wanted > 0
+            which_failed[group] = which_failed[group] or _turn_key(k, _turn(a, p)) != _PERP_KEYS[k]
             if k in _PERP_SHOWN:
                 observed[k] = (f"p · toward = {float(p @ toward):.4g} and "
                                f"a₁p₂ − a₂p₁ = {float(a[0] * p[1] - a[1] * p[0]):.4g}")

@@ -29,6 +29,9 @@ _CLASSMATE = ('def dual_alpha(G, y, max_epochs, c, alpha0):\n'
               '        if mistakes == 0:\n'
               '            break\n'
               '    return alpha\n')
+# the update fixed, the start-up scores taken from G alone (the c·c of the constant coordinate left out)
+_HALF_FIX = _CLASSMATE.replace("scores = np.zeros(n)", "scores = (alpha * y) @ G").replace("(G[i] + c)",
+                                                                                              "(G[i] + c * c)")
 _OTHER_C = ("with c = 2 your counts differ from those of the dual perceptron on the points (c, x_i); write out "
             "(c, x_i) · (c, x_j) and compare it with what your update adds")
 _POLY3 = ("def poly3_features(X):\n    X = np.asarray(X, dtype=float)\n    x1, x2 = X[:, 0], X[:, 1]\n"
@@ -42,7 +45,7 @@ MUTANTS = {
          "w_ellipse = [-32.0, 12.0, 5.0]\n"),
         ("the two equations used x1 and x2 where the features are x1² and x2²: each coordinate of the points enters "
          "squared", "w_ellipse = [-4.0, 1.0, 2.0]\n"),
-        ("your w_ellipse puts the positives inside the ellipse; the exercise asks for them outside it",
+        ("fails: w_ellipse gives the positive label outside its ellipse and the negative label inside it",
          "w_ellipse = [32.0, -5.0, -12.0]\n"),
         ("your boundary passes through one of the two points and misses the other: the score must be 0 at both, one "
          "equation per point", "w_ellipse = [-20.0, 3.0, 8.0]\n"),
@@ -67,6 +70,9 @@ MUTANTS = {
         # the right update, but the run starts from alpha = 0 whatever alpha0 says
         ("these are the counts of a run that starts from alpha = 0; this call starts from alpha0 = [1, 0, 1, 1, 0, 1, "
          "1, 1, 0], the counts of an earlier epoch", _DUAL.format("<=", "1", "scores += y[i] * (G[i] + c * c)")),
+        ("resumed from alpha0, these are not the counts of the run it continues. On the exercise's example, resumed "
+         "with c = 1 from the counts (1, 0, 0, 1, 0, 0) of a converged run, this code still finds a mistake in its "
+         "first epoch", _HALF_FIX),
     ],
     "ch09-poly3": [
         ("section 8's map: it belongs to the kernel (1 + x·z)², one power lower",
