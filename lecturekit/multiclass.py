@@ -189,10 +189,10 @@ class OneVsOneModel(_MulticlassModel):
 
     def predict(self, X) -> np.ndarray:
         X = self._check_X(X)
-        v = self.votes(X)
-        top = v == v.max(axis=1, keepdims=True)
-        idx = np.where(top.sum(axis=1) == 1, np.argmax(v, axis=1), self._nearest_among(X, top))
-        return self.classes[idx]
+        # votes count first; the rank of the class mean (0 = the nearest, k - 1 the farthest) only orders classes
+        # with as many votes
+        key = self.votes(X) * self.classes.shape[0] - self._mean_ranks(X)
+        return self.classes[np.argmax(key, axis=1)]
 
 
 def _prepare(X, y):

@@ -64,6 +64,7 @@ __all__ = [
     "regions",
     "unclaimed",
     "borders",
+    "border_segments",
     "perceptron_trace",
     "mistakes",
     "learning_curve",
@@ -1528,6 +1529,69 @@ def borders(model, segments, ax=None, *, numbers=True):
     apart_text = ", ".join(f"{i}|{j}" for i, j in apart) or "none"
     _note(ax, f"Black borders: {shared_text}; dashed grey line of a pair apart: {apart_text}")
     return shared, apart
+
+
+def border_segments(W, lo, hi):
+    """The border of each pair of classes of a linear machine inside a box, for :func:`borders`.
+
+    The border of classes ``i`` and ``j`` is the stretch of the line
+    (w_i - w_j) . x~ = 0 inside the box on which ``i`` and ``j`` beat every other
+    class.  Along the line each other class and each side of the box cuts off a
+    half-line; what is left is the border, or nothing.  A stretch shorter than
+    1e-9 (in the line's own parameter) is taken for a point where regions meet,
+    not a border.  Computed in floating point.
+
+    Parameters
+    ----------
+    W : array of shape (k, 3)
+        One row (b, w1, w2) per class.
+    lo, hi : pairs of numbers
+        The lower left and upper right corners of the box.
+
+    Returns
+    -------
+    dict
+        ``{(i, j): ((x1, y1), (x2, y2)) or None}`` for every pair i < j.
+
+    Examples
+    --------
+    >>> import lecturekit as lk
+    >>> segs = lk.plot.border_segments([[0, -1, 0], [1, 0, 0], [0, 1, 0]], (-4, -4), (4, 4))
+    >>> sorted(pair for pair, seg in segs.items() if seg is not None)
+    [(0, 1), (1, 2)]
+    """
+    W = np.asarray(W, dtype=float)
+    if W.ndim != 2 or W.shape[1] != 3 or W.shape[0] < 2 or not np.all(np.isfinite(W)):
+        raise ValueError(f"W: expected finite rows (b, w1, w2), one per class, at least two; got shape {W.shape}.")
+    lo, hi = np.asarray(lo, dtype=float), np.asarray(hi, dtype=float)
+    if lo.shape != (2,) or hi.shape != (2,) or not np.all(lo < hi):
+        raise ValueError(f"lo, hi: expected two corners (x1, x2) with lo < hi in both; got {lo.tolist()}, {hi.tolist()}.")
+    segments = {}
+    for i in range(len(W)):
+        for j in range(i + 1, len(W)):
+            segments[i, j] = _border(W, i, j, lo, hi)
+    return segments
+
+
+def _border(W, i, j, lo, hi):
+    d = W[i] - W[j]
+    if not np.any(d[1:]):
+        return None  # no line: the two scores differ by a constant, or are equal everywhere
+    p0, t = -d[0] * d[1:] / (d[1:] @ d[1:]), np.array([-d[2], d[1]])  # a point of the line, and its direction
+    # each condition a + b s >= 0 on the point p0 + s t: i beats every other class m, and the box
+    conds = [((W[i] - W[m]) @ np.r_[1.0, p0], (W[i, 1:] - W[m, 1:]) @ t) for m in range(len(W)) if m not in (i, j)]
+    conds += [(p0[q] - lo[q], t[q]) for q in (0, 1)] + [(hi[q] - p0[q], -t[q]) for q in (0, 1)]
+    s_lo, s_hi = -np.inf, np.inf
+    for a, b in conds:
+        if b > 0:
+            s_lo = max(s_lo, -a / b)
+        elif b < 0:
+            s_hi = min(s_hi, -a / b)
+        elif a < 0:
+            return None
+    if not s_hi - s_lo > 1e-9:
+        return None
+    return tuple(map(tuple, (p0 + s_lo * t, p0 + s_hi * t)))
 
 
 def _clip_to_half_planes(polygon, W):

@@ -18,8 +18,9 @@ from lecturekit.multiclass import one_vs_one
 
 
 # ---------------------------------------------------------------- Exercise 2
-def pairwise(S, pairs, k, d2, *, tie="most", among="tied"):
-    """Section 3's vote; ``tie="sweep"`` and ``among="all"`` are the classmate's two bugs."""
+def pairwise(S, pairs, k, d2, *, tie="most", among="tied", equal="first"):
+    """Section 3's vote; ``tie="sweep"`` and ``among="all"`` are the classmate's two bugs, ``equal="last"`` sends a
+    point whose nearest tied means are equally near to the last of them instead of the first."""
     votes = np.zeros((S.shape[0], k), dtype=int)
     for m, (a, b) in enumerate(pairs):
         first = conventions.sign(S[:, m]) == conventions.POSITIVE
@@ -28,12 +29,13 @@ def pairwise(S, pairs, k, d2, *, tie="most", among="tied"):
     top = votes == votes.max(axis=1, keepdims=True)
     tied = top.sum(axis=1) > 1 if tie == "most" else votes.max(axis=1) < k - 1
     allowed = top if among == "tied" else np.ones_like(top)
-    nearest = np.argmin(np.where(allowed, d2, np.inf), axis=1)
+    masked = np.where(allowed, d2, np.inf)
+    nearest = np.argmin(masked, axis=1) if equal == "first" else k - 1 - np.argmin(masked[:, ::-1], axis=1)
     return {"predicted": np.where(tied, nearest, np.argmax(votes, axis=1)).tolist(), "tied": tied.tolist()}
 
 
 PAIRWISE_MISTAKES = {"clean-sweep": dict(tie="sweep"), "nearest-of-all": dict(among="all"),
-                     "classmate-unchanged": dict(tie="sweep", among="all")}
+                     "classmate-unchanged": dict(tie="sweep", among="all"), "last-of-equally-near": dict(equal="last")}
 
 
 def blob_probe():

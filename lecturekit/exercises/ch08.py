@@ -12,12 +12,12 @@ says), and separability by lecturekit's exact linear program (Exercise 6).  A
 score of exactly 0 is no claim and a vote for the second class of a pair, as
 :mod:`lecturekit.conventions` decides a score of 0.
 
-Exercises 2 and 3 have a key (the pairwise vote's output on five rows of
+Exercises 2 and 3 have a key (the pairwise vote's output on six rows of
 votes, the rows after three steps of a variant of the multiclass rule that
 lecturekit does not implement).  This module holds it only as a fingerprint,
 and so are the values of Exercise 2's catalogued mistakes; the rules that
 compute them live in ``tests/ch08_reference.py``.  No message names a key.
-Once the five rows are right, Exercise 2's second probe compares the learner's
+Once the six rows are right, Exercise 2's second probe compares the learner's
 predictions at 400 points with those of ``lk.one_vs_one``, a model the learner
 can run, and reports only how many differ.
 """
@@ -105,13 +105,15 @@ def _ovr_predict(t, means_one):
 # Exercise 2 — find the bugs in a pairwise prediction
 # --------------------------------------------------------------------------
 _PAIRS5 = [(a, b) for a in range(5) for b in range(a + 1, 5)]
-# five probe rows, each a different vote pattern, and the squared distances to the five class means at each
+# six probe rows, each a different vote pattern, and the squared distances to the five class means at each; in the
+# last, two classes share the most votes and their means are equally near
 _S5 = np.array([
     [1, 1, 1, -1, 1, -1, 1, 1, 1, 1],
     [1, 1, -1, -1, 1, 1, -1, 1, 1, 1],
     [1, 1, 1, -1, 1, 1, 1, 1, 1, 1],
     [1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [-1, 1, 1, 1, -1, 1, 1, 1, -1, 1],
 ], dtype=float)
 _D5 = np.array([
     [5.0, 4.0, 3.0, 2.0, 1.0],
@@ -119,6 +121,7 @@ _D5 = np.array([
     [5.0, 4.0, 1.0, 3.0, 2.0],
     [1.0, 2.0, 3.0, 4.0, 5.0],
     [1.0, 2.0, 3.0, 4.0, 5.0],
+    [2.0, 2.0, 1.0, 5.0, 5.0],
 ])
 
 
@@ -128,9 +131,10 @@ _D5 = np.array([
 # checks that the fingerprints are theirs.
 _ATOL = 1e-6
 _SALT2, _SALT3 = "ch08-pairwise-vote", "ch08-machine-steps"
-_KEY2_ROWS = "92a4ee8e7377365c80fd91304c2930c0"
-_MISTAKES2 = {"clean-sweep": "fdb6cf6ac14c408100b9039d2ddd62e2", "nearest-of-all": "1c48e6e2a40b75b1a4fecaa826980acf",
-              "classmate-unchanged": "4b368004c436246c155f1a91db0ef0f0"}
+_KEY2_ROWS = "bdc2e3bffb0a18e9843d7b323bfb26c4"
+_MISTAKES2 = {"clean-sweep": "427d021e0ff24e81166b451c1c9d5085", "nearest-of-all": "1dd31d65180149c69c28dfd028c7502a",
+              "classmate-unchanged": "defaa3efd921dec9d6408e99451b227f",
+              "last-of-equally-near": "43811a3341abc396de2087fe7362b47b"}
 
 
 def _hashed_check(t, compute, key, *, salt, call, mistakes=()):
@@ -161,13 +165,17 @@ def _pairwise_vote(t, pairwise_predict):
     # one message for either bug left alone, so that fixing one bug and checking does not say which one remains
     rows_right = _hashed_check(
         t, lambda: _run_pairwise(pairwise_predict, _S5, _PAIRS5, 5, _D5), _KEY2_ROWS, salt=f"{_SALT2}/1",
-        call="`pairwise_predict(S, pairs5, 5, d2)`, five rows of scores for five classes",
+        call="`pairwise_predict(S, pairs5, 5, d2)`, six rows of scores for five classes",
         mistakes=[("clean-sweep", _MISTAKES2["clean-sweep"], _ONE_BUG_LEFT),
                   ("nearest-of-all", _MISTAKES2["nearest-of-all"], _ONE_BUG_LEFT),
                   ("classmate-unchanged", _MISTAKES2["classmate-unchanged"],
-                   "these are the answers of the classmate's code as printed: both bugs are still in it")])
+                   "these are the answers of the classmate's code as printed: both bugs are still in it"),
+                  ("last-of-equally-near", _MISTAKES2["last-of-equally-near"],
+                   "your answers follow section 3's rule except on the row where two classes share the most votes "
+                   "and their means are equally near: section 1 says which of two equally near classes gets the "
+                   "point")])
     if not rows_right:
-        # the 400 points run only once the five rows are right: where the classmate's code parts from the rule
+        # the 400 points run only once the six rows are right: where the classmate's code parts from the rule
         # there, it does so through one of its bugs only, so a report (or a pass) would say which one that is
         return
     Xb, yb = blobs(20, 5, seed=2)
@@ -186,7 +194,7 @@ def _pairwise_vote(t, pairwise_predict):
     # lk.one_vs_one's predictions, which follow section 3's rule (tests/test_chapter_08.py checks that they agree
     # with tests/ch08_reference.py's vote at every one of these points)
     differ = np.flatnonzero(got != model.predict(Z))
-    what = (f"{call}: every prediction follows section 3's rule; {differ.size} of {len(Z)} do not, though the five "
+    what = (f"{call}: every prediction follows section 3's rule; {differ.size} of {len(Z)} do not, though the six "
             "rows of scores are right. Compare your code with `lk.one_vs_one(X, y).predict` on points of your own")
     t.check_true(differ.size == 0, what=what)
 

@@ -59,6 +59,9 @@ MUTANTS = {
         ("these are the answers of the classmate's code with one of its two bugs fixed",
          _PAIRWISE.replace("min(top, key=lambda c: dist[c])", "int(np.argmin(dist)) if len(top) > 1 else top[0]")),
         ("these are the answers of the classmate's code as printed: both bugs are still in it", _CLASSMATE),
+        # both bugs fixed, but of two tied classes with equally near means the point goes to the last
+        ("last-of-equally-near",
+         _PAIRWISE.replace("min(top, key=lambda c: dist[c])", "max(top, key=lambda c: (-dist[c], c))")),
     ],
     "ch08-machine-steps": [
         # no catalogued misconception: every wrong answer is told the one requirement it fails (STEPS_FAILS)
