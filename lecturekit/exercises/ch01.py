@@ -269,7 +269,7 @@ _PERP_PROBES = [((3.0, 4.0), 10.0, (1.0, 0.0)), ((3.0, 4.0), 10.0, (0.0, 1.0)), 
                 ((3.0, 4.0), 5.0, (6.0, 8.0)), ((3.0, 4.0), 5.0, (0.0, 0.0)), ((0.1, 0.7), 2.0, (-0.7, -4.9)),
                 ((0.5, -1.5), 0.25, (1.0, 2.0)),
                 ((1e-8, 2e-8), 1.0, (2e-8, -1e-8)), ((1e-8, 7e-8), 1.0, (1.2e-8, 6.9e-8)),
-                ((1847157.7, 3989813.8), 1.0, (-11082946.2, -23938882.8))]
+                ((1847157.7, 3989813.8), 1.0, (-11082946.2, -23938882.8)), ((1.0, 0.0), 1.0, (1.0, -0.018))]
 _SCALED = 1e6   # a probe with |a| |toward| beyond 1e6 or below 1e-6 tests the tolerance's scaling
 # the probes named in the failure message, the same for every answer that picks the wrong one of the two somewhere
 # (indices into _PERP_PROBES)
@@ -279,7 +279,7 @@ _PERP_SHOWN = (0, 1, 5, 4)
 # way it is turned from a; tests/ch01_reference.py decides it and tests/test_chapter_01.py checks the keys
 _PERP_KEYS = ('cc9808b4a151efb8', '6fa063591fa19281', 'ecfc71567ab28bfd', '6ca34ce94a63faa0', 'ac7d26e1bb81dddd',
               'd1d497b77e42d48a', '81e2cc58fa16b062', 'a5c9351daef8989a', '3e98c06c35f99011', '938499843a804ba0',
-              '6e0f6f0078ecbc9d', '48e3c2271b780d7f', '3bfa9456cb405785')
+              '656e3ab385c33020', 'da4b977ebb59a380', '3bfa9456cb405785', '6c3f9b719a1dfea9')
 
 
 def _turn(a, p):

@@ -90,6 +90,9 @@ MUTANTS = {
         ("perp-tolerance-not-scaled", ("if score < -1e-12 * lk.norm(turned) * lk.norm(toward):", "if score < -1e-12:")),
         ("perp-tolerance-not-scaled", ("if score < -1e-12 * lk.norm(turned) * lk.norm(toward):", "if score < -1e-6:")),
         (SIDE_FAILS, ("if score < -1e-12 * lk.norm(turned) * lk.norm(toward):", "if score <= 0:")),
+        # a scaled tolerance far above a rounding error (1.7°): the wrong side on the probe 1.03° off the line
+        (SIDE_FAILS, ("if score < -1e-12 * lk.norm(turned) * lk.norm(toward):",
+                       "if score < -0.03 * lk.norm(turned) * lk.norm(toward):")),
         (SIDE_FAILS, ("if score < -1e-12 * lk.norm(turned) * lk.norm(toward):",
                        "if score < 1e-12 * lk.norm(turned) * lk.norm(toward):")),
         # section 4's rest after a projection (toward - project(toward, a)), scaled: right off the line, no vector
