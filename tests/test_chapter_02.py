@@ -43,7 +43,7 @@ CLAIMS = {
     "In the computer a computed multiple can move only points on or within\n  rounding of the boundary":
         "test_a_computed_multiple_changes_a_prediction_only_on_the_boundary",
     "unless $k \\tilde w$ underflows or overflows": "test_a_tiny_or_huge_multiple_can_move_a_point_far_from_the_boundary",
-    "on the stored decimals $(1, 1)$ scores exactly $2.4 \\times 10^{-16}$, not 0, so lecturekit too predicts $+1$ there":
+    "On the stored decimals $(1, 1)$ scores exactly $2.4 \\times 10^{-16}$, not 0, so lecturekit too predicts $+1$ there":
         "test_three_times_the_weights_scores_the_point_of_the_line_2_4e_16_exactly",
     "multiplies every score by $k$": "test_positive_multiples_are_the_same_classifier",
     "The converse holds too: two weight vectors $\\tilde w$, $\\tilde w'$ with $w, w' \\neq 0$ that label every point of the\nplane alike are positive multiples of each other":
@@ -106,7 +106,7 @@ CLAIMS = {
         "test_daumes_margin_is_the_distance_only_for_a_unit_separating_w",
     "Rounding is relative to the size of\nthe terms, not a fixed distance":
         "test_rounding_is_relative_to_the_size_of_the_terms_so_a_far_point_a_unit_from_the_line_flips",
-    "Far from the origin that band is wide":
+    "yet lecturekit predicts $+1$ for it with the stored $3 \\tilde w$":
         "test_rounding_is_relative_to_the_size_of_the_terms_so_a_far_point_a_unit_from_the_line_flips",
     "a band that widens far from the origin":
         "test_rounding_is_relative_to_the_size_of_the_terms_so_a_far_point_a_unit_from_the_line_flips",
