@@ -59,8 +59,10 @@ CLAIMS = {
     "when $S_W$ is invertible and the means differ": "test_fishers_direction_maximises_fishers_criterion",
     "the direction that maximises $J(v)": "test_fishers_direction_maximises_fishers_criterion",
     "returns the shortest solution, which can change\nwith the units": "test_the_minimum_norm_least_squares_fit_can_change_with_the_units",
-    "the stored `w` can show rounding\nresidue such as $3 \\times 10^{-17}$; the scores are decided on the numbers as typed, so every point still scores 0":
+    "the stored `w` of `lk.centroid_classifier` can show rounding residue such as $3 \\times 10^{-17}$;\n   the scores are decided on the numbers as typed, so every point still scores 0 and is predicted $-1$":
         "test_means_equal_only_as_typed_leave_residue_in_w_but_every_score_is_exactly_0",
+    "the check solves the normal\nequations in fractions; two floating-point fits can differ in the last digits":
+        "test_exercise_6s_reference_is_exact_in_fractions_while_two_float_fits_differ_in_the_last_digits",
     "at the\ndistances printed below from 2 to 8, least squares errs more\nthan the centroid rule": "test_least_squares_errs_more_than_the_centroid_rule_for_d_from_2_to_8",
     "that is a result about\nthese distances and this data set, not a law": "test_least_squares_errs_less_than_the_centroid_rule_on_other_outlier_data",
     "Work out first how $t$ enters the score": "test_the_side_change_reference_is_where_the_prediction_changes",
@@ -1556,6 +1558,35 @@ def test_the_rings_zoom_encloses_every_crowded_ring_and_keeps_the_panels_aspect(
     plt.close(fig)
 
 
+def test_exercise_6s_reference_is_exact_in_fractions_while_two_float_fits_differ_in_the_last_digits():
+    """Exercise 6's prompt: the reference data (and two decimal rescalings of it) have the same least-squares
+    weights with and without the duplicated negatives when the normal equations are solved in fractions on the
+    numbers as typed, yet `lk.least_squares_classifier` gives two float weight vectors that are not bit-equal
+    (they agree to about 1e-15)."""
+    X = np.array([[-1.0, 0.0], [-1.0, 1.0], [-1.0, 3.0], [1.0, 0.0], [1.0, 2.0]])
+    y = np.array([-1, -1, -1, 1, 1])
+
+    def exact_fit(X, y):    # normal equations by Cramer's rule in fractions, on the numbers as typed
+        A = [[Fraction(1)] + [Fraction(repr(float(v))) for v in r] for r in X]
+        M = [[sum(a[i] * a[j] for a in A) for j in range(3)] for i in range(3)]
+        r = [sum(a[i] * int(t) for a, t in zip(A, y)) for i in range(3)]
+
+        def det(m):
+            return (m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+                    + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]))
+        d = det(M)
+        return [det([[r[i] if j == k else M[i][j] for j in range(3)] for i in range(3)]) / d for k in range(3)]
+
+    differ = 0
+    for Xs in (X, np.round(X * 0.3, 1), np.round(X * np.array([0.3, 0.1]), 2)):
+        Xd, yd = np.vstack([Xs, Xs[y == -1]]), np.r_[y, y[y == -1]]
+        assert exact_fit(Xs, y) == exact_fit(Xd, yd)
+        a, b = lk.least_squares_classifier(Xs, y).w, lk.least_squares_classifier(Xd, yd).w
+        assert np.allclose(a, b, rtol=0, atol=1e-13)
+        differ += not np.array_equal(a, b)
+    assert differ > 0
+
+
 def test_duplicated_negatives_can_change_the_last_digit_of_the_weights_not_a_prediction():
     """Exercise 6's aside: on one-decimal data the stored centroid weights after duplicating the negatives
     differ from the original ones in the last digit on some data sets (summation order), while every
@@ -2396,7 +2427,7 @@ def test_float_means_move_a_tie_off_zero_in_the_distances_or_the_score():
 
 
 def test_means_equal_only_as_typed_leave_residue_in_w_but_every_score_is_exactly_0():
-    """Section 2: with 0.1, 0.2 (+1) against 0.3, 0.0 (-1) the means are equal as typed (0.15); the float w holds
+    """Note 3 (the case section 2 points to): with 0.1, 0.2 (+1) against 0.3, 0.0 (-1) the means are equal as typed (0.15); the float w holds
     residue of order 1e-17, yet decision_function is exactly 0 everywhere and predict -1; and on random decimal
     sets whose class sums are equal as typed, every score is exactly 0 too."""
     X, y = np.array([[0.1], [0.2], [0.3], [0.0]]), np.array([1, 1, -1, -1])
