@@ -51,6 +51,7 @@ def test_sign_zero_cases_of_section_3():
     X, y = lk.datasets.toy()
     # predict maps a score of 0 to -1; Daumé's literal update w - sign(0) x does not move
     np.testing.assert_array_equal(lk.LinearClassifier(np.zeros(3)).predict(X), [-1, -1, -1, -1])
+    assert not np.any(np.zeros(3) - np.sign(0.0) * np.r_[1.0, X[0]])   # read with sign(0) = 0, as numpy's
     # in reverse order the first example is negative and still triggers the first update
     rev = lk.perceptron(X[::-1], y[::-1])
     assert (rev.trace.epoch[0], rev.trace.index[0]) == (1, 0)
@@ -1127,7 +1128,10 @@ CLAIMS = {
     "which turns $\\tilde{\\mathbf{w}}$ (the vector in $\\mathbb{R}^{d+1}$, bias included) by at most":
         "test_an_update_turns_w_by_at_most_the_arcsin_of_its_length_ratio",
     "The boundary in the plane can turn much further than": "test_the_boundary_can_turn_far_more_than_w_tilde",
-    "a set from this chapter moved or rescaled": "test_the_slow_exercise_rejects_the_chapters_sets_moved",
+    "a set from this chapter under any map $\\mathbf{x} \\mapsto A\\mathbf{x} + \\mathbf{t}$ (moved, rescaled, sheared or reflected)":
+        "test_the_slow_exercise_rejects_the_chapters_sets_moved",
+    "the notes' literal\nupdate, read with Flach's (and numpy's) $\\operatorname{sign}(0) = 0$, would not move at all":
+        "test_sign_zero_cases_of_section_3",
     "or one that keeps three of its points where they are\nor moves every point only a little, does not count":
         "test_the_slow_exercise_rejects_small_edits_of_the_chapters_sets",
     "Construct them yourself": "test_the_slow_exercise_accepts_sets_that_share_a_moved_triangle_with_the_toy_set",
@@ -1174,7 +1178,6 @@ SHOWN = [
     "On XOR, $\\tilde{\\mathbf{w}}$ returns to $\\mathbf{0}$ after every epoch",
     "to measure accuracy on digits the perceptron never saw",
     # definitions: of the algorithm, its variants and the sources' choices
-    "which is zero when the score is 0",
     "Alg. 7.1 visits the examples as they come",
     "keep every weight vector $\\tilde{\\mathbf{w}}_k$ the run held",
     "It needs no list of vectors, only two running sums",
@@ -1845,7 +1848,7 @@ def _slow_feedback(X, y):
 
 
 def test_the_slow_exercise_rejects_the_chapters_sets_moved():
-    """Exercise 6: the toy set moved by a shift, a scaling, a rotation or a shear, in any
+    """Exercise 6: the toy set moved by a shift, a scaling, a rotation, a reflection or a shear, in any
     order and with the labels swapped, is rejected as a copy even where the run needs ten updates or more; the
     reference solution passes."""
     X, y = lk.datasets.toy()
@@ -1857,6 +1860,9 @@ def test_the_slow_exercise_rejects_the_chapters_sets_moved():
             message = _slow_feedback(Xm, ym)
             assert message is not None and "moved by a shift" in message, (Xm, message)
     assert quiet(lk.perceptron, X + 2, y, max_epochs=10).n_updates >= 10           # the shift a review found
+    sheared = X @ np.array([[1, 0], [1, 1]]).T + [-2, 1]                            # a shear a review found
+    assert quiet(lk.perceptron, sheared, y, max_epochs=10).n_updates >= 10
+    assert "moved by a shift" in _slow_feedback(sheared, y)
     assert _slow_feedback([[4.0, -2.0], [-1.0, 1.0], [0.0, 1.0], [3.0, 0.0]], [-1, -1, 1, 1]) is None
 
 
