@@ -379,15 +379,21 @@ def test_ridge_without_a_bias_penalty_does_not_depend_on_the_origin(n, seed, shi
 
 @given(X=_data(), lam=st.floats(0.0, 100))
 def test_ridge_adds_lambda_to_every_eigenvalue(X, lam):
+    """Section 4: a penalty on every weight adds lam to every eigenvalue of X~'X~, so kappa falls unless it is 1."""
     Xh = lk.to_homogeneous(X)
     M = Xh.T @ Xh
     assert np.allclose(np.linalg.eigvalsh(M + lam * np.eye(M.shape[0])), np.linalg.eigvalsh(M) + lam,
                        atol=1e-9 * max(1.0, np.abs(M).max()))
+    # in exact arithmetic: (l_max + a) / (l_min + a) < l_max / l_min for a > 0 exactly when l_min < l_max
+    for lo, hi, a in [(0, 1, Fraction(1, 10)), (Fraction(1, 3), 7, Fraction(1, 1000)), (2, 2, 5), (5, 5, Fraction(1, 7))]:
+        before = Fraction(hi) / lo if lo else None                   # None: infinite (rank-deficient)
+        after = Fraction(hi + a) / (lo + a)
+        assert (before is None or after < before) == (lo < hi) and (lo < hi or after == 1)
 
 
 @given(X=_data(), lam=st.floats(0.01, 100))
 def test_ridge_without_the_bias_shifts_the_eigenvalues_only_on_centred_features(X, lam):
-    """Section 4: with the bias left out of the penalty the matrix is X~'X~ + lam diag(0, 1, ..., 1). On centred
+    """Exercise 2: with the bias left out of the penalty the matrix is X~'X~ + lam diag(0, 1, ..., 1). On centred
     (standardised) features its eigenvalues are n and those of the feature block, each plus lam."""
     Xc = X - X.mean(axis=0)
     Xh = lk.to_homogeneous(Xc)
@@ -398,7 +404,7 @@ def test_ridge_without_the_bias_shifts_the_eigenvalues_only_on_centred_features(
 
 
 def test_ridge_without_the_bias_does_not_shift_every_eigenvalue_in_general():
-    """Section 4: uncentred features: X~'X~ + lam diag(0, 1) does not have the eigenvalues lambda_i + lam."""
+    """Exercise 2: uncentred features: X~'X~ + lam diag(0, 1) does not have the eigenvalues lambda_i + lam."""
     Xh = lk.to_homogeneous([[1.0], [2.0], [4.0]])
     M, lam = Xh.T @ Xh, 1.0
     shifted = np.linalg.eigvalsh(M + lam * np.diag([0.0, 1.0]))
@@ -676,7 +682,7 @@ CLAIMS = {
         "test_the_zig_zag_figure_on_centred_features",
     "Centred features are orthogonal to the\ncolumn of ones, so the bias moves on its own":
         "test_the_zig_zag_figure_on_centred_features",
-    "every eigenvalue grows by $\\alpha$, and $\\kappa$ becomes": "test_ridge_adds_lambda_to_every_eigenvalue",
+    "it raises the small eigenvalues, so $\\kappa$ falls (unless it is already 1)": "test_ridge_adds_lambda_to_every_eigenvalue",
     "its loss\n$\\log(1 + e^{-z})$ falls towards 0 as the margin $z$ grows": "test_the_logistic_loss_falls_towards_zero",
     "unlike the hinge loss it never stops altogether, since its slope $-1/(1 + e^{z})$ is never 0":
         "test_the_logistic_loss_falls_towards_zero",
@@ -757,7 +763,9 @@ CLAIMS = {
     "Near the safe rate of section 2 the loop is not near": "test_near_the_safe_rate_the_loop_is_far_from_least_squares",
     "the loop lay far from the\n  least-squares solution near the safe rate": "test_near_the_safe_rate_the_loop_is_far_from_least_squares",
     "On these data `lk.lms` then stops\nwith a `FloatingPointError` that names the stable range of the rate": "test_the_overflow_message_says_what_overflowed_and_blames_eta_only_above_the_stable_rate",
-    "where $|1 - \\eta\\lambda_{\\min}|$ is the largest of the\nfactors $|1 - \\eta\\lambda|$":
+    "the factor largest in size sets the speed, and $|1 - 1.8/\\kappa|$ exceeds 0.8 exactly when $\\kappa \\gt 9$":
+        "test_epochs_follow_kappa_only_when_the_slow_direction_is_the_smallest_eigenvalue",
+    "the number of epochs needed then grows roughly in proportion to $\\kappa$":
         "test_epochs_follow_kappa_only_when_the_slow_direction_is_the_smallest_eigenvalue",
     "in the table the standardised data need more epochs than the\ndata as given":
         "test_epochs_follow_kappa_only_when_the_slow_direction_is_the_smallest_eigenvalue",
