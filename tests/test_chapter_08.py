@@ -442,7 +442,7 @@ CLAIMS = {
         "test_kesler_a_step_of_the_rule_is_a_perceptron_step_and_the_rule_converges",
     "only a versicolor that nobody claims can come out right":
         "test_a_versicolor_comes_out_right_only_where_nobody_claims_it",
-    "so a tie within $10^{-9}$ of it (relative to its size)\ncounts": "test_exercises_4_and_5_accept_rows_computed_in_floating_point",
+    "A tie a rounding error\naway from the point counts": "test_exercises_4_and_5_accept_rows_computed_in_floating_point",
     "a \"?\" point goes to the nearest class mean among the candidates": "test_the_tie_conventions_of_section_1",
     "a linear machine predicts the first of the classes that share the largest score":
         "test_the_tie_conventions_of_section_1",
@@ -462,7 +462,7 @@ CLAIMS = {
         "test_the_kesler_mistake_bound_holds_for_the_multiclass_rule",
     "least-squares one-vs-rest claims all 20 middle\npoints of these clusters":
         "test_a_squared_feature_unmasks_the_middle_cluster",
-    "so a stretch\nof at most $10^{-9}$ counts as a single point": "test_exercises_4_and_5_accept_rows_computed_in_floating_point",
+    "a stretch a rounding error long counts as a point": "test_exercises_4_and_5_accept_rows_computed_in_floating_point",
     "a convex region is in one piece": "test_regions_are_convex",
     "changing the units or the zero of a feature can change what the rule learns":
         "test_iris_on_raw_centimetres_the_machine_learns_another_rule",
@@ -854,6 +854,11 @@ def test_exercises_4_and_5_accept_rows_computed_in_floating_point():
     x_ = 5 - 2 * y_
     assert f"they tie at ({float(x_):.12g}, {float(y_):.12g})" in message, message
     assert abs(float(x_) - 1) > 1e-9
+    # the prompt says only "a rounding error"; a near miss is told the tolerance, a far miss is not
+    assert "more than a rounding error" in message and "accepts 1e-9" in message, message
+    far = W4.copy()
+    far[0, 0] -= 0.5
+    assert "rounding" not in visible_feedback(STEM, "ch08-construct-meet", f"W_meet = {far.tolist()}\n")
     p5 = np.array([-1.0, 2.0])
     for u5 in (np.array([[1, 1], [-1, -1], [-1, 1], [1, -1]]) / np.sqrt(2),
                np.array([[0.3, 0.0], [-0.3, 0.0], [0.0, 0.7], [0.0, -0.7]])):
@@ -867,8 +872,14 @@ def test_exercises_4_and_5_accept_rows_computed_in_floating_point():
         assert len(_border_lengths(W5)) >= 5 and min(_border_lengths(W5).values()) < 1e-15  # not exact
         assert _passes("ch08-construct-borders", W5.tolist(), [(0, 1), (2, 3)])
     # a border 1e-7 long still counts, and one of 1e-10 is taken for a point: the tolerance the prose states
-    assert not _passes("ch08-construct-borders", [[0.0, 1.0, 0.0], [1e-7, 0.0, 1.0], [0.0, -1.0, 0.0],
-                                                  [0.0, 0.0, -1.0]], [(0, 2)])
+    short = [[0.0, 1.0, 0.0], [1e-7, 0.0, 1.0], [0.0, -1.0, 0.0], [0.0, 0.0, -1.0]]
+    assert not _passes("ch08-construct-borders", short, [(0, 2)])
+    message = visible_feedback(STEM, "ch08-construct-borders", f"W_apart = {short}\napart = [(0, 2)]\n")
+    assert "at most 1e-9, a rounding error, is taken for a point" in message, message
+    near = [[1.0, 1.0, 0.0], [-1.0, -1.0, 0.0], [-2.0, 0.0, 1.0], [2.0, 0.0, -1.0]]
+    near = [[b - 1e-6 * w1, w1, w2] for b, w1, w2 in near]      # the same wedges around (-1 + 1e-6, 2)
+    message = visible_feedback(STEM, "ch08-construct-borders", f"W_apart = {near}\napart = [(0, 1), (2, 3)]\n")
+    assert "more than a rounding error" in message and "accepts 1e-9" in message, message
     shifted = [[1.0, 1.0, 0.0], [-1.0, -1.0, 0.0], [-2.0 + 1e-10, 0.0, 1.0], [2.0, 0.0, -1.0]]
     assert len(_border_lengths(shifted)) == 5
     assert _passes("ch08-construct-borders", shifted, [(0, 1), (2, 3)])

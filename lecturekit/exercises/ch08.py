@@ -7,8 +7,8 @@ multiclass models: one-vs-rest's claims and nearest-mean tie-breaker
 borders of a linear machine (Exercise 5: a border is a stretch of the line
 (w_i - w_j) . x~ = 0 on which classes i and j beat every other class, found by
 intersecting intervals along that line, exactly on the decimal readings of the
-typed rows; a stretch of at most 1e-9 is taken for a point, as its prose
-says), and separability by lecturekit's exact linear program (Exercise 6).  A
+typed rows; a stretch of at most 1e-9 is taken for a point, "a rounding
+error long" in its prose), and separability by lecturekit's exact linear program (Exercise 6).  A
 score of exactly 0 is no claim and a vote for the second class of a pair, as
 :mod:`lecturekit.conventions` decides a score of 0.
 
@@ -241,9 +241,25 @@ _MEET = np.array([1.0, 2.0])
 _WINS = ((0, np.array([3.0, 2.0])), (1, np.array([1.0, 4.0])), (2, np.array([-1.0, 0.0])))
 
 
-# the tie point is accepted within this distance of the asked point (relative to its size), as Exercises 4 and 5 say:
-# rows computed in floating point (W / 3, 0.1 * W, unit directions u / sqrt 2) tie a rounding error away from it
+# the tie point is accepted within this distance of the asked point (relative to its size), "a rounding error" in the
+# prose of Exercises 4 and 5: rows computed in floating point (W / 3, 0.1 * W, unit directions u / sqrt 2) tie a
+# rounding error away from it.  A near miss (within _NEAR) is told the tolerance; the prose only says "rounding"
 _TIE_TOLERANCE = 1e-9
+_NEAR = 1e-5
+
+
+def _near_miss(point, p):
+    """A Mistake for a tie point near p but beyond _TIE_TOLERANCE, which explains the tolerance; else None."""
+    p = np.asarray(p, dtype=float)
+    if point is None or _ties_near(point, p):
+        return None
+    off = float(np.abs(point - p).max())
+    if off > _NEAR * max(1.0, float(np.abs(p).max())):
+        return None
+    return Mistake("near-miss", None,
+                   f"the tie is {off:.1g} away from ({p[0]:g}, {p[1]:g}): more than a rounding error. The check "
+                   "accepts 1e-9 (relative to the point's size), which rows computed in floating point stay within; "
+                   "a rounded decimal in a row (0.33 for 1/3) does not. Write the biases exactly, or compute them")
 
 
 def _tie_point(W):
@@ -302,7 +318,7 @@ def _construct_meet(t, W_meet):
                                                      "bias as you move it to the other side of its equation")
                           if flipped else
                           Mistake("bias-last", None, "the bias written as the last entry of each row: rows are "
-                                                     "(b, w1, w2), bias first") if last else None))
+                                                     "(b, w1, w2), bias first") if last else _near_miss(point, _MEET)))
     g = np.array([conventions.homogeneous(x[None])[0] @ W.T for _, x in _WINS])
     wrong = [(c, x) for (c, x), s in zip(_WINS, g) if not np.all(s[c] > np.delete(s, c))]
     t.check_true(not wrong, what="class 0 wins at (3, 2), class 1 at (1, 4) and class 2 at (-1, 0)"
@@ -372,7 +388,7 @@ def _exact_rows(W):
 
 # a stretch of line no longer than this (in the units of the plane) is taken for a point: rows computed in floating
 # point (unit directions from cos and sin, u / sqrt 2) make four regions meet along a stretch a rounding error long
-# (1e-16 or less) instead of at one point; Exercise 5's prose states this tolerance, the one of the meeting point
+# (1e-16 or less) instead of at one point; the same tolerance as the meeting point's, told in the message of a miss
 _POINT_LENGTH = _TIE_TOLERANCE
 
 
@@ -443,8 +459,9 @@ def _construct_borders(t, W_apart, apart):
     t.check_true(missing == 2, what=f"exactly two of the six pairs share no border (here: {missing})",
                  mistake=(Mistake("short-border", None,
                                   f"a border {short:.1g} long still counts: it is a stretch of line, however "
-                                  "short (only one of at most 1e-9, a rounding error, is taken for a point), so the "
-                                  "two classes on it are not apart")
+                                  "short, so the two classes on it are not apart. Only a stretch of at most 1e-9, a "
+                                  "rounding error, is taken for a point: rows computed in floating point (from "
+                                  "np.cos and np.sin, say) can leave one where exact rows meet at a point")
                           if missing < 2 and short < 1e-6 else
                           Mistake("all-borders", None, "all six pairs share a border: which classes could be kept "
                                                        "from meeting?") if missing == 0 else
@@ -479,7 +496,8 @@ def _construct_borders(t, W_apart, apart):
     if missing == 2:
         point = _tie_point(W)
         t.check_true(_ties_near(point, _APART_AT), what="the four regions meet at (-1, 2), up to 1e-9"
-                     + ("" if _ties_near(point, _APART_AT) or point is None else f"; they meet at {_at(point)}"))
+                     + ("" if _ties_near(point, _APART_AT) or point is None else f"; they meet at {_at(point)}"),
+                     mistake=_near_miss(point, _APART_AT))
 
 
 # --------------------------------------------------------------------------
