@@ -361,6 +361,8 @@ def test_on_decimal_data_a_tie_can_part_the_two_runs():
 
 
 CLAIMS = {
+    "squaring the numbers as typed: 0.4 gives\n0.16, where `X**2` gives 0.16000000000000003":
+        "test_square_features_squares_the_numbers_as_typed",
     "on which the perceptron of Chapter 4 never converged": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "the perceptron does not converge on data that is not linearly\n  separable and cannot learn XOR":
         "test_the_perceptron_never_converges_on_data_no_line_separates",
@@ -1328,6 +1330,7 @@ def test_exercise_1_tolerance_is_as_stated():
 
 def test_square_features_squares_the_numbers_as_typed():
     assert 0.1 ** 2 == 0.010000000000000002 and lk.square_features([[0.1, 0.3]]).tolist() == [[0.01, 0.09]]
+    assert 0.4 ** 2 == 0.16000000000000003 and lk.square_features([[0.4]]).tolist() == [[0.16]]
     assert lk.features.EXACT_LIMIT == 65536
     big = np.full((65537, 1), 0.1)
     assert lk.square_features(big)[0, 0] == 0.1 * 0.1 and lk.square_features(big[:65536])[0, 0] == 0.01
