@@ -628,6 +628,9 @@ def test_the_projected_path_says_it_is_projected():
 
 STEM = "07_lms"
 CLAIMS = {
+    "then the bias's eigenvalue is not raised, and $\\kappa$ need not fall":
+        "test_ridge_without_the_bias_need_not_lower_kappa_but_can",
+    "whitening goes further, and a ridge penalty can": "test_ridge_without_the_bias_need_not_lower_kappa_but_can",
     "converges from every start exactly when $0 < \\eta < \\eta^\\ast_\\alpha$":
         "test_exercise_2_stable_rate_by_simulation_and_its_fingerprints",
     "any far group at\n$D \\ge 2.52\\,a$ does it whatever its size $m$":
@@ -2364,3 +2367,25 @@ def test_the_explorer_still_has_a_marker_legend_and_an_epoch_axis():
     left, right = e.figure.axes[0], [ax for ax in e.figure.axes if ax.get_ylabel() == "SSE"][0]
     assert [t.get_text() for t in left.get_legend().get_texts()] == ["start", "last iterate"]
     assert right.get_xlabel().startswith("epoch")
+
+
+def test_ridge_without_the_bias_need_not_lower_kappa_but_can():
+    """Section 4: with the bias left out of the penalty (the usual ridge, exercise 2), the bias's eigenvalue is not
+    raised: for the single feature x = (3, -3), kappa goes from 9 to 9.5 at alpha = 1 (exactly); on two standardised
+    features correlated at 0.9 a moderate alpha lowers it (and a huge one raises it again)."""
+    Xh = lk.to_homogeneous(np.array([[3.0], [-3.0]]))
+    D = np.diag([0.0, 1.0])
+
+    def kappa(M):
+        lam = np.linalg.eigvalsh(M)
+        return lam[-1] / lam[0]
+
+    assert kappa(Xh.T @ Xh) == pytest.approx(9.0) and kappa(Xh.T @ Xh + 1.0 * D) == pytest.approx(9.5)
+    rng = np.random.default_rng(7)
+    Z = rng.normal(size=(200, 2))
+    Z[:, 1] = 0.9 * Z[:, 0] + np.sqrt(1 - 0.81) * Z[:, 1]
+    Z = (Z - Z.mean(0)) / Z.std(0)
+    Zh = lk.to_homogeneous(Z)
+    D2 = np.diag([0.0, 1.0, 1.0])
+    k0 = kappa(Zh.T @ Zh)
+    assert k0 > 10 and kappa(Zh.T @ Zh + 180 * D2) < k0 / 2 and kappa(Zh.T @ Zh + 5000 * D2) > k0
