@@ -78,7 +78,7 @@ CLAIMS = {
     "a point on the bisector scores 0\neither way, and the tie rule below predicts it $-1$ both times": "test_swapping_the_labels_swaps_the_open_sides_and_keeps_the_bisector_negative",
     "the same\nbisector with its two open sides swapped": "test_swapping_the_labels_swaps_the_open_sides_and_keeps_the_bisector_negative",
     "up to $D \\approx 3.87$ row 9 is a mistake at that first visit, triggers an update, and the run changes\nwith $D$": "test_the_outlier_of_section_8_triggers_updates_exactly_up_to_d_about_3_87",
-    "For every larger $D$ row 9 is never a mistake, and the run is the\nsame whatever $D$ is": "test_the_outlier_of_section_8_triggers_updates_exactly_up_to_d_about_3_87",
+    "row 9 is never a mistake,\nand the run is the same whatever $D$ is": "test_the_outlier_of_section_8_triggers_updates_exactly_up_to_d_about_3_87",
     "so there row 9's score is a straight line in $D$": "test_the_outlier_of_section_8_triggers_updates_exactly_up_to_d_about_3_87",
     "on data whose entries are `Fraction`s\n(from `fractions`) it should return the exact fraction": "test_exercise_3_needs_the_formula_not_a_search",
     "the two rules agree on all of them": "test_the_gap_of_squared_distances_is_twice_the_score",
