@@ -398,9 +398,18 @@ def test_the_chapter_ends_with_a_link_to_the_next_one(course_lab, browser, reque
     try:
         page.goto(f"{course_lab.url}/lab/tree/{CHAPTER}?reset&token={course_lab.token}")
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
+        # JupyterLab renders a long notebook's cells as they scroll into view (and replaces cells while it settles):
+        # scroll to the last rendered cell until the notebook's true last cell is there
         last = page.locator(".jp-Notebook .jp-Cell").last
-        last.scroll_into_view_if_needed()
         link = last.locator(f'.jp-RenderedMarkdown a[href*="/{following}"]')
+        for _ in range(30):
+            try:
+                last.scroll_into_view_if_needed()
+            except Exception:  # noqa: BLE001 - "not attached to the DOM" while a cell is replaced; try again
+                pass
+            page.wait_for_timeout(500)
+            if link.count():
+                break
         if link.count() == 0:
             problems.append(f"the last cell of {CHAPTER} has no link to {following}:\n"
                             f"{last.inner_text()[:300]}")
