@@ -258,7 +258,9 @@ def _text_outputs(cell):
     """What strict nbval compares of a cell's outputs (images excepted); like
     nbval (its coalesce_streams), all chunks of one stream count as one output at
     the place of the first, so a warning on stderr that lands between two prints
-    in one run and after them in another changes nothing."""
+    in one run and after them in another changes nothing; and, as in nbval, the
+    order of stdout, stderr and the other outputs relative to each other does not
+    count."""
     found = []
     for out in cell.get("outputs", []):
         if out["output_type"] == "stream":
@@ -275,7 +277,10 @@ def _text_outputs(cell):
             found.append(tuple((k, _sanitized(data[k])) for k in ("text/plain", "text/html") if k in data))
         elif out["output_type"] == "error":
             found.append(("error", out["ename"]))
-    return found
+    # like nbval, which keys each output by its stream name or MIME type, the order of outputs of different
+    # kinds does not count (stdout printed before or after a warning on stderr), the order within a kind does
+    kind = {"stdout": 0, "stderr": 1}
+    return sorted(found, key=lambda f: kind.get(f[0], 2) if isinstance(f[0], str) else 2)
 
 
 @pytest.mark.slow
