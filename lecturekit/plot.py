@@ -3760,19 +3760,11 @@ def means(X, y, ax=None, *, midpoint=True, size=500):
     check_bool(midpoint, "midpoint")
     ax = _ax(ax)
     mu_pos, mu_neg = X[y > 0].mean(axis=0), X[y < 0].mean(axis=0)
-    from matplotlib import patheffects
     markers = {}
     for label, mu, name in ((1, mu_pos, "$\\mu^+$"), (-1, mu_neg, "$\\mu^-$")):
-        colour, marker, _ = _BINARY_STYLE[label]
-        # on top of the data points, hollow, so that every point inside it shows through: a thick outline in
-        # the class's colour, edged black, with a white halo that sets it off from a crowd of points
-        halo = [patheffects.withStroke(linewidth=4.4, foreground="white"),
-                patheffects.withStroke(linewidth=3.0, foreground="black"), patheffects.Normal()]
-        markers[label] = ax.scatter([mu[0]], [mu[1]], s=size, facecolors="none", marker=marker,
-                                    edgecolors=[colour], linewidths=1.6, zorder=4.5, path_effects=halo)
+        markers[label] = ax.scatter([mu[0]], [mu[1]], **_mean_style(label, size))
         # the legend's entry: the same marker at a size that fits a legend row
-        ax.scatter([], [], s=min(size, 220), facecolors="none", marker=marker, edgecolors=[colour],
-                   linewidths=1.6, path_effects=halo, label=name)
+        ax.scatter([], [], **_mean_style(label, min(size, 220)), label=name)
     segment = ax.plot([mu_neg[0], mu_pos[0]], [mu_neg[1], mu_pos[1]], ":", color="black", linewidth=1.5,
                       zorder=3, label="segment $\\mu^- \\mu^+$")[0]
     middle = (mu_pos + mu_neg) / 2
@@ -3782,6 +3774,20 @@ def means(X, y, ax=None, *, midpoint=True, size=500):
               f"and μ− = ({_number(mu_neg[0])}, {_number(mu_neg[1])}) (vermillion circle), joined by a dotted segment"
               + (f" whose midpoint ({_number(middle[0])}, {_number(middle[1])}) is a black diamond" if midpoint else ""))
     return MeansArtists(markers=markers, segment=segment, midpoint=mid, mu_pos=mu_pos, mu_neg=mu_neg)
+
+
+def _mean_style(label, size):
+    """Scatter keywords for a class mean (``label`` ±1) of area ``size``: its class's marker, hollow, on top of the
+    data points, so that every point inside it shows through, with a thick outline in the class's colour, edged
+    black, and a white halo that sets it off from a crowd of points.  :func:`means` and the outlier explorer
+    draw means with it."""
+    from matplotlib import patheffects
+
+    colour, marker, _ = _BINARY_STYLE[label]
+    halo = [patheffects.withStroke(linewidth=4.4, foreground="white"),
+            patheffects.withStroke(linewidth=3.0, foreground="black"), patheffects.Normal()]
+    return dict(s=size, facecolors="none", marker=marker, edgecolors=[colour], linewidths=1.6, zorder=4.5,
+                path_effects=halo)
 
 
 def class_densities(X, y, ax=None, *, bounds, sigma2=1.0, levels=(0.01, 0.02, 0.1)):

@@ -793,6 +793,12 @@ def test_outlier_explorer_draws_what_its_state_says():
     np.testing.assert_allclose(box.artists["mu_neg"].get_offsets(), [s["mu_neg"]])
     np.testing.assert_array_equal(box.artists["outlier"].get_offsets(), [[-6.0, -6.0]])
     assert len(box.artists["pos"].get_offsets()) == 6 and len(box.artists["neg"].get_offsets()) == 20
+    # the means look as chapter 3's figures draw them (lk.plot.means): hollow, in the class's colour, above the points
+    for name, label in (("mu_pos", 1), ("mu_neg", -1)):
+        mean = box.artists[name]
+        assert mean.get_facecolor().size == 0 or np.all(mean.get_facecolor()[:, 3] == 0)
+        assert mean.get_zorder() > max(box.artists["pos"].get_zorder(), box.artists["neg"].get_zorder())
+        np.testing.assert_allclose(mean.get_edgecolor()[0], matplotlib.colors.to_rgba(lk.plot.OKABE_ITO[label < 0]))
     assert picture(box) != before
     for name in ("basic linear classifier", "least squares", "perceptron"):
         assert f"{name} <b>{s['error'][name]:.1%}</b>" in box.readout.value

@@ -7,7 +7,6 @@ import numbers
 
 import ipywidgets as widgets
 import numpy as np
-from matplotlib.colors import to_rgba
 
 from .._validation import check_count
 from ..linear import centroid_classifier, least_squares_classifier
@@ -168,7 +167,7 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
         return outlier_state(v["ox"], v["oy"], v["n_pos"])
 
     def draw(fig, s):
-        from ..plot import OKABE_ITO
+        from ..plot import OKABE_ITO, _mean_style
 
         ax = fig.add_axes((0.09, 0.1, 0.58, 0.85))  # the legend goes to the right, off the data
         ax.set_xlim(x0, x1)
@@ -184,11 +183,9 @@ def outlier_explorer(*, ox=6.0, oy=-6.0, n_pos=20):
             "outlier": ax.scatter([], [], s=220, facecolors="none", edgecolors="black", linewidths=1.5, zorder=4,
                                   label="the outlier"),
             "link": ax.plot([], [], color="0.4", linestyle=":", linewidth=1.0, zorder=1)[0],
-            # the class means as in lk.plot.means: large, their class's marker, a see-through face, a black edge, under the points
-            "mu_pos": ax.scatter([0], [0], s=160, facecolors=[to_rgba(OKABE_ITO[0], 0.35)], marker="P",
-                                 edgecolors="black", linewidths=1.6, zorder=1.9, label="μ+ (mean of y = +1)"),
-            "mu_neg": ax.scatter([0], [0], s=160, facecolors=[to_rgba(OKABE_ITO[1], 0.35)], marker="o",
-                                 edgecolors="black", linewidths=1.6, zorder=1.9, label="μ− (mean of y = −1)"),
+            # the class means drawn as lk.plot.means draws them
+            "mu_pos": ax.scatter([0], [0], **_mean_style(1, 160), label="μ+ (mean of y = +1)"),
+            "mu_neg": ax.scatter([0], [0], **_mean_style(-1, 160), label="μ− (mean of y = −1)"),
             "lines": {name: ax.plot([], [], color=c, linestyle=ls, linewidth=1.8, zorder=3, label=name)[0]
                       for name, (c, ls) in styles.items()},
         }
