@@ -130,7 +130,7 @@ def test_exact_fraction_difference_quotients_pass_exercises_1_and_5():
     # plain data), and the prompt asks for formulas.
     # Exercise 5: a central difference of J_s in fractions passes (J_s is quadratic off its kinks, and at a kink,
     # where it is C^1, the difference is off by a term of order h), as its prose says
-    from lecturekit.exercises import check_exercise, ExerciseFailed
+    from lecturekit.exercises import check_exercise
     import contextlib
     import io
 
@@ -148,7 +148,7 @@ def test_exact_fraction_difference_quotients_pass_exercises_1_and_5():
         check_exercise("ch06-predict-gradient", lambda a, c: -a - 1, lambda a, c: (2 * c - 2) / 2)
         check_exercise("ch06-predict-gradient", lambda a, c: Fraction(-1) - np.int64(1) * a, lambda a, c: c + (-1))
     # at a kink of J_s (a margin equal to b) the exact central difference misses the gradient by h x^2 / 4 in size
-    X, y, b, w = np.array([[2.0]]), np.array([1]), 3.0, np.array([1.0, 1.0])  # margin 1 + 2 = 3 = b
+    b = 3.0  # one example x = 2, label +1, at w = (1, 1): margin 1 + 2 = 3 = b
     hk = Fraction(1, 10 ** 6)
     Js = lambda v: sum((Fraction(b) - m) ** 2 / 2 for m in [v[0] + 2 * v[1]] if m <= b)  # noqa: E731
     d1 = (Js([Fraction(1), 1 + hk]) - Js([Fraction(1), 1 - hk])) / (2 * hk)
@@ -1934,7 +1934,7 @@ def test_the_batch_bound_is_n_times_the_online_bound_of_chapter_5_and_ciml():
     # |z|^2 <= |M|^2 R^2 <= n |M| R^2, one batch step holding up to n mistakes; searched: a batch step with all
     # n examples wrong (from 0, every example is in M) reaches |z|^2 = n^2 R^2 when every y_i x_i is the same vector
     from claims_support import chapter_text as text_of
-    stem = next((ROOT_NB := Path(__file__).resolve().parents[1] / "notebooks").glob("05_*.ipynb")).stem
+    stem = next((Path(__file__).resolve().parents[1] / "notebooks").glob("05_*.ipynb")).stem
     assert "makes at most $(R/\\gamma)^2$ updates" in text_of(stem)
     seeds = Path("/work/shared/seeds")
     if seeds.is_dir():
