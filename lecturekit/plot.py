@@ -3394,8 +3394,9 @@ class ComparisonArtists:
         The rings of ``ring``: one ``PathCollection`` when ``ring`` names one
         classifier, a dict ``{name: PathCollection}`` when it names several.
     off_view : list
-        One arrow (an ``Annotation``) per point left outside ``view``, at the
-        border, pointing towards it.
+        One label (an ``Annotation`` whose ``xy`` is the arrow's tip) per point
+        left outside ``view``; its arrow, at the border and on the line from the
+        view's centre to the point, is a ``FancyArrowPatch`` of the axes.
     """
 
     data: DataArtists
@@ -3668,9 +3669,10 @@ def shared_legend(fig, *, ncol=6):
 def _off_view_arrow(ax, p, view, avoid=(), points=None):
     """An arrow just inside the border of ``view``, on the way from its centre to ``p``, pointing at ``p``.
 
-    Its label sits at the arrow's tail; the tail is placed, among a few lengths of the arrow, where it lies
-    and a little to either side, where it lies furthest from the lines ``w~ · x~ = 0`` of the homogeneous
-    weights in ``avoid`` and from ``points`` (in fractions of the view), so that it hides no boundary or point."""
+    The arrow lies on the line from the view's centre to ``p``; its label (the returned annotation, whose ``xy``
+    is the arrow's tip) sits at the arrow's tail or a little to either side of it, for one of a few arrow
+    lengths: wherever it lies furthest from the lines ``w~ · x~ = 0`` of the homogeneous weights in ``avoid``
+    and from ``points`` (in fractions of the view), so that it hides no boundary or point."""
     x0, x1, y0, y1 = view
     centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
     half = np.array([(x1 - x0) / 2, (y1 - y0) / 2])
@@ -3689,13 +3691,19 @@ def _off_view_arrow(ax, p, view, avoid=(), points=None):
 
     side = np.array([-d[1], d[0]]) * half / half[::-1]
     side = side / np.linalg.norm(side / half) * 0.25
-    tails = [centre + f * t * d + k * side for f in (0.80, 0.70, 0.60) for k in (0, 1, -1)]
-    tail = max(tails, key=lambda q: (min(clearance(q), 0.12), -np.linalg.norm((q - tails[0]) / half)))
-    return ax.annotate(f"({_number(p[0])}, {_number(p[1])})", xy=tip, xytext=tail, ha="center", va="center",
-                       fontsize="small", zorder=6,
+    spots = [(f, k) for f in (0.80, 0.70, 0.60) for k in (0, 1, -1)]
+    f, k = max(spots, key=lambda fk: (min(clearance(centre + fk[0] * t * d + fk[1] * side), 0.12),
+                                      -np.linalg.norm(((fk[0] - 0.80) * t * d + fk[1] * side) / half)))
+    # the arrow runs along the line from the centre to p, so that it points where p is; only the label may sit
+    # beside the arrow's tail, where it hides no boundary or point
+    from matplotlib.patches import FancyArrowPatch
+
+    ax.add_patch(FancyArrowPatch(centre + f * t * d, tip, arrowstyle="-|>", mutation_scale=12, color="black",
+                                 linewidth=1.4, zorder=6, shrinkA=0, shrinkB=0))
+    return ax.annotate(f"({_number(p[0])}, {_number(p[1])})", xy=tip, xytext=centre + f * t * d + k * side,
+                       ha="center", va="center", fontsize="small", zorder=6.5,
                        # opaque, so that a line running through the label does not cross its text
-                       bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "0.6", "alpha": 1.0},
-                       arrowprops={"arrowstyle": "-|>", "color": "black", "linewidth": 1.4})
+                       bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "0.6", "alpha": 1.0})
 
 
 @dataclass(frozen=True)

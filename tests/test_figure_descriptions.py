@@ -171,6 +171,14 @@ def test_classifiers_count_each_models_mistakes_ring_them_and_name_points_out_of
     towards = Xo[9] - centre
     assert np.allclose(np.cross(tip - centre, towards), 0.0, atol=1e-9) and (tip - tail) @ towards > 0
     assert arrow.get_text() == f"({Xo[9, 0]:.3g}, {Xo[9, 1]:.3g})"
+    # the arrow drawn lies on that line too (its label may sit beside its tail, but it does not turn the arrow)
+    from matplotlib.patches import FancyArrowPatch
+
+    (drawn,) = [patch for patch in ax.patches if isinstance(patch, FancyArrowPatch)]
+    start, end = (np.array(q) for q in drawn._posA_posB)
+    assert np.allclose(end, tip)
+    assert abs(np.cross(end - start, towards)) <= 1e-9 * np.linalg.norm(end - start) * np.linalg.norm(towards)
+    assert (end - start) @ towards > 0
 
 
 def test_classifiers_ring_the_mistakes_of_several_models_one_ring_inside_the_other(ax):
