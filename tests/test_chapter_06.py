@@ -443,7 +443,8 @@ CLAIMS = {
     "A run that did not converge also gets a\n`ConvergenceWarning`": "test_a_run_warns_exactly_when_it_does_not_converge",
     "let $R = \\max_i \\lVert\\mathbf{x}_i\\rVert$, start at $\\mathbf{0}$":
         "test_the_batch_perceptron_stops_within_n_R2_over_gamma2_steps",
-    "Then $\\mathbf{w}^*\\cdot\\mathbf{z} \\ge |M|\\gamma$": "test_the_batch_perceptron_stops_within_n_R2_over_gamma2_steps",
+    "$\\mathbf{w}^*\\cdot\\mathbf{z} \\ge |M|\\gamma$, so the step raises": "test_the_batch_perceptron_stops_within_n_R2_over_gamma2_steps",
+    "\\le \\lVert\\mathbf{w}\\rVert^2 + \\eta^2|M|^2R^2$, since": "test_the_batch_perceptron_stops_within_n_R2_over_gamma2_steps",
     "It never overshoots: each coordinate approaches the minimum from the side it started on.":
         "test_a_longer_step_on_the_bowl_swings_ever_wider",
     "the learning rate is only a constant factor": "test_from_zero_eta_only_rescales_the_batch_path",
@@ -475,7 +476,7 @@ CLAIMS = {
     "late in the run its training error jumps between 15 % and 50 %": "test_the_noisy_runs_as_the_lesson_describes_them",
     "On this bowl the direction across the valley, where $J$ curves more steeply":
         "test_the_narrow_direction_of_the_bowl_sets_the_step_and_feature_scale_sets_the_curvature",
-    "Multiplying a feature by $s$\nmultiplies the curvature of a squared error along its weight by $s^2$":
+    "the curvature along $w_j$ is $\\sum_i x_{ij}^2$, so\nmultiplying a feature by $s$ multiplies it by $s^2$":
         "test_the_narrow_direction_of_the_bowl_sets_the_step_and_feature_scale_sets_the_curvature",
     "The set is small and the weights are of size about 1 on purpose: a central difference in floating point also\nrounds":
         "test_central_differences_round_once_J_is_large_and_agree_while_it_is_small",
@@ -1664,6 +1665,14 @@ def test_the_batch_perceptron_stops_within_n_R2_over_gamma2_steps(seed, n, eta, 
     assert res.converged and res.n_iter <= bound
     # and the mistakes of all steps together, S, obey the same bound
     assert int(np.sum(res.mistakes[:-1])) <= bound
+    # the proof's per-step facts, on the run's own iterates: w* . z >= |M| gamma and
+    # |w + eta z|^2 <= |w|^2 + eta^2 |M|^2 R^2 (w . z <= 0), with M the mistakes of w
+    unit = u / np.linalg.norm(u)
+    for w in res.path[:-1]:
+        M = y * (Xh @ w) <= 0
+        z = (y[M, None] * Xh[M]).sum(axis=0)
+        assert unit @ z >= M.sum() * gamma * (1 - 1e-12)
+        assert (w + eta * z) @ (w + eta * z) <= w @ w + eta ** 2 * M.sum() ** 2 * R ** 2 * (1 + 1e-12) + 1e-12
     # from another start it still stops
     w0 = np.random.default_rng(seed).normal(size=3) * 5
     far = lk.batch_perceptron(X, y, eta=eta, w0=w0, max_iter=100 * (int(bound) + 1))
