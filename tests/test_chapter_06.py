@@ -480,6 +480,10 @@ CLAIMS = {
         "test_the_narrow_direction_of_the_bowl_sets_the_step_and_feature_scale_sets_the_curvature",
     "The set is small and the weights are of size about 1 on purpose: a central difference in floating point also\nrounds":
         "test_central_differences_round_once_J_is_large_and_agree_while_it_is_small",
+    "A central difference rounds by about $10^{-16}/h$ times the sum of the sizes $|w_j x_{ij}|$":
+        "test_central_differences_round_with_the_size_of_the_products_even_where_J_is_small",
+    "on larger sets or at larger weights its rounding can exceed what `np.allclose` allows":
+        "test_central_differences_round_with_the_size_of_the_products_even_where_J_is_small",
     "With $h = 10^{-6}$ that rounding\nreaches $10^{-8}$ once those products add up to about 100, so on larger sets or at larger weights the check can fail\nfar from every kink, even where $J$ itself is small":
         "test_central_differences_round_with_the_size_of_the_products_even_where_J_is_small",
     "away from the kinks it agrees with central differences up to their rounding, which grows with the size of the products $w_j x_{ij}$ and with $1/h$\n(section 3)":
@@ -2136,3 +2140,20 @@ def test_central_differences_round_with_the_size_of_the_products_even_where_J_is
     miss = np.max(np.abs(lk.numerical_gradient(f, w) - lk.perceptron_criterion_gradient(w, X, y)))
     assert 1e-4 < miss < 5e-4
     assert 100 * 1e-16 / 1e-6 == pytest.approx(1e-8)
+
+
+def test_the_explorer_still_names_the_path_its_markers_and_the_separating_region():
+    """Section 8's explorer (perceptron criterion), as its still shows it: the legend names the descent path, the
+    start, the last iterate and the hatched region of separating weights, which is drawn (a patch on the left
+    panel) and lies in view on the chapter's shifted data."""
+    import matplotlib.patches
+
+    nb_X, nb_y, _ = _shifted()
+    e = lk.widgets.gradient_descent_explorer(nb_X, nb_y, eta=0.05, n_iter=30)
+    e.flush()
+    left = e.figure.axes[0]
+    assert [t.get_text() for t in left.get_legend().get_texts()] == ["descent path", "start", "last iterate",
+                                                                      "separating weights"]
+    hatched = [p for p in left.patches if isinstance(p, matplotlib.patches.Polygon) and p.get_hatch()
+               and len(p.get_xy()) > 3]  # not the empty stand-in the legend shows
+    assert len(hatched) == 1

@@ -734,7 +734,9 @@ CLAIMS = {
         "test_above_eta_star_only_a_zero_top_part_of_the_error_does_not_grow",
     "Only an error with no part along that direction is spared, since in exact arithmetic it never gets one":
         "test_above_eta_star_only_a_zero_top_part_of_the_error_does_not_grow",
-    "batch LMS from 0 at $\\eta = 0.6 \\gt \\eta^\\ast \\approx 0.44$ converges":
+    "every product $x_i r_i$ is exact, so the two that feed":
+        "test_above_eta_star_a_zero_top_part_can_stay_zero_in_floating_point",
+    "batch LMS from 0 at $\\eta = 0.4 \\gt \\eta^\\ast = 0.25$ converges":
         "test_above_eta_star_a_zero_top_part_can_stay_zero_in_floating_point",
     "from a start whose error lies along the top\neigenvector, the SSE grows from the first epoch on":
         "test_above_eta_star_a_start_along_the_top_eigenvector_grows_from_the_first_epoch",
@@ -1371,16 +1373,20 @@ def test_far_cluster_failures_over_forty_draws():
 
 
 def test_above_eta_star_a_zero_top_part_can_stay_zero_in_floating_point():
-    """Section 4's counterexample to "rounding always seeds the top part": X = (-1.5, 1.5, 0), y = (1, 1, -1). X~'X~ =
-    diag(3, 4.5), eta* = 2/4.5; at eta = 0.6 > eta* the run from 0 converges to lstsq's weights (1/3, 0): the two
-    residuals that feed w1 are computed identically, so w1 stays exactly 0."""
-    X, y = [[-1.5], [1.5], [0.0]], [1.0, 1.0, -1.0]
+    """Section 4's counterexample to "rounding always seeds the top part": X = (-2, 2, 0), y = (1, 1, -1). X~'X~ =
+    diag(3, 8), eta* = 2/8; at eta = 0.4 > eta* the run from 0 converges to lstsq's weights (1/3, 0): the residuals
+    of the two points that feed w1 are equal, the products with -2 and 2 are exact (a fused multiply-add changes
+    nothing), so w1 stays exactly 0. Checked under the default BLAS kernel and under OPENBLAS_CORETYPE=Prescott."""
+    X, y = [[-2.0], [2.0], [0.0]], [1.0, 1.0, -1.0]
     eta_star = lk.lms_stable_eta(X, mode="batch")
-    assert eta_star == pytest.approx(2 / 4.5) and 0.6 > eta_star and 0.6 < 2 / 3  # the bias direction contracts
-    run = lk.lms(X, y, eta=0.6, epochs=5000, mode="batch")
+    assert eta_star == pytest.approx(2 / 8) and 0.4 > eta_star and 0.4 < 2 / 3  # the bias direction contracts
+    run = lk.lms(X, y, eta=0.4, epochs=5000, mode="batch")
     w_ls = np.linalg.lstsq(np.column_stack([np.ones(3), np.array(X)[:, 0]]), y, rcond=None)[0]
     assert np.all(run.path[:, 1] == 0.0)
     assert np.allclose(run.w, w_ls, atol=1e-12)
+    # the top direction does grow from any non-zero part: a start 1e-12 off the symmetric line leaves it
+    off = lk.lms(X, y, eta=0.4, epochs=60, mode="batch", w0=[0.0, 1e-12])
+    assert abs(off.path[-1, 1]) > 1e6 * 1e-12
 
 
 def test_near_the_safe_rate_the_loop_is_far_from_least_squares(noisy):
@@ -2360,12 +2366,12 @@ def test_the_condition_number_of_x_is_the_square_root_of_kappa(noisy):
 
 
 def test_the_explorer_still_has_a_marker_legend_and_an_epoch_axis():
-    """Section 5's explorer (squared error): the left panel names its start and end markers, and the right panel's
+    """Section 5's explorer (squared error): the left panel names its path, start and end markers, and the right panel's
     steps are epochs, as in the chapter's other learning curves (one batch step is one epoch)."""
     e = lk.widgets.gradient_descent_explorer(criterion="squared error")
     e.flush()
     left, right = e.figure.axes[0], [ax for ax in e.figure.axes if ax.get_ylabel() == "SSE"][0]
-    assert [t.get_text() for t in left.get_legend().get_texts()] == ["start", "last iterate"]
+    assert [t.get_text() for t in left.get_legend().get_texts()] == ["descent path", "start", "last iterate"]
     assert right.get_xlabel().startswith("epoch")
 
 

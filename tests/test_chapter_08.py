@@ -303,20 +303,30 @@ def test_iris_linear_machine_last_iterate_moves_and_the_average_settles():
     assert max(avg) - min(avg) < 0.01
 
 
+def _lattice_at_the_crossing(ovo, half_width, step_ulps):
+    """Points spaced step_ulps ulps apart around where the bisectors of pairs (0, 1) and (0, 2) cross."""
+    centre = np.linalg.solve(ovo.W[:2, 1:], -ovo.W[:2, 0])
+    steps = np.arange(-half_width, half_width + 1) * step_ulps * np.spacing(np.abs(centre)).max()
+    return centre + np.stack(np.meshgrid(steps, steps), axis=-1).reshape(-1, 2)
+
+
 def test_the_pairwise_centroid_vote_can_tie_on_rounded_bisectors_beyond_two_to_the_sixteen_numbers():
     """Section 8's scope: the exact class means are kept for up to 2^16 numbers per pair fit; with 20 000 points per
-    class (80 000 numbers per pair) the vote ties at a point next to where the rounded bisectors cross (the point a
-    reviewer found)."""
+    class (80 000 numbers per pair) the means are rounded, and on some of seeds 0-5 the vote ties at points 1 ulp
+    apart next to where the rounded bisectors cross. The points are searched for, not pinned: which points tie
+    depends on how the processor's BLAS rounds the scores."""
     from lecturekit import exact
     assert exact.MAX_KEPT == 2 ** 16
-    X, y = lk.datasets.blobs(20000, 3, seed=3)
-    assert 2 * 20000 * X.shape[1] > exact.MAX_KEPT
-    ovo = lk.one_vs_one(X, y, method="centroid")
-    P = np.array([[0.0016720003672312485, 0.0014317643209813909]])
-    assert ovo.votes(P).tolist() == [[1, 1, 1]] and ovo.ambiguous(P).tolist() == [True]
-    corners = [np.linalg.solve(np.array([ovo.W[a], ovo.W[b]])[:, 1:], -np.array([ovo.W[a], ovo.W[b]])[:, 0])
-               for a, b in ((0, 1), (0, 2), (1, 2))]
-    assert max(np.abs(c - P[0]).max() for c in corners) < 1e-12      # next to the crossing
+    tied = 0
+    for seed in range(6):
+        X, y = lk.datasets.blobs(20000, 3, seed=seed)
+        assert 2 * 20000 * X.shape[1] > exact.MAX_KEPT
+        ovo = lk.one_vs_one(X, y, method="centroid")
+        Z = _lattice_at_the_crossing(ovo, 60, 1)
+        ties = ovo.ambiguous(Z)
+        assert (ovo.votes(Z)[ties] == 1).all()      # a tie among three classes is the cycle, one vote each
+        tied += int(ties.any())
+    assert tied >= 1
 
 
 def test_a_versicolor_comes_out_right_only_where_nobody_claims_it():
@@ -532,7 +542,6 @@ SHOWN = [
     "On the blobs below the first example, `X[0]`, is of class 0",  # tested in test_the_first_step_pushes_the_first_rival
     "The versicolor classifier claims no flower at all",  # the count cell 52 prints; test_iris_folds_in_flowers
     "This failure of least squares on a class between others has a name",  # a name and its sources
-    "masking again, as in section 6",
     "and note a typo in Duda, Hart & Stork's formula",  # what the slides say (their g_i quoted: test_the_sources_...)
     "the confusion counts show that the few mistakes are",  # the counts cell 58 prints (nbval guards them)  # seed 003, the rule and H_ij with g_i on both sides
 ]
@@ -1372,16 +1381,15 @@ def test_three_pairwise_lines_through_one_point_can_tie_on_a_whole_wedge():
     assert not model.ambiguous(mixed).any() and (model.votes(mixed).max(axis=1) == 2).all()
 
 
-@pytest.mark.parametrize("seed", [2, 4])
-def test_a_float_centroid_vote_cycles_next_to_the_crossing_and_lecturekit_does_not(seed):
-    """Section 8: on seeds 2 and 4 float signs give a cycling vote a few ulps from where the bisectors cross;
-    lecturekit's exact signs never do (the reviewer's lattice of points 3 ulps apart)."""
-    X, y = lk.datasets.blobs(30, 3, seed=seed)
+def test_a_float_centroid_vote_cycles_next_to_the_crossing_and_lecturekit_does_not():
+    """Section 8: on seed 4, float signs give a cycling vote a few ulps from where the bisectors cross; lecturekit's
+    exact signs never do (a lattice of points 3 ulps apart). The float scores are summed term by term, elementwise,
+    so they round the same way on every processor (a BLAS product may fuse or reorder them)."""
+    X, y = lk.datasets.blobs(30, 3, seed=4)
     ovo = lk.one_vs_one(X, y, method="centroid")
-    centre = np.linalg.solve(ovo.W[:2, 1:], -ovo.W[:2, 0])
-    steps = np.arange(-100, 101) * 3 * np.spacing(np.abs(centre)).max()
-    Z = centre + np.stack(np.meshgrid(steps, steps), axis=-1).reshape(-1, 2)
-    positive = lk.to_homogeneous(Z) @ ovo.W.T > 0
+    Z = _lattice_at_the_crossing(ovo, 100, 3)
+    W = ovo.W
+    positive = W[:, 0] + Z[:, :1] * W[:, 1] + Z[:, 1:] * W[:, 2] > 0
     votes = np.zeros((len(Z), 3), dtype=int)
     for m, (a, b) in enumerate(ovo.pairs):
         votes[:, a] += positive[:, m]

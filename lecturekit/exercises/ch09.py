@@ -167,7 +167,7 @@ def _construct_lost(t, X_lost, y_lost):
     if not t.check_true(bool(np.all((X == 0) | (np.abs(squares) >= np.finfo(float).tiny))),
                         what="every coordinate of `X_lost` is 0 or has a square that is a normal float (a number "
                              "below about 1e-154 in size squares to 0 or to a subnormal float, which loses digits: "
-                             "the exercise asks for sizes between 1e-150 and 1e150)"):
+                             "use numbers between 1e-150 and 1e150 in size)"):
         return
     if not t.check_true(set(np.unique(y).tolist()) == set(conventions.LABELS),
                         what=f"`y_lost` holds both labels {conventions.LABELS} and nothing else"):

@@ -135,8 +135,8 @@ def feature_map_explorer(X=None, y=None, *, learner="perceptron"):
     def static(fig, s):
         from ..plot import data
 
-        left = fig.add_axes((0.07, 0.12, 0.38, 0.78))
-        right = fig.add_axes((0.55, 0.12, 0.38, 0.78))
+        left = fig.add_axes((0.07, 0.17, 0.38, 0.74))
+        right = fig.add_axes((0.55, 0.17, 0.38, 0.74))
         if given:  # the view of the data given, as lk.plot.feature_map would choose it
             fix_limits(left, X)
             fix_limits(right, X**2)
@@ -159,13 +159,20 @@ def feature_map_explorer(X=None, y=None, *, learner="perceptron"):
         conic = LineCollection([], colors="black", linewidths=1.8, zorder=3)
         left.add_collection(conic, autolim=False)
         left.legend(loc="upper right")
+        # the boundary and its normal, named once for both panels (as lk.plot.feature_map names them)
+        from matplotlib.lines import Line2D
+
+        fig.legend([Line2D([], [], color="black", linewidth=1.8),
+                    Line2D([], [], color="#111111", linewidth=2.4, marker=">", markersize=7)],
+                   ["boundary", "normal (v₁, v₂) in the squared features"],
+                   loc="lower center", bbox_to_anchor=(0.5, 0.0), ncol=2, frameon=False)
         animate(raw.points, squared.points, conic)
         return {"left": left, "right": right, "raw": raw, "squared": squared, "conic": conic}
 
     def draw(a, s):
         import contourpy
 
-        from ..plot import boundary
+        from ..plot import _stand_out, boundary
 
         for label in a["raw"].points:
             a["raw"].points[label].set_offsets(s["X"][s["y"] == label])
@@ -179,6 +186,9 @@ def feature_map_explorer(X=None, y=None, *, learner="perceptron"):
             score = w[0] + w[1] * gx[None, :] ** 2 + w[2] * gy[:, None] ** 2
             a["conic"].set_segments(contourpy.contour_generator(gx, gy, score, line_type="Separate").lines(0.0))
             line = boundary(w, ax=a["right"])
+            if line.normal is not None:  # drawn above the positives it points into, with a white edge
+                line.normal.region = (0.0, np.inf, 0.0, np.inf)  # on the part of the line squares can reach
+                _stand_out(line.normal)
         else:
             a["conic"].set_segments([])
         return {"raw": a["raw"], "squared": a["squared"], "conic": a["conic"], "line": line}

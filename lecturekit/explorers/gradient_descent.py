@@ -177,8 +177,10 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
              "end": left.plot([], [], "*", color=OKABE_ITO[4], markeredgecolor="black", markersize=13, zorder=4)[0],
              "curve": right.plot([], [], color=OKABE_ITO[0], linewidth=1.6)[0],
              "note": right.text(0.5, 0.5, "", ha="center", va="center", transform=right.transAxes)}
-        left.legend([a["start"], a["end"]], ["start", "last iterate"], loc="upper left",
-                    framealpha=0.9)
+        # the separating region's legend stand-in, when criterion_surface drew the region
+        handles, names = left.get_legend_handles_labels()
+        left.legend([a["path"], a["start"], a["end"], *handles], ["descent path", "start", "last iterate", *names],
+                    loc="upper left", framealpha=0.9)
         animate(a["path"], a["start"], a["end"], a["curve"], a["note"])
         return a
 
