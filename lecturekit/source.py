@@ -16,9 +16,10 @@ def show_source(obj, *, docstring: bool = False) -> None:
     docstring : bool, default False
         Keep the docstring (off by default: the code is what we want to read).
 
-    The decorators of private helpers (``@_two_vectors`` and the like, which check the
-    arguments before the body runs) are left out: what is printed is the body, the formula
-    the chapter's pseudocode shows. Public decorators are kept.
+    The decorators of private helpers are left out: what is printed is the body, the formula
+    the chapter's pseudocode shows. Those decorators check the arguments before the body runs
+    (``@_two_vectors``) and, for a few functions, handle inputs beyond the range of floats
+    (``lk.dot`` rescales products that would overflow or underflow). Public decorators are kept.
 
     Examples
     --------

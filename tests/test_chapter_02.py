@@ -2,6 +2,7 @@
 independent references, and the exercises' visible feedback."""
 
 import warnings
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +32,10 @@ CLAIMS = {
         "test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary",
     "a classifier with those weights computes a tiny positive score at $(1, 1)$ and predicts $+1$":
         "test_lecturekit_and_scikit_learn_differ_only_within_rounding_of_the_boundary",
+    "A classifier returned by a fit (chapter 3 on) can decide on the exact weights its training made instead":
+        "test_a_fitted_classifier_decides_on_its_trainings_exact_weights_not_the_printed_ones",
+    "`lk.join_bias(w, b)` and `lk.threshold_to_homogeneous(w, t)` take the raw $w$ and build it":
+        "test_which_functions_take_the_homogeneous_w_and_which_the_raw_one",
     "decides the sign exactly on the decimals Python prints for the weights and the point":
         "test_lecturekit_decides_the_sign_exactly_on_the_printed_decimals",
     "its default divides by\n$\\|\\tilde w\\|$, a different margin, which on some data peaks at another bias":
@@ -1572,3 +1577,40 @@ def test_two_classifiers_that_label_every_point_alike_are_positive_multiples(a, 
                 points.append((foot[0] + d * (s * a[1] + t * b[1]), foot[1] + d * (s * a[2] + t * b[2])))
     differ = any(label(a, p) != label(b, p) for p in points)
     assert differ == (not positive_multiple)
+
+
+def test_a_fitted_classifier_decides_on_its_trainings_exact_weights_not_the_printed_ones():
+    """Section 8's scope: a classifier built from typed weights decides on their printed decimals, but one returned by
+    a fit decides on the exact weights its training made. The closest-centroid fit on three decimal points puts
+    x = (0, -0.2675) exactly on its boundary (checked in fractions: predicted -1), while the classifier rebuilt from
+    its printed w puts it on the positive side."""
+    X, y = [[0.0, 0.7], [0.3, 0.5], [-0.8, 0.1]], [1, 1, -1]
+    fit = lk.centroid_classifier(X, y)
+    x = [[0.0, -0.2675]]
+    F = Fraction
+    mp = [(F("0.0") + F("0.3")) / 2, (F("0.7") + F("0.5")) / 2]
+    mn = [F("-0.8"), F("0.1")]
+    w = [mp[0] - mn[0], mp[1] - mn[1]]
+    b = -(mp[0] ** 2 + mp[1] ** 2 - mn[0] ** 2 - mn[1] ** 2) / 2
+    assert b + w[0] * F("0.0") + w[1] * F("-0.2675") == 0                  # exactly on the boundary
+    assert fit.predict(x).tolist() == [-1]
+    printed = [F(repr(float(v))) for v in fit.w]
+    assert printed[0] + printed[2] * F("-0.2675") > 0                     # the printed weights put it on the + side
+    assert lk.LinearClassifier(fit.w).predict(x).tolist() == [1]
+
+
+def test_which_functions_take_the_homogeneous_w_and_which_the_raw_one():
+    """The notation section: LinearClassifier and plot.boundary take the homogeneous (b, w1, w2); join_bias and
+    threshold_to_homogeneous take the raw (w1, w2) and return the homogeneous vector."""
+    import matplotlib.pyplot as plt
+
+    w, b = np.array([1.0, 2.0]), -3.0
+    h = lk.join_bias(w, b)
+    assert h.tolist() == [-3.0, 1.0, 2.0]
+    assert lk.threshold_to_homogeneous(w, 3.0).tolist() == [-3.0, 1.0, 2.0]
+    assert lk.LinearClassifier(h).decision_function([[1.0, 1.0]]).tolist() == [0.0]
+    fig, ax = plt.subplots()
+    line = lk.plot.boundary(h, ax=ax).line
+    (x1, x2) = line.get_xy1()
+    assert abs(-3.0 + x1 + 2.0 * x2) < 1e-12
+    plt.close(fig)

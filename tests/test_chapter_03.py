@@ -105,9 +105,11 @@ CLAIMS = {
     "It is guaranteed to find a separating line when one exists,\ngiven enough epochs": "test_the_perceptron_separates_separable_data",
     "whenever $y_i\\, \\tilde w \\cdot \\tilde x_i \\le 0$ (a mistake, a score of 0 included) adds $y_i \\tilde x_i$\nto $\\tilde w$": "test_lk_perceptron_is_the_rule_stated_in_section_4",
     "`lk.perceptron` stops after an epoch without an update": "test_lk_perceptron_is_the_rule_stated_in_section_4",
-    "When the two means coincide (as on the XOR data of chapter 9,\n`lk.datasets.xor()`), there is no bisector": "test_coinciding_means_give_no_boundary_and_every_point_predicted_negative",
+    "When the two means of the numbers as typed coincide (as on the XOR data of chapter 9,\n`lk.datasets.xor()`), there is no bisector": "test_coinciding_means_give_no_boundary_and_every_point_predicted_negative",
     "every point scores 0, and\n`lk.centroid_classifier` predicts $-1$ everywhere": "test_coinciding_means_give_no_boundary_and_every_point_predicted_negative",
-    "(when they\n  coincide, every point scores 0 and is predicted $-1$)": "test_coinciding_means_give_no_boundary_and_every_point_predicted_negative",
+    "The reverse happens too: $1/3$ and $2/3$ against $0.5$ have equal means in floating point":
+        "test_means_equal_only_in_floating_point_are_decided_on_the_numbers_as_typed",
+    "(when the means\n  of the numbers as typed coincide, every point scores 0 and is predicted $-1$)": "test_coinciding_means_give_no_boundary_and_every_point_predicted_negative",
     "(When the means coincide there is no\nsegment and no boundary": "test_coinciding_means_give_no_boundary_and_every_point_predicted_negative",
     "inside the large black ring in\nevery panel": "test_section_4s_figure_rings_the_lone_positive_in_every_panel_and_its_mistake_once",
     "a\nsecond, smaller ring in the basic linear classifier's colour surrounds it": "test_section_4s_figure_rings_the_lone_positive_in_every_panel_and_its_mistake_once",
@@ -2444,3 +2446,21 @@ def test_means_equal_only_as_typed_leave_residue_in_w_but_every_score_is_exactly
         y = np.array([1, 1, -1, -1])
         s = lk.centroid_classifier(X, y).decision_function(np.round(rng.uniform(-2, 2, size=(5, 2)), 1))
         assert np.all(s == 0)
+
+
+def test_means_equal_only_in_floating_point_are_decided_on_the_numbers_as_typed():
+    """Note 3's reverse case: 1/3 and 2/3 (positives) against 0.5 have equal float means, so the stored w~ is (0, 0);
+    as typed, the positives' mean is 0.49999999999999995 (exact fractions of the printed decimals), the exact
+    boundary lies just below 0.5, and every float below 0.5 is predicted +1, every float from 0.5 up -1."""
+    X, y = [[1 / 3], [2 / 3], [0.5]], [1, 1, -1]
+    assert (1 / 3 + 2 / 3) / 2 == 0.5
+    fit = lk.centroid_classifier(X, y)
+    assert fit.w.tolist() == [0.0, 0.0]
+    mp = (Fraction(repr(1 / 3)) + Fraction(repr(2 / 3))) / 2
+    assert mp == Fraction("0.49999999999999995")
+    midpoint = (mp + Fraction(1, 2)) / 2
+    below = np.nextafter(0.5, 0.0)
+    assert Fraction(below) < midpoint < Fraction(1, 2)               # no float between the midpoint and 0.5
+    rng = np.random.default_rng(0)
+    P = np.concatenate([rng.uniform(-5, 5, 2000), [below, 0.5, np.nextafter(0.5, 1.0), -1e300, 1e300]])
+    assert np.array_equal(fit.predict(P[:, None]), np.where(P < 0.5, 1, -1))

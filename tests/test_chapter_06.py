@@ -306,7 +306,7 @@ CLAIMS = {
         "test_the_library_gradient_is_the_exact_one_on_typed_decimals",
     "On decimals they can disagree where a score is 0 or within rounding of 0 (a score of $10^{-20}$ can compute to 0)":
         "test_the_library_decides_mistakes_on_the_decimals_as_typed_where_numpy_does_not",
-    "gives about $2.8 \\times 10^{-17}$, above 0 (and so does\nevery other order of the sum)":
+    "gives about $2.8 \\times 10^{-17}$, above 0 (every\nother order of the sum also gives a small positive number)":
         "test_the_library_decides_mistakes_on_the_decimals_as_typed_where_numpy_does_not",
     "a numpy version of the pseudocode counts the example as right and\nleaves its term out of the gradient":
         "test_the_library_decides_mistakes_on_the_decimals_as_typed_where_numpy_does_not",

@@ -628,6 +628,9 @@ def test_the_projected_path_says_it_is_projected():
 
 STEM = "07_lms"
 CLAIMS = {
+    "the formula puts the change at $x_1 \\approx 5.53$": "test_the_one_dimensional_threshold_against_the_chapters_two_dimensional_data",
+    "change at $x_1 \\approx 5.37$, between the 5 and the 6 of the cell above":
+        "test_the_one_dimensional_threshold_against_the_chapters_two_dimensional_data",
     "then the bias's eigenvalue is not raised, and $\\kappa$ need not fall":
         "test_ridge_without_the_bias_need_not_lower_kappa_but_can",
     "whitening goes further, and a ridge penalty can": "test_ridge_without_the_bias_need_not_lower_kappa_but_can",
@@ -2395,3 +2398,28 @@ def test_ridge_without_the_bias_need_not_lower_kappa_but_can():
     D2 = np.diag([0.0, 1.0, 1.0])
     k0 = kappa(Zh.T @ Zh)
     assert k0 > 10 and kappa(Zh.T @ Zh + 180 * D2) < k0 / 2 and kappa(Zh.T @ Zh + 5000 * D2) > k0
+
+
+def test_the_one_dimensional_threshold_against_the_chapters_two_dimensional_data():
+    """Section 7's bridge from the 1-D formula to the cell before it: measured from the negatives' centre the lone
+    positive sits at a = 2.67, the formula's threshold (D - a)/a = sqrt(n(m + 1)/(m(n - 1))) at n = 8, m = 1 puts
+    the change at x1 = 5.53, and on the 2-D data the lone positive's least-squares score (np.linalg.lstsq, not lk)
+    changes sign at x1 = 5.37, between 5 and 6."""
+    Xc, yc = lk.datasets.centroid_failure()
+    X9, y9 = Xc[:9], yc[:9]
+    centre = X9[y9 == -1][:, 0].mean()
+    a = X9[8, 0] - centre
+    assert y9[8] == 1 and X9[8].tolist() == [1.5, 0.0] and round(a, 2) == 2.67
+    assert round(centre + a * (1 + np.sqrt(8 * 2 / 7)), 2) == 5.53
+
+    def lone_score(D):
+        X10, y10 = np.vstack([X9, [[D, 0.0]]]), np.r_[y9, 1]
+        Xh = np.column_stack([np.ones(10), X10])
+        return (Xh @ np.linalg.lstsq(Xh, y10, rcond=None)[0])[8]
+
+    lo, hi = 5.0, 6.0
+    assert lone_score(lo) > 0 > lone_score(hi)
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if lone_score(mid) > 0 else (lo, mid)
+    assert round(lo, 2) == 5.37

@@ -361,7 +361,7 @@ def test_on_decimal_data_a_tie_can_part_the_two_runs():
 
 
 CLAIMS = {
-    "numbers as typed: 0.4 gives 0.16, where `X**2` gives 0.16000000000000003":
+    "`X**2` rounds each square: 0.4 gives 0.16000000000000003":
         "test_square_features_squares_the_numbers_as_typed",
     "on which the perceptron of Chapter 4 never converged": "test_the_perceptron_never_converges_on_data_no_line_separates",
     "the perceptron does not converge on data that is not linearly\n  separable and cannot learn XOR":
@@ -420,7 +420,7 @@ CLAIMS = {
     "every point scores 0: there is no boundary, and `predict`\nreports $-1$ everywhere":
         "test_the_squares_draw_a_single_point_or_no_boundary_and_a_small_shift_keeps_the_ring",
     "That is not guaranteed: least\nsquares minimises the squared error": "test_training_mistakes_can_rise_with_more_features",
-    "but it rose on 10 of 100 training sets": "test_training_mistakes_can_rise_with_more_features",
+    "the count of training mistakes need not fall with it: it rose on 10 of 100 training sets": "test_training_mistakes_can_rise_with_more_features",
     "any line that puts that positive on its positive\nside must put one of the three ring points there too":
         "test_a_positive_inside_a_triangle_of_negatives_stops_every_line",
     "If $p$, $q$, $r$ all score\n$\\le 0$, so does every point of the triangle they span":
@@ -437,7 +437,9 @@ CLAIMS = {
     "Set `t_changes` to the list\nof every $t$ at which the label this classifier gives changes":
         "test_exercise_5_passes_the_roots_in_any_order_and_to_2_decimals",
     "`lk.square_features(X)` computes $(x_1^2, x_2^2)$ for each row of `X`": "test_square_features_squares_the_numbers_as_typed",
-    "on arrays of up to 65,536 numbers it squares the\nnumbers as typed": "test_square_features_squares_the_numbers_as_typed",
+    "answers for the exact squares of numbers typed with up to 7 significant digits":
+        "test_squares_of_numbers_typed_with_up_to_7_significant_digits_are_exact",
+    "it does so for arrays of up to 65,536 numbers and uses `X * X` beyond": "test_square_features_squares_the_numbers_as_typed",
     "$+1$ on the side that holds the far ends of the axis whose coefficient":
         "test_a_hyperbolas_positive_side_holds_the_far_ends_of_the_axis_with_the_positive_coefficient",
     "Type every\ncoordinate with at most 7 significant digits":

@@ -323,8 +323,7 @@ def _construct_stall(t, X_stall, y_stall):
                  what=f"`X_stall` must hold whole numbers of size at most {_STALL_MAX}, as the prompt asks (write 3 "
                       "or 3.0, not a decimal such as 0.3): on them the computer's sums are exact, so the library's "
                       "run stays at 0 in floats as well as in exact arithmetic; on decimal data the exact step can be "
-                      "zero while the float sums leave a rounding error that moves the stored w a little (see the "
-                      "note on decimal data at the end of section 4)")
+                      "zero while the float sums leave a rounding error that moves the stored w a little")
     step = _first_step(X, y)
     features = [v for j, v in enumerate(step) if j != conventions.BIAS_INDEX]
     what = "the first step from w = 0 must be zero in every coordinate (computed exactly)"

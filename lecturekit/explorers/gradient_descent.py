@@ -203,8 +203,9 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
         if s["w"] is None:
             return f"Contours of the {name} over (w1, w2); the descent diverged, so no path is drawn."
         w0, w = s["path"][0], s["w"]
+        steps = len(s["path"]) - 1
         return (f"Left: contours of the {name} over (w1, w2) with w0 = 0, and the descent path of "
-                f"{len(s['path']) - 1} steps from ({w0[1]:.2f}, {w0[2]:.2f}) to ({w[1]:.2f}, {w[2]:.2f}). "
+                f"{steps} step{'' if steps == 1 else 's'} from ({w0[1]:.3g}, {w0[2]:.3g}) to ({w[1]:.3g}, {w[2]:.3g}). "
                 f"Right: the criterion at each iterate, from {s['values'][0]:.3g} to {s['values'][-1]:.3g}.")
 
     def describe(s):
@@ -218,7 +219,7 @@ def gradient_descent_explorer(X=None, y=None, *, eta=0.02, schedule="constant", 
         else:
             status = s["message"] or ("not yet separating" if s["kind"] == "perceptron" else "descending")
         total = f", total of the rates Σ η(k) = {float(np.sum(s['etas'])):.3g}" if steps else ""
-        return (f"{steps} steps{total}, last w = <b>{wvec(s['w'])}</b>, "
+        return (f"{steps} step{'' if steps == 1 else 's'}{total}, last w = <b>{wvec(s['w'])}</b>, "
                 f"{'J' if s['kind'] == 'perceptron' else 'SSE'} = {s['values'][-1] + 0.0:.3g} ({status})")
 
     return Explorer("gradient_descent_explorer", controls, compute, draw, describe,
