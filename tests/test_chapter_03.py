@@ -22,6 +22,10 @@ STEM = NOTEBOOK.stem
 
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
+    "On the data of section 3 the computed\nmidpoint scores about $4 \\times 10^{-17}$ and is predicted $+1$":
+        "test_a_midpoint_computed_in_floats_is_no_tie_on_section_3s_data",
+    "a midpoint computed with numpy, like `mid`\nabove, is exactly halfway only when no rounding happens":
+        "test_a_midpoint_computed_in_floats_is_no_tie_on_section_3s_data",
     "where rounding breaks an exact tie it and `lk.centroid_classifier` can differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
     "with its default settings, implements the same rule": "test_nearest_mean_equals_sklearn_nearest_centroid",
     "decides the sign on the numbers as typed, predicts $-1$": "test_the_exact_tie_needs_data_of_at_most_65536_numbers",
@@ -2464,3 +2468,28 @@ def test_means_equal_only_in_floating_point_are_decided_on_the_numbers_as_typed(
     rng = np.random.default_rng(0)
     P = np.concatenate([rng.uniform(-5, 5, 2000), [below, 0.5, np.nextafter(0.5, 1.0), -1e300, 1e300]])
     assert np.array_equal(fit.predict(P[:, None]), np.where(P < 0.5, 1, -1))
+
+
+def test_a_midpoint_computed_in_floats_is_no_tie_on_section_3s_data():
+    """Section 1: the float midpoint (mu+ + mu-)/2 is exactly halfway between the exact means on the toy set (it scores
+    exactly 0 and is predicted -1), but on section 3's data (lk.datasets.separable(30, seed=1)) the exact means
+    (fractions of the printed decimals) put it off the bisector: its exact score is positive, about 4e-17, and
+    lk predicts +1."""
+    def exact_score(X, y, x):
+        X = [[Fraction(repr(float(v))) for v in row] for row in X]
+        pos = [r for r, lab in zip(X, y) if lab == 1]
+        neg = [r for r, lab in zip(X, y) if lab == -1]
+        mp = [sum(c) / len(pos) for c in zip(*pos)]
+        mn = [sum(c) / len(neg) for c in zip(*neg)]
+        w = [a - b for a, b in zip(mp, mn)]
+        b = -(sum(a * a for a in mp) - sum(a * a for a in mn)) / 2
+        return b + sum(wi * Fraction(repr(float(xi))) for wi, xi in zip(w, x))
+
+    X, y = np.array([[1.0, 2.0], [2.0, 2.0], [0.0, -1.0], [-1.0, -1.0]]), np.array([1, 1, -1, -1])
+    mid = (X[y == 1].mean(axis=0) + X[y == -1].mean(axis=0)) / 2
+    assert exact_score(X, y, mid) == 0 and lk.centroid_classifier(X, y).predict([mid]).tolist() == [-1]
+    Xb, yb = lk.datasets.separable(30, seed=1)
+    mid = (Xb[yb == 1].mean(axis=0) + Xb[yb == -1].mean(axis=0)) / 2
+    score = exact_score(Xb, yb, mid)
+    assert score > 0 and round(float(score) * 1e17) == 4
+    assert lk.centroid_classifier(Xb, yb).predict([mid]).tolist() == [1]

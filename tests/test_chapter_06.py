@@ -300,6 +300,8 @@ def test_on_non_separable_data_one_over_k_shrinks_w_and_the_error_grows():
 # a fragment of it to the test below that searches for a counterexample; SHOWN lists the
 # sentences that claim nothing general (definitions, quotations, the example on the page).
 CLAIMS = {
+    "at\nthe walk's $\\eta = 0.1$, $w_2 + 0.5$ shrinks by the factor $1 - 8\\eta = 0.2$ per step but $w_1 - 1$ only by $1 - 2\\eta = 0.8$":
+        "test_at_the_walks_rate_the_valley_direction_is_the_slow_one",
     "with a whole vector on the right for one component on the left: the index $r$ is missing":
         "test_the_linear_discriminants_slide_drops_the_index_r",
     "The library decides whether $y_i\\,\\mathbf{w}\\cdot\\mathbf{x}_i \\le 0$ exactly on the decimals you\ntyped":
@@ -2157,3 +2159,16 @@ def test_the_explorer_still_names_the_path_its_markers_and_the_separating_region
     hatched = [p for p in left.patches if isinstance(p, matplotlib.patches.Polygon) and p.get_hatch()
                and len(p.get_xy()) > 3]  # not the empty stand-in the legend shows
     assert len(hatched) == 1
+
+
+def test_at_the_walks_rate_the_valley_direction_is_the_slow_one():
+    """Section 1's bowl J = (w1 - 1)^2 + 4 (w2 + 0.5)^2: one step at eta = 0.1 multiplies w1 - 1 by 0.8 and w2 + 0.5
+    by 0.2 (checked on a step from (-2, 1), the walk's start), so along the valley the error shrinks slowly; at
+    eta = 0.24 the factors are 0.52 and -0.92, and then the across-valley swing is the slow one."""
+    def step(w, eta):
+        return w - eta * np.array([2 * (w[0] - 1), 8 * (w[1] + 0.5)])
+
+    w = np.array([-2.0, 1.0])
+    for eta, along, across in ((0.1, 0.8, 0.2), (0.24, 0.52, -0.92)):
+        v = step(w, eta)
+        assert np.isclose((v[0] - 1) / (w[0] - 1), along) and np.isclose((v[1] + 0.5) / (w[1] + 0.5), across)

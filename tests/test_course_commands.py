@@ -455,7 +455,11 @@ def test_a_worker_slow_to_clean_up_prints_no_keyboard_interrupt(tmp_path):
     bare.mkdir()
     (bare / "test_ok.py").write_text("def test_ok():\n    pass\n")
     control = run_with_slow_final_gc(tmp_path, bare, "test_ok.py")
-    assert "1 passed" in control.stdout and "KeyboardInterrupt" in control.stdout + control.stderr
+    assert "1 passed" in control.stdout, control.stdout + control.stderr
+    if "KeyboardInterrupt" not in control.stdout + control.stderr:
+        # the control depends on timing (the 8 s collection against execnet's 5 s): on a busy machine it can miss,
+        # and then this run cannot show that the repository's conftest.py is what prevents the interrupt
+        pytest.skip("the slow final collection did not interrupt the control run this time (timing-dependent)")
     # here: the same slow clean-up, no traceback
     done = run_with_slow_final_gc(tmp_path, ROOT, "tests/test_course_commands.py::test_chapters_come_in_the_order_given_each_once")
     assert done.returncode == 0 and "1 passed" in done.stdout, done.stdout + done.stderr
