@@ -100,7 +100,7 @@ CLAIMS = {
     "the extra positives, drawn from the same cloud, barely change the shape of $S_W$": "test_the_imbalance_draw_barely_turns_fishers_direction",
     "on these data that start costs more updates, not fewer": "test_the_perceptron_from_the_basic_linear_classifier_needs_more_updates_here",
     "(the read-out counts the outlier too)": "test_the_explorer_read_out_counts_the_slider_plus_the_outlier",
-    "the outlier pulls $\\mu^+$ away from the mean $m$ of the other positives by\n  $(\\text{outlier} - m)/6$ instead of $(\\text{outlier} - m)/21$": "test_the_explorer_outlier_pulls_the_mean_by_its_offset_over_the_class_size",
+    "so the outlier has the weight $1/6$ in $\\mu^+$ instead of $1/21$": "test_the_explorer_outlier_pulls_the_mean_by_its_offset_over_the_class_size",
     "when $S_W$ is invertible, its $w$ points along Fisher's": "test_fishers_direction_needs_an_invertible_within_class_scatter",
     "Suppose each class is a round Gaussian cloud": "test_for_round_gaussian_classes_the_log_odds_is_the_score_over_sigma2",
     "The boundary does not care where the individual points are, only where their averages are": "test_the_centroid_rule_sees_the_data_only_through_the_two_means",

@@ -513,7 +513,7 @@ CLAIMS = {
         "test_the_debug_exercises_code_fails_as_stated",
     "each allowed up to 100 steps (the explorer opens at 30; its steps slider goes up to 100)":
         "test_the_explorer_opens_at_30_steps_with_a_slider_up_to_100",
-    "(move the steps slider, which opens at 30, to its maximum, 100)":
+    "Move the steps slider, which opens at 30, to its maximum, 100":
         "test_the_explorer_opens_at_30_steps_with_a_slider_up_to_100",
     "so the total it needs hardly changes": "test_the_explorer_tasks_can_be_done_with_the_explorer",
     "Its documentation notes that it equals\n`SGDClassifier(loss=\"perceptron\"":
