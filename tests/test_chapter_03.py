@@ -22,9 +22,9 @@ STEM = NOTEBOOK.stem
 
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
-    "On the data of section 3 the computed\nmidpoint scores about $4 \\times 10^{-17}$ and is predicted $+1$":
+    "on the data of section 3 the computed\nmidpoint scores about $4 \\times 10^{-17}$ and is predicted $+1$":
         "test_a_midpoint_computed_in_floats_is_no_tie_on_section_3s_data",
-    "a midpoint computed with numpy, like `mid`\nabove, is exactly halfway only when no rounding happens":
+    "The tie is at the exact midpoint of the means of the numbers as typed":
         "test_a_midpoint_computed_in_floats_is_no_tie_on_section_3s_data",
     "where rounding breaks an exact tie it and `lk.centroid_classifier` can differ": "test_nearest_mean_equals_sklearn_nearest_centroid",
     "with its default settings, implements the same rule": "test_nearest_mean_equals_sklearn_nearest_centroid",
