@@ -376,8 +376,6 @@ CLAIMS = {
         "test_a_batch_step_keeps_its_direction_while_M_is_unchanged",
     "the first step overshoots: examples enter $M$ and $J$ rises":
         "test_on_other_paths_an_example_can_enter_M_at_a_crease",
-    "The gradient of $J$ does not: it is constant on each facet and changes only by jumps":
-        "test_a_batch_step_keeps_its_direction_while_M_is_unchanged",
     "so the steps become shorter\nthan any $\\theta > 0$ whatever $\\mathbf{w}$ does, and the rule ends every such run":
         "test_with_one_over_k_the_stopping_rule_ends_every_run",
     "with $\\eta(k) \\to 0$ the changes of\n$\\lVert\\mathbf{w}\\rVert$ die out on any data, because the steps do":
@@ -439,7 +437,8 @@ CLAIMS = {
         "test_the_batch_perceptron_stops_within_one_step_of_the_cone",
     "such that from every start the descent converges to the minimum for every $0 < \\eta <$ `eta_limit`":
         "test_a_longer_step_on_the_bowl_swings_ever_wider",
-    "The gradient of $J$ does not shrink near the flat region": "test_a_batch_step_keeps_its_direction_while_M_is_unchanged",
+    "The gradient of $J$ depends only on which examples are wrong, not on how close": "test_a_batch_step_keeps_its_direction_while_M_is_unchanged",
+    "depends only on which examples are wrong: it is constant on each\nfacet": "test_a_batch_step_keeps_its_direction_while_M_is_unchanged",
     "for every $\\theta$ with $0 < \\theta \\le 0.0525$ (the shortest step is 0.05251; with $\\theta = 0$ the rule never fires)":
         "test_the_stopping_rule_on_the_run_shown",
     "A run that did not converge also gets a\n`ConvergenceWarning`": "test_a_run_warns_exactly_when_it_does_not_converge",
