@@ -22,6 +22,9 @@ STEM = NOTEBOOK.stem
 
 # ---------------------------------------------------------------- the chapter's general claims
 CLAIMS = {
+    "`lk.centroid_classifier` keeps the means of the numbers as typed for training sets of up to 65,536 numbers":
+        "test_exact_ties_are_kept_up_to_65536_numbers_and_can_be_lost_beyond",
+    "repeated to 65,538 numbers predicts 0.6 as $+1$": "test_exact_ties_are_kept_up_to_65536_numbers_and_can_be_lost_beyond",
     "on the data of section 3 the computed\nmidpoint scores about $4 \\times 10^{-17}$ and is predicted $+1$":
         "test_a_midpoint_computed_in_floats_is_no_tie_on_section_3s_data",
     "The tie is at the exact midpoint of the means of the numbers as typed":
@@ -36,7 +39,7 @@ CLAIMS = {
     "the centroid rule on standardised features has\n$w = V^{-1}(\\mu^+ - \\mu^-)$": "test_the_centroid_rule_on_standardised_features_is_flachs_family_with_the_diagonal_of_variances",
     "for two classes the least-squares normal is Fisher's\ndirection, but its bias is in general not the one of the Gaussian model": "test_the_least_squares_bias_is_not_the_shared_covariance_gaussian_bias_on_the_imbalance_draw",
     "on this draw the two differ": "test_the_least_squares_bias_is_not_the_shared_covariance_gaussian_bias_on_the_imbalance_draw",
-    "predicted $-1$ (by `lk.centroid_classifier` too)": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
+    "predicted $-1$ (by `lk.centroid_classifier` too, on training sets of up to 65,536 numbers: note 4)": "test_an_exact_tie_is_predicted_negative_on_data_as_typed",
     "it refuses training points that are all equal, which\n`lk.centroid_classifier` takes, with $w = 0$ and every point predicted $-1$": "test_sklearn_nearest_centroid_refuses_exactly_the_data_whose_points_are_all_equal",
     "for data centred at the origin\n($\\sum_i x_i = 0$), $M = X^\\top X$ with the class sizes gives least squares' $w$": "test_on_centred_data_flachs_raw_family_with_xtx_gives_the_least_squares_weights",
     "the same solve also gives the bias, so\nno threshold is chosen separately": "test_on_centred_data_flachs_raw_family_with_xtx_gives_the_least_squares_weights",
@@ -2493,3 +2496,20 @@ def test_a_midpoint_computed_in_floats_is_no_tie_on_section_3s_data():
     score = exact_score(Xb, yb, mid)
     assert score > 0 and round(float(score) * 1e17) == 4
     assert lk.centroid_classifier(Xb, yb).predict([mid]).tolist() == [1]
+
+
+def test_exact_ties_are_kept_up_to_65536_numbers_and_can_be_lost_beyond():
+    """Note 4: section 2's line example (0.3 negative; 0.6, 1.2 positive) repeated to 65,535 numbers keeps the exact
+    tie at 0.6 (score 0, predicted -1); repeated to 65,538 numbers the float means decide it, and 0.6 is predicted
+    +1. The limit is lecturekit.exact.MAX_KEPT, counted in numbers (rows times features)."""
+    from lecturekit import exact
+
+    assert exact.MAX_KEPT == 65536
+    for reps, expected in ((21845, -1), (21846, 1)):
+        X, y = np.tile([[0.3], [0.6], [1.2]], (reps, 1)), np.tile([-1, 1, 1], reps)
+        assert (X.size <= 65536) == (expected == -1)
+        assert lk.centroid_classifier(X, y).predict([[0.6]]).tolist() == [expected]
+    # two features: 32,768 rows of two numbers are still within the limit
+    X2 = np.tile([[0.3, 0.0], [0.6, 0.0], [1.2, 0.0]], (10922, 1))
+    y2 = np.tile([-1, 1, 1], 10922)
+    assert X2.size <= 65536 and lk.centroid_classifier(X2, y2).predict([[0.6, 0.0]]).tolist() == [-1]
